@@ -1,0 +1,1 @@
+"""Minesweeper: a classic desktop Minesweeper built on pygame-ce."""
