@@ -1,0 +1,78 @@
+"""How long the records store takes: recording a game, saving a move, opening the file."""
+import argparse
+import random
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from game.store import GameRecord, Store
+
+
+def board_dict(rows, cols, mines, rng):
+    """Stands in for the model's to_dict(): one character per cell plus the mine list and counters."""
+    cells = "".join(rng.choice("........#F?12345") for _ in range(rows * cols))
+    return {"rows": rows, "cols": cols, "mines": mines, "seed": rng.getrandbits(63),
+            "first_click": "opening", "cells": cells,
+            "mine_list": sorted(rng.sample(range(rows * cols), mines)),
+            "state": "playing", "revealed": cells.count("."), "flags": cells.count("F"),
+            "clicks": {"left": 120, "right": 40, "chord": 12, "effective": 150}}
+
+
+def timed(fn, n):
+    """Per-call times in milliseconds."""
+    out = []
+    for i in range(n):
+        start = time.perf_counter()
+        fn(i)
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def report(name, samples):
+    samples = sorted(samples)
+    p99 = samples[min(len(samples) - 1, round(0.99 * (len(samples) - 1)))]
+    print(f"  {name:<34} median {statistics.median(samples):7.3f} ms   p99 {p99:7.3f} ms   (n={len(samples)})")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--home", help="folder to benchmark in (default: a temporary folder)")
+    parser.add_argument("-n", type=int, default=1000, help="saves per board size")
+    args = parser.parse_args()
+    base = Path(args.home) if args.home else Path(tempfile.mkdtemp(prefix="bench-store-"))
+    rng = random.Random(1)
+    print(f"records store benchmark in {base}")
+    try:
+        home = base / "main"
+        store = Store.open(home=home)
+        assert store.available, store.notices
+
+        for label, (rows, cols, mines) in (("Expert 16x30", (16, 30, 99)), ("100x100", (100, 100, 2000))):
+            boards = [board_dict(rows, cols, mines, rng) for _ in range(20)]
+            size = len(str(boards[0]))
+            report(f"save_resume {label} (~{size // 1024} KB)",
+                   timed(lambda i: store.save_resume(boards[i % 20], i * 16, "expert"), args.n))
+        report("load_resume 100x100", timed(lambda i: store.load_resume(), 200))
+
+        def record(i):
+            store.record_game(GameRecord(rows=16, cols=30, mines=99, won=i % 3 != 0, time_ms=rng.randrange(40_000,
+                              400_000), three_bv=rng.randrange(100, 250), seed=i, left_clicks=200,
+                              right_clicks=80, chord_clicks=30, effective_clicks=250))
+        report("record_game (Expert)", timed(record, 500))
+        report("statistics('expert'), 500 games", timed(lambda i: store.statistics("expert"), 100))
+        report("best_times('expert')", timed(lambda i: store.best_times("expert"), 100))
+        store.close()
+
+        def open_fresh(i):
+            Store.open(home=base / f"fresh{i}").close()
+        report("open + close, fresh folder", timed(open_fresh, 30))
+        report("open + close, existing file", timed(lambda i: Store.open(home=home).close(), 30))
+    finally:
+        if not args.home:
+            shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
