@@ -1,0 +1,184 @@
+"""Benchmark the game app: start-up, frame times, idle CPU and click-to-screen latency. Prints figures.
+
+Run: python -m bench.app [--quick]
+Uses the dummy video driver, so the figures are of our code and SDL's software blitter, not a GPU.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+STARTUP_GAME = """
+import time, sys
+sys.path.insert(0, {root!r})
+from game.app import App
+app = App()
+app.step()
+print("FIRST_FRAME", time.perf_counter())
+"""
+STARTUP_BARE = """
+import time
+import pygame
+pygame.display.init()
+screen = pygame.display.set_mode((440, 600))
+pygame.display.flip()
+print("FIRST_FRAME", time.perf_counter())
+"""
+
+IDLE = """
+import sys, time, threading, os
+sys.path.insert(0, {root!r})
+import pygame
+from game.app import App
+from game.scenes.playing import GameSpec, PlayingScene
+app = App(seed=5)
+if {midgame!r}:
+    app.switch(PlayingScene(app, GameSpec.preset("expert")))
+    app.step()
+    app.scene.apply(__import__("game.input", fromlist=["Move"]).Move("reveal", (8, 15)))
+for _ in range(30):
+    app.step()
+end = time.monotonic() + {warmup}
+while time.monotonic() < end:
+    app.step()
+cpu0, wall0 = time.process_time(), time.monotonic()
+end = wall0 + {seconds}
+while time.monotonic() < end:
+    app.step()
+print("IDLE", (time.process_time() - cpu0) / (time.monotonic() - wall0) * 100, app.frames)
+"""
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def run_python(code):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    return start, out
+
+
+def startup(runs):
+    """Wall time from launching the interpreter to the first frame on screen, game vs bare pygame."""
+    results = {}
+    for name, code in (("bare pygame", STARTUP_BARE), ("game", STARTUP_GAME.format(root=str(ROOT)))):
+        times = []
+        for _ in range(runs):
+            start, out = run_python(code)
+            first = float(next(line for line in out.splitlines() if line.startswith("FIRST_FRAME")).split()[1])
+            times.append(first - start)
+        results[name] = median(times)
+    print(f"start-up to first frame: game {results['game'] * 1000:.0f} ms, bare import pygame + set_mode "
+          f"{results['bare pygame'] * 1000:.0f} ms, ratio {results['game'] / results['bare pygame']:.2f}x "
+          f"(median of {runs})")
+
+
+def frame_times(repeats):
+    import pygame
+
+    from game.app import App
+    from game.input import Move
+    from game.scenes.playing import GameSpec, PlayingScene
+    from tests.driver import FakeClock
+
+    app = App(clock=FakeClock(), seed=11, desktop_size=(1366, 768))
+    for label, spec in (("Expert 30x16 @32px", GameSpec.preset("expert")),
+                        ("100x100 @16px", GameSpec(100, 100, 1500, "custom"))):
+        scene = PlayingScene(app, spec)
+        app.switch(scene)
+        app.step()
+        scene.apply(Move("reveal", (spec.rows // 2, spec.cols // 2)))
+        app.step()
+        screen = pygame.display.get_surface()
+        repaint, full, typical = [], [], []
+        for _ in range(repeats):
+            scene.renderer.invalidate()
+            t0 = time.perf_counter()
+            scene.renderer.refresh(scene.looks)
+            t1 = time.perf_counter()
+            scene.renderer.invalidate()
+            t2 = time.perf_counter()
+            scene.draw(screen)
+            pygame.display.flip()
+            t3 = time.perf_counter()
+            repaint.append(t1 - t0)
+            full.append(t3 - t2)
+        covered = [(r, c) for r in range(spec.rows) for c in range(spec.cols) if not scene.board.is_revealed(r, c)]
+        for i in range(repeats):
+            # a typical frame: the pointer moves from one covered cell to the next (two tiles change)
+            cell = covered[i % len(covered)]
+            t0 = time.perf_counter()
+            scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.geometry.cell_rect(*cell).center,
+                                            rel=(0, 0), buttons=(0, 0, 0)))
+            scene.draw(screen)
+            pygame.display.flip()
+            typical.append(time.perf_counter() - t0)
+        print(f"{label}: board repaint (all tiles) {median(repaint) * 1000:.3f} ms; full frame with repaint "
+              f"{median(full) * 1000:.3f} ms; typical frame (hover moves) {median(typical) * 1000:.3f} ms "
+              f"(medians of {repeats})")
+
+
+def click_latency(repeats):
+    """Frames from a posted click to the frame whose board shows the opened cell."""
+    import pygame
+
+    from game.app import App
+    from game.scenes.playing import GameSpec, PlayingScene
+    from game.view.sheet import Tile
+    from tests.driver import FakeClock
+
+    frames_needed, frame_ms = [], []
+    for seed in range(repeats):
+        pygame.event.clear()
+        app = App(clock=FakeClock(), seed=seed, desktop_size=(1366, 768))
+        scene = PlayingScene(app, GameSpec.preset("expert"))
+        app.switch(scene)
+        app.step()
+        pos = scene.geometry.cell_rect(8, 15).center
+        for event_type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(event_type, pos=pos, button=1))
+        for frame in range(1, 10):
+            t0 = time.perf_counter()
+            app.step()
+            elapsed = time.perf_counter() - t0
+            if scene.renderer._drawn.get((8, 15), Tile.COVERED) is not Tile.COVERED:
+                frames_needed.append(frame)
+                frame_ms.append(elapsed * 1000)
+                break
+    print(f"posted click -> shown: in frame {max(frames_needed)} at worst (median {median(frames_needed)}), "
+          f"that frame took {median(frame_ms):.2f} ms median (opening click on Expert, {repeats} boards)")
+
+
+def idle_cpu(seconds, warmup):
+    for label, midgame in (("menu", False), ("mid-game Expert", True)):
+        _, out = run_python(IDLE.format(root=str(ROOT), midgame=midgame, seconds=seconds, warmup=warmup))
+        line = next(line for line in out.splitlines() if line.startswith("IDLE"))
+        _, percent, frames = line.split()
+        print(f"idle CPU at the {label}: {float(percent):.2f}% of a core over {seconds:.0f} s "
+              f"({frames} frames in all)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    startup(3 if args.quick else 11)
+    frame_times(20 if args.quick else 200)
+    click_latency(5 if args.quick else 25)
+    idle_cpu(2 if args.quick else 5, 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""The window, the fixed-timestep loop and scene switching."""
+import random
+
+import pygame
+
+from game import config
+from game.store import Store
+from game.view import widgets
+from game.view.atlas import AtlasCache
+
+
+class SystemClock:
+    """Real time: caps the frame rate while busy and sleeps in the event queue while idle."""
+
+    def __init__(self):
+        self._clock = pygame.time.Clock()
+
+    def tick(self):
+        """Seconds since the previous tick (waiting, if needed, to stay under the frame cap)."""
+        return self._clock.tick(config.FPS_CAP) / 1000
+
+    def idle(self, timeout):
+        """Block until an event arrives or `timeout` seconds pass; returns the events that woke us."""
+        event = pygame.event.wait(max(1, int(timeout * 1000)))
+        return [] if event.type == pygame.NOEVENT else [event]
+
+
+class App:
+    """Owns the window and the current scene; runs frames.
+
+    Each frame: gather events (sleeping first when the scene is idle), hand them to the scene, run fixed
+    60 Hz updates from an accumulator whose input is clamped, draw once if anything changed, then apply a
+    scene switch that was asked for during the frame. `step()` runs one frame, so tests drive exact frames
+    with a fake clock.
+    """
+
+    def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None):
+        pygame.display.init()
+        pygame.font.init()
+        widgets.forget_fonts()
+        pygame.display.set_caption(config.TITLE)
+        try:
+            pygame.display.set_icon(pygame.image.load(str(config.ICON)))
+        except (pygame.error, FileNotFoundError):
+            pass  # a missing icon is no reason to refuse to start
+        self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
+        self.screen = pygame.display.set_mode(config.MENU_SIZE)
+        self.clock = clock or SystemClock()
+        self.atlases = AtlasCache()
+        self.store = store or Store.open()
+        self.notices = self.store.take_notices()
+        self.seeds = _SeedSource(seed)
+        self.settings = sanitized(self.store.settings())
+        self.running = True
+        self.frames = 0
+        self._lag = 0.0
+        self._next_scene = None
+        from game.scenes.menu import MenuScene
+        from game.scenes.playing import PlayingScene
+        self.scene = PlayingScene.for_difficulty(self, difficulty) if difficulty else MenuScene(self)
+        self._enter(self.scene)
+
+    @property
+    def max_window(self):
+        reserve_w, reserve_h = config.SCREEN_RESERVE
+        return self.desktop_size[0] - reserve_w, self.desktop_size[1] - reserve_h
+
+    def remember(self, **settings):
+        """Change settings now and keep them for the next start."""
+        self.settings.update(settings)
+        self.store.set_settings({key: list(v) if isinstance(v, tuple) else v for key, v in settings.items()})
+
+    def take_notices(self):
+        """Messages for the player to see once (records set aside, no records folder...)."""
+        notices = self.notices + self.store.take_notices()
+        self.notices = []
+        return notices
+
+    def switch(self, scene):
+        """Ask for another scene; it takes over after the current frame."""
+        self._next_scene = scene
+
+    def quit(self):
+        self.running = False
+
+    def _enter(self, scene):
+        if tuple(self.screen.get_size()) != tuple(scene.window_size):
+            self.screen = pygame.display.set_mode(scene.window_size)
+        scene.on_enter()
+        scene.dirty = True
+
+    def step(self):
+        """Run one frame."""
+        events, idled = [], 0.0
+        if not self.scene.dirty and not pygame.event.peek():
+            timeout = self.scene.next_wake()
+            idled = 1.0 if timeout is None else max(0.0, min(timeout, 1.0))
+            events = self.clock.idle(idled)
+        events += pygame.event.get()
+        # A stall longer than MAX_FRAME is cut short; time we chose to sleep is not a stall.
+        elapsed = min(self.clock.tick(), config.MAX_FRAME + idled)
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+            else:
+                self.scene.handle(event)
+        self._lag += elapsed
+        while self._lag >= config.STEP:
+            self.scene.update(config.STEP)
+            self._lag -= config.STEP
+        if self.scene.dirty:
+            self.scene.draw(self.screen)
+            pygame.display.flip()
+            self.scene.dirty = False
+        self.frames += 1
+        if self._next_scene is not None:
+            self.scene.on_exit()
+            self.scene, self._next_scene = self._next_scene, None
+            self._enter(self.scene)
+
+    def run(self, max_frames=None):
+        while self.running and (max_frames is None or self.frames < max_frames):
+            self.step()
+        self.scene.on_exit()
+        self.store.close()
+        return 0
+
+
+def sanitized(settings):
+    """Settings as stored, with any value the game cannot use (a hand-edited file) put back to default."""
+    settings = dict(settings)
+    custom = settings.get("custom")
+    if not (isinstance(custom, (list, tuple)) and len(custom) == 3 and all(type(v) is int for v in custom)):
+        custom = (20, 20, 60)
+    settings["custom"] = tuple(custom)
+    if settings.get("first_click") not in ("opening", "safe"):
+        settings["first_click"] = "opening"
+    if settings.get("tile") not in config.TILE_SIZES:
+        settings["tile"] = config.DEFAULT_TILE
+    settings["question_marks"] = bool(settings.get("question_marks"))
+    return settings
+
+
+class _SeedSource:
+    """Seeds for new boards: the first is exactly --seed when given, the rest follow from it."""
+
+    def __init__(self, seed):
+        self._first = seed
+        self._random = random.Random(seed) if seed is not None else random.SystemRandom()
+
+    def next(self):
+        if self._first is not None:
+            seed, self._first = self._first, None
+            return seed
+        return self._random.randrange(2**32)

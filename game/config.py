@@ -1,0 +1,53 @@
+"""Constants shared by the app, the view and the scenes: timing, sizes, colours, paths."""
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS_DIR = ROOT / "assets"
+SPRITE_SHEET = ASSETS_DIR / "sprites.png"
+ICON = ASSETS_DIR / "icon.png"
+
+TITLE = "Minesweeper"
+
+# The loop: fixed 60 Hz updates; a frame that took longer than MAX_FRAME (a dragged window, a slow disk)
+# counts as MAX_FRAME, so a stall never starts a spiral of catch-up updates.
+STEP = 1 / 60
+MAX_FRAME = 0.25
+FPS_CAP = 60
+
+# Tiles are drawn at BASE_TILE pixels by tools/make_assets.py and scaled by whole factors only.
+BASE_TILE = 16
+TILE_SIZES = (16, 32, 48)
+DEFAULT_TILE = 32
+
+# The board window, in base pixels (multiplied by tile // BASE_TILE).
+FRAME_MARGIN = 6
+HUD_HEIGHT = 33
+HUD_GAP = 6
+BOARD_BORDER = 3
+BEVEL = 2
+
+# Leave room for a title bar and a task bar when fitting the window to the screen.
+SCREEN_RESERVE = (40, 80)
+
+# Custom board limits in the menu form.
+CUSTOM_MIN_SIDE = 5
+CUSTOM_MAX_SIDE = 100
+
+# Menu and dialog window size.
+MENU_SIZE = (440, 640)
+
+# Colours of the classic look.
+GRAY = (192, 192, 192)
+LIGHT = (255, 255, 255)
+SHADOW = (128, 128, 128)
+BLACK = (0, 0, 0)
+TEXT = (16, 16, 16)
+DIM_TEXT = (90, 90, 90)
+ERROR_TEXT = (176, 0, 0)
+ACCENT = (0, 0, 160)
+PANEL = (224, 224, 224)
+OVERLAY = (0, 0, 0, 110)
+
+# Middle-button presses that move further than this become a drag that scrolls the board.
+DRAG_THRESHOLD = 4
+WHEEL_SCROLL_TILES = 3

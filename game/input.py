@@ -1,0 +1,181 @@
+"""Pixels and mouse buttons -> moves on the model: board geometry and the mouse press/release rules."""
+from dataclasses import dataclass
+
+import pygame
+
+from game import config
+
+LEFT, MIDDLE, RIGHT = 1, 2, 3
+
+
+class BoardGeometry:
+    """Where the board's cells are on the screen: a view rectangle onto a board that may scroll."""
+
+    def __init__(self, view_rect, tile, rows, cols):
+        self.view = pygame.Rect(view_rect)
+        self.tile = tile
+        self.rows, self.cols = rows, cols
+        self.scroll_x = self.scroll_y = 0
+
+    @property
+    def board_size(self):
+        return self.cols * self.tile, self.rows * self.tile
+
+    @property
+    def max_scroll(self):
+        width, height = self.board_size
+        return max(0, width - self.view.w), max(0, height - self.view.h)
+
+    def cell_at(self, pos):
+        """The (row, col) under a screen position, or None outside the board."""
+        x, y = pos
+        if not self.view.collidepoint(x, y):
+            return None
+        col = (x - self.view.x + self.scroll_x) // self.tile
+        row = (y - self.view.y + self.scroll_y) // self.tile
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return row, col
+        return None
+
+    def cell_rect(self, row, col):
+        """The cell's rectangle on the screen (it may lie outside the view when scrolled away)."""
+        return pygame.Rect(self.view.x + col * self.tile - self.scroll_x,
+                           self.view.y + row * self.tile - self.scroll_y, self.tile, self.tile)
+
+    def scroll_by(self, dx, dy):
+        """Scroll by pixels, kept inside the board; True when the view moved."""
+        max_x, max_y = self.max_scroll
+        new_x = min(max(self.scroll_x + dx, 0), max_x)
+        new_y = min(max(self.scroll_y + dy, 0), max_y)
+        moved = (new_x, new_y) != (self.scroll_x, self.scroll_y)
+        self.scroll_x, self.scroll_y = new_x, new_y
+        return moved
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move the mouse asks of the model: kind is "reveal", "flag" or "chord"."""
+    kind: str
+    cell: tuple
+
+
+class BoardMouse:
+    """Turns mouse events over the board into moves, after the classic rules.
+
+    Pressing only shows the pressed look; releasing commits on the cell under the pointer (outside the
+    board it cancels). Right press flags at once. Left+right together, or the middle button, chord; a
+    left click on a number chords too (the model ignores a chord whose flags do not match). A middle
+    press that moves is a drag that scrolls the board instead.
+    """
+
+    def __init__(self, geometry):
+        self.geometry = geometry
+        self.left = self.middle = self.right = False
+        self.chording = False      # left+right or middle: release chords instead of revealing
+        self.swallow_release = False  # after a chord, the other button's release does nothing
+        self.pointer = None        # the cell under the pointer, or None
+        self.drag_origin = None    # where a middle press started, while it may still become a drag
+        self.dragging = False
+
+    @property
+    def pressing_board(self):
+        """A button is held over the board: the face shows its "o"."""
+        return (self.left or self.chording) and self.pointer is not None and not self.dragging
+
+    def handle(self, event):
+        """Feed one pygame event; returns a Move to apply, ("scroll", dx, dy), or None."""
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.pointer = self.geometry.cell_at(event.pos)
+            return self._press(event.button, event.pos)
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.pointer = self.geometry.cell_at(event.pos)
+            return self._release(event.button)
+        if event.type == pygame.MOUSEWHEEL:
+            step = self.geometry.tile * config.WHEEL_SCROLL_TILES
+            dx, dy = -event.x * step, -event.y * step
+            if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                dx, dy = dy, dx
+            return ("scroll", dx, dy)
+        if event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
+        return None
+
+    def _motion(self, event):
+        if self.drag_origin is not None:
+            ox, oy = self.drag_origin
+            if self.dragging or abs(event.pos[0] - ox) + abs(event.pos[1] - oy) > config.DRAG_THRESHOLD:
+                self.dragging, self.chording = True, False
+                self.drag_origin = event.pos
+                return ("scroll", ox - event.pos[0], oy - event.pos[1])
+        self.pointer = self.geometry.cell_at(event.pos)
+        return None
+
+    def _press(self, button, pos):
+        if button == LEFT:
+            self.left = True
+            self.chording = self.right
+        elif button == RIGHT:
+            self.right = True
+            if self.left:
+                self.chording = True
+            elif self.pointer is not None and not self.middle:
+                return Move("flag", self.pointer)
+        elif button == MIDDLE:
+            self.middle = self.chording = True
+            self.drag_origin, self.dragging = pos, False
+        return None
+
+    def _release(self, button):
+        was_chording = self.chording
+        if button == LEFT:
+            self.left = False
+        elif button == RIGHT:
+            self.right = False
+        elif button == MIDDLE:
+            self.middle = False
+            self.drag_origin = None
+            if self.dragging:
+                self.dragging = self.chording = False
+                return None
+        else:
+            return None
+        if was_chording:
+            self.chording = False
+            self.swallow_release = self.left or self.right
+            return Move("chord", self.pointer) if self.pointer is not None else None
+        if button == LEFT:
+            if self.swallow_release:
+                self.swallow_release = False
+                return None
+            return Move("reveal", self.pointer) if self.pointer is not None else None
+        if button == RIGHT:
+            self.swallow_release = False
+        return None
+
+    def pressed_cells(self, board):
+        """Cells to draw pressed: the one under a held left button, or the 3x3 block of a chord."""
+        if self.pointer is None or self.dragging or board.state in ("won", "lost"):
+            return set()
+        row, col = self.pointer
+        if self.chording or (self.left and board.is_revealed(row, col)):
+            return {
+                (r, c)
+                for r in range(max(0, row - 1), min(board.rows, row + 2))
+                for c in range(max(0, col - 1), min(board.cols, col + 2))
+                if not board.is_revealed(r, c) and not board.is_flagged(r, c)
+            }
+        if self.left and not board.is_flagged(row, col):
+            return {(row, col)}
+        return set()
+
+    def hover_cell(self):
+        """The covered cell to highlight: only while no button is held."""
+        if self.left or self.middle or self.right:
+            return None
+        return self.pointer
+
+    def reset(self):
+        self.left = self.middle = self.right = self.chording = self.swallow_release = False
+        self.drag_origin, self.dragging = None, False

@@ -1,0 +1,243 @@
+"""The playing scene: the classic top bar (mines left, face, timer) over the board, played with the mouse."""
+from dataclasses import dataclass
+
+import pygame
+
+from game.input import BoardGeometry, BoardMouse, Move
+from game.model import PRESETS, Board
+from game.scenes.base import Scene
+from game.store import GameRecord, category_for
+from game.view import hud
+from game.view.board_view import BoardLooks, BoardRenderer
+from game.view.sheet import Face
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What kind of game to play: its size, mines, and the key its records are kept under."""
+    rows: int
+    cols: int
+    mines: int
+    category: str  # "beginner", "intermediate", "expert" or "custom"
+
+    @classmethod
+    def preset(cls, name):
+        p = PRESETS[name]
+        return cls(p.rows, p.cols, p.mines, name)
+
+    @property
+    def label(self):
+        if self.category in PRESETS:
+            return PRESETS[self.category].name
+        return f"Custom {self.cols}x{self.rows}, {self.mines} mines"
+
+
+class PlayingScene(Scene):
+    def __init__(self, app, spec, board=None, same_board=False, elapsed=0.0):
+        super().__init__(app)
+        self.spec = spec
+        self.same_board = same_board
+        settings = app.settings
+        self.board = board or Board(spec.rows, spec.cols, spec.mines, seed=app.seeds.next(),
+                                    first_click=settings["first_click"],
+                                    question_marks=settings["question_marks"])
+        self.elapsed = elapsed
+        tile = hud.fitting_tile(spec.rows, spec.cols, settings["tile"], app.max_window)
+        self.layout = hud.BoardLayout(spec.rows, spec.cols, tile, app.max_window)
+        self.window_size = self.layout.window
+        self.atlas = app.atlases.at(self.layout.scale)
+        self.geometry = BoardGeometry(self.layout.board_view, tile, spec.rows, spec.cols)
+        self.mouse = BoardMouse(self.geometry)
+        self.looks = BoardLooks()
+        self.renderer = BoardRenderer(self.atlas, self.board)
+        self._dirty_cells = set()
+        self._face_held = False
+        self._last_face = Face.SMILE
+        self._background = None
+
+    @classmethod
+    def for_difficulty(cls, app, name):
+        return cls(app, GameSpec.preset(name))
+
+    @classmethod
+    def resumed(cls, app, board, saved):
+        """The game saved in the records, picked up where it was left."""
+        category = next((key for key, p in PRESETS.items() if (p.rows, p.cols, p.mines) ==
+                         (board.rows, board.cols, board.mines)), "custom")
+        spec = GameSpec(board.rows, board.cols, board.mines, category)
+        same_board = bool((saved.extra or {}).get("same_board"))
+        return cls(app, spec, board=board, same_board=same_board, elapsed=saved.elapsed_ms / 1000)
+
+    # --- scene interface -------------------------------------------------------------------------------
+
+    def on_enter(self):
+        super().on_enter()
+        self.renderer.invalidate()
+        self._background = None
+
+    def on_exit(self):
+        self.save()  # the clock ran since the last move; keep that too (window closed, or left to the menu)
+
+    @property
+    def finished(self):
+        return self.board.state in ("won", "lost")
+
+    @property
+    def started(self):
+        return self.board.state != "ready"
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._face_event(event):
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEWHEEL, pygame.WINDOWLEAVE):
+            self._board_mouse(event)
+
+    def update(self, step):
+        if self.board.state == "playing":
+            before = int(self.elapsed)
+            self.elapsed += step
+            if int(self.elapsed) != before:
+                self.dirty = True
+
+    def next_wake(self):
+        if self.board.state == "playing":
+            return 1.0 - (self.elapsed % 1.0)
+        return None
+
+    def draw(self, surface):
+        if self._background is None:
+            self._background = pygame.Surface(self.window_size).convert()
+            hud.draw_frame(self._background, self.layout)
+        surface.blit(self._background, (0, 0))
+        hud.draw_number(surface, self.atlas, self.layout.counter, self.board.mines_left)
+        hud.draw_number(surface, self.atlas, self.layout.timer, min(999, int(self.elapsed)))
+        surface.blit(self.atlas.faces[self.face()], self.layout.face)
+        self.draw_board(surface)
+
+    def draw_board(self, surface):
+        self.renderer.refresh(self.looks, self._dirty_cells)
+        self._dirty_cells = set()
+        g = self.geometry
+        surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
+
+    def face(self):
+        if self._face_held:
+            return Face.SMILE_PRESSED
+        if self.board.state == "lost":
+            return Face.DEAD
+        if self.board.state == "won":
+            return Face.COOL
+        if self.mouse.pressing_board:
+            return Face.SURPRISED
+        return Face.SMILE
+
+    # --- moves -----------------------------------------------------------------------------------------
+
+    def apply(self, move):
+        """Play one move on the model and mark what it changed for redrawing."""
+        board, (row, col) = self.board, move.cell
+        was = board.state
+        if move.kind == "reveal":
+            changed = board.reveal(row, col)
+        elif move.kind == "flag":
+            changed = board.toggle_flag(row, col)
+        else:
+            changed = board.chord(row, col)
+        self._dirty_cells.update(changed)
+        if was == "ready" and board.state != "ready":
+            self.elapsed = 0.0
+        if board.state != was and self.finished:
+            self.renderer.invalidate()  # the end shows every mine and every wrong flag
+            self.mouse.reset()
+            self._update_looks()
+            self.game_over()
+        elif changed:
+            self.save()
+        self.dirty = True
+        return changed
+
+    def save(self):
+        """Keep the game in progress in the records, so a closed window or a crash loses nothing."""
+        if self.board.state == "playing":
+            self.app.store.save_resume(self.board.to_dict(), round(self.elapsed * 1000),
+                                       category_for(self.spec.rows, self.spec.cols, self.spec.mines),
+                                       {"same_board": self.same_board})
+
+    def game_over(self):
+        from game.scenes.gameover import GameOverScene
+        b = self.board
+        result = self.app.store.record_game(GameRecord(
+            rows=b.rows, cols=b.cols, mines=b.mines, won=b.state == "won", time_ms=round(self.elapsed * 1000),
+            three_bv=b.three_bv, seed=b.seed, first_click=b.first_click, left_clicks=b.left_clicks,
+            right_clicks=b.right_clicks, chord_clicks=b.chord_clicks, effective_clicks=b.effective_clicks,
+            same_board=self.same_board))
+        self.app.switch(GameOverScene(self.app, self, result.message))
+
+    def new_game(self):
+        if not self.finished:
+            self.app.store.clear_resume()  # the face or F2 gives up this game, as in the classic
+        self.app.switch(PlayingScene(self.app, self.spec))
+
+    def same_board_again(self):
+        self.app.switch(PlayingScene(self.app, self.spec, board=self.board.same_board(), same_board=True))
+
+    def to_menu(self):
+        from game.scenes.menu import MenuScene
+        self.app.switch(MenuScene(self.app))
+
+    # --- input -----------------------------------------------------------------------------------------
+
+    def _key(self, event):
+        if event.key == pygame.K_F2:
+            self.new_game()
+        elif event.key == pygame.K_ESCAPE:
+            if self.started and not self.finished:
+                from game.scenes.confirm import ConfirmScene
+                self.app.switch(ConfirmScene(self.app, self, "Leave this game?",
+                                             "It stays saved: resume it from the menu.",
+                                             yes=("Leave", self.to_menu), no="Keep playing"))
+            else:
+                self.to_menu()
+
+    def _face_event(self, event):
+        if event.button != 1:
+            return False
+        over = self.layout.face.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._face_held = over
+            self.dirty |= over
+            return over
+        if self._face_held:
+            self._face_held = False
+            self.dirty = True
+            if over:
+                self.new_game()
+            return True
+        return False
+
+    def _board_mouse(self, event):
+        action = self.mouse.handle(event)
+        if isinstance(action, Move) and not self.finished:
+            self.apply(action)
+        elif isinstance(action, tuple) and action[0] == "scroll":
+            if self.geometry.scroll_by(action[1], action[2]):
+                self.dirty = True
+        self._update_looks()
+
+    def _update_looks(self):
+        pressed = self.mouse.pressed_cells(self.board)
+        hover = self.mouse.hover_cell()
+        looks = self.looks
+        if pressed != looks.pressed or hover != looks.hover:
+            self._dirty_cells |= pressed | looks.pressed
+            self._dirty_cells.update(c for c in (hover, looks.hover) if c is not None)
+            looks.pressed, looks.hover = pressed, hover
+            self.dirty = True
+        face = self.face()
+        if face != self._last_face:
+            self._last_face = face
+            self.dirty = True

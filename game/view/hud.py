@@ -1,0 +1,70 @@
+"""The board window's frame and top bar: mines-left counter, face button and timer in 7-segment digits."""
+import pygame
+
+from game import config
+from game.view.sheet import DIGIT_H, DIGIT_W, FACE
+from game.view.widgets import bevel
+
+
+class BoardLayout:
+    """Where everything of the playing window goes, for a board size, a tile size and a maximum window.
+
+    Sizes of the frame are in base pixels times the scale (tile // 16), so the window scales as a whole.
+    When the board does not fit the largest window allowed, the board's view is clipped and scrolls.
+    """
+
+    def __init__(self, rows, cols, tile, max_size):
+        self.scale = k = tile // config.BASE_TILE
+        self.tile = tile
+        margin, border = config.FRAME_MARGIN * k, config.BOARD_BORDER * k
+        chrome_w = 2 * margin + 2 * border
+        chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + margin
+        board_w, board_h = cols * tile, rows * tile
+        view_w = min(board_w, max(max_size[0] - chrome_w, tile))
+        view_h = min(board_h, max(max_size[1] - chrome_h, tile))
+        # Keep the top bar roomy enough for two counters and the face on narrow boards.
+        min_view_w = (3 * DIGIT_W * 2 + FACE + 24) * k
+        self.window = (max(view_w, min_view_w) + chrome_w, view_h + chrome_h)
+        self.scrolls = (view_w, view_h) != (board_w, board_h)
+
+        width = self.window[0]
+        self.hud = pygame.Rect(margin, margin, width - 2 * margin, config.HUD_HEIGHT * k)
+        digits_w, digits_h = 3 * DIGIT_W * k, DIGIT_H * k
+        pad = (self.hud.h - digits_h) // 2
+        self.counter = pygame.Rect(self.hud.x + pad + k, self.hud.y + pad, digits_w, digits_h)
+        self.timer = pygame.Rect(self.hud.right - pad - k - digits_w, self.hud.y + pad, digits_w, digits_h)
+        self.face = pygame.Rect(0, 0, FACE * k, FACE * k)
+        self.face.center = self.hud.center
+        self.board_frame = pygame.Rect(margin, self.hud.bottom + config.HUD_GAP * k,
+                                       width - 2 * margin, view_h + 2 * border)
+        self.board_view = pygame.Rect(0, 0, view_w, view_h)
+        self.board_view.center = self.board_frame.center
+
+
+def fitting_tile(rows, cols, preferred, max_size):
+    """The preferred tile size if the whole board fits the screen, else the largest smaller one that does,
+    else the smallest (and the board scrolls)."""
+    for tile in sorted((t for t in config.TILE_SIZES if t <= preferred), reverse=True):
+        if not BoardLayout(rows, cols, tile, max_size).scrolls:
+            return tile
+    return min(config.TILE_SIZES)
+
+
+def draw_number(surface, atlas, rect, value):
+    """Three 7-segment digits, as the classic: clamped to -99..999."""
+    value = max(-99, min(999, int(value)))
+    glyphs = f"-{abs(value):02d}" if value < 0 else f"{value:03d}"
+    x = rect.x
+    for glyph in glyphs:
+        surface.blit(atlas.digits[glyph], (x, rect.y))
+        x += atlas.digits[glyph].get_width()
+
+
+def draw_frame(surface, layout):
+    """The raised window frame, the sunken top bar and the sunken board border."""
+    k = layout.scale
+    bevel(surface, surface.get_rect(), raised=True, width=3 * k)
+    bevel(surface, layout.hud, raised=False, width=2 * k)
+    bevel(surface, layout.board_frame, raised=False, width=config.BOARD_BORDER * k)
+    for rect in (layout.counter, layout.timer):
+        pygame.draw.rect(surface, config.SHADOW, rect.inflate(2 * k, 2 * k), k)

@@ -1,0 +1,112 @@
+"""Minesweeper: double-click this file (or run `python main.py`) to play.
+
+Finds its own folder, checks that pygame-ce is installed, starts the game, and shows any crash in a
+window (and a log file) instead of vanishing.
+"""
+import argparse
+import datetime
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+INSTALL_COMMAND = f'"{sys.executable}" -m pip install -r "{HERE / "requirements.txt"}"'
+DIFFICULTIES = ("beginner", "intermediate", "expert")
+
+
+def say(message):
+    """Print to stderr when there is one: under pythonw (Windows, no console) stderr is None."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
+
+
+def show_error(title, message):
+    """Tell the player in a window if one can be shown, else on stderr."""
+    try:
+        import pygame
+        if os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            pygame.display.message_box(title, message, "error")
+            return
+    except Exception:  # noqa: BLE001 - any failure here just means: try the next way
+        pass
+    try:
+        if os.environ.get("SDL_VIDEODRIVER") != "dummy" and (os.name == "nt" or os.environ.get("DISPLAY")):
+            import tkinter
+            from tkinter import messagebox
+            root = tkinter.Tk()
+            root.withdraw()
+            messagebox.showerror(title, message)
+            root.destroy()
+            return
+    except Exception:  # noqa: BLE001
+        pass
+    say(f"{title}: {message}")
+
+
+def log_folder():
+    """Where crash logs go: $MINESWEEPER_HOME, else the platform's log folder, else the temp folder."""
+    home = os.environ.get("MINESWEEPER_HOME")
+    if home:
+        return Path(home)
+    try:
+        import platformdirs
+        return Path(platformdirs.user_log_dir("minesweeper", appauthor=False))
+    except ImportError:
+        return Path(tempfile.gettempdir())
+
+
+def write_crash_log(text):
+    for folder in (log_folder(), Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / "minesweeper-crash.log"
+            with open(path, "a", encoding="utf-8") as log:
+                log.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n{text}\n")
+            return path
+        except OSError:
+            continue
+    return None
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="main.py", description="Classic Minesweeper.")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, help="skip the menu and start this game")
+    parser.add_argument("--seed", type=int, help="seed of the first board, to replay it")
+    parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # for smoke tests: quit after N frames
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        import pygame  # noqa: F401
+    except ImportError:
+        show_error("Minesweeper needs pygame-ce",
+                   f"pygame-ce is not installed for this Python. Install it with:\n\n{INSTALL_COMMAND}")
+        return 1
+    try:
+        from game.app import App
+        app = App(seed=args.seed, difficulty=args.difficulty)
+        return app.run(max_frames=args.frames)
+    except Exception:  # noqa: BLE001 - the last safety net: tell the player and keep a log
+        details = traceback.format_exc()
+        path = write_crash_log(details)
+        say(details)
+        where = f"\n\nA log was written to {path}" if path else ""
+        show_error("Minesweeper crashed", f"{details.strip().splitlines()[-1]}{where}")
+        return 1
+    finally:
+        try:
+            import pygame
+            pygame.quit()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

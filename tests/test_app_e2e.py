@@ -1,0 +1,305 @@
+"""End-to-end: the real app, driven by real pygame events, frame by frame, headless."""
+import pygame
+import pytest
+
+from game.app import App
+from game.scenes.confirm import ConfirmScene
+from game.scenes.custom import CustomScene
+from game.scenes.gameover import GameOverScene
+from game.scenes.help import HelpScene
+from game.scenes.menu import MenuScene
+from game.scenes.playing import PlayingScene
+from game.view.board_view import tile_for
+from game.view.sheet import Face, Tile
+from tests.driver import Driver, FakeClock
+
+DESKTOP = (1366, 768)
+
+
+@pytest.fixture
+def driver(tmp_path):
+    app = App(clock=FakeClock(), seed=1234, desktop_size=DESKTOP)
+    pygame.event.clear()
+    app.step()
+    yield Driver(app, tmp_path / "shots")
+    pygame.quit()
+
+
+def neighbours(board, row, col):
+    return [(r, c) for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
+            if (r, c) != (row, col) and 0 <= r < board.rows and 0 <= c < board.cols]
+
+
+def cells(board):
+    return [(r, c) for r in range(board.rows) for c in range(board.cols)]
+
+
+def start_beginner(driver):
+    assert isinstance(driver.scene, MenuScene)
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    assert isinstance(driver.scene, PlayingScene)
+    return driver.scene
+
+
+def test_menu_beginner_cascade_flag_chord_lose_and_play_again(driver):
+    driver.screenshot("01-menu")
+    playing = start_beginner(driver)
+    board = playing.board
+    assert board.state == "ready" and (board.rows, board.cols, board.mines) == (9, 9, 10)
+    driver.screenshot("02-playing-new")
+
+    driver.click_cell(4, 4)
+    assert board.state == "playing"
+    assert board.is_revealed(4, 4) and board.adjacent_mines(4, 4) == 0, "the first click opens a region"
+    opened = sum(board.is_revealed(r, c) for r, c in cells(board))
+    assert opened > 1, "a zero cascades"
+
+    # Flag every mine around some revealed number, then chord it: its other neighbours open.
+    number = next((r, c) for r, c in cells(board) if board.is_revealed(r, c) and board.adjacent_mines(r, c) > 0
+                  and any(not board.is_revealed(*n) and not board.is_mine(*n) for n in neighbours(board, r, c)))
+    for n in neighbours(board, *number):
+        if board.is_mine(*n):
+            driver.click_cell(*n, button=3)
+            assert board.is_flagged(*n)
+    assert board.mines_left == board.mines - board.adjacent_mines(*number)
+    closed_safe = [n for n in neighbours(board, *number) if not board.is_revealed(*n) and not board.is_mine(*n)]
+    driver.click_cell(*number, button=2)  # middle click chords
+    assert all(board.is_revealed(*n) for n in closed_safe)
+    driver.screenshot("03-playing-midgame")
+
+    mine = next((r, c) for r, c in cells(board) if board.is_mine(r, c) and not board.is_flagged(r, c))
+    driver.click_cell(*mine)
+    assert board.state == "lost" and board.exploded == mine
+    assert isinstance(driver.scene, GameOverScene) and not driver.scene.won
+    driver.frames(1)
+    assert playing.face() is Face.DEAD
+    assert playing.renderer._drawn[mine] is Tile.EXPLODED
+    driver.screenshot("04-game-over-lost")
+
+    driver.click_button(driver.scene.play_again)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene is not playing
+    assert driver.scene.board.state == "ready" and driver.scene.board.seed != board.seed
+
+
+def test_scripted_win_on_a_seeded_board(driver):
+    playing = start_beginner(driver)
+    board = playing.board
+    driver.click_cell(0, 0)
+    for _ in range(3):
+        driver.frames(30)  # half a second of play per pass: the timer runs
+    for r, c in cells(board):
+        if not board.is_mine(r, c) and not board.is_revealed(r, c):
+            driver.click_cell(r, c)
+    assert board.state == "won"
+    assert board.mines_left == 0 and all(board.is_flagged(r, c) for r, c in cells(board) if board.is_mine(r, c))
+    scene = driver.scene
+    assert isinstance(scene, GameOverScene) and scene.won
+    assert playing.face() is Face.COOL
+    assert 1.4 < scene.seconds < 10, "the timer ran while playing, in fake time"
+    frozen = scene.seconds
+    driver.frames(120)
+    assert scene.seconds == frozen, "the timer stops at the end"
+    driver.screenshot("05-game-over-won")
+
+    # A click beside the panel puts it away; a click brings it back.
+    driver.click((5, playing.window_size[1] - 5))
+    assert not scene.panel_visible
+    driver.screenshot("06-game-over-board-only")
+    driver.click((5, playing.window_size[1] - 5))
+    assert scene.panel_visible
+
+    driver.click_button(scene.same_board)
+    again = driver.scene
+    assert isinstance(again, PlayingScene) and again.same_board
+    assert [again.board.is_mine(r, c) for r, c in cells(board)] == [board.is_mine(r, c) for r, c in cells(board)]
+
+
+def test_press_shows_pressed_tile_moves_with_pointer_and_release_outside_cancels(driver):
+    playing = start_beginner(driver)
+    board = playing.board
+    driver.press(driver.cell_pos(2, 2))
+    driver.frames(1)
+    assert playing.looks.pressed == {(2, 2)} and playing.face() is Face.SURPRISED
+    assert playing.renderer._drawn[(2, 2)] is Tile.PRESSED
+    driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(2, 3), rel=(0, 0), buttons=(1, 0, 0))
+    driver.frames(1)
+    assert playing.looks.pressed == {(2, 3)}
+    assert playing.renderer._drawn.get((2, 2), Tile.COVERED) is Tile.COVERED
+    driver.screenshot("07-pressed")
+    driver.post(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(1, 0, 0))
+    driver.release((2, 2))
+    driver.frames(1)
+    assert board.state == "ready" and playing.looks.pressed == set(), "releasing off the board cancels"
+    assert playing.face() is Face.SMILE
+
+
+def test_left_and_right_together_chord_and_flags_protect_cells(driver):
+    playing = start_beginner(driver)
+    board = playing.board
+    driver.click_cell(4, 4)
+    number = next((r, c) for r, c in cells(board) if board.is_revealed(r, c) and board.adjacent_mines(r, c) == 1)
+    mine = next(n for n in neighbours(board, *number) if board.is_mine(*n))
+    driver.click_cell(*mine, button=3)
+    driver.click_cell(*mine)  # a left click on a flag does nothing
+    assert board.state == "playing" and not board.is_revealed(*mine)
+    pos = driver.cell_pos(*number)
+    driver.press(pos, 1)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    driver.frames(1)
+    covered = {n for n in neighbours(board, *number) if not board.is_revealed(*n) and not board.is_flagged(*n)}
+    assert playing.looks.pressed == covered, "both buttons show the neighbours pressed"
+    assert board.is_flagged(*mine), "the right press of a chord does not unflag"
+    driver.release(pos, 3)
+    driver.release(pos, 1)
+    driver.frames(1)
+    assert all(board.is_revealed(*n) for n in covered)
+    assert board.chord_clicks == 1
+
+
+def test_custom_form_rejects_bad_values_then_starts(driver):
+    driver.click_button(driver.scene.custom)
+    form = driver.scene
+    assert isinstance(form, CustomScene)
+    rows = form.fields["rows"]
+    driver.click(rows.rect.center)
+    for _ in range(4):
+        driver.key(pygame.K_BACKSPACE, frames=0)
+    driver.type_text("ab")
+    assert "Use digits only" in form.errors["rows"] and not form.start.enabled
+    driver.screenshot("08-custom-invalid")
+    driver.click_button(form.start)
+    assert driver.scene is form, "a disabled Start does nothing"
+    driver.click(rows.rect.center)
+    driver.key(pygame.K_BACKSPACE, frames=0)
+    driver.key(pygame.K_BACKSPACE)
+    driver.type_text("4")
+    assert form.errors["rows"] == "Rows must be 5 to 100."
+    driver.click_button(form.plus["rows"])
+    assert rows.value == "5" and "rows" not in form.errors
+    cols = form.fields["cols"]
+    driver.click(cols.rect.center)
+    for _ in range(4):
+        driver.key(pygame.K_BACKSPACE, frames=0)
+    driver.type_text("5")
+    mines = form.fields["mines"]
+    driver.click(mines.rect.center)
+    for _ in range(4):
+        driver.key(pygame.K_BACKSPACE, frames=0)
+    driver.type_text("17")
+    assert form.errors == {"mines": "At most 16 mines on 5 x 5."} and not form.start.enabled
+    driver.click_button(form.minus["mines"])
+    assert form.errors == {} and form.start.enabled
+    driver.screenshot("09-custom-valid")
+    driver.click_button(form.start)
+    playing = driver.scene
+    assert isinstance(playing, PlayingScene)
+    assert (playing.board.rows, playing.board.cols, playing.board.mines) == (5, 5, 16)
+    assert driver.app.settings["custom"] == (5, 5, 16)
+
+
+def test_escape_asks_only_once_a_move_was_made_and_f2_starts_afresh(driver):
+    playing = start_beginner(driver)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene), "nothing to lose: no question"
+    playing = start_beginner(driver)
+    driver.click_cell(4, 4)
+    driver.key(pygame.K_ESCAPE)
+    confirm = driver.scene
+    assert isinstance(confirm, ConfirmScene)
+    driver.screenshot("10-confirm-leave")
+    driver.click_button(confirm.no)
+    assert driver.scene is playing and playing.board.state == "playing"
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.yes)
+    menu = driver.scene
+    assert isinstance(menu, MenuScene) and menu.resume is not None, "the game left stays resumable"
+    driver.click_button(menu.resume)
+    playing = driver.scene
+    assert isinstance(playing, PlayingScene) and playing.board.state == "playing"
+    driver.key(pygame.K_F2)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene is not playing
+    assert driver.scene.board.state == "ready"
+
+
+def test_face_click_starts_a_new_game(driver):
+    playing = start_beginner(driver)
+    driver.click_cell(4, 4)
+    driver.press(playing.layout.face.center)
+    driver.frames(1)
+    assert playing.face() is Face.SMILE_PRESSED
+    driver.release(playing.layout.face.center)
+    driver.frames(1)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene is not playing
+
+
+def test_help_and_quit_from_the_menu(driver):
+    driver.click_button(driver.scene.help)
+    assert isinstance(driver.scene, HelpScene)
+    driver.screenshot("11-help")
+    driver.click_button(driver.scene.back)
+    assert isinstance(driver.scene, MenuScene)
+    driver.click_button(driver.scene.quit)
+    assert not driver.app.running
+
+
+def test_closing_the_window_quits(driver):
+    start_beginner(driver)
+    driver.click_cell(4, 4)
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    assert not driver.app.running
+
+
+def test_menu_remembers_the_last_choice(driver):
+    playing = start_beginner(driver)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.difficulty_buttons["expert"])
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.scene
+    assert menu.difficulty_buttons["expert"].marked and not menu.difficulty_buttons["beginner"].marked
+    assert playing is not driver.scene
+
+
+def test_a_100x100_board_fits_a_1366x768_screen_and_scrolls(driver):
+    app = driver.app
+    app.settings["custom"] = (100, 100, 1000)
+    driver.click_button(driver.scene.custom)
+    driver.click_button(driver.scene.start)
+    playing = driver.scene
+    width, height = playing.window_size
+    assert playing.geometry.tile == 16, "shrinks to the smallest legible tile"
+    assert width <= DESKTOP[0] and height <= DESKTOP[1] - 40
+    assert playing.layout.scrolls
+    driver.screenshot("12-large-board")
+    g = playing.geometry
+    bottom_right = (g.view.right - 1, g.view.bottom - 1)
+    before = g.cell_at(bottom_right)
+    driver.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    driver.frames(1)
+    assert g.scroll_y == 48
+    assert g.cell_at(bottom_right) == (before[0] + 3, before[1])
+    for _ in range(100):
+        driver.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    driver.frames(1)
+    assert g.cell_at(bottom_right)[0] == 99, "scrolls down to the last row, no further"
+    # Dragging with the middle button scrolls and does not chord.
+    start = g.view.center
+    driver.press(start, 2)
+    driver.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1]), rel=(40, 0), buttons=(0, 1, 0))
+    driver.frames(1)
+    driver.post(pygame.MOUSEMOTION, pos=(start[0] - 200, start[1]), rel=(-240, 0), buttons=(0, 1, 0))
+    driver.release((start[0] - 200, start[1]), 2)
+    driver.frames(1)
+    assert g.scroll_x > 0 and playing.board.chord_clicks == 0
+    row, col = g.cell_at(bottom_right)
+    driver.click(bottom_right)
+    assert playing.board.is_revealed(row, col), "clicks land on the scrolled cell"
+
+
+def test_renderer_draws_what_tile_for_says(driver):
+    playing = start_beginner(driver)
+    driver.click_cell(4, 4)
+    driver.frames(1)
+    board = playing.board
+    for r, c in cells(board):
+        assert playing.renderer._drawn.get((r, c), Tile.COVERED) is tile_for(board, playing.looks, r, c)

@@ -1,0 +1,66 @@
+"""main.py as a player starts it: a subprocess under the dummy video driver, quitting cleanly."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_main(*args, env_extra=None, cwd=None, **kwargs):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **(env_extra or {}))
+    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=cwd or ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+
+
+def test_runs_a_fixed_number_of_frames_and_exits_zero(tmp_path):
+    proc = run_main("--frames", "90", cwd=tmp_path)  # any working folder: assets are found from the code
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+
+
+def test_quits_cleanly_when_asked_to_close(tmp_path):
+    proc = run_main("--difficulty", "expert", "--seed", "7", cwd=tmp_path)
+    time.sleep(2.5)
+    assert proc.poll() is None, "still running after a few seconds"
+    proc.send_signal(signal.SIGTERM)  # SDL turns SIGTERM into a QUIT event
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+
+
+def test_help_lists_the_options():
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0
+    for option in ("--difficulty", "--seed", "beginner", "intermediate", "expert"):
+        assert option in proc.stdout
+
+
+def test_a_crash_is_logged_and_reported_not_silent(tmp_path):
+    # Point the sprite sheet at a file that does not exist: the app fails at start-up.
+    script = (
+        "import sys, runpy; sys.argv = ['main.py', '--frames', '5'];"
+        "import game.config as c; c.SPRITE_SHEET = c.ROOT / 'missing.png';"
+        f"runpy.run_path({str(ROOT / 'main.py')!r}, run_name='__main__')"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", MINESWEEPER_HOME=str(tmp_path), PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 1
+    assert "Minesweeper crashed" in proc.stderr
+    log = tmp_path / "minesweeper-crash.log"
+    assert log.exists() and "missing.png" in log.read_text()
+
+
+def test_missing_pygame_names_the_install_command(tmp_path):
+    # A fake pygame that fails to import stands in for a machine without pygame-ce.
+    fake = tmp_path / "fake"
+    (fake / "pygame").mkdir(parents=True)
+    (fake / "pygame" / "__init__.py").write_text("raise ImportError('No module named pygame')\n")
+    env = dict(os.environ, PYTHONPATH=str(fake), SDL_VIDEODRIVER="dummy")
+    env.pop("DISPLAY", None)
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, env=env,
+                          timeout=60)
+    assert proc.returncode == 1
+    assert "pip install -r" in proc.stderr and "requirements.txt" in proc.stderr

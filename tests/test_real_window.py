@@ -1,0 +1,82 @@
+"""The real window under Xvfb, clicked from outside with xdotool, as a player's mouse would."""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WM_CLASS = "minesweeper-test"
+
+pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
+                                reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
+
+
+def wait_for(predicate, timeout=20.0, interval=0.1):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    return None
+
+
+@pytest.fixture
+def display():
+    number = 90 + os.getpid() % 100
+    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    name = f":{number}"
+    ready = wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=dict(os.environ, DISPLAY=name),
+                                            capture_output=True).returncode == 0, timeout=10)
+    if not ready:
+        xvfb.kill()
+        pytest.skip("Xvfb did not start")
+    yield name
+    xvfb.terminate()
+    xvfb.wait(timeout=10)
+
+
+def xdotool(display, *args):
+    result = subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), capture_output=True,
+                            text=True, timeout=20)
+    return result.stdout.strip()
+
+
+def window_geometry(display, window):
+    out = xdotool(display, "getwindowgeometry", "--shell", window)
+    values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy",
+               MINESWEEPER_HOME=str(tmp_path))
+    env.pop("SDL_VIDEODRIVER", None)
+    game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--seed", "3"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0])
+        assert window, "the game window appeared"
+        x, y, width, height = wait_for(lambda: window_geometry(display, window))
+        assert (width, height) == (440, 600), "the menu window"
+        # The Beginner button is the first one under the title: 300x54 at (70, 104) in the window.
+        time.sleep(0.5)
+        xdotool(display, "mousemove", str(x + 220), str(y + 131), "click", "1")
+        resized = wait_for(lambda: window_geometry(display, window)[2:] != (440, 600), timeout=10)
+        assert resized, "clicking Beginner opened the board window"
+        _, _, width, height = window_geometry(display, window)
+        assert width < 440 and height < 600
+    finally:
+        game.send_signal(signal.SIGTERM)
+        try:
+            out, err = game.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            game.kill()
+            raise
+    assert game.returncode == 0, err

@@ -1,0 +1,227 @@
+"""Records in the real app: games recorded, best times shown, settings kept, the game in progress resumed."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App
+from game.scenes.confirm import ConfirmScene
+from game.scenes.gameover import GameOverScene
+from game.scenes.menu import MenuScene
+from game.scenes.playing import PlayingScene
+from game.scenes.records import RecordsScene
+from game.store import Store
+from tests.driver import Driver, FakeClock
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start_app(tmp_path, seed=99):
+    app = App(clock=FakeClock(), seed=seed, desktop_size=(1366, 768))
+    pygame.event.clear()
+    app.step()
+    return Driver(app, tmp_path / "shots")
+
+
+@pytest.fixture
+def driver(tmp_path):
+    d = start_app(tmp_path)
+    yield d
+    d.app.store.close()
+    pygame.quit()
+
+
+def cells(board):
+    return [(r, c) for r in range(board.rows) for c in range(board.cols)]
+
+
+def win(driver):
+    board = driver.scene.board
+    driver.click_cell(0, 0)
+    driver.frames(90)
+    for r, c in cells(board):
+        if not board.is_mine(r, c) and not board.is_revealed(r, c):
+            driver.click_cell(r, c)
+    assert board.state == "won"
+
+
+def test_a_win_is_recorded_and_announced_as_a_record(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    win(driver)
+    over = driver.scene
+    assert isinstance(over, GameOverScene)
+    assert over.record_message == "New record! Best Beginner time"
+    driver.screenshot("record")
+    stats = driver.app.store.statistics("beginner")
+    assert (stats.played, stats.won, stats.current_streak) == (1, 1, 1)
+    best = driver.app.store.best_times("beginner")
+    assert len(best) == 1 and best[0].time_ms == round(over.seconds * 1000)
+    # Same board again never counts for best times.
+    driver.click_button(over.same_board)
+    win(driver)
+    assert driver.scene.record_message == ""
+    assert len(driver.app.store.best_times("beginner")) == 1
+    assert driver.app.store.statistics("beginner").played == 2
+
+
+def test_records_scene_shows_statistics_and_resets_after_asking(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    win(driver)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.records)
+    records = driver.scene
+    assert isinstance(records, RecordsScene) and records.category == "beginner"
+    assert records.stats.won == 1 and len(records.best) == 1
+    driver.screenshot("records")
+    driver.click_button(records.reset)
+    assert isinstance(driver.scene, ConfirmScene)
+    driver.click_button(driver.scene.no)
+    assert driver.scene is records and driver.app.store.statistics("beginner").played == 1
+    driver.click_button(records.reset)
+    driver.click_button(driver.scene.yes)
+    assert driver.app.store.statistics("beginner").played == 0
+    assert isinstance(driver.scene, RecordsScene) and driver.scene.best == []
+
+
+def test_the_game_in_progress_resumes_after_a_restart(tmp_path, driver):
+    driver.click_button(driver.scene.difficulty_buttons["expert"])
+    playing = driver.scene
+    board = playing.board
+    driver.click_cell(8, 15)
+    driver.frames(150)  # two and a half seconds
+    mine = next(cell for cell in cells(board) if board.is_mine(*cell))
+    driver.click_cell(*mine, button=3)
+    before = board.to_dict()
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    driver.app.run(max_frames=driver.app.frames)  # closes the store, as a real quit does
+
+    again = start_app(tmp_path, seed=1)
+    menu = again.scene
+    assert isinstance(menu, MenuScene) and menu.resume is not None
+    assert menu.resume.sublabel == "Expert, 2 s"
+    again.screenshot("menu-resume")
+    again.click_button(menu.resume)
+    resumed = again.scene
+    assert isinstance(resumed, PlayingScene)
+    assert resumed.board.to_dict() == before and resumed.board.is_flagged(*mine)
+    assert 2.5 < resumed.elapsed < 2.7
+    again.app.store.close()
+
+
+def test_starting_another_game_asks_before_discarding_the_saved_one(tmp_path, driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    driver.click_cell(4, 4)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.yes)  # leave: the game stays saved
+    menu = driver.scene
+    assert menu.resume is not None
+    driver.click_button(menu.difficulty_buttons["expert"])
+    assert isinstance(driver.scene, ConfirmScene)
+    driver.screenshot("discard-saved")
+    driver.click_button(driver.scene.no)
+    assert driver.scene is menu
+    driver.click_button(menu.difficulty_buttons["expert"])
+    driver.click_button(driver.scene.yes)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene.spec.category == "expert"
+    assert driver.app.store.load_resume() is None
+
+
+def test_a_saved_game_that_fails_validation_is_discarded_with_a_notice(tmp_path, private_home):
+    with Store.open() as store:
+        store.save_resume({"rows": 9, "cols": 9, "mines": 500}, 1000, "beginner")
+    d = start_app(tmp_path)
+    menu = d.scene
+    d.click_button(menu.resume)
+    menu = d.scene
+    assert isinstance(menu, MenuScene) and menu.resume is None
+    assert any("saved game was discarded" in notice for notice in menu.notices)
+    d.screenshot("menu-notice")
+    d.app.store.close()
+
+
+def test_a_corrupt_records_file_is_set_aside_and_the_menu_says_so(tmp_path, private_home):
+    private_home.mkdir(parents=True)
+    (private_home / "minesweeper.db").write_bytes(b"this is not a database" * 100)
+    d = start_app(tmp_path)
+    assert any("damaged" in notice for notice in d.scene.notices)
+    assert list(private_home.glob("minesweeper.db.corrupt-*"))
+    d.click_button(d.scene.difficulty_buttons["beginner"])
+    assert isinstance(d.scene, PlayingScene), "the game plays on"
+    d.app.store.close()
+
+
+def test_an_unusable_records_folder_runs_without_records(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("MINESWEEPER_HOME", str(blocker / "records"))
+    d = start_app(tmp_path)
+    assert any("without records" in notice for notice in d.scene.notices)
+    d.click_button(d.scene.difficulty_buttons["beginner"])
+    win(d)
+    assert isinstance(d.scene, GameOverScene)
+
+
+def test_settings_are_kept_between_starts(tmp_path, driver):
+    driver.click_button(driver.scene.difficulty_buttons["intermediate"])
+    driver.key(pygame.K_ESCAPE)
+    driver.app.store.close()
+    again = start_app(tmp_path)
+    assert again.app.settings["difficulty"] == "intermediate"
+    assert again.scene.difficulty_buttons["intermediate"].marked
+    again.app.store.close()
+
+
+KILLED_GAME = """
+import sys
+sys.path.insert(0, {root!r})
+import pygame
+from game.app import App
+from game.input import Move
+from game.scenes.playing import GameSpec, PlayingScene
+from tests.driver import FakeClock
+app = App(clock=FakeClock(), seed=5)
+app.switch(PlayingScene(app, GameSpec.preset("expert")))
+app.step()
+scene = app.scene
+scene.apply(Move("reveal", (8, 15)))
+board = scene.board
+moves = 0
+for r in range(board.rows):
+    for c in range(board.cols):
+        if board.state == "playing" and not board.is_revealed(r, c) and not board.is_mine(r, c):
+            scene.apply(Move("reveal", (r, c)))
+            for _ in range(6):
+                app.step()
+            moves += 1
+            print("MOVE", moves, sum(board.is_revealed(rr, cc) for rr in range(board.rows) for cc in range(board.cols)), flush=True)
+            if moves == 25:
+                import time
+                time.sleep(60)
+"""
+
+
+def test_killed_mid_game_the_next_start_resumes_at_the_last_move(tmp_path, private_home):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", MINESWEEPER_HOME=str(private_home))
+    proc = subprocess.Popen([sys.executable, "-c", KILLED_GAME.format(root=str(ROOT))], env=env,
+                            stdout=subprocess.PIPE, text=True)
+    last = None
+    for line in proc.stdout:
+        last = line.split()
+        if last[1] == "25":
+            break
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    revealed = int(last[2])
+    d = start_app(tmp_path)
+    assert d.scene.resume is not None
+    d.click_button(d.scene.resume)
+    board = d.scene.board
+    assert board.state == "playing"
+    assert sum(board.is_revealed(r, c) for r, c in cells(board)) == revealed
+    d.app.store.close()

@@ -1,0 +1,53 @@
+"""Remake the README's pictures in docs/ by playing the real app headless: menu, custom form, play, game over.
+
+Run: python tools/screenshots.py
+"""
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from tests.driver import Driver, FakeClock  # noqa: E402
+
+DOCS = ROOT / "docs"
+
+
+def main():
+    app = App(clock=FakeClock(), seed=2024, desktop_size=(1366, 768))
+    driver = Driver(app, DOCS)
+    driver.frames(1)
+    driver.screenshot("menu")
+    driver.click_button(app.scene.custom)
+    driver.screenshot("custom")
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(app.scene.difficulty_buttons["expert"])
+    board = app.scene.board
+    driver.click_cell(8, 15)
+    # Flag a few mines next to the opening, as a player would, and leave the pointer on the board.
+    flagged = 0
+    for r in range(board.rows):
+        for c in range(board.cols):
+            near_open = any(board.is_revealed(rr, cc) for rr in range(max(0, r - 1), min(board.rows, r + 2))
+                            for cc in range(max(0, c - 1), min(board.cols, c + 2)))
+            if board.is_mine(r, c) and near_open and flagged < 6:
+                driver.click_cell(r, c, button=3)
+                flagged += 1
+    driver.frames(125)
+    driver.screenshot("playing")
+    mine = next((r, c) for r in range(board.rows) for c in range(board.cols)
+                if board.is_mine(r, c) and not board.is_flagged(r, c))
+    driver.click_cell(*mine)
+    driver.screenshot("game-over")
+    print(f"wrote menu.png, custom.png, playing.png and game-over.png in {DOCS.relative_to(ROOT)}/")
+
+
+if __name__ == "__main__":
+    main()
