@@ -2,38 +2,24 @@
 import argparse
 import random
 import shutil
-import statistics
 import tempfile
-import time
 from pathlib import Path
 
+from bench.timing import report, timed
+from game.model import Board
 from game.store import GameRecord, Store
 
 
-def board_dict(rows, cols, mines, rng):
-    """Stands in for the model's to_dict(): one character per cell plus the mine list and counters."""
-    cells = "".join(rng.choice("........#F?12345") for _ in range(rows * cols))
-    return {"rows": rows, "cols": cols, "mines": mines, "seed": rng.getrandbits(63),
-            "first_click": "opening", "cells": cells,
-            "mine_list": sorted(rng.sample(range(rows * cols), mines)),
-            "state": "playing", "revealed": cells.count("."), "flags": cells.count("F"),
-            "clicks": {"left": 120, "right": 40, "chord": 12, "effective": 150}}
-
-
-def timed(fn, n):
-    """Per-call times in milliseconds."""
-    out = []
-    for i in range(n):
-        start = time.perf_counter()
-        fn(i)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
-
-
-def report(name, samples):
-    samples = sorted(samples)
-    p99 = samples[min(len(samples) - 1, round(0.99 * (len(samples) - 1)))]
-    print(f"  {name:<34} median {statistics.median(samples):7.3f} ms   p99 {p99:7.3f} ms   (n={len(samples)})")
+def board_dict(rows, cols, mines, seed):
+    """A game in progress, as the playing scene saves it: a few moves into a real board."""
+    board = Board(rows, cols, mines, seed=seed)
+    rng = random.Random(seed)
+    board.reveal(rows // 2, cols // 2)
+    for _ in range(rows * cols // 20):
+        r, c = rng.randrange(rows), rng.randrange(cols)
+        if board.state == "playing" and not board.is_revealed(r, c):
+            board.toggle_flag(r, c) if board.is_mine(r, c) else board.reveal(r, c)
+    return board.to_dict()
 
 
 def main():
@@ -50,10 +36,10 @@ def main():
         assert store.available, store.notices
 
         for label, (rows, cols, mines) in (("Expert 16x30", (16, 30, 99)), ("100x100", (100, 100, 2000))):
-            boards = [board_dict(rows, cols, mines, rng) for _ in range(20)]
+            boards = [board_dict(rows, cols, mines, seed) for seed in range(20)]
             size = len(str(boards[0]))
             report(f"save_resume {label} (~{size // 1024} KB)",
-                   timed(lambda i: store.save_resume(boards[i % 20], i * 16, "expert"), args.n))
+                   timed(lambda i: store.save_resume(boards[i % 20], i * 16, "expert"), args.n), 2)
         report("load_resume 100x100", timed(lambda i: store.load_resume(), 200))
 
         def record(i):

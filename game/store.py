@@ -36,6 +36,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from game.model import PRESETS as MODEL_PRESETS
+
 log = logging.getLogger(__name__)
 
 HOME_ENV = "MINESWEEPER_HOME"
@@ -45,8 +47,8 @@ BUSY_TIMEOUT = 5.0  # seconds a write waits for another copy of the game before 
 TOP = 10  # best times kept per category
 MAX_TIME_MS = 7 * 24 * 3600 * 1000  # longer than this is a broken clock, not a game
 
-PRESETS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (16, 30, 99)}
-PRESET_LABELS = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert"}
+PRESETS = {key: (p.rows, p.cols, p.mines) for key, p in MODEL_PRESETS.items()}
+PRESET_LABELS = {key: p.name for key, p in MODEL_PRESETS.items()}
 
 # Typed defaults: a stored value of another type (a hand-edited file, an old version) reads as the default.
 DEFAULT_SETTINGS: dict[str, Any] = {

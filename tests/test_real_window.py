@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from game import config
+
 ROOT = Path(__file__).resolve().parent.parent
 WM_CLASS = "minesweeper-test"
 
@@ -51,6 +53,8 @@ def xdotool(display, *args):
 def window_geometry(display, window):
     out = xdotool(display, "getwindowgeometry", "--shell", window)
     values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    if not values:
+        return None  # the window is not there (yet, or any more)
     return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
 
 
@@ -64,14 +68,21 @@ def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
         window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0])
         assert window, "the game window appeared"
         x, y, width, height = wait_for(lambda: window_geometry(display, window))
-        assert (width, height) == (440, 600), "the menu window"
+        assert (width, height) == config.MENU_SIZE, "the menu window"
         # The Beginner button is the first one under the title: 300x54 at (70, 104) in the window.
         time.sleep(0.5)
         xdotool(display, "mousemove", str(x + 220), str(y + 131), "click", "1")
-        resized = wait_for(lambda: window_geometry(display, window)[2:] != (440, 600), timeout=10)
+        def board_window_size():
+            # SDL may make a new window for the new size, so look the window up again each time
+            found = xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0]
+            geometry = window_geometry(display, found) if found else None
+            return geometry[2:] if geometry and geometry[2:] != config.MENU_SIZE else None
+
+        resized = wait_for(board_window_size, timeout=10)
         assert resized, "clicking Beginner opened the board window"
-        _, _, width, height = window_geometry(display, window)
-        assert width < 440 and height < 600
+        width, height = resized
+        assert game.poll() is None, game.stderr.read()
+        assert width < config.MENU_SIZE[0] and height < config.MENU_SIZE[1]
     finally:
         game.send_signal(signal.SIGTERM)
         try:

@@ -1,0 +1,316 @@
+"""The Minesweeper board: mines, cell states and the moves a player makes (reveal, flag, chord)."""
+import gc
+import random
+from itertools import repeat
+
+from . import grid as g
+from .rules import GameState, validate_first_click, validate_size
+
+_FINISHED = (GameState.WON, GameState.LOST)
+
+
+class Board:
+    """One game of Minesweeper, from the first click to the end.
+
+    Mines are placed at the first reveal, from `seed`: the same seed and the same first click always give the
+    same board. Every move returns the cells it revealed (and `last_changed` lists every cell whose look it
+    changed), so a view can redraw just those. No clock lives here: the playing scene times the game.
+    """
+
+    def __init__(self, rows, cols, mines, seed=None, first_click="opening", question_marks=False):
+        validate_size(rows, cols, mines)
+        validate_first_click(first_click)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 32)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"A seed is a whole number, not {seed!r}.")
+        self.rows, self.cols, self.mines = rows, cols, mines
+        self.seed = seed
+        self.first_click = first_click
+        self.question_marks = bool(question_marks)
+        self._grid = g.Grid(rows, cols)
+        self._states = self._grid.new_states()
+        self._mine = None        # bytes, 1 where a mine lies; None until the first reveal
+        self._counts = None      # neighbour mine counts, with the mines
+        self._passable = None    # covered, unflagged zeros: where a cascade may spread
+        self._three_bv = None
+        self.state = GameState.READY
+        self.exploded = None
+        self.flags = 0
+        self.revealed_count = 0  # revealed cells, the exploded mine included
+        self._safe_revealed = 0
+        self.left_clicks = self.right_clicks = self.chord_clicks = self.effective_clicks = 0
+        self.moves = []          # every click, in order: ("reveal" | "flag" | "chord", row, col)
+        self.last_changed = []
+
+    # --- making boards -----------------------------------------------------------------------------
+
+    @classmethod
+    def from_mines(cls, rows, cols, mine_cells, seed=None, first_click="opening", question_marks=False):
+        """A board whose mines are already laid (a replay, "same board again", a test)."""
+        mine_cells = [tuple(cell) for cell in mine_cells]
+        board = cls(rows, cols, len(mine_cells), seed=seed, first_click=first_click,
+                    question_marks=question_marks)
+        board._lay_mines(board._indices(mine_cells, "mine"))
+        return board
+
+    @classmethod
+    def from_layout(cls, layout, seed=None, question_marks=False):
+        """A board drawn as text: '*' is a mine, '.' a safe cell; one string per row or lines in one string."""
+        lines = layout.split() if isinstance(layout, str) else [line.strip() for line in layout]
+        lines = [line for line in lines if line]
+        if not lines:
+            raise ValueError("A layout needs at least one row.")
+        cols = len(lines[0])
+        if any(len(line) != cols for line in lines):
+            raise ValueError("Every row of a layout must be as long as the first.")
+        if any(ch not in "*." for line in lines for ch in line):
+            raise ValueError("A layout uses '*' for mines and '.' for safe cells only.")
+        mine_cells = [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"]
+        return cls.from_mines(len(lines), cols, mine_cells, seed=seed, question_marks=question_marks)
+
+    def same_board(self):
+        """A fresh game on this board: the same mines once laid, else the same seed and rule."""
+        if self._mine is None:
+            return Board(self.rows, self.cols, self.mines, self.seed, self.first_click, self.question_marks)
+        return Board.from_mines(self.rows, self.cols, self.mine_cells(), self.seed, self.first_click,
+                                self.question_marks)
+
+    def _indices(self, cells, what):
+        indices = set()
+        for cell in cells:
+            if len(cell) != 2:
+                raise ValueError(f"A {what} cell is a (row, col) pair, not {cell!r}.")
+            indices.add(self._index(*cell))
+        if len(indices) != len(cells):
+            raise ValueError(f"The same {what} cell is listed twice.")
+        return indices
+
+    def _place_mines(self, first):
+        """Lay the mines uniformly at random among the cells the first-click rule allows."""
+        grid = self._grid
+        keep_clear = {first}
+        if self.first_click == "opening":
+            around = keep_clear | {n for n in grid.neighbours(first) if grid.inside[n]}
+            if self.rows * self.cols - len(around) >= self.mines:
+                keep_clear = around
+            # else the board is too dense for an opening, and the rule falls back to "safe"
+        # Draw from the ordinals of the allowed cells (range() needs no list of a million cells), then
+        # step each ordinal past the kept-clear cells before it to find its cell.
+        clear = sorted(row * self.cols + col for row, col in map(grid.cell, keep_clear))
+        picked = random.Random(self.seed).sample(range(self.rows * self.cols - len(clear)), self.mines)
+        indices = []
+        for ordinal in picked:
+            for skipped in clear:
+                if ordinal >= skipped:
+                    ordinal += 1
+            indices.append(grid.index(*divmod(ordinal, self.cols)))
+        self._lay_mines(indices)
+
+    def _lay_mines(self, indices):
+        mine = bytearray(self._grid.size)
+        for i in indices:
+            mine[i] = 1
+        self._mine = bytes(mine)
+        self._counts = self._grid.neighbour_counts(self._mine)
+        self._passable = self._grid.zero_cells(self._mine, self._counts)
+        flagged = self._states.find(g.FLAGGED)
+        while flagged != -1:  # flags set before the first click already guard their cells
+            self._passable[flagged] = 0
+            flagged = self._states.find(g.FLAGGED, flagged + 1)
+
+    # --- what the player sees ------------------------------------------------------------------------
+
+    def _index(self, row, col):
+        if isinstance(row, bool) or isinstance(col, bool) or not (isinstance(row, int) and isinstance(col, int)):
+            raise TypeError(f"A cell is a pair of whole numbers, not ({row!r}, {col!r}).")
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"({row}, {col}) is outside this {self.rows}x{self.cols} board.")
+        return self._grid.index(row, col)
+
+    @property
+    def mines_placed(self):
+        return self._mine is not None
+
+    def is_revealed(self, row, col):
+        return self._states[self._index(row, col)] == g.REVEALED
+
+    def is_flagged(self, row, col):
+        return self._states[self._index(row, col)] == g.FLAGGED
+
+    def is_questioned(self, row, col):
+        return self._states[self._index(row, col)] == g.QUESTIONED
+
+    def is_mine(self, row, col):
+        index = self._index(row, col)
+        return self._mine is not None and self._mine[index] == 1
+
+    def adjacent_mines(self, row, col):
+        index = self._index(row, col)
+        return 0 if self._counts is None else self._counts[index]
+
+    def mine_cells(self):
+        """Every mine's (row, col), in reading order; [] before they are laid."""
+        if self._mine is None:
+            return []
+        grid, found, index = self._grid, [], self._mine.find(1)
+        while index != -1:
+            found.append(grid.cell(index))
+            index = self._mine.find(1, index + 1)
+        return found
+
+    @property
+    def mines_left(self):
+        """The counter the player sees: mines minus flags (negative when over-flagged)."""
+        return self.mines - self.flags
+
+    @property
+    def safe_cells_left(self):
+        return self.rows * self.cols - self.mines - self._safe_revealed
+
+    @property
+    def three_bv(self):
+        """The board's 3BV; None until the mines are laid."""
+        if self._three_bv is None and self._mine is not None:
+            self._three_bv = self._grid.three_bv(self._mine, self._counts)
+        return self._three_bv
+
+    # --- moves -------------------------------------------------------------------------------------
+
+    def reveal(self, row, col):
+        """Left click on a covered cell: returns the cells newly revealed ([] if nothing changed)."""
+        index = self._index(row, col)
+        self.last_changed = []
+        if self.state in _FINISHED:
+            return []
+        self.left_clicks += 1
+        self.moves.append(("reveal", row, col))
+        if self._states[index] in (g.REVEALED, g.FLAGGED):
+            return []
+        if self._mine is None:
+            self._place_mines(index)
+        self.state = GameState.PLAYING
+        opened = self._open(index)
+        self._end_if_decided()
+        self.effective_clicks += 1
+        return opened
+
+    def toggle_flag(self, row, col):
+        """Right click: covered -> flag -> (question mark, when on) -> covered; nothing on revealed cells."""
+        index = self._index(row, col)
+        self.last_changed = []
+        if self.state in _FINISHED:
+            return []
+        self.right_clicks += 1
+        self.moves.append(("flag", row, col))
+        state = self._states[index]
+        if state == g.REVEALED:
+            return []
+        if state == g.COVERED:
+            self._set_mark(index, g.FLAGGED)
+        elif state == g.FLAGGED:
+            self._set_mark(index, g.QUESTIONED if self.question_marks else g.COVERED)
+        else:
+            self._set_mark(index, g.COVERED)
+        self.effective_clicks += 1
+        self.last_changed = [(row, col)]
+        return [(row, col)]
+
+    def chord(self, row, col):
+        """Click on a revealed number with as many flags around it: reveal its other covered neighbours."""
+        index = self._index(row, col)
+        self.last_changed = []
+        if self.state in _FINISHED:
+            return []
+        self.chord_clicks += 1
+        self.moves.append(("chord", row, col))
+        if self._states[index] != g.REVEALED:
+            return []
+        around = [n for n in self._grid.neighbours(index) if self._states[n] != g.PADDING]
+        flags = sum(1 for n in around if self._states[n] == g.FLAGGED)
+        if flags != self._counts[index]:
+            return []
+        opened = []
+        for n in around:
+            if self._states[n] in (g.COVERED, g.QUESTIONED):
+                opened.extend(self._open(n))
+        self._end_if_decided()
+        if opened:
+            self.effective_clicks += 1
+        return opened
+
+    def _set_mark(self, index, state):
+        was = self._states[index]
+        self._states[index] = state
+        self.flags += (state == g.FLAGGED) - (was == g.FLAGGED)
+        if self._passable is not None:
+            zero = not self._mine[index] and self._counts[index] == 0
+            self._passable[index] = 1 if zero and state != g.FLAGGED else 0
+
+    def _open(self, index):
+        """Reveal one covered cell (and its region, if a zero); returns the newly revealed cells."""
+        if self._states[index] not in (g.COVERED, g.QUESTIONED):
+            return []
+        if self._mine[index]:
+            self._states[index] = g.REVEALED
+            self.revealed_count += 1
+            opened = [self._grid.cell(index)]
+            if self.exploded is None:
+                self.exploded = opened[0]
+        elif self._passable[index]:
+            spans = g.flood_open(self._grid, self._states, self._passable, index)
+            opened = _cells_of(spans, self._grid.column_numbers)
+            self.revealed_count += len(opened)
+            self._safe_revealed += len(opened)
+        else:
+            self._states[index] = g.REVEALED
+            self.revealed_count += 1
+            self._safe_revealed += 1
+            opened = [self._grid.cell(index)]
+        self.last_changed.extend(opened)
+        return opened
+
+    def _end_if_decided(self):
+        if self.exploded is not None:
+            self.state = GameState.LOST
+        elif self._safe_revealed == self.rows * self.cols - self.mines:
+            self.state = GameState.WON
+            # a win flags every mine, as in the classic, so the counter reads 0
+            for row, col in self.mine_cells():
+                index = self._grid.index(row, col)
+                if self._states[index] != g.FLAGGED:
+                    self._set_mark(index, g.FLAGGED)
+                    self.last_changed.append((row, col))
+
+    # --- saving --------------------------------------------------------------------------------------
+
+    def to_dict(self):
+        from .snapshot import board_to_dict
+        return board_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data):
+        from .snapshot import board_from_dict
+        return board_from_dict(cls, data)
+
+    def __repr__(self):
+        return f"Board({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {self.state})"
+
+
+def _cells_of(spans, column_numbers):
+    """The (row, col) tuples of (row, first, end) spans.
+
+    A big cascade makes up to a million tuples; the cycle collector would walk them all again and again as
+    they pile up (a third of the time), and tuples of ints can never form a cycle, so it waits till the end.
+    The column numbers come from one shared list, so a million tuples do not need a million new ints.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        cells = []
+        for row, first, end in spans:
+            cells.extend(zip(repeat(row, end - first), column_numbers[first:end]))
+        return cells
+    finally:
+        if collecting:
+            gc.enable()

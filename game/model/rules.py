@@ -1,0 +1,53 @@
+"""The fixed facts of the game: states, presets, first-click rules and which board sizes are allowed."""
+from collections import namedtuple
+from enum import Enum
+
+MAX_SIDE = 1000
+FIRST_CLICK_RULES = ("opening", "safe")
+
+
+class GameState(str, Enum):
+    """A game's progress; compares equal to its plain string ("ready", "playing", "won", "lost")."""
+    READY = "ready"
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+    def __str__(self):
+        return self.value
+
+
+Preset = namedtuple("Preset", "name rows cols mines")
+
+PRESETS = {
+    "beginner": Preset("Beginner", 9, 9, 10),
+    "intermediate": Preset("Intermediate", 16, 16, 40),
+    "expert": Preset("Expert", 16, 30, 99),
+}
+
+
+def _whole_number(value, what):
+    # bool is an int in Python, but True rows is a mistake, not a size
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"The number of {what} must be a whole number, not {value!r}.")
+
+
+def validate_size(rows, cols, mines):
+    """Raise TypeError or ValueError, with a sentence a player can read, unless the board can be played."""
+    _whole_number(rows, "rows")
+    _whole_number(cols, "columns")
+    _whole_number(mines, "mines")
+    for value, what in ((rows, "rows"), (cols, "columns")):
+        if not 1 <= value <= MAX_SIDE:
+            raise ValueError(f"A board has 1 to {MAX_SIDE} {what}, not {value}.")
+    if rows * cols < 2:
+        raise ValueError("A board needs at least 2 cells.")
+    if mines < 1:
+        raise ValueError("A board needs at least 1 mine.")
+    if mines >= rows * cols:
+        raise ValueError(f"A {rows}x{cols} board holds at most {rows * cols - 1} mines.")
+
+
+def validate_first_click(rule):
+    if rule not in FIRST_CLICK_RULES:
+        raise ValueError(f"The first-click rule is 'opening' or 'safe', not {rule!r}.")

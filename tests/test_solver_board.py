@@ -1,0 +1,74 @@
+"""The solver on real Board objects: soundness through whole games and hints read only what is visible."""
+import random
+
+import pytest
+
+model = pytest.importorskip("game.model")
+Board = getattr(model, "Board", None)
+pytestmark = pytest.mark.skipif(Board is None, reason="game.model.Board not available")
+
+from game.model.solver import analyze_board, choose_guess, hint_for, visible_of  # noqa: E402
+
+
+def state(board):
+    s = board.state
+    return getattr(s, "value", s)
+
+
+@pytest.mark.parametrize("rows,cols,mines,rule", [(9, 9, 10, "safe"), (16, 16, 40, "opening"),
+                                                  (16, 30, 99, "safe"), (8, 8, 16, "opening")])
+def test_every_certain_cell_is_right_through_real_games(rows, cols, mines, rule):
+    rng = random.Random(rows * 100 + mines)
+    positions = 0
+    for game in range(12 if cols < 30 else 4):
+        b = Board(rows, cols, mines, seed=rng.randrange(10**9), first_click=rule)
+        b.reveal(0, 0)
+        while state(b) == "playing":
+            a = analyze_board(b)
+            positions += 1
+            for r, c in a.safe:
+                assert not b.is_mine(r, c)
+            for r, c in a.mines:
+                assert b.is_mine(r, c)
+            h = hint_for(b)
+            if h.safe:
+                assert not b.is_mine(*h.cell)
+            if h.is_mine:
+                assert b.is_mine(*h.cell)
+            if a.safe:
+                for r, c in sorted(a.safe):
+                    if not b.is_revealed(r, c):
+                        b.reveal(r, c)
+            else:
+                b.reveal(*choose_guess(rows, cols, mines, visible_of(b), a, lookahead=False))
+    assert positions > 20
+
+
+def test_flags_are_not_trusted():
+    b = Board(9, 9, 10, seed=5, first_click="opening")
+    b.reveal(4, 4)
+    before = analyze_board(b).probabilities
+    covered = [(r, c) for r in range(9) for c in range(9) if not b.is_revealed(r, c)]
+    for r, c in covered[:5]:
+        b.toggle_flag(r, c)    # wrong flags included: the analysis must not change
+    assert analyze_board(b).probabilities == before
+
+
+def test_hint_before_the_first_click_and_after_the_game():
+    b = Board(9, 9, 10, seed=1)
+    h = hint_for(b)
+    assert h is not None and h.rule == "first"
+    b.reveal(*h.cell)
+    for _ in range(200):
+        if state(b) != "playing":
+            break
+        h = hint_for(b)
+        assert h is not None
+        if h.is_mine:
+            # a mine hint is not a move: open the safest cell instead
+            a = analyze_board(b)
+            b.reveal(*(min(a.safe) if a.safe else choose_guess(9, 9, 10, visible_of(b), a)))
+        else:
+            b.reveal(*h.cell)
+    assert state(b) in ("won", "lost")
+    assert hint_for(b) is None
