@@ -15,9 +15,13 @@ class SystemClock:
 
     def __init__(self):
         self._clock = pygame.time.Clock()
+        self._started = False
 
     def tick(self):
         """Seconds since the previous tick (waiting, if needed, to stay under the frame cap)."""
+        if not self._started:  # the first frame goes straight to the screen
+            self._started = True
+            return self._clock.tick() / 1000
         return self._clock.tick(config.FPS_CAP) / 1000
 
     def idle(self, timeout):
@@ -60,10 +64,16 @@ class App:
         self.frames = 0
         self._lag = 0.0
         self._next_scene = None
-        from game.scenes.menu import MenuScene
-        from game.scenes.playing import PlayingScene
-        self.scene = PlayingScene.for_difficulty(self, difficulty) if difficulty else MenuScene(self)
+        self.scene = self._first_scene(difficulty)
         self._enter(self.scene)
+
+    def _first_scene(self, difficulty):
+        # scenes import lazily: the menu's first frame should not wait for the board's modules
+        if difficulty:
+            from game.scenes.playing import PlayingScene
+            return PlayingScene.for_difficulty(self, difficulty)
+        from game.scenes.menu import MenuScene
+        return MenuScene(self)
 
     @property
     def max_window(self):
@@ -107,6 +117,8 @@ class App:
         for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED):
+                self.scene.invalidate()
             else:
                 self.scene.handle(event)
         self._lag += elapsed
@@ -114,8 +126,11 @@ class App:
             self.scene.update(config.STEP)
             self._lag -= config.STEP
         if self.scene.dirty:
-            self.scene.draw(self.screen)
-            pygame.display.flip()
+            changed = self.scene.draw(self.screen)
+            if changed is None:
+                pygame.display.flip()
+            elif changed:
+                pygame.display.update(changed)  # a ticking timer sends 1% of the window, not all of it
             self.scene.dirty = False
         self.frames += 1
         if self._next_scene is not None:

@@ -303,3 +303,23 @@ def test_renderer_draws_what_tile_for_says(driver):
     board = playing.board
     for r, c in cells(board):
         assert playing.renderer._drawn.get((r, c), Tile.COVERED) is tile_for(board, playing.looks, r, c)
+
+
+def test_partial_frames_leave_the_same_picture_as_a_full_redraw(driver):
+    """Frames send only what changed to the screen; after many of them the window must still be exactly
+    what drawing everything from scratch gives."""
+    playing = start_beginner(driver)
+    board = playing.board
+    moves = [(4, 4, 1), (0, 0, 3), (8, 8, 3), (0, 0, 3)]
+    for row, col, button in moves:
+        driver.click_cell(row, col, button)
+    for row, col in cells(board)[:40]:
+        driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(row, col), rel=(0, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+    playing.elapsed = 3.5  # the timer moves on by itself
+    playing.dirty = True
+    driver.frames(1)
+    partial = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    playing.invalidate()
+    driver.frames(1)
+    assert pygame.image.tobytes(pygame.display.get_surface(), "RGB") == partial

@@ -2,7 +2,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.model import Board
+from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, Board
 from tests.boardtext import seen
 
 
@@ -81,6 +81,18 @@ class ReferenceBoard:
         return out
 
 
+def seen_codes_one_by_one(board):
+    codes = bytearray()
+    for r in range(board.rows):
+        for c in range(board.cols):
+            if board.is_revealed(r, c):
+                codes.append(SEEN_MINE if board.is_mine(r, c) else board.adjacent_mines(r, c))
+            else:
+                codes.append(SEEN_FLAG if board.is_flagged(r, c) else
+                             SEEN_QUESTION if board.is_questioned(r, c) else SEEN_COVERED)
+    return bytes(codes)
+
+
 @st.composite
 def games(draw):
     rows = draw(st.integers(1, 9))
@@ -150,6 +162,7 @@ def check_invariants(board, before, kind, changed):
     newly = {(r, c) for r in range(board.rows) for c in range(board.cols) if before[r][c] in "#?" and now[r][c] not in "#?F"}
     if kind != "flag":
         assert newly == set(changed)
+    assert board.seen_codes() == seen_codes_one_by_one(board)
     flags = sum(line.count("F") for line in now)
     assert board.mines_left == board.mines - flags
     if board.mines_placed:

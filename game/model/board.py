@@ -149,6 +149,11 @@ class Board:
         index = self._index(row, col)
         return 0 if self._counts is None else self._counts[index]
 
+    def seen_codes(self):
+        """The whole board as the player sees it, one byte per cell in reading order (fast, for a full
+        repaint): 0-8 a revealed number, SEEN_COVERED, SEEN_FLAG, SEEN_QUESTION or SEEN_MINE (revealed)."""
+        return self._grid.seen_codes(self._states, self._mine, self._counts)
+
     def mine_cells(self):
         """Every mine's (row, col), in reading order; [] before they are laid."""
         if self._mine is None:

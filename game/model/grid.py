@@ -18,6 +18,14 @@ COVERED, FLAGGED, QUESTIONED, REVEALED, PADDING = 0, 1, 2, 3, 4
 OPENABLE = bytes(1 if b in (COVERED, QUESTIONED) else 0 for b in range(256))
 OPENED = bytes(REVEALED if b in (COVERED, QUESTIONED) else b for b in range(256))
 IS_ZERO = bytes([1]) + bytes(255)
+
+# What the player sees of a cell, one byte each (Board.seen_codes): 0-8 a revealed number, then these.
+SEEN_COVERED, SEEN_FLAG, SEEN_QUESTION, SEEN_MINE = 9, 10, 11, 12
+_SEEN_OF_STATE = {COVERED: SEEN_COVERED, FLAGGED: SEEN_FLAG, QUESTIONED: SEEN_QUESTION, PADDING: 255}
+# Packed cell: state << 5 | mine << 4 | count (no field overflows its bits, so big-int shifts never carry).
+SEEN_OF_PACKED = bytes(
+    ((SEEN_MINE if packed >> 4 & 1 else packed & 15) if packed >> 5 == REVEALED
+     else _SEEN_OF_STATE.get(packed >> 5, 255)) for packed in range(256))
 INSIDE_TO_STATE = bytes([PADDING, COVERED]) + bytes(254)
 
 
@@ -70,6 +78,17 @@ class Grid:
         near_zero &= self._inside_bits
         safe_cells = self.rows * self.cols - mines.count(1)
         return count_regions(self, zeros) + safe_cells - near_zero.bit_count()
+
+    def seen_codes(self, states, mines, counts):
+        """One byte per board cell in reading order (no padding): what the player sees there."""
+        if mines is None:
+            packed = bytes(states).translate(bytes(b << 5 & 255 for b in range(256)))
+        else:
+            packed = ((int.from_bytes(states, "little") << 5) | (int.from_bytes(mines, "little") << 4)
+                      | int.from_bytes(counts, "little")).to_bytes(self.size, "little")
+        seen = packed.translate(SEEN_OF_PACKED)
+        w = self.width
+        return b"".join(seen[(r + 1) * w + 1:(r + 1) * w + 1 + self.cols] for r in range(self.rows))
 
     def spans(self, start, stop):
         """(row, first col, last col + 1) for each board row a padded index range [start, stop) covers."""

@@ -5,7 +5,8 @@ class Scene:
     """A screen of the game. The app calls on_enter, then handle/update/draw each frame, then on_exit.
 
     `dirty` asks the app to draw this frame; `next_wake()` tells how long the scene can sleep when idle
-    (None: until the next event), so an idle game does not burn the CPU.
+    (None: until the next event), so an idle game does not burn the CPU. `draw` returns None when it drew
+    the whole window, or the list of rectangles it changed, so the app sends only those to the screen.
     """
 
     #: the window size this scene wants; the app resizes the window when it switches scenes
@@ -25,7 +26,15 @@ class Scene:
         pass
 
     def draw(self, surface):
-        pass
+        return None
+
+    def draw_all(self, surface):
+        """Draw the whole window whatever changed (a dialog drawn on top of this scene calls it)."""
+        self.draw(surface)
+
+    def invalidate(self):
+        """The window lost its contents (exposed, resized): draw everything next frame."""
+        self.dirty = True
 
     def on_exit(self):
         pass

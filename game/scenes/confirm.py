@@ -42,7 +42,7 @@ class ConfirmScene(Scene):
         self.app.switch(self.beneath)
 
     def draw(self, surface):
-        self.beneath.draw(surface)
+        self.beneath.draw_all(surface)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 90))
         surface.blit(shade, (0, 0))

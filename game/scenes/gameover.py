@@ -90,7 +90,7 @@ class GameOverScene(Scene):
         return False
 
     def draw(self, surface):
-        self.playing.draw(surface)
+        self.playing.draw_all(surface)
         if self._face_held:
             surface.blit(self.playing.atlas.faces[Face.SMILE_PRESSED], self.playing.layout.face)
         if self.panel_visible:

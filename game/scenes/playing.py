@@ -54,6 +54,8 @@ class PlayingScene(Scene):
         self._face_held = False
         self._last_face = Face.SMILE
         self._background = None
+        self._whole = True   # draw the whole window next frame, not just what changed
+        self._shown = None   # (mines left, seconds, face) as last drawn
 
     @classmethod
     def for_difficulty(cls, app, name):
@@ -74,6 +76,11 @@ class PlayingScene(Scene):
         super().on_enter()
         self.renderer.invalidate()
         self._background = None
+        self._whole = True
+
+    def invalidate(self):
+        super().invalidate()
+        self._whole = True
 
     def on_exit(self):
         self.save()  # the clock ran since the last move; keep that too (window closed, or left to the menu)
@@ -109,18 +116,56 @@ class PlayingScene(Scene):
         return None
 
     def draw(self, surface):
+        """Draw what changed since the last frame (the whole window after on_enter, a scroll or invalidate);
+        returns the changed rectangles, or None when it drew everything."""
+        if self._whole:
+            self.draw_all(surface)
+            return None
+        layout, changed = self.layout, []
+        mines_left, seconds, face = shown = self._hud_values()
+        if mines_left != self._shown[0]:
+            hud.draw_number(surface, self.atlas, layout.counter, mines_left)
+            changed.append(layout.counter)
+        if seconds != self._shown[1]:
+            hud.draw_number(surface, self.atlas, layout.timer, seconds)
+            changed.append(layout.timer)
+        if face != self._shown[2]:
+            surface.blit(self.atlas.faces[face], layout.face)
+            changed.append(layout.face)
+        self._shown = shown
+        cells = self.renderer.refresh(self.looks, self._dirty_cells)
+        self._dirty_cells = set()
+        g = self.geometry
+        if cells is None:
+            self._blit_board(surface)
+            return changed + [g.view]
+        offset = (g.view.x - g.scroll_x, g.view.y - g.scroll_y)
+        for cell in cells:
+            on_screen = cell.move(offset).clip(g.view)
+            if on_screen:
+                surface.blit(self.renderer.surface, on_screen, area=on_screen.move(-offset[0], -offset[1]))
+                changed.append(on_screen)
+        return changed
+
+    def draw_all(self, surface):
+        """The whole window: frame, counters, face and board (scenes drawn on top use this too)."""
         if self._background is None:
             self._background = pygame.Surface(self.window_size).convert()
             hud.draw_frame(self._background, self.layout)
         surface.blit(self._background, (0, 0))
-        hud.draw_number(surface, self.atlas, self.layout.counter, self.board.mines_left)
-        hud.draw_number(surface, self.atlas, self.layout.timer, min(999, int(self.elapsed)))
-        surface.blit(self.atlas.faces[self.face()], self.layout.face)
-        self.draw_board(surface)
-
-    def draw_board(self, surface):
+        self._shown = mines_left, seconds, face = self._hud_values()
+        hud.draw_number(surface, self.atlas, self.layout.counter, mines_left)
+        hud.draw_number(surface, self.atlas, self.layout.timer, seconds)
+        surface.blit(self.atlas.faces[face], self.layout.face)
         self.renderer.refresh(self.looks, self._dirty_cells)
         self._dirty_cells = set()
+        self._blit_board(surface)
+        self._whole = False
+
+    def _hud_values(self):
+        return self.board.mines_left, min(999, int(self.elapsed)), self.face()
+
+    def _blit_board(self, surface):
         g = self.geometry
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
 
@@ -225,7 +270,7 @@ class PlayingScene(Scene):
             self.apply(action)
         elif isinstance(action, tuple) and action[0] == "scroll":
             if self.geometry.scroll_by(action[1], action[2]):
-                self.dirty = True
+                self.invalidate()
         self._update_looks()
 
     def _update_looks(self):

@@ -3,7 +3,12 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION
 from game.view.sheet import NUMBER_TILES, Tile
+
+# The tile of each code in Board.seen_codes(), before pointer looks and the end-of-game marks.
+TILE_OF_SEEN = {**dict(enumerate(NUMBER_TILES)), SEEN_COVERED: Tile.COVERED, SEEN_FLAG: Tile.FLAG,
+                SEEN_QUESTION: Tile.QUESTION, SEEN_MINE: Tile.MINE}
 
 
 @dataclass
@@ -11,6 +16,27 @@ class BoardLooks:
     """The view-side state that changes how cells look: owned by the scene, read here."""
     pressed: set = field(default_factory=set)
     hover: tuple | None = None
+
+
+def all_tiles(board, looks):
+    """tile_for every cell, in reading order, computed for the whole board at once."""
+    cols = board.cols
+    by_code = [TILE_OF_SEEN.get(code) for code in range(256)]
+    tiles = [by_code[code] for code in board.seen_codes()]
+    if board.state == "lost":
+        for row, col in board.mine_cells():
+            if tiles[row * cols + col] in (Tile.COVERED, Tile.QUESTION, Tile.MINE):
+                tiles[row * cols + col] = Tile.MINE
+        for index, tile in enumerate(tiles):
+            if tile is Tile.FLAG and not board.is_mine(*divmod(index, cols)):
+                tiles[index] = Tile.WRONG_FLAG
+        if board.exploded is not None:
+            tiles[board.exploded[0] * cols + board.exploded[1]] = Tile.EXPLODED
+        return tiles
+    for cell in (*looks.pressed, looks.hover):
+        if cell is not None:  # the few cells under the pointer take the slow, exact path
+            tiles[cell[0] * cols + cell[1]] = tile_for(board, looks, *cell)
+    return tiles
 
 
 def tile_for(board, looks, row, col):
@@ -63,13 +89,13 @@ class BoardRenderer:
         self._stale = True
 
     def refresh(self, looks, cells=()):
-        """Bring the surface up to date for `cells` (or for every cell after invalidate)."""
+        """Bring the surface up to date for `cells` (or for every cell after invalidate).
+
+        Returns the redrawn cells' rectangles on the board surface, or None after a full repaint.
+        """
         board, tiles, tile = self.board, self.atlas.tiles, self.atlas.tile_size
         if self._stale:
-            self._stale = False
-            self.surface.blit(self._covered, (0, 0))
-            self._drawn = {}
-            cells = ((r, c) for r in range(board.rows) for c in range(board.cols))
+            return self._repaint(looks)
         drawn = self._drawn
         blits = []
         for row, col in cells:
@@ -79,4 +105,21 @@ class BoardRenderer:
                 blits.append((tiles[look], (col * tile, row * tile)))
         if blits:
             self.surface.fblits(blits)
-        return len(blits)
+        return [pygame.Rect(position, (tile, tile)) for _, position in blits]
+
+    def _repaint(self, looks):
+        """Every cell: the cached all-covered board, then each cell that looks otherwise."""
+        self._stale = False
+        self.surface.blit(self._covered, (0, 0))
+        images, tile, cols = self.atlas.tiles, self.atlas.tile_size, self.board.cols
+        covered = Tile.COVERED
+        drawn = self._drawn = {}
+        blits = []
+        for index, look in enumerate(all_tiles(self.board, looks)):
+            if look is not covered:
+                row, col = divmod(index, cols)
+                drawn[(row, col)] = look
+                blits.append((images[look], (col * tile, row * tile)))
+        if blits:
+            self.surface.fblits(blits)
+        return None
