@@ -5,6 +5,7 @@ import time
 import pygame
 
 from game import config
+from game.sound import Sounds
 from game.store import Store
 from game.view import widgets
 from game.view.atlas import AtlasCache
@@ -43,7 +44,7 @@ class App:
     with a fake clock.
     """
 
-    def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None):
+    def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None, sounds=None):
         pygame.display.init()
         pygame.font.init()
         widgets.forget_fonts()
@@ -60,6 +61,7 @@ class App:
         self.notices = self.store.take_notices()
         self.seeds = _SeedSource(seed)
         self.settings = sanitized(self.store.settings())
+        self._sounds = sounds  # opened after the first frame: the audio device can take a while
         self.running = True
         self.frames = 0
         self._lag = 0.0
@@ -90,6 +92,16 @@ class App:
         notices = self.notices + self.store.take_notices()
         self.notices = []
         return notices
+
+    @property
+    def sounds(self):
+        """The sound effects; without an audio device they play nothing (Help says why: sounds.notice)."""
+        if self._sounds is None:
+            self._open_sounds()
+        return self._sounds
+
+    def _open_sounds(self):
+        self._sounds = Sounds.load(config.ASSETS_DIR / "sounds", muted=not self.settings["sound"])
 
     def switch(self, scene):
         """Ask for another scene; it takes over after the current frame."""
@@ -133,6 +145,8 @@ class App:
                 pygame.display.update(changed)  # a ticking timer sends 1% of the window, not all of it
             self.scene.dirty = False
         self.frames += 1
+        if self._sounds is None:
+            self._open_sounds()
         if self._next_scene is not None:
             self.scene.on_exit()
             self.scene, self._next_scene = self._next_scene, None
@@ -158,6 +172,8 @@ def sanitized(settings):
     if settings.get("tile") not in config.TILE_SIZES:
         settings["tile"] = config.DEFAULT_TILE
     settings["question_marks"] = bool(settings.get("question_marks"))
+    settings["no_guess"] = bool(settings.get("no_guess"))
+    settings["sound"] = settings.get("sound") is not False
     return settings
 
 

@@ -25,6 +25,9 @@ HUD_HEIGHT = 33
 HUD_GAP = 6
 BOARD_BORDER = 3
 BEVEL = 2
+# The status line under the board (hints, mine chances, safe cells left): at least this many pixels.
+STATUS_HEIGHT = 25
+STATUS_MIN_PX = 24
 
 # Leave room for a title bar and a task bar when fitting the window to the screen.
 SCREEN_RESERVE = (40, 80)
@@ -47,6 +50,13 @@ ERROR_TEXT = (176, 0, 0)
 ACCENT = (0, 0, 160)
 PANEL = (224, 224, 224)
 OVERLAY = (0, 0, 0, 110)
+
+# No-guess boards: how long the player may wait for one before a normal board is dealt instead.
+NO_GUESS_TIMEOUT = 5.0
+# Show the "making a board" spinner only when it takes longer than this (most boards take milliseconds).
+SPINNER_DELAY = 0.15
+# With no-guess on, the status line counts the safe cells left once this few remain.
+SAFE_CELLS_SHOWN_BELOW = 20
 
 # Middle-button presses that move further than this become a drag that scrolls the board.
 DRAG_THRESHOLD = 4

@@ -56,6 +56,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "custom": [20, 20, 60],  # rows, cols, mines (JSON has no tuples)
     "first_click": "opening",  # "opening" | "safe"
     "question_marks": False,
+    "no_guess": False,
     "tile": 32,  # tile size in pixels, i.e. the zoom
     "sound": True,
     "theme": "classic",

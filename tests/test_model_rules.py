@@ -320,3 +320,17 @@ def test_same_board_gives_the_same_mines_fresh():
     assert again.mine_cells() == b.mine_cells() and again.flags == 0
     unplayed = Board(9, 9, 10, seed=3).same_board()
     assert not unplayed.mines_placed and unplayed.seed == 3
+
+
+def test_mines_can_be_laid_before_the_first_reveal_only():
+    b = Board(3, 3, 2, seed=1)
+    b.toggle_flag(2, 2)
+    b.lay_mines([(0, 0), (2, 2)])
+    assert b.mine_cells() == [(0, 0), (2, 2)] and b.is_flagged(2, 2)
+    assert b.reveal(1, 1) == [(1, 1)] and b.adjacent_mines(1, 1) == 2
+    with pytest.raises(ValueError):
+        b.lay_mines([(0, 0), (2, 2)])
+    with pytest.raises(ValueError):
+        Board(3, 3, 2).lay_mines([(0, 0)])
+    with pytest.raises(ValueError):
+        Board(3, 3, 2).lay_mines([(0, 0), (0, 0)])

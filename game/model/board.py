@@ -76,6 +76,15 @@ class Board:
         return Board.from_mines(self.rows, self.cols, self.mine_cells(), self.seed, self.first_click,
                                 self.question_marks)
 
+    def lay_mines(self, mine_cells):
+        """Lay these mines now, before the first reveal (a no-guess generator chose them)."""
+        if self._mine is not None or self.state != GameState.READY:
+            raise ValueError("The mines are already laid on this board.")
+        mine_cells = [tuple(cell) for cell in mine_cells]
+        if len(mine_cells) != self.mines:
+            raise ValueError(f"This board needs {self.mines} mines, not {len(mine_cells)}.")
+        self._lay_mines(self._indices(mine_cells, "mine"))
+
     def _indices(self, cells, what):
         indices = set()
         for cell in cells:

@@ -46,12 +46,14 @@ class MenuScene(Scene):
             y += BUTTON_H + GAP
         rows, cols, mines = app.settings["custom"]
         self.custom = widgets.Button((x, y, BUTTON_W, BUTTON_H), "Custom", f"last: {cols} x {rows}, {mines} mines")
-        y += BUTTON_H + GAP + 10
+        y += BUTTON_H + GAP
+        self.no_guess = widgets.Button((x, y, BUTTON_W, 36), self._no_guess_label(), size=22)
+        y += 36 + GAP + 10
         third = (BUTTON_W - 2 * GAP) // 3
         self.records = widgets.Button((x, y, third, 42), "Records", size=23)
         self.help = widgets.Button((x + third + GAP, y, third, 42), "Help", size=23)
         self.quit = widgets.Button((x + 2 * (third + GAP), y, third, 42), "Quit", size=23)
-        self.buttons = [b for b in (self.resume, *self.difficulty_buttons.values(), self.custom,
+        self.buttons = [b for b in (self.resume, *self.difficulty_buttons.values(), self.custom, self.no_guess,
                                     self.records, self.help, self.quit) if b is not None]
         if self.resume is None:
             last = app.settings["difficulty"]
@@ -72,6 +74,9 @@ class MenuScene(Scene):
         if self.custom.handle(event):
             from game.scenes.custom import CustomScene
             self.ask_before_discarding(lambda: self.app.switch(CustomScene(self.app)))
+        elif self.no_guess.handle(event):
+            self.app.remember(no_guess=not self.app.settings["no_guess"])
+            self.no_guess.label = self._no_guess_label()
         elif self.records.handle(event):
             from game.scenes.records import RecordsScene
             self.app.switch(RecordsScene(self.app))
@@ -80,6 +85,9 @@ class MenuScene(Scene):
             self.app.switch(HelpScene(self.app))
         elif self.quit.handle(event):
             self.app.quit()
+
+    def _no_guess_label(self):
+        return f"No-guess boards: {'on' if self.app.settings['no_guess'] else 'off'}"
 
     def ask_before_discarding(self, then):
         """Starting another game discards the saved one: ask first."""

@@ -5,9 +5,10 @@ import pygame
 
 from game.input import BoardGeometry, BoardMouse, Move
 from game.model import PRESETS, Board
+from game.scenes.assist import Assistant
 from game.scenes.base import Scene
 from game.store import GameRecord, category_for
-from game.view import hud
+from game.view import hud, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.sheet import Face
 
@@ -33,8 +34,9 @@ class GameSpec:
 
 
 class PlayingScene(Scene):
-    def __init__(self, app, spec, board=None, same_board=False, elapsed=0.0):
+    def __init__(self, app, spec, board=None, same_board=False, elapsed=0.0, extra=None):
         super().__init__(app)
+        extra = extra or {}
         self.spec = spec
         self.same_board = same_board
         settings = app.settings
@@ -56,6 +58,10 @@ class PlayingScene(Scene):
         self._background = None
         self._whole = True   # draw the whole window next frame, not just what changed
         self._shown = None   # (mines left, seconds, face) as last drawn
+        self._status_shown = None  # (status text, hint button look) as last drawn
+        self.assist = Assistant(no_guess=bool(settings.get("no_guess")), hinted=bool(extra.get("hinted")),
+                                board_is_no_guess=bool(extra.get("no_guess")))
+        self.hint_button = widgets.Button(self.layout.hint_button, "Hint", size=self.layout.status_font + 2)
 
     @classmethod
     def for_difficulty(cls, app, name):
@@ -67,8 +73,9 @@ class PlayingScene(Scene):
         category = next((key for key, p in PRESETS.items() if (p.rows, p.cols, p.mines) ==
                          (board.rows, board.cols, board.mines)), "custom")
         spec = GameSpec(board.rows, board.cols, board.mines, category)
-        same_board = bool((saved.extra or {}).get("same_board"))
-        return cls(app, spec, board=board, same_board=same_board, elapsed=saved.elapsed_ms / 1000)
+        extra = saved.extra or {}
+        return cls(app, spec, board=board, same_board=bool(extra.get("same_board")),
+                   elapsed=saved.elapsed_ms / 1000, extra=extra)
 
     # --- scene interface -------------------------------------------------------------------------------
 
@@ -99,11 +106,25 @@ class PlayingScene(Scene):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._face_event(event):
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            was = (self.hint_button.hovered, self.hint_button.held)
+            if self.hint_button.handle(event):
+                self.show_hint()
+            if (self.hint_button.hovered, self.hint_button.held) != was:
+                self.dirty = True
+            if self.hint_button.rect.collidepoint(event.pos):
+                return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                           pygame.MOUSEWHEEL, pygame.WINDOWLEAVE):
             self._board_mouse(event)
 
     def update(self, step):
+        if self.assist.busy:
+            first_click = self.assist.poll(self.board, step)
+            self.dirty = True  # the status line counts the wait
+            if first_click is not None:
+                self.invalidate()
+                self.apply(Move("reveal", first_click))
         if self.board.state == "playing":
             before = int(self.elapsed)
             self.elapsed += step
@@ -118,10 +139,12 @@ class PlayingScene(Scene):
     def draw(self, surface):
         """Draw what changed since the last frame (the whole window after on_enter, a scroll or invalidate);
         returns the changed rectangles, or None when it drew everything."""
-        if self._whole:
-            self.draw_all(surface)
+        if self._whole or self.assist.overlays or self.assist.spinner_shown:
+            self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
             return None
         layout, changed = self.layout, []
+        if self._status_look() != self._status_shown:
+            changed.append(self._draw_status(surface))
         mines_left, seconds, face = shown = self._hud_values()
         if mines_left != self._shown[0]:
             hud.draw_number(surface, self.atlas, layout.counter, mines_left)
@@ -160,7 +183,22 @@ class PlayingScene(Scene):
         self.renderer.refresh(self.looks, self._dirty_cells)
         self._dirty_cells = set()
         self._blit_board(surface)
+        surface.set_clip(self.geometry.view)
+        self.assist.draw(surface, self.geometry, self.board)
+        surface.set_clip(None)
+        self._draw_status(surface)
         self._whole = False
+
+    def _status_look(self):
+        button = self.hint_button
+        return self.assist.status(self.board, self.looks.hover), button.hovered, button.held
+
+    def _draw_status(self, surface):
+        self._status_shown = look = self._status_look()
+        hud.draw_status(surface, self.layout, look[0])
+        self.hint_button.enabled = self.board.state in ("ready", "playing") and not self.assist.busy
+        self.hint_button.draw(surface)
+        return self.layout.status
 
     def _hud_values(self):
         return self.board.mines_left, min(999, int(self.elapsed)), self.face()
@@ -185,7 +223,16 @@ class PlayingScene(Scene):
     def apply(self, move):
         """Play one move on the model and mark what it changed for redrawing."""
         board, (row, col) = self.board, move.cell
+        if self.assist.busy:
+            return []
+        if move.kind == "reveal" and self.assist.wants_board(board) and not board.is_flagged(row, col):
+            self.assist.start_board(board, move.cell)  # the click plays once the board is made
+            self.dirty = True
+            return []
         was = board.state
+        if self.assist.overlays:
+            self.invalidate()
+        self.assist.moved()
         if move.kind == "reveal":
             changed = board.reveal(row, col)
         elif move.kind == "flag":
@@ -193,6 +240,7 @@ class PlayingScene(Scene):
         else:
             changed = board.chord(row, col)
         self._dirty_cells.update(changed)
+        self.app.sounds.play(sound_for(move.kind, changed, was, board.state))
         if was == "ready" and board.state != "ready":
             self.elapsed = 0.0
         if board.state != was and self.finished:
@@ -210,7 +258,8 @@ class PlayingScene(Scene):
         if self.board.state == "playing":
             self.app.store.save_resume(self.board.to_dict(), round(self.elapsed * 1000),
                                        category_for(self.spec.rows, self.spec.cols, self.spec.mines),
-                                       {"same_board": self.same_board})
+                                       {"same_board": self.same_board, "hinted": self.assist.hinted,
+                                        "no_guess": self.assist.board_is_no_guess})
 
     def game_over(self):
         from game.scenes.gameover import GameOverScene
@@ -219,7 +268,7 @@ class PlayingScene(Scene):
             rows=b.rows, cols=b.cols, mines=b.mines, won=b.state == "won", time_ms=round(self.elapsed * 1000),
             three_bv=b.three_bv, seed=b.seed, first_click=b.first_click, left_clicks=b.left_clicks,
             right_clicks=b.right_clicks, chord_clicks=b.chord_clicks, effective_clicks=b.effective_clicks,
-            same_board=self.same_board))
+            same_board=self.same_board, hinted=self.assist.hinted, no_guess=self.assist.board_is_no_guess))
         self.app.switch(GameOverScene(self.app, self, result.message))
 
     def new_game(self):
@@ -237,7 +286,20 @@ class PlayingScene(Scene):
     # --- input -----------------------------------------------------------------------------------------
 
     def _key(self, event):
-        if event.key == pygame.K_F2:
+        if self.assist.busy:
+            if event.key == pygame.K_ESCAPE:
+                self.assist.cancel()
+            return
+        if event.key == pygame.K_h:
+            self.show_hint()
+        elif event.key == pygame.K_p:
+            self.assist.toggle_chances()
+            self.invalidate()
+        elif event.key == pygame.K_m:
+            self.app.remember(sound=not self.app.sounds.toggle_mute())
+            self.assist.message = "Sound off (M turns it on)" if self.app.sounds.muted else "Sound on"
+            self.dirty = True
+        elif event.key == pygame.K_F2:
             self.new_game()
         elif event.key == pygame.K_ESCAPE:
             if self.started and not self.finished:
@@ -264,6 +326,10 @@ class PlayingScene(Scene):
             return True
         return False
 
+    def show_hint(self):
+        if self.assist.show_hint(self.board):
+            self.invalidate()
+
     def _board_mouse(self, event):
         action = self.mouse.handle(event)
         if isinstance(action, Move) and not self.finished:
@@ -286,3 +352,14 @@ class PlayingScene(Scene):
         if face != self._last_face:
             self._last_face = face
             self.dirty = True
+
+
+def sound_for(kind, changed, was, state):
+    """The effect a move makes: winning or losing outranks the move; a move that changed nothing is silent."""
+    if state != was and state in ("lost", "won"):
+        return "explosion" if state == "lost" else "win"
+    if not changed:
+        return None
+    if kind in ("flag", "chord"):
+        return kind
+    return "cascade" if len(changed) > 1 else "reveal"

@@ -3,6 +3,7 @@ import pygame
 
 from game import config
 from game.view.sheet import DIGIT_H, DIGIT_W, FACE
+from game.view import widgets
 from game.view.widgets import bevel
 
 
@@ -18,7 +19,8 @@ class BoardLayout:
         self.tile = tile
         margin, border = config.FRAME_MARGIN * k, config.BOARD_BORDER * k
         chrome_w = 2 * margin + 2 * border
-        chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + margin
+        status_h = max(config.STATUS_MIN_PX, config.STATUS_HEIGHT * k)
+        chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + status_h + margin
         board_w, board_h = cols * tile, rows * tile
         view_w = min(board_w, max(max_size[0] - chrome_w, tile))
         view_h = min(board_h, max(max_size[1] - chrome_h, tile))
@@ -39,6 +41,13 @@ class BoardLayout:
                                        width - 2 * margin, view_h + 2 * border)
         self.board_view = pygame.Rect(0, 0, view_w, view_h)
         self.board_view.center = self.board_frame.center
+        self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
+        button_w = min(max(50, 26 * k), self.status.w // 3)
+        self.hint_button = pygame.Rect(self.status.right - button_w, self.status.y + 3,
+                                       button_w, status_h - 6)
+        self.message = pygame.Rect(self.status.x + 2, self.status.y, self.hint_button.x - self.status.x - 8,
+                                   status_h)
+        self.status_font = 15 if k <= 2 else 21  # three lines of hint fit beside the button
 
 
 def fitting_tile(rows, cols, preferred, max_size):
@@ -68,3 +77,21 @@ def draw_frame(surface, layout):
     bevel(surface, layout.board_frame, raised=False, width=config.BOARD_BORDER * k)
     for rect in (layout.counter, layout.timer):
         pygame.draw.rect(surface, config.SHADOW, rect.inflate(2 * k, 2 * k), k)
+
+
+def draw_status(surface, layout, message, colour=config.TEXT):
+    """The status line's message, wrapped to the lines that fit and cut short with an ellipsis."""
+    rect, size = layout.message, layout.status_font
+    surface.fill(config.GRAY, rect)
+    line_h = widgets.font(size).get_linesize()
+    fit = max(1, rect.h // line_h)
+    lines = widgets.wrap(message, size, rect.w)
+    if len(lines) > fit:
+        lines = lines[:fit]
+        while lines[-1] and widgets.font(size).size(lines[-1] + "…")[0] > rect.w:
+            lines[-1] = lines[-1][:-1]
+        lines[-1] += "…"
+    top = rect.centery - len(lines) * line_h // 2
+    for n, line in enumerate(lines):
+        widgets.text(surface, line, (rect.x, top + n * line_h), size, colour)
+    return rect

@@ -1,0 +1,155 @@
+"""The hint engine's part in a game: the hint on show, the mine-chance overlay, a no-guess board being made.
+
+Owned by the playing scene, which asks it what to draw and what the status line says, and tells it when a
+move was made (every move makes a hint and the chances stale).
+"""
+from game import config
+from game.background import BackgroundJob
+from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
+from game.model.solver import InconsistentPosition, analyze_board, hint_for
+from game.view import assist as assist_view
+
+IDLE_TIP = "H: hint    P: mine chances"
+
+
+class Assistant:
+    def __init__(self, no_guess=False, hinted=False, board_is_no_guess=False):
+        self.no_guess = no_guess                  # the player wants no-guess boards
+        self.board_is_no_guess = board_is_no_guess  # this board was made so (for the records)
+        self.hinted = hinted                      # a hint was used in this game (for the records)
+        self.hint = None
+        self.show_chances = False
+        self.message = None                       # a one-off line for the status bar
+        self._next_message = None                 # the line to show once the waiting click is played
+        self.job = None                           # a no-guess board being made
+        self.pending = None                       # the first click that waits for it
+        self.waited = 0.0
+        self._analysis = None
+        self._tints = None
+
+    # --- hints and chances --------------------------------------------------------------------------------
+
+    @property
+    def overlays(self):
+        return self.hint is not None or self.show_chances
+
+    def show_hint(self, board):
+        """Work out the hint for the position on the board; True when there is one to show."""
+        if self.busy or board.state not in ("ready", "playing"):
+            return False
+        try:
+            hint = hint_for(board)
+        except InconsistentPosition:
+            hint = None
+        if hint is None:
+            return False
+        self.hint = hint
+        if board.state == "playing":
+            self.hinted = True
+        self.message = hint.reason
+        if not hint.certain and hint.rule != "first":
+            self.message += f" (a {hint.probability:.0%} chance of a mine)"
+        return True
+
+    def toggle_chances(self):
+        self.show_chances = not self.show_chances
+        if self.show_chances:
+            self.hinted = True  # the overlay tells as much as a hint does
+
+    def analysis(self, board):
+        if self._analysis is None:
+            try:
+                self._analysis = analyze_board(board)
+            except InconsistentPosition:
+                return None
+        return self._analysis
+
+    def moved(self):
+        """A move was made: what was shown is about an older position."""
+        self.hint = None
+        self.message, self._next_message = self._next_message, None
+        self._analysis = None
+
+    def status(self, board, hover):
+        """The status line's text."""
+        if self.busy:
+            dots = "." * (1 + int(self.waited * 3) % 3)
+            return f"Making a no-guess board{dots}  (Esc: a normal board)"
+        if self.message:
+            return self.message
+        if self.show_chances and board.state in ("ready", "playing"):
+            analysis = self.analysis(board) if board.state == "playing" else None
+            if hover is not None and analysis is not None and not board.is_revealed(*hover):
+                return f"Mine chance here: {_percent(analysis.probability(*hover))}"
+            return "Mine chances shown: green safe, red a mine (P hides them)"
+        left = board.safe_cells_left
+        if self.no_guess and board.state == "playing" and left <= config.SAFE_CELLS_SHOWN_BELOW:
+            return f"Safe cells left: {left}"
+        return IDLE_TIP
+
+    def draw(self, surface, geometry, board):
+        if self.show_chances and board.state == "playing":
+            analysis = self.analysis(board)
+            if analysis is not None:
+                if self._tints is None or self._tints.tile != geometry.tile:
+                    self._tints = assist_view.ChanceTints(geometry.tile)
+                self._tints.draw(surface, geometry, board, analysis)
+        if self.hint is not None:
+            assist_view.draw_hint(surface, geometry, self.hint)
+        if self.spinner_shown:
+            assist_view.draw_spinner(surface, geometry.view.center, self.waited)
+
+    # --- no-guess boards ---------------------------------------------------------------------------------
+
+    @property
+    def busy(self):
+        return self.job is not None
+
+    def wants_board(self, board):
+        return self.no_guess and not board.mines_placed and not self.busy
+
+    def start_board(self, board, first_cell):
+        """Make a no-guess board for this first click, off the frame loop."""
+        rows, cols, mines, seed, rule = board.rows, board.cols, board.mines, board.seed, board.first_click
+        self.pending, self.waited, self.message = first_cell, 0.0, None
+        self.job = BackgroundJob(lambda cancel: generate_no_guess(
+            rows, cols, mines, first_cell, seed=seed, first_click=rule, timeout=config.NO_GUESS_TIMEOUT,
+            cancel=cancel))
+
+    def cancel(self):
+        if self.job is not None:
+            self.job.cancel()
+
+    def poll(self, board, step):
+        """While a board is being made: the first click to play once it is there (mines laid), else None."""
+        if self.job is None:
+            return None
+        self.waited += step
+        if not self.job.done:
+            return None
+        job, cell, self.job, self.pending = self.job, self.pending, None, None
+        if job.error is None and job.result is not None:
+            board.lay_mines(job.result)
+            self.board_is_no_guess = True
+            return cell
+        self.no_guess = False  # this game goes on with a normal board, laid by the first click
+        if isinstance(job.error, NoGuessTimeout):
+            self._next_message = (f"No no-guess board turned up in {config.NO_GUESS_TIMEOUT:g} s, so this is a "
+                                  "normal one: it may need a guess")
+        elif isinstance(job.error, NoGuessCancelled):
+            self._next_message = "A normal board, as asked: it may need a guess"
+        else:
+            self._next_message = f"No no-guess board for this size ({job.error}); this is a normal one"
+        return cell
+
+    @property
+    def spinner_shown(self):
+        return self.busy and self.waited >= config.SPINNER_DELAY
+
+
+def _percent(p):
+    if 0 < p < 0.01:
+        return "under 1%"
+    if 0.99 < p < 1:
+        return "over 99%"
+    return f"{p:.0%}"

@@ -1,0 +1,170 @@
+"""Hints, mine chances and no-guess boards, played through the real app with real events."""
+import threading
+import time
+
+import pygame
+import pytest
+
+from game import config
+from game.app import App
+from game.model.noguess import NoGuessTimeout, solves_without_guessing
+from game.scenes import assist
+from game.scenes.gameover import GameOverScene
+from game.scenes.menu import MenuScene
+from game.scenes.playing import PlayingScene
+from tests.driver import Driver, FakeClock
+
+DESKTOP = (1366, 768)
+
+
+@pytest.fixture
+def driver(tmp_path):
+    app = App(clock=FakeClock(), seed=77, desktop_size=DESKTOP)
+    pygame.event.clear()
+    app.step()
+    yield Driver(app, tmp_path / "shots")
+    pygame.quit()
+
+
+def start(driver, key="beginner"):
+    assert isinstance(driver.scene, MenuScene)
+    driver.click_button(driver.scene.difficulty_buttons[key])
+    assert isinstance(driver.scene, PlayingScene)
+    return driver.scene
+
+
+def until_board_made(driver, seconds=20):
+    deadline = time.monotonic() + seconds
+    while driver.scene.assist.busy and time.monotonic() < deadline:
+        time.sleep(0.005)
+        driver.frames(1)
+    assert not driver.scene.assist.busy
+    driver.frames(1)
+
+
+def test_the_hint_key_shows_a_safe_cell_with_its_reason_and_marks_the_game(driver):
+    playing = start(driver)
+    driver.key(pygame.K_h)
+    first = playing.assist.hint
+    assert first is not None and first.rule == "first", "before the first click the hint says where to start"
+    assert not playing.assist.hinted, "a first-click tip is not help with the board"
+    driver.click_cell(4, 4)
+    board = playing.board
+    assert playing.assist.hint is None, "a move clears the hint"
+    driver.key(pygame.K_h)
+    hint = playing.assist.hint
+    assert hint is not None and playing.assist.hinted
+    if hint.safe:
+        assert not board.is_mine(*hint.cell) and not board.is_revealed(*hint.cell)
+        assert all(board.is_revealed(*cell) for cell in hint.proof)
+    elif hint.is_mine:
+        assert board.is_mine(*hint.cell)
+    assert playing._status_look()[0] == playing.assist.message and hint.reason in playing.assist.message
+    driver.screenshot("hint")
+    # win it with hints alone: the win is recorded, but is not a best time
+    for _ in range(200):
+        if board.state != "playing":
+            break
+        hint = playing.assist.hint
+        if hint is None:
+            driver.key(pygame.K_h)
+            continue
+        if hint.is_mine:
+            driver.click_cell(*hint.cell, button=3)
+        else:
+            driver.click_cell(*hint.cell)
+    driver.frames(2)
+    if board.state == "won":
+        assert driver.app.store.statistics("beginner").won == 1
+        assert driver.app.store.best_times("beginner") == [], "an assisted win is never a best time"
+    else:
+        assert board.state == "lost"  # a forced guess can lose; the game still counts as played
+    assert isinstance(driver.scene, GameOverScene)
+
+
+def test_the_hint_button_gives_the_same_hint(driver):
+    playing = start(driver)
+    driver.click_cell(4, 4)
+    driver.click_button(playing.hint_button)
+    assert playing.assist.hint is not None
+    assert not playing.board.is_revealed(*playing.assist.hint.cell)
+
+
+def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
+    playing = start(driver, "expert")
+    driver.click_cell(8, 15)
+    driver.key(pygame.K_p)
+    assert playing.assist.show_chances
+    board = playing.board
+    covered = next((r, c) for r in range(board.rows) for c in range(board.cols)
+                   if not board.is_revealed(r, c) and any(board.is_revealed(rr, cc)
+                                                          for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                                                          if 0 <= rr < board.rows and 0 <= cc < board.cols))
+    driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(*covered), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    status = playing._status_look()[0]
+    assert status.startswith("Mine chance here: ") and status.endswith("%")
+    # the tint really is on screen: the covered cell's centre is no longer the plain grey of a covered tile
+    colour = pygame.display.get_surface().get_at(driver.cell_pos(*covered))[:3]
+    assert colour != (192, 192, 192)
+    driver.screenshot("chances")
+    driver.key(pygame.K_p)
+    assert not playing.assist.show_chances
+    assert pygame.display.get_surface().get_at(driver.cell_pos(*covered))[:3] == (192, 192, 192) or \
+        playing.looks.hover == covered
+
+
+def test_no_guess_boards_are_remembered_and_clear_without_a_guess(driver, tmp_path):
+    menu = driver.scene
+    driver.click_button(menu.no_guess)
+    assert driver.app.settings["no_guess"] and driver.app.store.settings()["no_guess"] is True
+    assert "on" in menu.no_guess.label
+    playing = start(driver, "expert")
+    driver.click_cell(8, 15)
+    until_board_made(driver)
+    board = playing.board
+    assert board.state == "playing" and board.is_revealed(8, 15) and playing.assist.board_is_no_guess
+    assert solves_without_guessing(board.rows, board.cols, board.mine_cells(), (8, 15))
+    assert driver.app.store.load_resume().extra["no_guess"] is True
+
+
+def slow_generator(release):
+    def generate(rows, cols, mines, first_cell, seed=None, first_click="opening", timeout=5.0, cancel=None):
+        while not cancel.is_set() and not release.is_set():
+            time.sleep(0.002)
+        if cancel.is_set():
+            raise assist.NoGuessCancelled("cancelled")
+        raise NoGuessTimeout("too slow")
+    return generate
+
+
+def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driver, monkeypatch):
+    release = threading.Event()
+    monkeypatch.setattr(assist, "generate_no_guess", slow_generator(release))
+    driver.app.remember(no_guess=True)
+    playing = start(driver, "intermediate")
+    driver.click_cell(8, 8)
+    frames = int(config.SPINNER_DELAY / config.STEP) + 3
+    driver.frames(frames)
+    assert playing.assist.spinner_shown and playing.board.state == "ready"
+    assert playing._status_look()[0].startswith("Making a no-guess board")
+    driver.screenshot("making-board")
+    driver.click_cell(0, 0)  # clicks wait while the board is made
+    assert not playing.board.mines_placed
+    driver.key(pygame.K_ESCAPE)
+    until_board_made(driver)
+    assert isinstance(driver.scene, PlayingScene), "Esc here cancels the wait, not the game"
+    assert playing.board.state == "playing" and playing.board.is_revealed(8, 8)
+    assert not playing.assist.board_is_no_guess and "normal" in playing.assist.message
+
+
+def test_a_timed_out_no_guess_board_says_so_and_falls_back(driver, monkeypatch):
+    release = threading.Event()
+    release.set()
+    monkeypatch.setattr(assist, "generate_no_guess", slow_generator(release))
+    driver.app.remember(no_guess=True)
+    playing = start(driver, "beginner")
+    driver.click_cell(4, 4)
+    until_board_made(driver)
+    assert playing.board.state in ("playing", "won") and playing.board.is_revealed(4, 4)
+    assert "No no-guess board turned up" in playing.assist.message
