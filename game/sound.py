@@ -1,0 +1,99 @@
+"""Sound effects: load the WAVs in assets/sounds/, play them by name, mute; without audio, stay silent."""
+from pathlib import Path
+
+import pygame
+
+from game import config
+
+NAMES = ("reveal", "cascade", "flag", "chord", "explosion", "win")
+
+# A small buffer keeps the click in step with the mouse (512 frames is 23 ms at 22050 Hz); the files are
+# made at this rate, so SDL need not resample them.
+FREQUENCY = 22050
+BUFFER = 512
+CHANNELS = 16  # a cascade, a chord and its clicks can overlap without stealing each other's channel
+
+
+class Sounds:
+    """The game's effects by name. Built by `Sounds.load(folder)`; without a mixer it plays nothing.
+
+    `notice` holds one line for the player when something was wrong (no audio device, a bad file), else None.
+    Nothing here raises: a game without sound is still a game.
+    """
+
+    def __init__(self, sounds=None, muted=False, notice=None):
+        self._sounds = dict(sounds or {})
+        self._muted = bool(muted)
+        self.notice = notice
+
+    @classmethod
+    def load(cls, folder=None, muted=False):
+        folder = Path(folder) if folder is not None else config.ASSETS_DIR / "sounds"
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.pre_init(FREQUENCY, -16, 2, BUFFER)
+                pygame.mixer.init()
+            pygame.mixer.set_num_channels(CHANNELS)
+        except (pygame.error, OSError, NotImplementedError) as error:
+            # NotImplementedError: a pygame built without its mixer module.
+            notice = f"No sound: the audio device could not be opened ({_one_line(error)})."
+            return cls(muted=muted, notice=notice)
+        sounds, bad = {}, []
+        for name in NAMES:
+            try:
+                sounds[name] = pygame.mixer.Sound(str(folder / f"{name}.wav"))
+            except (pygame.error, OSError):
+                bad.append(name)  # a missing or damaged file silences that effect only
+        notice = None
+        if bad:
+            notice = f"Some sounds could not be loaded and will be silent: {', '.join(bad)} (from {folder})."
+        return cls(sounds, muted=muted, notice=notice)
+
+    @property
+    def silent(self):
+        """True when nothing can ever be heard: no mixer, or no file loaded."""
+        return not self._sounds
+
+    @property
+    def muted(self):
+        return self._muted
+
+    @muted.setter
+    def muted(self, value):
+        self._muted = bool(value)
+        if self._muted:
+            self._stop_all()  # muting mid-explosion should cut it short, not let it ring on
+
+    def toggle_mute(self):
+        """Flip the mute switch; returns the new state (True = muted)."""
+        self.muted = not self._muted
+        return self._muted
+
+    def play(self, name):
+        """Play the effect called `name`; nothing happens when muted, silent, or for a name we do not have."""
+        if self._muted:
+            return
+        sound = self._sounds.get(name)
+        if sound is None:
+            return
+        # Playing a Sound after the mixer was closed (pygame.quit() at shutdown) crashes pygame-ce 2.5 with a
+        # segmentation fault rather than an error, so ask first.
+        if not pygame.mixer.get_init():
+            return
+        try:
+            sound.play()
+        except pygame.error:
+            pass
+
+    def _stop_all(self):
+        if not self._sounds:
+            return
+        try:
+            pygame.mixer.stop()
+        except pygame.error:
+            pass
+
+
+def _one_line(error):
+    text = str(error).strip().splitlines()
+    return text[0] if text and text[0] else type(error).__name__

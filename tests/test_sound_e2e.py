@@ -1,0 +1,65 @@
+"""Sounds in play: each move makes its effect, M mutes and the choice outlives the game."""
+import pygame
+
+from game.app import App
+from game.scenes.playing import PlayingScene
+from game.store import Store
+from tests.driver import Driver, FakeClock
+
+
+class Recorder:
+    """Stands in for Sounds: remembers what was played."""
+
+    def __init__(self):
+        self.played, self.muted = [], False
+
+    def play(self, name):
+        if name is not None and not self.muted:
+            self.played.append(name)
+
+    def toggle_mute(self):
+        self.muted = not self.muted
+        return self.muted
+
+
+def test_moves_make_their_sounds_and_m_mutes_for_good(tmp_path):
+    recorder = Recorder()
+    app = App(clock=FakeClock(), seed=5, desktop_size=(1366, 768), sounds=recorder)
+    driver = Driver(app)
+    pygame.event.clear()
+    app.step()
+    driver.click_button(app.scene.difficulty_buttons["beginner"])
+    playing = app.scene
+    assert isinstance(playing, PlayingScene)
+    driver.click_cell(4, 4)
+    assert recorder.played == ["cascade"]
+    covered = next((r, c) for r in range(9) for c in range(9) if not playing.board.is_revealed(r, c))
+    driver.click_cell(*covered, button=3)
+    assert recorder.played[-1] == "flag"
+    driver.key(pygame.K_m)
+    assert recorder.muted and app.settings["sound"] is False
+    mine = next((r, c) for r in range(9) for c in range(9)
+                if playing.board.is_mine(r, c) and not playing.board.is_flagged(r, c))
+    driver.click_cell(*mine)
+    assert recorder.played == ["cascade", "flag"], "muted: the explosion is silent"
+    app.store.close()
+    pygame.quit()
+    store = Store.open()
+    assert store.settings()["sound"] is False, "the choice is kept for the next start"
+    store.close()
+
+
+def test_without_an_audio_device_the_game_plays_silently(monkeypatch):
+    def broken(*args, **kwargs):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    app = App(clock=FakeClock(), seed=5, desktop_size=(1366, 768))
+    driver = Driver(app)
+    pygame.event.clear()
+    app.step()
+    assert app.sounds.notice and "sound" in app.sounds.notice.lower()
+    driver.click_button(app.scene.difficulty_buttons["beginner"])
+    driver.click_cell(4, 4)
+    assert app.scene.board.state == "playing"
+    pygame.quit()
