@@ -1,0 +1,133 @@
+"""The one-file build: tools/build.py's PyInstaller command; the executable starting and closing headless.
+
+Building takes about half a minute, so the tests that build run only when MINESWEEPER_TEST_BUILD=1 is set
+(and PyInstaller is installed: pip install -r requirements-build.txt):
+
+    MINESWEEPER_TEST_BUILD=1 python -m pytest tests/test_build.py
+"""
+import importlib.util
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_build_script():
+    spec = importlib.util.spec_from_file_location("build_script", ROOT / "tools" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_script = load_build_script()
+
+needs_build = [
+    pytest.mark.skipif(importlib.util.find_spec("PyInstaller") is None,
+                       reason="PyInstaller is not installed (pip install -r requirements-build.txt)"),
+    pytest.mark.skipif(os.environ.get("MINESWEEPER_TEST_BUILD") != "1",
+                       reason="slow: set MINESWEEPER_TEST_BUILD=1 to build the executable and run it"),
+]
+
+
+# The command line (cheap: runs everywhere)
+
+def option_value(args, option):
+    return args[args.index(option) + 1]
+
+
+def test_builds_one_file_named_minesweeper_from_main(tmp_path):
+    args = build_script.pyinstaller_args(tmp_path / "dist", tmp_path / "work", platform="linux")
+    assert args[0] == str(ROOT / "main.py")
+    assert "--onefile" in args
+    assert option_value(args, "--name") == "Minesweeper"
+    assert option_value(args, "--distpath") == str(tmp_path / "dist")
+    # The spec file and work files stay out of the source tree's root.
+    assert option_value(args, "--workpath") == option_value(args, "--specpath") == str(tmp_path / "work")
+
+
+def test_the_whole_assets_folder_goes_inside_as_assets():
+    args = build_script.pyinstaller_args("dist", "build", platform="linux")
+    source, target = option_value(args, "--add-data").rsplit(os.pathsep, 1)
+    assert Path(source) == ROOT / "assets" and target == "assets"
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_windowed_with_an_icon_on_windows_and_macos(platform, monkeypatch):
+    # As if Pillow were installed, as requirements-build.txt arranges on those systems.
+    monkeypatch.setattr(build_script.importlib.util, "find_spec", lambda name: object())
+    args = build_script.pyinstaller_args("dist", "build", platform=platform)
+    assert "--windowed" in args
+    assert option_value(args, "--icon") == str(ROOT / "assets" / "icon.png")
+
+
+def test_no_console_or_icon_options_on_linux():
+    args = build_script.pyinstaller_args("dist", "build", platform="linux")
+    assert "--windowed" not in args and "--icon" not in args
+
+
+def test_the_build_requirements_pin_pyinstaller_and_include_the_game_requirements():
+    lines = (ROOT / "requirements-build.txt").read_text().splitlines()
+    assert "-r requirements.txt" in lines
+    assert any(line.replace(" ", "").startswith("pyinstaller>=6,<7") for line in lines)
+
+
+def test_says_how_to_install_pyinstaller_when_it_is_missing(monkeypatch, capsys):
+    monkeypatch.setattr(build_script.importlib.util, "find_spec", lambda name: None)
+    assert build_script.main([]) == 2
+    assert "requirements-build.txt" in capsys.readouterr().err
+
+
+# The executable (slow: only with MINESWEEPER_TEST_BUILD=1)
+
+@pytest.fixture(scope="module")
+def binary(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("build")
+    started = time.monotonic()
+    path = build_script.build(dist=folder / "dist", work=folder / "work", quiet=True)
+    print(f"built {path} ({path.stat().st_size / 2**20:.1f} MiB) in {time.monotonic() - started:.0f} s")
+    return path
+
+
+class TestExecutable:
+    pytestmark = needs_build
+
+    def test_is_one_file_of_reasonable_size(self, binary):
+        assert binary.is_file()
+        assert [p.name for p in binary.parent.iterdir()] == [binary.name]
+        assert binary.stat().st_size < 60 * 2**20
+
+    def test_carries_the_assets_inside(self, binary):
+        from PyInstaller.archive.readers import CArchiveReader
+        names = set(CArchiveReader(str(binary)).toc)
+        for asset in (ROOT / "assets").rglob("*"):
+            if asset.is_file():
+                assert asset.relative_to(ROOT).as_posix() in names
+
+    def test_help_lists_the_options(self, binary, tmp_path):
+        code, out, err, _ = build_script.run_and_close(binary, "--help", seconds=30, home=tmp_path)
+        assert code == 0, err
+        for option in ("--difficulty", "--seed"):
+            assert option in out
+
+    @pytest.mark.parametrize("args", [(), ("--difficulty", "expert", "--seed", "7")], ids=["menu", "expert"])
+    def test_starts_headless_and_quits_cleanly_when_closed(self, binary, tmp_path, args):
+        code, out, err, alive = build_script.run_and_close(binary, *args, seconds=2.5, home=tmp_path)
+        assert alive >= 2.0, f"it stopped by itself: exit {code}\n{err}"
+        assert code == 0, err
+        assert "Traceback" not in err, err
+
+    def test_runs_a_fixed_number_of_frames(self, binary, tmp_path):
+        # How run_and_close closes it on Windows, where there is no SIGTERM to send.
+        code, out, err, _ = build_script.run_and_close(binary, "--frames", "60", seconds=60, home=tmp_path)
+        assert code == 0, err
+        assert "Traceback" not in err
+
+    def test_finds_its_assets_from_any_working_folder_with_no_crash_log(self, binary, tmp_path):
+        # run_and_close starts it in an empty scratch folder: the assets can only come from inside the bundle.
+        code, out, err, _ = build_script.run_and_close(binary, "--frames", "30", seconds=60, home=tmp_path)
+        assert code == 0, err
+        assert not (tmp_path / "minesweeper-crash.log").exists()
+
