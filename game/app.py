@@ -55,6 +55,7 @@ class App:
             pass  # a missing icon is no reason to refuse to start
         self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
         self.screen = pygame.display.set_mode(config.MENU_SIZE)
+        self._flags = 0
         self.clock = clock or SystemClock()
         self.atlases = AtlasCache()
         self.store = store or Store.open()
@@ -110,9 +111,24 @@ class App:
     def quit(self):
         self.running = False
 
+    def fit_window(self, scene):
+        """Make the window the size (and resizability) the scene asks for."""
+        flags = pygame.RESIZABLE if scene.resizable else 0
+        if tuple(self.screen.get_size()) != tuple(scene.window_size) or self._flags != flags:
+            self.screen = pygame.display.set_mode(scene.window_size, flags)
+            self._flags = flags
+
+    def _window_resized(self, size):
+        if size == tuple(self.screen.get_size()) == tuple(self.scene.window_size):
+            return  # our own set_mode, reported back
+        self.screen = pygame.display.get_surface()
+        if self.scene.resizable:
+            self.scene.resized(size)
+        self.fit_window(self.scene)  # a window smaller than the scene can be goes back to its smallest
+        self.scene.invalidate()
+
     def _enter(self, scene):
-        if tuple(self.screen.get_size()) != tuple(scene.window_size):
-            self.screen = pygame.display.set_mode(scene.window_size)
+        self.fit_window(scene)
         scene.on_enter()
         scene.dirty = True
 
@@ -129,7 +145,9 @@ class App:
         for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
-            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESTORED):
+            elif event.type == pygame.WINDOWSIZECHANGED:
+                self._window_resized((event.x, event.y))
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
                 self.scene.invalidate()
             else:
                 self.scene.handle(event)

@@ -179,3 +179,43 @@ class BoardMouse:
     def reset(self):
         self.left = self.middle = self.right = self.chording = self.swallow_release = False
         self.drag_origin, self.dragging = None, False
+
+
+# Keys that move the board cursor, as (row, col) steps: arrows and WASD.
+CURSOR_STEPS = {
+    pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1),
+    pygame.K_w: (-1, 0), pygame.K_s: (1, 0), pygame.K_a: (0, -1), pygame.K_d: (0, 1),
+}
+REVEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+FLAG_KEYS = (pygame.K_f,)
+
+
+class BoardKeyboard:
+    """A cursor on the board moved by the arrows or WASD; Space or Enter reveals (or chords a number) and F
+    flags the cell under it. The cursor appears with the first key and hides when the mouse moves."""
+
+    def __init__(self, rows, cols):
+        self.rows, self.cols = rows, cols
+        self.cursor = None
+
+    def handle(self, event):
+        """Feed a KEYDOWN; returns a Move, "moved" when only the cursor moved, or None for other keys."""
+        if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return None
+        if event.key in CURSOR_STEPS:
+            if self.cursor is None:
+                self.cursor = (self.rows // 2, self.cols // 2)
+            else:
+                dr, dc = CURSOR_STEPS[event.key]
+                row, col = self.cursor
+                self.cursor = (min(max(row + dr, 0), self.rows - 1), min(max(col + dc, 0), self.cols - 1))
+            return "moved"
+        if event.key in REVEAL_KEYS + FLAG_KEYS:
+            if self.cursor is None:
+                self.cursor = (self.rows // 2, self.cols // 2)
+                return "moved"
+            return Move("flag" if event.key in FLAG_KEYS else "reveal", self.cursor)
+        return None
+
+    def hide(self):
+        self.cursor = None

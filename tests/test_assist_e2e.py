@@ -93,7 +93,7 @@ def test_the_hint_button_gives_the_same_hint(driver):
 def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
-    driver.key(pygame.K_p)
+    driver.key(pygame.K_c)
     assert playing.assist.show_chances
     board = playing.board
     covered = next((r, c) for r in range(board.rows) for c in range(board.cols)
@@ -108,7 +108,7 @@ def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
     colour = pygame.display.get_surface().get_at(driver.cell_pos(*covered))[:3]
     assert colour != (192, 192, 192)
     driver.screenshot("chances")
-    driver.key(pygame.K_p)
+    driver.key(pygame.K_c)
     assert not playing.assist.show_chances
     assert pygame.display.get_surface().get_at(driver.cell_pos(*covered))[:3] == (192, 192, 192) or \
         playing.looks.hover == covered

@@ -9,7 +9,7 @@ from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_gue
 from game.model.solver import InconsistentPosition, analyze_board, hint_for
 from game.view import assist as assist_view
 
-IDLE_TIP = "H: hint    P: mine chances"
+IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
 
 class Assistant:
@@ -81,7 +81,7 @@ class Assistant:
             analysis = self.analysis(board) if board.state == "playing" else None
             if hover is not None and analysis is not None and not board.is_revealed(*hover):
                 return f"Mine chance here: {_percent(analysis.probability(*hover))}"
-            return "Mine chances shown: green safe, red a mine (P hides them)"
+            return "Mine chances shown: green safe, red a mine (C hides them)"
         left = board.safe_cells_left
         if self.no_guess and board.state == "playing" and left <= config.SAFE_CELLS_SHOWN_BELOW:
             return f"Safe cells left: {left}"

@@ -11,6 +11,8 @@ class Scene:
 
     #: the window size this scene wants; the app resizes the window when it switches scenes
     window_size = (440, 600)
+    #: whether the player may resize the window (the scene then gets resized(size))
+    resizable = False
 
     def __init__(self, app):
         self.app = app
@@ -31,6 +33,10 @@ class Scene:
     def draw_all(self, surface):
         """Draw the whole window whatever changed (a dialog drawn on top of this scene calls it)."""
         self.draw(surface)
+
+    def resized(self, size):
+        """The player resized the window (only for resizable scenes)."""
+        self.invalidate()
 
     def invalidate(self):
         """The window lost its contents (exposed, resized): draw everything next frame."""

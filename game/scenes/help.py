@@ -14,28 +14,56 @@ RULES = [
     "Flag the cells you know are mines: a flagged cell cannot be opened by mistake.",
 ]
 
-CONTROLS = [
+MOUSE = [
     ("Left click", "open a cell"),
-    ("Right click", "flag or unflag a cell"),
-    ("Chord", "both buttons, the middle button, or a left click on a number whose flags are all placed: "
+    ("Right click", "flag it, again to unflag (a ? mark between, if question marks are on)"),
+    ("Chord", "both buttons, the middle button, or a left click on a number with all its flags placed: "
               "opens the rest of its neighbours"),
-    ("Face or F2", "new game of the same size"),
-    ("Esc", "back to the menu (the game stays saved)"),
-    ("Scroll", "mouse wheel (Shift+wheel sideways) or drag with the middle button, on a board larger "
-               "than the window"),
+    ("Face", "new game of the same size"),
+    ("Hint", "the button under the board: a safe cell and why (the game then counts as assisted)"),
+    ("Wheel", "scrolls a board larger than the window (Shift: sideways); a middle-button drag too"),
+    ("Ctrl+wheel", "zoom in and out"),
 ]
+
+KEYS = [
+    ("Arrows, WASD", "move the cursor"),
+    ("Space, Enter", "open the cell (on a number: chord)"),
+    ("F", "flag or unflag the cell"),
+    ("N or F2", "new game of the same size"),
+    ("P", "pause: the board hides and the clock stops"),
+    ("H", "hint: a safe cell and the numbers that prove it"),
+    ("C", "mine chances on every covered cell; hover one for its %"),
+    ("M", "sound on or off"),
+    ("Ctrl + - 0", "zoom in, out, back to normal"),
+    ("Esc", "back to the menu (the game stays saved)"),
+]
+
+PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS))
 
 
 class HelpScene(Scene):
     window_size = config.MENU_SIZE
 
-    def __init__(self, app):
+    def __init__(self, app, page=0):
         super().__init__(app)
         self.atlas = app.atlases.at(2)
-        self.back = widgets.Button((self.window_size[0] // 2 - 70, self.window_size[1] - 62, 140, 44), "Back")
+        self.page = page
+        width = self.window_size[0]
+        tab_w = 110
+        left = (width - 3 * tab_w - 16) // 2
+        self.tabs = [widgets.Button((left + n * (tab_w + 8), 92, tab_w, 36), name, size=22)
+                     for n, (name, _) in enumerate(PAGES)]
+        self.back = widgets.Button((width // 2 - 70, self.window_size[1] - 62, 140, 44), "Back")
 
     def handle(self, event):
         self.dirty = True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            self.page = (self.page + (-1 if event.key == pygame.K_LEFT else 1)) % len(PAGES)
+            return
+        for n, tab in enumerate(self.tabs):
+            if tab.handle(event):
+                self.page = n
+                return
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)) \
                 or self.back.handle(event):
             from game.scenes.menu import MenuScene
@@ -43,22 +71,23 @@ class HelpScene(Scene):
 
     def draw(self, surface):
         draw_title(surface, self.atlas, "How to play")
-        width = self.window_size[0]
-        y = 100
-        widgets.text(surface, "Rules", (24, y), 26, config.ACCENT, bold=True)
-        y += 26
-        for rule in RULES:
-            for i, line in enumerate(widgets.wrap(rule, 21, width - 60)):
-                widgets.text(surface, ("- " if i == 0 else "  ") + line, (28, y), 21)
-                y += 19
-            y += 3
-        y += 10
-        widgets.text(surface, "Mouse and keys", (24, y), 26, config.ACCENT, bold=True)
-        y += 28
-        for key, action in CONTROLS:
-            widgets.text(surface, key, (28, y), 21, bold=True)
-            for line in widgets.wrap(action, 21, width - 160):
-                widgets.text(surface, line, (136, y), 21)
-                y += 19
-            y += 3
+        for n, tab in enumerate(self.tabs):
+            tab.marked = n == self.page
+            tab.draw(surface)
+        width, y = self.window_size[0], 146
+        name, rows = PAGES[self.page]
+        if rows is None:
+            for rule in RULES:
+                for i, line in enumerate(widgets.wrap(rule, 22, width - 60)):
+                    widgets.text(surface, ("- " if i == 0 else "  ") + line, (28, y), 22)
+                    y += 21
+                y += 6
+        else:
+            key_w = max(widgets.font(19).size(key)[0] for key, _ in rows) + 14
+            for key, action in rows:
+                widgets.text(surface, key, (20, y), 19)
+                for line in widgets.wrap(action, 19, width - 40 - key_w):
+                    widgets.text(surface, line, (20 + key_w, y), 19)
+                    y += 18
+                y += 5
         self.back.draw(surface)

@@ -3,7 +3,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.input import BoardGeometry, BoardMouse, Move
+from game import config
+from game.input import BoardGeometry, BoardKeyboard, BoardMouse, Move
 from game.model import PRESETS, Board
 from game.scenes.assist import Assistant
 from game.scenes.base import Scene
@@ -33,6 +34,11 @@ class GameSpec:
         return f"Custom {self.cols}x{self.rows}, {self.mines} mines"
 
 
+# Ctrl + these keys zoom: in, out, back to the default size.
+ZOOM_KEYS = {pygame.K_EQUALS: 1, pygame.K_PLUS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1,
+             pygame.K_KP_MINUS: -1, pygame.K_0: 0, pygame.K_KP_0: 0}
+
+
 class PlayingScene(Scene):
     def __init__(self, app, spec, board=None, same_board=False, elapsed=0.0, extra=None):
         super().__init__(app)
@@ -44,14 +50,11 @@ class PlayingScene(Scene):
                                     first_click=settings["first_click"],
                                     question_marks=settings["question_marks"])
         self.elapsed = elapsed
-        tile = hud.fitting_tile(spec.rows, spec.cols, settings["tile"], app.max_window)
-        self.layout = hud.BoardLayout(spec.rows, spec.cols, tile, app.max_window)
-        self.window_size = self.layout.window
-        self.atlas = app.atlases.at(self.layout.scale)
-        self.geometry = BoardGeometry(self.layout.board_view, tile, spec.rows, spec.cols)
-        self.mouse = BoardMouse(self.geometry)
+        self.paused = False
+        self._swallow_release = False
+        self.keyboard = BoardKeyboard(spec.rows, spec.cols)
         self.looks = BoardLooks()
-        self.renderer = BoardRenderer(self.atlas, self.board)
+        self._lay_out(hud.fitting_tile(spec.rows, spec.cols, settings["tile"], app.max_window))
         self._dirty_cells = set()
         self._face_held = False
         self._last_face = Face.SMILE
@@ -59,9 +62,47 @@ class PlayingScene(Scene):
         self._whole = True   # draw the whole window next frame, not just what changed
         self._shown = None   # (mines left, seconds, face) as last drawn
         self._status_shown = None  # (status text, hint button look) as last drawn
+        self._cursor_shown = None
         self.assist = Assistant(no_guess=bool(settings.get("no_guess")), hinted=bool(extra.get("hinted")),
                                 board_is_no_guess=bool(extra.get("no_guess")))
+
+    def _lay_out(self, tile, window=None):
+        """Size everything for a tile size (the zoom) and, when the player resized it, the window."""
+        spec = self.spec
+        self.layout = hud.BoardLayout(spec.rows, spec.cols, tile, self.app.max_window, window)
+        self.window_size = self.layout.window
+        self.atlas = self.app.atlases.at(self.layout.scale)
+        self.geometry = BoardGeometry(self.layout.board_view, tile, spec.rows, spec.cols)
+        self.mouse = BoardMouse(self.geometry)
+        self.looks.pressed, self.looks.hover = set(), None
+        self.renderer = BoardRenderer(self.atlas, self.board)
         self.hint_button = widgets.Button(self.layout.hint_button, "Hint", size=self.layout.status_font + 2)
+        self._background = None
+        self._whole = True
+        self._keep_cursor_in_view()
+
+    resizable = True
+
+    def resized(self, size):
+        """The player resized the window: the board centres itself in it, and scrolls if it does not fit."""
+        self._lay_out(self.layout.tile, size)
+        self.dirty = True
+
+    def zoom(self, direction):
+        """Ctrl + / Ctrl - / Ctrl 0: the next crisp tile size up or down (0: the default); remembered."""
+        sizes = config.TILE_SIZES
+        tile = self.layout.tile
+        if direction == 0:
+            tile = config.DEFAULT_TILE
+        else:
+            index = sizes.index(tile) + direction
+            if not 0 <= index < len(sizes):
+                return
+            tile = sizes[index]
+        self.app.remember(tile=tile)
+        self._lay_out(tile)
+        self.app.fit_window(self)
+        self.dirty = True
 
     @classmethod
     def for_difficulty(cls, app, name):
@@ -101,9 +142,25 @@ class PlayingScene(Scene):
         return self.board.state != "ready"
 
     def handle(self, event):
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.pause()
+            return
+        if self.paused:
+            self._while_paused(event)
+            return
+        if event.type == pygame.MOUSEBUTTONUP and self._swallow_release:
+            self._swallow_release = False  # the click that resumed a pause plays nothing
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
+        if event.type == pygame.MOUSEWHEEL and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.zoom(1 if event.y > 0 else -1)
+            return
+        if event.type == pygame.MOUSEMOTION and self.keyboard.cursor is not None \
+                and self.geometry.view.collidepoint(event.pos):
+            self.keyboard.hide()  # the mouse took over
+            self.invalidate()
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._face_event(event):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -125,21 +182,22 @@ class PlayingScene(Scene):
             if first_click is not None:
                 self.invalidate()
                 self.apply(Move("reveal", first_click))
-        if self.board.state == "playing":
+        if self.board.state == "playing" and not self.paused:
             before = int(self.elapsed)
             self.elapsed += step
             if int(self.elapsed) != before:
                 self.dirty = True
 
     def next_wake(self):
-        if self.board.state == "playing":
+        if self.board.state == "playing" and not self.paused:
             return 1.0 - (self.elapsed % 1.0)
         return None
 
     def draw(self, surface):
         """Draw what changed since the last frame (the whole window after on_enter, a scroll or invalidate);
         returns the changed rectangles, or None when it drew everything."""
-        if self._whole or self.assist.overlays or self.assist.spinner_shown:
+        if self._whole or self.assist.overlays or self.assist.spinner_shown or self.paused \
+                or self.keyboard.cursor != self._cursor_shown:
             self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
             return None
         layout, changed = self.layout, []
@@ -168,6 +226,8 @@ class PlayingScene(Scene):
             if on_screen:
                 surface.blit(self.renderer.surface, on_screen, area=on_screen.move(-offset[0], -offset[1]))
                 changed.append(on_screen)
+        if self.keyboard.cursor is not None and cells:
+            changed.append(self._draw_cursor(surface))  # a redrawn cell may have covered it
         return changed
 
     def draw_all(self, surface):
@@ -186,8 +246,20 @@ class PlayingScene(Scene):
         surface.set_clip(self.geometry.view)
         self.assist.draw(surface, self.geometry, self.board)
         surface.set_clip(None)
+        if self.keyboard.cursor is not None:
+            self._draw_cursor(surface)
+        self._cursor_shown = self.keyboard.cursor
+        if self.paused:
+            hud.draw_paused(surface, self.geometry.view)
         self._draw_status(surface)
         self._whole = False
+
+    def _draw_cursor(self, surface):
+        rect = self.geometry.cell_rect(*self.keyboard.cursor)
+        surface.set_clip(self.geometry.view)
+        hud.draw_cursor(surface, rect, self.layout.scale)
+        surface.set_clip(None)
+        return rect.clip(self.geometry.view)
 
     def _status_look(self):
         button = self.hint_button
@@ -229,6 +301,8 @@ class PlayingScene(Scene):
             self.assist.start_board(board, move.cell)  # the click plays once the board is made
             self.dirty = True
             return []
+        if move.kind == "reveal" and board.is_revealed(row, col):
+            move = Move("chord", move.cell)  # a click on a number chords it
         was = board.state
         if self.assist.overlays:
             self.invalidate()
@@ -290,16 +364,21 @@ class PlayingScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.assist.cancel()
             return
-        if event.key == pygame.K_h:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key in ZOOM_KEYS:
+            self.zoom(ZOOM_KEYS[event.key])
+        elif event.key in (pygame.K_p, pygame.K_PAUSE):
+            self.pause()
+        elif event.key == pygame.K_h:
             self.show_hint()
-        elif event.key == pygame.K_p:
+        elif event.key == pygame.K_c:
             self.assist.toggle_chances()
             self.invalidate()
         elif event.key == pygame.K_m:
             self.app.remember(sound=not self.app.sounds.toggle_mute())
             self.assist.message = "Sound off (M turns it on)" if self.app.sounds.muted else "Sound on"
             self.dirty = True
-        elif event.key == pygame.K_F2:
+        elif event.key in (pygame.K_F2, pygame.K_n):
             self.new_game()
         elif event.key == pygame.K_ESCAPE:
             if self.started and not self.finished:
@@ -309,6 +388,8 @@ class PlayingScene(Scene):
                                              yes=("Leave", self.to_menu), no="Keep playing"))
             else:
                 self.to_menu()
+        else:
+            self._keyboard(event)
 
     def _face_event(self, event):
         if event.button != 1:
@@ -325,6 +406,39 @@ class PlayingScene(Scene):
                 self.new_game()
             return True
         return False
+
+    def _keyboard(self, event):
+        action = self.keyboard.handle(event)
+        if action is None:
+            return
+        self._keep_cursor_in_view()
+        if isinstance(action, Move) and not self.finished:
+            self.apply(action)
+        self.dirty = True
+
+    def _keep_cursor_in_view(self):
+        cursor = self.keyboard.cursor
+        if cursor is None:
+            return
+        g, rect = self.geometry, self.geometry.cell_rect(*cursor)
+        dx = min(0, rect.left - g.view.left) + max(0, rect.right - g.view.right)
+        dy = min(0, rect.top - g.view.top) + max(0, rect.bottom - g.view.bottom)
+        if (dx or dy) and g.scroll_by(dx, dy):
+            self.invalidate()
+
+    def pause(self):
+        """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
+        if self.board.state == "playing" and not self.paused:
+            self.paused = True
+            self.mouse.reset()
+            self.save()
+            self.invalidate()
+
+    def _while_paused(self, event):
+        if event.type == pygame.KEYDOWN or event.type == pygame.MOUSEBUTTONDOWN:
+            self.paused = False
+            self._swallow_release = event.type == pygame.MOUSEBUTTONDOWN
+            self.invalidate()
 
     def show_hint(self):
         if self.assist.show_hint(self.board):

@@ -14,20 +14,24 @@ class BoardLayout:
     When the board does not fit the largest window allowed, the board's view is clipped and scrolls.
     """
 
-    def __init__(self, rows, cols, tile, max_size):
+    def __init__(self, rows, cols, tile, max_size, window=None):
+        """window: the window's size when the player chose it (a resized window); else it fits the board."""
         self.scale = k = tile // config.BASE_TILE
         self.tile = tile
         margin, border = config.FRAME_MARGIN * k, config.BOARD_BORDER * k
-        chrome_w = 2 * margin + 2 * border
         status_h = max(config.STATUS_MIN_PX, config.STATUS_HEIGHT * k)
+        chrome_w = 2 * margin + 2 * border
         chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + status_h + margin
         board_w, board_h = cols * tile, rows * tile
-        view_w = min(board_w, max(max_size[0] - chrome_w, tile))
-        view_h = min(board_h, max(max_size[1] - chrome_h, tile))
+        room = window or max_size
+        view_w = min(board_w, max(room[0] - chrome_w, tile))
+        view_h = min(board_h, max(room[1] - chrome_h, tile))
         # Keep the top bar roomy enough for two counters and the face on narrow boards.
         min_view_w = (3 * DIGIT_W * 2 + FACE + 24) * k
-        self.window = (max(view_w, min_view_w) + chrome_w, view_h + chrome_h)
+        fitted = (max(view_w, min_view_w) + chrome_w, view_h + chrome_h)
+        self.window = fitted if window is None else (max(window[0], fitted[0]), max(window[1], fitted[1]))
         self.scrolls = (view_w, view_h) != (board_w, board_h)
+        frame_h = self.window[1] - chrome_h + 2 * border  # a taller window gives the board frame the room
 
         width = self.window[0]
         self.hud = pygame.Rect(margin, margin, width - 2 * margin, config.HUD_HEIGHT * k)
@@ -38,7 +42,7 @@ class BoardLayout:
         self.face = pygame.Rect(0, 0, FACE * k, FACE * k)
         self.face.center = self.hud.center
         self.board_frame = pygame.Rect(margin, self.hud.bottom + config.HUD_GAP * k,
-                                       width - 2 * margin, view_h + 2 * border)
+                                       width - 2 * margin, frame_h)
         self.board_view = pygame.Rect(0, 0, view_w, view_h)
         self.board_view.center = self.board_frame.center
         self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
@@ -95,3 +99,19 @@ def draw_status(surface, layout, message, colour=config.TEXT):
     for n, line in enumerate(lines):
         widgets.text(surface, line, (rect.x, top + n * line_h), size, colour)
     return rect
+
+
+def draw_cursor(surface, rect, scale):
+    """The keyboard cursor: a two-colour frame that shows on any tile."""
+    pygame.draw.rect(surface, config.BLACK, rect, 2 * scale)
+    pygame.draw.rect(surface, (255, 220, 0), rect.inflate(-2 * scale, -2 * scale), scale)
+
+
+def draw_paused(surface, view):
+    """The board hidden behind a panel: a paused game shows nothing to think about."""
+    surface.fill(config.SHADOW, view)
+    size = 40 if view.w >= 240 else 28
+    widgets.text(surface, "Paused", (view.centerx, view.centery - size // 2), size, config.LIGHT,
+                 anchor="center", bold=True)
+    widgets.text(surface, "Click or press a key to go on", (view.centerx, view.centery + size // 2 + 4),
+                 18 if view.w >= 240 else 14, config.LIGHT, anchor="center")
