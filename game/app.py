@@ -88,6 +88,13 @@ class App:
         self.settings.update(settings)
         self.store.set_settings({key: list(v) if isinstance(v, tuple) else v for key, v in settings.items()})
 
+    def apply_setting(self, key, value):
+        """A setting changed by the player: kept for the next start, and in effect from now on."""
+        self.remember(**{key: value})
+        if key == "sound":
+            self.sounds.muted = not value
+        self.scene.invalidate()
+
     def take_notices(self):
         """Messages for the player to see once (records set aside, no records folder...)."""
         notices = self.notices + self.store.take_notices()
@@ -192,6 +199,11 @@ def sanitized(settings):
     settings["question_marks"] = bool(settings.get("question_marks"))
     settings["no_guess"] = bool(settings.get("no_guess"))
     settings["sound"] = settings.get("sound") is not False
+    settings["animation"] = settings.get("animation") is not False
+    if settings.get("theme") not in ("classic", "dark"):
+        settings["theme"] = "classic"
+    if settings.get("palette") not in ("standard", "colour-blind"):
+        settings["palette"] = "standard"
     return settings
 
 

@@ -60,6 +60,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "tile": 32,  # tile size in pixels, i.e. the zoom
     "sound": True,
     "theme": "classic",
+    "palette": "standard",
+    "animation": True,
 }
 
 # Errors that say something about the file's contents, as opposed to locks, permissions or a full disk.

@@ -37,6 +37,15 @@ class GameOverScene(Scene):
         self.hide = widgets.Button((self.rect.right - 33, self.rect.y + 6, 24, 24), "x", size=24)
         self.buttons = (self.play_again, self.same_board, self.menu, self.hide)
 
+    def update(self, step):
+        self.playing.animate(step)  # the flashing mine, the win's flags
+        if self.playing.dirty:
+            self.playing.dirty = False
+            self.dirty = True
+
+    def next_wake(self):
+        return 0.0 if self.playing.animations else None
+
     @property
     def seconds(self):
         return self.playing.elapsed

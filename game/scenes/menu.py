@@ -49,12 +49,14 @@ class MenuScene(Scene):
         y += BUTTON_H + GAP
         self.no_guess = widgets.Button((x, y, BUTTON_W, 36), self._no_guess_label(), size=22)
         y += 36 + GAP + 10
-        third = (BUTTON_W - 2 * GAP) // 3
-        self.records = widgets.Button((x, y, third, 42), "Records", size=23)
-        self.help = widgets.Button((x + third + GAP, y, third, 42), "Help", size=23)
-        self.quit = widgets.Button((x + 2 * (third + GAP), y, third, 42), "Quit", size=23)
+        half = (BUTTON_W - GAP) // 2
+        self.records = widgets.Button((x, y, half, 40), "Records", size=23)
+        self.settings = widgets.Button((x + half + GAP, y, half, 40), "Settings", size=23)
+        y += 40 + GAP
+        self.help = widgets.Button((x, y, half, 40), "Help", size=23)
+        self.quit = widgets.Button((x + half + GAP, y, half, 40), "Quit", size=23)
         self.buttons = [b for b in (self.resume, *self.difficulty_buttons.values(), self.custom, self.no_guess,
-                                    self.records, self.help, self.quit) if b is not None]
+                                    self.records, self.settings, self.help, self.quit) if b is not None]
         if self.resume is None:
             last = app.settings["difficulty"]
             (self.difficulty_buttons.get(last) or self.custom).marked = True
@@ -80,6 +82,9 @@ class MenuScene(Scene):
         elif self.records.handle(event):
             from game.scenes.records import RecordsScene
             self.app.switch(RecordsScene(self.app))
+        elif self.settings.handle(event):
+            from game.scenes.settings import SettingsScene
+            self.app.switch(SettingsScene(self.app))
         elif self.help.handle(event):
             from game.scenes.help import HelpScene
             self.app.switch(HelpScene(self.app))

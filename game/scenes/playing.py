@@ -11,7 +11,9 @@ from game.scenes.base import Scene
 from game.store import GameRecord, category_for
 from game.view import hud, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
-from game.view.sheet import Face
+from game.view import animation
+from game.view.animation import Flash, Ripple
+from game.view.sheet import Face, Tile
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class PlayingScene(Scene):
                                     question_marks=settings["question_marks"])
         self.elapsed = elapsed
         self.paused = False
+        self.animations = []
         self._swallow_release = False
         self.keyboard = BoardKeyboard(spec.rows, spec.cols)
         self.looks = BoardLooks()
@@ -182,13 +185,43 @@ class PlayingScene(Scene):
             if first_click is not None:
                 self.invalidate()
                 self.apply(Move("reveal", first_click))
+        self.animate(step)
         if self.board.state == "playing" and not self.paused:
             before = int(self.elapsed)
             self.elapsed += step
             if int(self.elapsed) != before:
                 self.dirty = True
 
+    def animate(self, step):
+        """Run the view's animations on (the game-over scene calls this too, while it shows the board)."""
+        for animation in self.animations:
+            self._dirty_cells.update(animation.advance(step, self.looks.override))
+        if self.animations:
+            self.animations = [a for a in self.animations if not a.done]
+            self.dirty = True
+
+    def _finish_animations(self):
+        for animation in self.animations:
+            self._dirty_cells.update(animation.finish(self.looks.override))
+        self.animations = []
+
+    def _start_animations(self, move, changed, was):
+        board = self.board
+        new = []
+        if board.state == "lost" and was != "lost":
+            new.append(Flash(board.exploded, Tile.MINE))
+        if len(changed) > 1:
+            new.append(Ripple(move.cell, [c for c in changed if c != move.cell], animation.RIPPLE_SECONDS))
+        if board.state == "won" and was != "won":
+            new.append(Ripple(move.cell, board.mine_cells(), animation.FLOURISH_SECONDS))
+        for anim in new:
+            anim.hold(self.looks.override)
+            self._dirty_cells.update(anim.advance(0.0, self.looks.override))
+        self.animations += new
+
     def next_wake(self):
+        if self.animations:
+            return 0.0
         if self.board.state == "playing" and not self.paused:
             return 1.0 - (self.elapsed % 1.0)
         return None
@@ -303,6 +336,7 @@ class PlayingScene(Scene):
             return []
         if move.kind == "reveal" and board.is_revealed(row, col):
             move = Move("chord", move.cell)  # a click on a number chords it
+        self._finish_animations()  # a new move never waits for the last one's animation
         was = board.state
         if self.assist.overlays:
             self.invalidate()
@@ -314,6 +348,8 @@ class PlayingScene(Scene):
         else:
             changed = board.chord(row, col)
         self._dirty_cells.update(changed)
+        if self.app.settings.get("animation", True):
+            self._start_animations(move, changed, was)
         self.app.sounds.play(sound_for(move.kind, changed, was, board.state))
         if was == "ready" and board.state != "ready":
             self.elapsed = 0.0

@@ -16,6 +16,7 @@ class BoardLooks:
     """The view-side state that changes how cells look: owned by the scene, read here."""
     pressed: set = field(default_factory=set)
     hover: tuple | None = None
+    override: dict = field(default_factory=dict)  # cell -> Tile shown instead, while an animation runs
 
 
 def all_tiles(board, looks):
@@ -32,8 +33,10 @@ def all_tiles(board, looks):
                 tiles[index] = Tile.WRONG_FLAG
         if board.exploded is not None:
             tiles[board.exploded[0] * cols + board.exploded[1]] = Tile.EXPLODED
+        for (row, col), look in looks.override.items():
+            tiles[row * cols + col] = look
         return tiles
-    for cell in (*looks.pressed, looks.hover):
+    for cell in (*looks.pressed, looks.hover, *looks.override):
         if cell is not None:  # the few cells under the pointer take the slow, exact path
             tiles[cell[0] * cols + cell[1]] = tile_for(board, looks, *cell)
     return tiles
@@ -41,6 +44,8 @@ def all_tiles(board, looks):
 
 def tile_for(board, looks, row, col):
     """The look of one cell, from the model and the pointer state alone."""
+    if looks.override and (row, col) in looks.override:
+        return looks.override[(row, col)]
     state = board.state
     if board.is_revealed(row, col):
         if state == "lost" and board.is_mine(row, col):

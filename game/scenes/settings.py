@@ -1,0 +1,99 @@
+"""Settings: every option in one place; each change applies at once and is kept for the next start."""
+from dataclasses import dataclass
+
+import pygame
+
+from game import config
+from game.scenes.base import Scene
+from game.scenes.menu import draw_title
+from game.view import widgets
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str               # the settings key
+    label: str
+    choices: tuple         # (value, shown as) pairs, cycled by a click
+    note: str = ""         # one line under the option
+
+
+OPTIONS = (
+    Option("first_click", "First click", (("opening", "opens an area"), ("safe", "only safe"))),
+    Option("question_marks", "Question marks", ((False, "off"), (True, "on")),
+           "right click: flag, ?, covered"),
+    Option("no_guess", "No-guess boards", ((False, "off"), (True, "on")), "never a forced guess"),
+    Option("theme", "Theme", (("classic", "Classic"), ("dark", "Dark"))),
+    Option("palette", "Numbers", (("standard", "classic colours"), ("colour-blind", "colour-blind"))),
+    Option("sound", "Sound", ((True, "on"), (False, "off"))),
+    Option("animation", "Animation", ((True, "on"), (False, "off"))),
+    Option("tile", "Zoom", tuple((size, f"{size} px") for size in config.TILE_SIZES)),
+)
+
+ROW_H, TOP = 50, 100
+
+
+class SettingsScene(Scene):
+    window_size = config.MENU_SIZE
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.atlas = app.atlases.at(2)
+        width = self.window_size[0]
+        self.buttons = [widgets.Button((width - 184, TOP + n * ROW_H, 164, 38), "", size=19)
+                        for n in range(len(OPTIONS))]
+        self.selected = 0
+        self.back = widgets.Button((width // 2 - 70, self.window_size[1] - 62, 140, 44), "Back")
+        self._label_buttons()
+
+    def _label_buttons(self):
+        for option, button in zip(OPTIONS, self.buttons):
+            button.label = self.shown(option)
+            button.marked = button is self.buttons[self.selected]
+
+    def shown(self, option):
+        value = self.app.settings.get(option.key)
+        return next((shown for v, shown in option.choices if v == value), option.choices[0][1])
+
+    def change(self, option, step=1):
+        """The next (or previous) choice of an option: applied now, kept for the next start."""
+        values = [v for v, _ in option.choices]
+        current = self.app.settings.get(option.key)
+        index = values.index(current) if current in values else 0
+        self.app.apply_setting(option.key, values[(index + step) % len(values)])
+        self._label_buttons()
+
+    def handle(self, event):
+        self.dirty = True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.go_back()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % len(OPTIONS)
+                self._label_buttons()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
+                self.change(OPTIONS[self.selected], -1 if event.key == pygame.K_LEFT else 1)
+            return
+        for n, (option, button) in enumerate(zip(OPTIONS, self.buttons)):
+            if button.handle(event):
+                self.selected = n
+                self.change(option)
+                return
+        if self.back.handle(event):
+            self.go_back()
+
+    def go_back(self):
+        from game.scenes.menu import MenuScene
+        self.app.switch(MenuScene(self.app))
+
+    def draw(self, surface):
+        draw_title(surface, self.atlas, "Settings")
+        for n, (option, button) in enumerate(zip(OPTIONS, self.buttons)):
+            y = TOP + n * ROW_H
+            widgets.text(surface, option.label, (22, y + (3 if option.note else 10)), 21, config.TEXT, bold=True)
+            if option.note:
+                widgets.text(surface, option.note, (22, y + 24), 16, config.DIM_TEXT)
+            button.draw(surface)
+        notice = getattr(self.app.sounds, "notice", None)
+        if notice and not self.app.sounds.muted:
+            widgets.text(surface, notice[:60], (24, self.window_size[1] - 88), 16, config.ERROR_TEXT)
+        self.back.draw(surface)

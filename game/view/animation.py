@@ -1,0 +1,74 @@
+"""View-only animation: cells that show up in a ripple, and a flashing cell. Input never waits for them.
+
+The model has already changed; an animation only holds back how some cells look for a moment, through
+`BoardLooks.override` (cell -> the tile to show instead), which the renderer honours.
+"""
+from math import hypot
+
+from game.view.sheet import Tile
+
+RIPPLE_SECONDS = 0.15      # a cascade spreads from the click over this long
+FLOURISH_SECONDS = 0.35    # on a win, the flags go up in a wave over this long
+FLASH_SECONDS, FLASH_PERIOD = 0.8, 0.1
+
+
+class Ripple:
+    """Cells appear in order of distance from a centre, the farthest after `seconds`."""
+
+    def __init__(self, centre, cells, seconds, held_look=Tile.COVERED):
+        cr, cc = centre
+        far = max((hypot(r - cr, c - cc) for r, c in cells), default=0) or 1
+        self.due = sorted((hypot(r - cr, c - cc) / far * seconds, (r, c)) for r, c in cells)
+        self.held_look = held_look
+        self.clock = 0.0
+
+    @property
+    def done(self):
+        return not self.due
+
+    def hold(self, override):
+        for _, cell in self.due:
+            override[cell] = self.held_look
+
+    def advance(self, step, override):
+        """Move time on; returns the cells that appear now (their override is lifted)."""
+        self.clock += step
+        shown = []
+        while self.due and self.due[0][0] <= self.clock:
+            shown.append(self.due.pop(0)[1])
+        for cell in shown:
+            override.pop(cell, None)
+        return shown
+
+    def finish(self, override):
+        return self.advance(float("inf"), override)
+
+
+class Flash:
+    """A cell that blinks between its own look and another for a moment (the mine that went off)."""
+
+    def __init__(self, cell, other_look):
+        self.cell, self.other_look = cell, other_look
+        self.clock = 0.0
+
+    @property
+    def done(self):
+        return self.clock >= FLASH_SECONDS
+
+    def hold(self, override):
+        pass
+
+    def advance(self, step, override):
+        self.clock += step
+        off = not self.done and int(self.clock / FLASH_PERIOD) % 2 == 1
+        was = self.cell in override
+        if off:
+            override[self.cell] = self.other_look
+        else:
+            override.pop(self.cell, None)
+        return [self.cell] if was != off else []
+
+    def finish(self, override):
+        override.pop(self.cell, None)
+        self.clock = FLASH_SECONDS
+        return [self.cell]
