@@ -181,6 +181,54 @@ def idle_cpu(seconds, warmup):
               f"({frames} frames in all)")
 
 
+def idle_cpu_real_window(seconds):
+    """The same, in a real X11 window under Xvfb (the window system's share is what a player pays)."""
+    import shutil
+    import signal
+    import tempfile
+    if not (shutil.which("Xvfb") and shutil.which("xdotool")):
+        print("idle CPU in a real window: skipped (needs Xvfb and xdotool)")
+        return
+    display = f":{150 + os.getpid() % 50}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", SDL_VIDEO_X11_WMCLASS="ms-bench",
+               MINESWEEPER_HOME=tempfile.mkdtemp(prefix="bench-idle-"))
+    env.pop("SDL_VIDEODRIVER", None)
+    try:
+        time.sleep(1)
+        for label, args in (("menu", []), ("mid-game Expert", ["--difficulty", "expert", "--seed", "7"])):
+            game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], env=env,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(2.5)
+            if args:  # open the board in the middle, so the clock runs
+                out = subprocess.run(["xdotool", "search", "--classname", "ms-bench"], env=env,
+                                     capture_output=True, text=True).stdout.split()
+                geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", out[0]], env=env,
+                                          capture_output=True, text=True).stdout
+                values = dict(line.split("=", 1) for line in geometry.splitlines() if "=" in line)
+                x = int(values["X"]) + int(values["WIDTH"]) // 2
+                y = int(values["Y"]) + int(values["HEIGHT"]) // 2
+                subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1", "mousemove", "0", "0"],
+                               env=env)
+            time.sleep(3)  # idle means no input for a while: the loop has slowed its polling by then
+            cpu0, wall0 = _process_cpu(game.pid), time.monotonic()
+            time.sleep(seconds)
+            percent = (_process_cpu(game.pid) - cpu0) / (time.monotonic() - wall0) * 100
+            game.send_signal(signal.SIGTERM)
+            game.wait(timeout=20)
+            print(f"idle CPU in a real window (Xvfb) at the {label}: {percent:.2f}% of a core over {seconds:.0f} s")
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+def _process_cpu(pid):
+    """CPU seconds (user + system) a process has used, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -189,7 +237,9 @@ def main():
     startup(3 if args.quick else 11)
     frame_times(20 if args.quick else 200)
     click_latency(5 if args.quick else 25)
-    idle_cpu(2 if args.quick else 5, 1)
+    idle_cpu(2 if args.quick else 5, 3)
+    if sys.platform.startswith("linux"):
+        idle_cpu_real_window(2 if args.quick else 5)
 
 
 if __name__ == "__main__":

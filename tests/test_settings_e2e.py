@@ -76,3 +76,30 @@ def test_sound_off_mutes_at_once(driver):
     sound = [o.key for o in OPTIONS].index("sound")
     driver.click_button(scene.buttons[sound])
     assert driver.app.settings["sound"] is False and driver.app.sounds.muted
+
+
+def test_switching_theme_repaints_the_game_in_the_new_colours(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    driver.click_cell(4, 4)
+    surface = pygame.display.get_surface()
+    covered = next((r, c) for r in range(9) for c in range(9) if not playing.board.is_revealed(r, c))
+    spot = playing.geometry.cell_rect(*covered).center
+    before_cell, before_frame = surface.get_at(spot), surface.get_at((3, 3))
+    driver.screenshot("classic")
+    driver.app.apply_setting("theme", "dark")
+    driver.frames(1)
+    assert surface.get_at(spot) != before_cell, "the board's tiles changed"
+    assert surface.get_at((3, 3)) != before_frame, "the window frame changed"
+    driver.screenshot("dark")
+    driver.app.apply_setting("palette", "colour-blind")
+    driver.frames(1)
+    number = next((r, c) for r in range(9) for c in range(9)
+                  if playing.board.is_revealed(r, c) and playing.board.adjacent_mines(r, c) > 0)
+    assert playing.renderer.atlas is driver.app.atlases.at(playing.layout.scale)
+    driver.screenshot("dark-colour-blind")
+    driver.key(pygame.K_ESCAPE)
+    driver.screenshot("confirm-dark")
+    driver.click_button(driver.scene.yes)
+    assert isinstance(driver.scene, MenuScene)
+    driver.screenshot("menu-dark")

@@ -1,11 +1,13 @@
-"""Draw the sprite sheet and the window icon into assets/, deterministically, with pygame alone.
+"""Draw the sprite sheets (one per theme and number palette) and the window icon into assets/, deterministically.
 
-Run: python tools/make_assets.py
-Every sprite is drawn at base size (16 px tiles) from the bitmaps and shapes below; the game scales
-the sheet by whole factors, so the pixels stay crisp.
+Run: python tools/make_assets.py [--out FOLDER]
+Every sprite is drawn with pygame alone at base size (16 px tiles) from the bitmaps and shapes below; the
+game scales a sheet by whole factors, so the pixels stay crisp. game/view/theme.py names the sheets.
 """
+import argparse
 import os
 import sys
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -15,20 +17,85 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game import config  # noqa: E402
-from game.view import sheet  # noqa: E402
+from game.view import sheet, theme  # noqa: E402
 from game.view.sheet import Face, Tile  # noqa: E402
 
-GRAY, LIGHT, SHADOW, BLACK = config.GRAY, config.LIGHT, config.SHADOW, config.BLACK
-HOVER_GRAY = (210, 210, 210)
+BLACK = (0, 0, 0)
+WHITE = (255, 255, 255)
 RED = (255, 0, 0)
 YELLOW = (255, 255, 0)
 SEGMENT_ON = (255, 0, 0)
 SEGMENT_OFF = (56, 0, 0)
 
-NUMBER_COLOURS = {
+
+@dataclass(frozen=True)
+class Look:
+    """The colours of one sprite sheet: a theme's cells and chrome, and a number palette."""
+    face: tuple        # covered cell and face button
+    light: tuple       # bevel highlight
+    shadow: tuple      # bevel shadow
+    hover: tuple       # covered cell under the mouse
+    opened: tuple      # an opened cell
+    grid: tuple        # the line between opened cells
+    numbers: dict      # 1..8 -> colour
+    mark: tuple        # the question mark
+    mine: tuple
+    mine_shine: tuple
+    mine_cell: tuple   # the opened cell behind a mine shown at the end
+    cloth: tuple       # the flag
+    pole: tuple
+    exploded: tuple    # the cell of the mine that went off
+    cross: tuple       # the cross over a wrong flag
+
+
+# The numbers as everyone knows them from Windows.
+CLASSIC_NUMBERS = {
     1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
     5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128),
 }
+# The same hues, lightened to read on dark cells.
+DARK_NUMBERS = {
+    1: (110, 165, 255), 2: (110, 200, 110), 3: (255, 110, 100), 4: (185, 140, 255),
+    5: (255, 170, 70), 6: (80, 210, 210), 7: (235, 235, 235), 8: (150, 150, 150),
+}
+# Colour-blind palettes: Okabe-Ito-like hues spread over lightness and the blue-yellow axis (the two that
+# protanopes and deuteranopes keep), tuned so that every pair stays over 20 CIELAB units apart under normal
+# vision and under simulated protanopia and deuteranopia (Machado 2009) while keeping contrast with the opened
+# cell (the standard palettes fall to 3 to 5 units for some pair). tests/test_themes.py checks the
+# distances. The glyphs differ in shape as well, so colour is never the only cue.
+CLASSIC_CB_NUMBERS = {
+    1: (0, 128, 212), 2: (30, 142, 84), 3: (190, 104, 12), 4: (0, 12, 140),
+    5: (96, 66, 6), 6: (132, 40, 136), 7: (0, 0, 0), 8: (94, 106, 112),
+}
+DARK_CB_NUMBERS = {
+    1: (92, 216, 255), 2: (120, 208, 128), 3: (208, 120, 24), 4: (144, 140, 255),
+    5: (190, 110, 180), 6: (240, 228, 66), 7: (240, 240, 240), 8: (162, 150, 150),
+}
+
+CLASSIC_LOOK = Look(
+    face=theme.CLASSIC.face, light=theme.CLASSIC.light, shadow=theme.CLASSIC.shadow, hover=(210, 210, 210),
+    opened=theme.CLASSIC.face, grid=theme.CLASSIC.shadow, numbers=CLASSIC_NUMBERS, mark=BLACK,
+    mine=BLACK, mine_shine=WHITE, mine_cell=theme.CLASSIC.face, cloth=RED, pole=BLACK, exploded=RED, cross=RED,
+)
+# Dark: covered cells a step lighter than the window, with light bevels; opened cells sink darker, so the
+# unopened area reads at a glance. Mines shown at the end sit on a lighter cell, where black still shows.
+DARK_LOOK = Look(
+    face=(80, 84, 92), light=(132, 138, 148), shadow=(34, 36, 40), hover=(98, 103, 112),
+    opened=(42, 44, 49), grid=(28, 30, 33), numbers=DARK_NUMBERS, mark=(232, 234, 238),
+    mine=(14, 14, 16), mine_shine=(235, 235, 235), mine_cell=(104, 108, 116), cloth=(240, 72, 60),
+    pole=(222, 225, 230), exploded=(214, 48, 40), cross=(255, 84, 70),
+)
+
+
+def looks():
+    """Every sheet to draw: file name -> Look, one per theme and number palette."""
+    base = {theme.CLASSIC.name: CLASSIC_LOOK, theme.DARK.name: DARK_LOOK}
+    colour_blind = {theme.CLASSIC.name: CLASSIC_CB_NUMBERS, theme.DARK.name: DARK_CB_NUMBERS}
+    return {
+        filename: replace(base[t.name], numbers=colour_blind[t.name]) if cb else base[t.name]
+        for t, cb, filename in theme.all_sheets()
+    }
+
 
 # Glyphs for the numbers, 10 x 11 pixels, in the bold blocky style of the classic.
 GLYPHS = {
@@ -172,17 +239,13 @@ FLAG = """
 ..KKKKKKKK.
 ..KKKKKKKK."""
 
-PALETTE = {"K": BLACK, "W": LIGHT, "R": RED, "#": BLACK}
-
-
-def paint_bitmap(surface, bitmap, origin, colour=None):
-    """Paint a bitmap string; '#' takes `colour`, letters take their palette colour, '.' is clear."""
+def paint_bitmap(surface, bitmap, origin, colours):
+    """Paint a bitmap string: each character takes its colour from `colours`; '.' is clear."""
     ox, oy = origin
     for y, line in enumerate(bitmap.strip("\n").splitlines()):
         for x, ch in enumerate(line):
-            if ch == ".":
-                continue
-            surface.set_at((ox + x, oy + y), colour if (ch == "#" and colour) else PALETTE[ch])
+            if ch != ".":
+                surface.set_at((ox + x, oy + y), colours[ch])
 
 
 def bitmap_size(bitmap):
@@ -190,72 +253,78 @@ def bitmap_size(bitmap):
     return max(len(line) for line in lines), len(lines)
 
 
-def paint_centered(surface, rect, bitmap, colour=None, shift=(0, 0)):
+def paint_centered(surface, rect, bitmap, colours, shift=(0, 0)):
     w, h = bitmap_size(bitmap)
     x = rect.x + (rect.w - w) // 2 + shift[0]
     y = rect.y + (rect.h - h) // 2 + shift[1]
-    paint_bitmap(surface, bitmap, (x, y), colour)
+    paint_bitmap(surface, bitmap, (x, y), colours)
 
 
-def raised(surface, rect, face=GRAY, width=2):
+def raised(surface, rect, look, face=None, width=2):
     """A raised bevel: light top-left, shadow bottom-right, the corners split on the diagonal."""
-    surface.fill(face, rect)
+    surface.fill(face or look.face, rect)
     for i in range(width):
-        pygame.draw.line(surface, LIGHT, (rect.left, rect.top + i), (rect.right - 2 - i, rect.top + i))
-        pygame.draw.line(surface, LIGHT, (rect.left + i, rect.top), (rect.left + i, rect.bottom - 2 - i))
-        pygame.draw.line(surface, SHADOW, (rect.left + 1 + i, rect.bottom - 1 - i), (rect.right - 1, rect.bottom - 1 - i))
-        pygame.draw.line(surface, SHADOW, (rect.right - 1 - i, rect.top + 1 + i), (rect.right - 1 - i, rect.bottom - 1))
+        pygame.draw.line(surface, look.light, (rect.left, rect.top + i), (rect.right - 2 - i, rect.top + i))
+        pygame.draw.line(surface, look.light, (rect.left + i, rect.top), (rect.left + i, rect.bottom - 2 - i))
+        pygame.draw.line(surface, look.shadow, (rect.left + 1 + i, rect.bottom - 1 - i), (rect.right - 1, rect.bottom - 1 - i))
+        pygame.draw.line(surface, look.shadow, (rect.right - 1 - i, rect.top + 1 + i), (rect.right - 1 - i, rect.bottom - 1))
 
 
-def flat(surface, rect, face=GRAY):
+def flat(surface, rect, look, face=None):
     """An opened cell: flat, with a one-pixel grid line on its top and left."""
-    surface.fill(face, rect)
-    pygame.draw.line(surface, SHADOW, rect.topleft, (rect.right - 1, rect.top))
-    pygame.draw.line(surface, SHADOW, rect.topleft, (rect.left, rect.bottom - 1))
+    surface.fill(face or look.opened, rect)
+    pygame.draw.line(surface, look.grid, rect.topleft, (rect.right - 1, rect.top))
+    pygame.draw.line(surface, look.grid, rect.topleft, (rect.left, rect.bottom - 1))
 
 
-def draw_tiles(surface):
+def inside(rect):
+    """An opened cell's area without its grid line, where its picture is centred."""
+    return rect.inflate(-1, -1).move(1, 1)
+
+
+def draw_tiles(surface, look):
     def cell(tile):
         return pygame.Rect(sheet.tile_rect(tile))
 
-    raised(surface, cell(Tile.COVERED))
-    raised(surface, cell(Tile.HOVER), face=HOVER_GRAY)
-    flat(surface, cell(Tile.PRESSED))
+    mine = {"K": look.mine, "W": look.mine_shine}
+    raised(surface, cell(Tile.COVERED), look)
+    raised(surface, cell(Tile.HOVER), look, face=look.hover)
+    flat(surface, cell(Tile.PRESSED), look)
     for n in range(1, 9):
         rect = cell(sheet.NUMBER_TILES[n])
-        flat(surface, rect)
-        paint_centered(surface, rect.inflate(-1, -1).move(1, 1), GLYPHS[n], NUMBER_COLOURS[n])
-    raised(surface, cell(Tile.FLAG))
-    paint_centered(surface, cell(Tile.FLAG), FLAG, shift=(0, 0))
-    raised(surface, cell(Tile.QUESTION))
-    paint_centered(surface, cell(Tile.QUESTION), GLYPHS["?"], BLACK)
-    flat(surface, cell(Tile.QUESTION_PRESSED))
-    paint_centered(surface, cell(Tile.QUESTION_PRESSED).inflate(-1, -1).move(1, 1), GLYPHS["?"], BLACK)
-    flat(surface, cell(Tile.MINE))
-    paint_centered(surface, cell(Tile.MINE).inflate(-1, -1).move(1, 1), MINE)
+        flat(surface, rect, look)
+        paint_centered(surface, inside(rect), GLYPHS[n], {"#": look.numbers[n]})
+    raised(surface, cell(Tile.FLAG), look)
+    paint_centered(surface, cell(Tile.FLAG), FLAG, {"R": look.cloth, "K": look.pole})
+    raised(surface, cell(Tile.QUESTION), look)
+    paint_centered(surface, cell(Tile.QUESTION), GLYPHS["?"], {"#": look.mark})
+    flat(surface, cell(Tile.QUESTION_PRESSED), look)
+    paint_centered(surface, inside(cell(Tile.QUESTION_PRESSED)), GLYPHS["?"], {"#": look.mark})
+    flat(surface, cell(Tile.MINE), look, face=look.mine_cell)
+    paint_centered(surface, inside(cell(Tile.MINE)), MINE, mine)
     exploded = cell(Tile.EXPLODED)
-    flat(surface, exploded, face=RED)
-    paint_centered(surface, exploded.inflate(-1, -1).move(1, 1), MINE)
+    flat(surface, exploded, look, face=look.exploded)
+    paint_centered(surface, inside(exploded), MINE, mine)
     wrong = cell(Tile.WRONG_FLAG)
-    flat(surface, wrong)
-    paint_centered(surface, wrong.inflate(-1, -1).move(1, 1), MINE)
+    flat(surface, wrong, look, face=look.mine_cell)
+    paint_centered(surface, inside(wrong), MINE, mine)
     for offset in (0, 1):
-        pygame.draw.line(surface, RED, (wrong.x + 2 + offset, wrong.y + 3), (wrong.x + 12 + offset, wrong.y + 13))
-        pygame.draw.line(surface, RED, (wrong.x + 12 + offset, wrong.y + 3), (wrong.x + 2 + offset, wrong.y + 13))
+        pygame.draw.line(surface, look.cross, (wrong.x + 2 + offset, wrong.y + 3), (wrong.x + 12 + offset, wrong.y + 13))
+        pygame.draw.line(surface, look.cross, (wrong.x + 12 + offset, wrong.y + 3), (wrong.x + 2 + offset, wrong.y + 13))
 
 
-def draw_face(surface, face):
+def draw_face(surface, face, look):
     rect = pygame.Rect(sheet.face_rect(face))
     pressed = face is Face.SMILE_PRESSED
     if pressed:
-        surface.fill(GRAY, rect)
-        pygame.draw.rect(surface, SHADOW, rect, 1)
-        pygame.draw.line(surface, SHADOW, (rect.x + 1, rect.y + 1), (rect.right - 2, rect.y + 1))
-        pygame.draw.line(surface, SHADOW, (rect.x + 1, rect.y + 1), (rect.x + 1, rect.bottom - 2))
+        surface.fill(look.face, rect)
+        pygame.draw.rect(surface, look.shadow, rect, 1)
+        pygame.draw.line(surface, look.shadow, (rect.x + 1, rect.y + 1), (rect.right - 2, rect.y + 1))
+        pygame.draw.line(surface, look.shadow, (rect.x + 1, rect.y + 1), (rect.x + 1, rect.bottom - 2))
     else:
-        surface.fill(SHADOW, rect)
-        raised(surface, rect.inflate(-2, -2))
-        pygame.draw.rect(surface, SHADOW, rect, 1)
+        surface.fill(look.shadow, rect)
+        raised(surface, rect.inflate(-2, -2), look)
+        pygame.draw.rect(surface, look.shadow, rect, 1)
     cx, cy = rect.centerx + (1 if pressed else 0), rect.centery + (1 if pressed else 0)
     pygame.draw.circle(surface, YELLOW, (cx, cy), 8)
     pygame.draw.circle(surface, BLACK, (cx, cy), 9, 1)
@@ -323,31 +392,40 @@ def draw_digits(surface):
 
 
 def draw_icon():
+    """The window icon: a classic mine on a grey cell, whatever the theme (the desktop shows it, not the game)."""
     icon = pygame.Surface((32, 32))
-    icon.fill(GRAY)
+    icon.fill(CLASSIC_LOOK.face)
     small = pygame.Surface((16, 16))
-    flat(small, small.get_rect())
-    paint_centered(small, pygame.Rect(1, 1, 15, 15), MINE)
+    flat(small, small.get_rect(), CLASSIC_LOOK)
+    paint_centered(small, pygame.Rect(1, 1, 15, 15), MINE, {"K": BLACK, "W": WHITE})
     icon.blit(pygame.transform.scale_by(small, 2), (0, 0))
     return icon
 
 
-def build_sheet():
+def build_sheet(look=CLASSIC_LOOK):
     surface = pygame.Surface(sheet.SHEET_SIZE, pygame.SRCALPHA)
     surface.fill((0, 0, 0, 0))
-    draw_tiles(surface)
+    draw_tiles(surface, look)
     for face in Face:
-        draw_face(surface, face)
+        draw_face(surface, face, look)
     draw_digits(surface)
     return surface
 
 
-def main():
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=config.ASSETS_DIR,
+                        help="folder to write into (default: assets/)")
+    out = parser.parse_args(argv).out
     pygame.display.init()
-    config.ASSETS_DIR.mkdir(exist_ok=True)
-    pygame.image.save(build_sheet(), str(config.SPRITE_SHEET))
-    pygame.image.save(draw_icon(), str(config.ICON))
-    print(f"wrote {config.SPRITE_SHEET.relative_to(config.ROOT)} and {config.ICON.relative_to(config.ROOT)}")
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for filename, look in looks().items():
+        pygame.image.save(build_sheet(look), str(out / filename))
+        written.append(filename)
+    pygame.image.save(draw_icon(), str(out / config.ICON.name))
+    written.append(config.ICON.name)
+    print(f"wrote {', '.join(written)} into {out}")
 
 
 if __name__ == "__main__":

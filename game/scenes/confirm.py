@@ -2,7 +2,7 @@
 import pygame
 
 from game.scenes.base import Scene
-from game.view import widgets
+from game.view import theme, widgets
 
 
 class ConfirmScene(Scene):
@@ -18,8 +18,9 @@ class ConfirmScene(Scene):
         self.rect = pygame.Rect(0, 0, width, 150)
         self.rect.center = (self.window_size[0] // 2, self.window_size[1] // 2)
         half = (width - 36) // 2
-        self.yes = widgets.Button((self.rect.x + 12, self.rect.bottom - 50, half, 38), self.yes_label, size=24)
-        self.no = widgets.Button((self.rect.right - 12 - half, self.rect.bottom - 50, half, 38), no, size=24)
+        size = fitting_size((self.yes_label, no), half - 10)
+        self.yes = widgets.Button((self.rect.x + 12, self.rect.bottom - 50, half, 38), self.yes_label, size=size)
+        self.no = widgets.Button((self.rect.right - 12 - half, self.rect.bottom - 50, half, 38), no, size=size)
 
     def on_enter(self):
         super().on_enter()
@@ -44,7 +45,7 @@ class ConfirmScene(Scene):
     def draw(self, surface):
         self.beneath.draw_all(surface)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 90))
+        shade.fill(theme.current().overlay)
         surface.blit(shade, (0, 0))
         widgets.panel(surface, self.rect, title=self.question)
         y = self.rect.y + 46
@@ -53,3 +54,11 @@ class ConfirmScene(Scene):
             y += 20
         self.yes.draw(surface)
         self.no.draw(surface)
+
+
+def fitting_size(labels, width, sizes=(24, 21, 18, 16)):
+    """The largest font size at which every label fits the width (narrow windows get smaller text)."""
+    for size in sizes:
+        if all(widgets.font(size, True).size(label)[0] <= width for label in labels):
+            return size
+    return sizes[-1]

@@ -4,7 +4,7 @@ import pygame
 from game import config
 from game.scenes.base import Scene
 from game.scenes.menu import draw_title
-from game.view import widgets
+from game.view import theme, widgets
 
 FIELDS = ("rows", "cols", "mines")
 LABELS = {"rows": "Rows", "cols": "Columns", "mines": "Mines"}
@@ -52,7 +52,6 @@ class CustomScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.atlas = app.atlases.at(2)
         rows, cols, mines = app.settings["custom"]
         self.fields, self.minus, self.plus = {}, {}, {}
         y = 120
@@ -129,6 +128,10 @@ class CustomScene(Scene):
         from game.scenes.menu import MenuScene
         self.app.switch(MenuScene(self.app))
 
+    @property
+    def atlas(self):
+        return self.app.atlases.at(2)  # the current theme's, which the player may switch
+
     def draw(self, surface):
         draw_title(surface, self.atlas, "Custom board", "Rows and columns 5 to 100; mines up to cells - 9")
         for field in FIELDS:
@@ -140,12 +143,12 @@ class CustomScene(Scene):
             self.plus[field].draw(surface)
             if field in self.errors:
                 widgets.text(surface, self.errors[field], (self.window_size[0] // 2, box.rect.bottom + 6), 21,
-                             config.ERROR_TEXT, anchor="midtop")
+                             theme.current().error_text, anchor="midtop")
         self.start.enabled = self.values is not None
         if self.values:
             rows, cols, mines = self.values
             density = 100 * mines / (rows * cols)
             widgets.text(surface, f"{cols} x {rows} board, {mines} mines ({density:.0f}% density)",
-                         (self.window_size[0] // 2, 400), 22, config.DIM_TEXT, anchor="center")
+                         (self.window_size[0] // 2, 400), 22, theme.current().dim_text, anchor="center")
         self.start.draw(surface)
         self.back.draw(surface)

@@ -2,7 +2,7 @@
 import pygame
 
 from game.scenes.base import Scene
-from game.view import widgets
+from game.view import theme, widgets
 from game.view.sheet import Face
 
 
@@ -127,10 +127,10 @@ class GameOverScene(Scene):
             widgets.text(surface, value, (rect.right - 16, y), 23, anchor="topright", bold=True)
             y += 24
         if self.record_message:
-            widgets.text(surface, self.record_message, (rect.centerx, y + 4), 22, (0, 110, 0), anchor="midtop",
+            widgets.text(surface, self.record_message, (rect.centerx, y + 4), 22, theme.current().success_text, anchor="midtop",
                          bold=True)
         hint = "x or Space shows the board"
         widgets.text(surface, hint, (rect.centerx, self.play_again.rect.y - 6), 17, anchor="midbottom",
-                     colour=(90, 90, 90))
+                     colour=theme.current().dim_text)
         for button in self.buttons:
             button.draw(surface)

@@ -46,7 +46,6 @@ class HelpScene(Scene):
 
     def __init__(self, app, page=0):
         super().__init__(app)
-        self.atlas = app.atlases.at(2)
         self.page = page
         width = self.window_size[0]
         tab_w = 110
@@ -68,6 +67,10 @@ class HelpScene(Scene):
                 or self.back.handle(event):
             from game.scenes.menu import MenuScene
             self.app.switch(MenuScene(self.app))
+
+    @property
+    def atlas(self):
+        return self.app.atlases.at(2)  # the current theme's, which the player may switch
 
     def draw(self, surface):
         draw_title(surface, self.atlas, "How to play")

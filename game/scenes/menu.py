@@ -4,7 +4,7 @@ import pygame
 from game import config
 from game.model import PRESETS, Board
 from game.scenes.base import Scene
-from game.view import widgets
+from game.view import theme, widgets
 from game.view.sheet import Tile
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 8
@@ -20,7 +20,7 @@ def draw_title(surface, atlas, title, subtitle=""):
     title_w = widgets.font(46, True).size(title)[0]
     surface.blit(mine, mine.get_rect(center=(width // 2 + 20 - title_w // 2 - 26, 44)))
     if subtitle:
-        widgets.text(surface, subtitle, (width // 2, 76), 22, config.DIM_TEXT, anchor="center")
+        widgets.text(surface, subtitle, (width // 2, 76), 22, theme.current().dim_text, anchor="center")
 
 
 class MenuScene(Scene):
@@ -30,7 +30,6 @@ class MenuScene(Scene):
         super().__init__(app)
         self.notices = [notice] if notice else []
         self.notices += app.take_notices()
-        self.atlas = app.atlases.at(2)
         self.saved = app.store.load_resume()
         self.notices += app.take_notices()  # a saved game that could not be read says so
         x, y = (self.window_size[0] - BUTTON_W) // 2, 96
@@ -129,15 +128,19 @@ class MenuScene(Scene):
             return
         self.app.switch(PlayingScene.resumed(self.app, board, saved))
 
+    @property
+    def atlas(self):
+        return self.app.atlases.at(2)  # the current theme's, which the player may switch
+
     def draw(self, surface):
         draw_title(surface, self.atlas, config.TITLE, "Choose a game")
         for button in self.buttons:
             button.draw(surface)
         if self.notices:
             lines = [line for notice in self.notices for line in widgets.wrap(notice, 20, self.window_size[0] - 40)]
-            colour = config.ERROR_TEXT
+            colour = theme.current().error_text
         else:
-            lines, colour = ["Left click opens, right click flags. Good luck!"], config.DIM_TEXT
+            lines, colour = ["Left click opens, right click flags."], theme.current().dim_text
         y = self.window_size[1] - 14 - 18 * min(len(lines), 3)
         for line in lines[:3]:
             widgets.text(surface, line, (self.window_size[0] // 2, y), 20, colour, anchor="midtop")

@@ -125,13 +125,17 @@ class PlayingScene(Scene):
 
     def on_enter(self):
         super().on_enter()
+        self.invalidate()
         self.renderer.invalidate()
-        self._background = None
-        self._whole = True
 
     def invalidate(self):
         super().invalidate()
         self._whole = True
+        self._background = None  # the frame's colours follow the theme
+        atlas = self.app.atlases.at(self.layout.scale)
+        if atlas is not self.atlas:  # the theme changed: new sprites, so a new board surface
+            self.atlas = atlas
+            self.renderer = BoardRenderer(atlas, self.board)
 
     def on_exit(self):
         self.save()  # the clock ran since the last move; keep that too (window closed, or left to the menu)

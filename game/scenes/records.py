@@ -5,7 +5,7 @@ from game import config
 from game.scenes.base import Scene
 from game.scenes.menu import draw_title
 from game.store import category_label
-from game.view import widgets
+from game.view import theme, widgets
 
 
 def format_ms(ms):
@@ -20,7 +20,6 @@ class RecordsScene(Scene):
 
     def __init__(self, app, category=None):
         super().__init__(app)
-        self.atlas = app.atlases.at(2)
         self.store = app.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
         wanted = category or app.settings.get("difficulty")
@@ -73,10 +72,14 @@ class RecordsScene(Scene):
         from game.scenes.menu import MenuScene
         self.app.switch(MenuScene(self.app))
 
+    @property
+    def atlas(self):
+        return self.app.atlases.at(2)  # the current theme's, which the player may switch
+
     def draw(self, surface):
         draw_title(surface, self.atlas, "Records")
         width = self.window_size[0]
-        widgets.text(surface, category_label(self.category), (width // 2, 116), 28, config.ACCENT,
+        widgets.text(surface, category_label(self.category), (width // 2, 116), 28, theme.current().heading,
                      anchor="center", bold=True)
         self.previous.draw(surface)
         self.next.draw(surface)
@@ -88,24 +91,24 @@ class RecordsScene(Scene):
         y = 150
         for i, (label, value) in enumerate(rows):
             x = 30 if i % 2 == 0 else width // 2 + 10
-            widgets.text(surface, label, (x, y), 21, config.DIM_TEXT)
+            widgets.text(surface, label, (x, y), 21, theme.current().dim_text)
             widgets.text(surface, value, (x + 190 - 10 * (i % 2 == 0), y), 22, anchor="topright", bold=True)
             if i % 2:
                 y += 24
         y += 10
-        widgets.text(surface, "Best times", (30, y), 24, config.ACCENT, bold=True)
+        widgets.text(surface, "Best times", (30, y), 24, theme.current().heading, bold=True)
         y += 26
         if not self.best:
-            widgets.text(surface, "No wins yet: the first one sets a record.", (30, y), 21, config.DIM_TEXT)
+            widgets.text(surface, "No wins yet: the first one sets a record.", (30, y), 21, theme.current().dim_text)
         for best in self.best:
             widgets.text(surface, f"{best.rank}.", (56, y), 21, anchor="topright")
             widgets.text(surface, format_ms(best.time_ms), (150, y), 21, anchor="topright", bold=True)
             widgets.text(surface, f"{best.three_bv_per_s:.2f} 3BV/s", (260, y), 21, anchor="topright")
             widgets.text(surface, best.played_at.astimezone().strftime("%Y-%m-%d"), (width - 30, y), 21,
-                         config.DIM_TEXT, anchor="topright")
+                         theme.current().dim_text, anchor="topright")
             y += 22
         if not self.store.available:
             widgets.text(surface, "Records are not being saved (see the menu's notice).",
-                         (width // 2, self.window_size[1] - 80), 19, config.ERROR_TEXT, anchor="center")
+                         (width // 2, self.window_size[1] - 80), 19, theme.current().error_text, anchor="center")
         self.reset.draw(surface)
         self.back.draw(surface)

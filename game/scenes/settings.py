@@ -6,7 +6,7 @@ import pygame
 from game import config
 from game.scenes.base import Scene
 from game.scenes.menu import draw_title
-from game.view import widgets
+from game.view import theme, widgets
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,6 @@ class SettingsScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.atlas = app.atlases.at(2)
         width = self.window_size[0]
         self.buttons = [widgets.Button((width - 184, TOP + n * ROW_H, 164, 38), "", size=19)
                         for n in range(len(OPTIONS))]
@@ -85,15 +84,19 @@ class SettingsScene(Scene):
         from game.scenes.menu import MenuScene
         self.app.switch(MenuScene(self.app))
 
+    @property
+    def atlas(self):
+        return self.app.atlases.at(2)  # the current theme's, which the player may switch
+
     def draw(self, surface):
         draw_title(surface, self.atlas, "Settings")
         for n, (option, button) in enumerate(zip(OPTIONS, self.buttons)):
             y = TOP + n * ROW_H
-            widgets.text(surface, option.label, (22, y + (3 if option.note else 10)), 21, config.TEXT, bold=True)
+            widgets.text(surface, option.label, (22, y + (3 if option.note else 10)), 21, theme.current().text, bold=True)
             if option.note:
-                widgets.text(surface, option.note, (22, y + 24), 16, config.DIM_TEXT)
+                widgets.text(surface, option.note, (22, y + 24), 16, theme.current().dim_text)
             button.draw(surface)
         notice = getattr(self.app.sounds, "notice", None)
         if notice and not self.app.sounds.muted:
-            widgets.text(surface, notice[:60], (24, self.window_size[1] - 88), 16, config.ERROR_TEXT)
+            widgets.text(surface, notice[:60], (24, self.window_size[1] - 88), 16, theme.current().error_text)
         self.back.draw(surface)

@@ -1,8 +1,7 @@
-"""The sprite sheet, loaded once and sliced into one surface per look at each whole scale factor."""
+"""The sprite sheets, each loaded once and sliced into one surface per look at each whole scale factor."""
 import pygame
 
-from game import config
-from game.view import sheet
+from game.view import sheet, theme
 from game.view.sheet import DIGIT_GLYPHS, Face, Tile
 
 
@@ -24,13 +23,43 @@ class Atlas:
 
 
 class AtlasCache:
-    """Loads the sheet file once; hands out an Atlas per scale factor, made on first use."""
+    """Hands out an Atlas for the current theme and number palette at a scale factor, made on first use.
 
-    def __init__(self, path=config.SPRITE_SHEET):
-        self._sheet = pygame.image.load(str(path)).convert_alpha()
-        self._by_scale = {}
+    Sheets are loaded once each and atlases kept per (sheet, scale), so switching theme back and forth costs
+    nothing after the first time. `path` pins one sheet whatever the theme (tests, tools). A sheet that is
+    missing or unreadable is replaced by the classic one: a broken theme file must not stop the game.
+    """
+
+    def __init__(self, path=None):
+        self._pinned = path
+        self._sheets = {}
+        self._atlases = {}
+        self.sheet_path()  # load the starting sheet now, so a missing classic sheet fails at start-up
+
+    def sheet_path(self):
+        """The sheet in use: the pinned one, else the current theme's; loads it if not loaded yet."""
+        path = str(self._pinned or theme.sheet_path())
+        self._load(path)
+        return path
+
+    def _load(self, path):
+        key = str(path)
+        if key not in self._sheets:
+            try:
+                image = pygame.image.load(key).convert_alpha()
+                if image.get_size() != sheet.SHEET_SIZE:
+                    raise ValueError(f"{path} is {image.get_size()}, not {sheet.SHEET_SIZE}")
+            except (pygame.error, OSError, ValueError):
+                fallback = str(theme.sheet_path(theme.CLASSIC, colour_blind=False))
+                if key == fallback:
+                    raise  # the classic sheet is the fallback: without it there is nothing to draw with
+                image = self._load(fallback)
+            self._sheets[key] = image
+        return self._sheets[key]
 
     def at(self, scale):
-        if scale not in self._by_scale:
-            self._by_scale[scale] = Atlas(self._sheet, scale)
-        return self._by_scale[scale]
+        path = self.sheet_path()
+        key = (path, scale)
+        if key not in self._atlases:
+            self._atlases[key] = Atlas(self._sheets[path], scale)
+        return self._atlases[key]

@@ -3,7 +3,7 @@ import pygame
 
 from game import config
 from game.view.sheet import DIGIT_H, DIGIT_W, FACE
-from game.view import widgets
+from game.view import theme, widgets
 from game.view.widgets import bevel
 
 
@@ -80,13 +80,13 @@ def draw_frame(surface, layout):
     bevel(surface, layout.hud, raised=False, width=2 * k)
     bevel(surface, layout.board_frame, raised=False, width=config.BOARD_BORDER * k)
     for rect in (layout.counter, layout.timer):
-        pygame.draw.rect(surface, config.SHADOW, rect.inflate(2 * k, 2 * k), k)
+        pygame.draw.rect(surface, theme.current().shadow, rect.inflate(2 * k, 2 * k), k)
 
 
-def draw_status(surface, layout, message, colour=config.TEXT):
+def draw_status(surface, layout, message, colour=None):
     """The status line's message, wrapped to the lines that fit and cut short with an ellipsis."""
     rect, size = layout.message, layout.status_font
-    surface.fill(config.GRAY, rect)
+    surface.fill(theme.current().face, rect)
     line_h = widgets.font(size).get_linesize()
     fit = max(1, rect.h // line_h)
     lines = widgets.wrap(message, size, rect.w)
@@ -109,7 +109,7 @@ def draw_cursor(surface, rect, scale):
 
 def draw_paused(surface, view):
     """The board hidden behind a panel: a paused game shows nothing to think about."""
-    surface.fill(config.SHADOW, view)
+    surface.fill(theme.current().shadow, view)
     size = 40 if view.w >= 240 else 28
     widgets.text(surface, "Paused", (view.centerx, view.centery - size // 2), size, config.LIGHT,
                  anchor="center", bold=True)

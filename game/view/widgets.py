@@ -1,9 +1,13 @@
-"""Buttons, text fields, panels and text in the classic bevelled look, using pygame's bundled font."""
+"""Buttons, text fields, panels and text in the bevelled look, using pygame's bundled font.
+
+Colours come from the current theme when drawing (never when a widget is made), so a theme switch shows on
+the next full redraw.
+"""
 from pathlib import Path
 
 import pygame
 
-from game import config
+from game.view import theme
 
 _fonts = {}
 # The default font's file inside the pygame package: opening it by path skips pygame's resource lookup,
@@ -26,8 +30,9 @@ def font(size, bold=False):
     return _fonts[key]
 
 
-def text(surface, message, pos, size=24, colour=config.TEXT, anchor="topleft", bold=False):
-    """Draw one line of text anchored at pos; returns its rectangle."""
+def text(surface, message, pos, size=24, colour=None, anchor="topleft", bold=False):
+    """Draw one line of text anchored at pos (in the theme's text colour unless given); returns its rectangle."""
+    colour = colour or theme.current().text
     image = font(size, bold).render(message, True, colour)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
@@ -49,11 +54,12 @@ def wrap(message, size, width):
     return lines
 
 
-def bevel(surface, rect, raised=True, width=2, face=config.GRAY):
-    """A raised (or sunken) bevelled box, the classic Windows look."""
+def bevel(surface, rect, raised=True, width=2, face=None):
+    """A raised (or sunken) bevelled box, the classic Windows look, in the theme's face colour unless given."""
+    look = theme.current()
     rect = pygame.Rect(rect)
-    surface.fill(face, rect)
-    light, dark = (config.LIGHT, config.SHADOW) if raised else (config.SHADOW, config.LIGHT)
+    surface.fill(face or look.face, rect)
+    light, dark = (look.light, look.shadow) if raised else (look.shadow, look.light)
     for i in range(width):
         pygame.draw.line(surface, light, (rect.left + i, rect.top + i), (rect.right - 1 - i, rect.top + i))
         pygame.draw.line(surface, light, (rect.left + i, rect.top + i), (rect.left + i, rect.bottom - 1 - i))
@@ -63,16 +69,17 @@ def bevel(surface, rect, raised=True, width=2, face=config.GRAY):
 
 def panel(surface, rect, title=None):
     """A raised dialog panel with an optional title bar."""
+    look = theme.current()
     rect = pygame.Rect(rect)
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shadow.fill((0, 0, 0, 70))
+    shadow.fill(look.drop_shadow)
     surface.blit(shadow, rect.move(4, 4))
-    bevel(surface, rect, raised=True, width=2, face=config.PANEL)
-    pygame.draw.rect(surface, config.BLACK, rect, 1)
+    bevel(surface, rect, raised=True, width=2, face=look.panel)
+    pygame.draw.rect(surface, look.edge, rect, 1)
     if title:
         bar = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, 30)
-        surface.fill(config.ACCENT, bar)
-        text(surface, title, (bar.x + 10, bar.centery), size=26, colour=config.LIGHT, anchor="midleft", bold=True)
+        surface.fill(look.accent, bar)
+        text(surface, title, (bar.x + 10, bar.centery), size=26, colour=look.accent_text, anchor="midleft", bold=True)
 
 
 class Button:
@@ -100,18 +107,19 @@ class Button:
         return False
 
     def draw(self, surface):
+        look = theme.current()
         pressed = self.held and self.hovered
-        face = (236, 236, 236) if self.hovered and self.enabled and not pressed else config.GRAY
+        face = look.hover if self.hovered and self.enabled and not pressed else look.face
         bevel(surface, self.rect, raised=not pressed, width=2, face=face)
         if self.marked:
-            pygame.draw.rect(surface, config.ACCENT, self.rect.inflate(-6, -6), 2)
-        colour = config.TEXT if self.enabled else config.SHADOW
+            pygame.draw.rect(surface, look.accent, self.rect.inflate(-6, -6), 2)
+        colour = look.text if self.enabled else look.disabled_text
         shift = 1 if pressed else 0
         if self.sublabel:
             text(surface, self.label, (self.rect.centerx + shift, self.rect.centery - 9 + shift), self.size,
                  colour, anchor="center", bold=True)
             text(surface, self.sublabel, (self.rect.centerx + shift, self.rect.centery + 12 + shift), 20,
-                 config.DIM_TEXT if self.enabled else config.SHADOW, anchor="center")
+                 look.dim_text if self.enabled else look.disabled_text, anchor="center")
         else:
             text(surface, self.label, (self.rect.centerx + shift, self.rect.centery + shift), self.size,
                  colour, anchor="center", bold=True)
@@ -142,11 +150,12 @@ class TextField:
         return False
 
     def draw(self, surface, invalid=False):
-        bevel(surface, self.rect, raised=False, width=2, face=config.LIGHT)
+        look = theme.current()
+        bevel(surface, self.rect, raised=False, width=2, face=look.field)
         if invalid:
-            pygame.draw.rect(surface, config.ERROR_TEXT, self.rect, 2)
+            pygame.draw.rect(surface, look.error_text, self.rect, 2)
         elif self.focused:
-            pygame.draw.rect(surface, config.ACCENT, self.rect, 2)
-        rect = text(surface, self.value, (self.rect.x + 8, self.rect.centery), 28, config.TEXT, anchor="midleft")
+            pygame.draw.rect(surface, look.accent, self.rect, 2)
+        rect = text(surface, self.value, (self.rect.x + 8, self.rect.centery), 28, look.text, anchor="midleft")
         if self.focused:
-            pygame.draw.line(surface, config.TEXT, (rect.right + 2, self.rect.y + 7), (rect.right + 2, self.rect.bottom - 8), 2)
+            pygame.draw.line(surface, look.text, (rect.right + 2, self.rect.y + 7), (rect.right + 2, self.rect.bottom - 8), 2)

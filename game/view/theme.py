@@ -1,0 +1,111 @@
+"""Looks the player can choose (Classic, Dark) and the number palette, read by the view at draw time."""
+from dataclasses import dataclass
+
+from game import config
+
+PALETTES = ("standard", "colour-blind")
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of the windows and widgets, and the sprite sheets drawn for this look by tools/make_assets.py.
+
+    Widgets read these when they draw, never when they are made, so a switch shows on the next full redraw.
+    """
+    name: str
+    label: str
+    sheet: str               # file in assets/ with the standard number palette
+    colour_blind_sheet: str  # the same look with the colour-blind number palette
+    face: tuple              # window and button face
+    light: tuple             # bevel highlight (top and left of a raised box)
+    shadow: tuple            # bevel shadow (bottom and right), counter outlines
+    edge: tuple              # the dark outline of a dialog panel
+    hover: tuple             # a button's face under the mouse
+    panel: tuple             # dialog face
+    field: tuple             # a text box's background
+    text: tuple
+    dim_text: tuple          # secondary text: sublabels, hints
+    disabled_text: tuple     # labels of buttons that cannot be pressed
+    error_text: tuple
+    success_text: tuple      # good news, e.g. a new record
+    accent: tuple            # title bars, focus rings, a marked button
+    accent_text: tuple       # text on the accent colour
+    heading: tuple           # headings on a window or panel face
+    overlay: tuple           # RGBA shade laid over a scene beneath a dialog
+    drop_shadow: tuple       # RGBA shadow a dialog panel casts
+
+    def sheet_for(self, colour_blind=False):
+        return self.colour_blind_sheet if colour_blind else self.sheet
+
+
+CLASSIC = Theme(
+    name="classic", label="Classic",
+    sheet="sprites.png", colour_blind_sheet="sprites-classic-cb.png",
+    face=(192, 192, 192), light=(255, 255, 255), shadow=(128, 128, 128), edge=(0, 0, 0),
+    hover=(236, 236, 236), panel=(224, 224, 224), field=(255, 255, 255),
+    text=(16, 16, 16), dim_text=(90, 90, 90), disabled_text=(128, 128, 128),
+    error_text=(176, 0, 0), success_text=(0, 110, 0),
+    accent=(0, 0, 160), accent_text=(255, 255, 255), heading=(0, 0, 160),
+    overlay=(0, 0, 0, 110), drop_shadow=(0, 0, 0, 70),
+)
+
+DARK = Theme(
+    name="dark", label="Dark",
+    sheet="sprites-dark.png", colour_blind_sheet="sprites-dark-cb.png",
+    face=(58, 61, 67), light=(104, 109, 118), shadow=(28, 30, 33), edge=(12, 13, 15),
+    hover=(76, 80, 88), panel=(50, 53, 59), field=(32, 34, 38),
+    text=(228, 230, 234), dim_text=(158, 163, 171), disabled_text=(108, 112, 120),
+    error_text=(255, 120, 110), success_text=(120, 215, 120),
+    accent=(60, 114, 206), accent_text=(245, 247, 250), heading=(130, 178, 255),
+    overlay=(0, 0, 0, 140), drop_shadow=(0, 0, 0, 110),
+)
+
+THEMES = {CLASSIC.name: CLASSIC, DARK.name: DARK}
+DEFAULT = CLASSIC.name
+
+_current = CLASSIC
+_colour_blind = False
+
+
+def get(name):
+    """The theme called `name`; anything unknown (an old or hand-edited settings file) gives Classic."""
+    return THEMES.get(name, CLASSIC) if isinstance(name, str) else CLASSIC
+
+
+def use(name, colour_blind=False):
+    """Make `name` the current look, with the colour-blind number palette if asked; returns the theme.
+
+    Never raises: the name comes from a settings file.
+    """
+    global _current, _colour_blind
+    _current = get(name)
+    _colour_blind = bool(colour_blind)
+    return _current
+
+
+def use_settings(settings):
+    """Apply the player's "theme" and "palette" settings (palette "colour-blind" or "standard"); returns the theme."""
+    return use(settings.get("theme"), colour_blind=settings.get("palette") == PALETTES[1])
+
+
+def current():
+    return _current
+
+
+def colour_blind():
+    """True when the colour-blind number palette is in use."""
+    return _colour_blind
+
+
+def sheet_path(look=None, colour_blind=None):
+    """The sprite sheet for a theme and palette (by default the current ones)."""
+    look = look or _current
+    colour_blind = _colour_blind if colour_blind is None else colour_blind
+    if look is CLASSIC and not colour_blind:
+        return config.SPRITE_SHEET  # read at call time: the sheet every other falls back to, and the default
+    return config.ASSETS_DIR / look.sheet_for(colour_blind)
+
+
+def all_sheets():
+    """Every (theme, colour_blind) pair and its sheet's file name: what the asset script must draw."""
+    return [(t, cb, t.sheet_for(cb)) for t in THEMES.values() for cb in (False, True)]
