@@ -44,17 +44,7 @@ CUSTOM_MAX_SIDE = 100
 # Menu and dialog window size.
 MENU_SIZE = (440, 640)
 
-# Colours of the classic look.
-GRAY = (192, 192, 192)
-LIGHT = (255, 255, 255)
-SHADOW = (128, 128, 128)
-BLACK = (0, 0, 0)
-TEXT = (16, 16, 16)
-DIM_TEXT = (90, 90, 90)
-ERROR_TEXT = (176, 0, 0)
-ACCENT = (0, 0, 160)
-PANEL = (224, 224, 224)
-OVERLAY = (0, 0, 0, 110)
+# Colours live in game/view/theme.py: each theme has its own.
 
 # No-guess boards: how long the player may wait for one before a normal board is dealt instead.
 NO_GUESS_TIMEOUT = 5.0

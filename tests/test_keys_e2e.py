@@ -9,6 +9,7 @@ from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.store import Store
+from game.view import theme
 from tests.driver import Driver, FakeClock
 
 DESKTOP = (1366, 768)
@@ -94,7 +95,7 @@ def test_pause_hides_the_board_and_stops_the_clock(driver):
     surface = pygame.display.get_surface()
     view = playing.geometry.view
     colours = {surface.get_at((x, view.y + 2))[:3] for x in range(view.x, view.right)}
-    assert colours == {config.SHADOW}
+    assert colours == {theme.current().shadow}
     driver.frames(300)
     assert 1.9 < playing.elapsed < 2.1, "the clock stands still while paused"
     assert playing.next_wake() is None, "a paused game sleeps"

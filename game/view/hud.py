@@ -103,7 +103,7 @@ def draw_status(surface, layout, message, colour=None):
 
 def draw_cursor(surface, rect, scale):
     """The keyboard cursor: a two-colour frame that shows on any tile."""
-    pygame.draw.rect(surface, config.BLACK, rect, 2 * scale)
+    pygame.draw.rect(surface, (0, 0, 0), rect, 2 * scale)
     pygame.draw.rect(surface, (255, 220, 0), rect.inflate(-2 * scale, -2 * scale), scale)
 
 
@@ -111,7 +111,7 @@ def draw_paused(surface, view):
     """The board hidden behind a panel: a paused game shows nothing to think about."""
     surface.fill(theme.current().shadow, view)
     size = 40 if view.w >= 240 else 28
-    widgets.text(surface, "Paused", (view.centerx, view.centery - size // 2), size, config.LIGHT,
+    widgets.text(surface, "Paused", (view.centerx, view.centery - size // 2), size, (255, 255, 255),
                  anchor="center", bold=True)
     widgets.text(surface, "Click or press a key to go on", (view.centerx, view.centery + size // 2 + 4),
-                 18 if view.w >= 240 else 14, config.LIGHT, anchor="center")
+                 18 if view.w >= 240 else 14, (255, 255, 255), anchor="center")
