@@ -2,7 +2,6 @@
 import pygame
 import pytest
 
-from game import config
 from game.app import App
 from game.scenes.gameover import GameOverScene
 from game.scenes.help import HelpScene
