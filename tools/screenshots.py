@@ -4,11 +4,14 @@ Run: python tools/screenshots.py
 """
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The games played for the pictures must not land in the player's records.
+os.environ["MINESWEEPER_HOME"] = tempfile.mkdtemp(prefix="minesweeper-shots-")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -42,11 +45,30 @@ def main():
                 flagged += 1
     driver.frames(125)
     driver.screenshot("playing")
+    driver.key(pygame.K_h)
+    driver.screenshot("hint")
+    driver.key(pygame.K_c)
+    driver.key(pygame.K_h)
+    driver.screenshot("chances")
+    driver.key(pygame.K_c)
     mine = next((r, c) for r in range(board.rows) for c in range(board.cols)
                 if board.is_mine(r, c) and not board.is_flagged(r, c))
     driver.click_cell(*mine)
+    driver.frames(60)  # let the mine's flash end
     driver.screenshot("game-over")
-    print(f"wrote menu.png, custom.png, playing.png and game-over.png in {DOCS.relative_to(ROOT)}/")
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(app.scene.settings)
+    app.apply_setting("theme", "dark")
+    driver.frames(2)
+    driver.screenshot("settings-dark")
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(app.scene.difficulty_buttons["intermediate"])
+    driver.click_cell(8, 8)
+    driver.frames(30)
+    driver.screenshot("playing-dark")
+    app.apply_setting("theme", "classic")
+    names = ", ".join(sorted(path.name for path in DOCS.glob("*.png")))
+    print(f"wrote {names} in {DOCS.relative_to(ROOT)}/")
 
 
 if __name__ == "__main__":

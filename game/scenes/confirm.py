@@ -18,7 +18,7 @@ class ConfirmScene(Scene):
         self.rect = pygame.Rect(0, 0, width, 150)
         self.rect.center = (self.window_size[0] // 2, self.window_size[1] // 2)
         half = (width - 36) // 2
-        size = fitting_size((self.yes_label, no), half - 10)
+        size = widgets.fitting_size((self.yes_label, no), half - 10)
         self.yes = widgets.Button((self.rect.x + 12, self.rect.bottom - 50, half, 38), self.yes_label, size=size)
         self.no = widgets.Button((self.rect.right - 12 - half, self.rect.bottom - 50, half, 38), no, size=size)
 
@@ -55,10 +55,3 @@ class ConfirmScene(Scene):
         self.yes.draw(surface)
         self.no.draw(surface)
 
-
-def fitting_size(labels, width, sizes=(24, 21, 18, 16)):
-    """The largest font size at which every label fits the width (narrow windows get smaller text)."""
-    for size in sizes:
-        if all(widgets.font(size, True).size(label)[0] <= width for label in labels):
-            return size
-    return sizes[-1]

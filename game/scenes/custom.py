@@ -133,7 +133,8 @@ class CustomScene(Scene):
         return self.app.atlases.at(2)  # the current theme's, which the player may switch
 
     def draw(self, surface):
-        draw_title(surface, self.atlas, "Custom board", "Rows and columns 5 to 100; mines up to cells - 9")
+        draw_title(surface, self.atlas, "Custom board",
+                   f"Sides {config.CUSTOM_MIN_SIDE} to {config.CUSTOM_MAX_SIDE}; mines up to cells - 9")
         for field in FIELDS:
             box = self.fields[field]
             widgets.text(surface, LABELS[field], (box.rect.centerx, box.rect.y - 8), 24, anchor="midbottom",

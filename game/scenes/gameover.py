@@ -32,8 +32,9 @@ class GameOverScene(Scene):
         bottom = self.rect.bottom
         self.play_again = widgets.Button((x, bottom - 92, w, 36), "Play again", size=25)
         half = (w - 8) // 2
-        self.same_board = widgets.Button((x, bottom - 50, half, 36), "Same board", size=22)
-        self.menu = widgets.Button((x + half + 8, bottom - 50, half, 36), "Menu", size=22)
+        size = widgets.fitting_size(("Same board", "Menu"), half - 10, (22, 20, 18, 16))
+        self.same_board = widgets.Button((x, bottom - 50, half, 36), "Same board", size=size)
+        self.menu = widgets.Button((x + half + 8, bottom - 50, half, 36), "Menu", size=size)
         self.hide = widgets.Button((self.rect.right - 33, self.rect.y + 6, 24, 24), "x", size=24)
         self.buttons = (self.play_again, self.same_board, self.menu, self.hide)
 
@@ -123,12 +124,15 @@ class GameOverScene(Scene):
         widgets.panel(surface, rect, title="You win!" if self.won else "Boom!")
         y = rect.y + 44
         for label, value in self._lines():
-            widgets.text(surface, label, (rect.x + 16, y), 23, anchor="topleft")
-            widgets.text(surface, value, (rect.right - 16, y), 23, anchor="topright", bold=True)
+            label_rect = widgets.text(surface, label, (rect.x + 16, y), 23, anchor="topleft")
+            size = widgets.fitting_size([value], rect.right - 16 - label_rect.right - 10, (23, 20, 18, 16))
+            widgets.text(surface, value, (rect.right - 16, y + (23 - size) // 2), size, anchor="topright",
+                         bold=True)
             y += 24
         if self.record_message:
-            widgets.text(surface, self.record_message, (rect.centerx, y + 4), 22, theme.current().success_text, anchor="midtop",
-                         bold=True)
+            size = widgets.fitting_size([self.record_message], rect.w - 20, (22, 19, 17, 15))
+            widgets.text(surface, self.record_message, (rect.centerx, y + 4), size, theme.current().success_text,
+                         anchor="midtop", bold=True)
         hint = "x or Space shows the board"
         widgets.text(surface, hint, (rect.centerx, self.play_again.rect.y - 6), 17, anchor="midbottom",
                      colour=theme.current().dim_text)

@@ -89,6 +89,7 @@ class SettingsScene(Scene):
         return self.app.atlases.at(2)  # the current theme's, which the player may switch
 
     def draw(self, surface):
+        self._label_buttons()  # a setting may have changed elsewhere (M mutes in a game)
         draw_title(surface, self.atlas, "Settings")
         for n, (option, button) in enumerate(zip(OPTIONS, self.buttons)):
             y = TOP + n * ROW_H

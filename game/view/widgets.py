@@ -159,3 +159,11 @@ class TextField:
         rect = text(surface, self.value, (self.rect.x + 8, self.rect.centery), 28, look.text, anchor="midleft")
         if self.focused:
             pygame.draw.line(surface, look.text, (rect.right + 2, self.rect.y + 7), (rect.right + 2, self.rect.bottom - 8), 2)
+
+
+def fitting_size(labels, width, sizes=(24, 21, 18, 16), bold=True):
+    """The largest font size at which every label fits the width (narrow windows get smaller text)."""
+    for size in sizes:
+        if all(font(size, bold).size(label)[0] <= width for label in labels):
+            return size
+    return sizes[-1]
