@@ -5,7 +5,9 @@ import random
 import statistics
 import time
 
-from game.model.solver import analyze, choose_guess, first_click_cell, neighbours
+from game.model import Board, GameState
+from game.model import solver
+from game.model.solver import COVERED, analyze, choose_guess, first_click_cell
 
 CONFIGS = {
     "beginner-safe": (9, 9, 10, "safe"),
@@ -17,61 +19,30 @@ CONFIGS = {
 }
 
 
-class Game:
-    """A bare mine field for auto-play: the same rules as the game, none of its bookkeeping."""
-
-    def __init__(self, rows, cols, mines, rng, first, rule):
-        self.rows, self.cols, self.mines = rows, cols, mines
-        self.nb = neighbours(rows, cols)
-        n = rows * cols
-        fi = first[0] * cols + first[1]
-        banned = {fi} | (set(self.nb[fi]) if rule == "opening" else set())
-        pool = [i for i in range(n) if i not in banned]
-        self.mine = [False] * n
-        for i in rng.sample(pool, mines):
-            self.mine[i] = True
-        self.counts = [sum(self.mine[j] for j in self.nb[i]) for i in range(n)]
-        self.visible = [-1] * n
-        self.left = n - mines
-        self.lost = False
-
-    def reveal(self, i):
-        if self.visible[i] >= 0:
-            return
-        if self.mine[i]:
-            self.lost = True
-            return
-        stack = [i]
-        vis, counts, nb = self.visible, self.counts, self.nb
-        vis[i] = counts[i]
-        self.left -= 1
-        while stack:
-            k = stack.pop()
-            if counts[k] == 0:
-                for j in nb[k]:
-                    if vis[j] < 0:
-                        vis[j] = counts[j]
-                        self.left -= 1
-                        stack.append(j)
-
-
 def play(rows, cols, mines, rule, rng, positions=None):
-    """Auto-play one game; True on a win. positions, when given, collects visible positions met."""
+    """Auto-play one game on a real Board (one implementation of the rules); True on a win.
+    positions, when given, collects the visible positions met."""
     first = first_click_cell(rows, cols, rule)
-    g = Game(rows, cols, mines, rng, first, rule)
-    g.reveal(first[0] * cols + first[1])
-    while not g.lost and g.left:
-        vis = g.visible
+    board = Board(rows, cols, mines, seed=rng.randrange(2 ** 32), first_click=rule)
+    vis = [COVERED] * (rows * cols)
+
+    def reveal(r, c):
+        # the board reports what it opened, so the view the solver reads is kept up to date cheaply
+        for rr, cc in board.reveal(r, c):
+            vis[rr * cols + cc] = board.adjacent_mines(rr, cc)
+
+    reveal(*first)
+    while board.state == GameState.PLAYING:
         a = analyze(rows, cols, mines, vis)
         if positions is not None:
             positions.append(list(vis))
         if a.safe:
-            for r, c in a.safe:
-                g.reveal(r * cols + c)
+            for r, c in sorted(a.safe):
+                if vis[r * cols + c] == COVERED:   # an earlier cascade may have opened it already
+                    reveal(r, c)
             continue
-        r, c = choose_guess(rows, cols, mines, vis, a)
-        g.reveal(r * cols + c)
-    return not g.lost
+        reveal(*choose_guess(rows, cols, mines, vis, a))
+    return board.state == GameState.WON
 
 
 def wilson(wins, n, z=1.96):
@@ -125,7 +96,10 @@ def main(argv=None):
     ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--progress", type=int, default=0, help="also print the figures every N games")
+    ap.add_argument("--endgame", action="store_true", help="also search endgames exactly (experimental)")
     args = ap.parse_args(argv)
+    if args.endgame:
+        solver.ENDGAME = True
     configs = args.config or ["all", "latency"]
     if "all" in configs:
         configs = list(CONFIGS) + [c for c in configs if c == "latency"]

@@ -323,6 +323,9 @@ class StubBoard:
     def adjacent_mines(self, r, c):
         return self.f.counts[r * self.cols + c]
 
+    def is_flagged(self, r, c):  # flags are what the player sees too
+        return False
+
     def is_mine(self, r, c):   # present on the real Board; the solver must never call it
         raise AssertionError("the solver peeked at a hidden mine")
 
@@ -339,3 +342,53 @@ def test_hint_for_board_reads_only_visible_state():
     assert hint_for(StubBoard(f, 3, state="won")) is None
     assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready", first_click="opening")).cell == (2, 2)
     assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready")).cell == (0, 0)
+
+
+def perfect_play_wins(rows, cols, layouts, vis, first_move=None):
+    """Brute force: how many of the layouts perfect play wins from vis (optionally opening first_move first).
+    A layout is a set of mine cells; a cell shows the mines around it in the layout at hand."""
+    nb = neighbours(rows, cols)
+    memo = {}
+
+    def value(group, opened, move):
+        alive = [L for L in group if move not in L]
+        parts = {}
+        for L in alive:
+            parts.setdefault(sum(j in L for j in nb[move]), []).append(L)
+        return sum(best(tuple(g), opened | {move}) for g in parts.values())
+
+    def best(group, opened):
+        if (group, opened) not in memo:
+            covered = [i for i, v in enumerate(vis) if v < 0 and i not in opened]
+            if all(i in L for L in group for i in covered):
+                memo[group, opened] = len(group)
+            else:
+                memo[group, opened] = max(value(group, opened, i) for i in covered)
+        return memo[group, opened]
+
+    group = tuple(layouts)
+    return best(group, frozenset()) if first_move is None else value(group, frozenset(), first_move)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_endgame_search_opens_a_cell_that_wins_most_often(seed):
+    from game.model.solver import _endgame
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 12:
+        rows, cols = rng.randint(2, 4), rng.randint(3, 4)
+        mines = rng.randint(2, max(2, rows * cols // 3))
+        f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
+        total, hits = brute_force(rows, cols, mines, f.vis)
+        if not 2 <= total <= 20 or len(hits) > 9 or all(h in (0, total) for h in hits.values()):
+            continue
+        a = analyze(rows, cols, mines, f.vis)
+        if a.safe:
+            continue
+        covered = [i for i, v in enumerate(f.vis) if v < 0]
+        layouts = [frozenset(c) for c in itertools.combinations(covered, mines)
+                   if all(sum(j in c for j in neighbours(rows, cols)[i]) == v for i, v in enumerate(f.vis) if v >= 0)]
+        cell = _endgame(rows, cols, mines, f.vis, a, covered)
+        assert cell is not None and f.vis[cell] < 0
+        assert perfect_play_wins(rows, cols, layouts, f.vis, cell) == perfect_play_wins(rows, cols, layouts, f.vis)
+        checked += 1

@@ -72,3 +72,18 @@ def test_hint_before_the_first_click_and_after_the_game():
             b.reveal(*h.cell)
     assert state(b) in ("won", "lost")
     assert hint_for(b) is None
+
+
+
+def test_a_mine_already_flagged_is_never_the_hint():
+    from game.model.solver import hint_for_visible
+    # 1 # # #, two mines: the 1 proves its neighbour is a mine; nothing is certainly safe
+    plain = hint_for_visible(1, 4, 2, [1, -1, -1, -1])
+    assert plain.is_mine and plain.cell == (0, 1)
+    moved_on = hint_for_visible(1, 4, 2, [1, -1, -1, -1], flagged=frozenset({1}))
+    assert not moved_on.is_mine and moved_on.cell in {(0, 2), (0, 3)}
+    board = Board.from_layout(["...*.*"])
+    board.reveal(0, 0)
+    board.toggle_flag(0, 3)
+    hint = hint_for(board)
+    assert not (hint.is_mine and board.is_flagged(*hint.cell))

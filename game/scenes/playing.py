@@ -52,6 +52,9 @@ class PlayingScene(Scene):
                                     first_click=settings["first_click"],
                                     question_marks=settings["question_marks"])
         self.elapsed = elapsed
+        self.move_times = list(extra.get("times") or [])
+        if len(self.move_times) != len(self.board.moves):  # an older save: no times, so spread none
+            self.move_times = [0] * len(self.board.moves)
         self.paused = False
         self.animations = []
         self._swallow_release = False
@@ -345,18 +348,21 @@ class PlayingScene(Scene):
         if self.assist.overlays:
             self.invalidate()
         self.assist.moved()
+        logged = len(board.moves)
         if move.kind == "reveal":
             changed = board.reveal(row, col)
         elif move.kind == "flag":
             changed = board.toggle_flag(row, col)
         else:
             changed = board.chord(row, col)
+        if was == "ready" and board.state != "ready":
+            self.elapsed = 0.0  # the clock starts at the first reveal
+        # when each logged click happened, in ms from the first reveal (for replays)
+        self.move_times += [round(self.elapsed * 1000)] * (len(board.moves) - logged)
         self._dirty_cells.update(changed)
         if self.app.settings.get("animation", True):
             self._start_animations(move, changed, was)
         self.app.sounds.play(sound_for(move.kind, changed, was, board.state))
-        if was == "ready" and board.state != "ready":
-            self.elapsed = 0.0
         if board.state != was and self.finished:
             self.renderer.invalidate()  # the end shows every mine and every wrong flag
             self.mouse.reset()
@@ -373,7 +379,7 @@ class PlayingScene(Scene):
             self.app.store.save_resume(self.board.to_dict(), round(self.elapsed * 1000),
                                        category_for(self.spec.rows, self.spec.cols, self.spec.mines),
                                        {"same_board": self.same_board, "hinted": self.assist.hinted,
-                                        "no_guess": self.assist.board_is_no_guess})
+                                        "no_guess": self.assist.board_is_no_guess, "times": self.move_times})
 
     def game_over(self):
         from game.scenes.gameover import GameOverScene

@@ -1,0 +1,161 @@
+"""A game as its moves and their times: play it back, seek anywhere, measure it, and save it as a small file.
+
+Times are milliseconds from the first reveal (the playing scene's clock; clicks before it count as 0).
+"""
+import json
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .board import Board
+
+FORMAT, VERSION = "minesweeper-replay", 1
+LETTERS = {"reveal": "r", "flag": "f", "chord": "c"}
+KINDS = {letter: kind for kind, letter in LETTERS.items()}
+KEYFRAME_EVERY = 25   # a snapshot every this many moves at least: a seek replays fewer than this many
+# Keyframes of a huge board are big: past this many cells in all (cells x keyframes), space them out.
+KEYFRAME_CELLS = 20_000_000
+MAX_FILE_CHARS = 20_000_000
+
+
+class Move(NamedTuple):
+    kind: str   # "reveal", "flag" (a right click: flag, unflag or question mark) or "chord"
+    row: int
+    col: int
+    t_ms: int
+
+
+@dataclass(eq=False)
+class Replay:
+    """One game: its board (size, seed, rules and mines) and every click with its time."""
+    rows: int
+    cols: int
+    mines: int
+    seed: int
+    first_click: str
+    question_marks: bool
+    mine_cells: list | None   # (row, col) of every mine; None while unlaid (the seed lays them at the 1st reveal)
+    moves: list               # Move, one per click the board logged
+    elapsed_ms: int
+    _keyframes: dict = field(default_factory=dict, init=False, repr=False)  # move count -> to_dict, no moves
+
+    def __post_init__(self):
+        if self.mine_cells is not None:
+            self.mine_cells = [tuple(cell) for cell in self.mine_cells]
+        self.moves = [Move(*move) for move in self.moves]
+        self._times = [move.t_ms for move in self.moves]
+        if (self._times and self._times[0] < 0) or any(a > b for a, b in zip(self._times, self._times[1:])):
+            raise ValueError("Move times must start at 0 or later and never go back.")
+        if self.elapsed_ms < (self._times[-1] if self._times else 0):
+            raise ValueError("A game cannot end before its last move.")
+        size = self.rows * self.cols * (len(self.moves) // KEYFRAME_EVERY + 1)
+        self.keyframe_every = KEYFRAME_EVERY * max(1, -(-size // KEYFRAME_CELLS))
+
+    def __repr__(self):
+        return (f"Replay({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {len(self.moves)} moves, "
+                f"{self.elapsed_ms} ms)")
+
+    @classmethod
+    def from_game(cls, board, times_ms, elapsed_ms=None):
+        """The replay of a game played on `board` (over or not), with the time of each click it logged."""
+        if len(times_ms) != len(board.moves):
+            raise ValueError(f"{len(times_ms)} times for {len(board.moves)} moves.")
+        moves = [Move(kind, row, col, round(t)) for (kind, row, col), t in zip(board.moves, times_ms)]
+        if elapsed_ms is None:
+            elapsed_ms = moves[-1].t_ms if moves else 0
+        return cls(board.rows, board.cols, board.mines, board.seed, board.first_click, board.question_marks,
+                   board.mine_cells() if board.mines_placed else None, moves, round(elapsed_ms))
+
+    # --- playing back -------------------------------------------------------------------------------
+
+    def fresh_board(self):
+        """The board before the first click."""
+        if self.mine_cells is None:
+            return Board(self.rows, self.cols, self.mines, seed=self.seed, first_click=self.first_click,
+                         question_marks=self.question_marks)
+        return Board.from_mines(self.rows, self.cols, self.mine_cells, seed=self.seed,
+                                first_click=self.first_click, question_marks=self.question_marks)
+
+    def board_after(self, count):
+        """The board as it was after the first `count` moves (0: before the first click)."""
+        count = max(0, min(count, len(self.moves)))
+        base = count - count % self.keyframe_every
+        while base and base not in self._keyframes:
+            base -= self.keyframe_every
+        board = self._restore(base)
+        return self._play(board, base, count)
+
+    def board_at(self, t_ms):
+        """The board as it was at t_ms: every move made by then is on it."""
+        return self.board_after(self.moves_until(t_ms))
+
+    def final_board(self):
+        return self.board_after(len(self.moves))
+
+    def moves_until(self, t_ms):
+        """How many moves had been made by time t_ms."""
+        return bisect_right(self._times, t_ms)
+
+    def _restore(self, count):
+        if count == 0:
+            return self.fresh_board()
+        # keyframes leave out the move log, which would make them grow with the game: it is put back here
+        log = [[kind, row, col] for kind, row, col, _ in self.moves[:count]]
+        return Board.from_dict({**self._keyframes[count], "moves": log})
+
+    def _play(self, board, done, count):
+        """Apply moves done..count-1 to a board that has had the first `done`, keeping keyframes on the way."""
+        every = self.keyframe_every
+        for n in range(done, count):
+            play(board, self.moves[n])
+            if (n + 1) % every == 0 and n + 1 not in self._keyframes:
+                self._keyframes[n + 1] = {**board.to_dict(), "moves": None}
+        return board
+
+    # --- figures ---------------------------------------------------------------------------------------
+
+    def stats(self):
+        """3BV, clicks, IOE, correctness and speed, from the final board (see replay_stats)."""
+        from .replay_stats import game_stats
+        return game_stats(self.final_board(), self.elapsed_ms)
+
+    def analyse(self):
+        """Which clicks were guesses and, for a loss, whether the fatal click was forced (see replay_analysis)."""
+        from .replay_analysis import analyse
+        return analyse(self)
+
+    # --- files -----------------------------------------------------------------------------------------
+
+    def to_json(self):
+        mine_cells = None if self.mine_cells is None else [[r, c] for r, c in self.mine_cells]
+        return json.dumps({
+            "format": FORMAT, "version": VERSION,
+            "rows": self.rows, "cols": self.cols, "mines": self.mines, "seed": self.seed,
+            "first_click": self.first_click, "question_marks": self.question_marks,
+            "mine_cells": mine_cells,
+            "moves": [[LETTERS[kind], r, c, t] for kind, r, c, t in self.moves],
+            "elapsed_ms": self.elapsed_ms,
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text):
+        """Read a replay file; a tampered, truncated or foreign file raises ValueError saying what is wrong."""
+        from .replay_check import check_replay_data, parse
+        replay = cls(**check_replay_data(parse(text, MAX_FILE_CHARS)))
+        try:
+            final = replay.final_board()  # plays every move once, which also lays every keyframe
+        except (ValueError, TypeError, IndexError) as error:
+            raise ValueError(f"That replay does not play back: {error}") from None
+        if len(final.moves) != len(replay.moves):
+            raise ValueError("That replay has moves after its game ended.")
+        return replay
+
+
+def play(board, move):
+    """Make one logged move on a board; returns the cells it revealed."""
+    kind, row, col = move[:3]
+    if kind == "reveal":
+        return board.reveal(row, col)
+    if kind == "flag":
+        return board.toggle_flag(row, col)
+    return board.chord(row, col)

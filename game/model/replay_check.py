@@ -1,0 +1,92 @@
+"""Checking a replay file before anything is built from it: the text, then every field and every move."""
+import json
+
+from .rules import FIRST_CLICK_RULES, validate_size
+
+MAX_MOVES_PER_CELL = 20  # far more clicks than any real game, few enough that a file cannot choke us
+KEYS = ("rows", "cols", "mines", "seed", "first_click", "question_marks", "mine_cells", "moves", "elapsed_ms")
+
+
+def parse(text, max_chars):
+    """The JSON inside a replay file's text (str or UTF-8 bytes), or ValueError."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("That is not a replay file: it is not text.") from None
+    if not isinstance(text, str):
+        raise ValueError("A replay is read from text.")
+    if len(text) > max_chars:
+        raise ValueError("That file is far too large to be a replay.")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:  # ValueError: also a number of thousands of digits
+        where = f" at line {error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
+        raise ValueError(f"That replay file is damaged or cut short (not valid JSON{where}).") from None
+
+
+def check_replay_data(data):
+    """The Replay constructor's arguments from a parsed replay file, or ValueError naming the problem."""
+    from .replay import FORMAT, KINDS, VERSION, Move
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("That is not a Minesweeper replay file.")
+    if data.get("version") != VERSION:
+        raise ValueError(f"That replay is version {data.get('version')!r}; this game reads version {VERSION}.")
+    missing = [key for key in KEYS if key not in data]
+    if missing:
+        raise ValueError(f"That replay file is incomplete: it has no {', '.join(missing)}.")
+    rows, cols, mines = data["rows"], data["cols"], data["mines"]
+    try:
+        validate_size(rows, cols, mines)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"That replay's board is impossible: {error}") from None
+    seed = data["seed"]
+    if not (_integer(seed) and -2 ** 63 <= seed < 2 ** 64):
+        raise ValueError("That replay's seed is not a whole number.")
+    if data["first_click"] not in FIRST_CLICK_RULES:
+        raise ValueError("That replay's first-click rule is unknown.")
+    if not isinstance(data["question_marks"], bool):
+        raise ValueError("That replay's question-mark setting is not true or false.")
+    mine_cells = data["mine_cells"]
+    if mine_cells is not None:  # null: no reveal had laid them yet; the seed lays them at the replay's first
+        if not isinstance(mine_cells, list) or len(mine_cells) != mines:
+            raise ValueError(f"That replay should list {mines} mines.")
+        mine_cells = [_cell(item, rows, cols) for item in mine_cells]
+        if None in mine_cells:
+            raise ValueError("That replay has a mine off the board.")
+        if len(set(mine_cells)) != len(mine_cells):
+            raise ValueError("That replay lists a mine twice.")
+    moves = data["moves"]
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES_PER_CELL * rows * cols + 100:
+        raise ValueError("That replay's move list is not a list of moves, or is impossibly long.")
+    checked, last = [], 0
+    for n, item in enumerate(moves, 1):
+        if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str) and item[0] in KINDS):
+            raise ValueError(f"Move {n} of that replay is not a move.")
+        cell = _cell(item[1:3], rows, cols)
+        if cell is None:
+            raise ValueError(f"Move {n} of that replay is off the board.")
+        t = item[3]
+        if not (_integer(t) and t >= 0):
+            raise ValueError(f"Move {n} of that replay has no proper time.")
+        if t < last:
+            raise ValueError(f"Move {n} of that replay goes back in time.")
+        last = t
+        checked.append(Move(KINDS[item[0]], *cell, t))
+    elapsed = data["elapsed_ms"]
+    if not (_integer(elapsed) and elapsed >= last):
+        raise ValueError("That replay's length is missing or shorter than its moves.")
+    return dict(rows=rows, cols=cols, mines=mines, seed=seed, first_click=data["first_click"],
+                question_marks=data["question_marks"], mine_cells=mine_cells, moves=checked, elapsed_ms=elapsed)
+
+
+def _integer(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cell(item, rows, cols):
+    """(row, col) from a [row, col] on the board, else None."""
+    if (isinstance(item, list) and len(item) == 2 and _integer(item[0]) and _integer(item[1])
+            and 0 <= item[0] < rows and 0 <= item[1] < cols):
+        return item[0], item[1]
+    return None
