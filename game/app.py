@@ -168,6 +168,9 @@ class App:
                 self._window_resized((event.x, event.y))
             elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
                 self.scene.invalidate()
+            elif event.type == pygame.DROPFILE:
+                from game.scenes.replay import open_dropped_file
+                open_dropped_file(self, event.file)
             else:
                 self.scene.handle(event)
         self._lag += elapsed

@@ -31,6 +31,7 @@ import math
 import os
 import sqlite3
 import time
+import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -155,7 +156,8 @@ class GameRecord:
     hinted: bool = False
     same_board: bool = False
     played_at: datetime | str = field(default_factory=_utc_now)
-    moves: bytes | str | None = None  # room for a move log (replays); unused so far
+    solved_three_bv: int | None = None  # the 3BV of what the player opened: all of it on a win
+    replay: str | None = None  # the game's move log, as a replay file's JSON (kept compressed)
     category: str | None = None  # derived from the size when left out
 
     def __post_init__(self):
@@ -173,6 +175,32 @@ class GameRecord:
     @property
     def wasted_clicks(self) -> int:
         return self.total_clicks - self.effective_clicks
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One finished game as the Records list shows it."""
+    game_id: int
+    played_at: datetime
+    won: bool
+    time_ms: int
+    three_bv: int
+    solved_three_bv: int | None
+    clicks: int
+    effective_clicks: int
+    hinted: bool
+    has_replay: bool
+
+    @property
+    def three_bv_per_s(self) -> float | None:
+        solved = self.three_bv if self.won else self.solved_three_bv
+        return solved * 1000 / self.time_ms if solved is not None and self.time_ms > 0 else None
+
+    @property
+    def ioe(self) -> float | None:
+        """3BV per click (of the part opened, on a loss); None for an old game that did not keep it."""
+        solved = self.three_bv if self.won else self.solved_three_bv
+        return solved / self.clicks if solved is not None and self.clicks else None
 
 
 @dataclass(frozen=True)
@@ -208,6 +236,8 @@ class BestTime:
     three_bv_per_s: float
     seed: int | None
     game_id: int
+    ioe: float | None = None
+    has_replay: bool = False
 
 
 @dataclass(frozen=True)
@@ -285,8 +315,13 @@ def _migrate_0_to_1(db: sqlite3.Connection) -> None:
         )""")
 
 
+def _migrate_1_to_2(db: sqlite3.Connection) -> None:
+    # the 3BV of the part a lost game opened, for its IOE and 3BV/s; NULL for games recorded before
+    db.execute("ALTER TABLE games ADD COLUMN solved_three_bv INTEGER")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1, _migrate_1_to_2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -556,13 +591,15 @@ class Store:
                   int(record.no_guess), None if record.seed is None else str(record.seed), int(record.won),
                   time_ms, int(time_ok), record.three_bv, record.left_clicks, record.right_clicks,
                   record.chord_clicks, record.effective_clicks, int(record.hinted), int(record.same_board),
-                  record.moves)
+                  None if record.replay is None else zlib.compress(record.replay.encode(), 6),
+                  record.solved_three_bv)
 
         def change(db):
             game_id = db.execute(
                 "INSERT INTO games (played_at, category, rows, cols, mines, first_click, no_guess, seed, won, "
                 "time_ms, time_ok, three_bv, left_clicks, right_clicks, chord_clicks, effective_clicks, "
-                "hinted, same_board, moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "hinted, same_board, moves, solved_three_bv) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 values).lastrowid
             if clear_resume:
                 db.execute("DELETE FROM resume")
@@ -582,12 +619,37 @@ class Store:
     def best_times(self, category: str, limit: int = TOP) -> list[BestTime]:
         """Fastest unassisted wins, ties broken by the earlier game."""
         rows = self._read(lambda db: db.execute(
-            f"SELECT id, time_ms, played_at, three_bv, seed FROM games WHERE category = ? AND {_TIMED} "
+            f"SELECT id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
+            f"moves IS NOT NULL FROM games WHERE category = ? AND {_TIMED} "
             f"ORDER BY time_ms, played_at, id LIMIT ?", (category, limit)).fetchall(), [])
         return [BestTime(rank, time_ms, _to_utc(at.replace("Z", "+00:00")), bv,
                          bv * 1000 / time_ms if time_ms > 0 else 0.0,
-                         None if seed is None else int(seed), game_id)
-                for rank, (game_id, time_ms, at, bv, seed) in enumerate(rows, 1)]
+                         None if seed is None else int(seed), game_id, bv / clicks if clicks else None,
+                         bool(has_replay))
+                for rank, (game_id, time_ms, at, bv, seed, clicks, has_replay) in enumerate(rows, 1)]
+
+    def recent_games(self, category: str, limit: int = TOP) -> list[PlayedGame]:
+        """The last games played in a category, newest first."""
+        rows = self._read(lambda db: db.execute(
+            "SELECT id, played_at, won, time_ms, three_bv, solved_three_bv, "
+            "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL "
+            "FROM games WHERE category = ? ORDER BY played_at DESC, id DESC LIMIT ?", (category, limit)).fetchall(),
+            [])
+        return [PlayedGame(game_id, _to_utc(at.replace("Z", "+00:00")), bool(won), time_ms, bv, solved, clicks,
+                           effective, bool(hinted), bool(has_replay))
+                for game_id, at, won, time_ms, bv, solved, clicks, effective, hinted, has_replay in rows]
+
+    def replay(self, game_id: int) -> str | None:
+        """The move log of a recorded game (a replay file's JSON), or None when it has none or it is damaged."""
+        blob = self._read(lambda db: db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone(),
+                          None)
+        if blob is None or blob[0] is None:
+            return None
+        try:
+            return zlib.decompress(blob[0]).decode()
+        except (zlib.error, UnicodeDecodeError, TypeError) as error:
+            log.warning("the move log of game %s is damaged: %s", game_id, error)
+            return None
 
     def custom_categories(self) -> list[str]:
         """Custom sizes that have been played, smallest board first."""

@@ -1,6 +1,7 @@
 """The records store when all goes well: schema, settings, games and best times, statistics, the saved game."""
 import json
 import sqlite3
+import zlib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -183,7 +184,7 @@ def test_every_field_is_stored(store):
     r = GameRecord(rows=9, cols=9, mines=10, won=False, time_ms=1234, three_bv=17, seed=2 ** 80,
                    first_click="safe", no_guess=True, left_clicks=5, right_clicks=2, chord_clicks=1,
                    effective_clicks=6, hinted=True, same_board=True, played_at="2026-03-04T05:06:07+02:00",
-                   moves=b"\x00\x01")
+                   solved_three_bv=9, replay='{"moves":[]}')
     store.record_game(r)
     db = raw(store.path)
     db.row_factory = sqlite3.Row
@@ -191,7 +192,9 @@ def test_every_field_is_stored(store):
     assert row == {"id": 1, "played_at": "2026-03-04T03:06:07.000000Z", "category": "beginner", "rows": 9,
                    "cols": 9, "mines": 10, "first_click": "safe", "no_guess": 1, "seed": str(2 ** 80), "won": 0,
                    "time_ms": 1234, "time_ok": 1, "three_bv": 17, "left_clicks": 5, "right_clicks": 2,
-                   "chord_clicks": 1, "effective_clicks": 6, "hinted": 1, "same_board": 1, "moves": b"\x00\x01"}
+                   "chord_clicks": 1, "effective_clicks": 6, "hinted": 1, "same_board": 1,
+                   "moves": zlib.compress(b'{"moves":[]}', 6), "solved_three_bv": 9}
+    assert store.replay(1) == '{"moves":[]}' and store.replay(2) is None
 
 
 def test_ranks_and_messages(store):
@@ -379,3 +382,40 @@ def test_the_store_does_not_need_pygame():
     import sys
     code = "import sys, game.store; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
+
+
+# --- recent games and their move logs -------------------------------------------------------------------
+
+def test_recent_games_come_newest_first_with_their_figures(store):
+    store.record_game(game(won=True, time_ms=20_000, three_bv=100, left_clicks=80, right_clicks=20, at=T0,
+                           replay="{}"))
+    store.record_game(game(won=False, time_ms=5_000, three_bv=100, solved_three_bv=10, left_clicks=12,
+                           chord_clicks=3, effective_clicks=14, at=T0 + timedelta(minutes=1)))
+    lost, won = store.recent_games("expert")
+    assert (lost.won, won.won) == (False, True)
+    assert won.has_replay and not lost.has_replay
+    assert won.ioe == 1.0 and won.three_bv_per_s == 5.0
+    assert lost.ioe == 10 / 15 and lost.three_bv_per_s == 2.0 and lost.clicks == 15
+    assert store.recent_games("beginner") == []
+
+
+def test_a_damaged_move_log_reads_as_none(store):
+    store.record_game(game(replay='{"moves":[]}'))
+    raw(store.path).execute("UPDATE games SET moves = x'00ff00'")
+    assert store.replay(1) is None
+    assert store.recent_games("expert")[0].has_replay  # the list still shows it; opening it says it is damaged
+
+
+def test_games_from_version_1_keep_their_data_and_have_no_solved_3bv(private_home):
+    private_home.mkdir()
+    db = raw(private_home / DB_NAME)
+    store_module.MIGRATIONS[0](db)  # the first release's schema, with one lost game in it
+    db.execute("PRAGMA user_version = 1")
+    db.execute("INSERT INTO games (played_at, category, rows, cols, mines, first_click, won, time_ms, three_bv) "
+               "VALUES ('2026-01-01T12:00:00.000000Z', 'expert', 16, 30, 99, 'opening', 0, 4000, 120)")
+    db.close()
+    with Store.open() as s:
+        [old] = s.recent_games("expert")
+        assert old.time_ms == 4000 and old.solved_three_bv is None and old.ioe is None
+        assert s.statistics("expert").played == 1
+    assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2

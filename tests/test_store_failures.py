@@ -68,7 +68,7 @@ def test_garbage_is_set_aside_and_a_fresh_file_started(private_home):
 def test_damaged_pages_are_set_aside(private_home):
     with Store.open() as s:
         for i in range(300):
-            s.record_game(game(time_ms=1000 + i, moves=b"x" * 200))
+            s.record_game(game(time_ms=1000 + i, replay=os.urandom(100).hex()))
     path = private_home / DB_NAME
     data = bytearray(path.read_bytes())
     assert len(data) > 20 * 4096
@@ -175,7 +175,7 @@ def test_a_full_disk_is_reported_once_and_the_game_goes_on(store_path_open):
     big = {"cells": os.urandom(40_000).hex()}
     assert s.save_resume(big, 2, "expert") is False
     assert s.save_resume(big, 3, "expert") is False
-    assert s.record_game(game(moves=b"m" * 50_000)).rank is None
+    assert s.record_game(game(replay=os.urandom(25_000).hex())).rank is None
     [notice] = s.take_notices()
     assert "full" in notice
     assert s.load_resume().elapsed_ms == 1  # the last save that made it

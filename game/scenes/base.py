@@ -45,5 +45,11 @@ class Scene:
     def on_exit(self):
         pass
 
+    def notify(self, message):
+        """Tell the player something that happened outside this scene (a dropped file that would not open):
+        scenes without a place for it hand it to the menu."""
+        from game.scenes.menu import MenuScene
+        self.app.switch(MenuScene(self.app, notice=message))
+
     def next_wake(self):
         return None

@@ -90,6 +90,10 @@ class MenuScene(Scene):
         elif self.quit.handle(event):
             self.app.quit()
 
+    def notify(self, message):
+        self.notices.append(message)
+        self.dirty = True
+
     def _no_guess_label(self):
         return f"No-guess boards: {'on' if self.app.settings['no_guess'] else 'off'}"
 

@@ -1,4 +1,5 @@
 """The playing scene: the classic top bar (mines left, face, timer) over the board, played with the mouse."""
+import logging
 from dataclasses import dataclass
 
 import pygame
@@ -6,6 +7,8 @@ import pygame
 from game import config
 from game.input import BoardGeometry, BoardKeyboard, BoardMouse, Move
 from game.model import PRESETS, Board
+from game.model.replay import Replay
+from game.model.replay_stats import game_stats
 from game.scenes.assist import Assistant
 from game.scenes.base import Scene
 from game.store import GameRecord, category_for
@@ -14,6 +17,8 @@ from game.view.board_view import BoardLooks, BoardRenderer
 from game.view import animation
 from game.view.animation import Flash, Ripple
 from game.view.sheet import Face, Tile
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,8 @@ ZOOM_KEYS = {pygame.K_EQUALS: 1, pygame.K_PLUS: 1, pygame.K_KP_PLUS: 1, pygame.K
 
 
 class PlayingScene(Scene):
+    board_code = None  # the code of the board being played, once known (game over works it out)
+
     def __init__(self, app, spec, board=None, same_board=False, elapsed=0.0, extra=None):
         super().__init__(app)
         extra = extra or {}
@@ -384,12 +391,24 @@ class PlayingScene(Scene):
     def game_over(self):
         from game.scenes.gameover import GameOverScene
         b = self.board
+        elapsed_ms = round(self.elapsed * 1000)
+        replay = self.replay(elapsed_ms)
+        stats = game_stats(b, elapsed_ms)
         result = self.app.store.record_game(GameRecord(
-            rows=b.rows, cols=b.cols, mines=b.mines, won=b.state == "won", time_ms=round(self.elapsed * 1000),
+            rows=b.rows, cols=b.cols, mines=b.mines, won=b.state == "won", time_ms=elapsed_ms,
             three_bv=b.three_bv, seed=b.seed, first_click=b.first_click, left_clicks=b.left_clicks,
             right_clicks=b.right_clicks, chord_clicks=b.chord_clicks, effective_clicks=b.effective_clicks,
-            same_board=self.same_board, hinted=self.assist.hinted, no_guess=self.assist.board_is_no_guess))
-        self.app.switch(GameOverScene(self.app, self, result.message))
+            same_board=self.same_board, hinted=self.assist.hinted, no_guess=self.assist.board_is_no_guess,
+            solved_three_bv=stats.solved_three_bv, replay=None if replay is None else replay.to_json()))
+        self.app.switch(GameOverScene(self.app, self, result.message, replay=replay, stats=stats))
+
+    def replay(self, elapsed_ms):
+        """The game so far as a replay (its moves with their times), or None if the log does not add up."""
+        try:
+            return Replay.from_game(self.board, self.move_times, max(elapsed_ms, *self.move_times[-1:], 0))
+        except ValueError as error:  # a bug, not the player's doing: the game itself is still recorded
+            log.error("no replay of this game: %s", error)
+            return None
 
     def new_game(self):
         if not self.finished:
@@ -397,7 +416,9 @@ class PlayingScene(Scene):
         self.app.switch(PlayingScene(self.app, self.spec))
 
     def same_board_again(self):
-        self.app.switch(PlayingScene(self.app, self.spec, board=self.board.same_board(), same_board=True))
+        again = PlayingScene(self.app, self.spec, board=self.board.same_board(), same_board=True)
+        again.board_code = self.board_code  # its mines came from this code, wherever the first click falls
+        self.app.switch(again)
 
     def to_menu(self):
         from game.scenes.menu import MenuScene
@@ -485,6 +506,10 @@ class PlayingScene(Scene):
             self.paused = False
             self._swallow_release = event.type == pygame.MOUSEBUTTONDOWN
             self.invalidate()
+
+    def notify(self, message):
+        self.assist.message = message
+        self.dirty = True
 
     def show_hint(self):
         if self.assist.show_hint(self.board):

@@ -15,6 +15,9 @@ def format_ms(ms):
     return f"{seconds:.1f} s" if seconds < 60 else f"{int(seconds // 60)}:{seconds % 60:04.1f}"
 
 
+LIST_TOP, ROW_H = 234, 24
+
+
 class RecordsScene(Scene):
     window_size = config.MENU_SIZE
 
@@ -28,8 +31,14 @@ class RecordsScene(Scene):
         self.previous = widgets.Button((20, 96, 44, 40), "<", size=30)
         self.next = widgets.Button((width - 64, 96, 44, 40), ">", size=30)
         bottom = self.window_size[1] - 62
-        self.reset = widgets.Button((20, bottom, 190, 44), "Reset statistics", size=23)
+        self.reset = widgets.Button((20, bottom, 190, 44), "Reset statistics",
+                                    size=widgets.fitting_size(["Reset statistics"], 176, (23, 21, 19, 17)))
         self.back = widgets.Button((width - 160, bottom, 140, 44), "Back")
+        tab_size = widgets.fitting_size(["Best times", "Recent games"], 150, (21, 19, 17))
+        self.best_tab = widgets.Button((24, LIST_TOP, 164, 30), "Best times", size=tab_size)
+        self.recent_tab = widgets.Button((196, LIST_TOP, 164, 30), "Recent games", size=tab_size)
+        self.showing_recent = False
+        self.notice = ""
         self._load()
 
     @property
@@ -39,6 +48,19 @@ class RecordsScene(Scene):
     def _load(self):
         self.stats = self.store.statistics(self.category)
         self.best = self.store.best_times(self.category)
+        self.recent = self.store.recent_games(self.category)
+        self.best_tab.marked, self.recent_tab.marked = not self.showing_recent, self.showing_recent
+        games = self.recent if self.showing_recent else self.best
+        # every row is a button that plays the game back, when its moves were kept
+        width, y = self.window_size[0], LIST_TOP + 38
+        self.rows = []
+        for game in games:
+            row = widgets.Button((24, y, width - 48, ROW_H), "", size=20,
+                                 enabled=game.has_replay)
+            row.game = game
+            self.rows.append(row)
+            y += ROW_H
+
 
     def handle(self, event):
         self.dirty = True
@@ -48,7 +70,14 @@ class RecordsScene(Scene):
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self._turn(-1 if event.key == pygame.K_LEFT else 1)
             return
-        if self.previous.handle(event):
+        for row in self.rows:
+            if row.handle(event):
+                self.watch(row.game)
+                return
+        if self.best_tab.handle(event) or self.recent_tab.handle(event):
+            self.showing_recent = self.recent_tab.rect.collidepoint(event.pos)
+            self._load()
+        elif self.previous.handle(event):
             self._turn(-1)
         elif self.next.handle(event):
             self._turn(1)
@@ -60,6 +89,19 @@ class RecordsScene(Scene):
         elif self.back.handle(event):
             self.go_back()
 
+    def watch(self, game):
+        from game.model.replay import Replay
+        from game.scenes.replay import ReplayScene
+        text = self.store.replay(game.game_id)
+        try:
+            replay = Replay.from_json(text) if text is not None else None
+        except ValueError:
+            replay = None
+        if replay is None:
+            self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
+            return
+        self.app.switch(ReplayScene(self.app, replay, back=self))
+
     def _turn(self, direction):
         self.index = (self.index + direction) % len(self.categories)
         self._load()
@@ -67,6 +109,29 @@ class RecordsScene(Scene):
     def _reset(self):
         self.store.reset_statistics()
         self.app.switch(RecordsScene(self.app, "beginner"))
+
+    def _draw_row(self, surface, row):
+        look, game, rect = theme.current(), row.game, row.rect
+        if row.hovered and row.enabled:
+            surface.fill(look.hover, rect)
+        y, x, right = rect.y + 3, rect.x, rect.right
+        date = game.played_at.astimezone()
+        ioe = "-" if game.ioe is None else f"{game.ioe:.2f}"
+        rate = "-" if not game.three_bv_per_s else f"{game.three_bv_per_s:.2f}/s"
+        if self.showing_recent:
+            widgets.text(surface, date.strftime("%m-%d %H:%M"), (x + 4, y), 17, look.dim_text)
+            widgets.text(surface, "won" if game.won else "lost", (x + 104, y), 18,
+                         look.success_text if game.won else look.error_text, bold=True)
+        else:
+            widgets.text(surface, f"{game.rank}.", (x + 26, y), 18, anchor="topright")
+            widgets.text(surface, date.strftime("%Y-%m-%d"), (x + 34, y), 17, look.dim_text)
+        widgets.text(surface, format_ms(game.time_ms), (x + 214, y), 18, anchor="topright", bold=True)
+        widgets.text(surface, rate, (x + 296, y), 18, anchor="topright")
+        widgets.text(surface, f"IOE {ioe}", (right - 4, y), 18, anchor="topright")
+        if not row.enabled:
+            return
+        pygame.draw.polygon(surface, look.accent if row.hovered else look.dim_text,
+                            [(right + 4, y + 4), (right + 4, y + 16), (right + 14, y + 10)])
 
     def go_back(self):
         from game.scenes.menu import MenuScene
@@ -95,18 +160,17 @@ class RecordsScene(Scene):
             widgets.text(surface, value, (x + 190 - 10 * (i % 2 == 0), y), 22, anchor="topright", bold=True)
             if i % 2:
                 y += 24
-        y += 10
-        widgets.text(surface, "Best times", (30, y), 24, theme.current().heading, bold=True)
-        y += 26
-        if not self.best:
-            widgets.text(surface, "No wins yet: the first one sets a record.", (30, y), 21, theme.current().dim_text)
-        for best in self.best:
-            widgets.text(surface, f"{best.rank}.", (56, y), 21, anchor="topright")
-            widgets.text(surface, format_ms(best.time_ms), (150, y), 21, anchor="topright", bold=True)
-            widgets.text(surface, f"{best.three_bv_per_s:.2f} 3BV/s", (260, y), 21, anchor="topright")
-            widgets.text(surface, best.played_at.astimezone().strftime("%Y-%m-%d"), (width - 30, y), 21,
-                         theme.current().dim_text, anchor="topright")
-            y += 22
+        self.best_tab.draw(surface)
+        self.recent_tab.draw(surface)
+        if not self.rows:
+            empty = "No games yet." if self.showing_recent else "No wins yet: the first one sets a record."
+            widgets.text(surface, empty, (30, LIST_TOP + 40), 21, theme.current().dim_text)
+        for row in self.rows:
+            self._draw_row(surface, row)
+        if any(row.enabled for row in self.rows):
+            widgets.text(surface, self.notice or "Click a game to watch its replay.",
+                         (width // 2, self.reset.rect.y - 14), 18,
+                         theme.current().error_text if self.notice else theme.current().dim_text, anchor="midbottom")
         if not self.store.available:
             widgets.text(surface, "Records are not being saved (see the menu's notice).",
                          (width // 2, self.window_size[1] - 80), 19, theme.current().error_text, anchor="center")

@@ -1,0 +1,338 @@
+"""The replay scene: a finished game played back on its board, with the pointer on each click.
+
+Play and pause (Space), step a move back or on (Left / Right), start and end (Home / End), speeds 0.5x to 4x
+(- and +, or the speed button), a seek bar to click or drag, and export to a replay file (E). The top bar and
+the status line show the counters as they were at that moment.
+"""
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from game import config
+from game.input import BoardGeometry
+from game.model.replay import MAX_FILE_CHARS, Replay, play
+from game.model.replay_stats import solved_three_bv
+from game.scenes.base import Scene
+from game.store import data_folder
+from game.view import hud, replay_view, theme, widgets
+from game.view.board_view import BoardLooks, BoardRenderer
+from game.view.sheet import Face
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+CONTROLS_H = 78       # the seek bar and the row of buttons under the board window
+MIN_WIDTH = 420       # what the row of buttons needs
+MESSAGE_SECONDS = 4.0
+REPLAYS_FOLDER = "replays"
+
+
+def load_replay(path):
+    """A replay file read and checked, or ValueError with a sentence for the player."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_CHARS + 1)
+    except OSError as error:
+        raise ValueError(error.strerror or str(error)) from None
+    replay = Replay.from_json(data)
+    side = config.CUSTOM_MAX_SIDE
+    if replay.rows > side or replay.cols > side:
+        raise ValueError(f"its board is {replay.rows}x{replay.cols}; this game shows boards up to {side}x{side}.")
+    return replay
+
+
+def open_dropped_file(app, path):
+    """A file dropped on the window: its replay plays, and then the player is back where they were."""
+    try:
+        replay = load_replay(path)
+    except ValueError as error:
+        app.scene.notify(f"Could not open {Path(path).name}: {error}")
+        return
+    back = app.scene.back if isinstance(app.scene, ReplayScene) else app.scene
+    app.switch(ReplayScene(app, replay, back=back))
+
+
+def speed_label(speed):
+    return f"{speed:g}x"
+
+
+class ReplayScene(Scene):
+    def __init__(self, app, replay, back=None, title=""):
+        super().__init__(app)
+        self.replay = replay
+        self.back = back
+        self.moves = replay.moves
+        self.speed = 1.0
+        self.playing = True
+        self.t_ms = 0.0
+        self.done = 0                 # moves on the board
+        self.board = replay.fresh_board()
+        self.looks = BoardLooks()
+        self._counters = None         # (moves done, status text), worked out once per position
+        self._dragging = False
+        self.message = title or self._title()
+        self.message_left = MESSAGE_SECONDS
+        self._lay_out()
+
+    def _title(self):
+        final = self.replay.final_board()
+        outcome = {"won": "won", "lost": "lost"}.get(final.state, "unfinished")
+        return (f"Replay of a {self.replay.rows}x{self.replay.cols} game with {self.replay.mines} mines, "
+                f"{outcome} at {self.replay.elapsed_ms / 1000:.1f} s")
+
+    def _lay_out(self):
+        rows, cols = self.replay.rows, self.replay.cols
+        room_w, room_h = self.app.max_window
+        room = (room_w, room_h - CONTROLS_H)
+        tile = hud.fitting_tile(rows, cols, self.app.settings["tile"], room)
+        layout = hud.BoardLayout(rows, cols, tile, room)
+        if layout.window[0] < MIN_WIDTH:  # the board centres itself in a window wide enough for the buttons
+            layout = hud.BoardLayout(rows, cols, tile, room, (MIN_WIDTH, layout.window[1]))
+        self.layout = layout
+        self.window_size = (layout.window[0], layout.window[1] + CONTROLS_H)
+        self.atlas = self.app.atlases.at(layout.scale)
+        self.geometry = BoardGeometry(layout.board_view, tile, rows, cols)
+        self.renderer = BoardRenderer(self.atlas, self.board)
+        width, top = self.window_size[0], layout.window[1]
+        margin = 12
+        self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
+        labels = [("start", "|<", 44), ("back", "<", 40), ("play", "Pause", 78), ("forward", ">", 40),
+                  ("speed", "1x", 52), ("export", "Export", 80), ("close", "Back", 70)]
+        gap = 6
+        spare = width - 2 * margin - sum(w for _, _, w in labels) - gap * (len(labels) - 1)
+        x, y = margin, top + 36
+        self.buttons = {}
+        for name, label, w in labels:
+            w += spare // len(labels)
+            self.buttons[name] = widgets.Button((x, y, w, 34), label, size=20)
+            x += w + gap
+        self._sync_buttons()
+
+    def _sync_buttons(self):
+        at_end = self.done == len(self.moves) and self.t_ms >= self.replay.elapsed_ms
+        self.buttons["play"].label = "Pause" if self.playing else ("Again" if at_end else "Play")
+        self.buttons["speed"].label = speed_label(self.speed)
+
+    # --- time --------------------------------------------------------------------------------------------
+
+    def update(self, step):
+        if self.message_left:
+            self.message_left = max(0.0, self.message_left - step)
+            if not self.message_left:
+                self.message = None
+                self.dirty = True
+        if not self.playing:
+            return
+        before = int(self.t_ms // 1000)
+        self.t_ms = min(self.t_ms + step * 1000 * self.speed, self.replay.elapsed_ms)
+        changed = self._play_until(self.t_ms)
+        if self.t_ms >= self.replay.elapsed_ms and self.done == len(self.moves):
+            self.playing = False
+            self._sync_buttons()
+        self.dirty = True  # the seek bar moves on (and the timer, the board when `changed`)
+        if changed or int(self.t_ms // 1000) != before:
+            self._counters = None
+
+    def _play_until(self, t_ms):
+        """Make every move due by t_ms on the board; True when any was made."""
+        changed = []
+        while self.done < len(self.moves) and self.moves[self.done].t_ms <= t_ms:
+            was = self.board.state
+            changed += play(self.board, self.moves[self.done])
+            changed.append(self.moves[self.done][1:3])  # a flag changes its own cell
+            self.done += 1
+            if self.board.state != was:
+                self.renderer.invalidate()  # the end shows every mine and wrong flag
+        if changed:
+            self.renderer.refresh(self.looks, changed)
+            self._follow(self.moves[self.done - 1])
+            self._counters = None
+        return bool(changed)
+
+    def seek_moves(self, count):
+        """Go to just after the first `count` moves (at the time of the last of them)."""
+        count = max(0, min(count, len(self.moves)))
+        t_ms = self.moves[count - 1].t_ms if count else 0
+        self._seek(count, t_ms)
+
+    def seek_time(self, t_ms):
+        t_ms = max(0.0, min(t_ms, self.replay.elapsed_ms))
+        self._seek(self.replay.moves_until(t_ms), t_ms)
+
+    def _seek(self, count, t_ms):
+        if count != self.done:
+            self.board = self.replay.board_after(count)
+            self.renderer.board = self.board
+            self.renderer.invalidate()
+            self.done = count
+            if count:
+                self._follow(self.moves[count - 1])
+        self.t_ms = t_ms
+        self._counters = None
+        self._sync_buttons()
+        self.dirty = True
+
+    def _follow(self, move):
+        """Scroll a large board so the last click is in view."""
+        g = self.geometry
+        rect = g.cell_rect(move.row, move.col)
+        if not g.view.contains(rect):
+            g.scroll_by(rect.centerx - g.view.centerx, rect.centery - g.view.centery)
+
+    # --- input -------------------------------------------------------------------------------------------
+
+    def handle(self, event):
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.geometry.scroll_by(-event.x * self.geometry.tile * 3, -event.y * self.geometry.tile * 3):
+                self.dirty = True
+            return
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            return
+        if self._seek_bar(event):
+            return
+        for name, button in self.buttons.items():
+            was = (button.hovered, button.held)
+            if button.handle(event):
+                self.press(name)
+            if (button.hovered, button.held) != was:
+                self.dirty = True
+
+    def _seek_bar(self, event):
+        track = self.seek_rect.inflate(0, 12)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and track.collidepoint(event.pos):
+            self._dragging = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
+            self._dragging = False
+            return True
+        if not self._dragging:
+            return False
+        inner = self.seek_rect.inflate(-6, 0)
+        fraction = (event.pos[0] - inner.x) / max(1, inner.w)
+        self.seek_time(max(0.0, min(1.0, fraction)) * self.replay.elapsed_ms)
+        return True
+
+    def _key(self, event):
+        key = event.key
+        if key == pygame.K_SPACE:
+            self.press("play")
+        elif key == pygame.K_LEFT:
+            self.press("back")
+        elif key == pygame.K_RIGHT:
+            self.press("forward")
+        elif key == pygame.K_HOME:
+            self.press("start")
+        elif key == pygame.K_END:
+            self.playing = False
+            self.seek_time(self.replay.elapsed_ms)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            faster = key not in (pygame.K_MINUS, pygame.K_KP_MINUS)
+            index = SPEEDS.index(self.speed) + (1 if faster else -1)
+            self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
+            self._sync_buttons()
+            self.dirty = True
+        elif key == pygame.K_e:
+            self.press("export")
+        elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.press("close")
+
+    def press(self, name):
+        self.dirty = True
+        if name == "play":
+            if not self.playing and self.done == len(self.moves) and self.t_ms >= self.replay.elapsed_ms:
+                self.seek_moves(0)  # at the end, play from the start again
+            self.playing = not self.playing
+        elif name in ("back", "forward"):
+            self.playing = False
+            self.seek_moves(self.done + (1 if name == "forward" else -1))
+        elif name == "start":
+            self.seek_moves(0)
+        elif name == "speed":
+            self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+        elif name == "export":
+            self.export()
+        elif name == "close":
+            self.close()
+        self._sync_buttons()
+
+    def close(self):
+        if self.back is None:
+            from game.scenes.menu import MenuScene
+            self.back = MenuScene(self.app)
+        self.app.switch(self.back)
+
+    def export(self):
+        """Write the replay file into the data folder's replays folder and say where."""
+        folder = data_folder() / REPLAYS_FOLDER
+        r = self.replay
+        final = r.final_board().state
+        name = f"{datetime.now():%Y-%m-%d_%H%M%S}_{r.rows}x{r.cols}_{r.mines}_{final}.json"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(r.to_json(), encoding="utf-8")
+        except OSError as error:
+            self.say(f"Could not save the replay: {error.strerror or error}")
+            return
+        self.exported = folder / name
+        self.say(f"Saved {folder / name}")
+
+    def say(self, message):
+        self.message, self.message_left = message, MESSAGE_SECONDS
+        self.dirty = True
+
+    def next_wake(self):
+        if self.playing:
+            return 0.0
+        return self.message_left or None
+
+    # --- drawing -----------------------------------------------------------------------------------------
+
+    def on_enter(self):
+        super().on_enter()
+        self.renderer.invalidate()
+
+    def invalidate(self):
+        super().invalidate()
+        atlas = self.app.atlases.at(self.layout.scale)
+        if atlas is not self.atlas:
+            self.atlas = atlas
+            self.renderer = BoardRenderer(atlas, self.board)
+
+    def draw(self, surface):
+        layout = self.layout
+        look = theme.current()
+        surface.fill(look.face)
+        hud.draw_frame(surface.subsurface((0, 0, *layout.window)), layout)
+        hud.draw_number(surface, self.atlas, layout.counter, self.board.mines_left)
+        hud.draw_number(surface, self.atlas, layout.timer, min(999, int(self.t_ms // 1000)))
+        surface.blit(self.atlas.faces[self._face()], layout.face)
+        self.renderer.refresh(self.looks)
+        g = self.geometry
+        surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
+        if self.done:
+            move = self.moves[self.done - 1]
+            surface.set_clip(g.view)
+            replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, layout.scale)
+            surface.set_clip(None)
+        hud.draw_status(surface, layout, self.message or self._status())
+        end = {"lost": look.error_text, "won": look.success_text}.get(self.board.state)
+        fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0
+        replay_view.draw_seek_bar(surface, self.seek_rect, fraction, end)
+        for button in self.buttons.values():
+            button.draw(surface)
+
+    def _face(self):
+        return {"lost": Face.DEAD, "won": Face.COOL}.get(self.board.state, Face.SMILE)
+
+    def _status(self):
+        """The counters as they were: moves, 3BV done, speed so far, clicks."""
+        if self._counters is None or self._counters[0] != (self.done, int(self.t_ms // 100)):
+            b, seconds = self.board, self.t_ms / 1000
+            solved = solved_three_bv(b)
+            rate = f", {solved / seconds:.2f}/s" if seconds > 0 else ""
+            clicks = b.left_clicks + b.right_clicks + b.chord_clicks
+            text = (f"{seconds:.1f} s  Move {self.done} of {len(self.moves)}  3BV {solved} of {b.three_bv or 0}"
+                    f"{rate}  Clicks {clicks}")
+            self._counters = (self.done, int(self.t_ms // 100)), text
+        return self._counters[1]

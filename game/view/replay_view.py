@@ -1,0 +1,47 @@
+"""What the replay scene draws besides the board: the player's pointer on the last click, and the seek bar."""
+import pygame
+
+from game.view import theme, widgets
+
+# The pointer as the desktop draws one: white with a black outline, so it shows on every tile and theme.
+POINTER = [(0, 0), (0, 15), (4, 11), (7, 17), (9, 16), (6, 10), (11, 10)]
+POINTER_FILL, POINTER_EDGE = (255, 255, 255), (0, 0, 0)
+# The ring around the clicked cell tells which button it was, as a colour and as a line style.
+RING = {"reveal": (255, 220, 0), "flag": (230, 40, 40), "chord": (40, 120, 255)}
+
+
+def draw_click(surface, rect, kind, scale):
+    """Mark the cell of the last click: a ring (solid for a left click, doubled for a chord, dotted corners
+    for a right click) and the pointer resting on it."""
+    colour = RING[kind]
+    pygame.draw.rect(surface, POINTER_EDGE, rect, 2 * scale)
+    inner = rect.inflate(-2 * scale, -2 * scale)
+    if kind == "flag":
+        corner = max(3, rect.w // 4)
+        for x, y, dx, dy in ((inner.left, inner.top, 1, 1), (inner.right - 1, inner.top, -1, 1),
+                             (inner.left, inner.bottom - 1, 1, -1), (inner.right - 1, inner.bottom - 1, -1, -1)):
+            pygame.draw.line(surface, colour, (x, y), (x + dx * corner, y), 2 * scale)
+            pygame.draw.line(surface, colour, (x, y), (x, y + dy * corner), 2 * scale)
+    else:
+        pygame.draw.rect(surface, colour, inner, scale)
+        if kind == "chord":
+            pygame.draw.rect(surface, colour, inner.inflate(-4 * scale, -4 * scale), scale)
+    k = max(1, scale)
+    points = [(rect.centerx + x * k, rect.centery + y * k) for x, y in POINTER]
+    pygame.draw.polygon(surface, POINTER_FILL, points)
+    pygame.draw.polygon(surface, POINTER_EDGE, points, max(1, k // 1))
+
+
+def draw_seek_bar(surface, rect, fraction, end_colour=None):
+    """A sunken track filled up to `fraction` (0..1), with a raised knob at that point."""
+    look = theme.current()
+    widgets.bevel(surface, rect, raised=False, width=2, face=look.field)
+    filled = rect.inflate(-6, -6)
+    filled.w = round(filled.w * max(0.0, min(1.0, fraction)))
+    if filled.w:
+        surface.fill(look.accent, filled)
+    if end_colour is not None:
+        surface.fill(end_colour, (rect.right - 7, rect.y + 3, 4, rect.h - 6))
+    knob = pygame.Rect(0, 0, 12, rect.h + 6)
+    knob.center = (rect.x + 3 + filled.w, rect.centery)
+    widgets.bevel(surface, knob, raised=True, width=2, face=look.face)

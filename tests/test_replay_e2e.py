@@ -1,0 +1,218 @@
+"""End-to-end: a game's replay from the game-over panel and from Records, the loss verdict, the board code,
+export and import of replay files; the real app driven headless by real events."""
+import json
+
+import pygame
+import pytest
+
+from game.app import App
+from game.model.boardcode import decode
+from game.model.replay import Replay
+from game.scenes.gameover import GameOverScene
+from game.scenes.menu import MenuScene
+from game.scenes.playing import PlayingScene
+from game.scenes.records import RecordsScene
+from game.scenes.replay import ReplayScene
+from game.store import data_folder
+from tests.driver import Driver, FakeClock
+
+DESKTOP = (1366, 768)
+
+
+@pytest.fixture
+def driver(tmp_path):
+    app = App(clock=FakeClock(), seed=4321, desktop_size=DESKTOP)
+    pygame.event.clear()
+    app.step()
+    yield Driver(app, tmp_path / "shots")
+    pygame.quit()
+
+
+def cells(board):
+    return [(r, c) for r in range(board.rows) for c in range(board.cols)]
+
+
+def wait_for_analysis(driver, scene, frames=600):
+    for _ in range(frames):
+        if scene.analysis is not None:
+            return scene.analysis
+        scene.job.wait(0.05)
+        driver.frames(1)
+    raise AssertionError("the analysis never came")
+
+
+def play_and_lose(driver):
+    """Beginner: open the middle, flag one mine, then click a mine, with frames (time) between moves."""
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    board = playing.board
+    driver.click_cell(4, 4)
+    driver.frames(30)
+    mines = [c for c in cells(board) if board.is_mine(*c)]
+    driver.click_cell(*mines[0], button=3)
+    driver.frames(45)
+    driver.click_cell(*mines[1])
+    assert board.state == "lost" and isinstance(driver.scene, GameOverScene)
+    return playing
+
+
+def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_same_board(driver):
+    playing = play_and_lose(driver)
+    over = driver.scene
+    board = playing.board
+    assert playing.move_times == [0, 533, 1317]  # 32 and 79 frames of 1/60 s
+    lines = dict(over._lines())
+    assert "IOE" in lines and lines["Code"].startswith("MS1-")
+    assert (lines["Guesses"] == "counting...") == (over.analysis is None)
+    analysis = wait_for_analysis(driver, over)
+    lines = dict(over._lines())
+    assert lines["Last click"] in ("a forced guess", "avoidable")
+    assert lines["Guesses"].endswith("of 1 moves")
+    assert analysis.loss.cell == board.exploded
+    verdict = over._verdict_lines(over.rect.w)
+    assert verdict and verdict[0].startswith(("A forced guess", "Avoidable"))
+    assert over.rect.bottom <= over.window_size[1] and over.rect.top >= 0
+    assert playing.assist.hint is not None and playing.assist.hint.cell == analysis.loss.alternative
+    driver.frames(2)
+    driver.screenshot("lost-panel")
+
+    code = decode(lines["Code"])
+    assert (code.rows, code.cols, code.mines, code.seed) == (9, 9, 10, board.seed)
+    again = code.board()
+    again.reveal(*code.first_cell)
+    assert again.mine_cells() == board.mine_cells()
+    driver.click_button(over.copy)
+    assert pygame.scrap.get_text() == lines["Code"] and over.copy.label == "Copied"
+
+    driver.click_button(over.replay_button)
+    replay_scene = driver.scene
+    assert isinstance(replay_scene, ReplayScene) and replay_scene.playing
+    driver.frames(20)
+    assert replay_scene.done == 1 and replay_scene.board.is_revealed(4, 4)
+    driver.screenshot("replay-early")
+    driver.frames(120)  # 1x: 2 s in, every move (the last at 1.25 s) has been played
+    assert replay_scene.done == 3 and not replay_scene.playing
+    assert replay_scene.board.seen_codes() == board.seen_codes() and replay_scene.board.exploded == board.exploded
+    assert replay_scene.buttons["play"].label == "Again"
+    driver.screenshot("replay-end")
+
+    driver.key(pygame.K_LEFT)
+    assert replay_scene.done == 2 and replay_scene.board.state == "playing"
+    assert replay_scene.board.is_flagged(*replay_scene.moves[1][1:3])
+    driver.key(pygame.K_HOME)
+    assert replay_scene.done == 0 and replay_scene.t_ms == 0
+    driver.click_button(replay_scene.buttons["speed"])
+    driver.click_button(replay_scene.buttons["speed"])
+    assert replay_scene.speed == 4.0
+
+    # the seek bar: a click at its middle goes to the middle of the game
+    bar = replay_scene.seek_rect
+    driver.click((bar.centerx, bar.centery))
+    assert abs(replay_scene.t_ms - replay_scene.replay.elapsed_ms / 2) < replay_scene.replay.elapsed_ms * 0.05
+    assert replay_scene.done == replay_scene.replay.moves_until(replay_scene.t_ms)
+
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is over
+    driver.click_button(over.menu)
+    assert isinstance(driver.scene, MenuScene)
+
+
+def test_the_game_is_recorded_with_its_replay_and_records_opens_it(driver):
+    playing = play_and_lose(driver)
+    board = playing.board
+    store = driver.app.store
+    [game] = store.recent_games("beginner")
+    assert game.has_replay and not game.won and game.clicks == 3 and game.solved_three_bv is not None
+    replay = Replay.from_json(store.replay(game.game_id))
+    assert replay.final_board().seen_codes() == board.seen_codes()
+    assert [m.t_ms for m in replay.moves] == [0, 533, 1317]  # 32 and 79 frames of 1/60 s
+
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.records)
+    records = driver.scene
+    assert isinstance(records, RecordsScene)
+    driver.click_button(records.recent_tab)
+    driver.screenshot("records-recent")
+    [row] = records.rows
+    driver.click_button(row)
+    replay_scene = driver.scene
+    assert isinstance(replay_scene, ReplayScene)
+    driver.key(pygame.K_END)
+    assert replay_scene.board.seen_codes() == board.seen_codes()
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is records
+
+
+def test_export_writes_a_replay_file_and_dropping_it_on_the_window_plays_it(driver, private_home):
+    play_and_lose(driver)
+    driver.click_button(driver.scene.replay_button)
+    driver.key(pygame.K_e)
+    path = driver.scene.exported
+    assert path.parent == data_folder() / "replays" and path.exists()
+    assert "Saved" in driver.scene.message
+    data = json.loads(path.read_text())
+    assert data["format"] == "minesweeper-replay" and len(data["moves"]) == 3
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene)
+
+    driver.post(pygame.DROPFILE, file=str(path))
+    driver.frames(2)
+    assert isinstance(driver.scene, ReplayScene)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene)
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{not json", "not a replay"),
+    ('{"format": "minesweeper-replay", "version": 1}', ""),
+    ("", ""),
+])
+def test_a_bad_replay_file_gets_a_notice_and_nothing_breaks(driver, tmp_path, content, words):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    driver.post(pygame.DROPFILE, file=str(path))
+    driver.frames(2)
+    menu = driver.scene
+    assert isinstance(menu, MenuScene)
+    assert menu.notices and menu.notices[-1].startswith("Could not open bad.json")
+    driver.screenshot("bad-replay")
+
+
+def test_a_truncated_or_tampered_file_and_a_missing_one_are_refused(driver, tmp_path):
+    good = play_to_text(driver)
+    for name, content in [("cut.json", good[: len(good) // 2]),
+                          ("moved.json", good.replace('"rows":9', '"rows":900'))]:
+        path = tmp_path / name
+        path.write_text(content)
+        driver.post(pygame.DROPFILE, file=str(path))
+        driver.frames(2)
+        assert isinstance(driver.scene, MenuScene) and name in driver.scene.notices[-1]
+    driver.post(pygame.DROPFILE, file=str(tmp_path / "nowhere.json"))
+    driver.frames(2)
+    assert "nowhere.json" in driver.scene.notices[-1]
+
+
+def play_to_text(driver):
+    playing = play_and_lose(driver)
+    text = playing.replay(round(playing.elapsed * 1000)).to_json()
+    driver.click_button(driver.scene.menu)
+    return text
+
+
+def test_a_won_game_replays_to_the_won_board(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    board = playing.board
+    driver.click_cell(4, 4)
+    for cell in cells(board):
+        if not board.is_mine(*cell) and not board.is_revealed(*cell):
+            driver.frames(3)
+            driver.click_cell(*cell)
+    assert board.state == "won"
+    over = driver.scene
+    analysis = wait_for_analysis(driver, over)
+    assert analysis.loss is None and "Last click" not in dict(over._lines())
+    driver.click_button(over.replay_button)
+    driver.key(pygame.K_END)
+    assert driver.scene.board.state == "won" and driver.scene.board.seen_codes() == board.seen_codes()
