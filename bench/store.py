@@ -47,6 +47,23 @@ def main():
                               400_000), three_bv=rng.randrange(100, 250), seed=i, left_clicks=200,
                               right_clicks=80, chord_clicks=30, effective_clicks=250))
         report("record_game (Expert)", timed(record, 500))
+
+        # What the playing scene does at game over since games keep their moves: the replay is built from
+        # the board, written as JSON and stored compressed with the game.
+        from bench.replay import expert_game
+        from game.model.replay import Replay
+        games = [expert_game(seed) for seed in range(10)]
+        finals = [(g.final_board(), [m.t_ms for m in g.moves], g.elapsed_ms) for g in games]
+        sizes = sorted(len(g.to_json()) for g in games)
+
+        def record_with_log(i):
+            board, times, elapsed = finals[i % len(finals)]
+            log = Replay.from_game(board, times, elapsed).to_json()
+            store.record_game(GameRecord(rows=16, cols=30, mines=99, won=board.state == "won", time_ms=elapsed,
+                                         three_bv=board.three_bv, seed=i, left_clicks=board.left_clicks,
+                                         right_clicks=board.right_clicks, chord_clicks=board.chord_clicks,
+                                         effective_clicks=board.effective_clicks, replay=log))
+        report(f"record_game + move log (Expert, {sizes[0]}-{sizes[-1]} B of JSON)", timed(record_with_log, 500), 2)
         report("statistics('expert'), 500 games", timed(lambda i: store.statistics("expert"), 100))
         report("best_times('expert')", timed(lambda i: store.best_times("expert"), 100))
         store.close()

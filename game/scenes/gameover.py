@@ -17,7 +17,7 @@ from game.view.sheet import Face
 
 log = logging.getLogger(__name__)
 
-TITLE_H, LINE_H, VERDICT_SIZE, HINT_H, BUTTONS_H = 44, 22, 17, 20, 138
+PANEL_W, TITLE_H, LINE_H, VERDICT_SIZE, HINT_H, BUTTONS_H = 300, 44, 22, 17, 20, 138
 COPIED_SECONDS = 2.0  # how long the Copy button says "Copied"
 
 
@@ -59,10 +59,11 @@ class GameOverScene(Scene):
 
     def _lay_out(self):
         playing = self.playing
-        width = min(300, playing.window_size[0] - 16)
+        width = PANEL_W
         height = self._panel_height(width)
-        if height + 16 > playing.window_size[1]:  # a small board's window grows to hold the panel
-            playing.resized((playing.window_size[0], height + 16))
+        window_w, window_h = playing.window_size
+        if width + 16 > window_w or height + 16 > window_h:  # a small board's window grows to hold the panel
+            playing.resized((max(window_w, width + 16), max(window_h, height + 16)))
         self.window_size = playing.window_size
         self.rect = pygame.Rect(0, 0, width, height)
         view = playing.layout.board_frame
@@ -113,6 +114,8 @@ class GameOverScene(Scene):
                 # mark the cell the player could have clicked, and the numbers that prove it safe
                 self.playing.assist.hint = Hint(verdict.alternative, not verdict.forced, False,
                                                 verdict.alternative_probability or 0.0, verdict.proof, verdict.reason)
+            if verdict is not None:
+                self.playing.assist.message = verdict.summary  # still there when the panel is put away
                 self.playing.invalidate()
         self._lay_out()  # the verdict's lines make the panel taller
         self.app.fit_window(self)

@@ -330,9 +330,9 @@ class ReplayScene(Scene):
         if self._counters is None or self._counters[0] != (self.done, int(self.t_ms // 100)):
             b, seconds = self.board, self.t_ms / 1000
             solved = solved_three_bv(b)
-            rate = f", {solved / seconds:.2f}/s" if seconds > 0 else ""
+            rate = f" ({solved / seconds:.2f}/s)" if seconds > 0 else ""
             clicks = b.left_clicks + b.right_clicks + b.chord_clicks
-            text = (f"{seconds:.1f} s  Move {self.done} of {len(self.moves)}  3BV {solved} of {b.three_bv or 0}"
-                    f"{rate}  Clicks {clicks}")
+            text = (f"{seconds:.1f} s · move {self.done}/{len(self.moves)} · 3BV {solved}/{b.three_bv or 0}"
+                    f"{rate} · {clicks} clicks")
             self._counters = (self.done, int(self.t_ms // 100)), text
         return self._counters[1]
