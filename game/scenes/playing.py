@@ -12,7 +12,7 @@ from game.model.replay_stats import game_stats
 from game.scenes.assist import Assistant
 from game.scenes.base import Scene
 from game.store import GameRecord, category_for
-from game.view import hud, widgets
+from game.view import hud, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view import animation
 from game.view.animation import Flash, Ripple
@@ -48,6 +48,7 @@ ZOOM_KEYS = {pygame.K_EQUALS: 1, pygame.K_PLUS: 1, pygame.K_KP_PLUS: 1, pygame.K
 
 class PlayingScene(Scene):
     board_code = None  # the code of the board being played, once known (game over works it out)
+    _background_look = None  # the theme the cached window frame was drawn in
 
     def __init__(self, app, spec, board=None, same_board=False, elapsed=0.0, extra=None):
         super().__init__(app)
@@ -141,7 +142,6 @@ class PlayingScene(Scene):
     def invalidate(self):
         super().invalidate()
         self._whole = True
-        self._background = None  # the frame's colours follow the theme
         atlas = self.app.atlases.at(self.layout.scale)
         if atlas is not self.atlas:  # the theme changed: new sprites, so a new board surface
             self.atlas = atlas
@@ -279,8 +279,10 @@ class PlayingScene(Scene):
 
     def draw_all(self, surface):
         """The whole window: frame, counters, face and board (scenes drawn on top use this too)."""
-        if self._background is None:
+        look = theme.current()
+        if self._background is None or self._background_look is not look:  # the frame follows the theme
             self._background = pygame.Surface(self.window_size).convert()
+            self._background_look = look
             hud.draw_frame(self._background, self.layout)
         surface.blit(self._background, (0, 0))
         self._shown = mines_left, seconds, face = self._hud_values()
