@@ -194,7 +194,7 @@ def test_a_board_larger_than_the_limits_is_refused():
     text = encode(BoardCode(200, 200, 400, "opening", 5, None))
     assert message(text) == "That code is for a 200x200 board; the largest is 100x100."
     assert message(encode(BoardCode(16, 30, 99)), max_side=20) == \
-        "That code is for a 16x30 board; the largest is 20x20."
+        "That code is for a 30x16 board; the largest is 20x20."
     assert decode(encode(BoardCode(200, 200, 400)), max_side=200).rows == 200
     assert "the largest is 100x100" in message(encode(BoardCode(1000, 1, 5)))
     assert "the smallest is 5x5" in message(encode(BoardCode(4, 9, 5)))

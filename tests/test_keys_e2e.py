@@ -185,7 +185,7 @@ def test_a_resized_window_centres_the_board_and_a_small_one_scrolls(driver):
     driver.screenshot("resized-small")
 
 
-def test_help_lists_every_key_over_three_pages(driver):
+def test_help_lists_every_key_over_its_pages(driver):
     driver.click_button(driver.scene.help)
     help_scene = driver.scene
     assert isinstance(help_scene, HelpScene)
@@ -197,5 +197,8 @@ def test_help_lists_every_key_over_three_pages(driver):
     keys = " ".join(key for key, _ in help_module.KEYS)
     for name in ("Arrows", "Space", "F", "N", "P", "H", "C", "M", "Esc", "Ctrl"):
         assert name in keys
+    replay_keys = " ".join(key for key, _ in help_module.AFTER)
+    for name in ("R", "Space", "Left", "Right", "- +", "E", "Drop"):
+        assert name in replay_keys
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, MenuScene)

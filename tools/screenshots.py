@@ -1,4 +1,5 @@
-"""Remake the README's pictures in docs/ by playing the real app headless: menu, custom form, play, game over.
+"""Remake the README's pictures in docs/ by playing the real app headless: menu, custom form, play, game over,
+replay, records.
 
 Run: python tools/screenshots.py
 """
@@ -54,8 +55,22 @@ def main():
     mine = next((r, c) for r in range(board.rows) for c in range(board.cols)
                 if board.is_mine(r, c) and not board.is_flagged(r, c))
     driver.click_cell(*mine)
+    if app.scene.job is not None:
+        app.scene.job.wait(30)  # the verdict on the last click
     driver.frames(60)  # let the mine's flash end
     driver.screenshot("game-over")
+    driver.click_button(app.scene.replay_button)
+    driver.frames(150)
+    driver.screenshot("replay")
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(app.scene.records)
+    driver.click_button(app.scene.recent_tab)
+    driver.screenshot("records")
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(app.scene.play_code)
+    driver.type_text("MS1-0000-0J6P-K7SN")
+    driver.screenshot("play-code")
     driver.key(pygame.K_ESCAPE)
     driver.click_button(app.scene.settings)
     app.apply_setting("theme", "dark")

@@ -98,12 +98,12 @@ class BoardCode:
         if self.first_cell is None:
             return None
         row, col = self.first_cell
-        return f"Start at row {row + 1}, column {col + 1} (from the top left) for the same board."
+        return f"Open row {row + 1}, column {col + 1} first (from the top left) for the same board."
 
     def describe(self):
-        """One line for a panel: '16x30, 99 mines, opening first click, seed 1234'."""
+        """One line for a panel, the width first as the menu says it: '30x16, 99 mines, opening first click, seed 1234'."""
         extra = ", no-guess" if self.no_guess else ""
-        return f"{self.rows}x{self.cols}, {self.mines} mines, {self.first_click} first click{extra}, seed {self.seed}"
+        return f"{self.cols}x{self.rows}, {self.mines} mines, {self.first_click} first click{extra}, seed {self.seed}"
 
 
 # --- the packed number ---------------------------------------------------------------------------------
@@ -236,12 +236,12 @@ def _unpack(payload):
 def _within_limits(code, max_side, min_side):
     rows, cols, mines, cells = code.rows, code.cols, code.mines, code.rows * code.cols
     if rows > max_side or cols > max_side:
-        raise ValueError(f"That code is for a {rows}x{cols} board; the largest is {max_side}x{max_side}.")
+        raise ValueError(f"That code is for a {cols}x{rows} board; the largest is {max_side}x{max_side}.")
     if rows < min_side or cols < min_side:
-        raise ValueError(f"That code is for a {rows}x{cols} board; the smallest is {min_side}x{min_side}.")
+        raise ValueError(f"That code is for a {cols}x{rows} board; the smallest is {min_side}x{min_side}.")
     most = cells - SAFE_AROUND_FIRST_CLICK
     if mines > most:
-        raise ValueError(f"That code has {mines} mines; a {rows}x{cols} board holds at most {most}.")
+        raise ValueError(f"That code has {mines} mines; a {cols}x{rows} board holds at most {most}.")
     if code.no_guess and mines > MAX_DENSITY * cells + 1e-9:
-        raise ValueError(f"That code has {mines} mines; a no-guess {rows}x{cols} board holds at most "
+        raise ValueError(f"That code has {mines} mines; a no-guess {cols}x{rows} board holds at most "
                          f"{int(MAX_DENSITY * cells + 1e-9)}.")

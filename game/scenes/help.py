@@ -12,6 +12,7 @@ RULES = [
     "A cell with no mines around opens its whole area at once.",
     "Your first click is never a mine: it opens an area.",
     "Flag the cells you know are mines: a flagged cell cannot be opened by mistake.",
+    "A game over shows its board's code (MS1-...): Play a code in the menu deals that board again, anywhere.",
 ]
 
 MOUSE = [
@@ -38,7 +39,19 @@ KEYS = [
     ("Esc", "back to the menu (the game stays saved)"),
 ]
 
-PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS))
+AFTER = [
+    ("Game over", "your figures and guesses; after a loss, whether the last click was a forced guess or "
+                  "avoidable (the safe cell is marked)"),
+    ("R", "replay the game"),
+    ("Space", "replay: play or pause"),
+    ("Left, Right", "replay: a move back or on (Home, End: start, end)"),
+    ("- +", "replay: slower, faster (0.5x to 4x); the seek bar goes anywhere"),
+    ("E", "replay: save it as a file in the records folder's replays/"),
+    ("Drop a file", "drop a replay file on the window to watch it"),
+    ("Records", "click a game listed there to watch it"),
+]
+
+PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS), ("Replays", AFTER))
 
 
 class HelpScene(Scene):
@@ -48,9 +61,10 @@ class HelpScene(Scene):
         super().__init__(app)
         self.page = page
         width = self.window_size[0]
-        tab_w = 110
-        left = (width - 3 * tab_w - 16) // 2
-        self.tabs = [widgets.Button((left + n * (tab_w + 8), 92, tab_w, 36), name, size=22)
+        tab_w, gap = 96, 6
+        left = (width - len(PAGES) * tab_w - (len(PAGES) - 1) * gap) // 2
+        size = widgets.fitting_size([name for name, _ in PAGES], tab_w - 10, (22, 20, 18))
+        self.tabs = [widgets.Button((left + n * (tab_w + gap), 92, tab_w, 36), name, size=size)
                      for n, (name, _) in enumerate(PAGES)]
         self.back = widgets.Button((width // 2 - 70, self.window_size[1] - 62, 140, 44), "Back")
 

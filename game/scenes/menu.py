@@ -1,4 +1,4 @@
-"""The menu: resume the saved game, pick a difficulty or a custom size, see records, read help, or quit."""
+"""The menu: resume the saved game, pick a difficulty, a custom size or a board code, see records, help, or quit."""
 import pygame
 
 from game import config
@@ -46,16 +46,19 @@ class MenuScene(Scene):
         rows, cols, mines = app.settings["custom"]
         self.custom = widgets.Button((x, y, BUTTON_W, BUTTON_H), "Custom", f"last: {cols} x {rows}, {mines} mines")
         y += BUTTON_H + GAP
-        self.no_guess = widgets.Button((x, y, BUTTON_W, 36), self._no_guess_label(), size=22)
-        y += 36 + GAP + 10
         half = (BUTTON_W - GAP) // 2
+        size = widgets.fitting_size(("No-guess: off", "Play a code"), half - 12, (22, 21, 20, 19, 18))
+        self.no_guess = widgets.Button((x, y, half, 36), self._no_guess_label(), size=size)
+        self.play_code = widgets.Button((x + half + GAP, y, half, 36), "Play a code", size=size)
+        y += 36 + GAP + 10
         self.records = widgets.Button((x, y, half, 40), "Records", size=23)
         self.settings = widgets.Button((x + half + GAP, y, half, 40), "Settings", size=23)
         y += 40 + GAP
         self.help = widgets.Button((x, y, half, 40), "Help", size=23)
         self.quit = widgets.Button((x + half + GAP, y, half, 40), "Quit", size=23)
         self.buttons = [b for b in (self.resume, *self.difficulty_buttons.values(), self.custom, self.no_guess,
-                                    self.records, self.settings, self.help, self.quit) if b is not None]
+                                    self.play_code, self.records, self.settings, self.help, self.quit)
+                        if b is not None]
         if self.resume is None:
             last = app.settings["difficulty"]
             (self.difficulty_buttons.get(last) or self.custom).marked = True
@@ -75,6 +78,9 @@ class MenuScene(Scene):
         if self.custom.handle(event):
             from game.scenes.custom import CustomScene
             self.ask_before_discarding(lambda: self.app.switch(CustomScene(self.app)))
+        elif self.play_code.handle(event):
+            from game.scenes.code_entry import CodeEntryScene
+            self.ask_before_discarding(lambda: self.app.switch(CodeEntryScene(self.app)))
         elif self.no_guess.handle(event):
             self.app.remember(no_guess=not self.app.settings["no_guess"])
             self.no_guess.label = self._no_guess_label()
@@ -95,7 +101,7 @@ class MenuScene(Scene):
         self.dirty = True
 
     def _no_guess_label(self):
-        return f"No-guess boards: {'on' if self.app.settings['no_guess'] else 'off'}"
+        return f"No-guess: {'on' if self.app.settings['no_guess'] else 'off'}"
 
     def ask_before_discarding(self, then):
         """Starting another game discards the saved one: ask first."""

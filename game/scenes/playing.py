@@ -50,7 +50,7 @@ class PlayingScene(Scene):
     board_code = None  # the code of the board being played, once known (game over works it out)
     _background_look = None  # the theme the cached window frame was drawn in
 
-    def __init__(self, app, spec, board=None, same_board=False, elapsed=0.0, extra=None):
+    def __init__(self, app, spec, board=None, same_board=False, elapsed=0.0, extra=None, no_guess=None):
         super().__init__(app)
         extra = extra or {}
         self.spec = spec
@@ -77,7 +77,9 @@ class PlayingScene(Scene):
         self._shown = None   # (mines left, seconds, face) as last drawn
         self._status_shown = None  # (status text, hint button look) as last drawn
         self._cursor_shown = None
-        self.assist = Assistant(no_guess=bool(settings.get("no_guess")), hinted=bool(extra.get("hinted")),
+        if no_guess is None:  # the player's setting; a board code brings its own
+            no_guess = settings.get("no_guess")
+        self.assist = Assistant(no_guess=bool(no_guess), hinted=bool(extra.get("hinted")),
                                 board_is_no_guess=bool(extra.get("no_guess")))
 
     def _lay_out(self, tile, window=None):

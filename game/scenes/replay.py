@@ -36,7 +36,7 @@ def load_replay(path):
     replay = Replay.from_json(data)
     side = config.CUSTOM_MAX_SIDE
     if replay.rows > side or replay.cols > side:
-        raise ValueError(f"its board is {replay.rows}x{replay.cols}; this game shows boards up to {side}x{side}.")
+        raise ValueError(f"its board is {replay.cols}x{replay.rows}; this game shows boards up to {side}x{side}.")
     return replay
 
 
@@ -76,7 +76,7 @@ class ReplayScene(Scene):
     def _title(self):
         final = self.replay.final_board()
         outcome = {"won": "won", "lost": "lost"}.get(final.state, "unfinished")
-        return (f"Replay of a {self.replay.rows}x{self.replay.cols} game with {self.replay.mines} mines, "
+        return (f"Replay of a {self.replay.cols}x{self.replay.rows} game with {self.replay.mines} mines, "
                 f"{outcome} at {self.replay.elapsed_ms / 1000:.1f} s")
 
     def _lay_out(self):
@@ -267,7 +267,7 @@ class ReplayScene(Scene):
         folder = data_folder() / REPLAYS_FOLDER
         r = self.replay
         final = r.final_board().state
-        name = f"{datetime.now():%Y-%m-%d_%H%M%S}_{r.rows}x{r.cols}_{r.mines}_{final}.json"
+        name = f"{datetime.now():%Y-%m-%d_%H%M%S}_{r.cols}x{r.rows}_{r.mines}_{final}.json"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             (folder / name).write_text(r.to_json(), encoding="utf-8")

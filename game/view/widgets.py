@@ -129,10 +129,12 @@ class TextField:
     """A one-line text box: click to focus, type, Backspace; the owner validates the text."""
 
     MAX_CHARS = 5
+    SIZES = (28, 24, 21, 18, 16, 14)  # long text shrinks to fit the box rather than run out of it
 
-    def __init__(self, rect, value=""):
+    def __init__(self, rect, value="", max_chars=MAX_CHARS):
         self.rect = pygame.Rect(rect)
         self.value = str(value)
+        self.max_chars = max_chars
         self.focused = False
 
     def handle(self, event):
@@ -140,7 +142,7 @@ class TextField:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focused = self.rect.collidepoint(event.pos)
         elif event.type == pygame.TEXTINPUT and self.focused:
-            if len(self.value) < self.MAX_CHARS and event.text.isprintable():
+            if len(self.value) < self.max_chars and event.text.isprintable():
                 self.value += event.text
                 return True
         elif event.type == pygame.KEYDOWN and self.focused and event.key == pygame.K_BACKSPACE:
@@ -156,7 +158,17 @@ class TextField:
             pygame.draw.rect(surface, look.error_text, self.rect, 2)
         elif self.focused:
             pygame.draw.rect(surface, look.accent, self.rect, 2)
-        rect = text(surface, self.value, (self.rect.x + 8, self.rect.centery), 28, look.text, anchor="midleft")
+        inside = self.rect.inflate(-16, -4)
+        room = inside.w - 4  # the cursor goes after the text
+        size = next((s for s in self.SIZES if font(s).size(self.value)[0] <= room), self.SIZES[-1])
+        clip = surface.get_clip()
+        surface.set_clip(inside)
+        # text wider than the box even at the smallest size keeps its end, where the typing is, in view
+        if font(size).size(self.value)[0] <= room:
+            rect = text(surface, self.value, inside.midleft, size, look.text, anchor="midleft")
+        else:
+            rect = text(surface, self.value, (inside.right - 4, inside.centery), size, look.text, anchor="midright")
+        surface.set_clip(clip)
         if self.focused:
             pygame.draw.line(surface, look.text, (rect.right + 2, self.rect.y + 7), (rect.right + 2, self.rect.bottom - 8), 2)
 

@@ -1,0 +1,254 @@
+"""Play a code, in the real app: type or paste a board code, get its board; bad codes are refused, nothing crashes."""
+import time
+
+import pygame
+import pytest
+
+from game import clipboard
+from game.app import App
+from game.model.boardcode import BoardCode, decode, encode
+from game.model.noguess import generate_no_guess
+from game.scenes.code_entry import CodeEntryScene
+from game.scenes.confirm import ConfirmScene
+from game.scenes.menu import MenuScene
+from game.scenes.playing import PlayingScene
+from tests.driver import Driver, FakeClock
+
+SHOTS = "/tmp/code_shots"
+
+
+@pytest.fixture
+def driver():
+    app = App(clock=FakeClock(), seed=4321, desktop_size=(1366, 768))
+    pygame.event.clear()
+    app.step()
+    yield Driver(app, SHOTS)
+    app.store.close()
+    pygame.quit()
+
+
+def open_code_scene(driver):
+    assert isinstance(driver.scene, MenuScene)
+    driver.click_button(driver.scene.play_code)
+    scene = driver.scene
+    assert isinstance(scene, CodeEntryScene) and scene.field.focused
+    return scene
+
+
+def clear_field(driver):
+    for _ in range(len(driver.scene.field.value)):
+        driver.key(pygame.K_BACKSPACE, frames=0)
+    driver.frames(1)
+    assert driver.scene.field.value == ""
+
+
+def status(playing):
+    return playing._status_look()[0]
+
+
+def until_board_made(driver, seconds=20):
+    deadline = time.monotonic() + seconds
+    while driver.scene.assist.busy and time.monotonic() < deadline:
+        time.sleep(0.005)
+        driver.frames(1)
+    assert not driver.scene.assist.busy
+    driver.frames(1)
+
+
+def test_a_typed_code_deals_its_board_with_the_hint_in_the_status_line(driver):
+    driver.app.remember(question_marks=True, first_click="opening")
+    code = BoardCode(12, 20, 30, first_click="safe", seed=987654, first_cell=(3, 17))
+    text = encode(code)
+    scene = open_code_scene(driver)
+    assert not scene.start.enabled
+    driver.screenshot("code-empty")
+    driver.type_text(text.lower())  # a code read aloud or typed from paper may be in any case
+    assert scene.field.value == text.lower() and scene.start.enabled and scene.error is None
+    assert scene.code == code
+    driver.screenshot("code-valid")
+
+    driver.click_button(scene.start)
+    playing = driver.scene
+    assert isinstance(playing, PlayingScene)
+    assert (playing.spec.rows, playing.spec.cols, playing.spec.mines, playing.spec.category) == (12, 20, 30, "custom")
+    board = playing.board
+    assert (board.rows, board.cols, board.mines, board.seed) == (12, 20, 30, 987654)
+    assert board.first_click == "safe" and board.question_marks, "the code's rule, the player's question marks"
+    assert playing.same_board, "a code's board may have been seen before: never a best time"
+    assert status(playing) == code.start_hint()
+    assert playing.assist.hint.cell == code.first_cell and not playing.assist.hinted, "shown, not a hint used"
+    assert playing.board_code == encode(code)
+    driver.screenshot("code-playing-hint")
+
+    driver.click_cell(*code.first_cell)
+    reference = code.board()
+    reference.reveal(*code.first_cell)
+    assert board.mine_cells() == reference.mine_cells()
+    assert status(playing) != code.start_hint(), "the hint goes with the first move"
+    assert playing.assist.hint is None
+
+
+def test_a_preset_code_plays_under_its_preset_and_enter_starts_it(driver):
+    code = BoardCode(16, 16, 40, seed=5, first_cell=(8, 8))
+    open_code_scene(driver)
+    driver.type_text(encode(code))
+    driver.key(pygame.K_RETURN)
+    playing = driver.scene
+    assert isinstance(playing, PlayingScene) and playing.spec.category == "intermediate"
+    assert not playing.assist.no_guess
+
+
+@pytest.mark.parametrize("name, text", [
+    ("typo", "typo"),
+    ("garbage", "hello, world!"),
+    ("huge", encode(BoardCode(1000, 1000, 2000, seed=7, first_cell=(999, 999)))),
+    ("tiny", encode(BoardCode(3, 3, 1, seed=7))),
+    ("short", "MS1-12"),
+    ("endless", "W" * 60),
+])
+def test_a_bad_code_says_why_and_cannot_start(driver, name, text):
+    if text == "typo":
+        good = encode(BoardCode(16, 30, 99, seed=31337, first_cell=(0, 0)))
+        text = good[:-1] + ("X" if good[-1] != "X" else "Y")
+    scene = open_code_scene(driver)
+    driver.type_text(text)
+    kept = text[:scene.field.max_chars]
+    assert scene.field.value == kept
+    with pytest.raises(ValueError) as error:
+        decode(kept)
+    assert scene.code is None and scene.error == str(error.value) and not scene.start.enabled
+    driver.screenshot(f"code-bad-{name}")
+    driver.key(pygame.K_RETURN)
+    driver.click_button(scene.start)
+    assert driver.scene is scene and not scene.start.enabled
+
+
+def test_a_huge_board_is_refused_with_the_largest_size(driver):
+    scene = open_code_scene(driver)
+    driver.type_text(encode(BoardCode(1000, 1000, 2000, seed=7, first_cell=(999, 999))))
+    assert scene.error == "That code is for a 1000x1000 board; the largest is 100x100."
+
+
+def test_fixing_a_typo_with_backspace_enables_start(driver):
+    text = encode(BoardCode(9, 9, 10, seed=2024, first_cell=(4, 4)))
+    scene = open_code_scene(driver)
+    driver.type_text(text[:-1] + ("0" if text[-1] != "0" else "1"))
+    assert not scene.start.enabled
+    driver.key(pygame.K_BACKSPACE)
+    driver.type_text(text[-1])
+    assert scene.start.enabled and scene.code.seed == 2024
+
+
+def test_paste_puts_the_clipboard_in_the_field(driver):
+    text = encode(BoardCode(9, 9, 10, seed=11, first_cell=(0, 8)))
+    pygame.scrap.put_text(text)
+    scene = open_code_scene(driver)
+    driver.type_text("junk")
+    driver.click_button(scene.paste_button)
+    assert scene.field.value == text and scene.field.focused and scene.start.enabled
+
+
+def test_ctrl_v_pastes_a_copied_line_without_its_spaces(driver, monkeypatch):
+    text = encode(BoardCode(16, 30, 99, seed=12, first_cell=(15, 29)))
+    monkeypatch.setattr(clipboard, "paste", lambda: f"  {text}\r\n")
+    scene = open_code_scene(driver)
+    driver.click((5, 5))  # away from the field: it loses the focus, Ctrl+V still lands in it
+    assert not scene.field.focused
+    driver.key(pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert scene.field.value == text and scene.field.focused and scene.start.enabled
+    driver.screenshot("code-pasted-expert")
+
+
+def test_an_empty_clipboard_keeps_what_was_typed_and_says_so(driver, monkeypatch):
+    monkeypatch.setattr(clipboard, "paste", lambda: " \n")
+    scene = open_code_scene(driver)
+    driver.type_text("MS1-")
+    driver.key(pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert scene.field.value == "MS1-" and not scene.start.enabled
+    assert scene.note == "The clipboard has no text to paste."
+    driver.screenshot("code-empty-clipboard")
+    driver.type_text("1")
+    assert scene.note is None, "the note goes once the player types"
+
+
+def test_a_no_guess_code_makes_its_no_guess_board_whatever_the_setting(driver):
+    assert not driver.app.settings["no_guess"]
+    code = BoardCode(9, 9, 10, seed=4242, first_cell=(2, 6), no_guess=True)
+    open_code_scene(driver)
+    driver.type_text(encode(code))
+    driver.key(pygame.K_RETURN)
+    playing = driver.scene
+    assert isinstance(playing, PlayingScene) and playing.assist.no_guess
+    assert not driver.app.settings["no_guess"], "the player's setting is left alone"
+    driver.click_cell(*code.first_cell)
+    until_board_made(driver)
+    assert playing.assist.board_is_no_guess
+    expected = generate_no_guess(9, 9, 10, code.first_cell, seed=code.seed, first_click=code.first_click)
+    assert sorted(playing.board.mine_cells()) == sorted(map(tuple, expected))
+
+
+def test_a_normal_code_deals_a_normal_board_with_no_guess_on(driver):
+    driver.click_button(driver.scene.no_guess)
+    assert driver.app.settings["no_guess"]
+    code = BoardCode(9, 9, 10, seed=99, first_cell=(4, 4))
+    open_code_scene(driver)
+    driver.type_text(encode(code))
+    driver.key(pygame.K_RETURN)
+    playing = driver.scene
+    assert not playing.assist.no_guess
+    driver.click_cell(4, 4)
+    reference = code.board()
+    reference.reveal(4, 4)
+    assert playing.board.mine_cells() == reference.mine_cells()
+
+
+def test_esc_and_back_return_to_the_menu(driver):
+    open_code_scene(driver)
+    driver.type_text("MS1-")
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene)
+    scene = open_code_scene(driver)
+    assert scene.field.value == ""
+    driver.click_button(scene.back)
+    assert isinstance(driver.scene, MenuScene)
+
+
+def test_a_saved_game_is_only_discarded_when_the_player_agrees(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    driver.click_cell(4, 4)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.yes)  # leave: the game stays saved
+    menu = driver.scene
+    assert isinstance(menu, MenuScene) and menu.saved is not None
+    driver.click_button(menu.play_code)
+    assert isinstance(driver.scene, ConfirmScene)
+    driver.click_button(driver.scene.no)
+    assert driver.scene is menu and driver.app.store.load_resume() is not None
+    driver.click_button(menu.play_code)
+    driver.click_button(driver.scene.yes)
+    assert isinstance(driver.scene, CodeEntryScene) and driver.app.store.load_resume() is None
+
+
+def test_the_menu_buttons_fit_the_window_without_overlapping(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    driver.click_cell(4, 4)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.yes)  # a saved game adds the Resume button: the tallest menu
+    menu = driver.scene
+    window = pygame.Rect((0, 0), menu.window_size)
+    rects = [button.rect for button in menu.buttons]
+    assert menu.play_code in menu.buttons
+    assert all(window.contains(rect) for rect in rects)
+    assert not any(a.colliderect(b) for n, a in enumerate(rects) for b in rects[n + 1:])
+    driver.screenshot("menu-with-resume")
+
+
+def test_the_code_scene_in_the_dark_theme(driver):
+    driver.app.apply_setting("theme", "dark")
+    scene = open_code_scene(driver)
+    driver.type_text(encode(BoardCode(30, 40, 200, seed=1, first_cell=(29, 39), no_guess=True)))
+    assert scene.start.enabled
+    driver.screenshot("code-valid-dark")
+    driver.type_text("Q")
+    assert not scene.start.enabled
+    driver.screenshot("code-bad-dark")
