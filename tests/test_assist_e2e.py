@@ -33,15 +33,6 @@ def start(driver, key="beginner"):
     return driver.scene
 
 
-def until_board_made(driver, seconds=20):
-    deadline = time.monotonic() + seconds
-    while driver.scene.assist.busy and time.monotonic() < deadline:
-        time.sleep(0.005)
-        driver.frames(1)
-    assert not driver.scene.assist.busy
-    driver.frames(1)
-
-
 def test_the_hint_key_shows_a_safe_cell_with_its_reason_and_marks_the_game(driver):
     playing = start(driver)
     driver.key(pygame.K_h)
@@ -121,7 +112,7 @@ def test_no_guess_boards_are_remembered_and_clear_without_a_guess(driver, tmp_pa
     assert "on" in menu.no_guess.label
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
-    until_board_made(driver)
+    driver.until_board_made()
     board = playing.board
     assert board.state == "playing" and board.is_revealed(8, 15) and playing.assist.board_is_no_guess
     assert solves_without_guessing(board.rows, board.cols, board.mine_cells(), (8, 15))
@@ -152,7 +143,7 @@ def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driv
     driver.click_cell(0, 0)  # clicks wait while the board is made
     assert not playing.board.mines_placed
     driver.key(pygame.K_ESCAPE)
-    until_board_made(driver)
+    driver.until_board_made()
     assert isinstance(driver.scene, PlayingScene), "Esc here cancels the wait, not the game"
     assert playing.board.state == "playing" and playing.board.is_revealed(8, 8)
     assert not playing.assist.board_is_no_guess and "normal" in playing.assist.message
@@ -165,6 +156,6 @@ def test_a_timed_out_no_guess_board_says_so_and_falls_back(driver, monkeypatch):
     driver.app.remember(no_guess=True)
     playing = start(driver, "beginner")
     driver.click_cell(4, 4)
-    until_board_made(driver)
+    driver.until_board_made()
     assert playing.board.state in ("playing", "won") and playing.board.is_revealed(4, 4)
     assert "No no-guess board turned up" in playing.assist.message

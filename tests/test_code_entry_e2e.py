@@ -1,5 +1,4 @@
 """Play a code, in the real app: type or paste a board code, get its board; bad codes are refused, nothing crashes."""
-import time
 
 import pygame
 import pytest
@@ -44,15 +43,6 @@ def clear_field(driver):
 
 def status(playing):
     return playing._status_look()[0]
-
-
-def until_board_made(driver, seconds=20):
-    deadline = time.monotonic() + seconds
-    while driver.scene.assist.busy and time.monotonic() < deadline:
-        time.sleep(0.005)
-        driver.frames(1)
-    assert not driver.scene.assist.busy
-    driver.frames(1)
 
 
 def test_a_typed_code_deals_its_board_with_the_hint_in_the_status_line(driver):
@@ -181,7 +171,7 @@ def test_a_no_guess_code_makes_its_no_guess_board_whatever_the_setting(driver):
     assert isinstance(playing, PlayingScene) and playing.assist.no_guess
     assert not driver.app.settings["no_guess"], "the player's setting is left alone"
     driver.click_cell(*code.first_cell)
-    until_board_made(driver)
+    driver.until_board_made()
     assert playing.assist.board_is_no_guess
     expected = generate_no_guess(9, 9, 10, code.first_cell, seed=code.seed, first_click=code.first_click)
     assert sorted(playing.board.mine_cells()) == sorted(map(tuple, expected))

@@ -2,10 +2,9 @@
 import pygame
 
 from game import clipboard, config
-from game.model import PRESETS
 from game.model.boardcode import decode, encode
 from game.model.solver import Hint
-from game.scenes.base import Scene
+from game.scenes.form import FormScene
 from game.scenes.menu import draw_title
 from game.view import theme, widgets
 
@@ -22,8 +21,7 @@ def check_code(text):
         return None, str(error)
 
 
-class CodeEntryScene(Scene):
-    window_size = config.MENU_SIZE
+class CodeEntryScene(FormScene):
 
     def __init__(self, app):
         super().__init__(app)
@@ -40,25 +38,11 @@ class CodeEntryScene(Scene):
         self.code, self.error = check_code(self.field.value)
         self.start.enabled = self.code is not None
 
-    def on_enter(self):
-        super().on_enter()
-        pygame.key.start_text_input()
-
-    def on_exit(self):
-        pygame.key.stop_text_input()
-
-    def handle(self, event):
-        self.dirty = True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.go_back()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.try_start()
-                return
-            if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):  # GUI: Cmd on a Mac
-                self.paste()
-                return
+    def handle_form(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v \
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):  # GUI: Cmd on a Mac
+            self.paste()
+            return
         if self.field.handle(event):
             self.note = None
             self.check()
@@ -84,22 +68,16 @@ class CodeEntryScene(Scene):
             return
         from game.scenes.playing import GameSpec, PlayingScene
         code = self.code
-        category = next((key for key, p in PRESETS.items() if (p.rows, p.cols, p.mines) ==
-                         (code.rows, code.cols, code.mines)), "custom")
         board = code.board(question_marks=self.app.settings["question_marks"])
         # the board may have been seen before, so like "Same board" it never counts for best times; and its
         # mines come from the no-guess generator exactly when the code says so, whatever the setting
-        scene = PlayingScene(self.app, GameSpec(code.rows, code.cols, code.mines, category), board=board,
+        scene = PlayingScene(self.app, GameSpec.for_size(code.rows, code.cols, code.mines), board=board,
                              same_board=True, no_guess=code.no_guess)
         scene.assist.message = code.start_hint()
         if code.first_cell is not None:  # outlined on the board too, until the first move
             scene.assist.hint = Hint(code.first_cell, True, False, 0.0, (), code.start_hint(), rule="first")
         scene.board_code = encode(code)
         self.app.switch(scene)
-
-    def go_back(self):
-        from game.scenes.menu import MenuScene
-        self.app.switch(MenuScene(self.app))
 
     @property
     def atlas(self):

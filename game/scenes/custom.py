@@ -2,7 +2,7 @@
 import pygame
 
 from game import config
-from game.scenes.base import Scene
+from game.scenes.form import FormScene
 from game.scenes.menu import draw_title
 from game.view import theme, widgets
 
@@ -47,8 +47,7 @@ def check_custom(texts):
     return {}, (values["rows"], values["cols"], values["mines"])
 
 
-class CustomScene(Scene):
-    window_size = config.MENU_SIZE
+class CustomScene(FormScene):
 
     def __init__(self, app):
         super().__init__(app)
@@ -68,25 +67,10 @@ class CustomScene(Scene):
     def texts(self):
         return {field: box.value for field, box in self.fields.items()}
 
-    def on_enter(self):
-        super().on_enter()
-        pygame.key.start_text_input()
-
-    def on_exit(self):
-        pygame.key.stop_text_input()
-
-    def handle(self, event):
-        self.dirty = True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.go_back()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.try_start()
-                return
-            if event.key == pygame.K_TAB:
-                self._focus_next(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-                return
+    def handle_form(self, event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self._focus_next(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return
         for field in FIELDS:
             self.fields[field].handle(event)
             if self.minus[field].handle(event):
@@ -123,10 +107,6 @@ class CustomScene(Scene):
         self.app.settings["custom"] = self.values
         self.app.settings["difficulty"] = "custom"
         self.app.switch(PlayingScene(self.app, GameSpec(rows, cols, mines, "custom")))
-
-    def go_back(self):
-        from game.scenes.menu import MenuScene
-        self.app.switch(MenuScene(self.app))
 
     @property
     def atlas(self):

@@ -34,6 +34,13 @@ class GameSpec:
         p = PRESETS[name]
         return cls(p.rows, p.cols, p.mines, name)
 
+    @classmethod
+    def for_size(cls, rows, cols, mines):
+        """A preset's spec when the size and mines are a preset's, else a custom one."""
+        name = next((key for key, p in PRESETS.items() if (p.rows, p.cols, p.mines) == (rows, cols, mines)),
+                    "custom")
+        return cls(rows, cols, mines, name)
+
     @property
     def label(self):
         if self.category in PRESETS:
@@ -127,9 +134,7 @@ class PlayingScene(Scene):
     @classmethod
     def resumed(cls, app, board, saved):
         """The game saved in the records, picked up where it was left."""
-        category = next((key for key, p in PRESETS.items() if (p.rows, p.cols, p.mines) ==
-                         (board.rows, board.cols, board.mines)), "custom")
-        spec = GameSpec(board.rows, board.cols, board.mines, category)
+        spec = GameSpec.for_size(board.rows, board.cols, board.mines)
         extra = saved.extra or {}
         return cls(app, spec, board=board, same_board=bool(extra.get("same_board")),
                    elapsed=saved.elapsed_ms / 1000, extra=extra)
