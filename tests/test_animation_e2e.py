@@ -18,7 +18,7 @@ def driver(tmp_path):
 
 
 def drawn(playing, cell):
-    return playing.renderer._drawn.get(cell, Tile.COVERED)
+    return playing.renderer.tile_at(*cell)
 
 
 def start_expert(driver):

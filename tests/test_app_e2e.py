@@ -73,7 +73,7 @@ def test_menu_beginner_cascade_flag_chord_lose_and_play_again(driver):
     assert isinstance(driver.scene, GameOverScene) and not driver.scene.won
     driver.frames(1)
     assert playing.face() is Face.DEAD
-    assert playing.renderer._drawn[mine] is Tile.EXPLODED
+    assert playing.renderer.tile_at(*mine) is Tile.EXPLODED
     driver.screenshot("04-game-over-lost")
 
     driver.click_button(driver.scene.play_again)
@@ -120,11 +120,11 @@ def test_press_shows_pressed_tile_moves_with_pointer_and_release_outside_cancels
     driver.press(driver.cell_pos(2, 2))
     driver.frames(1)
     assert playing.looks.pressed == {(2, 2)} and playing.face() is Face.SURPRISED
-    assert playing.renderer._drawn[(2, 2)] is Tile.PRESSED
+    assert playing.renderer.tile_at(2, 2) is Tile.PRESSED
     driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(2, 3), rel=(0, 0), buttons=(1, 0, 0))
     driver.frames(1)
     assert playing.looks.pressed == {(2, 3)}
-    assert playing.renderer._drawn.get((2, 2), Tile.COVERED) is Tile.COVERED
+    assert playing.renderer.tile_at(2, 2) is Tile.COVERED
     driver.screenshot("07-pressed")
     driver.post(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(1, 0, 0))
     driver.release((2, 2))
@@ -302,7 +302,7 @@ def test_renderer_draws_what_tile_for_says(driver):
     driver.frames(1)
     board = playing.board
     for r, c in cells(board):
-        assert playing.renderer._drawn.get((r, c), Tile.COVERED) is tile_for(board, playing.looks, r, c)
+        assert playing.renderer.tile_at(r, c) is tile_for(board, playing.looks, r, c)
 
 
 def test_partial_frames_leave_the_same_picture_as_a_full_redraw(driver):

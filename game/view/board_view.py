@@ -75,8 +75,9 @@ def tile_for(board, looks, row, col):
 class BoardRenderer:
     """Keeps a surface of the whole board and the tile last drawn in each cell.
 
-    `refresh(cells)` redraws only those cells whose tile changed; after `invalidate()` the next refresh
-    repaints every cell, starting from a cached all-covered board so only uncovered cells are blitted.
+    `refresh(cells)` redraws only those cells whose tile changed. After `invalidate()` the next refresh looks
+    at every cell but still blits only those that differ from what the surface shows (the end of a game, a
+    replay's seek); `invalidate(full=True)` starts again from an all-covered board and blits every other cell.
     """
 
     def __init__(self, atlas, board):
@@ -87,44 +88,53 @@ class BoardRenderer:
         self._covered = self.surface.copy()
         covered = atlas.tiles[Tile.COVERED]
         self._covered.fblits([(covered, (c * tile, r * tile)) for r in range(board.rows) for c in range(board.cols)])
-        self._drawn = {}
+        self._drawn = None  # the tile on the surface in each cell, in reading order; None: nothing drawn yet
         self._stale = True
 
-    def invalidate(self):
+    def invalidate(self, full=False):
         self._stale = True
+        if full:
+            self._drawn = None
+
+    def tile_at(self, row, col):
+        """The tile the surface shows in a cell (COVERED before the first repaint)."""
+        return Tile.COVERED if self._drawn is None else self._drawn[row * self.board.cols + col]
 
     def refresh(self, looks, cells=()):
         """Bring the surface up to date for `cells` (or for every cell after invalidate).
 
-        Returns the redrawn cells' rectangles on the board surface, or None after a full repaint.
+        Returns the redrawn cells' rectangles on the board surface, or None after a repaint of the whole board.
         """
         board, tiles, tile = self.board, self.atlas.tiles, self.atlas.tile_size
         if self._stale:
             return self._repaint(looks)
-        drawn = self._drawn
+        drawn, cols = self._drawn, board.cols
         blits = []
         for row, col in cells:
             look = tile_for(board, looks, row, col)
-            if drawn.get((row, col), Tile.COVERED) is not look:
-                drawn[(row, col)] = look
+            if drawn[row * cols + col] is not look:
+                drawn[row * cols + col] = look
                 blits.append((tiles[look], (col * tile, row * tile)))
         if blits:
             self.surface.fblits(blits)
         return [pygame.Rect(position, (tile, tile)) for _, position in blits]
 
     def _repaint(self, looks):
-        """Every cell: the cached all-covered board, then each cell that looks otherwise."""
+        """Every cell: those whose tile differs from the surface's are blitted (after a full invalidate, the
+        surface starts as the cached all-covered board)."""
         self._stale = False
-        self.surface.blit(self._covered, (0, 0))
         images, tile, cols = self.atlas.tiles, self.atlas.tile_size, self.board.cols
-        covered = Tile.COVERED
-        drawn = self._drawn = {}
+        new = all_tiles(self.board, looks)
+        if self._drawn is None:
+            self.surface.blit(self._covered, (0, 0))
+            self._drawn = [Tile.COVERED] * len(new)
+        drawn = self._drawn
         blits = []
-        for index, look in enumerate(all_tiles(self.board, looks)):
-            if look is not covered:
+        for index, (look, old) in enumerate(zip(new, drawn)):
+            if look is not old:
                 row, col = divmod(index, cols)
-                drawn[(row, col)] = look
                 blits.append((images[look], (col * tile, row * tile)))
         if blits:
             self.surface.fblits(blits)
+        self._drawn = new
         return None
