@@ -342,3 +342,23 @@ def test_replays_leave_pygame_out():
             "game.model.replay_check; print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_an_analysis_stops_when_cancelled():
+    class Flag:
+        def __init__(self, after):
+            self.calls, self.after = 0, after
+
+        def is_set(self):
+            self.calls += 1
+            return self.calls > self.after
+
+    board = Board(16, 30, 99, seed=8)
+    board.reveal(8, 15)
+    for cell in [(r, c) for r in range(16) for c in range(30)][:40]:
+        if board.state == "playing" and not board.is_revealed(*cell) and not board.is_mine(*cell):
+            board.reveal(*cell)
+    replay = Replay.from_game(board, [10 * n for n in range(len(board.moves))])
+    flag = Flag(after=3)
+    assert replay.analyse(cancelled=flag) is None and flag.calls == 4
+    assert replay.analyse(cancelled=Flag(after=10 ** 6)) == replay.analyse()

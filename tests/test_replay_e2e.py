@@ -216,3 +216,37 @@ def test_a_won_game_replays_to_the_won_board(driver):
     driver.click_button(over.replay_button)
     driver.key(pygame.K_END)
     assert driver.scene.board.state == "won" and driver.scene.board.seen_codes() == board.seen_codes()
+
+
+def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(driver, monkeypatch):
+    import threading
+    from game.model import replay as replay_module
+    release = threading.Event()
+    real = replay_module.Replay.analyse
+
+    def slow_analyse(self, cancelled=None):
+        release.wait(10)
+        return real(self, cancelled=cancelled)
+
+    monkeypatch.setattr(replay_module.Replay, "analyse", slow_analyse)
+    play_and_lose(driver)
+    over = driver.scene
+    driver.click_button(over.replay_button)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is over and not over.job.cancelled.is_set()
+    release.set()
+    analysis = wait_for_analysis(driver, over)
+    assert analysis.loss is not None
+
+    release.clear()
+    driver.click_button(over.play_again)
+    assert driver.scene is not over
+    playing_again = driver.scene
+    assert isinstance(playing_again, PlayingScene)
+    driver.click_cell(4, 4)
+    mine = next(c for c in cells(playing_again.board) if playing_again.board.is_mine(*c))
+    driver.click_cell(*mine)
+    second = driver.scene
+    driver.click_button(second.menu)
+    assert second.job.cancelled.is_set(), "leaving a game over stops its analysis"
+    release.set()

@@ -119,10 +119,11 @@ class Replay:
         from .replay_stats import game_stats
         return game_stats(self.final_board(), self.elapsed_ms)
 
-    def analyse(self):
-        """Which clicks were guesses and, for a loss, whether the fatal click was forced (see replay_analysis)."""
+    def analyse(self, cancelled=None):
+        """Which clicks were guesses and, for a loss, whether the fatal click was forced (see replay_analysis);
+        None if `cancelled` (a threading.Event) was set before it finished."""
         from .replay_analysis import analyse
-        return analyse(self)
+        return analyse(self, cancelled=cancelled)
 
     # --- files -----------------------------------------------------------------------------------------
 

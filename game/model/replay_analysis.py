@@ -54,13 +54,18 @@ class GameAnalysis:
     exact: bool = True             # False: the solver allowance ran out, and `guesses` may count a few too many
 
 
-def analyse(replay, budget=GUESS_BUDGET):
-    """Play the replay through, asking the solver at each opening move what the player could have known."""
+def analyse(replay, budget=GUESS_BUDGET, cancelled=None):
+    """Play the replay through, asking the solver at each opening move what the player could have known.
+
+    `cancelled`: anything with is_set() (a threading.Event), looked at before each move; once set, the analysis
+    stops and returns None (a large board's analysis can take seconds, and the player may have moved on)."""
     board = replay.fresh_board()
     known = Knowledge(board.rows, board.cols, board.mines, budget)
     guesses = opening_moves = 0
     verdict = None
     for move in replay.moves:
+        if cancelled is not None and cancelled.is_set():
+            return None
         targets = cells_opened_by(board, move) if board.state in ("ready", "playing") else []
         if targets and board.state == "playing":  # the rules make the first click safe: never a guess
             opening_moves += 1

@@ -51,10 +51,11 @@ class GameOverScene(Scene):
         self.code = board_code(playing)
         playing.board_code = self.code  # "Same board" keeps the code of the board it repeats
         self.analysis = None
-        self.job = BackgroundJob(lambda cancel: replay.analyse()) if replay is not None else None
+        self.job = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel)) if replay is not None else None
         self.panel_visible = True
         self._face_held = False
         self._copied = 0.0
+        self._coming_back = False
         self._lay_out()
 
     def _lay_out(self):
@@ -126,8 +127,8 @@ class GameOverScene(Scene):
         return self._copied or None
 
     def on_exit(self):
-        if self.job is not None:
-            self.job.cancel()
+        if self.job is not None and not self._coming_back:
+            self.job.cancel()  # a large board's analysis can take seconds: not for a game left behind
 
     # --- figures -----------------------------------------------------------------------------------------
 
@@ -217,6 +218,7 @@ class GameOverScene(Scene):
 
     def watch_replay(self):
         from game.scenes.replay import ReplayScene
+        self._coming_back = True  # the replay returns here: the analysis goes on meanwhile
         self.app.switch(ReplayScene(self.app, self.replay, back=self))
 
     def copy_code(self):
@@ -245,6 +247,7 @@ class GameOverScene(Scene):
 
     def on_enter(self):
         super().on_enter()
+        self._coming_back = False
         self.playing.invalidate()  # back from the replay: the whole board again
 
     def draw(self, surface):
