@@ -99,10 +99,11 @@ class ReplayScene(Scene):
                   ("speed", "1x", 52), ("export", "Export", 80), ("close", "Back", 70)]
         gap = 6
         spare = width - 2 * margin - sum(w for _, _, w in labels) - gap * (len(labels) - 1)
-        x, y = margin, top + 36
+        grow = min(spare // len(labels), 24)  # a wide window spreads them a little, then centres the row
+        x, y = margin + (spare - grow * len(labels)) // 2, top + 36
         self.buttons = {}
         for name, label, w in labels:
-            w += spare // len(labels)
+            w += grow
             self.buttons[name] = widgets.Button((x, y, w, 34), label, size=20)
             x += w + gap
         self._sync_buttons()
