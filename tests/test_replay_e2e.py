@@ -250,3 +250,20 @@ def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(
     driver.click_button(second.menu)
     assert second.job.cancelled.is_set(), "leaving a game over stops its analysis"
     release.set()
+
+
+def test_the_replay_keys_change_speed_within_its_limits(driver):
+    play_and_lose(driver)
+    driver.click_button(driver.scene.replay_button)
+    replay_scene = driver.scene
+    for key, speed in [(pygame.K_MINUS, 0.5), (pygame.K_MINUS, 0.5), (pygame.K_EQUALS, 1.0), (pygame.K_PLUS, 2.0),
+                       (pygame.K_KP_PLUS, 4.0), (pygame.K_PLUS, 4.0)]:
+        driver.key(key)
+        assert replay_scene.speed == speed
+    assert replay_scene.buttons["speed"].label == "4x"
+    driver.key(pygame.K_SPACE)
+    assert not replay_scene.playing
+    driver.key(pygame.K_END)
+    assert replay_scene.done == len(replay_scene.moves) and replay_scene.buttons["play"].label == "Again"
+    driver.key(pygame.K_SPACE)
+    assert replay_scene.playing and replay_scene.done <= 1, "Again plays from the start"

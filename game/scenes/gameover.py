@@ -105,8 +105,9 @@ class GameOverScene(Scene):
             self.dirty = True
 
     def _analysed(self, job):
-        if job.error is not None:
-            log.error("the game's analysis failed", exc_info=job.error)
+        if job.error is not None or job.result is None:  # None: cancelled
+            if job.error is not None:
+                log.error("the game's analysis failed", exc_info=job.error)
             self.analysis = False
         else:
             self.analysis = job.result

@@ -26,6 +26,12 @@ MESSAGE_SECONDS = 4.0
 REPLAYS_FOLDER = "replays"
 
 
+KEY_ACTIONS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "start",
+               pygame.K_END: "end", pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_PLUS: "faster",
+               pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_e: "export",
+               pygame.K_ESCAPE: "close", pygame.K_BACKSPACE: "close"}
+
+
 def load_replay(path):
     """A replay file read and checked, or ValueError with a sentence for the player."""
     try:
@@ -67,7 +73,7 @@ class ReplayScene(Scene):
         self.done = 0                 # moves on the board
         self.board = replay.fresh_board()
         self.looks = BoardLooks()
-        self._counters = None         # (moves done, status text), worked out once per position
+        self._counters = None         # ((moves done, tenths of a second), status text) as last worked out
         self._dragging = False
         self.message = title or self._title()
         self.message_left = MESSAGE_SECONDS
@@ -123,18 +129,15 @@ class ReplayScene(Scene):
                 self.dirty = True
         if not self.playing:
             return
-        before = int(self.t_ms // 1000)
         self.t_ms = min(self.t_ms + step * 1000 * self.speed, self.replay.elapsed_ms)
-        changed = self._play_until(self.t_ms)
+        self._play_until(self.t_ms)
         if self.t_ms >= self.replay.elapsed_ms and self.done == len(self.moves):
             self.playing = False
             self._sync_buttons()
-        self.dirty = True  # the seek bar moves on (and the timer, the board when `changed`)
-        if changed or int(self.t_ms // 1000) != before:
-            self._counters = None
+        self.dirty = True  # the seek bar moves on, and the timer and the board with it
 
     def _play_until(self, t_ms):
-        """Make every move due by t_ms on the board; True when any was made."""
+        """Make every move due by t_ms on the board."""
         changed = []
         while self.done < len(self.moves) and self.moves[self.done].t_ms <= t_ms:
             was = self.board.state
@@ -146,8 +149,6 @@ class ReplayScene(Scene):
         if changed:
             self.renderer.refresh(self.looks, changed)
             self._follow(self.moves[self.done - 1])
-            self._counters = None
-        return bool(changed)
 
     def seek_moves(self, count):
         """Go to just after the first `count` moves (at the time of the last of them)."""
@@ -168,7 +169,6 @@ class ReplayScene(Scene):
             if count:
                 self._follow(self.moves[count - 1])
         self.t_ms = t_ms
-        self._counters = None
         self._sync_buttons()
         self.dirty = True
 
@@ -215,28 +215,9 @@ class ReplayScene(Scene):
         return True
 
     def _key(self, event):
-        key = event.key
-        if key == pygame.K_SPACE:
-            self.press("play")
-        elif key == pygame.K_LEFT:
-            self.press("back")
-        elif key == pygame.K_RIGHT:
-            self.press("forward")
-        elif key == pygame.K_HOME:
-            self.press("start")
-        elif key == pygame.K_END:
-            self.playing = False
-            self.seek_time(self.replay.elapsed_ms)
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-            faster = key not in (pygame.K_MINUS, pygame.K_KP_MINUS)
-            index = SPEEDS.index(self.speed) + (1 if faster else -1)
-            self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
-            self._sync_buttons()
-            self.dirty = True
-        elif key == pygame.K_e:
-            self.press("export")
-        elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.press("close")
+        action = KEY_ACTIONS.get(event.key)
+        if action is not None:
+            self.press(action)
 
     def press(self, name):
         self.dirty = True
@@ -249,8 +230,14 @@ class ReplayScene(Scene):
             self.seek_moves(self.done + (1 if name == "forward" else -1))
         elif name == "start":
             self.seek_moves(0)
+        elif name == "end":
+            self.playing = False
+            self.seek_time(self.replay.elapsed_ms)
         elif name == "speed":
             self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+        elif name in ("slower", "faster"):
+            index = SPEEDS.index(self.speed) + (1 if name == "faster" else -1)
+            self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
         elif name == "export":
             self.export()
         elif name == "close":
