@@ -267,3 +267,16 @@ def test_the_replay_keys_change_speed_within_its_limits(driver):
     assert replay_scene.done == len(replay_scene.moves) and replay_scene.buttons["play"].label == "Again"
     driver.key(pygame.K_SPACE)
     assert replay_scene.playing and replay_scene.done <= 1, "Again plays from the start"
+
+
+def test_export_to_a_folder_that_cannot_be_made_says_so_and_the_replay_goes_on(driver, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the records folder should be")
+    monkeypatch.setenv("MINESWEEPER_HOME", str(blocker))
+    play_and_lose(driver)
+    driver.click_button(driver.scene.replay_button)
+    replay_scene = driver.scene
+    driver.click_button(replay_scene.buttons["export"])
+    assert replay_scene.message.startswith("Could not save the replay")
+    driver.frames(5)
+    assert driver.scene is replay_scene
