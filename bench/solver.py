@@ -1,5 +1,8 @@
-"""Solver benchmarks: auto-play win rates with 95% intervals, and hint latency on Expert positions."""
+"""Solver benchmarks: auto-play win rates with 95% intervals, paired comparisons of guessing strategies, and
+hint latency on Expert positions."""
 import argparse
+import ast
+import contextlib
 import math
 import random
 import statistics
@@ -22,27 +25,93 @@ CONFIGS = {
 def play(rows, cols, mines, rule, rng, positions=None):
     """Auto-play one game on a real Board (one implementation of the rules); True on a win.
     positions, when given, collects the visible positions met."""
-    first = first_click_cell(rows, cols, rule)
-    board = Board(rows, cols, mines, seed=rng.randrange(2 ** 32), first_click=rule)
+    board, vis, _ = _start(rows, cols, mines, rule, rng.randrange(2 ** 32))
+    return _finish(board, vis, positions=positions)
+
+
+def _start(rows, cols, mines, rule, board_seed):
+    """A new game with its first click made: (board, visible list, moves made)."""
+    board = Board(rows, cols, mines, seed=board_seed, first_click=rule)
     vis = [COVERED] * (rows * cols)
+    moves = []
+    _reveal(board, vis, moves, first_click_cell(rows, cols, rule))
+    return board, vis, moves
 
-    def reveal(r, c):
-        # the board reports what it opened, so the view the solver reads is kept up to date cheaply
-        for rr, cc in board.reveal(r, c):
-            vis[rr * cols + cc] = board.adjacent_mines(rr, cc)
 
-    reveal(*first)
+def _reveal(board, vis, moves, cell):
+    # the board reports what it opened, so the view the solver reads is kept up to date cheaply
+    moves.append(cell)
+    for rr, cc in board.reveal(*cell):
+        vis[rr * board.cols + cc] = board.adjacent_mines(rr, cc)
+
+
+def _open_safe(board, vis, moves, a):
+    for r, c in sorted(a.safe):
+        if vis[r * board.cols + c] == COVERED:   # an earlier cascade may have opened it already
+            _reveal(board, vis, moves, (r, c))
+
+
+def _finish(board, vis, moves=None, positions=None):
+    """Play a started game to its end with the solver as it is now configured; True on a win."""
+    rows, cols, mines = board.rows, board.cols, board.mines
+    moves = [] if moves is None else moves
     while board.state == GameState.PLAYING:
         a = analyze(rows, cols, mines, vis)
         if positions is not None:
             positions.append(list(vis))
         if a.safe:
-            for r, c in sorted(a.safe):
-                if vis[r * cols + c] == COVERED:   # an earlier cascade may have opened it already
-                    reveal(r, c)
+            _open_safe(board, vis, moves, a)
             continue
-        reveal(*choose_guess(rows, cols, mines, vis, a))
+        _reveal(board, vis, moves, choose_guess(rows, cols, mines, vis, a))
     return board.state == GameState.WON
+
+
+@contextlib.contextmanager
+def settings(overrides):
+    """Set solver module constants for the duration (a strategy is a set of constants)."""
+    saved = {name: getattr(solver, name) for name in overrides}
+    try:
+        for name, value in overrides.items():
+            setattr(solver, name, value)
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(solver, name, value)
+
+
+def play_paired(rows, cols, mines, rule, board_seed, base, cand):
+    """Play one board with the base strategy and the candidate one: (base won, candidate won).
+
+    Both play in lockstep while they agree (the same moves on the same board give the same game), so only the
+    part after their first different guess is played twice: the candidate's board is rebuilt by replaying the
+    shared moves."""
+    board, vis, moves = _start(rows, cols, mines, rule, board_seed)
+    while board.state == GameState.PLAYING:
+        a = analyze(rows, cols, mines, vis)
+        if a.safe:
+            _open_safe(board, vis, moves, a)
+            continue
+        with settings(base):
+            g_base = choose_guess(rows, cols, mines, vis, a)
+        with settings(cand):
+            g_cand = choose_guess(rows, cols, mines, vis, a)
+        if g_base == g_cand:
+            _reveal(board, vis, moves, g_base)
+            continue
+        shared = list(moves)
+        _reveal(board, vis, moves, g_base)
+        with settings(base):
+            base_won = _finish(board, vis, moves)
+        board2 = Board(rows, cols, mines, seed=board_seed, first_click=rule)
+        vis2 = [COVERED] * (rows * cols)
+        moves2 = []
+        for cell in shared:
+            _reveal(board2, vis2, moves2, cell)
+        _reveal(board2, vis2, moves2, g_cand)
+        with settings(cand):
+            return base_won, _finish(board2, vis2, moves2)
+    won = board.state == GameState.WON
+    return won, won
 
 
 def wilson(wins, n, z=1.96):
@@ -72,6 +141,54 @@ def report(name, rows, cols, mines, rule, games, wins, dt, partial):
           flush=True)
 
 
+def bench_paired(name, games, seed, base, cand, progress=0):
+    rows, cols, mines, rule = CONFIGS[name]
+    rng = random.Random(seed)
+    wins_base = wins_cand = only_base = only_cand = 0
+    t0 = time.perf_counter()
+    for k in range(1, games + 1):
+        b, c = play_paired(rows, cols, mines, rule, rng.randrange(2 ** 32), base, cand)
+        wins_base += b
+        wins_cand += c
+        only_base += b and not c
+        only_cand += c and not b
+        if k == games or (progress and k % progress == 0):
+            report_paired(name, base, cand, k, wins_base, wins_cand, only_base, only_cand,
+                          time.perf_counter() - t0, k < games)
+
+
+def paired_interval(n, only_base, only_cand, z=1.96):
+    """Mean per-board difference (candidate minus base, each board -1, 0 or +1) and its 95% interval."""
+    d = (only_cand - only_base) / n
+    var = ((only_cand + only_base) / n - d * d) * n / max(1, n - 1)
+    half = z * math.sqrt(max(0.0, var) / n)
+    return d, d - half, d + half
+
+
+def report_paired(name, base, cand, n, wins_base, wins_cand, only_base, only_cand, dt, partial):
+    d, lo, hi = paired_interval(n, only_base, only_cand)
+    label = lambda o: " ".join(f"{k}={v!r}" for k, v in o.items()) or "current"   # noqa: E731
+    print(f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
+          f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
+          f"diff={100 * d:+.2f} pts 95% CI [{100 * lo:+.2f}, {100 * hi:+.2f}]  "
+          f"(boards won by only base {only_base}, only candidate {only_cand})  "
+          f"{1000 * dt / n:.1f} ms/board{'  (so far)' if partial else ''}", flush=True)
+
+
+def parse_overrides(items):
+    """["NAME=VALUE", ...] -> {NAME: value}; NAME must be a constant of game.model.solver."""
+    out = {}
+    for item in items or ():
+        name, _, text = item.partition("=")
+        if not hasattr(solver, name):
+            raise SystemExit(f"game.model.solver has no {name}")
+        try:
+            out[name] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            out[name] = text
+    return out
+
+
 def bench_latency(games, seed):
     from game.model.solver import hint_for_visible
     rng = random.Random(seed)
@@ -97,15 +214,26 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--progress", type=int, default=0, help="also print the figures every N games")
     ap.add_argument("--endgame", action="store_true", help="also search endgames exactly (experimental)")
+    ap.add_argument("--candidate", action="append", metavar="NAME=VALUE",
+                    help="paired mode: play each board also with this solver constant changed (repeatable)")
+    ap.add_argument("--base", action="append", metavar="NAME=VALUE",
+                    help="paired mode: the base strategy's constants (default: as in the solver)")
+    ap.add_argument("--set", action="append", metavar="NAME=VALUE",
+                    help="change a solver constant for the whole run (repeatable)")
     args = ap.parse_args(argv)
     if args.endgame:
         solver.ENDGAME = True
+    for name, value in parse_overrides(args.set).items():
+        setattr(solver, name, value)
     configs = args.config or ["all", "latency"]
     if "all" in configs:
         configs = list(CONFIGS) + [c for c in configs if c == "latency"]
     for name in configs:
         if name == "latency":
             bench_latency(max(5, args.games // 20), args.seed)
+        elif args.candidate:
+            bench_paired(name, args.games, args.seed, parse_overrides(args.base), parse_overrides(args.candidate),
+                         args.progress)
         else:
             bench_winrate(name, args.games, args.seed, args.progress)
 

@@ -392,3 +392,27 @@ def test_endgame_search_opens_a_cell_that_wins_most_often(seed):
         assert cell is not None and f.vis[cell] < 0
         assert perfect_play_wins(rows, cols, layouts, f.vis, cell) == perfect_play_wins(rows, cols, layouts, f.vis)
         checked += 1
+
+
+def test_paired_benchmark_plays_the_same_boards_both_ways():
+    from bench import solver as bench
+    from game.model import solver
+    rng = random.Random(3)
+    seeds = [rng.randrange(2 ** 32) for _ in range(6)]
+    alone = [bench._finish(*bench._start(9, 9, 10, "safe", s)[:2]) for s in seeds]
+    # the same strategy on both sides never disagrees, and matches a game played alone on that board
+    same = [bench.play_paired(9, 9, 10, "safe", s, {}, {"PROGRESS_WEIGHT": solver.PROGRESS_WEIGHT}) for s in seeds]
+    assert same == [(w, w) for w in alone]
+    # a different candidate leaves the base's games as they were, and the constants as they were
+    before = solver.GUESS_WINDOW
+    other = [bench.play_paired(9, 9, 10, "safe", s, {}, {"GUESS_WINDOW": 0.3, "ENDGAME": False}) for s in seeds]
+    assert [b for b, _ in other] == alone
+    assert solver.GUESS_WINDOW == before
+
+
+def test_paired_interval_is_centred_on_the_difference_and_zero_width_without_discordant_boards():
+    from bench.solver import paired_interval
+    assert paired_interval(100, 0, 0) == (0.0, 0.0, 0.0)
+    d, lo, hi = paired_interval(1000, 10, 30)
+    assert d == pytest.approx(0.02) and lo < d < hi and lo > 0
+    assert paired_interval(1000, 30, 10)[2] < 0
