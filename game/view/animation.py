@@ -19,23 +19,25 @@ class Ripple:
         cr, cc = centre
         far = max((hypot(r - cr, c - cc) for r, c in cells), default=0) or 1
         self.due = sorted((hypot(r - cr, c - cc) / far * seconds, (r, c)) for r, c in cells)
+        self.shown = 0  # due[:shown] have appeared (an index: a 100x100 cascade is thousands of cells)
         self.held_look = held_look
         self.clock = 0.0
 
     @property
     def done(self):
-        return not self.due
+        return self.shown == len(self.due)
 
     def hold(self, override):
-        for _, cell in self.due:
+        for _, cell in self.due[self.shown:]:
             override[cell] = self.held_look
 
     def advance(self, step, override):
         """Move time on; returns the cells that appear now (their override is lifted)."""
         self.clock += step
-        shown = []
-        while self.due and self.due[0][0] <= self.clock:
-            shown.append(self.due.pop(0)[1])
+        start = self.shown
+        while self.shown < len(self.due) and self.due[self.shown][0] <= self.clock:
+            self.shown += 1
+        shown = [cell for _, cell in self.due[start:self.shown]]
         for cell in shown:
             override.pop(cell, None)
         return shown
