@@ -90,6 +90,8 @@ class BoardRenderer:
         self._covered.fblits([(covered, (c * tile, r * tile)) for r in range(board.rows) for c in range(board.cols)])
         self._drawn = None  # the tile on the surface in each cell, in reading order; None: nothing drawn yet
         self._stale = True
+        # each cell's top-left on the surface, in reading order, made once: a repaint only looks them up
+        self._positions = [(c * tile, r * tile) for r in range(board.rows) for c in range(board.cols)]
 
     def invalidate(self, full=False):
         self._stale = True
@@ -123,17 +125,13 @@ class BoardRenderer:
         """Every cell: those whose tile differs from the surface's are blitted (after a full invalidate, the
         surface starts as the cached all-covered board)."""
         self._stale = False
-        images, tile, cols = self.atlas.tiles, self.atlas.tile_size, self.board.cols
+        images = self.atlas.tiles
         new = all_tiles(self.board, looks)
         if self._drawn is None:
             self.surface.blit(self._covered, (0, 0))
             self._drawn = [Tile.COVERED] * len(new)
-        drawn = self._drawn
-        blits = []
-        for index, (look, old) in enumerate(zip(new, drawn)):
-            if look is not old:
-                row, col = divmod(index, cols)
-                blits.append((images[look], (col * tile, row * tile)))
+        blits = [(images[look], position)
+                 for look, old, position in zip(new, self._drawn, self._positions) if look is not old]
         if blits:
             self.surface.fblits(blits)
         self._drawn = new
