@@ -197,6 +197,23 @@ def test_custom_form_rejects_bad_values_then_starts(driver):
     assert driver.app.settings["custom"] == (5, 5, 16)
 
 
+def test_custom_form_takes_digits_of_other_scripts_as_bad_input_not_a_crash(driver):
+    driver.click_button(driver.scene.custom)
+    form = driver.scene
+    for field, text in (("rows", "2\u00b2"), ("cols", "\u0661\u0662"), ("mines", "\u00b9")):
+        box = form.fields[field]
+        driver.click(box.rect.center)
+        for _ in range(4):
+            driver.key(pygame.K_BACKSPACE, frames=0)
+        driver.type_text(text)  # superscript two (a key of its own on French keyboards), Arabic-Indic digits
+        driver.click_button(form.plus[field])  # +/- on such text starts again from the lowest value
+        assert box.value == ("1" if field == "mines" else "5")
+        driver.click(box.rect.center)
+        driver.type_text(text)
+        assert "Use digits only" in form.errors[field] and not form.start.enabled
+    assert driver.scene is form
+
+
 def test_escape_asks_only_once_a_move_was_made_and_f2_starts_afresh(driver):
     playing = start_beginner(driver)
     driver.key(pygame.K_ESCAPE)

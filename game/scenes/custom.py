@@ -11,6 +11,11 @@ LABELS = {"rows": "Rows", "cols": "Columns", "mines": "Mines"}
 SAFE_AROUND_FIRST_CLICK = 9
 
 
+def is_number(text):
+    """Plain digits 0-9 only: str.isdigit also takes superscripts and other scripts' digits, which int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def check_custom(texts):
     """Validate the form's three texts: returns ({field: message}, (rows, cols, mines) or None).
 
@@ -24,7 +29,7 @@ def check_custom(texts):
         name = LABELS[field].lower()
         if not text:
             errors[field] = f"Enter the number of {name}."
-        elif not text.isdigit():
+        elif not is_number(text):
             errors[field] = f"Use digits only: {low} to {high} {name}."
         elif not low <= int(text) <= high:
             errors[field] = f"{LABELS[field]} must be {low} to {high}."
@@ -34,7 +39,7 @@ def check_custom(texts):
     most = values["rows"] * values["cols"] - SAFE_AROUND_FIRST_CLICK if len(values) == 2 else None
     if not text:
         errors["mines"] = "Enter the number of mines."
-    elif not text.isdigit():
+    elif not is_number(text):
         errors["mines"] = "Use digits only." if most is None else f"Use digits only: 1 to {most} mines."
     elif int(text) < 1:
         errors["mines"] = "At least 1 mine."
@@ -87,7 +92,7 @@ class CustomScene(FormScene):
     def _step(self, field, delta):
         box = self.fields[field]
         text = box.value.strip()
-        if text.isdigit():
+        if is_number(text):
             box.value = str(max(0, int(text) + delta))
         else:
             box.value = str(config.CUSTOM_MIN_SIDE if field != "mines" else 1)
