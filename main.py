@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Minesweeper: double-click this file (or run `python main.py`) to play.
 
 Finds its own folder, checks that pygame-ce is installed, starts the game, and shows any crash in a
@@ -6,6 +7,7 @@ window (and a log file) instead of vanishing.
 import argparse
 import datetime
 import os
+import re
 import sys
 import tempfile
 import traceback
@@ -15,7 +17,17 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-INSTALL_COMMAND = f'"{sys.executable}" -m pip install -r "{HERE / "requirements.txt"}"'
+
+def console_python():
+    """The interpreter to name in commands: under pythonw (no console) pip would print nowhere."""
+    return '"' + re.sub(r"pythonw(?=(\.exe)?$)", "python", sys.executable, flags=re.IGNORECASE) + '"'
+
+
+REQUIREMENTS = f'"{HERE / "requirements.txt"}"'
+INSTALL_COMMAND = f"{console_python()} -m pip install -r {REQUIREMENTS}"
+# pygame-ce and upstream pygame both install as the package `pygame` and overwrite each other's files.
+REPLACE_COMMAND = (f"{console_python()} -m pip uninstall -y pygame pygame-ce\n"
+                   f"{console_python()} -m pip install -r {REQUIREMENTS}")
 DIFFICULTIES = ("beginner", "intermediate", "expert")
 
 
@@ -35,7 +47,7 @@ def show_error(title, message):
     except Exception:  # noqa: BLE001 - any failure here just means: try the next way
         pass
     try:
-        if os.environ.get("SDL_VIDEODRIVER") != "dummy" and (os.name == "nt" or os.environ.get("DISPLAY")):
+        if os.environ.get("SDL_VIDEODRIVER") != "dummy":  # without a screen Tk raises, and stderr it is
             import tkinter
             from tkinter import messagebox
             root = tkinter.Tk()
@@ -84,10 +96,15 @@ def parse_args(argv):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
-        import pygame  # noqa: F401
+        import pygame
     except ImportError:
         show_error("Minesweeper needs pygame-ce",
                    f"pygame-ce is not installed for this Python. Install it with:\n\n{INSTALL_COMMAND}")
+        return 1
+    if not getattr(pygame, "IS_CE", False):
+        show_error("Minesweeper needs pygame-ce",
+                   "The pygame installed for this Python is upstream pygame, not pygame-ce (the maintained "
+                   f"edition this game is made for). Replace it with:\n\n{REPLACE_COMMAND}")
         return 1
     try:
         from game.app import App

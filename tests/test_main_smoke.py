@@ -64,3 +64,24 @@ def test_missing_pygame_names_the_install_command(tmp_path):
                           timeout=60)
     assert proc.returncode == 1
     assert "pip install -r" in proc.stderr and "requirements.txt" in proc.stderr
+
+
+def test_upstream_pygame_is_named_and_the_command_replaces_it(tmp_path):
+    # Upstream pygame imports as `pygame` too but has no IS_CE: the game would fail later on ce-only calls.
+    fake = tmp_path / "fake"
+    (fake / "pygame").mkdir(parents=True)
+    (fake / "pygame" / "__init__.py").write_text("version = '2.6.1'\n")
+    env = dict(os.environ, PYTHONPATH=str(fake), SDL_VIDEODRIVER="dummy")
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, env=env,
+                          timeout=60)
+    assert proc.returncode == 1
+    assert "upstream pygame" in proc.stderr
+    assert "pip uninstall -y pygame pygame-ce" in proc.stderr and "requirements.txt" in proc.stderr
+
+
+def test_commands_shown_under_pythonw_name_the_console_python(monkeypatch):
+    import main
+    monkeypatch.setattr(sys, "executable", r"C:\Python312\pythonw.exe")
+    assert main.console_python() == r'"C:\Python312\python.exe"'
+    monkeypatch.setattr(sys, "executable", "/usr/bin/python3")
+    assert main.console_python() == '"/usr/bin/python3"'
