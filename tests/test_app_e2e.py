@@ -219,6 +219,13 @@ def test_escape_asks_only_once_a_move_was_made_and_f2_starts_afresh(driver):
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, MenuScene), "nothing to lose: no question"
     playing = start_beginner(driver)
+    driver.click_cell(0, 0, button=3)
+    assert playing.board.is_flagged(0, 0) and playing.board.state == "ready"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, ConfirmScene), "a flag is a move: ask before throwing it away"
+    driver.click_button(driver.scene.no)
+    assert driver.scene is playing and playing.board.is_flagged(0, 0)
+    driver.click_cell(0, 0, button=3)
     driver.click_cell(4, 4)
     driver.key(pygame.K_ESCAPE)
     confirm = driver.scene

@@ -457,10 +457,11 @@ class PlayingScene(Scene):
         elif event.key in (pygame.K_F2, pygame.K_n):
             self.new_game()
         elif event.key == pygame.K_ESCAPE:
-            if self.started and not self.finished:
+            if self.board.moves and not self.finished:  # a flag is a move too
                 from game.scenes.confirm import ConfirmScene
-                self.app.switch(ConfirmScene(self.app, self, "Leave this game?",
-                                             "It stays saved: resume it from the menu.",
+                kept = ("It stays saved: resume it from the menu." if self.started
+                        else "Its flags are not kept (nothing is opened yet).")
+                self.app.switch(ConfirmScene(self.app, self, "Leave this game?", kept,
                                              yes=("Leave", self.to_menu), no="Keep playing"))
             else:
                 self.to_menu()
