@@ -23,6 +23,7 @@ def test_presets_are_the_classic_three():
     (0, 5, 1, "A board has 1 to 1000 rows, not 0."),
     (5, 1001, 1, "A board has 1 to 1000 columns, not 1001."),
     (16, 30, 480, "A 16x30 board holds at most 479 mines."),
+    (1, 2, 2, "A 1x2 board holds at most 1 mine."),
 ])
 def test_impossible_sizes_are_refused_in_words(rows, cols, mines, message):
     with pytest.raises(ValueError) as error:

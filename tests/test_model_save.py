@@ -68,6 +68,8 @@ BAD = {
     "too big": set_key("rows", 5000),
     "too many mines": set_key("mines", 81),
     "bool seed": set_key("seed", True),
+    "no seed": set_key("seed", None),
+    "format true": set_key("format", True),
     "unknown rule": set_key("first_click", "corner"),
     "unknown state": set_key("state", "paused"),
     "mine count disagrees": lambda d: d["mine_cells"].pop(),

@@ -45,7 +45,8 @@ def validate_size(rows, cols, mines):
     if mines < 1:
         raise ValueError("A board needs at least 1 mine.")
     if mines >= rows * cols:
-        raise ValueError(f"A {rows}x{cols} board holds at most {rows * cols - 1} mines.")
+        most = rows * cols - 1
+        raise ValueError(f"A {rows}x{cols} board holds at most {most} mine{'s' if most != 1 else ''}.")
 
 
 def validate_first_click(rule):

@@ -46,8 +46,10 @@ def _rebuild(cls, data):
                                "state", "mine_cells", "cells", "exploded", "clicks", "moves") if key not in data]
     if missing:
         raise ValueError(f"The saved game lacks {', '.join(missing)}.")
-    if data["format"] != FORMAT:
+    if type(data["format"]) is not int or data["format"] != FORMAT:  # True == 1, but it is no format number
         raise ValueError(f"Saved game format {data['format']!r} is not one this version reads.")
+    if type(data["seed"]) is not int:  # None would deal a random board instead of this one
+        raise TypeError(f"The saved seed must be a whole number, not {data['seed']!r}.")
     rows, cols, mines = data["rows"], data["cols"], data["mines"]
     validate_size(rows, cols, mines)
     validate_first_click(data["first_click"])
