@@ -27,7 +27,9 @@ def main(argv=None):
     report("100x100, 1 mine: new board + first click", timed(lambda i: open_board(100, 100, 1, i), small), 5)
     report("100x100, 2000 mines: new board + first click",
            timed(lambda i: open_board(100, 100, 2000, i), small))
-    report("Expert: new board + first click", timed(lambda i: open_board(16, 30, 99, i), small))
+    for name, (rows, cols, mines) in (("Beginner", (9, 9, 10)), ("Intermediate", (16, 16, 40)),
+                                      ("Expert", (16, 30, 99))):
+        report(f"{name}: new board + first click", timed(lambda i: open_board(rows, cols, mines, i), small))
 
     experts = [open_board(16, 30, 99, seed) for seed in range(moves)]
 
