@@ -1,5 +1,5 @@
 """Remake the README's pictures in docs/ by playing the real app headless: menu, custom form, play, game over,
-replay, records.
+replay, records, help.
 
 Run: python tools/screenshots.py
 """
@@ -67,6 +67,9 @@ def main():
     driver.click_button(app.scene.records)
     driver.click_button(app.scene.recent_tab)
     driver.screenshot("records")
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(app.scene.help)
+    driver.screenshot("help")
     driver.key(pygame.K_ESCAPE)
     driver.click_button(app.scene.play_code)
     driver.type_text("MS1-0000-0J6P-K7SN")
