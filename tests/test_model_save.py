@@ -111,3 +111,18 @@ def test_a_lost_save_must_have_exploded_a_revealed_mine():
     data["exploded"] = [4, 4]  # a safe cell
     with pytest.raises(ValueError):
         Board.from_dict(data)
+
+
+def test_a_copied_board_plays_on_alone():
+    board = Board.from_layout(["*....", ".....", ".....", ".*..."])
+    board.toggle_flag(0, 0)
+    board.reveal(3, 0)  # a 1: no cascade, the game goes on
+    twin = board.copy()
+    bare = board.copy(with_moves=False)
+    assert twin.to_dict() == board.to_dict() and bare.moves == [] and bare.to_dict()["cells"] == twin.to_dict()["cells"]
+    twin.toggle_flag(0, 0)
+    twin.reveal(0, 0)
+    assert twin.state == "lost" and board.state == "playing" and board.is_flagged(0, 0)
+    assert board.to_dict() == Board.from_dict(board.to_dict()).to_dict()
+    board.reveal(3, 2)
+    assert board.state == "playing" and twin.moves[-1] == ("reveal", 0, 0) and len(board.moves) == 3

@@ -317,6 +317,8 @@ BAD_FILES = {
     "negative time": tamper(lambda d: d["moves"].__setitem__(0, ["r", 0, 0, -5])),
     "time as text": tamper(lambda d: d["moves"].__setitem__(0, ["r", 0, 0, "1"])),
     "short elapsed": tamper(lambda d: d.__setitem__("elapsed_ms", 0)),
+    "endless game": tamper(lambda d: d.__setitem__("elapsed_ms", 10 ** 40)),
+    "too many moves": tamper(lambda d: d.__setitem__("moves", [["f", 0, 0, t] for t in range(9 * 9 * 10 + 101)])),
     "missing moves": tamper(lambda d: d.pop("moves")),
     "move after the end": tamper(a_finished_game_with_one_more_move),
     "binary": b"\xff\xfe\x00garbage",

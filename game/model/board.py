@@ -1,4 +1,5 @@
 """The Minesweeper board: mines, cell states and the moves a player makes (reveal, flag, chord)."""
+import copy
 import gc
 import random
 from itertools import repeat
@@ -295,6 +296,18 @@ class Board:
                 if self._states[index] != g.FLAGGED:
                     self._set_mark(index, g.FLAGGED)
                     self.last_changed.append((row, col))
+
+    def copy(self, with_moves=True):
+        """An independent board in the same position; without its move log if `with_moves` is false (a
+        replay's keyframes keep many positions of one game, and the log is the part that grows)."""
+        twin = copy.copy(self)
+        twin._states = bytearray(self._states)
+        if self._counts is not None:
+            twin._counts = bytearray(self._counts)
+            twin._passable = bytearray(self._passable)
+        twin.moves = list(self.moves) if with_moves else []
+        twin.last_changed = list(self.last_changed)
+        return twin
 
     # --- saving --------------------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ class Replay:
     mine_cells: list | None   # (row, col) of every mine; None while unlaid (the seed lays them at the 1st reveal)
     moves: list               # Move, one per click the board logged
     elapsed_ms: int
-    _keyframes: dict = field(default_factory=dict, init=False, repr=False)  # move count -> to_dict, no moves
+    _keyframes: dict = field(default_factory=dict, init=False, repr=False)  # move count -> Board, no move log
 
     def __post_init__(self):
         if self.mine_cells is not None:
@@ -100,8 +100,9 @@ class Replay:
         if count == 0:
             return self.fresh_board()
         # keyframes leave out the move log, which would make them grow with the game: it is put back here
-        log = [[kind, row, col] for kind, row, col, _ in self.moves[:count]]
-        return Board.from_dict({**self._keyframes[count], "moves": log})
+        board = self._keyframes[count].copy(with_moves=False)
+        board.moves = [(kind, row, col) for kind, row, col, _ in self.moves[:count]]
+        return board
 
     def _play(self, board, done, count):
         """Apply moves done..count-1 to a board that has had the first `done`, keeping keyframes on the way."""
@@ -109,7 +110,7 @@ class Replay:
         for n in range(done, count):
             play(board, self.moves[n])
             if (n + 1) % every == 0 and n + 1 not in self._keyframes:
-                self._keyframes[n + 1] = {**board.to_dict(), "moves": None}
+                self._keyframes[n + 1] = board.copy(with_moves=False)
         return board
 
     # --- figures ---------------------------------------------------------------------------------------

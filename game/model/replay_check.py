@@ -3,7 +3,9 @@ import json
 
 from .rules import FIRST_CLICK_RULES, validate_size
 
-MAX_MOVES_PER_CELL = 20  # far more clicks than any real game, few enough that a file cannot choke us
+MAX_ELAPSED_MS = 7 * 24 * 3600 * 1000  # as the records' own limit: longer is a broken clock, not a game
+MAX_MOVES_PER_CELL = 10  # far more clicks than any real game, few enough that a file cannot choke us (a
+# 100x100 file at the limit, 100,100 moves, reads in about a second)
 KEYS = ("rows", "cols", "mines", "seed", "first_click", "question_marks", "mine_cells", "moves", "elapsed_ms")
 
 
@@ -76,6 +78,8 @@ def check_replay_data(data):
     elapsed = data["elapsed_ms"]
     if not (_integer(elapsed) and elapsed >= last):
         raise ValueError("That replay's length is missing or shorter than its moves.")
+    if elapsed > MAX_ELAPSED_MS:
+        raise ValueError("That replay lasts longer than a week: its times are not a game's.")
     return dict(rows=rows, cols=cols, mines=mines, seed=seed, first_click=data["first_click"],
                 question_marks=data["question_marks"], mine_cells=mine_cells, moves=checked, elapsed_ms=elapsed)
 
