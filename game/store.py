@@ -614,6 +614,11 @@ class Store:
             return game_id, rank
 
         game_id, rank = self._write(change, (None, None))
+        if game_id is None and clear_resume and not record.won:
+            # The failed write took its DELETE down with it. The save from before the losing click must not
+            # stay, or the next start would offer to take the loss back. (After a win it may: winning it
+            # again is no cheat, and that game may then be recorded.)
+            self.clear_resume()
         return RecordResult(category, label, rank, counted, game_id)
 
     def best_times(self, category: str, limit: int = TOP) -> list[BestTime]:

@@ -145,6 +145,45 @@ def test_a_saved_game_that_fails_validation_is_discarded_with_a_notice(tmp_path,
     d.app.store.close()
 
 
+def a_saved_board(finish=None):
+    from game.model import Board
+    board = Board.from_layout(["*....", ".....", ".....", ".*..."])
+    board.reveal(3, 0)
+    if finish == "lost":
+        board.reveal(0, 0)
+    return board.to_dict()
+
+
+@pytest.mark.parametrize("board,extra,reason", [
+    (a_saved_board("lost"), {"times": [0, 500]}, "already lost"),
+    (a_saved_board(), {"times": 5}, "move times"),
+    (a_saved_board(), {"times": ["a"]}, "move times"),
+    (a_saved_board(), {"times": [None]}, "move times"),
+    (a_saved_board(), {"hinted": "yes"}, "hinted mark"),
+])
+def test_a_saved_game_over_or_with_bad_details_is_discarded_not_resumed(tmp_path, private_home, board, extra,
+                                                                        reason):
+    with Store.open() as store:
+        store.save_resume(board, 1000, "custom", extra)
+    d = start_app(tmp_path)
+    d.click_button(d.scene.resume)
+    menu = d.scene
+    assert isinstance(menu, MenuScene) and menu.resume is None, "never a crash, never a dead game resumed"
+    assert any("saved game was discarded" in notice and reason in notice for notice in menu.notices)
+    d.app.store.close()
+
+
+def test_a_saved_game_with_its_details_resumes_and_replays(tmp_path, private_home):
+    with Store.open() as store:
+        store.save_resume(a_saved_board(), 1000, "custom", {"times": [0], "hinted": False})
+    d = start_app(tmp_path)
+    d.click_button(d.scene.resume)
+    playing = d.scene
+    assert isinstance(playing, PlayingScene) and playing.move_times == [0]
+    assert playing.replay(1000).final_board().to_dict() == playing.board.to_dict()
+    d.app.store.close()
+
+
 def test_a_corrupt_records_file_is_set_aside_and_the_menu_says_so(tmp_path, private_home):
     private_home.mkdir(parents=True)
     (private_home / "minesweeper.db").write_bytes(b"this is not a database" * 100)

@@ -15,8 +15,8 @@ from game.store import DB_NAME, GameRecord, Store
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def game(time_ms=10_000, **kw):
-    return GameRecord(rows=16, cols=30, mines=99, won=True, time_ms=time_ms, three_bv=100, **kw)
+def game(time_ms=10_000, won=True, **kw):
+    return GameRecord(rows=16, cols=30, mines=99, won=won, time_ms=time_ms, three_bv=100, **kw)
 
 
 def exercise(s):
@@ -231,6 +231,15 @@ def test_discarding_a_saved_game_that_failed_validation(store_path_open):
     s.discard_resume("the mine count does not match")
     assert s.load_resume() is None
     assert s.take_notices() == ["The saved game was discarded: the mine count does not match."]
+
+
+def test_a_game_that_cannot_be_recorded_still_leaves_no_saved_game_behind(store_path_open):
+    s = store_path_open
+    s.save_resume({"a": 1}, 1, "expert")  # the save from before the losing click
+    s._db.execute("CREATE TRIGGER full BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    assert s.record_game(game(won=False)).game_id is None
+    assert "Could not save" in s.take_notices()[0]
+    assert s.load_resume() is None, "resuming it would take back the loss"
 
 
 # --- two copies of the game -------------------------------------------------------------------------------

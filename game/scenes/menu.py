@@ -131,12 +131,12 @@ class MenuScene(Scene):
         from game.scenes.playing import PlayingScene
         saved = self.saved
         try:
-            board = Board.from_dict(saved.board)
+            playing = PlayingScene.resumed(self.app, Board.from_dict(saved.board), saved)
         except (ValueError, TypeError, KeyError) as error:
             self.app.store.discard_resume(f"it was not a valid game ({error})")
             self.app.switch(MenuScene(self.app))
             return
-        self.app.switch(PlayingScene.resumed(self.app, board, saved))
+        self.app.switch(playing)
 
     @property
     def atlas(self):

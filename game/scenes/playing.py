@@ -53,6 +53,23 @@ ZOOM_KEYS = {pygame.K_EQUALS: 1, pygame.K_PLUS: 1, pygame.K_KP_PLUS: 1, pygame.K
              pygame.K_KP_MINUS: -1, pygame.K_0: 0, pygame.K_KP_0: 0}
 
 
+SAVED_FLAGS = ("same_board", "hinted", "no_guess")
+
+
+def check_saved_extra(extra):
+    """ValueError unless `extra` is what save() writes beside the board: true/false flags and the time of each
+    move, whole milliseconds that never go back (a save without times is an older version's: allowed)."""
+    if not isinstance(extra, dict):
+        raise ValueError("its details are not a record")
+    for key in SAVED_FLAGS:
+        if not isinstance(extra.get(key, False), bool):
+            raise ValueError(f"its {key.replace('_', ' ')} mark is not true or false")
+    times = extra.get("times") or []
+    if not (isinstance(times, list) and all(type(t) is int and t >= 0 for t in times)
+            and all(a <= b for a, b in zip(times, times[1:]))):
+        raise ValueError("its move times are not whole milliseconds in order")
+
+
 class PlayingScene(Scene):
     board_code = None  # the code of the board being played, once known (game over works it out)
     _background_look = None  # the theme the cached window frame was drawn in
@@ -133,9 +150,13 @@ class PlayingScene(Scene):
 
     @classmethod
     def resumed(cls, app, board, saved):
-        """The game saved in the records, picked up where it was left."""
+        """The game saved in the records, picked up where it was left. ValueError if it cannot be: a game
+        already over, or details beside the board (see save()) that are not what this scene writes."""
+        if board.state != "playing":
+            raise ValueError("it had not started" if board.state == "ready" else f"the game was already {board.state}")
         spec = GameSpec.for_size(board.rows, board.cols, board.mines)
         extra = saved.extra or {}
+        check_saved_extra(extra)
         return cls(app, spec, board=board, same_board=bool(extra.get("same_board")),
                    elapsed=saved.elapsed_ms / 1000, extra=extra)
 
@@ -415,7 +436,7 @@ class PlayingScene(Scene):
         """The game so far as a replay (its moves with their times), or None if the log does not add up."""
         try:
             return Replay.from_game(self.board, self.move_times, max(elapsed_ms, *self.move_times[-1:], 0))
-        except ValueError as error:  # a bug, not the player's doing: the game itself is still recorded
+        except (ValueError, TypeError) as error:  # a bug, not the player's doing: the game is still recorded
             log.error("no replay of this game: %s", error)
             return None
 
