@@ -227,12 +227,18 @@ def test_escape_asks_only_once_a_move_was_made_and_f2_starts_afresh(driver):
     assert driver.scene is playing and playing.board.is_flagged(0, 0)
     driver.click_cell(0, 0, button=3)
     driver.click_cell(4, 4)
+    driver.frames(30)
     driver.key(pygame.K_ESCAPE)
     confirm = driver.scene
     assert isinstance(confirm, ConfirmScene)
+    clock = playing.elapsed
+    driver.frames(120)
+    assert playing.paused and playing.elapsed == clock, "the question is no free time to think"
     driver.screenshot("10-confirm-leave")
     driver.click_button(confirm.no)
-    assert driver.scene is playing and playing.board.state == "playing"
+    assert driver.scene is playing and playing.board.state == "playing" and not playing.paused
+    driver.frames(60)
+    assert playing.elapsed > clock
     driver.key(pygame.K_ESCAPE)
     driver.click_button(driver.scene.yes)
     menu = driver.scene

@@ -6,11 +6,13 @@ from game.view import theme, widgets
 
 
 class ConfirmScene(Scene):
-    """Asks a question over `beneath`; "yes" runs its action, "no" goes back to `beneath` untouched."""
+    """Asks a question over `beneath`; "yes" runs its action, "no" goes back to `beneath` (running `on_no`
+    first, when given)."""
 
-    def __init__(self, app, beneath, question, detail, yes, no="Cancel"):
+    def __init__(self, app, beneath, question, detail, yes, no="Cancel", on_no=None):
         super().__init__(app)
         self.beneath = beneath
+        self.on_no = on_no
         self.question, self.detail = question, detail
         self.yes_label, self.on_yes = yes
         self.window_size = beneath.window_size
@@ -40,6 +42,8 @@ class ConfirmScene(Scene):
             self.back()
 
     def back(self):
+        if self.on_no is not None:
+            self.on_no()
         self.app.switch(self.beneath)
 
     def draw(self, surface):

@@ -482,8 +482,9 @@ class PlayingScene(Scene):
                 from game.scenes.confirm import ConfirmScene
                 kept = ("It stays saved: resume it from the menu." if self.started
                         else "Its flags are not kept (nothing is opened yet).")
+                self.pause()  # the question is no free time to think: the clock stops and the board hides
                 self.app.switch(ConfirmScene(self.app, self, "Leave this game?", kept,
-                                             yes=("Leave", self.to_menu), no="Keep playing"))
+                                             yes=("Leave", self.to_menu), no="Keep playing", on_no=self.unpause))
             else:
                 self.to_menu()
         else:
@@ -534,8 +535,12 @@ class PlayingScene(Scene):
 
     def _while_paused(self, event):
         if event.type == pygame.KEYDOWN or event.type == pygame.MOUSEBUTTONDOWN:
-            self.paused = False
+            self.unpause()
             self._swallow_release = event.type == pygame.MOUSEBUTTONDOWN
+
+    def unpause(self):
+        if self.paused:
+            self.paused = False
             self.invalidate()
 
     def notify(self, message):
