@@ -104,6 +104,11 @@ class App:
             theme.use_settings(self.settings)
         self.scene.invalidate()
 
+    def toggle_sound(self):
+        """M, in the scenes with nothing to type: sound on or off, kept. Returns a line saying which."""
+        self.apply_setting("sound", self.sounds.muted)
+        return "Sound off (M turns it on)" if self.sounds.muted else "Sound on"
+
     def take_notices(self):
         """Messages for the player to see once (records set aside, no records folder...)."""
         notices = self.notices + self.store.take_notices()

@@ -2,6 +2,8 @@
 import pygame
 
 from game.app import App
+from game.scenes.gameover import GameOverScene
+from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.store import Store
 from tests.driver import Driver, FakeClock
@@ -42,6 +44,16 @@ def test_moves_make_their_sounds_and_m_mutes_for_good(tmp_path):
                 if playing.board.is_mine(r, c) and not playing.board.is_flagged(r, c))
     driver.click_cell(*mine)
     assert recorder.played == ["cascade", "flag"], "muted: the explosion is silent"
+    over = app.scene
+    assert isinstance(over, GameOverScene)
+    driver.key(pygame.K_m)
+    assert not recorder.muted and app.settings["sound"] is True, "M works on the game-over panel too"
+    driver.key(pygame.K_n)
+    assert isinstance(app.scene, PlayingScene) and app.scene is not playing, "N: a new game, as in play"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    driver.key(pygame.K_m)
+    assert recorder.muted and app.scene.notices[-1].startswith("Sound off"), "and in the menu, saying so"
     app.store.close()
     pygame.quit()
     store = Store.open()

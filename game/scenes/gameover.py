@@ -185,8 +185,12 @@ class GameOverScene(Scene):
     def handle(self, event):
         self.dirty = True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_F2, pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.playing.new_game()
+            elif event.key == pygame.K_m:
+                said = self.app.toggle_sound()
+                if not (self.analysis and self.analysis.loss):  # the status line keeps a loss's verdict
+                    self.playing.notify(said)
             elif event.key == pygame.K_ESCAPE:
                 self.playing.to_menu()
             elif event.key == pygame.K_SPACE:

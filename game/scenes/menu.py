@@ -68,6 +68,9 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
+            self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.app.toggle_sound()]
+            return
         if self.resume is not None and self.resume.handle(event):
             self.resume_game()
             return

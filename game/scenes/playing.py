@@ -472,9 +472,7 @@ class PlayingScene(Scene):
             self.assist.toggle_chances()
             self.invalidate()
         elif event.key == pygame.K_m:
-            self.app.remember(sound=not self.app.sounds.toggle_mute())
-            self.assist.message = "Sound off (M turns it on)" if self.app.sounds.muted else "Sound on"
-            self.dirty = True
+            self.notify(self.app.toggle_sound())
         elif event.key in (pygame.K_F2, pygame.K_n):
             self.new_game()
         elif event.key == pygame.K_ESCAPE:
