@@ -89,6 +89,7 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(prog="main.py", description="Classic Minesweeper.")
     parser.add_argument("--difficulty", choices=DIFFICULTIES, help="skip the menu and start this game")
     parser.add_argument("--seed", type=int, help="seed of the first board, to replay it")
+    parser.add_argument("--replay", metavar="FILE", help="watch an exported replay file (.json)")
     parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # for smoke tests: quit after N frames
     return parser.parse_args(argv)
 
@@ -108,7 +109,7 @@ def main(argv=None):
         return 1
     try:
         from game.app import App
-        app = App(seed=args.seed, difficulty=args.difficulty)
+        app = App(seed=args.seed, difficulty=args.difficulty, replay=args.replay)
         return app.run(max_frames=args.frames)
     except Exception:  # noqa: BLE001 - the last safety net: tell the player and keep a log
         details = traceback.format_exc()

@@ -45,7 +45,8 @@ class App:
     with a fake clock.
     """
 
-    def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None, sounds=None):
+    def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None, sounds=None,
+                 replay=None):
         # The window's pixels go straight to the window system. SDL would otherwise push every update through
         # an OpenGL texture, which on a machine without a GPU driver (a VM, Xvfb) is software OpenGL: 7 ms of
         # CPU for each update, against 0.1 ms this way. The player's environment can still override it.
@@ -76,6 +77,9 @@ class App:
         self._next_scene = None
         self.scene = self._first_scene(difficulty)
         self._enter(self.scene)
+        if replay is not None:  # a replay file to watch first (main.py --replay), as if dropped on the window
+            from game.scenes.replay import open_dropped_file
+            open_dropped_file(self, replay)
 
     def _first_scene(self, difficulty):
         # scenes import lazily: the menu's first frame should not wait for the board's modules

@@ -161,6 +161,13 @@ def test_export_writes_a_replay_file_and_dropping_it_on_the_window_plays_it(driv
     assert isinstance(driver.scene, ReplayScene)
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, MenuScene)
+    driver.app.store.close()
+
+    # without drag and drop: main.py --replay FILE opens it at start, over the menu
+    app = App(clock=FakeClock(), seed=1, desktop_size=(1366, 768), replay=str(path))
+    app.step()
+    assert isinstance(app.scene, ReplayScene) and len(app.scene.moves) == 3
+    app.store.close()
 
 
 @pytest.mark.parametrize("content, words", [
