@@ -238,6 +238,8 @@ class BestTime:
     game_id: int
     ioe: float | None = None
     has_replay: bool = False
+    clicks: int | None = None
+    effective_clicks: int | None = None
 
 
 @dataclass(frozen=True)
@@ -625,13 +627,13 @@ class Store:
         """Fastest unassisted wins, ties broken by the earlier game."""
         rows = self._read(lambda db: db.execute(
             f"SELECT id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
-            f"moves IS NOT NULL FROM games WHERE category = ? AND {_TIMED} "
+            f"effective_clicks, moves IS NOT NULL FROM games WHERE category = ? AND {_TIMED} "
             f"ORDER BY time_ms, played_at, id LIMIT ?", (category, limit)).fetchall(), [])
         return [BestTime(rank, time_ms, _to_utc(at.replace("Z", "+00:00")), bv,
                          bv * 1000 / time_ms if time_ms > 0 else 0.0,
                          None if seed is None else int(seed), game_id, bv / clicks if clicks else None,
-                         bool(has_replay))
-                for rank, (game_id, time_ms, at, bv, seed, clicks, has_replay) in enumerate(rows, 1)]
+                         bool(has_replay), clicks, effective)
+                for rank, (game_id, time_ms, at, bv, seed, clicks, effective, has_replay) in enumerate(rows, 1)]
 
     def recent_games(self, category: str, limit: int = TOP) -> list[PlayedGame]:
         """The last games played in a category, newest first."""

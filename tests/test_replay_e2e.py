@@ -11,7 +11,7 @@ from game.model.replay import Replay
 from game.scenes.gameover import GameOverScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
-from game.scenes.records import RecordsScene
+from game.scenes.records import RecordsScene, figures
 from game.scenes.replay import ReplayScene
 from game.store import data_folder
 from tests.driver import Driver, FakeClock
@@ -132,8 +132,13 @@ def test_the_game_is_recorded_with_its_replay_and_records_opens_it(driver):
     records = driver.scene
     assert isinstance(records, RecordsScene)
     driver.click_button(records.recent_tab)
-    driver.screenshot("records-recent")
     [row] = records.rows
+    driver.post(pygame.MOUSEMOTION, pos=row.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    assert row.hovered
+    solved = game.solved_three_bv
+    assert figures(row.game) == f"3BV {solved} of {game.three_bv}, 3 clicks, 3 useful (100% correct)"
+    driver.screenshot("records-recent")
     driver.click_button(row)
     replay_scene = driver.scene
     assert isinstance(replay_scene, ReplayScene)

@@ -18,6 +18,17 @@ def format_ms(ms):
 LIST_TOP, ROW_H = 234, 24
 
 
+def figures(game):
+    """What a row has no room for, shown while the pointer is on it: 3BV (how much of it a loss cleared),
+    clicks, useful clicks and correctness (their share)."""
+    solved = game.three_bv if getattr(game, "won", True) else game.solved_three_bv
+    bv = f"3BV {game.three_bv}" if solved in (None, game.three_bv) else f"3BV {solved} of {game.three_bv}"
+    if not game.clicks:
+        return bv
+    return (f"{bv}, {game.clicks} clicks, {game.effective_clicks} useful "
+            f"({100 * game.effective_clicks / game.clicks:.0f}% correct)")
+
+
 class RecordsScene(Scene):
     window_size = config.MENU_SIZE
 
@@ -167,7 +178,12 @@ class RecordsScene(Scene):
             widgets.text(surface, empty, (30, LIST_TOP + 40), 21, theme.current().dim_text)
         for row in self.rows:
             self._draw_row(surface, row)
-        if any(row.enabled for row in self.rows):
+        hovered = next((row.game for row in self.rows if row.hovered), None)
+        if hovered is not None and not self.notice:
+            line = figures(hovered)
+            widgets.text(surface, line, (width // 2, self.reset.rect.y - 14),
+                         widgets.fitting_size((line,), width - 16, sizes=(18, 16, 14), bold=False), anchor="midbottom")
+        elif any(row.enabled for row in self.rows):
             widgets.text(surface, self.notice or "Click a game to watch its replay.",
                          (width // 2, self.reset.rect.y - 14), 18,
                          theme.current().error_text if self.notice else theme.current().dim_text, anchor="midbottom")
