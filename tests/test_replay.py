@@ -14,7 +14,7 @@ from game.model.replay_analysis import GameAnalysis, cells_opened_by, visible
 from game.model.replay_stats import solved_three_bv
 from game.model.solver import analyze
 
-MOVE_OF = {"reveal": "reveal", "flag": "toggle_flag", "chord": "chord"}
+MOVE_OF = {"reveal": "reveal", "flag": "toggle_flag", "unflag": "toggle_flag", "chord": "chord"}
 
 
 def random_game(seed, rows=16, cols=30, mines=99, max_moves=400):
@@ -364,3 +364,15 @@ def test_an_analysis_stops_when_cancelled():
     flag = Flag(after=3)
     assert replay.analyse(cancelled=flag) is None and flag.calls == 4
     assert replay.analyse(cancelled=Flag(after=10 ** 6)) == replay.analyse()
+
+
+def test_the_log_tells_a_flag_from_an_unflag_and_the_file_keeps_it():
+    board = Board.from_layout(["*..", "...", "..*"], question_marks=True)
+    for _ in range(3):
+        board.toggle_flag(0, 0)      # flag, then ? (the flag goes), then covered (the ? goes)
+    board.reveal(2, 0)
+    board.toggle_flag(2, 0)          # on a number: a wasted right click, logged as one
+    assert [kind for kind, _, _ in board.moves] == ["flag", "unflag", "unflag", "reveal", "flag"]
+    data = json.loads(Replay.from_game(board, [0, 10, 20, 30, 40]).to_json())
+    assert [letter for letter, *_ in data["moves"]] == ["f", "u", "u", "r", "f"]
+    assert Replay.from_json(json.dumps(data)).final_board().to_dict() == board.to_dict()

@@ -41,7 +41,7 @@ class Board:
         self.revealed_count = 0  # revealed cells, the exploded mine included
         self._safe_revealed = 0
         self.left_clicks = self.right_clicks = self.chord_clicks = self.effective_clicks = 0
-        self.moves = []          # every click, in order: ("reveal" | "flag" | "chord", row, col)
+        self.moves = []          # every click, in order: (kind, row, col), a kind of snapshot.MOVE_KINDS
         self.last_changed = []
 
     # --- making boards -----------------------------------------------------------------------------
@@ -217,8 +217,8 @@ class Board:
         if self.state in _FINISHED:
             return []
         self.right_clicks += 1
-        self.moves.append(("flag", row, col))
         state = self._states[index]
+        self.moves.append(("unflag" if state in (g.FLAGGED, g.QUESTIONED) else "flag", row, col))
         if state == g.REVEALED:
             return []
         if state == g.COVERED:

@@ -3,6 +3,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .noguess import MAX_DENSITY
+from .replay import play
 from .rules import FIRST_CLICK_RULES, validate_first_click, validate_size
 
 __all__ = ["BoardCode", "PREFIX", "decode", "encode"]
@@ -79,7 +80,7 @@ class BoardCode:
             probe = Board(board.rows, board.cols, board.mines, seed=board.seed, first_click=board.first_click,
                           question_marks=board.question_marks)
             for move, row, col in board.moves:
-                getattr(probe, move if move != "flag" else "toggle_flag")(row, col)
+                play(probe, (move, row, col))
                 if probe.mines_placed:
                     first_cell = (row, col)
                     break

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from .board import Board
 
 FORMAT, VERSION = "minesweeper-replay", 1
-LETTERS = {"reveal": "r", "flag": "f", "chord": "c"}
+LETTERS = {"reveal": "r", "flag": "f", "unflag": "u", "chord": "c"}
 KINDS = {letter: kind for kind, letter in LETTERS.items()}
 KEYFRAME_EVERY = 25   # a snapshot every this many moves at least: a seek replays fewer than this many
 # Keyframes of a huge board are big: past this many cells in all (cells x keyframes), space them out.
@@ -19,7 +19,7 @@ MAX_FILE_CHARS = 20_000_000
 
 
 class Move(NamedTuple):
-    kind: str   # "reveal", "flag" (a right click: flag, unflag or question mark) or "chord"
+    kind: str   # "reveal", "flag" (a right click that places a flag, or does nothing), "unflag" or "chord"
     row: int
     col: int
     t_ms: int
@@ -158,6 +158,6 @@ def play(board, move):
     kind, row, col = move[:3]
     if kind == "reveal":
         return board.reveal(row, col)
-    if kind == "flag":
+    if kind in ("flag", "unflag"):  # both are right clicks: which one it was follows from the board
         return board.toggle_flag(row, col)
     return board.chord(row, col)

@@ -8,7 +8,7 @@ from .rules import GameState, validate_first_click, validate_size
 FORMAT = 1
 CELL_CHARS = {g.COVERED: ".", g.FLAGGED: "F", g.QUESTIONED: "?", g.REVEALED: "O"}
 CELL_STATES = {char: state for state, char in CELL_CHARS.items()}
-MOVE_KINDS = ("reveal", "flag", "chord")
+MOVE_KINDS = ("reveal", "flag", "unflag", "chord")  # unflag: a right click that takes a flag or ? away
 CLICK_KEYS = ("left", "right", "chord", "effective")
 
 
@@ -150,7 +150,8 @@ def _restore_clicks(board, clicks, moves):
         board._index(move[1], move[2])
         log.append(tuple(move))
     counted = {kind: sum(1 for move in log if move[0] == kind) for kind in MOVE_KINDS}
-    if (counted["reveal"], counted["flag"], counted["chord"]) != (clicks["left"], clicks["right"], clicks["chord"]):
+    right = counted["flag"] + counted["unflag"]
+    if (counted["reveal"], right, counted["chord"]) != (clicks["left"], clicks["right"], clicks["chord"]):
         raise ValueError("The move list does not match the click counts.")
     board.left_clicks, board.right_clicks = clicks["left"], clicks["right"]
     board.chord_clicks, board.effective_clicks = clicks["chord"], clicks["effective"]
