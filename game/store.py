@@ -382,6 +382,9 @@ def _connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
             if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_ERROR:
                 raise _Corrupt(str(error)) from error
             raise
+        # A read-only file opens and reads like any other: write its version back now, so the menu says so
+        # at start instead of the first finished game failing to save.
+        db.execute(f"PRAGMA user_version = {int(db.execute('PRAGMA user_version').fetchone()[0])}")
     except sqlite3.DatabaseError as error:
         db.close()
         if getattr(error, "sqlite_errorcode", 0) & 0xFF in _CORRUPT_CODES:

@@ -1,5 +1,7 @@
 """The records store when things go wrong: damaged file, no folder, full disk, two copies, a killed process."""
+import contextlib
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -152,17 +154,45 @@ def test_an_unexpected_failure_still_opens(monkeypatch):
     exercise(s)
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes through chmod")
+@contextlib.contextmanager
+def unwritable(path):
+    """`path` read-only for this process. Root writes through chmod, but not through chattr +i."""
+    if not hasattr(os, "geteuid"):
+        pytest.skip("POSIX permissions needed")
+    if os.geteuid() != 0:
+        mode = path.stat().st_mode
+        path.chmod(0o500 if path.is_dir() else 0o400)
+        try:
+            yield
+        finally:
+            path.chmod(mode)
+        return
+    if not shutil.which("chattr") or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+        pytest.skip("as root only chattr +i makes a path read-only, and this file system refuses it")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
 def test_a_read_only_folder_means_no_records(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()
-    folder.chmod(0o500)
-    try:
+    with unwritable(folder):
         s = Store.open(home=folder)
         assert not s.available and s.notices
         exercise(s)
-    finally:
-        folder.chmod(0o700)
+
+
+def test_a_read_only_records_file_is_noticed_at_start_not_at_the_first_write(tmp_path):
+    folder = tmp_path / "home"
+    Store.open(home=folder).close()
+    with unwritable(folder / DB_NAME):
+        s = Store.open(home=folder)
+        assert not s.available
+        [notice] = s.take_notices()
+        assert notice.startswith("Running without records") and "readonly" in notice
+        exercise(s)
 
 
 # --- trouble while playing --------------------------------------------------------------------------------
