@@ -26,6 +26,10 @@ class BoardGeometry:
         width, height = self.board_size
         return max(0, width - self.view.w), max(0, height - self.view.h)
 
+    def visible_rows(self):
+        """The rows that show in the view: (first, one past the last)."""
+        return self.scroll_y // self.tile, -(-(self.scroll_y + self.view.h) // self.tile)
+
     def cell_at(self, pos):
         """The (row, col) under a screen position, or None outside the board."""
         x, y = pos

@@ -300,8 +300,13 @@ def test_a_100x100_board_fits_a_1366x768_screen_and_scrolls(driver):
     assert playing.geometry.tile == 16, "shrinks to the smallest legible tile"
     assert width <= DESKTOP[0] and height <= DESKTOP[1] - 40
     assert playing.layout.scrolls
-    driver.screenshot("12-large-board")
     g = playing.geometry
+    driver.click(g.view.center)  # opens an area
+    driver.frames(20)
+    assert playing.board.state == "playing"
+    assert_view_shows_the_board(playing)
+    assert playing.renderer._pending, "rows out of view wait until they are scrolled to"
+    driver.screenshot("12-large-board")
     bottom_right = (g.view.right - 1, g.view.bottom - 1)
     before = g.cell_at(bottom_right)
     driver.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
@@ -312,6 +317,7 @@ def test_a_100x100_board_fits_a_1366x768_screen_and_scrolls(driver):
         driver.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
     driver.frames(1)
     assert g.cell_at(bottom_right)[0] == 99, "scrolls down to the last row, no further"
+    assert_view_shows_the_board(playing)
     # Dragging with the middle button scrolls and does not chord.
     start = g.view.center
     driver.press(start, 2)
@@ -321,9 +327,26 @@ def test_a_100x100_board_fits_a_1366x768_screen_and_scrolls(driver):
     driver.release((start[0] - 200, start[1]), 2)
     driver.frames(1)
     assert g.scroll_x > 0 and playing.board.chord_clicks == 0
+    assert_view_shows_the_board(playing)
     row, col = g.cell_at(bottom_right)
     driver.click(bottom_right)
     assert playing.board.is_revealed(row, col), "clicks land on the scrolled cell"
+
+
+def assert_view_shows_the_board(playing):
+    """Every cell wholly in view shows, on the screen, the tile the model says it has."""
+    screen, g, board = pygame.display.get_surface(), playing.geometry, playing.board
+    first, last = g.visible_rows()
+    checked = 0
+    for r in range(first, min(last, board.rows)):
+        for c in range(board.cols):
+            rect = g.cell_rect(r, c)
+            if g.view.contains(rect):
+                image = playing.atlas.tiles[tile_for(board, playing.looks, r, c)]
+                assert pygame.image.tobytes(screen.subsurface(rect), "RGB") == pygame.image.tobytes(image, "RGB"), \
+                    f"cell {r, c} on screen is not its tile"
+                checked += 1
+    assert checked > 1000
 
 
 def test_renderer_draws_what_tile_for_says(driver):

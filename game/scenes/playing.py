@@ -115,7 +115,7 @@ class PlayingScene(Scene):
         self.geometry = BoardGeometry(self.layout.board_view, tile, spec.rows, spec.cols)
         self.mouse = BoardMouse(self.geometry)
         self.looks.pressed, self.looks.hover = set(), None
-        self.renderer = BoardRenderer(self.atlas, self.board)
+        self.renderer = BoardRenderer(self.atlas, self.board, self.geometry.visible_rows)
         self.hint_button = widgets.Button(self.layout.hint_button, "Hint", size=self.layout.status_font + 2)
         self._background = None
         self._whole = True
@@ -173,7 +173,7 @@ class PlayingScene(Scene):
         atlas = self.app.atlases.at(self.layout.scale)
         if atlas is not self.atlas:  # the theme changed: new sprites, so a new board surface
             self.atlas = atlas
-            self.renderer = BoardRenderer(atlas, self.board)
+            self.renderer = BoardRenderer(atlas, self.board, self.geometry.visible_rows)
 
     def on_exit(self):
         self.save()  # the clock ran since the last move; keep that too (window closed, or left to the menu)

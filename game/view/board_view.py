@@ -78,9 +78,11 @@ class BoardRenderer:
     `refresh(cells)` redraws only those cells whose tile changed. After `invalidate()` the next refresh looks
     at every cell but still blits only those that differ from what the surface shows (the end of a game, a
     replay's seek); `invalidate(full=True)` starts again from an all-covered board and blits every other cell.
+    A repaint paints only the rows in view (`visible_rows`, default all); the others are painted when they
+    scroll into it, which keeps a 100x100 board's repaint to the third of it a 1366x768 screen shows.
     """
 
-    def __init__(self, atlas, board):
+    def __init__(self, atlas, board, visible_rows=None):
         self.atlas = atlas
         self.board = board
         tile = atlas.tile_size
@@ -88,7 +90,10 @@ class BoardRenderer:
         self._covered = self.surface.copy()
         covered = atlas.tiles[Tile.COVERED]
         self._covered.fblits([(covered, (c * tile, r * tile)) for r in range(board.rows) for c in range(board.cols)])
-        self._drawn = None  # the tile on the surface in each cell, in reading order; None: nothing drawn yet
+        self._visible_rows = visible_rows or (lambda: (0, board.rows))
+        self._drawn = None     # the tile on the surface in each cell, in reading order; None: nothing drawn yet
+        self._wanted = None    # each cell's tile as of the last repaint, kept up for the rows not painted yet
+        self._pending = set()  # rows the last repaint left for when they come into view
         self._stale = True
         # each cell's top-left on the surface, in reading order, made once: a repaint only looks them up
         self._positions = [(c * tile, r * tile) for r in range(board.rows) for c in range(board.cols)]
@@ -99,40 +104,65 @@ class BoardRenderer:
             self._drawn = None
 
     def tile_at(self, row, col):
-        """The tile the surface shows in a cell (COVERED before the first repaint)."""
-        return Tile.COVERED if self._drawn is None else self._drawn[row * self.board.cols + col]
+        """The tile a cell shows (COVERED before the first repaint; in a row out of view, the one it will show)."""
+        index = row * self.board.cols + col
+        if self._drawn is None:
+            return Tile.COVERED
+        return self._wanted[index] if row in self._pending else self._drawn[index]
 
     def refresh(self, looks, cells=()):
-        """Bring the surface up to date for `cells` (or for every cell after invalidate).
+        """Bring the surface up to date for `cells` (or for every cell after invalidate), and paint the rows
+        that came into view.
 
-        Returns the redrawn cells' rectangles on the board surface, or None after a repaint of the whole board.
+        Returns the redrawn cells' rectangles on the board surface, or None after painting whole rows.
         """
         board, tiles, tile = self.board, self.atlas.tiles, self.atlas.tile_size
         if self._stale:
             return self._repaint(looks)
-        drawn, cols = self._drawn, board.cols
+        drawn, cols, pending = self._drawn, board.cols, self._pending
         blits = []
         for row, col in cells:
             look = tile_for(board, looks, row, col)
-            if drawn[row * cols + col] is not look:
+            if row in pending:
+                self._wanted[row * cols + col] = look  # painted with its row
+            elif drawn[row * cols + col] is not look:
                 drawn[row * cols + col] = look
                 blits.append((tiles[look], (col * tile, row * tile)))
         if blits:
             self.surface.fblits(blits)
+        if pending and self._paint_rows([row for row in range(*self._in_view()) if row in pending]):
+            return None
         return [pygame.Rect(position, (tile, tile)) for _, position in blits]
 
+    def _in_view(self):
+        first, last = self._visible_rows()
+        return max(0, first), min(self.board.rows, last)
+
     def _repaint(self, looks):
-        """Every cell: those whose tile differs from the surface's are blitted (after a full invalidate, the
-        surface starts as the cached all-covered board)."""
+        """Every cell's tile worked out; the rows in view painted, the others left pending."""
         self._stale = False
-        images = self.atlas.tiles
-        new = all_tiles(self.board, looks)
+        self._wanted = all_tiles(self.board, looks)
         if self._drawn is None:
-            self.surface.blit(self._covered, (0, 0))
-            self._drawn = [Tile.COVERED] * len(new)
-        blits = [(images[look], position)
-                 for look, old, position in zip(new, self._drawn, self._positions) if look is not old]
+            self._drawn = [None] * len(self._wanted)
+        self._pending = set(range(self.board.rows))
+        self._paint_rows(range(*self._in_view()))
+        return None
+
+    def _paint_rows(self, rows):
+        """Blit the cells of these rows whose wanted tile differs from the surface's; True if any rows."""
+        images, tile, cols = self.atlas.tiles, self.atlas.tile_size, self.board.cols
+        drawn, wanted, positions = self._drawn, self._wanted, self._positions
+        blits = []
+        for row in rows:
+            self._pending.discard(row)
+            start, end = row * cols, (row + 1) * cols
+            if drawn[start] is None:  # rows are painted whole: nothing on this one since a full invalidate
+                y = row * tile
+                self.surface.blit(self._covered, (0, y), (0, y, cols * tile, tile))
+                drawn[start:end] = [Tile.COVERED] * cols
+            blits += [(images[look], position) for look, old, position
+                      in zip(wanted[start:end], drawn[start:end], positions[start:end]) if look is not old]
+            drawn[start:end] = wanted[start:end]
         if blits:
             self.surface.fblits(blits)
-        self._drawn = new
-        return None
+        return bool(rows)
