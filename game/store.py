@@ -35,7 +35,7 @@ import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from game.model import PRESETS as MODEL_PRESETS
 
@@ -177,8 +177,7 @@ class GameRecord:
         return self.total_clicks - self.effective_clicks
 
 
-@dataclass(frozen=True)
-class PlayedGame:
+class PlayedGame(NamedTuple):
     """One finished game as the Records list shows it."""
     game_id: int
     played_at: datetime
@@ -203,8 +202,7 @@ class PlayedGame:
         return solved / self.clicks if solved is not None and self.clicks else None
 
 
-@dataclass(frozen=True)
-class RecordResult:
+class RecordResult(NamedTuple):
     """What recording a game meant: its rank among the best times (1..TOP) or None, and a line to show."""
     category: str
     label: str
@@ -227,8 +225,7 @@ class RecordResult:
         return f"New record! {place} time for {self.label}"
 
 
-@dataclass(frozen=True)
-class BestTime:
+class BestTime(NamedTuple):
     rank: int
     time_ms: int
     played_at: datetime
@@ -242,8 +239,7 @@ class BestTime:
     effective_clicks: int | None = None
 
 
-@dataclass(frozen=True)
-class Stats:
+class Stats(NamedTuple):
     category: str
     label: str
     played: int = 0
@@ -260,8 +256,7 @@ class Stats:
         return self.played - self.won
 
 
-@dataclass(frozen=True)
-class SavedGame:
+class SavedGame(NamedTuple):
     board: dict
     elapsed_ms: int
     category: str

@@ -1,13 +1,12 @@
 """Looks the player can choose (Classic, Dark) and the number palette, read by the view at draw time."""
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game import config
 
 PALETTES = ("standard", "colour-blind")
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(NamedTuple):
     """The colours of the windows and widgets, and the sprite sheets drawn for this look by tools/make_assets.py.
 
     Widgets read these when they draw, never when they are made, so a switch shows on the next full redraw.
