@@ -416,3 +416,109 @@ def test_paired_interval_is_centred_on_the_difference_and_zero_width_without_dis
     d, lo, hi = paired_interval(1000, 10, 30)
     assert d == pytest.approx(0.02) and lo < d < hi and lo > 0
     assert paired_interval(1000, 30, 10)[2] < 0
+
+
+def layouts_of(rows, cols, mines, vis):
+    """Every mine layout (a frozenset of cells) consistent with the view, by brute force."""
+    nb = neighbours(rows, cols)
+    covered = [i for i, v in enumerate(vis) if v < 0]
+    return [frozenset(c) for c in itertools.combinations(covered, mines)
+            if all(sum(j in c for j in nb[i]) == v for i, v in enumerate(vis) if v >= 0)]
+
+
+def secondary_by_brute_force(rows, cols, vis, layouts, i, blend=0.0):
+    """Chance to survive opening i and then the best next move (1 when a cell is then certainly safe); with
+    blend, the next move's safety mixes in the second safest cell's."""
+    nb = neighbours(rows, cols)
+    others = [j for j, v in enumerate(vis) if v < 0 and j != i]
+    parts = {}
+    for L in layouts:
+        if i not in L:
+            parts.setdefault(sum(j in L for j in nb[i]), []).append(L)
+    score = Fraction(0)
+    for group in parts.values():
+        # certain mines are no move: the candidates are the cells safe in some layout of the group
+        safe_counts = sorted((c for c in (sum(j not in L for L in group) for j in others) if c), reverse=True)
+        if not safe_counts:
+            best = 1                                    # only mines left: won
+        else:
+            first, second = (Fraction(c, len(group)) for c in (safe_counts + safe_counts)[:2])
+            best = first if not blend else (1 - blend) * first + blend * second
+        score += Fraction(len(group), len(layouts)) * best
+    return score
+
+
+@pytest.mark.parametrize("seed,blend", [(0, 0.0), (1, 0.0), (2, 0.0), (3, 0.2), (4, 0.2)])
+def test_secondary_safety_equals_brute_force(seed, blend, monkeypatch):
+    from game.model import solver
+    from game.model.solver import _secondary
+    monkeypatch.setattr(solver, "SECONDARY_BLEND", blend)
+    rng = random.Random(100 + seed)
+    checked = 0
+    while checked < 15:
+        rows, cols = rng.randint(2, 4), rng.randint(3, 5)
+        mines = rng.randint(2, max(2, rows * cols // 3))
+        f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
+        if not any(v >= 0 for v in f.vis):
+            continue
+        a = analyze(rows, cols, mines, f.vis)
+        if a.safe:
+            continue
+        layouts = layouts_of(rows, cols, mines, f.vis)
+        for i in (i for i, v in enumerate(f.vis) if v < 0 and divmod(i, cols) not in a.mines):
+            score, progress = _secondary(rows, cols, mines, f.vis, i, a, 10 ** 6, -1.0)
+            assert score == pytest.approx(float(secondary_by_brute_force(rows, cols, f.vis, layouts, i, blend)))
+            # the pruning bound: a score never exceeds the cell's own safety, and a floor above it prunes
+            assert score <= 1 - a.probability(*divmod(i, cols)) + 1e-12
+            assert _secondary(rows, cols, mines, f.vis, i, a, 10 ** 6, 1.01) is None
+            checked += 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_secondary_pick_is_the_best_score_despite_pruning(seed):
+    from game.model import solver
+    rng = random.Random(200 + seed)
+    checked = 0
+    while checked < 10:
+        rows, cols = rng.randint(4, 6), rng.randint(4, 7)
+        mines = rng.randint(3, rows * cols // 4)
+        f = random_view(rng, rows, cols, mines, 0.3)
+        a = analyze(rows, cols, mines, f.vis)
+        if a.safe or not a.exact or not any(v >= 0 for v in f.vis):
+            continue
+        covered = [i for i, v in enumerate(f.vis) if v < 0]
+        probs = {i: a.probability(*divmod(i, cols)) for i in covered}
+        cands = sorted((i for i in covered if probs[i] < 1), key=lambda i: probs[i])
+        picked = solver._secondary_candidates(rows, cols, f.vis, cands, probs)
+        assert picked[0] == cands[0]
+        assert all(1 - probs[i] >= solver.SECONDARY_RATIO * (1 - probs[cands[0]]) for i in picked)
+        if len(picked) < 2:
+            continue
+        scores = {i: sum(x * w for x, w in zip(solver._secondary(rows, cols, mines, f.vis, i, a, 10 ** 6, -1.0),
+                                               (1, solver.SECONDARY_PROGRESS)))
+                  for i in picked}
+        chosen = solver._pick_secondary(rows, cols, mines, f.vis, a, cands, probs, 10 ** 6)
+        assert scores[chosen] == pytest.approx(max(scores.values()), abs=1e-12)
+        checked += 1
+
+
+def test_two_numbers_needing_different_mines_in_the_same_cells_are_inconsistent():
+    # the 3 needs two more mines in the three cells it shares with the 4, the 4 only one: no layout fits
+    # (the lookahead tries such hypothetical numbers and must find them impossible)
+    rows, cols, vis = grid(["#3#", "#4#", "2##", "122"])
+    assert brute_force(rows, cols, 4, vis)[0] == 0
+    with pytest.raises(InconsistentPosition):
+        analyze(rows, cols, 4, vis)
+
+
+def test_endgame_gives_up_past_its_work_cap_and_the_guess_still_stands(monkeypatch):
+    from game.model import solver
+    rows, cols, vis = grid(["1###", "####", "####"])
+    a = analyze(rows, cols, 3, vis)
+    covered = [i for i, v in enumerate(vis) if v < 0]
+    assert not a.safe and a.layouts == 84 <= solver.ENDGAME_LAYOUTS
+    assert solver._endgame(rows, cols, 3, vis, a, covered) is not None
+    monkeypatch.setattr(solver, "ENDGAME_WORK", 1)
+    assert solver._endgame(rows, cols, 3, vis, a, covered) is None
+    r, c = choose_guess(rows, cols, 3, vis, a)
+    assert vis[r * cols + c] < 0

@@ -97,7 +97,11 @@ def _propagate(cons, known):
     for cells, count in cons:
         unknown = tuple(sorted(j for j in cells if j not in known))
         if unknown:
-            residual[unknown] = count - sum(known[j] for j in cells if j in known)
+            need = count - sum(known[j] for j in cells if j in known)
+            # two numbers left with the same cells must need the same mines (a hypothetical number tried by
+            # the lookahead may not: that number is impossible)
+            if residual.setdefault(unknown, need) != need:
+                raise InconsistentPosition("two numbers disagree about the same cells")
     return residual
 
 
@@ -367,12 +371,18 @@ def analyze(rows, cols, mines, visible, budget=DEFAULT_BUDGET):
 
 # Cells whose mine chance is within this much of the safest one are weighed by what opening them teaches.
 GUESS_WINDOW = 0.04
+# 10 instead of 6 scored -0.10 points [-0.26, +0.06] on 5,000 paired Expert boards (seed 1010): 6 stays.
 GUESS_CANDIDATES = 6
 # Worth of "opening this cell also proves another cell safe", in units of survival chance. 0.25 scored
-# +0.40 points [-0.24, +1.04] against 0.1 on 1,500 paired Expert boards: within noise, so 0.1 stays.
+# +0.40 points [-0.24, +1.04] against 0.1 on 1,500 paired Expert boards and +0.26 [-0.03, +0.55] on 5,000
+# more (seed 606) and +0.02 [-0.30, +0.34] on 5,000 more (seed 909); 0.5 scored -0.18 [-0.55, +0.19] on
+# 5,000 (seed 707): within noise, so 0.1 stays.
 PROGRESS_WEIGHT = 0.1
 # "safe": survival chance of this move; "survive2": chance to survive it and the best next move as well.
 # On 1,000 paired Expert games survive2 won 40.4% against 39.6%, within noise, so the default stays "safe".
+# "secondary": see SECONDARY_RATIO below. Paired against "safe" on Expert it scored +1.20 points
+# [+0.37, +2.03] over 4,000 boards (seed 101), then -1.25 [-2.48, -0.02] over 2,000 (seed 202) and -1.50
+# [-3.10, +0.10] over 1,000 (seed 505): +0.11 [-0.52, +0.75] over all 7,000, so the default stays "safe".
 SCORE = "safe"
 # Which cells get the lookahead. "nearest": the GUESS_CANDIDATES safest (at most two of each chance and shape).
 # "wide": every frontier cell within GUESS_WINDOW of the safest (the WIDE_MAX safest of them) and the best
@@ -383,6 +393,68 @@ WIDE_MAX = 12
 # A "dead" cell shows the same number in every layout: opening it risks a mine and teaches nothing.
 # Off: on 2,000 paired Expert boards it changed one result (-0.05 points [-0.15, +0.05]).
 AVOID_DEAD = False
+
+
+# SCORE "secondary" (after JSMinesweeper's "secondary safety"): every cell whose safety is at least
+# SECONDARY_RATIO of the best one (but only the SECONDARY_INTERIOR interior cells with fewest covered
+# neighbours, and SECONDARY_NEAR more that touch the frontier) scores its chance to survive this move and the
+# best next one (1 when the number it shows proves some cell safe; SECONDARY_BLEND mixes in the second best
+# next cell, as JSMinesweeper does with 0.2), plus a tiny progress tie-break. Cells are tried safest first,
+# and a cell stops being evaluated as soon as it can no longer beat the best score found (a score never
+# exceeds the cell's own safety), so it costs less time than "safe" does. With SECONDARY_BLEND 0.2 and
+# SECONDARY_NEAR 2 (nearer JSMinesweeper) it scored -0.36 points [-1.52, +0.80] against "safe" on 5,000
+# paired Expert boards (seed 808).
+SECONDARY_RATIO = 0.9
+SECONDARY_INTERIOR = 2
+SECONDARY_NEAR = 0
+SECONDARY_PROGRESS = 0.001
+SECONDARY_BLEND = 0.0
+
+
+def _secondary(rows, cols, mines, visible, i, a, budget, floor):
+    """(chance to survive opening cell i and the best next move, chance its number proves a safe cell), or
+    None when the first can be shown to stay below floor, or the analysis is not exact."""
+    nb = neighbours(rows, cols)
+    vis = list(visible)
+    total = a.layouts
+    left = total - a._nums[i] * total // a._den[i]      # layouts where cell i is safe
+    score = 0.0
+    progress = 0
+    for v in range(sum(1 for j in nb[i] if visible[j] < 0) + 1):
+        if (score + left / total) < floor:
+            return None
+        vis[i] = v
+        try:
+            b = analyze(rows, cols, mines, vis, budget)
+        except InconsistentPosition:
+            continue
+        if not b.exact:
+            return None
+        left -= b.layouts
+        if b.safe:
+            progress += b.layouts
+        score += b.layouts / total * _next_safety(b)
+    return score, progress / total
+
+
+def _next_safety(b):
+    """How safe the best next move is after analysis b: 1 with a certain safe cell (or only mines left),
+    else the safest cell's chance; with SECONDARY_BLEND, blended with the second safest cell's."""
+    if len(b.safe) > 1 or (b.safe and not SECONDARY_BLEND):
+        return 1.0
+    nums, den = b._nums, b._den
+    # cells share few distinct chances: divide each (numerator, denominator) once
+    pairs = {(n, den[j]) for j, n in nums.items() if n != den[j]}
+    chances = sorted((1 - n / d for n, d in pairs), reverse=True)
+    if not chances:
+        return 1.0                      # only mines left: the game is won
+    best = chances[0]
+    if not SECONDARY_BLEND:
+        return best
+    # the second safest cell may share the safest one's chance
+    same = sum(1 for j, n in nums.items() if n != den[j] and 1 - n / den[j] == best)
+    second = best if same > 1 or len(chances) == 1 else chances[1]
+    return (1 - SECONDARY_BLEND) * best + SECONDARY_BLEND * second
 
 
 def _lookahead(rows, cols, mines, visible, i, layouts, budget):
@@ -422,15 +494,20 @@ def _lookahead(rows, cols, mines, visible, i, layouts, budget):
 # Measured with `python -m bench.solver --candidate` (the same Expert boards played both ways): turning it on
 # won +0.80 points [+0.21, +1.39] over 2,000 boards (60 layouts), and 300 layouts instead of 60 a further
 # +0.40 [+0.09, +0.71] over 2,000; hint latency did not move (the node cap bounds the search).
+# 1,000 layouts instead of 300 changed no result on 1,000 boards (seed 404), so 300 stays. The work cap
+# replaced a cap on search nodes: with bitsets and the memo keyed on the layouts left, the search is about
+# 3 times faster; on 154 endgames from real Expert games (at most 300 layouts) it picks the same cells as
+# the old search, the slowest in 0.13 s where the old one took 0.58 s.
 ENDGAME_LAYOUTS = 300       # at most this many whole-board layouts consistent with the view
-ENDGAME_NODES = 20_000      # search steps before giving up (the heuristic choice then stands)
+ENDGAME_WORK = 40_000       # search work (see `_endgame`) before giving up (the heuristic choice then stands)
 ENDGAME = True
 
 
 def _layouts(rows, cols, mines, visible, a, limit):
-    """(cells, layouts, fixed, masks): every layout of the undecided covered cells consistent with the view,
-    each a bitmask over `cells`; fixed[k] counts certain mines next to cells[k], masks[k] its neighbours in
-    `cells`. None if more than limit layouts (or the position has no layout)."""
+    """(cells, layouts, masks): every layout of the undecided covered cells consistent with the view, each a
+    bitmask over `cells`; masks[k] is the neighbours of cells[k] in `cells` (certain mines add the same to
+    its number in every layout, so they tell no layouts apart). None if more than limit layouts (or the
+    position has no layout)."""
     nb = neighbours(rows, cols)
     known = {r * cols + c for r, c in a.mines}
     cells = [i for i in range(rows * cols) if visible[i] < 0 and i not in known]
@@ -483,93 +560,149 @@ def _layouts(rows, cols, mines, visible, a, limit):
     rec(0, 0, 0)
     if not out or len(out) > limit:
         return None
-    fixed = [sum(1 for j in nb[i] if j in known) for i in cells]
     masks = [sum(1 << bit[j] for j in nb[i] if j in bit) for i in cells]
-    return cells, out, fixed, masks
+    return cells, out, masks
 
 
 def _endgame(rows, cols, mines, visible, a, order):
     """The covered cell that wins the most layouts with perfect play from here, or None when the position
-    is too big. order: candidate flat indices, preferred first (ties go to the earlier one)."""
+    is too big. order: candidate flat indices, preferred first (ties go to the earlier one).
+
+    A set of layouts is a bitset over the layout list, and col[k] is the set of layouts with a mine at cell k,
+    so "which layouts survive opening k" and "which show the number n there" are a few integer operations
+    rather than a loop over the layouts."""
     found = _layouts(rows, cols, mines, visible, a, ENDGAME_LAYOUTS)
     if found is None:
         return None
-    cells, lay, fixed, masks = found
+    cells, lay, masks = found
     m = len(cells)
-    full = (1 << m) - 1
+    # the caller's order decides among equals
+    rank = {i: n for n, i in enumerate(order)}
+    perm = sorted(range(m), key=lambda k: rank.get(cells[k], len(rank)))
+    where = {old: new for new, old in enumerate(perm)}
+    col = [0] * m
+    for n, L in enumerate(lay):
+        while L:
+            low = L & -L
+            col[where[low.bit_length() - 1]] |= 1 << n
+            L ^= low
+    around = [[where[j] for j in range(m) if masks[k] >> j & 1] for k in perm]
     memo = {}
-    nodes = [0]
+    spent = [0]
 
-    def split(group, opened_now):
-        # layouts of the group told apart by the numbers the newly opened cells would show
-        parts = {}
-        ks = [k for k in range(m) if opened_now >> k & 1]
-        for L in group:
-            key = tuple(fixed[k] + (lay[L] & masks[k]).bit_count() for k in ks)
-            parts.setdefault(key, []).append(L)
-        return parts.values()
+    def work(units):
+        # a deterministic cap on the search: one unit is about one split of a group (some 15 microseconds)
+        spent[0] += units
+        if spent[0] > ENDGAME_WORK:
+            raise _Capped
+
+    def split(group, k):
+        # the layouts of the group told apart by the number cell k would show
+        work(1)
+        parts = [group]
+        for j in around[k]:
+            c = col[j]
+            x = group & c
+            if not x or x == group:
+                continue                      # the same in every layout of the group: tells nothing
+            nxt = [0] * (len(parts) + 1)
+            for n, g in enumerate(parts):
+                if g:
+                    nxt[n] |= g & ~c
+                    nxt[n + 1] |= g & c
+            parts = nxt
+        return [g for g in parts if g]
 
     def wins(group, opened):
-        """How many layouts of the group perfect play wins, opened cells being open."""
-        key = (group, opened)
-        if key in memo:
-            return memo[key]
-        nodes[0] += 1
-        if nodes[0] > ENDGAME_NODES:
-            raise _Capped
-        union, inter = 0, full
-        for L in group:
-            union |= lay[L]
-            inter &= lay[L]
-        free = full & ~union & ~opened
+        """How many layouts of the group perfect play wins, opened cells being open. Every opened cell is
+        safe in all of the group's layouts and shows the same number in all of them, so the result depends
+        on the group alone: that is the memo key (other orders of the same moves meet the same entry)."""
+        if group & (group - 1) == 0:
+            return 1                          # one layout left: every cell is known
+        if group in memo:
+            return memo[group]
+        work(1)
+        free = [k for k in range(m) if not opened >> k & 1 and not group & col[k]]
         if free:        # safe in every layout left: opening it only teaches
-            result = sum(wins(tuple(g), opened | free) for g in split(group, free))
-        elif full & ~opened == inter:
-            result = len(group)   # every covered cell left is a mine: won
+            parts = [group]
+            for k in free:
+                parts = [p for g in parts for p in split(g, k)]
+            now = opened | sum(1 << k for k in free)
+            result = sum(wins(g, now) for g in parts) if len(parts) > 1 else best_cell(group, now)[0]
         else:
             result = best_cell(group, opened)[0]
-        memo[key] = result
+        memo[group] = result
         return result
 
     def best_cell(group, opened):
+        work(m // 16)
         best = (-1, None)
         options = []
         for k in range(m):
             if opened >> k & 1:
                 continue
-            alive = tuple(L for L in group if not lay[L] >> k & 1)
+            alive = group & ~col[k]
             if alive:
-                options.append((len(alive), k, alive))
+                options.append((alive.bit_count(), k, alive))
         options.sort(key=lambda o: -o[0])    # stable: keeps the caller's preference among equals
         for safe_count, k, alive in options:
             if safe_count <= best[0]:
                 break                        # it cannot win more layouts than it survives
-            w = sum(wins(tuple(g), opened | (1 << k)) for g in split(alive, 1 << k))
-            if w > best[0]:
-                best = (w, k)
+            w = 0
+            rest = safe_count                # layouts not yet counted: each wins at most once
+            for g in split(alive, k):
+                rest -= g.bit_count()
+                w += wins(g, opened | (1 << k))
+                if w + rest <= best[0]:
+                    break                    # it can no longer beat the best cell
+            else:
+                if w > best[0]:
+                    best = (w, k)
         return best
 
-    # the caller's order decides among equals
-    rank = {i: n for n, i in enumerate(order)}
-    perm = sorted(range(m), key=lambda k: rank.get(cells[k], len(rank)))
-    cells = [cells[k] for k in perm]
-    remap = {old: new for new, old in enumerate(perm)}
-
-    def moved(mask):
-        out = 0
-        for old, new in remap.items():
-            if mask >> old & 1:
-                out |= 1 << new
-        return out
-
-    lay = [moved(L) for L in lay]
-    masks = [moved(masks[k]) for k in perm]
-    fixed = [fixed[k] for k in perm]
     try:
-        w, k = best_cell(tuple(range(len(lay))), 0)
+        w, k = best_cell((1 << len(lay)) - 1, 0)
     except _Capped:
         return None
-    return None if k is None else cells[k]
+    return None if k is None else cells[perm[k]]
+
+
+def _secondary_candidates(rows, cols, visible, cands, probs):
+    """The cells `_pick_secondary` weighs, safest first: nearly as safe as the safest, and only the first
+    SECONDARY_INTERIOR interior cells (cands put the fewest covered neighbours first among equals)."""
+    nb = neighbours(rows, cols)
+    best_safe = 1 - probs[cands[0]]
+    picked = []
+    interior = near = 0
+    for i in cands:
+        if 1 - probs[i] < SECONDARY_RATIO * best_safe:
+            break
+        if all(visible[j] < 0 for j in nb[i]):
+            # next to a cell some number touches: its own number may help decide that cell
+            if near < SECONDARY_NEAR and any(visible[k] >= 0 for j in nb[i] for k in nb[j]):
+                near += 1
+            elif interior < SECONDARY_INTERIOR:
+                interior += 1
+            else:
+                continue
+        picked.append(i)
+    return picked
+
+
+def _pick_secondary(rows, cols, mines, visible, a, cands, probs, budget):
+    """The candidate (flat index) with the best `_secondary` score; cands are sorted safest first."""
+    picked = _secondary_candidates(rows, cols, visible, cands, probs)
+    if len(picked) == 1:
+        return picked[0]
+    best, best_score = picked[0], -1.0
+    for i in picked:
+        res = _secondary(rows, cols, mines, visible, i, a, budget, best_score - SECONDARY_PROGRESS)
+        if res is None:
+            continue
+        score = res[0] + SECONDARY_PROGRESS * res[1]
+        if score > best_score:
+            best, best_score = i, score
+    return best
 
 
 def choose_guess(rows, cols, mines, visible, analysis=None, lookahead=True, budget=DEFAULT_BUDGET):
@@ -597,6 +730,8 @@ def choose_guess(rows, cols, mines, visible, analysis=None, lookahead=True, budg
         cell = _endgame(rows, cols, mines, visible, a, cands)
         if cell is not None:
             return divmod(cell, cols)
+    if SCORE == "secondary":
+        return divmod(_pick_secondary(rows, cols, mines, visible, a, cands, probs, budget), cols)
     window = [i for i in cands if probs[i] <= best_p + GUESS_WINDOW]
     picked = []
     if GUESS_SET == "wide":
