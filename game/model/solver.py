@@ -414,27 +414,36 @@ SECONDARY_BLEND = 0.0
 def _secondary(rows, cols, mines, visible, i, a, budget, floor):
     """(chance to survive opening cell i and the best next move, chance its number proves a safe cell), or
     None when the first can be shown to stay below floor, or the analysis is not exact."""
-    nb = neighbours(rows, cols)
-    vis = list(visible)
     total = a.layouts
     left = total - a._nums[i] * total // a._den[i]      # layouts where cell i is safe
     score = 0.0
     progress = 0
-    for v in range(sum(1 for j in nb[i] if visible[j] < 0) + 1):
-        if (score + left / total) < floor:
-            return None
-        vis[i] = v
-        try:
-            b = analyze(rows, cols, mines, vis, budget)
-        except InconsistentPosition:
-            continue
-        if not b.exact:
+    if left / total < floor:
+        return None
+    for _, b in _numbers_shown(rows, cols, mines, visible, i, budget):
+        if b is None:
             return None
         left -= b.layouts
         if b.safe:
             progress += b.layouts
         score += b.layouts / total * _next_safety(b)
+        if (score + left / total) < floor:
+            return None
     return score, progress / total
+
+
+def _numbers_shown(rows, cols, mines, visible, i, budget):
+    """Each number covered cell i could show, with the analysis of the position it would lead to (None where
+    that analysis is not exact); numbers that no layout allows are left out. Lazy: a caller may stop early."""
+    nb = neighbours(rows, cols)
+    vis = list(visible)
+    for v in range(sum(1 for j in nb[i] if visible[j] < 0) + 1):
+        vis[i] = v
+        try:
+            b = analyze(rows, cols, mines, vis, budget)
+        except InconsistentPosition:
+            continue
+        yield v, (b if b.exact else None)
 
 
 def _next_safety(b):
@@ -460,20 +469,12 @@ def _next_safety(b):
 def _lookahead(rows, cols, mines, visible, i, layouts, budget):
     """(chance cell i is safe and its number proves some other cell safe, chance it is safe) by trying every
     number it could show; each number's weight is the count of layouts that show it."""
-    nb = neighbours(rows, cols)
-    vis = list(visible)
-    ncov = sum(1 for j in nb[i] if visible[j] < 0)
     progress = 0
     safe_total = 0
     survive2 = 0.0
     shown = 0
-    for v in range(ncov + 1):
-        vis[i] = v
-        try:
-            a = analyze(rows, cols, mines, vis, budget)
-        except InconsistentPosition:
-            continue
-        if not a.exact:
+    for v, a in _numbers_shown(rows, cols, mines, visible, i, budget):
+        if a is None:
             return None
         shown += 1
         safe_total += a.layouts
