@@ -1,4 +1,5 @@
 """Windows launcher: double-click to play without a console window (pythonw runs .pyw files)."""
+
 import runpy
 from pathlib import Path
 

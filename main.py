@@ -4,6 +4,7 @@
 Finds its own folder, checks that pygame-ce is installed, starts the game, and shows any crash in a
 window (and a log file) instead of vanishing.
 """
+
 import argparse
 import datetime
 import os
@@ -26,8 +27,9 @@ def console_python():
 REQUIREMENTS = f'"{HERE / "requirements.txt"}"'
 INSTALL_COMMAND = f"{console_python()} -m pip install -r {REQUIREMENTS}"
 # pygame-ce and upstream pygame both install as the package `pygame` and overwrite each other's files.
-REPLACE_COMMAND = (f"{console_python()} -m pip uninstall -y pygame pygame-ce\n"
-                   f"{console_python()} -m pip install -r {REQUIREMENTS}")
+REPLACE_COMMAND = (
+    f"{console_python()} -m pip uninstall -y pygame pygame-ce\n{console_python()} -m pip install -r {REQUIREMENTS}"
+)
 DIFFICULTIES = ("beginner", "intermediate", "expert")
 
 
@@ -41,21 +43,23 @@ def show_error(title, message):
     """Tell the player in a window if one can be shown, else on stderr."""
     try:
         import pygame
+
         if os.environ.get("SDL_VIDEODRIVER") != "dummy":
             pygame.display.message_box(title, message, "error")
             return
-    except Exception:  # noqa: BLE001 - any failure here just means: try the next way
+    except Exception:
         pass
     try:
         if os.environ.get("SDL_VIDEODRIVER") != "dummy":  # without a screen Tk raises, and stderr it is
             import tkinter
             from tkinter import messagebox
+
             root = tkinter.Tk()
             root.withdraw()
             messagebox.showerror(title, message)
             root.destroy()
             return
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     say(f"{title}: {message}")
 
@@ -67,6 +71,7 @@ def log_folder():
         return Path(home)
     try:
         import platformdirs
+
         return Path(platformdirs.user_log_dir("minesweeper", appauthor=False))
     except ImportError:
         return Path(tempfile.gettempdir())
@@ -99,19 +104,24 @@ def main(argv=None):
     try:
         import pygame
     except ImportError:
-        show_error("Minesweeper needs pygame-ce",
-                   f"pygame-ce is not installed for this Python. Install it with:\n\n{INSTALL_COMMAND}")
+        show_error(
+            "Minesweeper needs pygame-ce",
+            f"pygame-ce is not installed for this Python. Install it with:\n\n{INSTALL_COMMAND}",
+        )
         return 1
     if not getattr(pygame, "IS_CE", False):
-        show_error("Minesweeper needs pygame-ce",
-                   "The pygame installed for this Python is upstream pygame, not pygame-ce (the maintained "
-                   f"edition this game is made for). Replace it with:\n\n{REPLACE_COMMAND}")
+        show_error(
+            "Minesweeper needs pygame-ce",
+            "The pygame installed for this Python is upstream pygame, not pygame-ce (the maintained "
+            f"edition this game is made for). Replace it with:\n\n{REPLACE_COMMAND}",
+        )
         return 1
     try:
         from game.app import App
+
         app = App(seed=args.seed, difficulty=args.difficulty, replay=args.replay)
         return app.run(max_frames=args.frames)
-    except Exception:  # noqa: BLE001 - the last safety net: tell the player and keep a log
+    except Exception:
         details = traceback.format_exc()
         path = write_crash_log(details)
         say(details)
@@ -121,8 +131,9 @@ def main(argv=None):
     finally:
         try:
             import pygame
+
             pygame.quit()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
 

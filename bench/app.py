@@ -3,6 +3,7 @@
 Run: python -m bench.app [--quick]
 Uses the dummy video driver, so the figures are of our code and SDL's software blitter, not a GPU.
 """
+
 import argparse
 import os
 import statistics
@@ -94,8 +95,10 @@ def startup(runs):
             times[name].append(first - start)
     game, bare = median(times["game"]), median(times["bare pygame"])
     pairs = median([g / b for g, b in zip(times["game"], times["bare pygame"])])
-    print(f"start-up to first frame: game {game * 1000:.0f} ms, bare import pygame + set_mode {bare * 1000:.0f} ms, "
-          f"ratio {game / bare:.2f}x (medians of {runs} runs in turns; median ratio of a pair {pairs:.2f}x)")
+    print(
+        f"start-up to first frame: game {game * 1000:.0f} ms, bare import pygame + set_mode {bare * 1000:.0f} ms, "
+        f"ratio {game / bare:.2f}x (medians of {runs} runs in turns; median ratio of a pair {pairs:.2f}x)"
+    )
 
 
 def frame_times(repeats):
@@ -107,8 +110,10 @@ def frame_times(repeats):
     from tests.driver import FakeClock
 
     app = App(clock=FakeClock(), seed=11, desktop_size=(1366, 768))
-    for label, spec in (("Expert 30x16 @32px", GameSpec.preset("expert")),
-                        ("100x100 @16px", GameSpec(100, 100, 1500, "custom"))):
+    for label, spec in (
+        ("Expert 30x16 @32px", GameSpec.preset("expert")),
+        ("100x100 @16px", GameSpec(100, 100, 1500, "custom")),
+    ):
         scene = PlayingScene(app, spec)
         app.switch(scene)
         app.step()
@@ -144,17 +149,22 @@ def frame_times(repeats):
             # a typical frame: the pointer moves from one covered cell to the next (two tiles change)
             cell = covered[i % len(covered)]
             t0 = time.perf_counter()
-            scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.geometry.cell_rect(*cell).center,
-                                            rel=(0, 0), buttons=(0, 0, 0)))
+            scene.handle(
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=scene.geometry.cell_rect(*cell).center, rel=(0, 0), buttons=(0, 0, 0)
+                )
+            )
             scene.draw(screen)
             pygame.display.flip()
             typical.append(time.perf_counter() - t0)
-        print(f"{label}, {opened} of {spec.rows * spec.cols} cells open (medians of {repeats}):\n"
-              f"    whole window redrawn from the board surface: {median(whole) * 1000:.3f} ms\n"
-              f"    board surface repainted tile by tile:        {median(repaint) * 1000:.3f} ms\n"
-              f"    board checked after invalidate, none differ: {median(changed_only) * 1000:.3f} ms\n"
-              f"    whole frame with every tile repainted:       {median(full) * 1000:.3f} ms\n"
-              f"    typical frame (the pointer moves a cell):    {median(typical) * 1000:.3f} ms")
+        print(
+            f"{label}, {opened} of {spec.rows * spec.cols} cells open (medians of {repeats}):\n"
+            f"    whole window redrawn from the board surface: {median(whole) * 1000:.3f} ms\n"
+            f"    board surface repainted tile by tile:        {median(repaint) * 1000:.3f} ms\n"
+            f"    board checked after invalidate, none differ: {median(changed_only) * 1000:.3f} ms\n"
+            f"    whole frame with every tile repainted:       {median(full) * 1000:.3f} ms\n"
+            f"    typical frame (the pointer moves a cell):    {median(typical) * 1000:.3f} ms"
+        )
 
 
 def _play_half(scene, Move):
@@ -198,8 +208,10 @@ def click_latency(repeats):
                 frames_needed.append(frame)
                 frame_ms.append(elapsed * 1000)
                 break
-    print(f"posted click -> shown: in frame {max(frames_needed)} at worst (median {median(frames_needed)}), "
-          f"that frame took {median(frame_ms):.2f} ms median (opening click on Expert, {repeats} boards)")
+    print(
+        f"posted click -> shown: in frame {max(frames_needed)} at worst (median {median(frames_needed)}), "
+        f"that frame took {median(frame_ms):.2f} ms median (opening click on Expert, {repeats} boards)"
+    )
 
 
 def idle_cpu(seconds, warmup):
@@ -207,8 +219,7 @@ def idle_cpu(seconds, warmup):
         _, out = run_python(IDLE.format(root=str(ROOT), midgame=midgame, seconds=seconds, warmup=warmup))
         line = next(line for line in out.splitlines() if line.startswith("IDLE"))
         _, percent, frames = line.split()
-        print(f"idle CPU at the {label}: {float(percent):.2f}% of a core over {seconds:.0f} s "
-              f"({frames} frames in all)")
+        print(f"idle CPU at the {label}: {float(percent):.2f}% of a core over {seconds:.0f} s ({frames} frames in all)")
 
 
 def idle_cpu_real_window(seconds):
@@ -216,31 +227,45 @@ def idle_cpu_real_window(seconds):
     import shutil
     import signal
     import tempfile
+
     if not (shutil.which("Xvfb") and shutil.which("xdotool")):
         print("idle CPU in a real window: skipped (needs Xvfb and xdotool)")
         return
     display = f":{150 + os.getpid() % 50}"
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", SDL_VIDEO_X11_WMCLASS="ms-bench",
-               MINESWEEPER_HOME=tempfile.mkdtemp(prefix="bench-idle-"))
+    xvfb = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    env = dict(
+        os.environ,
+        DISPLAY=display,
+        SDL_AUDIODRIVER="dummy",
+        SDL_VIDEO_X11_WMCLASS="ms-bench",
+        MINESWEEPER_HOME=tempfile.mkdtemp(prefix="bench-idle-"),
+    )
     env.pop("SDL_VIDEODRIVER", None)
     try:
         time.sleep(1)
         for label, args in (("menu", []), ("mid-game Expert", ["--difficulty", "expert", "--seed", "7"])):
-            game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], env=env,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            game = subprocess.Popen(
+                [sys.executable, str(ROOT / "main.py"), *args],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             time.sleep(2.5)
             if args:  # open the board in the middle, so the clock runs
-                out = subprocess.run(["xdotool", "search", "--classname", "ms-bench"], env=env,
-                                     capture_output=True, text=True).stdout.split()
-                geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", out[0]], env=env,
-                                          capture_output=True, text=True).stdout
+                out = subprocess.run(
+                    ["xdotool", "search", "--classname", "ms-bench"], env=env, capture_output=True, text=True
+                ).stdout.split()
+                geometry = subprocess.run(
+                    ["xdotool", "getwindowgeometry", "--shell", out[0]], env=env, capture_output=True, text=True
+                ).stdout
                 values = dict(line.split("=", 1) for line in geometry.splitlines() if "=" in line)
                 x = int(values["X"]) + int(values["WIDTH"]) // 2
                 y = int(values["Y"]) + int(values["HEIGHT"]) // 2
-                subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1", "mousemove", "0", "0"],
-                               env=env)
+                subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1", "mousemove", "0", "0"], env=env)
             time.sleep(3)  # idle means no input for a while: the loop has slowed its polling by then
             cpu0, wall0 = _process_cpu(game.pid), time.monotonic()
             time.sleep(seconds)

@@ -1,8 +1,9 @@
 """How fast the rules model is: opening large boards, single moves, 3BV, saving and restoring.
 
-    python -m bench.model            # all figures
-    python -m bench.model --quick    # fewer repeats
+python -m bench.model            # all figures
+python -m bench.model --quick    # fewer repeats
 """
+
 import argparse
 
 from bench.timing import report, timed
@@ -25,11 +26,15 @@ def main(argv=None):
     report("1000x1000, 1 mine: new board + first click", timed(lambda i: open_board(1000, 1000, 1, i), big), 300)
     report("1000x1000, 1 mine: first click alone", first_click_times(1000, 1000, 1, big), 300)
     report("100x100, 1 mine: new board + first click", timed(lambda i: open_board(100, 100, 1, i), small), 5)
-    report("100x100, 2000 mines: new board + first click",
-           timed(lambda i: open_board(100, 100, 2000, i), small))
-    for name, (rows, cols, mines) in (("Beginner", (9, 9, 10)), ("Intermediate", (16, 16, 40)),
-                                      ("Expert", (16, 30, 99))):
-        report(f"{name}: new board + first click", timed(lambda i: open_board(rows, cols, mines, i), small))
+    report("100x100, 2000 mines: new board + first click", timed(lambda i: open_board(100, 100, 2000, i), small))
+    for name, (rows, cols, mines) in (
+        ("Beginner", (9, 9, 10)),
+        ("Intermediate", (16, 16, 40)),
+        ("Expert", (16, 30, 99)),
+    ):
+        report(
+            f"{name}: new board + first click", timed(lambda i, size=(rows, cols, mines): open_board(*size, i), small)
+        )
 
     experts = [open_board(16, 30, 99, seed) for seed in range(moves)]
 
@@ -37,10 +42,13 @@ def main(argv=None):
         board = experts[i]
         board._three_bv = None  # measure the computation, not the cache
         return board.three_bv
+
     report("Expert: 3BV", timed(three_bv, moves), 1)
 
-    covered = [next((r, c) for r in range(16) for c in range(30)
-                    if not b.is_revealed(r, c) and not b.is_mine(r, c)) for b in experts]
+    covered = [
+        next((r, c) for r in range(16) for c in range(30) if not b.is_revealed(r, c) and not b.is_mine(r, c))
+        for b in experts
+    ]
     report("Expert: reveal a covered safe cell", timed(lambda i: experts[i].reveal(*covered[i]), moves))
     report("Expert: toggle a flag", timed(lambda i: experts[i].toggle_flag(0, 0), moves))
     report("Expert: to_dict", timed(lambda i: experts[i].to_dict(), moves))

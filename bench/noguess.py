@@ -1,4 +1,5 @@
 """No-guess generation benchmark: time per board on presets and a 35% board, with medians and p95."""
+
 import argparse
 import statistics
 import time
@@ -25,9 +26,12 @@ def bench(name, boards, seed, first_click, verify):
             assert solves_without_guessing(rows, cols, cells, first)
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"{name:12s} {rows}x{cols}/{mines} first-click={first_click}: boards={boards} "
-          f"median={1000 * statistics.median(times):.1f} ms  p95={1000 * p95:.1f} ms  "
-          f"max={1000 * times[-1]:.1f} ms", flush=True)
+    print(
+        f"{name:12s} {rows}x{cols}/{mines} first-click={first_click}: boards={boards} "
+        f"median={1000 * statistics.median(times):.1f} ms  p95={1000 * p95:.1f} ms  "
+        f"max={1000 * times[-1]:.1f} ms",
+        flush=True,
+    )
 
 
 def main(argv=None):

@@ -1,7 +1,8 @@
 """Replays of Expert games: seeking anywhere, writing and reading the file, and the analysis at game over.
 
-    python -m bench.replay
+python -m bench.replay
 """
+
 import random
 
 from bench.timing import report, timed
@@ -22,8 +23,12 @@ def expert_game(seed, slip=0.0):
     while board.state == "playing":
         hint = hint_for(board, lookahead=False)
         if rng.random() < slip:
-            covered = [(r, c) for r in range(16) for c in range(30)
-                       if not board.is_revealed(r, c) and not board.is_flagged(r, c)]
+            covered = [
+                (r, c)
+                for r in range(16)
+                for c in range(30)
+                if not board.is_revealed(r, c) and not board.is_flagged(r, c)
+            ]
             board.reveal(*rng.choice(covered))
         elif hint.is_mine:
             board.toggle_flag(*hint.cell)
@@ -51,15 +56,20 @@ def main():
     print("replay benchmark (Expert games played by the hint engine, half of them with slips)")
     games = [expert_game(seed, slip=0.0 if seed % 2 else 0.05) for seed in range(GAMES)]
     lost = [g for g in games if g.final_board().state == "lost"]
-    print(f"  {len(games)} games ({len(lost)} lost), {sum(len(g.moves) for g in games)} moves in all "
-          f"({min(len(g.moves) for g in games)} to {max(len(g.moves) for g in games)} per game)")
+    print(
+        f"  {len(games)} games ({len(lost)} lost), {sum(len(g.moves) for g in games)} moves in all "
+        f"({min(len(g.moves) for g in games)} to {max(len(g.moves) for g in games)} per game)"
+    )
     rng = random.Random(1)
     points = [(g, rng.randrange(len(g.moves) + 1)) for g in games for _ in range(40)]
     # a replay built from a game lays its keyframes on the way to its first seek: the worst case
     cold = [(Replay.from_game(g.final_board(), [m.t_ms for m in g.moves], g.elapsed_ms), n) for g, n in points]
     report("seek to a random move, first seek", timed(lambda i: cold[i][0].board_after(cold[i][1]), len(cold)), 16)
-    report("seek to a random move, keyframes laid", timed(lambda i: points[i][0].board_after(points[i][1]),
-                                                          len(points)), 16)
+    report(
+        "seek to a random move, keyframes laid",
+        timed(lambda i: points[i][0].board_after(points[i][1]), len(points)),
+        16,
+    )
     times = [(g, rng.uniform(0, g.elapsed_ms)) for g in games for _ in range(40)]
     report("seek to a random time (board_at)", timed(lambda i: times[i][0].board_at(times[i][1]), len(times)), 16)
     texts = [g.to_json() for g in games]
@@ -69,8 +79,7 @@ def main():
     report("statistics (stats)", timed(lambda i: games[i % GAMES].stats(), 80))
     report("analysis at game over, every game", timed(lambda i: games[i].analyse(), GAMES), 100)
     if lost:
-        report("analysis at game over, lost games", timed(lambda i: lost[i % len(lost)].analyse(), 2 * len(lost)),
-               100)
+        report("analysis at game over, lost games", timed(lambda i: lost[i % len(lost)].analyse(), 2 * len(lost)), 100)
     lucky = [lucky_game(seed) for seed in range(GAMES)]
     report("analysis, lucky clicks anywhere (worst case)", timed(lambda i: lucky[i].analyse(), GAMES), 100)
 

@@ -1,5 +1,6 @@
 """Solver benchmarks: auto-play win rates with 95% intervals, paired comparisons of guessing strategies, and
 hint latency on Expert positions."""
+
 import argparse
 import ast
 import contextlib
@@ -8,8 +9,7 @@ import random
 import statistics
 import time
 
-from game.model import Board, GameState
-from game.model import solver
+from game.model import Board, GameState, solver
 from game.model.solver import COVERED, analyze, choose_guess, first_click_cell
 
 CONFIGS = {
@@ -25,7 +25,7 @@ CONFIGS = {
 def play(rows, cols, mines, rule, rng, positions=None):
     """Auto-play one game on a real Board (one implementation of the rules); True on a win.
     positions, when given, collects the visible positions met."""
-    board, vis, _ = _start(rows, cols, mines, rule, rng.randrange(2 ** 32))
+    board, vis, _ = _start(rows, cols, mines, rule, rng.randrange(2**32))
     return _finish(board, vis, positions=positions)
 
 
@@ -47,7 +47,7 @@ def _reveal(board, vis, moves, cell):
 
 def _open_safe(board, vis, moves, a):
     for r, c in sorted(a.safe):
-        if vis[r * board.cols + c] == COVERED:   # an earlier cascade may have opened it already
+        if vis[r * board.cols + c] == COVERED:  # an earlier cascade may have opened it already
             _reveal(board, vis, moves, (r, c))
 
 
@@ -135,10 +135,12 @@ def bench_winrate(name, games, seed, progress=0):
 
 def report(name, rows, cols, mines, rule, games, wins, dt, partial):
     lo, hi = wilson(wins, games)
-    print(f"{name:22s} {rows}x{cols}/{mines} first-click={rule:7s} games={games:6d} wins={wins:6d} "
-          f"rate={100 * wins / games:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] "
-          f"(+/-{50 * (hi - lo):.2f})  {1000 * dt / games:.1f} ms/game{'  (so far)' if partial else ''}",
-          flush=True)
+    print(
+        f"{name:22s} {rows}x{cols}/{mines} first-click={rule:7s} games={games:6d} wins={wins:6d} "
+        f"rate={100 * wins / games:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] "
+        f"(+/-{50 * (hi - lo):.2f})  {1000 * dt / games:.1f} ms/game{'  (so far)' if partial else ''}",
+        flush=True,
+    )
 
 
 def bench_paired(name, games, seed, base, cand, progress=0):
@@ -147,14 +149,15 @@ def bench_paired(name, games, seed, base, cand, progress=0):
     wins_base = wins_cand = only_base = only_cand = 0
     t0 = time.perf_counter()
     for k in range(1, games + 1):
-        b, c = play_paired(rows, cols, mines, rule, rng.randrange(2 ** 32), base, cand)
+        b, c = play_paired(rows, cols, mines, rule, rng.randrange(2**32), base, cand)
         wins_base += b
         wins_cand += c
         only_base += b and not c
         only_cand += c and not b
         if k == games or (progress and k % progress == 0):
-            report_paired(name, base, cand, k, wins_base, wins_cand, only_base, only_cand,
-                          time.perf_counter() - t0, k < games)
+            report_paired(
+                name, base, cand, k, wins_base, wins_cand, only_base, only_cand, time.perf_counter() - t0, k < games
+            )
 
 
 def paired_interval(n, only_base, only_cand, z=1.96):
@@ -167,12 +170,15 @@ def paired_interval(n, only_base, only_cand, z=1.96):
 
 def report_paired(name, base, cand, n, wins_base, wins_cand, only_base, only_cand, dt, partial):
     d, lo, hi = paired_interval(n, only_base, only_cand)
-    label = lambda o: " ".join(f"{k}={v!r}" for k, v in o.items()) or "current"   # noqa: E731
-    print(f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
-          f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
-          f"diff={100 * d:+.2f} pts 95% CI [{100 * lo:+.2f}, {100 * hi:+.2f}]  "
-          f"(boards won by only base {only_base}, only candidate {only_cand})  "
-          f"{1000 * dt / n:.1f} ms/board{'  (so far)' if partial else ''}", flush=True)
+    label = lambda o: " ".join(f"{k}={v!r}" for k, v in o.items()) or "current"  # noqa: E731
+    print(
+        f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
+        f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
+        f"diff={100 * d:+.2f} pts 95% CI [{100 * lo:+.2f}, {100 * hi:+.2f}]  "
+        f"(boards won by only base {only_base}, only candidate {only_cand})  "
+        f"{1000 * dt / n:.1f} ms/board{'  (so far)' if partial else ''}",
+        flush=True,
+    )
 
 
 def parse_overrides(items):
@@ -191,6 +197,7 @@ def parse_overrides(items):
 
 def bench_latency(games, seed):
     from game.model.solver import hint_for_visible
+
     rng = random.Random(seed)
     positions = []
     for _ in range(games):
@@ -203,8 +210,11 @@ def bench_latency(games, seed):
     times.sort()
     med = statistics.median(times) * 1000
     p99 = times[int(0.99 * (len(times) - 1))] * 1000
-    print(f"hint latency, Expert: positions={len(times)} median={med:.2f} ms  p99={p99:.2f} ms  "
-          f"max={times[-1] * 1000:.1f} ms", flush=True)
+    print(
+        f"hint latency, Expert: positions={len(times)} median={med:.2f} ms  p99={p99:.2f} ms  "
+        f"max={times[-1] * 1000:.1f} ms",
+        flush=True,
+    )
 
 
 def main(argv=None):
@@ -214,12 +224,21 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--progress", type=int, default=0, help="also print the figures every N games")
     ap.add_argument("--endgame", action="store_true", help="also search endgames exactly (experimental)")
-    ap.add_argument("--candidate", action="append", metavar="NAME=VALUE",
-                    help="paired mode: play each board also with this solver constant changed (repeatable)")
-    ap.add_argument("--base", action="append", metavar="NAME=VALUE",
-                    help="paired mode: the base strategy's constants (default: as in the solver)")
-    ap.add_argument("--set", action="append", metavar="NAME=VALUE",
-                    help="change a solver constant for the whole run (repeatable)")
+    ap.add_argument(
+        "--candidate",
+        action="append",
+        metavar="NAME=VALUE",
+        help="paired mode: play each board also with this solver constant changed (repeatable)",
+    )
+    ap.add_argument(
+        "--base",
+        action="append",
+        metavar="NAME=VALUE",
+        help="paired mode: the base strategy's constants (default: as in the solver)",
+    )
+    ap.add_argument(
+        "--set", action="append", metavar="NAME=VALUE", help="change a solver constant for the whole run (repeatable)"
+    )
     args = ap.parse_args(argv)
     if args.endgame:
         solver.ENDGAME = True
@@ -232,8 +251,9 @@ def main(argv=None):
         if name == "latency":
             bench_latency(max(5, args.games // 20), args.seed)
         elif args.candidate:
-            bench_paired(name, args.games, args.seed, parse_overrides(args.base), parse_overrides(args.candidate),
-                         args.progress)
+            bench_paired(
+                name, args.games, args.seed, parse_overrides(args.base), parse_overrides(args.candidate), args.progress
+            )
         else:
             bench_winrate(name, args.games, args.seed, args.progress)
 

@@ -1,4 +1,5 @@
 """How long the records store takes: recording a game, saving a move, opening the file."""
+
 import argparse
 import random
 import shutil
@@ -38,20 +39,37 @@ def main():
         for label, (rows, cols, mines) in (("Expert 16x30", (16, 30, 99)), ("100x100", (100, 100, 2000))):
             boards = [board_dict(rows, cols, mines, seed) for seed in range(20)]
             size = len(str(boards[0]))
-            report(f"save_resume {label} (~{size // 1024} KB)",
-                   timed(lambda i: store.save_resume(boards[i % 20], i * 16, "expert"), args.n), 2)
+            report(
+                f"save_resume {label} (~{size // 1024} KB)",
+                timed(lambda i, boards=boards: store.save_resume(boards[i % 20], i * 16, "expert"), args.n),
+                2,
+            )
         report("load_resume 100x100", timed(lambda i: store.load_resume(), 200))
 
         def record(i):
-            store.record_game(GameRecord(rows=16, cols=30, mines=99, won=i % 3 != 0, time_ms=rng.randrange(40_000,
-                              400_000), three_bv=rng.randrange(100, 250), seed=i, left_clicks=200,
-                              right_clicks=80, chord_clicks=30, effective_clicks=250))
+            store.record_game(
+                GameRecord(
+                    rows=16,
+                    cols=30,
+                    mines=99,
+                    won=i % 3 != 0,
+                    time_ms=rng.randrange(40_000, 400_000),
+                    three_bv=rng.randrange(100, 250),
+                    seed=i,
+                    left_clicks=200,
+                    right_clicks=80,
+                    chord_clicks=30,
+                    effective_clicks=250,
+                )
+            )
+
         report("record_game (Expert)", timed(record, 500))
 
         # What the playing scene does at game over since games keep their moves: the replay is built from
         # the board, written as JSON and stored compressed with the game.
         from bench.replay import expert_game
         from game.model.replay import Replay
+
         games = [expert_game(seed) for seed in range(10)]
         finals = [(g.final_board(), [m.t_ms for m in g.moves], g.elapsed_ms) for g in games]
         sizes = sorted(len(g.to_json()) for g in games)
@@ -59,10 +77,23 @@ def main():
         def record_with_log(i):
             board, times, elapsed = finals[i % len(finals)]
             log = Replay.from_game(board, times, elapsed).to_json()
-            store.record_game(GameRecord(rows=16, cols=30, mines=99, won=board.state == "won", time_ms=elapsed,
-                                         three_bv=board.three_bv, seed=i, left_clicks=board.left_clicks,
-                                         right_clicks=board.right_clicks, chord_clicks=board.chord_clicks,
-                                         effective_clicks=board.effective_clicks, replay=log))
+            store.record_game(
+                GameRecord(
+                    rows=16,
+                    cols=30,
+                    mines=99,
+                    won=board.state == "won",
+                    time_ms=elapsed,
+                    three_bv=board.three_bv,
+                    seed=i,
+                    left_clicks=board.left_clicks,
+                    right_clicks=board.right_clicks,
+                    chord_clicks=board.chord_clicks,
+                    effective_clicks=board.effective_clicks,
+                    replay=log,
+                )
+            )
+
         report(f"record_game + move log (Expert, {sizes[0]}-{sizes[-1]} B of JSON)", timed(record_with_log, 500), 2)
         report("statistics('expert'), 500 games", timed(lambda i: store.statistics("expert"), 100))
         report("best_times('expert')", timed(lambda i: store.best_times("expert"), 100))
@@ -70,6 +101,7 @@ def main():
 
         def open_fresh(i):
             Store.open(home=base / f"fresh{i}").close()
+
         report("open + close, fresh folder", timed(open_fresh, 30))
         report("open + close, existing file", timed(lambda i: Store.open(home=home).close(), 30))
     finally:

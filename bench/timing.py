@@ -1,4 +1,5 @@
 """Timing helpers shared by the benchmarks: per-call samples and a median / p99 line."""
+
 import statistics
 import time
 

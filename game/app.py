@@ -1,4 +1,6 @@
 """The window, the fixed-timestep loop and scene switching."""
+
+import contextlib
 import os
 import random
 import time
@@ -45,8 +47,7 @@ class App:
     with a fake clock.
     """
 
-    def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None, sounds=None,
-                 replay=None):
+    def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None, sounds=None, replay=None):
         # The window's pixels go straight to the window system. SDL would otherwise push every update through
         # an OpenGL texture, which on a machine without a GPU driver (a VM, Xvfb) is software OpenGL: 7 ms of
         # CPU for each update, against 0.1 ms this way. The player's environment can still override it.
@@ -55,10 +56,8 @@ class App:
         pygame.font.init()
         widgets.forget_fonts()
         pygame.display.set_caption(config.TITLE)
-        try:
+        with contextlib.suppress(pygame.error, FileNotFoundError):  # a missing icon is no reason not to start
             pygame.display.set_icon(pygame.image.load(str(config.ICON)))
-        except (pygame.error, FileNotFoundError):
-            pass  # a missing icon is no reason to refuse to start
         self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
         self.screen = pygame.display.set_mode(config.MENU_SIZE)
         self._flags = 0
@@ -79,14 +78,17 @@ class App:
         self._enter(self.scene)
         if replay is not None:  # a replay file to watch first (main.py --replay), as if dropped on the window
             from game.scenes.replay import open_dropped_file
+
             open_dropped_file(self, replay)
 
     def _first_scene(self, difficulty):
         # scenes import lazily: the menu's first frame should not wait for the board's modules
         if difficulty:
             from game.scenes.playing import PlayingScene
+
             return PlayingScene.for_difficulty(self, difficulty)
         from game.scenes.menu import MenuScene
+
         return MenuScene(self)
 
     @property
@@ -179,6 +181,7 @@ class App:
                 self.scene.invalidate()
             elif event.type == pygame.DROPFILE:
                 from game.scenes.replay import open_dropped_file
+
                 open_dropped_file(self, event.file)
             else:
                 self.scene.handle(event)

@@ -1,4 +1,5 @@
 """Work that must not hold up a frame (making a no-guess board): a daemon thread the scene polls."""
+
 import threading
 
 

@@ -1,5 +1,6 @@
 """The system clipboard, for board codes. Copying or pasting never raises: a window system without a
 clipboard answers False or "", and the caller tells the player."""
+
 import logging
 
 import pygame

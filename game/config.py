@@ -1,4 +1,5 @@
 """Constants shared by the app, the view and the scenes: timing, sizes, colours, paths."""
+
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

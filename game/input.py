@@ -1,4 +1,5 @@
 """Pixels and mouse buttons -> moves on the model: board geometry and the mouse press/release rules."""
+
 from dataclasses import dataclass
 
 import pygame
@@ -43,8 +44,12 @@ class BoardGeometry:
 
     def cell_rect(self, row, col):
         """The cell's rectangle on the screen (it may lie outside the view when scrolled away)."""
-        return pygame.Rect(self.view.x + col * self.tile - self.scroll_x,
-                           self.view.y + row * self.tile - self.scroll_y, self.tile, self.tile)
+        return pygame.Rect(
+            self.view.x + col * self.tile - self.scroll_x,
+            self.view.y + row * self.tile - self.scroll_y,
+            self.tile,
+            self.tile,
+        )
 
     def scroll_by(self, dx, dy):
         """Scroll by pixels, kept inside the board; True when the view moved."""
@@ -59,6 +64,7 @@ class BoardGeometry:
 @dataclass(frozen=True)
 class Move:
     """A move the mouse asks of the model: kind is "reveal", "flag" or "chord"."""
+
     kind: str
     cell: tuple
 
@@ -75,10 +81,10 @@ class BoardMouse:
     def __init__(self, geometry):
         self.geometry = geometry
         self.left = self.middle = self.right = False
-        self.chording = False      # left+right or middle: release chords instead of revealing
+        self.chording = False  # left+right or middle: release chords instead of revealing
         self.swallow_release = False  # after a chord, the other button's release does nothing
-        self.pointer = None        # the cell under the pointer, or None
-        self.drag_origin = None    # where a middle press started, while it may still become a drag
+        self.pointer = None  # the cell under the pointer, or None
+        self.drag_origin = None  # where a middle press started, while it may still become a drag
         self.dragging = False
 
     @property
@@ -187,8 +193,14 @@ class BoardMouse:
 
 # Keys that move the board cursor, as (row, col) steps: arrows and WASD.
 CURSOR_STEPS = {
-    pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1),
-    pygame.K_w: (-1, 0), pygame.K_s: (1, 0), pygame.K_a: (0, -1), pygame.K_d: (0, 1),
+    pygame.K_UP: (-1, 0),
+    pygame.K_DOWN: (1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
+    pygame.K_w: (-1, 0),
+    pygame.K_s: (1, 0),
+    pygame.K_a: (0, -1),
+    pygame.K_d: (0, 1),
 }
 REVEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 FLAG_KEYS = (pygame.K_f,)

@@ -1,4 +1,6 @@
 """Sound effects: load the WAVs in assets/sounds/, play them by name, mute; without audio, stay silent."""
+
+import contextlib
 from pathlib import Path
 
 import pygame
@@ -80,18 +82,14 @@ class Sounds:
         # segmentation fault rather than an error, so ask first.
         if not pygame.mixer.get_init():
             return
-        try:
+        with contextlib.suppress(pygame.error):
             sound.play()
-        except pygame.error:
-            pass
 
     def _stop_all(self):
         if not self._sounds:
             return
-        try:
+        with contextlib.suppress(pygame.error):
             pygame.mixer.stop()
-        except pygame.error:
-            pass
 
 
 def _one_line(error):

@@ -23,6 +23,7 @@ Rules decided here (the issue left them open):
 - Caller mistakes (a board that is not JSON, a category that does not match the size) raise TypeError or
   ValueError at once: those are bugs to find in tests, not conditions of the player's disk.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,10 +33,11 @@ import os
 import sqlite3
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from game.model import PRESETS as MODEL_PRESETS
 
@@ -71,6 +73,7 @@ _CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 
 # --- categories -------------------------------------------------------------------------------------------
 
+
 def category_for(rows: int, cols: int, mines: int) -> str:
     """The preset key for the three classic sizes, else ``"custom:RxCxM"``."""
     for key, size in PRESETS.items():
@@ -84,7 +87,7 @@ def parse_custom(category: str) -> tuple[int, int, int] | None:
     if not category.startswith("custom:"):
         return None
     try:
-        rows, cols, mines = (int(part) for part in category[len("custom:"):].split("x"))
+        rows, cols, mines = (int(part) for part in category[len("custom:") :].split("x"))
     except ValueError:
         return None
     return rows, cols, mines
@@ -107,6 +110,7 @@ def ordinal(n: int) -> str:
 
 
 # --- records ----------------------------------------------------------------------------------------------
+
 
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
@@ -140,6 +144,7 @@ def _clamp_ms(value: Any) -> tuple[int, bool]:
 @dataclass(kw_only=True)
 class GameRecord:
     """One finished game, as the playing scene knows it when the game ends."""
+
     rows: int
     cols: int
     mines: int
@@ -165,8 +170,10 @@ class GameRecord:
         if self.category is None:
             self.category = derived
         elif self.category != derived:
-            raise ValueError(f"category {self.category!r} does not match a {self.rows}x{self.cols} board "
-                             f"with {self.mines} mines ({derived!r})")
+            raise ValueError(
+                f"category {self.category!r} does not match a {self.rows}x{self.cols} board "
+                f"with {self.mines} mines ({derived!r})"
+            )
 
     @property
     def total_clicks(self) -> int:
@@ -179,6 +186,7 @@ class GameRecord:
 
 class PlayedGame(NamedTuple):
     """One finished game as the Records list shows it."""
+
     game_id: int
     played_at: datetime
     won: bool
@@ -204,6 +212,7 @@ class PlayedGame(NamedTuple):
 
 class RecordResult(NamedTuple):
     """What recording a game meant: its rank among the best times (1..TOP) or None, and a line to show."""
+
     category: str
     label: str
     rank: int | None = None
@@ -416,6 +425,7 @@ def data_folder(home: str | os.PathLike | None = None) -> Path:
     if home is None:
         try:
             import platformdirs
+
             home = platformdirs.user_data_dir(APP_NAME, appauthor=False)
         except ImportError:  # a broken install should still let the game start
             home = Path.home() / f".{APP_NAME}"
@@ -423,6 +433,7 @@ def data_folder(home: str | os.PathLike | None = None) -> Path:
 
 
 # --- the store --------------------------------------------------------------------------------------------
+
 
 class Store:
     """The records. Get one with ``Store.open()``; it never raises, and no method raises for disk trouble."""
@@ -455,18 +466,18 @@ class Store:
                 except _Corrupt as error:
                     log.warning("%s is damaged (%s); setting it aside", path, error)
                     aside = _set_aside(path)
-                    notices.append(f"The records file was damaged; it was kept as {aside.name} and a new "
-                                   f"one was started.")
+                    notices.append(
+                        f"The records file was damaged; it was kept as {aside.name} and a new one was started."
+                    )
                     db = _connect(path, busy_timeout)
             except _Newer as error:
                 log.warning("%s has schema version %s, newer than %s", path, error, len(MIGRATIONS))
-                return cls.memory("Records were saved by a newer version of the game; running without "
-                                  "records.")
+                return cls.memory("Records were saved by a newer version of the game; running without records.")
             except (sqlite3.Error, OSError, _Corrupt) as error:
                 log.warning("cannot use %s: %s", path, error)
                 return cls.memory(f"Running without records: cannot write to {folder} ({error}).")
             return cls(db, path, notices)
-        except Exception as error:  # noqa: BLE001 - the game must start whatever happens here
+        except Exception as error:
             log.exception("opening the records failed")
             return cls.memory(f"Running without records ({error}).")
 
@@ -551,8 +562,7 @@ class Store:
         """The stored value, or ``default`` (else DEFAULT_SETTINGS[key]) when unset or of the wrong type."""
         if default is None:
             default = DEFAULT_SETTINGS.get(key)
-        row = self._read(lambda db: db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone(),
-                         None)
+        row = self._read(lambda db: db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone(), None)
         if row is None:
             return default
         return _typed(row[0], default)
@@ -563,9 +573,13 @@ class Store:
     def set_settings(self, values: dict[str, Any]) -> None:
         """Several settings in one transaction. Values must be JSON (TypeError otherwise)."""
         rows = [(str(key), json.dumps(value)) for key, value in values.items()]
-        self._write(lambda db: db.executemany(
-            "INSERT INTO settings (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", rows))
+        self._write(
+            lambda db: db.executemany(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                rows,
+            )
+        )
 
     def settings(self) -> dict[str, Any]:
         """Every setting: the defaults, overlaid with what is stored."""
@@ -581,18 +595,33 @@ class Store:
         """Record a finished game; also forget the saved game (in the same transaction) unless told not to."""
         time_ms, time_ok = _clamp_ms(record.time_ms)
         if not time_ok:
-            log.warning("implausible game time %r ms recorded as %d ms, not counted for times",
-                        record.time_ms, time_ms)
+            log.warning("implausible game time %r ms recorded as %d ms, not counted for times", record.time_ms, time_ms)
         category = record.category
         label = category_label(category)
         counted = bool(record.won and not record.hinted and not record.same_board and time_ok)
         played_at = _stamp(record.played_at)
-        values = (played_at, category, record.rows, record.cols, record.mines, record.first_click,
-                  int(record.no_guess), None if record.seed is None else str(record.seed), int(record.won),
-                  time_ms, int(time_ok), record.three_bv, record.left_clicks, record.right_clicks,
-                  record.chord_clicks, record.effective_clicks, int(record.hinted), int(record.same_board),
-                  None if record.replay is None else zlib.compress(record.replay.encode(), 6),
-                  record.solved_three_bv)
+        values = (
+            played_at,
+            category,
+            record.rows,
+            record.cols,
+            record.mines,
+            record.first_click,
+            int(record.no_guess),
+            None if record.seed is None else str(record.seed),
+            int(record.won),
+            time_ms,
+            int(time_ok),
+            record.three_bv,
+            record.left_clicks,
+            record.right_clicks,
+            record.chord_clicks,
+            record.effective_clicks,
+            int(record.hinted),
+            int(record.same_board),
+            None if record.replay is None else zlib.compress(record.replay.encode(), 6),
+            record.solved_three_bv,
+        )
 
         def change(db):
             game_id = db.execute(
@@ -600,7 +629,8 @@ class Store:
                 "time_ms, time_ok, three_bv, left_clicks, right_clicks, chord_clicks, effective_clicks, "
                 "hinted, same_board, moves, solved_three_bv) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                values).lastrowid
+                values,
+            ).lastrowid
             if clear_resume:
                 db.execute("DELETE FROM resume")
             rank = None
@@ -609,7 +639,8 @@ class Store:
                 ahead = db.execute(
                     f"SELECT COUNT(*) FROM (SELECT 1 FROM games WHERE category = ? AND {_TIMED} "
                     f"AND (time_ms, played_at, id) < (?, ?, ?) LIMIT ?)",
-                    (category, time_ms, played_at, game_id, TOP)).fetchone()[0]
+                    (category, time_ms, played_at, game_id, TOP),
+                ).fetchone()[0]
                 rank = ahead + 1 if ahead < TOP else None
             return game_id, rank
 
@@ -623,31 +654,62 @@ class Store:
 
     def best_times(self, category: str, limit: int = TOP) -> list[BestTime]:
         """Fastest unassisted wins, ties broken by the earlier game."""
-        rows = self._read(lambda db: db.execute(
-            f"SELECT id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
-            f"effective_clicks, moves IS NOT NULL FROM games WHERE category = ? AND {_TIMED} "
-            f"ORDER BY time_ms, played_at, id LIMIT ?", (category, limit)).fetchall(), [])
-        return [BestTime(rank, time_ms, _to_utc(at.replace("Z", "+00:00")), bv,
-                         bv * 1000 / time_ms if time_ms > 0 else 0.0,
-                         None if seed is None else int(seed), game_id, bv / clicks if clicks else None,
-                         bool(has_replay), clicks, effective)
-                for rank, (game_id, time_ms, at, bv, seed, clicks, effective, has_replay) in enumerate(rows, 1)]
+        rows = self._read(
+            lambda db: db.execute(
+                f"SELECT id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
+                f"effective_clicks, moves IS NOT NULL FROM games WHERE category = ? AND {_TIMED} "
+                f"ORDER BY time_ms, played_at, id LIMIT ?",
+                (category, limit),
+            ).fetchall(),
+            [],
+        )
+        return [
+            BestTime(
+                rank,
+                time_ms,
+                _to_utc(at.replace("Z", "+00:00")),
+                bv,
+                bv * 1000 / time_ms if time_ms > 0 else 0.0,
+                None if seed is None else int(seed),
+                game_id,
+                bv / clicks if clicks else None,
+                bool(has_replay),
+                clicks,
+                effective,
+            )
+            for rank, (game_id, time_ms, at, bv, seed, clicks, effective, has_replay) in enumerate(rows, 1)
+        ]
 
     def recent_games(self, category: str, limit: int = TOP) -> list[PlayedGame]:
         """The last games played in a category, newest first."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT id, played_at, won, time_ms, three_bv, solved_three_bv, "
-            "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL "
-            "FROM games WHERE category = ? ORDER BY played_at DESC, id DESC LIMIT ?", (category, limit)).fetchall(),
-            [])
-        return [PlayedGame(game_id, _to_utc(at.replace("Z", "+00:00")), bool(won), time_ms, bv, solved, clicks,
-                           effective, bool(hinted), bool(has_replay))
-                for game_id, at, won, time_ms, bv, solved, clicks, effective, hinted, has_replay in rows]
+        rows = self._read(
+            lambda db: db.execute(
+                "SELECT id, played_at, won, time_ms, three_bv, solved_three_bv, "
+                "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL "
+                "FROM games WHERE category = ? ORDER BY played_at DESC, id DESC LIMIT ?",
+                (category, limit),
+            ).fetchall(),
+            [],
+        )
+        return [
+            PlayedGame(
+                game_id,
+                _to_utc(at.replace("Z", "+00:00")),
+                bool(won),
+                time_ms,
+                bv,
+                solved,
+                clicks,
+                effective,
+                bool(hinted),
+                bool(has_replay),
+            )
+            for game_id, at, won, time_ms, bv, solved, clicks, effective, hinted, has_replay in rows
+        ]
 
     def replay(self, game_id: int) -> str | None:
         """The move log of a recorded game (a replay file's JSON), or None when it has none or it is damaged."""
-        blob = self._read(lambda db: db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone(),
-                          None)
+        blob = self._read(lambda db: db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone(), None)
         if blob is None or blob[0] is None:
             return None
         try:
@@ -658,26 +720,40 @@ class Store:
 
     def custom_categories(self) -> list[str]:
         """Custom sizes that have been played, smallest board first."""
-        rows = self._read(lambda db: db.execute(
-            "SELECT DISTINCT category FROM games WHERE category LIKE 'custom:%'").fetchall(), [])
+        rows = self._read(
+            lambda db: db.execute("SELECT DISTINCT category FROM games WHERE category LIKE 'custom:%'").fetchall(), []
+        )
         sized = [(parse_custom(c), c) for (c,) in rows]
         return [c for size, c in sorted((s, c) for s, c in sized if s is not None)]
 
     def statistics(self, category: str) -> Stats:
         def query(db):
-            played, won = db.execute("SELECT COUNT(*), COALESCE(SUM(won), 0) FROM games WHERE category = ?",
-                                     (category,)).fetchone()
+            played, won = db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(won), 0) FROM games WHERE category = ?", (category,)
+            ).fetchone()
             best_rate, average, best = db.execute(
                 f"SELECT MAX(CASE WHEN time_ms > 0 THEN three_bv * 1000.0 / time_ms END), AVG(time_ms), "
-                f"MIN(time_ms) FROM games WHERE category = ? AND {_TIMED}", (category,)).fetchone()
+                f"MIN(time_ms) FROM games WHERE category = ? AND {_TIMED}",
+                (category,),
+            ).fetchone()
             current = best_streak = 0
-            for (game_won,) in db.execute("SELECT won FROM games WHERE category = ? ORDER BY played_at, id",
-                                          (category,)):
+            for (game_won,) in db.execute(
+                "SELECT won FROM games WHERE category = ? ORDER BY played_at, id", (category,)
+            ):
                 current = current + 1 if game_won else 0
                 best_streak = max(best_streak, current)
-            return Stats(category, category_label(category), played, won,
-                         100.0 * won / played if played else 0.0, current, best_streak, best_rate,
-                         None if average is None else round(average), best)
+            return Stats(
+                category,
+                category_label(category),
+                played,
+                won,
+                100.0 * won / played if played else 0.0,
+                current,
+                best_streak,
+                best_rate,
+                None if average is None else round(average),
+                best,
+            )
 
         return self._read(query, Stats(category, category_label(category)))
 
@@ -698,16 +774,33 @@ class Store:
         elapsed, ok = _clamp_ms(elapsed_ms)
         if not ok:
             log.warning("implausible elapsed time %r ms saved as %d ms", elapsed_ms, elapsed)
-        row = (str(category), elapsed, json.dumps(board_dict, separators=(",", ":")),
-               None if extra is None else json.dumps(extra, separators=(",", ":")), _stamp(_utc_now()))
-        return self._write(lambda db: db.execute(
-            "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at) "
-            "VALUES (0, ?, ?, ?, ?, ?)", row) is not None, False)
+        row = (
+            str(category),
+            elapsed,
+            json.dumps(board_dict, separators=(",", ":")),
+            None if extra is None else json.dumps(extra, separators=(",", ":")),
+            _stamp(_utc_now()),
+        )
+        return self._write(
+            lambda db: (
+                db.execute(
+                    "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at) "
+                    "VALUES (0, ?, ?, ?, ?, ?)",
+                    row,
+                )
+                is not None
+            ),
+            False,
+        )
 
     def load_resume(self) -> SavedGame | None:
         """The saved game, or None. One that cannot be read is discarded with a notice."""
-        row = self._read(lambda db: db.execute(
-            "SELECT category, elapsed_ms, board, extra, saved_at FROM resume WHERE slot = 0").fetchone(), None)
+        row = self._read(
+            lambda db: db.execute(
+                "SELECT category, elapsed_ms, board, extra, saved_at FROM resume WHERE slot = 0"
+            ).fetchone(),
+            None,
+        )
         if row is None:
             return None
         category, elapsed, board, extra, saved_at = row

@@ -1,4 +1,5 @@
 """Drive the real app by posting real pygame events, one frame at a time, with a fake clock."""
+
 import time
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Animations are view-only: the cascade ripples, the mine flashes, the flags rise, and input never waits."""
+
 import pygame
 import pytest
 

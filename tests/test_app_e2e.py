@@ -1,4 +1,5 @@
 """End-to-end: the real app, driven by real pygame events, frame by frame, headless."""
+
 import pygame
 import pytest
 
@@ -26,8 +27,12 @@ def driver(tmp_path):
 
 
 def neighbours(board, row, col):
-    return [(r, c) for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
-            if (r, c) != (row, col) and 0 <= r < board.rows and 0 <= c < board.cols]
+    return [
+        (r, c)
+        for r in range(row - 1, row + 2)
+        for c in range(col - 1, col + 2)
+        if (r, c) != (row, col) and 0 <= r < board.rows and 0 <= c < board.cols
+    ]
 
 
 def cells(board):
@@ -55,8 +60,13 @@ def test_menu_beginner_cascade_flag_chord_lose_and_play_again(driver):
     assert opened > 1, "a zero cascades"
 
     # Flag every mine around some revealed number, then chord it: its other neighbours open.
-    number = next((r, c) for r, c in cells(board) if board.is_revealed(r, c) and board.adjacent_mines(r, c) > 0
-                  and any(not board.is_revealed(*n) and not board.is_mine(*n) for n in neighbours(board, r, c)))
+    number = next(
+        (r, c)
+        for r, c in cells(board)
+        if board.is_revealed(r, c)
+        and board.adjacent_mines(r, c) > 0
+        and any(not board.is_revealed(*n) and not board.is_mine(*n) for n in neighbours(board, r, c))
+    )
     for n in neighbours(board, *number):
         if board.is_mine(*n):
             driver.click_cell(*n, button=3)
@@ -343,8 +353,9 @@ def assert_view_shows_the_board(playing):
             rect = g.cell_rect(r, c)
             if g.view.contains(rect):
                 image = playing.atlas.tiles[tile_for(board, playing.looks, r, c)]
-                assert pygame.image.tobytes(screen.subsurface(rect), "RGB") == pygame.image.tobytes(image, "RGB"), \
+                assert pygame.image.tobytes(screen.subsurface(rect), "RGB") == pygame.image.tobytes(image, "RGB"), (
                     f"cell {r, c} on screen is not its tile"
+                )
                 checked += 1
     assert checked > 1000
 

@@ -1,4 +1,5 @@
 """Hints, mine chances and no-guess boards, played through the real app with real events."""
+
 import threading
 import time
 
@@ -87,10 +88,18 @@ def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
     driver.key(pygame.K_c)
     assert playing.assist.show_chances
     board = playing.board
-    covered = next((r, c) for r in range(board.rows) for c in range(board.cols)
-                   if not board.is_revealed(r, c) and any(board.is_revealed(rr, cc)
-                                                          for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                                                          if 0 <= rr < board.rows and 0 <= cc < board.cols))
+    covered = next(
+        (r, c)
+        for r in range(board.rows)
+        for c in range(board.cols)
+        if not board.is_revealed(r, c)
+        and any(
+            board.is_revealed(rr, cc)
+            for rr in range(r - 1, r + 2)
+            for cc in range(c - 1, c + 2)
+            if 0 <= rr < board.rows and 0 <= cc < board.cols
+        )
+    )
     driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(*covered), rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(2)
     status = playing._status_look()[0]
@@ -101,8 +110,10 @@ def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
     driver.screenshot("chances")
     driver.key(pygame.K_c)
     assert not playing.assist.show_chances
-    assert pygame.display.get_surface().get_at(driver.cell_pos(*covered))[:3] == (192, 192, 192) or \
-        playing.looks.hover == covered
+    assert (
+        pygame.display.get_surface().get_at(driver.cell_pos(*covered))[:3] == (192, 192, 192)
+        or playing.looks.hover == covered
+    )
 
 
 def test_no_guess_boards_are_remembered_and_clear_without_a_guess(driver, tmp_path):
@@ -126,6 +137,7 @@ def slow_generator(release):
         if cancel.is_set():
             raise assist.NoGuessCancelled("cancelled")
         raise NoGuessTimeout("too slow")
+
     return generate
 
 

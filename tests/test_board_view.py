@@ -1,4 +1,5 @@
 """The renderer's whole-board path agrees with tile_for, cell by cell, in every kind of position."""
+
 import random
 
 from game.model import Board
@@ -9,8 +10,14 @@ def positions():
     rng = random.Random(4)
     for game in range(60):
         board = Board(rng.randint(2, 12), rng.randint(2, 12), 1, seed=game, question_marks=game % 2 == 0)
-        board = Board(board.rows, board.cols, rng.randint(1, board.rows * board.cols // 3 + 1), seed=game,
-                      first_click=rng.choice(["safe", "opening"]), question_marks=game % 2 == 0)
+        board = Board(
+            board.rows,
+            board.cols,
+            rng.randint(1, board.rows * board.cols // 3 + 1),
+            seed=game,
+            first_click=rng.choice(["safe", "opening"]),
+            question_marks=game % 2 == 0,
+        )
         looks = BoardLooks()
         yield board, looks
         for _ in range(rng.randint(1, 30)):

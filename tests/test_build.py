@@ -5,6 +5,7 @@ Building takes about half a minute, so the tests that build run only when MINESW
 
     MINESWEEPER_TEST_BUILD=1 python -m pytest tests/test_build.py
 """
+
 import importlib.util
 import os
 import time
@@ -25,14 +26,19 @@ def load_build_script():
 build_script = load_build_script()
 
 needs_build = [
-    pytest.mark.skipif(importlib.util.find_spec("PyInstaller") is None,
-                       reason="PyInstaller is not installed (pip install -r requirements-build.txt)"),
-    pytest.mark.skipif(os.environ.get("MINESWEEPER_TEST_BUILD") != "1",
-                       reason="slow: set MINESWEEPER_TEST_BUILD=1 to build the executable and run it"),
+    pytest.mark.skipif(
+        importlib.util.find_spec("PyInstaller") is None,
+        reason="PyInstaller is not installed (pip install -r requirements-build.txt)",
+    ),
+    pytest.mark.skipif(
+        os.environ.get("MINESWEEPER_TEST_BUILD") != "1",
+        reason="slow: set MINESWEEPER_TEST_BUILD=1 to build the executable and run it",
+    ),
 ]
 
 
 # The command line (cheap: runs everywhere)
+
 
 def option_value(args, option):
     return args[args.index(option) + 1]
@@ -82,6 +88,7 @@ def test_says_how_to_install_pyinstaller_when_it_is_missing(monkeypatch, capsys)
 
 # The executable (slow: only with MINESWEEPER_TEST_BUILD=1)
 
+
 @pytest.fixture(scope="module")
 def binary(tmp_path_factory):
     folder = tmp_path_factory.mktemp("build")
@@ -101,6 +108,7 @@ class TestExecutable:
 
     def test_carries_the_assets_inside(self, binary):
         from PyInstaller.archive.readers import CArchiveReader
+
         names = set(CArchiveReader(str(binary)).toc)
         for asset in (ROOT / "assets").rglob("*"):
             if asset.is_file():
@@ -130,4 +138,3 @@ class TestExecutable:
         code, out, err, _ = build_script.run_and_close(binary, "--frames", "30", seconds=60, home=tmp_path)
         assert code == 0, err
         assert not (tmp_path / "minesweeper-crash.log").exists()
-

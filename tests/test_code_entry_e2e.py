@@ -88,21 +88,24 @@ def test_a_preset_code_plays_under_its_preset_and_enter_starts_it(driver):
     assert not playing.assist.no_guess
 
 
-@pytest.mark.parametrize("name, text", [
-    ("typo", "typo"),
-    ("garbage", "hello, world!"),
-    ("huge", encode(BoardCode(1000, 1000, 2000, seed=7, first_cell=(999, 999)))),
-    ("tiny", encode(BoardCode(3, 3, 1, seed=7))),
-    ("short", "MS1-12"),
-    ("endless", "W" * 60),
-])
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("typo", "typo"),
+        ("garbage", "hello, world!"),
+        ("huge", encode(BoardCode(1000, 1000, 2000, seed=7, first_cell=(999, 999)))),
+        ("tiny", encode(BoardCode(3, 3, 1, seed=7))),
+        ("short", "MS1-12"),
+        ("endless", "W" * 60),
+    ],
+)
 def test_a_bad_code_says_why_and_cannot_start(driver, name, text):
     if text == "typo":
         good = encode(BoardCode(16, 30, 99, seed=31337, first_cell=(0, 0)))
         text = good[:-1] + ("X" if good[-1] != "X" else "Y")
     scene = open_code_scene(driver)
     driver.type_text(text)
-    kept = text[:scene.field.max_chars]
+    kept = text[: scene.field.max_chars]
     assert scene.field.value == kept
     with pytest.raises(ValueError) as error:
         decode(kept)
@@ -229,7 +232,7 @@ def test_the_menu_buttons_fit_the_window_without_overlapping(driver):
     rects = [button.rect for button in menu.buttons]
     assert menu.play_code in menu.buttons
     assert all(window.contains(rect) for rect in rects)
-    assert not any(a.colliderect(b) for n, a in enumerate(rects) for b in rects[n + 1:])
+    assert not any(a.colliderect(b) for n, a in enumerate(rects) for b in rects[n + 1 :])
     driver.screenshot("menu-with-resume")
 
 

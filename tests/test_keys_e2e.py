@@ -1,4 +1,5 @@
 """Keyboard play, pause, zoom and window resizing, driven through the real app headless."""
+
 import pygame
 import pytest
 
@@ -67,12 +68,23 @@ def test_space_on_a_satisfied_number_chords(driver):
     playing = start(driver)
     board = playing.board
     driver.click_cell(4, 4)
-    number = next((r, c) for r in range(9) for c in range(9) if board.is_revealed(r, c)
-                  and board.adjacent_mines(r, c) > 0
-                  and any(not board.is_revealed(rr, cc) and not board.is_mine(rr, cc)
-                          for rr in range(max(0, r - 1), min(9, r + 2)) for cc in range(max(0, c - 1), min(9, c + 2))))
-    around = [(rr, cc) for rr in range(max(0, number[0] - 1), min(9, number[0] + 2))
-              for cc in range(max(0, number[1] - 1), min(9, number[1] + 2))]
+    number = next(
+        (r, c)
+        for r in range(9)
+        for c in range(9)
+        if board.is_revealed(r, c)
+        and board.adjacent_mines(r, c) > 0
+        and any(
+            not board.is_revealed(rr, cc) and not board.is_mine(rr, cc)
+            for rr in range(max(0, r - 1), min(9, r + 2))
+            for cc in range(max(0, c - 1), min(9, c + 2))
+        )
+    )
+    around = [
+        (rr, cc)
+        for rr in range(max(0, number[0] - 1), min(9, number[0] + 2))
+        for cc in range(max(0, number[1] - 1), min(9, number[1] + 2))
+    ]
     for cell in around:
         if board.is_mine(*cell):
             board.toggle_flag(*cell)
@@ -145,7 +157,7 @@ def test_zoom_keys_change_the_tile_size_and_clicks_still_land(driver, key, tile)
 
 
 def test_zoom_is_remembered_for_the_next_game(driver):
-    playing = start(driver)
+    start(driver)
     driver.key(pygame.K_MINUS, mod=pygame.KMOD_CTRL)
     driver.app.store.close()
     store = Store.open()
@@ -194,6 +206,7 @@ def test_help_lists_every_key_over_its_pages(driver):
         assert help_scene.page == n
         driver.screenshot(f"help-{n}")
     from game.scenes import help as help_module
+
     keys = " ".join(key for key, _ in help_module.KEYS)
     for name in ("Arrows", "Space", "F", "N", "P", "H", "C", "M", "Esc", "Ctrl"):
         assert name in keys

@@ -1,4 +1,5 @@
 """main.py as a player starts it: a subprocess under the dummy video driver, quitting cleanly."""
+
 import os
 import signal
 import subprocess
@@ -11,8 +12,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run_main(*args, env_extra=None, cwd=None, **kwargs):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **(env_extra or {}))
-    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=cwd or ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        cwd=cwd or ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,
+    )
 
 
 def test_runs_a_fixed_number_of_frames_and_exits_zero(tmp_path):
@@ -31,8 +39,7 @@ def test_quits_cleanly_when_asked_to_close(tmp_path):
 
 
 def test_help_lists_the_options():
-    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True, text=True,
-                          timeout=60)
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0
     for option in ("--difficulty", "--seed", "beginner", "intermediate", "expert"):
         assert option in proc.stdout
@@ -60,8 +67,7 @@ def test_missing_pygame_names_the_install_command(tmp_path):
     (fake / "pygame" / "__init__.py").write_text("raise ImportError('No module named pygame')\n")
     env = dict(os.environ, PYTHONPATH=str(fake), SDL_VIDEODRIVER="dummy")
     env.pop("DISPLAY", None)
-    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, env=env,
-                          timeout=60)
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 1
     assert "pip install -r" in proc.stderr and "requirements.txt" in proc.stderr
 
@@ -72,8 +78,7 @@ def test_upstream_pygame_is_named_and_the_command_replaces_it(tmp_path):
     (fake / "pygame").mkdir(parents=True)
     (fake / "pygame" / "__init__.py").write_text("version = '2.6.1'\n")
     env = dict(os.environ, PYTHONPATH=str(fake), SDL_VIDEODRIVER="dummy")
-    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, env=env,
-                          timeout=60)
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 1
     assert "upstream pygame" in proc.stderr
     assert "pip uninstall -y pygame pygame-ce" in proc.stderr and "requirements.txt" in proc.stderr
@@ -81,6 +86,7 @@ def test_upstream_pygame_is_named_and_the_command_replaces_it(tmp_path):
 
 def test_commands_shown_under_pythonw_name_the_console_python(monkeypatch):
     import main
+
     monkeypatch.setattr(sys, "executable", r"C:\Python312\pythonw.exe")
     assert main.console_python() == r'"C:\Python312\python.exe"'
     monkeypatch.setattr(sys, "executable", "/usr/bin/python3")

@@ -1,4 +1,5 @@
 """Where the mines go: reproducible from the seed, clear of the first click, and uniformly random."""
+
 import math
 import subprocess
 import sys
@@ -61,11 +62,14 @@ def chi_square_limit(df, z=3.719):
     return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
 
 
-@pytest.mark.parametrize("rows,cols,mines,first,rule", [
-    (3, 3, 2, (0, 0), "safe"),      # 8 allowed cells: 28 layouts
-    (4, 4, 2, (0, 0), "opening"),   # 12 allowed cells: 66 layouts
-    (3, 3, 3, (1, 1), "opening"),   # too dense for an opening -> safe: 8 cells, 56 layouts
-])
+@pytest.mark.parametrize(
+    "rows,cols,mines,first,rule",
+    [
+        (3, 3, 2, (0, 0), "safe"),  # 8 allowed cells: 28 layouts
+        (4, 4, 2, (0, 0), "opening"),  # 12 allowed cells: 66 layouts
+        (3, 3, 3, (1, 1), "opening"),  # too dense for an opening -> safe: 8 cells, 56 layouts
+    ],
+)
 def test_every_allowed_layout_is_equally_likely(rows, cols, mines, first, rule):
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     clear = {first}
@@ -88,8 +92,10 @@ def test_every_allowed_layout_is_equally_likely(rows, cols, mines, first, rule):
 
 
 def test_the_model_never_imports_pygame():
-    code = ("import sys; import game.model, game.model.solver, game.model.noguess; "
-            "assert 'pygame' not in sys.modules, 'pygame was imported'; print('pure')")
+    code = (
+        "import sys; import game.model, game.model.solver, game.model.noguess; "
+        "assert 'pygame' not in sys.modules, 'pygame was imported'; print('pure')"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "pure"

@@ -1,4 +1,5 @@
 """Random games against a slow, obviously-right reference: the fast board must agree move by move."""
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +17,12 @@ class ReferenceBoard:
         self.over = False
 
     def around(self, r, c):
-        return [(rr, cc) for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                if (rr, cc) != (r, c) and 0 <= rr < self.rows and 0 <= cc < self.cols]
+        return [
+            (rr, cc)
+            for rr in range(r - 1, r + 2)
+            for cc in range(c - 1, c + 2)
+            if (rr, cc) != (r, c) and 0 <= rr < self.rows and 0 <= cc < self.cols
+        ]
 
     def count(self, cell):
         return sum(n in self.mines for n in self.around(*cell))
@@ -88,8 +93,13 @@ def seen_codes_one_by_one(board):
             if board.is_revealed(r, c):
                 codes.append(SEEN_MINE if board.is_mine(r, c) else board.adjacent_mines(r, c))
             else:
-                codes.append(SEEN_FLAG if board.is_flagged(r, c) else
-                             SEEN_QUESTION if board.is_questioned(r, c) else SEEN_COVERED)
+                codes.append(
+                    SEEN_FLAG
+                    if board.is_flagged(r, c)
+                    else SEEN_QUESTION
+                    if board.is_questioned(r, c)
+                    else SEEN_COVERED
+                )
     return bytes(codes)
 
 
@@ -100,8 +110,15 @@ def games(draw):
     mines = draw(st.integers(1, rows * cols - 1))
     cell = st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
     moves = draw(st.lists(st.tuples(st.sampled_from(["reveal", "reveal", "flag", "chord"]), cell), max_size=40))
-    return (rows, cols, mines, draw(st.integers(0, 2 ** 32)), draw(st.sampled_from(["opening", "safe"])),
-            draw(st.booleans()), moves)
+    return (
+        rows,
+        cols,
+        mines,
+        draw(st.integers(0, 2**32)),
+        draw(st.sampled_from(["opening", "safe"])),
+        draw(st.booleans()),
+        moves,
+    )
 
 
 @settings(max_examples=300, deadline=None)
@@ -147,8 +164,12 @@ def check_first_click(board, first, rule):
     assert not board.is_mine(*first)
     if rule == "opening":
         r, c = first
-        around = [(rr, cc) for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
-                  if 0 <= rr < board.rows and 0 <= cc < board.cols]
+        around = [
+            (rr, cc)
+            for rr in range(r - 1, r + 2)
+            for cc in range(c - 1, c + 2)
+            if 0 <= rr < board.rows and 0 <= cc < board.cols
+        ]
         if board.rows * board.cols - len(around) >= board.mines:
             assert not any(board.is_mine(*n) for n in around)
 
@@ -159,7 +180,9 @@ def check_invariants(board, before, kind, changed):
         for r, c in changed:
             assert board.is_revealed(r, c) and before[r][c] in "#?"
     now = seen(board)
-    newly = {(r, c) for r in range(board.rows) for c in range(board.cols) if before[r][c] in "#?" and now[r][c] not in "#?F"}
+    newly = {
+        (r, c) for r in range(board.rows) for c in range(board.cols) if before[r][c] in "#?" and now[r][c] not in "#?F"
+    }
     if kind != "flag":
         assert newly == set(changed)
     assert board.seen_codes() == seen_codes_one_by_one(board)
@@ -176,7 +199,9 @@ def check_invariants(board, before, kind, changed):
         assert (board.state == "won") == (board.safe_cells_left == 0 and board.state != "lost")
         if board.state == "won":
             assert board.mines_left == 0
-        for r, c in changed if kind != "flag" else ():  # a newly revealed zero leaves no neighbour covered unless it is flagged
+        for r, c in (
+            changed if kind != "flag" else ()
+        ):  # a newly revealed zero leaves no neighbour covered unless it is flagged
             if board.adjacent_mines(r, c) == 0 and not board.is_mine(r, c):
                 for rr in range(max(0, r - 1), min(board.rows, r + 2)):
                     for cc in range(max(0, c - 1), min(board.cols, c + 2)):
@@ -186,7 +211,7 @@ def check_invariants(board, before, kind, changed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 30), st.integers(1, 30), st.integers(0, 2 ** 32), st.data())
+@given(st.integers(1, 30), st.integers(1, 30), st.integers(0, 2**32), st.data())
 def test_counts_and_three_bv_match_a_brute_force_count(rows, cols, seed, data):
     if rows * cols < 2:
         cols = 2

@@ -1,4 +1,5 @@
 """The rules, move by move, on boards drawn as text ('*' mine, '.' safe)."""
+
 import pytest
 
 from game.model import PRESETS, Board, GameState, validate_size
@@ -11,20 +12,27 @@ def board(*rows, **options):
 
 # --- sizes -------------------------------------------------------------------------------------------
 
+
 def test_presets_are_the_classic_three():
     assert [(p.name, p.rows, p.cols, p.mines) for p in PRESETS.values()] == [
-        ("Beginner", 9, 9, 10), ("Intermediate", 16, 16, 40), ("Expert", 16, 30, 99)]
+        ("Beginner", 9, 9, 10),
+        ("Intermediate", 16, 16, 40),
+        ("Expert", 16, 30, 99),
+    ]
 
 
-@pytest.mark.parametrize("rows,cols,mines,message", [
-    (9, 9, 81, "A 9x9 board holds at most 80 mines."),
-    (9, 9, 0, "A board needs at least 1 mine."),
-    (1, 1, 1, "A board needs at least 2 cells."),
-    (0, 5, 1, "A board has 1 to 1000 rows, not 0."),
-    (5, 1001, 1, "A board has 1 to 1000 columns, not 1001."),
-    (16, 30, 480, "A 16x30 board holds at most 479 mines."),
-    (1, 2, 2, "A 1x2 board holds at most 1 mine."),
-])
+@pytest.mark.parametrize(
+    "rows,cols,mines,message",
+    [
+        (9, 9, 81, "A 9x9 board holds at most 80 mines."),
+        (9, 9, 0, "A board needs at least 1 mine."),
+        (1, 1, 1, "A board needs at least 2 cells."),
+        (0, 5, 1, "A board has 1 to 1000 rows, not 0."),
+        (5, 1001, 1, "A board has 1 to 1000 columns, not 1001."),
+        (16, 30, 480, "A 16x30 board holds at most 479 mines."),
+        (1, 2, 2, "A 1x2 board holds at most 1 mine."),
+    ],
+)
 def test_impossible_sizes_are_refused_in_words(rows, cols, mines, message):
     with pytest.raises(ValueError) as error:
         Board(rows, cols, mines)
@@ -53,83 +61,52 @@ def test_a_new_board_is_ready_and_covered():
 
 # --- reveal ------------------------------------------------------------------------------------------
 
+
 def test_a_number_reveals_only_itself():
-    b = board("*..",
-              "...",
-              "...")
+    b = board("*..", "...", "...")
     assert b.reveal(0, 1) == [(0, 1)]
     assert seen(b) == ["#1#", "###", "###"]
     assert b.state == "playing"
 
 
 def test_a_zero_opens_its_region_up_to_the_numbered_border():
-    b = board("....*",
-              ".....",
-              "**...",
-              ".....")
+    b = board("....*", ".....", "**...", ".....")
     changed = b.reveal(0, 0)
-    assert seen(b) == ["0001#",
-                       "2211#",
-                       "#####",
-                       "#####"]
+    assert seen(b) == ["0001#", "2211#", "#####", "#####"]
     assert sorted(changed) == [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)]
 
 
 def test_cascade_fills_the_region_exactly():
-    b = board(".....",
-              ".....",
-              "...*.",
-              ".....")
+    b = board(".....", ".....", "...*.", ".....")
     changed = b.reveal(0, 0)
     # the 1s right and below the mine touch no zero, so the cascade leaves them covered
-    assert seen(b) == ["00000",
-                       "00111",
-                       "001##",
-                       "001##"]
+    assert seen(b) == ["00000", "00111", "001##", "001##"]
     assert len(changed) == len(set(changed)) == 16
     assert b.state == "playing" and b.safe_cells_left == 3
 
 
 def test_cascade_goes_round_corners_diagonally():
     # two 2x2 blocks of zeros touch only at a corner: 8-connected, they are one opening
-    b = board("...*",
-              "....",
-              "....",
-              "*...")
+    b = board("...*", "....", "....", "*...")
     b.reveal(0, 0)
-    assert seen(b) == ["001F",
-                       "0011",
-                       "1100",
-                       "F100"]
+    assert seen(b) == ["001F", "0011", "1100", "F100"]
     assert b.state == "won" and b.three_bv == 1
 
 
 def test_a_number_walls_the_cascade_in():
-    b = board("..*...",
-              "..*...",
-              "***...",
-              "......")
+    b = board("..*...", "..*...", "***...", "......")
     b.reveal(0, 5)
-    assert seen(b) == ["###200",
-                       "###300",
-                       "###200",
-                       "###100"]
+    assert seen(b) == ["###200", "###300", "###200", "###100"]
 
 
 def test_flags_stop_a_cascade_and_are_never_revealed():
-    b = board(".....",
-              ".....",
-              ".....",
-              "....*")
+    b = board(".....", ".....", ".....", "....*")
     b.toggle_flag(0, 2)
     b.toggle_flag(1, 2)
     b.toggle_flag(2, 2)
     b.toggle_flag(3, 2)
     b.reveal(0, 0)
-    assert seen(b) == ["00F##",
-                       "00F##",
-                       "00F##",
-                       "00F##"]
+    assert seen(b) == ["00F##", "00F##", "00F##", "00F##"]
 
 
 def test_a_question_mark_is_opened_by_a_cascade():
@@ -164,6 +141,7 @@ def test_a_large_empty_board_opens_without_recursion():
 
 # --- losing and winning -------------------------------------------------------------------------------
 
+
 def test_revealing_a_mine_loses_and_remembers_it():
     b = board("*..", "...", "..*")
     b.reveal(1, 1)
@@ -189,6 +167,7 @@ def test_flags_are_not_needed_to_win():
 
 
 # --- flags -----------------------------------------------------------------------------------------
+
 
 def test_flag_cycle_without_and_with_question_marks():
     b = board("*..", "...")
@@ -222,16 +201,13 @@ def test_flags_before_the_first_click_are_kept():
 
 # --- chord -----------------------------------------------------------------------------------------
 
+
 def test_chord_with_the_right_flags_opens_the_other_neighbours():
-    b = board("*...",
-              "....",
-              "....")
+    b = board("*...", "....", "....")
     b.reveal(1, 1)
     b.toggle_flag(0, 0)
     changed = b.chord(1, 1)
-    assert seen(b) == ["F100",
-                       "1100",
-                       "0000"]
+    assert seen(b) == ["F100", "1100", "0000"]
     assert (0, 1) in changed and (2, 3) in changed and b.state == "won"
 
 
@@ -263,21 +239,15 @@ def test_chord_on_a_covered_cell_does_nothing():
 
 # --- counters and 3BV --------------------------------------------------------------------------------
 
+
 def test_three_bv_counts_openings_and_lonely_numbers():
-    b = board(".....",
-              ".....",
-              "...*.",
-              ".....")
+    b = board(".....", ".....", "...*.", ".....")
     b.reveal(0, 0)
     assert b.three_bv == 4  # one opening, and three 1s beyond its reach
-    c = board("*.*",
-              "...",
-              "*.*")
+    c = board("*.*", "...", "*.*")
     c.reveal(0, 1)
     assert c.three_bv == 5  # no zeros: every safe cell is a click
-    d = board("...*...",
-              "...*...",
-              "...*...")
+    d = board("...*...", "...*...", "...*...")
     d.reveal(0, 0)
     assert d.three_bv == 2  # two openings
 

@@ -1,4 +1,5 @@
 """to_dict / from_dict: every stage of a game comes back exactly, and bad saves never build a board."""
+
 import copy
 import json
 
@@ -36,8 +37,12 @@ def test_a_game_comes_back_exactly_from_json(stage):
     assert back.state == board.state == stage
     assert seen(back) == seen(board)
     assert back.to_dict() == board.to_dict()
-    assert (back.exploded, back.mines_left, back.three_bv, back.moves) == \
-           (board.exploded, board.mines_left, board.three_bv, board.moves)
+    assert (back.exploded, back.mines_left, back.three_bv, back.moves) == (
+        board.exploded,
+        board.mines_left,
+        board.three_bv,
+        board.moves,
+    )
 
 
 def test_a_restored_game_plays_on_like_the_original():
@@ -95,7 +100,7 @@ BAD = {
 def reveal_cell(data, cell):
     r, c = cell
     line = data["cells"][r]
-    data["cells"][r] = line[:c] + "O" + line[c + 1:]
+    data["cells"][r] = line[:c] + "O" + line[c + 1 :]
 
 
 @pytest.mark.parametrize("name", sorted(BAD))

@@ -1,10 +1,10 @@
 """No-guess generation: the solver clears every board from its first click; same seed, same board."""
+
 import threading
 
 import pytest
 
-from game.model.noguess import (NoGuessCancelled, NoGuessTimeout, generate_no_guess,
-                                solves_without_guessing)
+from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess, solves_without_guessing
 from game.model.solver import neighbours
 
 CASES = [
@@ -35,6 +35,7 @@ def test_generated_boards_are_solved_without_guessing(rows, cols, mines, first, 
 def test_solver_replay_plays_only_certain_moves_with_analyze():
     """Independent check: open only cells `analyze` proves safe, from the first click, until won."""
     from game.model.solver import analyze
+
     rows, cols, mines, first = 16, 30, 99, (8, 15)
     cells = set(generate_no_guess(rows, cols, mines, first_cell=first, seed=42, timeout=60))
     nb = neighbours(rows, cols)
@@ -108,7 +109,7 @@ def test_cancel_from_another_thread_stops_generation():
 
 def test_rejects_impossible_requests():
     with pytest.raises(ValueError):
-        generate_no_guess(9, 9, 40, (4, 4), seed=1)       # over 35%
+        generate_no_guess(9, 9, 40, (4, 4), seed=1)  # over 35%
     with pytest.raises(ValueError):
         generate_no_guess(9, 9, 10, (9, 0), seed=1)
     with pytest.raises(ValueError):

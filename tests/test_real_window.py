@@ -1,4 +1,5 @@
 """The real window under Xvfb, clicked from outside with xdotool, as a player's mouse would."""
+
 import os
 import shutil
 import signal
@@ -14,8 +15,10 @@ from game import config
 ROOT = Path(__file__).resolve().parent.parent
 WM_CLASS = "minesweeper-test"
 
-pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
-                                reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)",
+)
 
 
 def wait_for(predicate, timeout=20.0, interval=0.1):
@@ -31,11 +34,21 @@ def wait_for(predicate, timeout=20.0, interval=0.1):
 @pytest.fixture
 def display():
     number = 90 + os.getpid() % 100
-    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     name = f":{number}"
-    ready = wait_for(lambda: subprocess.run(["xdotool", "getmouselocation"], env=dict(os.environ, DISPLAY=name),
-                                            capture_output=True).returncode == 0, timeout=10)
+    ready = wait_for(
+        lambda: (
+            subprocess.run(
+                ["xdotool", "getmouselocation"], env=dict(os.environ, DISPLAY=name), capture_output=True
+            ).returncode
+            == 0
+        ),
+        timeout=10,
+    )
     if not ready:
         xvfb.kill()
         pytest.skip("Xvfb did not start")
@@ -45,8 +58,9 @@ def display():
 
 
 def xdotool(display, *args):
-    result = subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display), capture_output=True,
-                            text=True, timeout=20)
+    result = subprocess.run(
+        ["xdotool", *args], env=dict(os.environ, DISPLAY=display), capture_output=True, text=True, timeout=20
+    )
     return result.stdout.strip()
 
 
@@ -59,11 +73,21 @@ def window_geometry(display, window):
 
 
 def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
-    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy",
-               MINESWEEPER_HOME=str(tmp_path))
+    env = dict(
+        os.environ,
+        DISPLAY=display,
+        SDL_VIDEO_X11_WMCLASS=WM_CLASS,
+        SDL_AUDIODRIVER="dummy",
+        MINESWEEPER_HOME=str(tmp_path),
+    )
     env.pop("SDL_VIDEODRIVER", None)
-    game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--seed", "3"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    game = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--seed", "3"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0])
         assert window, "the game window appeared"
@@ -72,6 +96,7 @@ def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
         # The Beginner button is the first one under the title: 300x54 at (70, 104) in the window.
         time.sleep(0.5)
         xdotool(display, "mousemove", str(x + 220), str(y + 131), "click", "1")
+
         def board_window_size():
             # SDL may make a new window for the new size, so look the window up again each time
             found = xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0]

@@ -1,9 +1,9 @@
 """Records in the real app: games recorded, best times shown, settings kept, the game in progress resumed."""
+
 import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -147,6 +147,7 @@ def test_a_saved_game_that_fails_validation_is_discarded_with_a_notice(tmp_path,
 
 def a_saved_board(finish=None):
     from game.model import Board
+
     board = Board.from_layout(["*....", ".....", ".....", ".*..."])
     board.reveal(3, 0)
     if finish == "lost":
@@ -154,15 +155,17 @@ def a_saved_board(finish=None):
     return board.to_dict()
 
 
-@pytest.mark.parametrize("board,extra,reason", [
-    (a_saved_board("lost"), {"times": [0, 500]}, "already lost"),
-    (a_saved_board(), {"times": 5}, "move times"),
-    (a_saved_board(), {"times": ["a"]}, "move times"),
-    (a_saved_board(), {"times": [None]}, "move times"),
-    (a_saved_board(), {"hinted": "yes"}, "hinted mark"),
-])
-def test_a_saved_game_over_or_with_bad_details_is_discarded_not_resumed(tmp_path, private_home, board, extra,
-                                                                        reason):
+@pytest.mark.parametrize(
+    "board,extra,reason",
+    [
+        (a_saved_board("lost"), {"times": [0, 500]}, "already lost"),
+        (a_saved_board(), {"times": 5}, "move times"),
+        (a_saved_board(), {"times": ["a"]}, "move times"),
+        (a_saved_board(), {"times": [None]}, "move times"),
+        (a_saved_board(), {"hinted": "yes"}, "hinted mark"),
+    ],
+)
+def test_a_saved_game_over_or_with_bad_details_is_discarded_not_resumed(tmp_path, private_home, board, extra, reason):
     with Store.open() as store:
         store.save_resume(board, 1000, "custom", extra)
     d = start_app(tmp_path)
@@ -238,7 +241,8 @@ for r in range(board.rows):
             for _ in range(6):
                 app.step()
             moves += 1
-            print("MOVE", moves, sum(board.is_revealed(rr, cc) for rr in range(board.rows) for cc in range(board.cols)), flush=True)
+            opened = sum(board.is_revealed(rr, cc) for rr in range(board.rows) for cc in range(board.cols))
+            print("MOVE", moves, opened, flush=True)
             if moves == 25:
                 import time
                 time.sleep(60)
@@ -247,8 +251,9 @@ for r in range(board.rows):
 
 def test_killed_mid_game_the_next_start_resumes_at_the_last_move(tmp_path, private_home):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", MINESWEEPER_HOME=str(private_home))
-    proc = subprocess.Popen([sys.executable, "-c", KILLED_GAME.format(root=str(ROOT))], env=env,
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_GAME.format(root=str(ROOT))], env=env, stdout=subprocess.PIPE, text=True
+    )
     last = None
     for line in proc.stdout:
         last = line.split()

@@ -1,15 +1,17 @@
 """Replays: they rebuild the game exactly, seek anywhere, measure it, survive a file, and judge a loss."""
+
 import json
 import random
 import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import game.model.replay_analysis as replay_analysis
 from game.model import Board
 from game.model.replay import KEYFRAME_CELLS, KEYFRAME_EVERY, Replay
-import game.model.replay_analysis as replay_analysis
 from game.model.replay_analysis import GameAnalysis, cells_opened_by, visible
 from game.model.replay_stats import solved_three_bv
 from game.model.solver import analyze
@@ -20,8 +22,9 @@ MOVE_OF = {"reveal": "reveal", "flag": "toggle_flag", "unflag": "toggle_flag", "
 def random_game(seed, rows=16, cols=30, mines=99, max_moves=400):
     """A seeded random player that mostly avoids mines, so games last and sometimes win."""
     rng = random.Random(seed)
-    board = Board(rows, cols, mines, seed=seed, first_click=rng.choice(["safe", "opening"]),
-                  question_marks=rng.random() < 0.3)
+    board = Board(
+        rows, cols, mines, seed=seed, first_click=rng.choice(["safe", "opening"]), question_marks=rng.random() < 0.3
+    )
     times, t = [], 0
     while board.state in ("ready", "playing") and len(board.moves) < max_moves:
         r, c = rng.randrange(rows), rng.randrange(cols)
@@ -36,6 +39,7 @@ def random_game(seed, rows=16, cols=30, mines=99, max_moves=400):
 
 # --- playing back ------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(30))
 def test_a_replay_rebuilds_the_final_board_exactly(seed):
     board, times = random_game(seed, *([9, 9, 10] if seed % 3 else [16, 30, 99]))
@@ -47,8 +51,12 @@ def test_a_replay_rebuilds_the_final_board_exactly(seed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2 ** 32 - 1), st.lists(st.tuples(st.sampled_from(["reveal", "flag", "chord"]),
-                                                       st.integers(0, 5), st.integers(0, 6)), max_size=40))
+@given(
+    st.integers(0, 2**32 - 1),
+    st.lists(
+        st.tuples(st.sampled_from(["reveal", "flag", "chord"]), st.integers(0, 5), st.integers(0, 6)), max_size=40
+    ),
+)
 def test_any_sequence_of_clicks_replays_exactly(seed, clicks):
     board = Board(6, 7, 8, seed=seed, question_marks=seed % 2 == 0)
     for kind, r, c in clicks:
@@ -72,11 +80,12 @@ def test_seeking_anywhere_matches_playing_from_the_start():
     replay = Replay.from_game(board, times)
     every = replay.keyframe_every
     rng = random.Random(1)
-    counts = [0, 1, every - 1, every, every + 1, len(board.moves)] + [rng.randrange(len(board.moves) + 1)
-                                                                      for _ in range(30)]
+    counts = [0, 1, every - 1, every, every + 1, len(board.moves)] + [
+        rng.randrange(len(board.moves) + 1) for _ in range(30)
+    ]
     for count in counts + counts[::-1]:  # the second pass reads the keyframes the first one laid
         assert replay.board_after(count).to_dict() == replay_from_start(replay, count).to_dict()
-    assert replay.board_after(10 ** 9).to_dict() == board.to_dict()
+    assert replay.board_after(10**9).to_dict() == board.to_dict()
     assert replay.board_after(-3).state == "ready"
 
 
@@ -90,13 +99,13 @@ def test_keyframes_of_a_huge_board_are_spaced_out():
 def test_board_at_a_time_holds_every_move_made_by_then():
     board = Board.from_layout(["*....", ".....", "....*"])
     board.toggle_flag(0, 0)
-    board.reveal(0, 1)       # a 1: opens only itself
+    board.reveal(0, 1)  # a 1: opens only itself
     board.reveal(2, 0)
     replay = Replay.from_game(board, [0, 0, 700], elapsed_ms=900)
     assert replay.board_at(-1).flags == 0
     assert replay.board_at(0).flags == 1 and replay.board_at(0).is_revealed(0, 1)
     assert not replay.board_at(699).is_revealed(2, 0) and replay.board_at(700).is_revealed(2, 0)
-    assert replay.moves_until(699) == 2 and replay.moves_until(10 ** 6) == 3
+    assert replay.moves_until(699) == 2 and replay.moves_until(10**6) == 3
 
 
 def test_a_game_not_yet_begun_replays_from_its_seed():
@@ -124,14 +133,13 @@ def test_from_game_refuses_times_that_do_not_fit():
 
 # --- statistics --------------------------------------------------------------------------------------------
 
+
 def test_statistics_of_a_won_game():
-    board = Board.from_layout([".*..",
-                               "....",
-                               "...."])
-    board.reveal(2, 3)      # one opening: everything but the top-left corner and its mine
-    board.reveal(2, 3)      # wasted
+    board = Board.from_layout([".*..", "....", "...."])
+    board.reveal(2, 3)  # one opening: everything but the top-left corner and its mine
+    board.reveal(2, 3)  # wasted
     board.toggle_flag(0, 1)
-    board.chord(1, 0)       # the 1 has its flag: opens the corner and wins
+    board.chord(1, 0)  # the 1 has its flag: opens the corner and wins
     stats = Replay.from_game(board, [0, 400, 900, 2000], elapsed_ms=2000).stats()
     assert board.state == "won"
     assert (stats.left, stats.right, stats.chord, stats.clicks, stats.effective) == (2, 1, 1, 4, 3)
@@ -142,11 +150,11 @@ def test_statistics_of_a_won_game():
 
 def test_statistics_of_a_lost_game_count_only_what_was_opened():
     board = Board.from_layout(["..*.*.."])  # counts 0 1 * 2 * 1 0: two openings and a lone 2, so 3BV 3
-    board.reveal(0, 0)      # the left opening: 1 solved
-    board.reveal(0, 0)      # wasted
+    board.reveal(0, 0)  # the left opening: 1 solved
+    board.reveal(0, 0)  # wasted
     board.toggle_flag(0, 2)
-    board.reveal(0, 3)      # the lone 2: 2 solved
-    board.reveal(0, 4)      # boom
+    board.reveal(0, 3)  # the lone 2: 2 solved
+    board.reveal(0, 4)  # boom
     stats = Replay.from_game(board, [0, 300, 1000, 2500, 4000]).stats()
     assert board.state == "lost"
     assert (stats.three_bv, stats.solved_three_bv) == (3, 2)
@@ -157,7 +165,7 @@ def test_statistics_of_a_lost_game_count_only_what_was_opened():
 
 def test_a_number_on_the_edge_of_an_unopened_opening_is_not_solved_alone():
     board = Board.from_layout(["*..", "...", "..."])
-    board.reveal(0, 1)      # a 1 that borders the opening: its 3BV click is the opening's
+    board.reveal(0, 1)  # a 1 that borders the opening: its 3BV click is the opening's
     assert solved_three_bv(board) == 0
     board.reveal(2, 2)
     assert solved_three_bv(board) == board.three_bv == 1
@@ -173,10 +181,11 @@ def test_solved_three_bv_is_the_three_bv_on_a_win_and_never_more(seed):
 
 # --- loss analysis -----------------------------------------------------------------------------------------
 
+
 def test_a_fifty_fifty_loss_is_a_forced_guess():
     board = Board.from_layout(["*.", ".."])
     board.reveal(0, 1)
-    board.reveal(1, 1)       # both 1s see the same two covered cells: a coin toss
+    board.reveal(1, 1)  # both 1s see the same two covered cells: a coin toss
     board.reveal(0, 0)
     analysis = Replay.from_game(board, [0, 300, 900]).analyse()
     verdict = analysis.loss
@@ -188,10 +197,8 @@ def test_a_fifty_fifty_loss_is_a_forced_guess():
 
 
 def test_a_loss_next_to_a_certainly_safe_cell_is_avoidable():
-    board = Board.from_layout(["*.*",
-                               "...",
-                               "..."])
-    board.reveal(2, 0)       # shows 1 2 1 under the top row: its middle is certainly safe
+    board = Board.from_layout(["*.*", "...", "..."])
+    board.reveal(2, 0)  # shows 1 2 1 under the top row: its middle is certainly safe
     board.reveal(0, 0)
     analysis = Replay.from_game(board, [0, 1500]).analyse()
     verdict = analysis.loss
@@ -215,8 +222,8 @@ def test_a_chord_on_a_wrong_flag_next_to_a_safe_cell_is_avoidable():
 def test_a_won_game_has_no_verdict_and_counts_its_guesses():
     board = Board.from_layout(["*.", ".."])
     board.reveal(0, 1)
-    board.reveal(1, 0)       # a 1-in-3 guess
-    board.reveal(1, 1)       # a coin toss, won
+    board.reveal(1, 0)  # a 1-in-3 guess
+    board.reveal(1, 1)  # a coin toss, won
     analysis = Replay.from_game(board, [0, 1, 2]).analyse()
     assert board.state == "won" and analysis.loss is None and (analysis.guesses, analysis.opening_moves) == (2, 2)
     clean = Board.from_layout(["*....", ".....", "....."])
@@ -230,7 +237,7 @@ def guesses_the_slow_way(replay):
     for move in replay.moves:
         targets = cells_opened_by(board, move) if board.state == "playing" else []
         if targets:
-            safe = analyze(board.rows, board.cols, board.mines, visible(board), 10 ** 7).safe
+            safe = analyze(board.rows, board.cols, board.mines, visible(board), 10**7).safe
             guesses += not all(cell in safe for cell in targets)
         getattr(board, MOVE_OF[move.kind])(move.row, move.col)
     return guesses
@@ -259,6 +266,7 @@ def test_past_the_solver_allowance_unproved_clicks_count_as_guesses(monkeypatch)
 
 
 # --- files -------------------------------------------------------------------------------------------------
+
 
 def test_the_file_is_small_and_says_what_it_is():
     board, times = random_game(5)
@@ -317,7 +325,7 @@ BAD_FILES = {
     "negative time": tamper(lambda d: d["moves"].__setitem__(0, ["r", 0, 0, -5])),
     "time as text": tamper(lambda d: d["moves"].__setitem__(0, ["r", 0, 0, "1"])),
     "short elapsed": tamper(lambda d: d.__setitem__("elapsed_ms", 0)),
-    "endless game": tamper(lambda d: d.__setitem__("elapsed_ms", 10 ** 40)),
+    "endless game": tamper(lambda d: d.__setitem__("elapsed_ms", 10**40)),
     "too many moves": tamper(lambda d: d.__setitem__("moves", [["f", 0, 0, t] for t in range(9 * 9 * 10 + 101)])),
     "missing moves": tamper(lambda d: d.pop("moves")),
     "move after the end": tamper(a_finished_game_with_one_more_move),
@@ -340,8 +348,10 @@ def test_a_good_file_read_as_bytes_is_accepted():
 
 
 def test_replays_leave_pygame_out():
-    code = ("import sys, game.model.replay, game.model.replay_stats, game.model.replay_analysis, "
-            "game.model.replay_check; print('pygame' in sys.modules)")
+    code = (
+        "import sys, game.model.replay, game.model.replay_stats, game.model.replay_analysis, "
+        "game.model.replay_check; print('pygame' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
 
@@ -363,15 +373,15 @@ def test_an_analysis_stops_when_cancelled():
     replay = Replay.from_game(board, [10 * n for n in range(len(board.moves))])
     flag = Flag(after=3)
     assert replay.analyse(cancelled=flag) is None and flag.calls == 4
-    assert replay.analyse(cancelled=Flag(after=10 ** 6)) == replay.analyse()
+    assert replay.analyse(cancelled=Flag(after=10**6)) == replay.analyse()
 
 
 def test_the_log_tells_a_flag_from_an_unflag_and_the_file_keeps_it():
     board = Board.from_layout(["*..", "...", "..*"], question_marks=True)
     for _ in range(3):
-        board.toggle_flag(0, 0)      # flag, then ? (the flag goes), then covered (the ? goes)
+        board.toggle_flag(0, 0)  # flag, then ? (the flag goes), then covered (the ? goes)
     board.reveal(2, 0)
-    board.toggle_flag(2, 0)          # on a number: a wasted right click, logged as one
+    board.toggle_flag(2, 0)  # on a number: a wasted right click, logged as one
     assert [kind for kind, _, _ in board.moves] == ["flag", "unflag", "unflag", "reveal", "flag"]
     data = json.loads(Replay.from_game(board, [0, 10, 20, 30, 40]).to_json())
     assert [letter for letter, *_ in data["moves"]] == ["f", "u", "u", "r", "f"]

@@ -1,5 +1,6 @@
 """End-to-end: a game's replay from the game-over panel and from Records, the loss verdict, the board code,
 export and import of replay files; the real app driven headless by real events."""
+
 import json
 
 import pygame
@@ -175,11 +176,14 @@ def test_export_writes_a_replay_file_and_dropping_it_on_the_window_plays_it(driv
     app.store.close()
 
 
-@pytest.mark.parametrize("content, words", [
-    ("{not json", "not a replay"),
-    ('{"format": "minesweeper-replay", "version": 1}', ""),
-    ("", ""),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("{not json", "not a replay"),
+        ('{"format": "minesweeper-replay", "version": 1}', ""),
+        ("", ""),
+    ],
+)
 def test_a_bad_replay_file_gets_a_notice_and_nothing_breaks(driver, tmp_path, content, words):
     path = tmp_path / "bad.json"
     path.write_text(content)
@@ -193,8 +197,7 @@ def test_a_bad_replay_file_gets_a_notice_and_nothing_breaks(driver, tmp_path, co
 
 def test_a_truncated_or_tampered_file_and_a_missing_one_are_refused(driver, tmp_path):
     good = play_to_text(driver)
-    for name, content in [("cut.json", good[: len(good) // 2]),
-                          ("moved.json", good.replace('"rows":9', '"rows":900'))]:
+    for name, content in [("cut.json", good[: len(good) // 2]), ("moved.json", good.replace('"rows":9', '"rows":900'))]:
         path = tmp_path / name
         path.write_text(content)
         driver.post(pygame.DROPFILE, file=str(path))
@@ -232,7 +235,9 @@ def test_a_won_game_replays_to_the_won_board(driver):
 
 def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(driver, monkeypatch):
     import threading
+
     from game.model import replay as replay_module
+
     release = threading.Event()
     real = replay_module.Replay.analyse
 
@@ -268,8 +273,14 @@ def test_the_replay_keys_change_speed_within_its_limits(driver):
     play_and_lose(driver)
     driver.click_button(driver.scene.replay_button)
     replay_scene = driver.scene
-    for key, speed in [(pygame.K_MINUS, 0.5), (pygame.K_MINUS, 0.5), (pygame.K_EQUALS, 1.0), (pygame.K_PLUS, 2.0),
-                       (pygame.K_KP_PLUS, 4.0), (pygame.K_PLUS, 4.0)]:
+    for key, speed in [
+        (pygame.K_MINUS, 0.5),
+        (pygame.K_MINUS, 0.5),
+        (pygame.K_EQUALS, 1.0),
+        (pygame.K_PLUS, 2.0),
+        (pygame.K_KP_PLUS, 4.0),
+        (pygame.K_PLUS, 4.0),
+    ]:
         driver.key(key)
         assert replay_scene.speed == speed
     assert replay_scene.buttons["speed"].label == "4x"

@@ -1,4 +1,5 @@
 """The Settings scene: every option cycles with a click or the keys, applies at once and is kept."""
+
 import pygame
 import pytest
 
@@ -94,8 +95,12 @@ def test_switching_theme_repaints_the_game_in_the_new_colours(driver):
     driver.screenshot("dark")
     driver.app.apply_setting("palette", "colour-blind")
     driver.frames(1)
-    number = next((r, c) for r in range(9) for c in range(9)
-                  if playing.board.is_revealed(r, c) and playing.board.adjacent_mines(r, c) > 0)
+    assert any(
+        True
+        for r in range(9)
+        for c in range(9)
+        if playing.board.is_revealed(r, c) and playing.board.adjacent_mines(r, c) > 0
+    )
     assert playing.renderer.atlas is driver.app.atlases.at(playing.layout.scale)
     driver.screenshot("dark-colour-blind")
     driver.key(pygame.K_ESCAPE)

@@ -1,4 +1,5 @@
 """Solver tests: exact probabilities against brute force, soundness on real games, never peeking, hints."""
+
 import itertools
 import random
 import subprocess
@@ -7,8 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from game.model.solver import (Analysis, InconsistentPosition, analyze, choose_guess, hint_for_visible,
-                               neighbours)
+from game.model.solver import Analysis, InconsistentPosition, analyze, choose_guess, hint_for_visible, neighbours
 
 
 def grid(text_rows):
@@ -94,8 +94,9 @@ def test_several_components_and_interior_combine_exactly():
     rows, cols, vis = grid(["1##", "###", "##1"])
     total, hits = brute_force(rows, cols, 3, vis)
     a = analyze(rows, cols, 3, vis)
-    assert {divmod(i, cols): Fraction(h, total) for i, h in hits.items()} == \
-           {(r, c): a.fraction(r, c) for (r, c) in a.probabilities}
+    assert {divmod(i, cols): Fraction(h, total) for i, h in hits.items()} == {
+        (r, c): a.fraction(r, c) for (r, c) in a.probabilities
+    }
 
 
 def play_auto(rng, rows, cols, mines, check):
@@ -129,7 +130,7 @@ def check_sound(f, a):
     for r, c in a.mines:
         assert f.mine[r * cols + c], "called a mine but is safe"
     total = sum(a.probabilities.values())
-    if a.exact:   # expected mines over covered cells equals the mines not yet... all mines are covered
+    if a.exact:  # expected mines over covered cells equals the mines not yet... all mines are covered
         assert total == pytest.approx(sum(f.mine), abs=1e-6)
 
 
@@ -201,14 +202,16 @@ def test_never_peeks_on_board_objects():
     if Board is None:
         pytest.skip("Board not available yet")
     from game.model.solver import analyze_board, hint_for
+
     # the same two 1s in view, over a mine in different hidden places
     one = Board.from_layout(["*.", ".."])
     two = Board.from_layout(["..", "*."])
     for b in (one, two):
         b.reveal(0, 1)
         b.reveal(1, 1)
-    assert [one.is_revealed(r, c) for r in range(2) for c in range(2)] == \
-           [two.is_revealed(r, c) for r in range(2) for c in range(2)]
+    assert [one.is_revealed(r, c) for r in range(2) for c in range(2)] == [
+        two.is_revealed(r, c) for r in range(2) for c in range(2)
+    ]
     a1, a2 = analyze_board(one), analyze_board(two)
     assert a1.probabilities == a2.probabilities
     h1, h2 = hint_for(one), hint_for(two)
@@ -326,12 +329,13 @@ class StubBoard:
     def is_flagged(self, r, c):  # flags are what the player sees too
         return False
 
-    def is_mine(self, r, c):   # present on the real Board; the solver must never call it
+    def is_mine(self, r, c):  # present on the real Board; the solver must never call it
         raise AssertionError("the solver peeked at a hidden mine")
 
 
 def test_hint_for_board_reads_only_visible_state():
     from game.model.solver import analyze_board, hint_for
+
     f = Field(3, 4, [4, 8, 11])
     for i in (0, 1):
         f.vis[i] = f.counts[i]
@@ -373,6 +377,7 @@ def perfect_play_wins(rows, cols, layouts, vis, first_move=None):
 @pytest.mark.parametrize("seed", range(4))
 def test_endgame_search_opens_a_cell_that_wins_most_often(seed):
     from game.model.solver import _endgame
+
     rng = random.Random(seed)
     checked = 0
     while checked < 12:
@@ -386,8 +391,11 @@ def test_endgame_search_opens_a_cell_that_wins_most_often(seed):
         if a.safe:
             continue
         covered = [i for i, v in enumerate(f.vis) if v < 0]
-        layouts = [frozenset(c) for c in itertools.combinations(covered, mines)
-                   if all(sum(j in c for j in neighbours(rows, cols)[i]) == v for i, v in enumerate(f.vis) if v >= 0)]
+        layouts = [
+            frozenset(c)
+            for c in itertools.combinations(covered, mines)
+            if all(sum(j in c for j in neighbours(rows, cols)[i]) == v for i, v in enumerate(f.vis) if v >= 0)
+        ]
         cell = _endgame(rows, cols, mines, f.vis, a, covered)
         assert cell is not None and f.vis[cell] < 0
         assert perfect_play_wins(rows, cols, layouts, f.vis, cell) == perfect_play_wins(rows, cols, layouts, f.vis)
@@ -397,8 +405,9 @@ def test_endgame_search_opens_a_cell_that_wins_most_often(seed):
 def test_paired_benchmark_plays_the_same_boards_both_ways():
     from bench import solver as bench
     from game.model import solver
+
     rng = random.Random(3)
-    seeds = [rng.randrange(2 ** 32) for _ in range(6)]
+    seeds = [rng.randrange(2**32) for _ in range(6)]
     alone = [bench._finish(*bench._start(9, 9, 10, "safe", s)[:2]) for s in seeds]
     # the same strategy on both sides never disagrees, and matches a game played alone on that board
     same = [bench.play_paired(9, 9, 10, "safe", s, {}, {"PROGRESS_WEIGHT": solver.PROGRESS_WEIGHT}) for s in seeds]
@@ -407,11 +416,12 @@ def test_paired_benchmark_plays_the_same_boards_both_ways():
     before = solver.GUESS_WINDOW
     other = [bench.play_paired(9, 9, 10, "safe", s, {}, {"GUESS_WINDOW": 0.3, "ENDGAME": False}) for s in seeds]
     assert [b for b, _ in other] == alone
-    assert solver.GUESS_WINDOW == before
+    assert before == solver.GUESS_WINDOW
 
 
 def test_paired_interval_is_centred_on_the_difference_and_zero_width_without_discordant_boards():
     from bench.solver import paired_interval
+
     assert paired_interval(100, 0, 0) == (0.0, 0.0, 0.0)
     d, lo, hi = paired_interval(1000, 10, 30)
     assert d == pytest.approx(0.02) and lo < d < hi and lo > 0
@@ -422,8 +432,11 @@ def layouts_of(rows, cols, mines, vis):
     """Every mine layout (a frozenset of cells) consistent with the view, by brute force."""
     nb = neighbours(rows, cols)
     covered = [i for i, v in enumerate(vis) if v < 0]
-    return [frozenset(c) for c in itertools.combinations(covered, mines)
-            if all(sum(j in c for j in nb[i]) == v for i, v in enumerate(vis) if v >= 0)]
+    return [
+        frozenset(c)
+        for c in itertools.combinations(covered, mines)
+        if all(sum(j in c for j in nb[i]) == v for i, v in enumerate(vis) if v >= 0)
+    ]
 
 
 def secondary_by_brute_force(rows, cols, vis, layouts, i, blend=0.0):
@@ -440,7 +453,7 @@ def secondary_by_brute_force(rows, cols, vis, layouts, i, blend=0.0):
         # certain mines are no move: the candidates are the cells safe in some layout of the group
         safe_counts = sorted((c for c in (sum(j not in L for L in group) for j in others) if c), reverse=True)
         if not safe_counts:
-            best = 1                                    # only mines left: won
+            best = 1  # only mines left: won
         else:
             first, second = (Fraction(c, len(group)) for c in (safe_counts + safe_counts)[:2])
             best = first if not blend else (1 - blend) * first + blend * second
@@ -452,6 +465,7 @@ def secondary_by_brute_force(rows, cols, vis, layouts, i, blend=0.0):
 def test_secondary_safety_equals_brute_force(seed, blend, monkeypatch):
     from game.model import solver
     from game.model.solver import _secondary
+
     monkeypatch.setattr(solver, "SECONDARY_BLEND", blend)
     rng = random.Random(100 + seed)
     checked = 0
@@ -466,17 +480,18 @@ def test_secondary_safety_equals_brute_force(seed, blend, monkeypatch):
             continue
         layouts = layouts_of(rows, cols, mines, f.vis)
         for i in (i for i, v in enumerate(f.vis) if v < 0 and divmod(i, cols) not in a.mines):
-            score, progress = _secondary(rows, cols, mines, f.vis, i, a, 10 ** 6, -1.0)
+            score, progress = _secondary(rows, cols, mines, f.vis, i, a, 10**6, -1.0)
             assert score == pytest.approx(float(secondary_by_brute_force(rows, cols, f.vis, layouts, i, blend)))
             # the pruning bound: a score never exceeds the cell's own safety, and a floor above it prunes
             assert score <= 1 - a.probability(*divmod(i, cols)) + 1e-12
-            assert _secondary(rows, cols, mines, f.vis, i, a, 10 ** 6, 1.01) is None
+            assert _secondary(rows, cols, mines, f.vis, i, a, 10**6, 1.01) is None
             checked += 1
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_secondary_pick_is_the_best_score_despite_pruning(seed):
     from game.model import solver
+
     rng = random.Random(200 + seed)
     checked = 0
     while checked < 10:
@@ -494,10 +509,16 @@ def test_secondary_pick_is_the_best_score_despite_pruning(seed):
         assert all(1 - probs[i] >= solver.SECONDARY_RATIO * (1 - probs[cands[0]]) for i in picked)
         if len(picked) < 2:
             continue
-        scores = {i: sum(x * w for x, w in zip(solver._secondary(rows, cols, mines, f.vis, i, a, 10 ** 6, -1.0),
-                                               (1, solver.SECONDARY_PROGRESS)))
-                  for i in picked}
-        chosen = solver._pick_secondary(rows, cols, mines, f.vis, a, cands, probs, 10 ** 6)
+        scores = {
+            i: sum(
+                x * w
+                for x, w in zip(
+                    solver._secondary(rows, cols, mines, f.vis, i, a, 10**6, -1.0), (1, solver.SECONDARY_PROGRESS)
+                )
+            )
+            for i in picked
+        }
+        chosen = solver._pick_secondary(rows, cols, mines, f.vis, a, cands, probs, 10**6)
         assert scores[chosen] == pytest.approx(max(scores.values()), abs=1e-12)
         checked += 1
 
@@ -513,6 +534,7 @@ def test_two_numbers_needing_different_mines_in_the_same_cells_are_inconsistent(
 
 def test_endgame_gives_up_past_its_work_cap_and_the_guess_still_stands(monkeypatch):
     from game.model import solver
+
     rows, cols, vis = grid(["1###", "####", "####"])
     a = analyze(rows, cols, 3, vis)
     covered = [i for i, v in enumerate(vis) if v < 0]

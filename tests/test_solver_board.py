@@ -1,4 +1,5 @@
 """The solver on real Board objects: soundness through whole games and hints read only what is visible."""
+
 import random
 
 import pytest
@@ -15,12 +16,13 @@ def state(board):
     return getattr(s, "value", s)
 
 
-@pytest.mark.parametrize("rows,cols,mines,rule", [(9, 9, 10, "safe"), (16, 16, 40, "opening"),
-                                                  (16, 30, 99, "safe"), (8, 8, 16, "opening")])
+@pytest.mark.parametrize(
+    "rows,cols,mines,rule", [(9, 9, 10, "safe"), (16, 16, 40, "opening"), (16, 30, 99, "safe"), (8, 8, 16, "opening")]
+)
 def test_every_certain_cell_is_right_through_real_games(rows, cols, mines, rule):
     rng = random.Random(rows * 100 + mines)
     positions = 0
-    for game in range(12 if cols < 30 else 4):
+    for _game in range(12 if cols < 30 else 4):
         b = Board(rows, cols, mines, seed=rng.randrange(10**9), first_click=rule)
         b.reveal(0, 0)
         while state(b) == "playing":
@@ -50,7 +52,7 @@ def test_flags_are_not_trusted():
     before = analyze_board(b).probabilities
     covered = [(r, c) for r in range(9) for c in range(9) if not b.is_revealed(r, c)]
     for r, c in covered[:5]:
-        b.toggle_flag(r, c)    # wrong flags included: the analysis must not change
+        b.toggle_flag(r, c)  # wrong flags included: the analysis must not change
     assert analyze_board(b).probabilities == before
 
 
@@ -74,9 +76,9 @@ def test_hint_before_the_first_click_and_after_the_game():
     assert hint_for(b) is None
 
 
-
 def test_a_mine_already_flagged_is_never_the_hint():
     from game.model.solver import hint_for_visible
+
     # 1 # # #, two mines: the 1 proves its neighbour is a mine; nothing is certainly safe
     plain = hint_for_visible(1, 4, 2, [1, -1, -1, -1])
     assert plain.is_mine and plain.cell == (0, 1)

@@ -1,4 +1,5 @@
 """Sound: the generated WAVs, playing them headless, and staying silent (not crashing) without audio."""
+
 import importlib.util
 import shutil
 import wave
@@ -41,6 +42,7 @@ class CountingSound:
 
 # The files
 
+
 def test_the_generator_makes_the_same_bytes_every_time(tmp_path):
     make_sounds = load_generator()
     first = make_sounds.make_all(tmp_path / "first")
@@ -67,6 +69,7 @@ def test_each_sound_is_short_small_mono_and_never_clips(name):
 
 
 # Loading and playing
+
 
 def test_loads_and_plays_every_sound_under_the_dummy_driver():
     sounds = Sounds.load(SOUNDS_DIR)
@@ -132,6 +135,7 @@ def test_a_missing_folder_is_silent_with_a_notice(tmp_path):
 
 
 # Muting
+
 
 def test_muting_stops_playback_calls():
     pygame.mixer.init()

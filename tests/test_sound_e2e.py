@@ -1,4 +1,5 @@
 """Sounds in play: each move makes its effect, M mutes and the choice outlives the game."""
+
 import pygame
 
 from game.app import App
@@ -40,8 +41,9 @@ def test_moves_make_their_sounds_and_m_mutes_for_good(tmp_path):
     assert recorder.played[-1] == "flag"
     driver.key(pygame.K_m)
     assert recorder.muted and app.settings["sound"] is False
-    mine = next((r, c) for r in range(9) for c in range(9)
-                if playing.board.is_mine(r, c) and not playing.board.is_flagged(r, c))
+    mine = next(
+        (r, c) for r in range(9) for c in range(9) if playing.board.is_mine(r, c) and not playing.board.is_flagged(r, c)
+    )
     driver.click_cell(*mine)
     assert recorder.played == ["cascade", "flag"], "muted: the explosion is silent"
     over = app.scene
@@ -64,6 +66,7 @@ def test_moves_make_their_sounds_and_m_mutes_for_good(tmp_path):
 def test_without_an_audio_device_the_game_plays_silently(monkeypatch):
     def broken(*args, **kwargs):
         raise pygame.error("no audio device")
+
     monkeypatch.setattr(pygame.mixer, "init", broken)
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     app = App(clock=FakeClock(), seed=5, desktop_size=(1366, 768))

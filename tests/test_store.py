@@ -1,4 +1,5 @@
 """The records store when all goes well: schema, settings, games and best times, statistics, the saved game."""
+
 import json
 import sqlite3
 import zlib
@@ -6,19 +7,38 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import store as store_module
-from game.store import (DB_NAME, DEFAULT_SETTINGS, MAX_TIME_MS, SCHEMA_VERSION, GameRecord, Store,
-                        category_for, category_label, ordinal)
+from game.store import (
+    DB_NAME,
+    DEFAULT_SETTINGS,
+    MAX_TIME_MS,
+    SCHEMA_VERSION,
+    GameRecord,
+    Store,
+    category_for,
+    category_label,
+    ordinal,
+)
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 
 
 def game(won=True, time_ms=10_000, size=(16, 30, 99), at=None, **kw):
     rows, cols, mines = size
-    return GameRecord(rows=rows, cols=cols, mines=mines, won=won, time_ms=time_ms, three_bv=kw.pop("three_bv", 100),
-                      seed=kw.pop("seed", 7), played_at=at or datetime.now(timezone.utc), **kw)
+    return GameRecord(
+        rows=rows,
+        cols=cols,
+        mines=mines,
+        won=won,
+        time_ms=time_ms,
+        three_bv=kw.pop("three_bv", 100),
+        seed=kw.pop("seed", 7),
+        played_at=at or datetime.now(timezone.utc),
+        **kw,
+    )
 
 
 def play(store, results, size=(16, 30, 99), start=T0):
@@ -40,6 +60,7 @@ def raw(path):
 
 # --- opening and the schema -------------------------------------------------------------------------------
 
+
 def test_fresh_database_in_the_home_folder(private_home):
     with Store.open() as s:
         assert s.available and s.notices == []
@@ -58,6 +79,7 @@ def test_home_argument_wins_over_the_environment(tmp_path):
 
 def test_platform_folder_when_no_override(tmp_path, monkeypatch):
     import platformdirs
+
     monkeypatch.delenv("MINESWEEPER_HOME")
     seen = {}
 
@@ -117,6 +139,7 @@ def test_a_newer_schema_is_left_alone(private_home):
 
 # --- settings ---------------------------------------------------------------------------------------------
 
+
 def test_settings_default_until_set(store):
     assert store.settings() == DEFAULT_SETTINGS
     assert store.get_setting("question_marks") is False
@@ -148,8 +171,7 @@ def test_settings_outlive_the_process_and_overlay_defaults(private_home):
         s.set_settings({"difficulty": "expert", "custom": (30, 40, 200), "volume": 0.5})
         s.set_setting("difficulty", "custom")  # last write wins
     with Store.open() as s:
-        assert s.settings() == {**DEFAULT_SETTINGS, "difficulty": "custom", "custom": [30, 40, 200],
-                                "volume": 0.5}
+        assert s.settings() == {**DEFAULT_SETTINGS, "difficulty": "custom", "custom": [30, 40, 200], "volume": 0.5}
 
 
 def test_a_setting_that_is_not_json_is_a_bug(store):
@@ -158,6 +180,7 @@ def test_a_setting_that_is_not_json_is_a_bug(store):
 
 
 # --- categories and records -------------------------------------------------------------------------------
+
 
 def test_categories_and_labels():
     assert category_for(9, 9, 10) == "beginner"
@@ -169,31 +192,86 @@ def test_categories_and_labels():
     assert category_label("custom:20x20x50") == "Custom 20x20, 50 mines"
     assert category_label("custom:5x5x1") == "Custom 5x5, 1 mine"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+        "111th",
+    ]
 
 
 def test_a_record_knows_its_category_and_clicks():
-    r = GameRecord(rows=9, cols=9, mines=10, won=True, time_ms=1, three_bv=3,
-                   left_clicks=10, right_clicks=4, chord_clicks=2, effective_clicks=12)
+    r = GameRecord(
+        rows=9,
+        cols=9,
+        mines=10,
+        won=True,
+        time_ms=1,
+        three_bv=3,
+        left_clicks=10,
+        right_clicks=4,
+        chord_clicks=2,
+        effective_clicks=12,
+    )
     assert r.category == "beginner" and r.total_clicks == 16 and r.wasted_clicks == 4
     with pytest.raises(ValueError):
         GameRecord(category="expert", rows=9, cols=9, mines=10, won=True, time_ms=1, three_bv=3)
 
 
 def test_every_field_is_stored(store):
-    r = GameRecord(rows=9, cols=9, mines=10, won=False, time_ms=1234, three_bv=17, seed=2 ** 80,
-                   first_click="safe", no_guess=True, left_clicks=5, right_clicks=2, chord_clicks=1,
-                   effective_clicks=6, hinted=True, same_board=True, played_at="2026-03-04T05:06:07+02:00",
-                   solved_three_bv=9, replay='{"moves":[]}')
+    r = GameRecord(
+        rows=9,
+        cols=9,
+        mines=10,
+        won=False,
+        time_ms=1234,
+        three_bv=17,
+        seed=2**80,
+        first_click="safe",
+        no_guess=True,
+        left_clicks=5,
+        right_clicks=2,
+        chord_clicks=1,
+        effective_clicks=6,
+        hinted=True,
+        same_board=True,
+        played_at="2026-03-04T05:06:07+02:00",
+        solved_three_bv=9,
+        replay='{"moves":[]}',
+    )
     store.record_game(r)
     db = raw(store.path)
     db.row_factory = sqlite3.Row
     row = dict(db.execute("SELECT * FROM games").fetchone())
-    assert row == {"id": 1, "played_at": "2026-03-04T03:06:07.000000Z", "category": "beginner", "rows": 9,
-                   "cols": 9, "mines": 10, "first_click": "safe", "no_guess": 1, "seed": str(2 ** 80), "won": 0,
-                   "time_ms": 1234, "time_ok": 1, "three_bv": 17, "left_clicks": 5, "right_clicks": 2,
-                   "chord_clicks": 1, "effective_clicks": 6, "hinted": 1, "same_board": 1,
-                   "moves": zlib.compress(b'{"moves":[]}', 6), "solved_three_bv": 9}
+    assert row == {
+        "id": 1,
+        "played_at": "2026-03-04T03:06:07.000000Z",
+        "category": "beginner",
+        "rows": 9,
+        "cols": 9,
+        "mines": 10,
+        "first_click": "safe",
+        "no_guess": 1,
+        "seed": str(2**80),
+        "won": 0,
+        "time_ms": 1234,
+        "time_ok": 1,
+        "three_bv": 17,
+        "left_clicks": 5,
+        "right_clicks": 2,
+        "chord_clicks": 1,
+        "effective_clicks": 6,
+        "hinted": 1,
+        "same_board": 1,
+        "moves": zlib.compress(b'{"moves":[]}', 6),
+        "solved_three_bv": 9,
+    }
     assert store.replay(1) == '{"moves":[]}' and store.replay(2) is None
 
 
@@ -206,8 +284,14 @@ def test_ranks_and_messages(store):
     assert result.message == "New record! 2nd best Expert time" and result.is_record
     assert store.record_game(game(time_ms=1000)).message == "New record! Best Expert time"
     best = store.best_times("expert")
-    assert [(b.rank, b.time_ms) for b in best] == [(1, 1000), (2, 40_000), (3, 40_000), (4, 45_000),
-                                                    (5, 50_000), (6, 60_000)]
+    assert [(b.rank, b.time_ms) for b in best] == [
+        (1, 1000),
+        (2, 40_000),
+        (3, 40_000),
+        (4, 45_000),
+        (5, 50_000),
+        (6, 60_000),
+    ]
     assert best[1].played_at == T0 + timedelta(minutes=1) and best[1].seed == 7
     assert best[0].three_bv_per_s == pytest.approx(100.0)
 
@@ -253,11 +337,13 @@ def test_custom_sizes_are_their_own_categories(store):
 
 # --- statistics -------------------------------------------------------------------------------------------
 
+
 def test_statistics_on_a_known_sequence(store):
     times = {0: 100_000, 1: 80_000, 3: 120_000, 4: 60_000, 5: 90_000, 7: 70_000}
     for i, mark in enumerate("WWLWWWLW"):
-        store.record_game(game(won=mark == "W", time_ms=times.get(i, 30_000), three_bv=120,
-                               at=T0 + timedelta(minutes=i)))
+        store.record_game(
+            game(won=mark == "W", time_ms=times.get(i, 30_000), three_bv=120, at=T0 + timedelta(minutes=i))
+        )
     s = store.statistics("expert")
     assert (s.played, s.won, s.lost) == (8, 6, 2)
     assert s.win_percent == pytest.approx(75.0)
@@ -318,6 +404,7 @@ def test_reset_clears_games_but_keeps_settings_and_the_saved_game(store):
 
 # --- the game in progress ---------------------------------------------------------------------------------
 
+
 def test_resume_round_trip(private_home):
     board = {"rows": 16, "cols": 30, "mines": 99, "seed": 5, "cells": "." * 480, "mine_list": [1, 2, 3]}
     with Store.open() as s:
@@ -355,8 +442,11 @@ def test_custom_resume_description(store):
 
 # --- time travel ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("bad, stored", [(-5, 0), (-10 ** 12, 0), (MAX_TIME_MS + 1, MAX_TIME_MS),
-                                         (float("nan"), 0), (float("inf"), MAX_TIME_MS)])
+
+@pytest.mark.parametrize(
+    "bad, stored",
+    [(-5, 0), (-(10**12), 0), (MAX_TIME_MS + 1, MAX_TIME_MS), (float("nan"), 0), (float("inf"), MAX_TIME_MS)],
+)
 def test_impossible_times_are_clamped_and_never_records(store, bad, stored):
     result = store.record_game(game(time_ms=bad))
     assert result.rank is None and not result.counted and result.game_id
@@ -380,17 +470,28 @@ def test_resume_json_is_compact(store):
 def test_the_store_does_not_need_pygame():
     import subprocess
     import sys
+
     code = "import sys, game.store; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
 
 
 # --- recent games and their move logs -------------------------------------------------------------------
 
+
 def test_recent_games_come_newest_first_with_their_figures(store):
-    store.record_game(game(won=True, time_ms=20_000, three_bv=100, left_clicks=80, right_clicks=20, at=T0,
-                           replay="{}"))
-    store.record_game(game(won=False, time_ms=5_000, three_bv=100, solved_three_bv=10, left_clicks=12,
-                           chord_clicks=3, effective_clicks=14, at=T0 + timedelta(minutes=1)))
+    store.record_game(game(won=True, time_ms=20_000, three_bv=100, left_clicks=80, right_clicks=20, at=T0, replay="{}"))
+    store.record_game(
+        game(
+            won=False,
+            time_ms=5_000,
+            three_bv=100,
+            solved_three_bv=10,
+            left_clicks=12,
+            chord_clicks=3,
+            effective_clicks=14,
+            at=T0 + timedelta(minutes=1),
+        )
+    )
     lost, won = store.recent_games("expert")
     assert (lost.won, won.won) == (False, True)
     assert won.has_replay and not lost.has_replay
@@ -411,8 +512,10 @@ def test_games_from_version_1_keep_their_data_and_have_no_solved_3bv(private_hom
     db = raw(private_home / DB_NAME)
     store_module.MIGRATIONS[0](db)  # the first release's schema, with one lost game in it
     db.execute("PRAGMA user_version = 1")
-    db.execute("INSERT INTO games (played_at, category, rows, cols, mines, first_click, won, time_ms, three_bv) "
-               "VALUES ('2026-01-01T12:00:00.000000Z', 'expert', 16, 30, 99, 'opening', 0, 4000, 120)")
+    db.execute(
+        "INSERT INTO games (played_at, category, rows, cols, mines, first_click, won, time_ms, three_bv) "
+        "VALUES ('2026-01-01T12:00:00.000000Z', 'expert', 16, 30, 99, 'opening', 0, 4000, 120)"
+    )
     db.close()
     with Store.open() as s:
         [old] = s.recent_games("expert")

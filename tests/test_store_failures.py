@@ -1,4 +1,5 @@
 """The records store when things go wrong: damaged file, no folder, full disk, two copies, a killed process."""
+
 import contextlib
 import os
 import shutil
@@ -44,6 +45,7 @@ def exercise(s):
 
 # --- a damaged file ---------------------------------------------------------------------------------------
 
+
 def corrupt_files(home):
     return sorted(p.name for p in home.iterdir() if ".corrupt-" in p.name)
 
@@ -74,7 +76,7 @@ def test_damaged_pages_are_set_aside(private_home):
     path = private_home / DB_NAME
     data = bytearray(path.read_bytes())
     assert len(data) > 20 * 4096
-    data[4096 * 3: 4096 * 12] = os.urandom(4096 * 9)  # leave the header, wreck the middle
+    data[4096 * 3 : 4096 * 12] = os.urandom(4096 * 9)  # leave the header, wreck the middle
     path.write_bytes(bytes(data))
     with Store.open() as s:
         assert s.available
@@ -116,11 +118,14 @@ def test_two_damaged_files_in_the_same_second_get_different_names(private_home, 
     for _ in range(2):
         (private_home / DB_NAME).write_bytes(b"garbage" * 1000)
         Store.open().close()
-    assert corrupt_files(private_home) == [DB_NAME + ".corrupt-20260101T000000Z",
-                                           DB_NAME + ".corrupt-20260101T000000Z-2"]
+    assert corrupt_files(private_home) == [
+        DB_NAME + ".corrupt-20260101T000000Z",
+        DB_NAME + ".corrupt-20260101T000000Z-2",
+    ]
 
 
 # --- no folder to write in --------------------------------------------------------------------------------
+
 
 def test_a_folder_that_cannot_be_made_means_no_records(tmp_path):
     blocker = tmp_path / "a file"
@@ -196,6 +201,7 @@ def test_a_read_only_records_file_is_noticed_at_start_not_at_the_first_write(tmp
 
 
 # --- trouble while playing --------------------------------------------------------------------------------
+
 
 def test_a_full_disk_is_reported_once_and_the_game_goes_on(store_path_open):
     s = store_path_open
@@ -274,6 +280,7 @@ def test_a_game_that_cannot_be_recorded_still_leaves_no_saved_game_behind(store_
 
 # --- two copies of the game -------------------------------------------------------------------------------
 
+
 def test_two_stores_on_one_file(private_home):
     a, b = Store.open(), Store.open()
     a.set_setting("tile", 16)
@@ -308,9 +315,18 @@ s.close()
 
 def test_two_processes_record_every_game(private_home):
     env = {**os.environ, "MINESWEEPER_HOME": str(private_home)}
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, "150", name], cwd=ROOT, env=env, text=True,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-             for name in ("a", "b", "c")]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, "150", name],
+            cwd=ROOT,
+            env=env,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for name in ("a", "b", "c")
+    ]
     for p in procs:  # all three opened the fresh file together; now let them write together
         assert p.stdout.readline() == "ready\n", p.stderr.read()
     for p in procs:
@@ -343,8 +359,9 @@ while True:
 
 def test_killed_mid_game_keeps_the_last_save(private_home):
     env = {**os.environ, "MINESWEEPER_HOME": str(private_home)}
-    p = subprocess.Popen([sys.executable, "-c", SAVER], cwd=ROOT, env=env, text=True,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p = subprocess.Popen(
+        [sys.executable, "-c", SAVER], cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     last = -1
     try:
         while last < 300:

@@ -1,4 +1,5 @@
 """Themes and number palettes: the sheets the asset script draws, colour-blind safety, switching, fallbacks."""
+
 import itertools
 import math
 import subprocess
@@ -94,6 +95,7 @@ def closest_pair(colours, matrix):
 
 # --- the sheets ------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("look, colour_blind, filename", SHEETS, ids=[f for _, _, f in SHEETS])
 def test_every_sheet_is_there_full_size_and_every_tile_looks_unlike_a_covered_cell(look, colour_blind, filename):
     surface = load(filename)
@@ -148,8 +150,11 @@ def test_colour_blind_numbers_stand_out_from_the_opened_cell(look):
 
 def test_the_check_has_teeth_the_standard_palettes_fail_it():
     """The usual numbers are not colour-blind safe; the simulation must say so, or it proves nothing."""
-    worst = min(closest_pair({n: number_colour(load(look.sheet_for(False)), n) for n in NUMBERS}, matrix)[0]
-                for look in theme.THEMES.values() for matrix in (PROTANOPIA, DEUTERANOPIA))
+    worst = min(
+        closest_pair({n: number_colour(load(look.sheet_for(False)), n) for n in NUMBERS}, matrix)[0]
+        for look in theme.THEMES.values()
+        for matrix in (PROTANOPIA, DEUTERANOPIA)
+    )
     assert worst < MIN_DELTA_E / 2
 
 
@@ -167,8 +172,12 @@ def test_the_asset_script_draws_the_committed_files_and_the_same_bytes_every_tim
     outputs = []
     for run in ("first", "second"):
         out = tmp_path / run
-        subprocess.run([sys.executable, str(ROOT / "tools" / "make_assets.py"), "--out", str(out)],
-                       check=True, capture_output=True, timeout=60)
+        subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "make_assets.py"), "--out", str(out)],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
         outputs.append(out)
     names = sorted(p.name for p in outputs[0].iterdir())
     assert names == sorted([f for _, _, f in SHEETS] + [config.ICON.name])
@@ -176,10 +185,12 @@ def test_the_asset_script_draws_the_committed_files_and_the_same_bytes_every_tim
         assert (outputs[0] / name).read_bytes() == (outputs[1] / name).read_bytes(), name
         drawn, committed = pygame.image.load(str(outputs[0] / name)), load(name)
         assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(committed, "RGBA"), (
-            f"assets/{name} is stale: run tools/make_assets.py")
+            f"assets/{name} is stale: run tools/make_assets.py"
+        )
 
 
 # --- the current theme -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["", "Dark", "neon", None, 3, "../../etc/passwd"])
 def test_an_unknown_theme_name_falls_back_to_classic(name):
@@ -223,8 +234,8 @@ def test_switching_theme_changes_how_a_button_is_drawn(display):
     classic, dark = button_pixels("classic"), button_pixels("dark")
     assert pygame.image.tobytes(classic, "RGB") != pygame.image.tobytes(dark, "RGB")
     for surface, look in ((classic, theme.CLASSIC), (dark, theme.DARK)):
-        assert tuple(surface.get_at((0, 0)))[:3] == look.light       # the bevel's highlight
-        assert tuple(surface.get_at((159, 59)))[:3] == look.shadow   # and its shadow
+        assert tuple(surface.get_at((0, 0)))[:3] == look.light  # the bevel's highlight
+        assert tuple(surface.get_at((159, 59)))[:3] == look.shadow  # and its shadow
         assert tuple(surface.get_at((6, 30)))[:3] == look.face
         colours = {tuple(surface.get_at((x, y)))[:3] for x in range(160) for y in range(60)}
         assert look.text in colours
@@ -250,6 +261,7 @@ def test_switching_theme_changes_fields_panels_and_the_status_line(display):
 
 
 # --- the atlas -------------------------------------------------------------------------------------------
+
 
 def same_image(a, b):
     return pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

@@ -5,6 +5,7 @@ Run:  python -m pip install -r requirements-build.txt
       python tools/build.py --check    # ...then starts it headless and checks that it quits cleanly
 The work files go to build/ (the spec file too), the executable to dist/: both are git-ignored.
 """
+
 import argparse
 import importlib.util
 import os
@@ -40,17 +41,24 @@ def pyinstaller_args(dist, work, platform=sys.platform):
     args = [
         str(ENTRY),
         "--onefile",
-        "--name", NAME,
+        "--name",
+        NAME,
         "--noconfirm",
         "--clean",
-        "--log-level", "WARN",
-        "--distpath", str(dist),
-        "--workpath", str(work),
-        "--specpath", str(work),
-        "--paths", str(ROOT),
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work),
+        "--specpath",
+        str(work),
+        "--paths",
+        str(ROOT),
         # The whole assets/ folder lands in the bundle's assets/, beside the game package, which is just
         # where game/config.py looks (ROOT = game/..), so the code needs no frozen-only path logic.
-        "--add-data", f"{ASSETS}{os.pathsep}assets",
+        "--add-data",
+        f"{ASSETS}{os.pathsep}assets",
     ]
     for module in EXCLUDES:
         args += ["--exclude-module", module]
@@ -94,8 +102,9 @@ def run_and_close(binary, *args, seconds=3.0, home=None, timeout=60):
         env = headless_env(home or scratch)
         if sys.platform == "win32" and "--frames" not in args:
             args = (*args, "--frames", str(int(seconds * 60)))
-        proc = subprocess.Popen([str(binary), *args], cwd=scratch, env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [str(binary), *args], cwd=scratch, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         started = time.monotonic()
         try:
             if sys.platform != "win32":
@@ -137,8 +146,11 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true", help="then run the executable headless and close it")
     args = parser.parse_args(argv)
     if importlib.util.find_spec("PyInstaller") is None:
-        print("PyInstaller is not installed. Install it with:\n\n"
-              f'  "{sys.executable}" -m pip install -r "{ROOT / "requirements-build.txt"}"', file=sys.stderr)
+        print(
+            "PyInstaller is not installed. Install it with:\n\n"
+            f'  "{sys.executable}" -m pip install -r "{ROOT / "requirements-build.txt"}"',
+            file=sys.stderr,
+        )
         return 2
     started = time.monotonic()
     try:

@@ -4,6 +4,7 @@ Run: python tools/make_assets.py [--out FOLDER]
 Every sprite is drawn with pygame alone at base size (16 px tiles) from the bitmaps and shapes below; the
 game scales a sheet by whole factors, so the pixels stay crisp. game/view/theme.py names the sheets.
 """
+
 import argparse
 import os
 import sys
@@ -14,11 +15,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from game import config  # noqa: E402
-from game.view import sheet, theme  # noqa: E402
-from game.view.sheet import Face, Tile  # noqa: E402
+from game import config
+from game.view import sheet, theme
+from game.view.sheet import Face, Tile
 
 BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
@@ -31,32 +32,45 @@ SEGMENT_OFF = (56, 0, 0)
 @dataclass(frozen=True)
 class Look:
     """The colours of one sprite sheet: a theme's cells and chrome, and a number palette."""
-    face: tuple        # covered cell and face button
-    light: tuple       # bevel highlight
-    shadow: tuple      # bevel shadow
-    hover: tuple       # covered cell under the mouse
-    opened: tuple      # an opened cell
-    grid: tuple        # the line between opened cells
-    numbers: dict      # 1..8 -> colour
-    mark: tuple        # the question mark
+
+    face: tuple  # covered cell and face button
+    light: tuple  # bevel highlight
+    shadow: tuple  # bevel shadow
+    hover: tuple  # covered cell under the mouse
+    opened: tuple  # an opened cell
+    grid: tuple  # the line between opened cells
+    numbers: dict  # 1..8 -> colour
+    mark: tuple  # the question mark
     mine: tuple
     mine_shine: tuple
-    mine_cell: tuple   # the opened cell behind a mine shown at the end
-    cloth: tuple       # the flag
+    mine_cell: tuple  # the opened cell behind a mine shown at the end
+    cloth: tuple  # the flag
     pole: tuple
-    exploded: tuple    # the cell of the mine that went off
-    cross: tuple       # the cross over a wrong flag
+    exploded: tuple  # the cell of the mine that went off
+    cross: tuple  # the cross over a wrong flag
 
 
 # The numbers as everyone knows them from Windows.
 CLASSIC_NUMBERS = {
-    1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
-    5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128),
+    1: (0, 0, 255),
+    2: (0, 128, 0),
+    3: (255, 0, 0),
+    4: (0, 0, 128),
+    5: (128, 0, 0),
+    6: (0, 128, 128),
+    7: (0, 0, 0),
+    8: (128, 128, 128),
 }
 # The same hues, lightened to read on dark cells.
 DARK_NUMBERS = {
-    1: (110, 165, 255), 2: (110, 200, 110), 3: (255, 110, 100), 4: (185, 140, 255),
-    5: (255, 170, 70), 6: (80, 210, 210), 7: (235, 235, 235), 8: (150, 150, 150),
+    1: (110, 165, 255),
+    2: (110, 200, 110),
+    3: (255, 110, 100),
+    4: (185, 140, 255),
+    5: (255, 170, 70),
+    6: (80, 210, 210),
+    7: (235, 235, 235),
+    8: (150, 150, 150),
 }
 # Colour-blind palettes: Okabe-Ito-like hues spread over lightness and the blue-yellow axis (the two that
 # protanopes and deuteranopes keep), tuned so that every pair stays over 20 CIELAB units apart under normal
@@ -64,26 +78,61 @@ DARK_NUMBERS = {
 # cell (the standard palettes fall to 3 to 5 units for some pair). tests/test_themes.py checks the
 # distances. The glyphs differ in shape as well, so colour is never the only cue.
 CLASSIC_CB_NUMBERS = {
-    1: (0, 128, 212), 2: (30, 142, 84), 3: (190, 104, 12), 4: (0, 12, 140),
-    5: (96, 66, 6), 6: (132, 40, 136), 7: (0, 0, 0), 8: (94, 106, 112),
+    1: (0, 128, 212),
+    2: (30, 142, 84),
+    3: (190, 104, 12),
+    4: (0, 12, 140),
+    5: (96, 66, 6),
+    6: (132, 40, 136),
+    7: (0, 0, 0),
+    8: (94, 106, 112),
 }
 DARK_CB_NUMBERS = {
-    1: (92, 216, 255), 2: (120, 208, 128), 3: (208, 120, 24), 4: (144, 140, 255),
-    5: (190, 110, 180), 6: (240, 228, 66), 7: (240, 240, 240), 8: (162, 150, 150),
+    1: (92, 216, 255),
+    2: (120, 208, 128),
+    3: (208, 120, 24),
+    4: (144, 140, 255),
+    5: (190, 110, 180),
+    6: (240, 228, 66),
+    7: (240, 240, 240),
+    8: (162, 150, 150),
 }
 
 CLASSIC_LOOK = Look(
-    face=theme.CLASSIC.face, light=theme.CLASSIC.light, shadow=theme.CLASSIC.shadow, hover=(210, 210, 210),
-    opened=theme.CLASSIC.face, grid=theme.CLASSIC.shadow, numbers=CLASSIC_NUMBERS, mark=BLACK,
-    mine=BLACK, mine_shine=WHITE, mine_cell=theme.CLASSIC.face, cloth=RED, pole=BLACK, exploded=RED, cross=RED,
+    face=theme.CLASSIC.face,
+    light=theme.CLASSIC.light,
+    shadow=theme.CLASSIC.shadow,
+    hover=(210, 210, 210),
+    opened=theme.CLASSIC.face,
+    grid=theme.CLASSIC.shadow,
+    numbers=CLASSIC_NUMBERS,
+    mark=BLACK,
+    mine=BLACK,
+    mine_shine=WHITE,
+    mine_cell=theme.CLASSIC.face,
+    cloth=RED,
+    pole=BLACK,
+    exploded=RED,
+    cross=RED,
 )
 # Dark: covered cells a step lighter than the window, with light bevels; opened cells sink darker, so the
 # unopened area reads at a glance. Mines shown at the end sit on a lighter cell, where black still shows.
 DARK_LOOK = Look(
-    face=(80, 84, 92), light=(132, 138, 148), shadow=(34, 36, 40), hover=(98, 103, 112),
-    opened=(42, 44, 49), grid=(28, 30, 33), numbers=DARK_NUMBERS, mark=(232, 234, 238),
-    mine=(14, 14, 16), mine_shine=(235, 235, 235), mine_cell=(104, 108, 116), cloth=(240, 72, 60),
-    pole=(222, 225, 230), exploded=(214, 48, 40), cross=(255, 84, 70),
+    face=(80, 84, 92),
+    light=(132, 138, 148),
+    shadow=(34, 36, 40),
+    hover=(98, 103, 112),
+    opened=(42, 44, 49),
+    grid=(28, 30, 33),
+    numbers=DARK_NUMBERS,
+    mark=(232, 234, 238),
+    mine=(14, 14, 16),
+    mine_shine=(235, 235, 235),
+    mine_cell=(104, 108, 116),
+    cloth=(240, 72, 60),
+    pole=(222, 225, 230),
+    exploded=(214, 48, 40),
+    cross=(255, 84, 70),
 )
 
 
@@ -239,6 +288,7 @@ FLAG = """
 ..KKKKKKKK.
 ..KKKKKKKK."""
 
+
 def paint_bitmap(surface, bitmap, origin, colours):
     """Paint a bitmap string: each character takes its colour from `colours`; '.' is clear."""
     ox, oy = origin
@@ -266,8 +316,12 @@ def raised(surface, rect, look, face=None, width=2):
     for i in range(width):
         pygame.draw.line(surface, look.light, (rect.left, rect.top + i), (rect.right - 2 - i, rect.top + i))
         pygame.draw.line(surface, look.light, (rect.left + i, rect.top), (rect.left + i, rect.bottom - 2 - i))
-        pygame.draw.line(surface, look.shadow, (rect.left + 1 + i, rect.bottom - 1 - i), (rect.right - 1, rect.bottom - 1 - i))
-        pygame.draw.line(surface, look.shadow, (rect.right - 1 - i, rect.top + 1 + i), (rect.right - 1 - i, rect.bottom - 1))
+        pygame.draw.line(
+            surface, look.shadow, (rect.left + 1 + i, rect.bottom - 1 - i), (rect.right - 1, rect.bottom - 1 - i)
+        )
+        pygame.draw.line(
+            surface, look.shadow, (rect.right - 1 - i, rect.top + 1 + i), (rect.right - 1 - i, rect.bottom - 1)
+        )
 
 
 def flat(surface, rect, look, face=None):
@@ -309,8 +363,12 @@ def draw_tiles(surface, look):
     flat(surface, wrong, look, face=look.mine_cell)
     paint_centered(surface, inside(wrong), MINE, mine)
     for offset in (0, 1):
-        pygame.draw.line(surface, look.cross, (wrong.x + 2 + offset, wrong.y + 3), (wrong.x + 12 + offset, wrong.y + 13))
-        pygame.draw.line(surface, look.cross, (wrong.x + 12 + offset, wrong.y + 3), (wrong.x + 2 + offset, wrong.y + 13))
+        pygame.draw.line(
+            surface, look.cross, (wrong.x + 2 + offset, wrong.y + 3), (wrong.x + 12 + offset, wrong.y + 13)
+        )
+        pygame.draw.line(
+            surface, look.cross, (wrong.x + 12 + offset, wrong.y + 3), (wrong.x + 2 + offset, wrong.y + 13)
+        )
 
 
 def draw_face(surface, face, look):
@@ -357,13 +415,24 @@ def draw_face(surface, face, look):
 
 
 SEGMENTS = {  # which of a b c d e f g are lit, in the usual seven-segment naming
-    "0": "abcdef", "1": "bc", "2": "abged", "3": "abgcd", "4": "fgbc", "5": "afgcd",
-    "6": "afgedc", "7": "abc", "8": "abcdefg", "9": "abcdfg", "-": "g", " ": "",
+    "0": "abcdef",
+    "1": "bc",
+    "2": "abged",
+    "3": "abgcd",
+    "4": "fgbc",
+    "5": "afgcd",
+    "6": "afgedc",
+    "7": "abc",
+    "8": "abcdefg",
+    "9": "abcdfg",
+    "-": "g",
+    " ": "",
 }
 
 
 def segment_runs(x, y):
     """The seven segments of one 13 x 23 digit, each as pixel runs (x, y, w, h) tapering at the ends."""
+
     def horizontal(yy, shape):
         return [(x + x0, y + yy + i, x1 - x0 + 1, 1) for i, (x0, x1) in enumerate(shape)]
 
@@ -414,8 +483,7 @@ def build_sheet(look=CLASSIC_LOOK):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=config.ASSETS_DIR,
-                        help="folder to write into (default: assets/)")
+    parser.add_argument("--out", type=Path, default=config.ASSETS_DIR, help="folder to write into (default: assets/)")
     out = parser.parse_args(argv).out
     pygame.display.init()
     out.mkdir(parents=True, exist_ok=True)

@@ -5,6 +5,7 @@ Every effect is built from sines, a sweep and a seeded noise source, so running 
 bytes. Each is 16-bit mono at 22050 Hz, shorter than 0.6 s, peaks well below full scale and fades in and out,
 so nothing clicks or clips.
 """
+
 import argparse
 import math
 import struct
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOUNDS_DIR = ROOT / "assets" / "sounds"
 
 RATE = 22050
-FADE_IN = 0.003   # seconds: long enough to hide the step from silence, short enough to keep the attack crisp
+FADE_IN = 0.003  # seconds: long enough to hide the step from silence, short enough to keep the attack crisp
 FADE_OUT = 0.015
 MAX_SECONDS = 0.6
 
@@ -93,6 +94,7 @@ def finish(signal, peak):
 
 # The effects. Peaks differ on purpose: the frequent ones (reveal, flag) sit quietly under the rare ones.
 
+
 def reveal():
     """A soft click: a short burst of muffled noise over a quick low 'tock'."""
     noise = Noise(1)
@@ -107,7 +109,7 @@ def cascade():
     for i in samples(seconds):
         t = i / RATE
         progress = t / seconds
-        freq = 380 * (1300 / 380) ** progress          # exponential, so it sounds like an even climb
+        freq = 380 * (1300 / 380) ** progress  # exponential, so it sounds like an even climb
         phase += 2 * math.pi * freq / RATE
         ripple = 0.55 + 0.45 * math.cos(2 * math.pi * 20 * t)
         shape = min(1.0, t / 0.02) * (1 - progress) ** 1.5
@@ -120,7 +122,7 @@ def flag():
     out, phase = [], 0.0
     for i in samples(0.09):
         t = i / RATE
-        freq = 90 + 160 * math.exp(-t / 0.015)          # the pitch drops, as a felt pad struck
+        freq = 90 + 160 * math.exp(-t / 0.015)  # the pitch drops, as a felt pad struck
         phase += 2 * math.pi * freq / RATE
         out.append(math.sin(phase) * envelope(t, 0.001, 0.025))
     tick = tone(2200, 0.02, decay=0.003, attack=0.0005)
@@ -129,8 +131,10 @@ def flag():
 
 def chord():
     """Three quick soft clicks climbing in pitch: several cells opening at once around a number."""
-    notes = [tone(freq, 0.07, decay=0.014, harmonics=((1, 1.0), (2, 0.3)), start=start, length=0.16)
-             for freq, start in ((620, 0.0), (780, 0.035), (930, 0.07))]
+    notes = [
+        tone(freq, 0.07, decay=0.014, harmonics=((1, 1.0), (2, 0.3)), start=start, length=0.16)
+        for freq, start in ((620, 0.0), (780, 0.035), (930, 0.07))
+    ]
     return finish(mix(*notes), peak=0.30)
 
 
@@ -151,15 +155,22 @@ def explosion():
 def win():
     """A short bright arpeggio, C major up to the octave, each note ringing under the next."""
     c5 = 523.25
-    steps = (1.0, 5 / 4, 3 / 2, 2.0)                    # just intonation: the sweetest major triad
-    notes = [tone(c5 * ratio, 0.55 - 0.09 * k, decay=0.09 + 0.05 * (k == 3), start=0.09 * k, length=0.55,
-                  harmonics=((1, 1.0), (2, 0.18), (3, 0.06)))
-             for k, ratio in enumerate(steps)]
+    steps = (1.0, 5 / 4, 3 / 2, 2.0)  # just intonation: the sweetest major triad
+    notes = [
+        tone(
+            c5 * ratio,
+            0.55 - 0.09 * k,
+            decay=0.09 + 0.05 * (k == 3),
+            start=0.09 * k,
+            length=0.55,
+            harmonics=((1, 1.0), (2, 0.18), (3, 0.06)),
+        )
+        for k, ratio in enumerate(steps)
+    ]
     return finish(mix(*notes), peak=0.40)
 
 
-EFFECTS = {"reveal": reveal, "cascade": cascade, "flag": flag, "chord": chord, "explosion": explosion,
-           "win": win}
+EFFECTS = {"reveal": reveal, "cascade": cascade, "flag": flag, "chord": chord, "explosion": explosion, "win": win}
 
 
 def write_wav(path, signal):

@@ -3,6 +3,7 @@ replay, records, help.
 
 Run: python tools/screenshots.py
 """
+
 import os
 import sys
 import tempfile
@@ -39,8 +40,11 @@ def main():
     flagged = 0
     for r in range(board.rows):
         for c in range(board.cols):
-            near_open = any(board.is_revealed(rr, cc) for rr in range(max(0, r - 1), min(board.rows, r + 2))
-                            for cc in range(max(0, c - 1), min(board.cols, c + 2)))
+            near_open = any(
+                board.is_revealed(rr, cc)
+                for rr in range(max(0, r - 1), min(board.rows, r + 2))
+                for cc in range(max(0, c - 1), min(board.cols, c + 2))
+            )
             if board.is_mine(r, c) and near_open and flagged < 6:
                 driver.click_cell(r, c, button=3)
                 flagged += 1
@@ -52,8 +56,12 @@ def main():
     driver.key(pygame.K_h)
     driver.screenshot("chances")
     driver.key(pygame.K_c)
-    mine = next((r, c) for r in range(board.rows) for c in range(board.cols)
-                if board.is_mine(r, c) and not board.is_flagged(r, c))
+    mine = next(
+        (r, c)
+        for r in range(board.rows)
+        for c in range(board.cols)
+        if board.is_mine(r, c) and not board.is_flagged(r, c)
+    )
     driver.click_cell(*mine)
     if app.scene.job is not None:
         app.scene.job.wait(30)  # the verdict on the last click

@@ -1,4 +1,5 @@
 """The Minesweeper board: mines, cell states and the moves a player makes (reveal, flag, chord)."""
+
 import copy
 import gc
 import random
@@ -22,7 +23,7 @@ class Board:
         validate_size(rows, cols, mines)
         validate_first_click(first_click)
         if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 32)
+            seed = random.SystemRandom().randrange(2**32)
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"A seed is a whole number, not {seed!r}.")
         self.rows, self.cols, self.mines = rows, cols, mines
@@ -31,9 +32,9 @@ class Board:
         self.question_marks = bool(question_marks)
         self._grid = g.Grid(rows, cols)
         self._states = self._grid.new_states()
-        self._mine = None        # bytes, 1 where a mine lies; None until the first reveal
-        self._counts = None      # neighbour mine counts, with the mines
-        self._passable = None    # covered, unflagged zeros: where a cascade may spread
+        self._mine = None  # bytes, 1 where a mine lies; None until the first reveal
+        self._counts = None  # neighbour mine counts, with the mines
+        self._passable = None  # covered, unflagged zeros: where a cascade may spread
         self._three_bv = None
         self.state = GameState.READY
         self.exploded = None
@@ -41,7 +42,7 @@ class Board:
         self.revealed_count = 0  # revealed cells, the exploded mine included
         self._safe_revealed = 0
         self.left_clicks = self.right_clicks = self.chord_clicks = self.effective_clicks = 0
-        self.moves = []          # every click, in order: (kind, row, col), a kind of snapshot.MOVE_KINDS
+        self.moves = []  # every click, in order: (kind, row, col), a kind of snapshot.MOVE_KINDS
         self.last_changed = []
 
     # --- making boards -----------------------------------------------------------------------------
@@ -50,8 +51,7 @@ class Board:
     def from_mines(cls, rows, cols, mine_cells, seed=None, first_click="opening", question_marks=False):
         """A board whose mines are already laid (a replay, "same board again", a test)."""
         mine_cells = [tuple(cell) for cell in mine_cells]
-        board = cls(rows, cols, len(mine_cells), seed=seed, first_click=first_click,
-                    question_marks=question_marks)
+        board = cls(rows, cols, len(mine_cells), seed=seed, first_click=first_click, question_marks=question_marks)
         board._lay_mines(board._indices(mine_cells, "mine"))
         return board
 
@@ -74,8 +74,9 @@ class Board:
         """A fresh game on this board: the same mines once laid, else the same seed and rule."""
         if self._mine is None:
             return Board(self.rows, self.cols, self.mines, self.seed, self.first_click, self.question_marks)
-        return Board.from_mines(self.rows, self.cols, self.mine_cells(), self.seed, self.first_click,
-                                self.question_marks)
+        return Board.from_mines(
+            self.rows, self.cols, self.mine_cells(), self.seed, self.first_click, self.question_marks
+        )
 
     def lay_mines(self, mine_cells):
         """Lay these mines now, before the first reveal (a no-guess generator chose them)."""
@@ -313,11 +314,13 @@ class Board:
 
     def to_dict(self):
         from .snapshot import board_to_dict
+
         return board_to_dict(self)
 
     @classmethod
     def from_dict(cls, data):
         from .snapshot import board_from_dict
+
         return board_from_dict(cls, data)
 
     def __repr__(self):

@@ -1,4 +1,5 @@
 """Board codes: a short text (MS1-XXXX-XXXX-XXXX) that remakes a board anywhere, checked so typos are caught."""
+
 from dataclasses import dataclass
 
 from .board import Board
@@ -9,7 +10,7 @@ from .rules import FIRST_CLICK_RULES, validate_first_click, validate_size
 __all__ = ["BoardCode", "PREFIX", "decode", "encode"]
 
 PREFIX = "MS1-"
-SEED_LIMIT = 2 ** 32
+SEED_LIMIT = 2**32
 SAFE_AROUND_FIRST_CLICK = 9  # the custom form's rule: mines <= cells - 9, so a first click can always open
 
 # Crockford's base 32: no I, L, O or U, so nothing reads as another character (or a rude word).
@@ -22,14 +23,14 @@ _SEPARATORS = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212
 # The format, frozen with the "MS1" version (changing any of these needs MS2): the presets by their own
 # numbers rather than rules.PRESETS, so retuning a preset cannot change what an old code means.
 _PRESETS = {1: (9, 9, 10), 2: (16, 16, 40), 3: (16, 30, 99)}
-_KINDS = 4           # 0 custom, 1-3 a preset
+_KINDS = 4  # 0 custom, 1-3 a preset
 _SMALL_SIDE_RADIX = 128  # custom sides 1..128 (all the custom form makes), a character shorter than...
-_SIDE_RADIX = 1000       # ...custom sides 1..1000, marked by one more binary digit
-_CHECK_BITS = 15     # CRC-15/CAN: every error within 15 bits (any one character) is caught, others 1 in 32768
+_SIDE_RADIX = 1000  # ...custom sides 1..1000, marked by one more binary digit
+_CHECK_BITS = 15  # CRC-15/CAN: every error within 15 bits (any one character) is caught, others 1 in 32768
 _CHECK_POLY = 0x4599
 _CHECK_CHARS = _CHECK_BITS // 5
-_MAX_RAW = 200       # longer input is not a code, and is refused before any work is done on it
-_MAX_CHARS = 40      # the longest possible code (1000x1000) has 25 characters after MS1-
+_MAX_RAW = 200  # longer input is not a code, and is refused before any work is done on it
+_MAX_CHARS = 40  # the longest possible code (1000x1000) has 25 characters after MS1-
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class BoardCode:
     mines with generate_no_guess(..., first_cell, seed=seed, first_click=...), as it does for any no-guess
     board, and that too depends only on these fields.
     """
+
     rows: int
     cols: int
     mines: int
@@ -60,10 +62,15 @@ class BoardCode:
             raise TypeError(f"no_guess is True or False, not {self.no_guess!r}.")
         if self.first_cell is not None:
             cell = tuple(self.first_cell)
-            if (len(cell) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in cell)
-                    or not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols)):
-                raise ValueError(f"The first cell must be a (row, col) on the {self.rows}x{self.cols} board, "
-                                 f"not {self.first_cell!r}.")
+            if (
+                len(cell) != 2
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in cell)
+                or not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols)
+            ):
+                raise ValueError(
+                    f"The first cell must be a (row, col) on the {self.rows}x{self.cols} board, "
+                    f"not {self.first_cell!r}."
+                )
             object.__setattr__(self, "first_cell", cell)
 
     @classmethod
@@ -77,8 +84,14 @@ class BoardCode:
         """
         first_cell = None
         if board.mines_placed:
-            probe = Board(board.rows, board.cols, board.mines, seed=board.seed, first_click=board.first_click,
-                          question_marks=board.question_marks)
+            probe = Board(
+                board.rows,
+                board.cols,
+                board.mines,
+                seed=board.seed,
+                first_click=board.first_click,
+                question_marks=board.question_marks,
+            )
             for move, row, col in board.moves:
                 play(probe, (move, row, col))
                 if probe.mines_placed:
@@ -86,13 +99,18 @@ class BoardCode:
                     break
             if first_cell is None or (not no_guess and probe.mine_cells() != board.mine_cells()):
                 raise ValueError("These mines did not come from the board's seed, so no code can remake them.")
-        return cls(board.rows, board.cols, board.mines, board.first_click, board.seed, first_cell,
-                   bool(no_guess))
+        return cls(board.rows, board.cols, board.mines, board.first_click, board.seed, first_cell, bool(no_guess))
 
     def board(self, question_marks=False):
         """A fresh board for this code: mines are laid at the first reveal, as always."""
-        return Board(self.rows, self.cols, self.mines, seed=self.seed, first_click=self.first_click,
-                     question_marks=question_marks)
+        return Board(
+            self.rows,
+            self.cols,
+            self.mines,
+            seed=self.seed,
+            first_click=self.first_click,
+            question_marks=question_marks,
+        )
 
     def start_hint(self):
         """Where to click first, in words (counting from 1, top left), or None if the code has no first click."""
@@ -102,7 +120,7 @@ class BoardCode:
         return f"Open row {row + 1}, column {col + 1} first (from the top left) for the same board."
 
     def describe(self):
-        """One line for a panel, the width first as the menu says it: '30x16, 99 mines, opening first click, seed 1234'."""
+        """One line for a panel, width first: '30x16, 99 mines, opening first click, seed 1234'."""
         extra = ", no-guess" if self.no_guess else ""
         return f"{self.cols}x{self.rows}, {self.mines} mines, {self.first_click} first click{extra}, seed {self.seed}"
 
@@ -111,6 +129,7 @@ class BoardCode:
 # A mixed-radix number, lowest digit first: kind (custom or a preset), then for custom boards a large-sides bit, rows,
 # cols and mines, then rule, no-guess, first cell (0 none, else 1 + its index) and the seed on top. Each radix is known
 # from the digits below it, so the number is as small as the board allows (Expert: 45 bits, 9 characters).
+
 
 def _side_radix(rows, cols):
     return _SMALL_SIDE_RADIX if max(rows, cols) <= _SMALL_SIDE_RADIX else _SIDE_RADIX
@@ -166,7 +185,7 @@ def encode(code):
     length = _payload_chars(kind, rows, cols)
     symbols = [(number >> (5 * i)) & 31 for i in range(length - 1, -1, -1)]
     text = "".join(ALPHABET[s] for s in symbols + _check(symbols))
-    return PREFIX + "-".join(text[i:i + 4] for i in range(0, len(text), 4))
+    return PREFIX + "-".join(text[i : i + 4] for i in range(0, len(text), 4))
 
 
 def decode(text, max_side=100, min_side=5):
@@ -244,5 +263,7 @@ def _within_limits(code, max_side, min_side):
     if mines > most:
         raise ValueError(f"That code has {mines} mines; a {cols}x{rows} board holds at most {most}.")
     if code.no_guess and mines > MAX_DENSITY * cells + 1e-9:
-        raise ValueError(f"That code has {mines} mines; a no-guess {cols}x{rows} board holds at most "
-                         f"{int(MAX_DENSITY * cells + 1e-9)}.")
+        raise ValueError(
+            f"That code has {mines} mines; a no-guess {cols}x{rows} board holds at most "
+            f"{int(MAX_DENSITY * cells + 1e-9)}."
+        )

@@ -24,8 +24,13 @@ SEEN_COVERED, SEEN_FLAG, SEEN_QUESTION, SEEN_MINE = 9, 10, 11, 12
 _SEEN_OF_STATE = {COVERED: SEEN_COVERED, FLAGGED: SEEN_FLAG, QUESTIONED: SEEN_QUESTION, PADDING: 255}
 # Packed cell: state << 5 | mine << 4 | count (no field overflows its bits, so big-int shifts never carry).
 SEEN_OF_PACKED = bytes(
-    ((SEEN_MINE if packed >> 4 & 1 else packed & 15) if packed >> 5 == REVEALED
-     else _SEEN_OF_STATE.get(packed >> 5, 255)) for packed in range(256))
+    (
+        (SEEN_MINE if packed >> 4 & 1 else packed & 15)
+        if packed >> 5 == REVEALED
+        else _SEEN_OF_STATE.get(packed >> 5, 255)
+    )
+    for packed in range(256)
+)
 INSIDE_TO_STATE = bytes([PADDING, COVERED]) + bytes(254)
 
 
@@ -42,7 +47,7 @@ class Grid:
         inside = bytearray(self.size)
         for r in range(rows):
             start = self.index(r, 0)
-            inside[start:start + cols] = b"\x01" * cols
+            inside[start : start + cols] = b"\x01" * cols
         self.inside = bytes(inside)
         self._inside_bits = int.from_bytes(self.inside, "little")
 
@@ -63,7 +68,7 @@ class Grid:
     def neighbour_counts(self, mines):
         """For each index, how many of its 8 neighbours hold a mine (mines: bytes of 0/1)."""
         total = _shifted_sum(int.from_bytes(mines, "little"), self.offsets, lambda a, b: a + b)
-        return bytearray(total.to_bytes(self.size + self.width + 2, "little")[:self.size])
+        return bytearray(total.to_bytes(self.size + self.width + 2, "little")[: self.size])
 
     def zero_cells(self, mines, counts):
         """1 where a cell is inside the board, safe and has no mine around it."""
@@ -84,11 +89,14 @@ class Grid:
         if mines is None:
             packed = bytes(states).translate(bytes(b << 5 & 255 for b in range(256)))
         else:
-            packed = ((int.from_bytes(states, "little") << 5) | (int.from_bytes(mines, "little") << 4)
-                      | int.from_bytes(counts, "little")).to_bytes(self.size, "little")
+            packed = (
+                (int.from_bytes(states, "little") << 5)
+                | (int.from_bytes(mines, "little") << 4)
+                | int.from_bytes(counts, "little")
+            ).to_bytes(self.size, "little")
         seen = packed.translate(SEEN_OF_PACKED)
         w = self.width
-        return b"".join(seen[(r + 1) * w + 1:(r + 1) * w + 1 + self.cols] for r in range(self.rows))
+        return b"".join(seen[(r + 1) * w + 1 : (r + 1) * w + 1 + self.cols] for r in range(self.rows))
 
     def spans(self, start, stop):
         """(row, first col, last col + 1) for each board row a padded index range [start, stop) covers."""
@@ -139,7 +147,7 @@ def _fill(grid, passable, start, on_span):
         seed = seeds.pop()
         if not passable[seed]:
             continue
-        left = passable.rfind(0, 0, seed) + 1   # the padding stops every span inside its row
+        left = passable.rfind(0, 0, seed) + 1  # the padding stops every span inside its row
         right = passable.find(0, seed)
         passable[left:right] = bytes(right - left)
         lo, hi = left - 1, right + 1

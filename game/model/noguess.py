@@ -1,4 +1,5 @@
 """No-guess board generation: mine layouts the solver can clear from the first click without ever guessing."""
+
 import random
 import time
 
@@ -38,10 +39,10 @@ class _Play:
         n = rows * cols
         self.counts = [sum(is_mine[j] for j in self.nb[i]) for i in range(n)]
         self.vis = [-1] * n
-        self.flag = bytearray(n)       # 1: known mine
-        self.left = n - mines          # safe cells still covered
+        self.flag = bytearray(n)  # 1: known mine
+        self.left = n - mines  # safe cells still covered
         self.queue = []
-        self.frontier = set()          # revealed numbers with undecided covered neighbours (after single())
+        self.frontier = set()  # revealed numbers with undecided covered neighbours (after single())
         self.reveal(first)
 
     def reveal(self, i):
@@ -214,8 +215,7 @@ def solves_without_guessing(rows, cols, mine_cells, first_cell):
     return _Play(rows, cols, len(mine_cells), is_mine, first).run()
 
 
-def generate_no_guess(rows, cols, mines, first_cell=(0, 0), seed=None, first_click="opening",
-                      timeout=5.0, cancel=None):
+def generate_no_guess(rows, cols, mines, first_cell=(0, 0), seed=None, first_click="opening", timeout=5.0, cancel=None):
     """Mine cells (list of (r, c)) of a board the solver clears from first_cell without guessing.
 
     Same seed, same board. Method (after Simon Tatham's mines.c): lay mines at random, let the solver play;
@@ -243,8 +243,7 @@ def generate_no_guess(rows, cols, mines, first_cell=(0, 0), seed=None, first_cli
         if _cancelled(cancel):
             raise NoGuessCancelled("no-guess generation was cancelled")
         if deadline is not None and time.monotonic() > deadline:
-            raise NoGuessTimeout(f"no board needing no guess found in {timeout:g} s "
-                                 f"({rows}x{cols}, {mines} mines)")
+            raise NoGuessTimeout(f"no board needing no guess found in {timeout:g} s ({rows}x{cols}, {mines} mines)")
 
     while True:
         is_mine = [False] * n
@@ -263,7 +262,7 @@ def generate_no_guess(rows, cols, mines, first_cell=(0, 0), seed=None, first_cli
                 play = _Play(rows, cols, mines, is_mine, first)
                 continue
             if not _perturb(play, rng, keep_clear):
-                break   # nowhere to move a mine: start again from a fresh layout
+                break  # nowhere to move a mine: start again from a fresh layout
             moves += 1
             total_moves += 1
 
@@ -282,6 +281,6 @@ def _perturb(play, rng, keep_clear):
         return False
     far = [i for i in range(n) if not near[i] and vis[i] < 0 and not is_mine[i] and i not in keep_clear]
     if not far:
-        return False   # moving it within the stuck area would only trade one guess for another
+        return False  # moving it within the stuck area would only trade one guess for another
     play.move_mine(rng.choice(edge_mines), rng.choice(far))
     return True

@@ -2,6 +2,7 @@
 
 Times are milliseconds from the first reveal (the playing scene's clock; clicks before it count as 0).
 """
+
 import json
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -12,14 +13,14 @@ from .board import Board
 FORMAT, VERSION = "minesweeper-replay", 1
 LETTERS = {"reveal": "r", "flag": "f", "unflag": "u", "chord": "c"}
 KINDS = {letter: kind for kind, letter in LETTERS.items()}
-KEYFRAME_EVERY = 25   # a snapshot every this many moves at least: a seek replays fewer than this many
+KEYFRAME_EVERY = 25  # a snapshot every this many moves at least: a seek replays fewer than this many
 # Keyframes of a huge board are big: past this many cells in all (cells x keyframes), space them out.
 KEYFRAME_CELLS = 20_000_000
 MAX_FILE_CHARS = 20_000_000
 
 
 class Move(NamedTuple):
-    kind: str   # "reveal", "flag" (a right click that places a flag, or does nothing), "unflag" or "chord"
+    kind: str  # "reveal", "flag" (a right click that places a flag, or does nothing), "unflag" or "chord"
     row: int
     col: int
     t_ms: int
@@ -28,14 +29,15 @@ class Move(NamedTuple):
 @dataclass(eq=False)
 class Replay:
     """One game: its board (size, seed, rules and mines) and every click with its time."""
+
     rows: int
     cols: int
     mines: int
     seed: int
     first_click: str
     question_marks: bool
-    mine_cells: list | None   # (row, col) of every mine; None while unlaid (the seed lays them at the 1st reveal)
-    moves: list               # Move, one per click the board logged
+    mine_cells: list | None  # (row, col) of every mine; None while unlaid (the seed lays them at the 1st reveal)
+    moves: list  # Move, one per click the board logged
     elapsed_ms: int
     _keyframes: dict = field(default_factory=dict, init=False, repr=False)  # move count -> Board, no move log
 
@@ -52,8 +54,10 @@ class Replay:
         self.keyframe_every = KEYFRAME_EVERY * max(1, -(-size // KEYFRAME_CELLS))
 
     def __repr__(self):
-        return (f"Replay({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {len(self.moves)} moves, "
-                f"{self.elapsed_ms} ms)")
+        return (
+            f"Replay({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {len(self.moves)} moves, "
+            f"{self.elapsed_ms} ms)"
+        )
 
     @classmethod
     def from_game(cls, board, times_ms, elapsed_ms=None):
@@ -63,18 +67,39 @@ class Replay:
         moves = [Move(kind, row, col, round(t)) for (kind, row, col), t in zip(board.moves, times_ms)]
         if elapsed_ms is None:
             elapsed_ms = moves[-1].t_ms if moves else 0
-        return cls(board.rows, board.cols, board.mines, board.seed, board.first_click, board.question_marks,
-                   board.mine_cells() if board.mines_placed else None, moves, round(elapsed_ms))
+        return cls(
+            board.rows,
+            board.cols,
+            board.mines,
+            board.seed,
+            board.first_click,
+            board.question_marks,
+            board.mine_cells() if board.mines_placed else None,
+            moves,
+            round(elapsed_ms),
+        )
 
     # --- playing back -------------------------------------------------------------------------------
 
     def fresh_board(self):
         """The board before the first click."""
         if self.mine_cells is None:
-            return Board(self.rows, self.cols, self.mines, seed=self.seed, first_click=self.first_click,
-                         question_marks=self.question_marks)
-        return Board.from_mines(self.rows, self.cols, self.mine_cells, seed=self.seed,
-                                first_click=self.first_click, question_marks=self.question_marks)
+            return Board(
+                self.rows,
+                self.cols,
+                self.mines,
+                seed=self.seed,
+                first_click=self.first_click,
+                question_marks=self.question_marks,
+            )
+        return Board.from_mines(
+            self.rows,
+            self.cols,
+            self.mine_cells,
+            seed=self.seed,
+            first_click=self.first_click,
+            question_marks=self.question_marks,
+        )
 
     def board_after(self, count):
         """The board as it was after the first `count` moves (0: before the first click)."""
@@ -118,31 +143,42 @@ class Replay:
     def stats(self):
         """3BV, clicks, IOE, correctness and speed, from the final board (see replay_stats)."""
         from .replay_stats import game_stats
+
         return game_stats(self.final_board(), self.elapsed_ms)
 
     def analyse(self, cancelled=None):
         """Which clicks were guesses and, for a loss, whether the fatal click was forced (see replay_analysis);
         None if `cancelled` (a threading.Event) was set before it finished."""
         from .replay_analysis import analyse
+
         return analyse(self, cancelled=cancelled)
 
     # --- files -----------------------------------------------------------------------------------------
 
     def to_json(self):
         mine_cells = None if self.mine_cells is None else [[r, c] for r, c in self.mine_cells]
-        return json.dumps({
-            "format": FORMAT, "version": VERSION,
-            "rows": self.rows, "cols": self.cols, "mines": self.mines, "seed": self.seed,
-            "first_click": self.first_click, "question_marks": self.question_marks,
-            "mine_cells": mine_cells,
-            "moves": [[LETTERS[kind], r, c, t] for kind, r, c, t in self.moves],
-            "elapsed_ms": self.elapsed_ms,
-        }, separators=(",", ":"))
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "rows": self.rows,
+                "cols": self.cols,
+                "mines": self.mines,
+                "seed": self.seed,
+                "first_click": self.first_click,
+                "question_marks": self.question_marks,
+                "mine_cells": mine_cells,
+                "moves": [[LETTERS[kind], r, c, t] for kind, r, c, t in self.moves],
+                "elapsed_ms": self.elapsed_ms,
+            },
+            separators=(",", ":"),
+        )
 
     @classmethod
     def from_json(cls, text):
         """Read a replay file; a tampered, truncated or foreign file raises ValueError saying what is wrong."""
         from .replay_check import check_replay_data, parse
+
         replay = cls(**check_replay_data(parse(text, MAX_FILE_CHARS)))
         try:
             final = replay.final_board()  # plays every move once, which also lays every keyframe

@@ -2,6 +2,7 @@
 
 Reads only what the player could see at each moment: the solver never peeks at the hidden mines.
 """
+
 from dataclasses import dataclass
 
 from .grid import SEEN_FLAG
@@ -20,15 +21,15 @@ ESTIMATE_COST = 10
 
 @dataclass(frozen=True)
 class LossVerdict:
-    move: Move                     # the fatal click: a reveal, or a chord next to a wrong flag
-    cell: tuple                    # the mine it opened
-    forced: bool                   # no covered cell was certainly safe just before it
-    probability: float | None      # the mine chance at `cell`, as the player could know it
-    alternative: tuple | None      # forced: the safest other covered cell; avoidable: a certainly safe cell
+    move: Move  # the fatal click: a reveal, or a chord next to a wrong flag
+    cell: tuple  # the mine it opened
+    forced: bool  # no covered cell was certainly safe just before it
+    probability: float | None  # the mine chance at `cell`, as the player could know it
+    alternative: tuple | None  # forced: the safest other covered cell; avoidable: a certainly safe cell
     alternative_probability: float | None
-    reason: str                    # avoidable: why `alternative` was safe, as the hint says it
-    exact: bool = True             # False when the solver ran out of budget and estimated the chances
-    proof: tuple = ()              # avoidable: the revealed numbers the reason speaks of, to highlight
+    reason: str  # avoidable: why `alternative` was safe, as the hint says it
+    exact: bool = True  # False when the solver ran out of budget and estimated the chances
+    proof: tuple = ()  # avoidable: the revealed numbers the reason speaks of, to highlight
 
     @property
     def kind(self):
@@ -42,16 +43,18 @@ class LossVerdict:
         line = f"A forced guess: no cell was certainly safe, and this one had a {percent(self.probability)} chance"
         if self.alternative is None or self.probability <= self.alternative_probability + 1e-9:
             return line + " of a mine, as low as any. Bad luck."
-        return (line + f" of a mine; the safest, {cell_name(self.alternative)}, had "
-                f"{percent(self.alternative_probability)}.")
+        return (
+            line + f" of a mine; the safest, {cell_name(self.alternative)}, had "
+            f"{percent(self.alternative_probability)}."
+        )
 
 
 @dataclass(frozen=True)
 class GameAnalysis:
-    guesses: int                   # opening moves whose cells were not all certainly safe at that moment
-    opening_moves: int             # reveals and chords that opened covered cells, the first click not counted
-    loss: LossVerdict | None       # None unless the game was lost
-    exact: bool = True             # False: the solver allowance ran out, and `guesses` may count a few too many
+    guesses: int  # opening moves whose cells were not all certainly safe at that moment
+    opening_moves: int  # reveals and chords that opened covered cells, the first click not counted
+    loss: LossVerdict | None  # None unless the game was lost
+    exact: bool = True  # False: the solver allowance ran out, and `guesses` may count a few too many
 
 
 def analyse(replay, budget=GUESS_BUDGET, cancelled=None):
@@ -139,8 +142,11 @@ class Knowledge:
     def touched(self, view):
         """How many covered cells are next to a revealed cell."""
         rows, cols = self.rows, self.cols
-        return sum(1 for i, v in enumerate(view) if v < 0 and
-                   any(view[r * cols + c] >= 0 for r, c in around(rows, cols, i // cols, i % cols)))
+        return sum(
+            1
+            for i, v in enumerate(view)
+            if v < 0 and any(view[r * cols + c] >= 0 for r, c in around(rows, cols, i // cols, i % cols))
+        )
 
     def group_view(self, view, cells):
         """The position cut down to the numbers linked to `cells` through shared covered cells, and those
@@ -207,8 +213,16 @@ def judge(board, move, before, flagged):
         return LossVerdict(move, cell, False, None, None, None, "The numbers on the board did not add up", False)
     probability = analysis.probability(*cell)
     if analysis.safe:
-        hint = hint_for_visible(board.rows, board.cols, board.mines, before, lookahead=False,
-                                budget=DEFAULT_BUDGET, analysis=analysis, flagged=flagged)
+        hint = hint_for_visible(
+            board.rows,
+            board.cols,
+            board.mines,
+            before,
+            lookahead=False,
+            budget=DEFAULT_BUDGET,
+            analysis=analysis,
+            flagged=flagged,
+        )
         if hint is not None and hint.safe and hint.cell in analysis.safe:
             safe, reason, proof = hint.cell, hint.reason, tuple(hint.proof)
         else:
@@ -218,8 +232,16 @@ def judge(board, move, before, flagged):
         return LossVerdict(move, cell, False, probability, safe, 0.0, reason, analysis.exact, proof)
     others = {c: p for c, p in analysis.probabilities.items() if c != cell}
     safest = min(others, key=lambda c: (others[c], c)) if others else None
-    return LossVerdict(move, cell, True, probability, safest, others.get(safest),
-                       "Every covered cell could have held a mine", analysis.exact)
+    return LossVerdict(
+        move,
+        cell,
+        True,
+        probability,
+        safest,
+        others.get(safest),
+        "Every covered cell could have held a mine",
+        analysis.exact,
+    )
 
 
 def visible(board):
@@ -233,8 +255,12 @@ def flagged_indices(board):
 
 def around(rows, cols, row, col, reach=1):
     """The cells within `reach` steps of (row, col), itself left out."""
-    return [(r, c) for r in range(max(0, row - reach), min(rows, row + reach + 1))
-            for c in range(max(0, col - reach), min(cols, col + reach + 1)) if (r, c) != (row, col)]
+    return [
+        (r, c)
+        for r in range(max(0, row - reach), min(rows, row + reach + 1))
+        for c in range(max(0, col - reach), min(cols, col + reach + 1))
+        if (r, c) != (row, col)
+    ]
 
 
 def percent(p):

@@ -1,4 +1,5 @@
 """Checking a replay file before anything is built from it: the text, then every field and every move."""
+
 import json
 
 from .rules import FIRST_CLICK_RULES, validate_size
@@ -30,6 +31,7 @@ def parse(text, max_chars):
 def check_replay_data(data):
     """The Replay constructor's arguments from a parsed replay file, or ValueError naming the problem."""
     from .replay import FORMAT, KINDS, VERSION, Move
+
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("That is not a Minesweeper replay file.")
     if data.get("version") != VERSION:
@@ -43,7 +45,7 @@ def check_replay_data(data):
     except (TypeError, ValueError) as error:
         raise ValueError(f"That replay's board is impossible: {error}") from None
     seed = data["seed"]
-    if not (_integer(seed) and -2 ** 63 <= seed < 2 ** 64):
+    if not (_integer(seed) and -(2**63) <= seed < 2**64):
         raise ValueError("That replay's seed is not a whole number.")
     if data["first_click"] not in FIRST_CLICK_RULES:
         raise ValueError("That replay's first-click rule is unknown.")
@@ -80,8 +82,17 @@ def check_replay_data(data):
         raise ValueError("That replay's length is missing or shorter than its moves.")
     if elapsed > MAX_ELAPSED_MS:
         raise ValueError("That replay lasts longer than a week: its times are not a game's.")
-    return dict(rows=rows, cols=cols, mines=mines, seed=seed, first_click=data["first_click"],
-                question_marks=data["question_marks"], mine_cells=mine_cells, moves=checked, elapsed_ms=elapsed)
+    return {
+        "rows": rows,
+        "cols": cols,
+        "mines": mines,
+        "seed": seed,
+        "first_click": data["first_click"],
+        "question_marks": data["question_marks"],
+        "mine_cells": mine_cells,
+        "moves": checked,
+        "elapsed_ms": elapsed,
+    }
 
 
 def _integer(value):
@@ -90,7 +101,13 @@ def _integer(value):
 
 def _cell(item, rows, cols):
     """(row, col) from a [row, col] on the board, else None."""
-    if (isinstance(item, list) and len(item) == 2 and _integer(item[0]) and _integer(item[1])
-            and 0 <= item[0] < rows and 0 <= item[1] < cols):
+    if (
+        isinstance(item, list)
+        and len(item) == 2
+        and _integer(item[0])
+        and _integer(item[1])
+        and 0 <= item[0] < rows
+        and 0 <= item[1] < cols
+    ):
         return item[0], item[1]
     return None

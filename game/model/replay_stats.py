@@ -1,4 +1,5 @@
 """The classic efficiency figures of a game: 3BV, 3BV/s, clicks, IOE and correctness."""
+
 from dataclasses import dataclass
 
 from .grid import Grid, count_regions
@@ -8,13 +9,13 @@ REVEALED_SAFE = bytes(1 if code <= 8 else 0 for code in range(256))  # from Boar
 
 @dataclass(frozen=True)
 class GameStats:
-    three_bv: int          # the board's 3BV: left clicks a perfect player needs to clear it
-    solved_three_bv: int   # the 3BV of what the player opened (the whole 3BV on a win)
+    three_bv: int  # the board's 3BV: left clicks a perfect player needs to clear it
+    solved_three_bv: int  # the 3BV of what the player opened (the whole 3BV on a win)
     elapsed_ms: int
     left: int
     right: int
     chord: int
-    effective: int         # clicks that changed something
+    effective: int  # clicks that changed something
 
     @property
     def clicks(self):
@@ -41,9 +42,15 @@ class GameStats:
 
 
 def game_stats(board, elapsed_ms):
-    return GameStats(three_bv=board.three_bv or 0, solved_three_bv=solved_three_bv(board), elapsed_ms=elapsed_ms,
-                     left=board.left_clicks, right=board.right_clicks, chord=board.chord_clicks,
-                     effective=board.effective_clicks)
+    return GameStats(
+        three_bv=board.three_bv or 0,
+        solved_three_bv=solved_three_bv(board),
+        elapsed_ms=elapsed_ms,
+        left=board.left_clicks,
+        right=board.right_clicks,
+        chord=board.chord_clicks,
+        effective=board.effective_clicks,
+    )
 
 
 def solved_three_bv(board):
@@ -60,7 +67,7 @@ def solved_three_bv(board):
     seen, cols = board.seen_codes(), board.cols
     for row in range(board.rows):
         start = grid.index(row, 0)
-        revealed[start:start + cols] = seen[row * cols:(row + 1) * cols].translate(REVEALED_SAFE)
+        revealed[start : start + cols] = seen[row * cols : (row + 1) * cols].translate(REVEALED_SAFE)
     zero_bits, revealed_bits = int.from_bytes(zeros, "little"), int.from_bytes(revealed, "little")
     # one byte per cell and values of 0 or 1, so shifting by whole bytes moves every cell to a neighbour
     near_zero = zero_bits

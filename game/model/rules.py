@@ -1,4 +1,5 @@
 """The fixed facts of the game: states, presets, first-click rules and which board sizes are allowed."""
+
 from collections import namedtuple
 from enum import Enum
 
@@ -8,6 +9,7 @@ FIRST_CLICK_RULES = ("opening", "safe")
 
 class GameState(str, Enum):
     """A game's progress; compares equal to its plain string ("ready", "playing", "won", "lost")."""
+
     READY = "ready"
     PLAYING = "playing"
     WON = "won"

@@ -2,6 +2,7 @@
 
 The cells are one string per row: '.' covered, 'F' flagged, '?' question mark, 'O' revealed.
 """
+
 from . import grid as g
 from .rules import GameState, validate_first_click, validate_size
 
@@ -17,17 +18,25 @@ def board_to_dict(board):
     cells = []
     for row in range(board.rows):
         start = grid.index(row, 0)
-        cells.append("".join(CELL_CHARS[s] for s in states[start:start + board.cols]))
+        cells.append("".join(CELL_CHARS[s] for s in states[start : start + board.cols]))
     return {
         "format": FORMAT,
-        "rows": board.rows, "cols": board.cols, "mines": board.mines,
-        "seed": board.seed, "first_click": board.first_click, "question_marks": board.question_marks,
+        "rows": board.rows,
+        "cols": board.cols,
+        "mines": board.mines,
+        "seed": board.seed,
+        "first_click": board.first_click,
+        "question_marks": board.question_marks,
         "state": str(board.state),
         "mine_cells": [list(cell) for cell in board.mine_cells()] if board.mines_placed else None,
         "cells": cells,
         "exploded": list(board.exploded) if board.exploded else None,
-        "clicks": {"left": board.left_clicks, "right": board.right_clicks, "chord": board.chord_clicks,
-                   "effective": board.effective_clicks},
+        "clicks": {
+            "left": board.left_clicks,
+            "right": board.right_clicks,
+            "chord": board.chord_clicks,
+            "effective": board.effective_clicks,
+        },
         "moves": [list(move) for move in board.moves],
     }
 
@@ -42,8 +51,25 @@ def board_from_dict(cls, data):
 def _rebuild(cls, data):
     if not isinstance(data, dict):
         raise TypeError(f"A saved game is a dict, not {type(data).__name__}.")
-    missing = [key for key in ("format", "rows", "cols", "mines", "seed", "first_click", "question_marks",
-                               "state", "mine_cells", "cells", "exploded", "clicks", "moves") if key not in data]
+    missing = [
+        key
+        for key in (
+            "format",
+            "rows",
+            "cols",
+            "mines",
+            "seed",
+            "first_click",
+            "question_marks",
+            "state",
+            "mine_cells",
+            "cells",
+            "exploded",
+            "clicks",
+            "moves",
+        )
+        if key not in data
+    ]
     if missing:
         raise ValueError(f"The saved game lacks {', '.join(missing)}.")
     if type(data["format"]) is not int or data["format"] != FORMAT:  # True == 1, but it is no format number
@@ -59,8 +85,9 @@ def _rebuild(cls, data):
         raise ValueError(f"Unknown game state {data['state']!r}.")
     state = GameState(data["state"])
 
-    board = cls(rows, cols, mines, seed=data["seed"], first_click=data["first_click"],
-                question_marks=data["question_marks"])
+    board = cls(
+        rows, cols, mines, seed=data["seed"], first_click=data["first_click"], question_marks=data["question_marks"]
+    )
     if data["mine_cells"] is not None:
         mine_cells = _cell_list(data["mine_cells"], "mine_cells")
         if len(mine_cells) != mines:
@@ -88,8 +115,11 @@ def _cell_list(value, what):
 
 
 def _restore_cells(board, cells):
-    if not (isinstance(cells, list) and len(cells) == board.rows
-            and all(isinstance(line, str) and len(line) == board.cols for line in cells)):
+    if not (
+        isinstance(cells, list)
+        and len(cells) == board.rows
+        and all(isinstance(line, str) and len(line) == board.cols for line in cells)
+    ):
         raise ValueError(f"The saved cells must be {board.rows} rows of {board.cols} characters.")
     allowed = ".FO?" if board.question_marks else ".FO"
     grid, states = board._grid, board._states
@@ -97,7 +127,7 @@ def _restore_cells(board, cells):
         if line.strip(allowed):
             raise ValueError(f"Row {row} of the saved cells holds a character other than {allowed}.")
         start = grid.index(row, 0)
-        states[start:start + board.cols] = bytes(CELL_STATES[ch] for ch in line)
+        states[start : start + board.cols] = bytes(CELL_STATES[ch] for ch in line)
     if board._mine is None and any("O" in line for line in cells):
         raise ValueError("Cells are revealed but no mines were laid.")
     board.flags = sum(line.count("F") for line in cells)
@@ -114,7 +144,7 @@ def _check_progress(board, state, exploded):
     revealed_mines = board.revealed_count - board._safe_revealed
     all_safe_open = board.safe_cells_left == 0
     if exploded is not None:
-        (row, col), = _cell_list([exploded], "exploded")
+        ((row, col),) = _cell_list([exploded], "exploded")
         board._index(row, col)
         if state != GameState.LOST or not (board.is_mine(row, col) and board.is_revealed(row, col)):
             raise ValueError("The exploded cell must be a revealed mine of a lost game.")

@@ -1,10 +1,21 @@
 """Minesweeper solver and hint engine: certain deductions and exact mine probabilities from the visible board."""
+
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-__all__ = ["Analysis", "Hint", "InconsistentPosition", "analyze", "analyze_board", "choose_guess",
-           "first_click_cell", "hint_for", "hint_for_visible", "visible_of"]
+__all__ = [
+    "Analysis",
+    "Hint",
+    "InconsistentPosition",
+    "analyze",
+    "analyze_board",
+    "choose_guess",
+    "first_click_cell",
+    "hint_for",
+    "hint_for_visible",
+    "visible_of",
+]
 
 # Search nodes one analysis may spend enumerating frontier solutions before it falls back to the
 # approximation (a few milliseconds of pure Python, so a hint never blocks a frame).
@@ -23,10 +34,14 @@ def neighbours(rows, cols):
     out = []
     for r in range(rows):
         for c in range(cols):
-            out.append(tuple((rr * cols + cc)
-                             for rr in range(max(0, r - 1), min(rows, r + 2))
-                             for cc in range(max(0, c - 1), min(cols, c + 2))
-                             if (rr, cc) != (r, c)))
+            out.append(
+                tuple(
+                    (rr * cols + cc)
+                    for rr in range(max(0, r - 1), min(rows, r + 2))
+                    for cc in range(max(0, c - 1), min(cols, c + 2))
+                    if (rr, cc) != (r, c)
+                )
+            )
     return tuple(out)
 
 
@@ -42,13 +57,13 @@ class Analysis:
         self.rows = rows
         self.cols = cols
         self.mine_count = mine_count
-        self.safe = safe            # set of (r, c)
-        self.mines = mines          # set of (r, c)
-        self._nums = nums           # flat index -> numerator (denominator in _den)
-        self._den = den             # flat index -> denominator
+        self.safe = safe  # set of (r, c)
+        self.mines = mines  # set of (r, c)
+        self._nums = nums  # flat index -> numerator (denominator in _den)
+        self._den = den  # flat index -> denominator
         self.exact = exact
-        self.layouts = layouts      # number of whole-board mine layouts consistent with the view (when exact)
-        self._local = local         # flat indices proved by the numbers alone, without the mine count
+        self.layouts = layouts  # number of whole-board mine layouts consistent with the view (when exact)
+        self._local = local  # flat indices proved by the numbers alone, without the mine count
         self._probabilities = None
 
     def probability(self, r, c):
@@ -146,7 +161,7 @@ def _enumerate(group, budget):
     byvar = {}
     for j, cs in sig.items():
         byvar.setdefault(tuple(cs), []).append(j)
-    variables = list(byvar.items())          # [(constraint ids, cells)]
+    variables = list(byvar.items())  # [(constraint ids, cells)]
     # Order variables so each one shares constraints with those before it: constraints close early and prune.
     ncons = len(group)
     cons_vars = [[] for _ in range(ncons)]
@@ -283,7 +298,7 @@ def analyze(rows, cols, mines, visible, budget=DEFAULT_BUDGET):
     residual = _propagate(cons, known)
     groups = _components(residual)
     exact = True
-    comps = []   # (variables, weights, sums, is_exact)
+    comps = []  # (variables, weights, sums, is_exact)
     for g in groups:
         try:
             comps.append(_enumerate(g, budget) + (True,))
@@ -351,7 +366,7 @@ def analyze(rows, cols, mines, visible, budget=DEFAULT_BUDGET):
                 den[j] = d
                 if never or always:
                     local.add(j)
-                    if not exact:   # the approximation may blur it, but the numbers alone prove it
+                    if not exact:  # the approximation may blur it, but the numbers alone prove it
                         nums[j] = 1 if always else 0
                         den[j] = 1
     safe = set()
@@ -362,8 +377,7 @@ def analyze(rows, cols, mines, visible, budget=DEFAULT_BUDGET):
             safe.add(divmod(i, cols))
         elif num == den[i] and (exact or i in local):
             certain_mines.add(divmod(i, cols))
-    return Analysis(rows, cols, mines, safe, certain_mines, nums, den, exact,
-                    layouts if exact else None, local)
+    return Analysis(rows, cols, mines, safe, certain_mines, nums, den, exact, layouts if exact else None, local)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -415,7 +429,7 @@ def _secondary(rows, cols, mines, visible, i, a, budget, floor):
     """(chance to survive opening cell i and the best next move, chance its number proves a safe cell), or
     None when the first can be shown to stay below floor, or the analysis is not exact."""
     total = a.layouts
-    left = total - a._nums[i] * total // a._den[i]      # layouts where cell i is safe
+    left = total - a._nums[i] * total // a._den[i]  # layouts where cell i is safe
     score = 0.0
     progress = 0
     if left / total < floor:
@@ -456,7 +470,7 @@ def _next_safety(b):
     pairs = {(n, den[j]) for j, n in nums.items() if n != den[j]}
     chances = sorted((1 - n / d for n, d in pairs), reverse=True)
     if not chances:
-        return 1.0                      # only mines left: the game is won
+        return 1.0  # only mines left: the game is won
     best = chances[0]
     if not SECONDARY_BLEND:
         return best
@@ -499,8 +513,8 @@ def _lookahead(rows, cols, mines, visible, i, layouts, budget):
 # replaced a cap on search nodes: with bitsets and the memo keyed on the layouts left, the search is about
 # 3 times faster; on 154 endgames from real Expert games (at most 300 layouts) it picks the same cells as
 # the old search, the slowest in 0.13 s where the old one took 0.58 s.
-ENDGAME_LAYOUTS = 300       # at most this many whole-board layouts consistent with the view
-ENDGAME_WORK = 40_000       # search work (see `_endgame`) before giving up (the heuristic choice then stands)
+ENDGAME_LAYOUTS = 300  # at most this many whole-board layouts consistent with the view
+ENDGAME_WORK = 40_000  # search work (see `_endgame`) before giving up (the heuristic choice then stands)
 ENDGAME = True
 
 
@@ -515,7 +529,7 @@ def _layouts(rows, cols, mines, visible, a, limit):
     bit = {i: k for k, i in enumerate(cells)}
     total = mines - len(known)
     m = len(cells)
-    cons = []               # [need, cells left to assign] per number
+    cons = []  # [need, cells left to assign] per number
     cell_cons = [[] for _ in range(m)]
     for i, v in enumerate(visible):
         if v < 0:
@@ -605,7 +619,7 @@ def _endgame(rows, cols, mines, visible, a, order):
             c = col[j]
             x = group & c
             if not x or x == group:
-                continue                      # the same in every layout of the group: tells nothing
+                continue  # the same in every layout of the group: tells nothing
             nxt = [0] * (len(parts) + 1)
             for n, g in enumerate(parts):
                 if g:
@@ -619,12 +633,12 @@ def _endgame(rows, cols, mines, visible, a, order):
         safe in all of the group's layouts and shows the same number in all of them, so the result depends
         on the group alone: that is the memo key (other orders of the same moves meet the same entry)."""
         if group & (group - 1) == 0:
-            return 1                          # one layout left: every cell is known
+            return 1  # one layout left: every cell is known
         if group in memo:
             return memo[group]
         work(1)
         free = [k for k in range(m) if not opened >> k & 1 and not group & col[k]]
-        if free:        # safe in every layout left: opening it only teaches
+        if free:  # safe in every layout left: opening it only teaches
             parts = [group]
             for k in free:
                 parts = [p for g in parts for p in split(g, k)]
@@ -645,17 +659,17 @@ def _endgame(rows, cols, mines, visible, a, order):
             alive = group & ~col[k]
             if alive:
                 options.append((alive.bit_count(), k, alive))
-        options.sort(key=lambda o: -o[0])    # stable: keeps the caller's preference among equals
+        options.sort(key=lambda o: -o[0])  # stable: keeps the caller's preference among equals
         for safe_count, k, alive in options:
             if safe_count <= best[0]:
-                break                        # it cannot win more layouts than it survives
+                break  # it cannot win more layouts than it survives
             w = 0
-            rest = safe_count                # layouts not yet counted: each wins at most once
+            rest = safe_count  # layouts not yet counted: each wins at most once
             for g in split(alive, k):
                 rest -= g.bit_count()
                 w += wins(g, opened | (1 << k))
                 if w + rest <= best[0]:
-                    break                    # it can no longer beat the best cell
+                    break  # it can no longer beat the best cell
             else:
                 if w > best[0]:
                     best = (w, k)
@@ -736,12 +750,14 @@ def choose_guess(rows, cols, mines, visible, analysis=None, lookahead=True, budg
     window = [i for i in cands if probs[i] <= best_p + GUESS_WINDOW]
     picked = []
     if GUESS_SET == "wide":
+
         def inside(i):
             return all(visible[j] < 0 for j in nb[i])
+
         interior = [i for i in window if inside(i)]
         picked = [i for i in window if not inside(i)][:WIDE_MAX]
         if interior:
-            picked.append(interior[0])   # window keeps cands' order: the fewest covered neighbours first
+            picked.append(interior[0])  # window keeps cands' order: the fewest covered neighbours first
     else:
         # many interior cells share one chance: keep only a few of each shape
         seen = {}
@@ -775,6 +791,7 @@ def choose_guess(rows, cols, mines, visible, analysis=None, lookahead=True, budg
 # ---------------------------------------------------------------------------------------------------------
 # Hints: the simplest true explanation for the next move.
 
+
 class Hint:
     """One suggested move. safe: the cell is certainly safe; is_mine: certainly a mine (flag it); neither:
     a guess. proof: revealed numbers that prove it (empty for guesses and mine-count deductions)."""
@@ -790,7 +807,7 @@ class Hint:
         self.reason = reason
         self.also_safe = list(also_safe)
         self.also_mines = list(also_mines)
-        self.rule = rule   # "single", "pair", "count", "combined", "guess", "first"
+        self.rule = rule  # "single", "pair", "count", "combined", "guess", "first"
 
     @property
     def certain(self):
@@ -824,7 +841,7 @@ def _rule_events(rows, cols, visible, stop_at_safe=False):
             cells = tuple(j for j in nb[i] if visible[j] < 0)
             if cells:
                 cons.append((i, cells, v))
-    known = {}     # cell -> (0 safe / 1 mine, proof frozenset, level)
+    known = {}  # cell -> (0 safe / 1 mine, proof frozenset, level)
     events = []
     levels = {"single": 1, "pair": 2}
 
@@ -857,17 +874,25 @@ def _rule_events(rows, cols, visible, stop_at_safe=False):
                 continue
             need = v - len(kmines)
             if need == 0:
-                reason = (f"This {v} already touches {_mines_word(v)}, so {_cells_phrase(len(unknown), 'safe')}"
-                          if v else f"This 0 has no mines around it, so {_cells_phrase(len(unknown), 'safe')}")
+                reason = (
+                    f"This {v} already touches {_mines_word(v)}, so {_cells_phrase(len(unknown), 'safe')}"
+                    if v
+                    else f"This 0 has no mines around it, so {_cells_phrase(len(unknown), 'safe')}"
+                )
                 mark("single", 0, unknown, {src} | deps(cells), reason, [j for j in cells if j in known])
                 found = True
             elif need == len(unknown):
                 if kmines:
-                    reason = (f"This {v} already touches {len(kmines)} of its mines and has only {need} covered "
-                              f"cell{'s' if need > 1 else ''} left, so {_cells_phrase(need, 'mines' if need > 1 else 'a mine')}")
+                    reason = (
+                        f"This {v} already touches {len(kmines)} of its mines and has only {need} covered "
+                        f"cell{'s' if need > 1 else ''} left, "
+                        f"so {_cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
+                    )
                 else:
-                    reason = (f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
-                              f"so {_cells_phrase(need, 'mines' if need > 1 else 'a mine')}")
+                    reason = (
+                        f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
+                        f"so {_cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
+                    )
                 mark("single", 1, unknown, {src} | deps(cells), reason, [j for j in cells if j in known])
                 found = True
         return found
@@ -896,21 +921,29 @@ def _rule_events(rows, cols, visible, stop_at_safe=False):
                     continue
                 proof = {sa, sb} | deps(ma) | deps(mb)
                 if not only_a and b == a:
-                    reason = (f"All the mines this {va} still needs are also next to the {vb} beside it, "
-                              f"so the {vb}'s other cells are safe" if len(only_b) > 1 else
-                              f"All the mines this {va} still needs are also next to the {vb} beside it, "
-                              f"so the {vb}'s other cell is safe")
+                    reason = (
+                        f"All the mines this {va} still needs are also next to the {vb} beside it, "
+                        f"so the {vb}'s other cells are safe"
+                        if len(only_b) > 1
+                        else f"All the mines this {va} still needs are also next to the {vb} beside it, "
+                        f"so the {vb}'s other cell is safe"
+                    )
                     mark("pair", 0, only_b, proof, reason, ma + mb)
                     return True
                 if b - a == len(only_b):
                     if only_a:
-                        reason = (f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
-                                  f"cells it shares with the {va}, so its other {_cells_phrase(len(only_b), 'mines')[5:]}"
-                                  f" and the {va}'s other cells are safe")
+                        reason = (
+                            f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
+                            f"cells it shares with the {va}, so its other {_cells_phrase(len(only_b), 'mines')[5:]}"
+                            f" and the {va}'s other cells are safe"
+                        )
                         mark("pair", 0, only_a, proof, reason, ma + mb)
                     else:
-                        reason = (f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
-                                  f"cells it shares with the {va}, so {_cells_phrase(len(only_b), 'mines' if len(only_b) > 1 else 'a mine')}")
+                        reason = (
+                            f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
+                            f"cells it shares with the {va}, "
+                            f"so {_cells_phrase(len(only_b), 'mines' if len(only_b) > 1 else 'a mine')}"
+                        )
                     mark("pair", 1, only_b, proof, reason, ma + mb)
                     return True
         return False
@@ -927,8 +960,9 @@ def _rule_events(rows, cols, visible, stop_at_safe=False):
     return events, cons
 
 
-def hint_for_visible(rows, cols, mines, visible, lookahead=True, budget=DEFAULT_BUDGET, analysis=None,
-                     flagged=frozenset()):
+def hint_for_visible(
+    rows, cols, mines, visible, lookahead=True, budget=DEFAULT_BUDGET, analysis=None, flagged=frozenset()
+):
     """The hint for a visible position (flat list, -1 covered). None when every safe cell is open.
 
     flagged: flat indices the player has flagged; a mine already flagged is no news, so it is never the hint.
@@ -946,14 +980,26 @@ def hint_for_visible(rows, cols, mines, visible, lookahead=True, budget=DEFAULT_
     def from_event(e, cell_i=None):
         i = cell_i if cell_i is not None else next((j for j in e.cells if j not in flagged), e.cells[0])
         rest = [rc(j) for j in e.cells if j != i]
-        return Hint(rc(i), e.value == 0, e.value == 1, float(e.value), sorted(rc(j) for j in e.proof),
-                    e.reason, rest if e.value == 0 else (), rest if e.value == 1 else (), e.rule)
+        return Hint(
+            rc(i),
+            e.value == 0,
+            e.value == 1,
+            float(e.value),
+            sorted(rc(j) for j in e.proof),
+            e.reason,
+            rest if e.value == 0 else (),
+            rest if e.value == 1 else (),
+            e.rule,
+        )
 
     # Certain safe cells first (something to open), simplest rule first; then certain mines.
     for value in (0, 1):
         for rule in ("single", "pair"):
-            found = [e for e in events if e.rule == rule and e.value == value
-                     and (value == 0 or any(j not in flagged for j in e.cells))]
+            found = [
+                e
+                for e in events
+                if e.rule == rule and e.value == value and (value == 0 or any(j not in flagged for j in e.cells))
+            ]
             if found:
                 return from_event(min(found, key=lambda e: len(e.proof)))
         if a is None:
@@ -961,32 +1007,57 @@ def hint_for_visible(rows, cols, mines, visible, lookahead=True, budget=DEFAULT_
             a = analysis or analyze(rows, cols, mines, visible, budget)
             if len(a.mines) == sum(1 for v in visible if v < 0):
                 return None
-        certain = sorted(a.safe if value == 0 else
-                         (cell for cell in a.mines if cell[0] * cols + cell[1] not in flagged))
+        certain = sorted(
+            a.safe if value == 0 else (cell for cell in a.mines if cell[0] * cols + cell[1] not in flagged)
+        )
         by_count = [cell for cell in certain if a.needs_mine_count(*cell)]
         left = mines - sum(1 for cell in a.mines if not a.needs_mine_count(*cell))
         if by_count:
             cell = by_count[0]
             if value == 0:
-                reason = (f"Only {left} mine{'s are' if left != 1 else ' is'} left and the numbers need "
-                          f"{'all of them' if left != 1 else 'it'} elsewhere, so {_cells_phrase(len(by_count), 'safe')}")
+                reason = (
+                    f"Only {left} mine{'s are' if left != 1 else ' is'} left and the numbers need "
+                    f"{'all of them' if left != 1 else 'it'} elsewhere, so {_cells_phrase(len(by_count), 'safe')}"
+                )
             else:
                 k = len(by_count)
-                reason = (f"Only {left} mine{'s are' if left != 1 else ' is'} left and "
-                          + ("it must be here" if k == 1 and left == 1 else
-                             "both must be here" if k == 2 and left == 2 else
-                             f"{k} of them must be here" if k < left else f"all {k} must be here"))
-            return Hint(cell, value == 0, value == 1, float(value), [], reason,
-                        by_count[1:] if value == 0 else (), by_count[1:] if value == 1 else (), "count")
+                reason = f"Only {left} mine{'s are' if left != 1 else ' is'} left and " + (
+                    "it must be here"
+                    if k == 1 and left == 1
+                    else "both must be here"
+                    if k == 2 and left == 2
+                    else f"{k} of them must be here"
+                    if k < left
+                    else f"all {k} must be here"
+                )
+            return Hint(
+                cell,
+                value == 0,
+                value == 1,
+                float(value),
+                [],
+                reason,
+                by_count[1:] if value == 0 else (),
+                by_count[1:] if value == 1 else (),
+                "count",
+            )
         if certain:
             cell = certain[0]
             i = cell[0] * cols + cell[1]
             proof = sorted(rc(j) for j in neighbours(rows, cols)[i] if visible[j] >= 0)
             what = "safe" if value == 0 else "a mine"
-            reason = (f"Taking these {len(proof)} numbers together, every way their mines can lie makes "
-                      f"this cell {what}")
-            return Hint(cell, value == 0, value == 1, float(value), proof, reason,
-                        certain[1:] if value == 0 else (), certain[1:] if value == 1 else (), "combined")
+            reason = f"Taking these {len(proof)} numbers together, every way their mines can lie makes this cell {what}"
+            return Hint(
+                cell,
+                value == 0,
+                value == 1,
+                float(value),
+                proof,
+                reason,
+                certain[1:] if value == 0 else (),
+                certain[1:] if value == 1 else (),
+                "combined",
+            )
     cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget)
     p = a.probability(*cell)
     best = min(a.probabilities.values())
@@ -994,8 +1065,10 @@ def hint_for_visible(rows, cols, mines, visible, lookahead=True, budget=DEFAULT_
     if p <= best + 1e-12:
         reason = f"No cell is certain; this one has the lowest mine chance ({pct})"
     else:
-        reason = (f"No cell is certain; this one is nearly the safest ({pct}, lowest is {_percent(best)}) "
-                  f"and the likeliest to open up more")
+        reason = (
+            f"No cell is certain; this one is nearly the safest ({pct}, lowest is {_percent(best)}) "
+            f"and the likeliest to open up more"
+        )
     return Hint(cell, False, False, p, [], reason, rule="guess")
 
 
@@ -1032,8 +1105,9 @@ def _state_name(board):
 def visible_of(board):
     """The position as the player sees it: -1 covered (flagged or not), else the revealed number."""
     rows, cols = board.rows, board.cols
-    return [board.adjacent_mines(r, c) if board.is_revealed(r, c) else COVERED
-            for r in range(rows) for c in range(cols)]
+    return [
+        board.adjacent_mines(r, c) if board.is_revealed(r, c) else COVERED for r in range(rows) for c in range(cols)
+    ]
 
 
 def analyze_board(board, budget=DEFAULT_BUDGET):
@@ -1052,7 +1126,9 @@ def hint_for(board, lookahead=True, budget=DEFAULT_BUDGET):
         return _first_click_hint(board.rows, board.cols, _mine_total(board), getattr(board, "first_click", None))
     if state != "playing":
         return None
-    flagged = frozenset(r * board.cols + c for r in range(board.rows) for c in range(board.cols)
-                        if board.is_flagged(r, c))
-    return hint_for_visible(board.rows, board.cols, _mine_total(board), visible_of(board), lookahead, budget,
-                            flagged=flagged)
+    flagged = frozenset(
+        r * board.cols + c for r in range(board.rows) for c in range(board.cols) if board.is_flagged(r, c)
+    )
+    return hint_for_visible(
+        board.rows, board.cols, _mine_total(board), visible_of(board), lookahead, budget, flagged=flagged
+    )

@@ -3,6 +3,7 @@
 Owned by the playing scene, which asks it what to draw and what the status line says, and tells it when a
 move was made (every move makes a hint and the chances stale).
 """
+
 from game import config
 from game.background import BackgroundJob
 from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
@@ -14,15 +15,15 @@ IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
 class Assistant:
     def __init__(self, no_guess=False, hinted=False, board_is_no_guess=False):
-        self.no_guess = no_guess                  # the player wants no-guess boards
+        self.no_guess = no_guess  # the player wants no-guess boards
         self.board_is_no_guess = board_is_no_guess  # this board was made so (for the records)
-        self.hinted = hinted                      # a hint was used in this game (for the records)
+        self.hinted = hinted  # a hint was used in this game (for the records)
         self.hint = None
         self.show_chances = False
-        self.message = None                       # a one-off line for the status bar
-        self._next_message = None                 # the line to show once the waiting click is played
-        self.job = None                           # a no-guess board being made
-        self.pending = None                       # the first click that waits for it
+        self.message = None  # a one-off line for the status bar
+        self._next_message = None  # the line to show once the waiting click is played
+        self.job = None  # a no-guess board being made
+        self.pending = None  # the first click that waits for it
         self.waited = 0.0
         self._analysis = None
         self._tints = None
@@ -112,9 +113,18 @@ class Assistant:
         """Make a no-guess board for this first click, off the frame loop."""
         rows, cols, mines, seed, rule = board.rows, board.cols, board.mines, board.seed, board.first_click
         self.pending, self.waited, self.message = first_cell, 0.0, None
-        self.job = BackgroundJob(lambda cancel: generate_no_guess(
-            rows, cols, mines, first_cell, seed=seed, first_click=rule, timeout=config.NO_GUESS_TIMEOUT,
-            cancel=cancel))
+        self.job = BackgroundJob(
+            lambda cancel: generate_no_guess(
+                rows,
+                cols,
+                mines,
+                first_cell,
+                seed=seed,
+                first_click=rule,
+                timeout=config.NO_GUESS_TIMEOUT,
+                cancel=cancel,
+            )
+        )
 
     def cancel(self):
         if self.job is not None:
@@ -134,8 +144,10 @@ class Assistant:
             return cell
         self.no_guess = False  # this game goes on with a normal board, laid by the first click
         if isinstance(job.error, NoGuessTimeout):
-            self._next_message = (f"No no-guess board turned up in {config.NO_GUESS_TIMEOUT:g} s, so this is a "
-                                  "normal one: it may need a guess")
+            self._next_message = (
+                f"No no-guess board turned up in {config.NO_GUESS_TIMEOUT:g} s, so this is a "
+                "normal one: it may need a guess"
+            )
         elif isinstance(job.error, NoGuessCancelled):
             self._next_message = "A normal board, as asked: it may need a guess"
         else:

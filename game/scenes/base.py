@@ -49,6 +49,7 @@ class Scene:
         """Tell the player something that happened outside this scene (a dropped file that would not open):
         scenes without a place for it hand it to the menu."""
         from game.scenes.menu import MenuScene
+
         self.app.switch(MenuScene(self.app, notice=message))
 
     def next_wake(self):

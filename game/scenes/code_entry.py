@@ -1,4 +1,5 @@
 """Play a code: type or paste a board code (checked as you type) and play the board it remakes."""
+
 import pygame
 
 from game import clipboard, config
@@ -22,7 +23,6 @@ def check_code(text):
 
 
 class CodeEntryScene(FormScene):
-
     def __init__(self, app):
         super().__init__(app)
         width = self.window_size[0]
@@ -39,8 +39,11 @@ class CodeEntryScene(FormScene):
         self.start.enabled = self.code is not None
 
     def handle_form(self, event):
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v \
-                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI):  # GUI: Cmd on a Mac
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_v
+            and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_GUI)
+        ):  # GUI: Cmd on a Mac
             self.paste()
             return
         if self.field.handle(event):
@@ -67,12 +70,18 @@ class CodeEntryScene(FormScene):
         if self.code is None:
             return
         from game.scenes.playing import GameSpec, PlayingScene
+
         code = self.code
         board = code.board(question_marks=self.app.settings["question_marks"])
         # the board may have been seen before, so like "Same board" it never counts for best times; and its
         # mines come from the no-guess generator exactly when the code says so, whatever the setting
-        scene = PlayingScene(self.app, GameSpec.for_size(code.rows, code.cols, code.mines), board=board,
-                             same_board=True, no_guess=code.no_guess)
+        scene = PlayingScene(
+            self.app,
+            GameSpec.for_size(code.rows, code.cols, code.mines),
+            board=board,
+            same_board=True,
+            no_guess=code.no_guess,
+        )
         scene.assist.message = code.start_hint()
         if code.first_cell is not None:  # outlined on the board too, until the first move
             scene.assist.hint = Hint(code.first_cell, True, False, 0.0, (), code.start_hint(), rule="first")
@@ -97,8 +106,7 @@ class CodeEntryScene(FormScene):
     def draw(self, surface):
         draw_title(surface, self.atlas, "Play a code", "The same board, from its code")
         box = self.field.rect
-        widgets.text(surface, "Board code", (box.x, self.paste_button.rect.centery), 24, anchor="midleft",
-                     bold=True)
+        widgets.text(surface, "Board code", (box.x, self.paste_button.rect.centery), 24, anchor="midleft", bold=True)
         self.paste_button.draw(surface)
         self.field.draw(surface, invalid=self.code is None and bool(self.field.value.strip()))
         y = box.bottom + 10
@@ -112,6 +120,5 @@ class CodeEntryScene(FormScene):
         lines = widgets.wrap(FOOTER, 20, self.window_size[0] - 40)
         y = self.window_size[1] - 14 - 18 * len(lines)
         for line in lines:
-            widgets.text(surface, line, (self.window_size[0] // 2, y), 20, theme.current().dim_text,
-                         anchor="midtop")
+            widgets.text(surface, line, (self.window_size[0] // 2, y), 20, theme.current().dim_text, anchor="midtop")
             y += 18

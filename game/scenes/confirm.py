@@ -1,4 +1,5 @@
 """A small yes/no dialog drawn over the scene beneath it."""
+
 import pygame
 
 from game.scenes.base import Scene
@@ -58,4 +59,3 @@ class ConfirmScene(Scene):
             y += 20
         self.yes.draw(surface)
         self.no.draw(surface)
-

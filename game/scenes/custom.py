@@ -1,4 +1,5 @@
 """The custom board form: rows, columns and mines, typed or stepped with +/-, checked as you type."""
+
 import pygame
 
 from game import config
@@ -53,7 +54,6 @@ def check_custom(texts):
 
 
 class CustomScene(FormScene):
-
     def __init__(self, app):
         super().__init__(app)
         rows, cols, mines = app.settings["custom"]
@@ -108,6 +108,7 @@ class CustomScene(FormScene):
         if self.values is None:
             return
         from game.scenes.playing import GameSpec, PlayingScene
+
         rows, cols, mines = self.values
         self.app.settings["custom"] = self.values
         self.app.settings["difficulty"] = "custom"
@@ -118,23 +119,38 @@ class CustomScene(FormScene):
         return self.app.atlases.at(2)  # the current theme's, which the player may switch
 
     def draw(self, surface):
-        draw_title(surface, self.atlas, "Custom board",
-                   f"Sides {config.CUSTOM_MIN_SIDE} to {config.CUSTOM_MAX_SIDE}; mines up to cells - 9")
+        draw_title(
+            surface,
+            self.atlas,
+            "Custom board",
+            f"Sides {config.CUSTOM_MIN_SIDE} to {config.CUSTOM_MAX_SIDE}; mines up to cells - 9",
+        )
         for field in FIELDS:
             box = self.fields[field]
-            widgets.text(surface, LABELS[field], (box.rect.centerx, box.rect.y - 8), 24, anchor="midbottom",
-                         bold=True)
+            widgets.text(surface, LABELS[field], (box.rect.centerx, box.rect.y - 8), 24, anchor="midbottom", bold=True)
             box.draw(surface, invalid=field in self.errors)
             self.minus[field].draw(surface)
             self.plus[field].draw(surface)
             if field in self.errors:
-                widgets.text(surface, self.errors[field], (self.window_size[0] // 2, box.rect.bottom + 6), 21,
-                             theme.current().error_text, anchor="midtop")
+                widgets.text(
+                    surface,
+                    self.errors[field],
+                    (self.window_size[0] // 2, box.rect.bottom + 6),
+                    21,
+                    theme.current().error_text,
+                    anchor="midtop",
+                )
         self.start.enabled = self.values is not None
         if self.values:
             rows, cols, mines = self.values
             density = 100 * mines / (rows * cols)
-            widgets.text(surface, f"{cols} x {rows} board, {mines} mines ({density:.0f}% density)",
-                         (self.window_size[0] // 2, 400), 22, theme.current().dim_text, anchor="center")
+            widgets.text(
+                surface,
+                f"{cols} x {rows} board, {mines} mines ({density:.0f}% density)",
+                (self.window_size[0] // 2, 400),
+                22,
+                theme.current().dim_text,
+                anchor="center",
+            )
         self.start.draw(surface)
         self.back.draw(surface)

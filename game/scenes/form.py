@@ -1,5 +1,6 @@
 """What the menu's forms (Custom, Play a code) share: typing goes to their fields while they show,
 Esc goes back to the menu and Enter starts the game."""
+
 import pygame
 
 from game import config
@@ -33,4 +34,5 @@ class FormScene(Scene):
 
     def go_back(self):
         from game.scenes.menu import MenuScene
+
         self.app.switch(MenuScene(self.app))

@@ -3,6 +3,7 @@
 The panel shows the game's figures at once; the analysis of the game (which clicks were guesses and, on a loss,
 whether the last click was forced) runs off the frame loop and fills in when ready.
 """
+
 import logging
 
 import pygame
@@ -73,10 +74,12 @@ class GameOverScene(Scene):
         x, w, bottom = self.rect.x + 14, width - 28, self.rect.bottom
         half = (w - 8) // 2
         size = widgets.fitting_size(("Same board", "Menu", "Replay", "Copy code"), half - 10, (22, 20, 18, 16))
-        self.replay_button = widgets.Button((x, bottom - 134, half, 36), "Replay", size=size,
-                                            enabled=self.replay is not None)
-        self.copy = widgets.Button((x + half + 8, bottom - 134, half, 36), "Copy code", size=size,
-                                   enabled=self.code is not None)
+        self.replay_button = widgets.Button(
+            (x, bottom - 134, half, 36), "Replay", size=size, enabled=self.replay is not None
+        )
+        self.copy = widgets.Button(
+            (x + half + 8, bottom - 134, half, 36), "Copy code", size=size, enabled=self.code is not None
+        )
         self.play_again = widgets.Button((x, bottom - 92, w, 36), "Play again", size=25)
         self.same_board = widgets.Button((x, bottom - 50, half, 36), "Same board", size=size)
         self.menu = widgets.Button((x + half + 8, bottom - 50, half, 36), "Menu", size=size)
@@ -85,8 +88,15 @@ class GameOverScene(Scene):
 
     def _panel_height(self, width):
         verdict = len(self._verdict_lines(width)) if not self.won else 0
-        return (TITLE_H + LINE_H * len(self._lines()) + (VERDICT_SIZE + 1) * verdict + 6 * bool(verdict)
-                + (24 if self.record_message else 0) + HINT_H + BUTTONS_H)
+        return (
+            TITLE_H
+            + LINE_H * len(self._lines())
+            + (VERDICT_SIZE + 1) * verdict
+            + 6 * bool(verdict)
+            + (24 if self.record_message else 0)
+            + HINT_H
+            + BUTTONS_H
+        )
 
     # --- the analysis, off the frame loop ----------------------------------------------------------------
 
@@ -114,8 +124,14 @@ class GameOverScene(Scene):
             verdict = self.analysis.loss
             if verdict is not None and verdict.alternative is not None:
                 # mark the cell the player could have clicked, and the numbers that prove it safe
-                self.playing.assist.hint = Hint(verdict.alternative, not verdict.forced, False,
-                                                verdict.alternative_probability or 0.0, verdict.proof, verdict.reason)
+                self.playing.assist.hint = Hint(
+                    verdict.alternative,
+                    not verdict.forced,
+                    False,
+                    verdict.alternative_probability or 0.0,
+                    verdict.proof,
+                    verdict.reason,
+                )
             if verdict is not None:
                 self.playing.assist.message = verdict.summary  # still there when the panel is put away
                 self.playing.invalidate()
@@ -158,8 +174,9 @@ class GameOverScene(Scene):
             lines.append(("Guesses", self._guesses()))
         if not self.won and self.analysis:
             verdict = self.analysis.loss
-            lines.append(("Last click", "-" if verdict is None else "a forced guess" if verdict.forced
-                          else "avoidable"))
+            lines.append(
+                ("Last click", "-" if verdict is None else "a forced guess" if verdict.forced else "avoidable")
+            )
         lines.append(("Seed", str(board.seed)))
         if self.code:
             lines.append(("Code", self.code))
@@ -223,6 +240,7 @@ class GameOverScene(Scene):
 
     def watch_replay(self):
         from game.scenes.replay import ReplayScene
+
         self._coming_back = True  # the replay returns here: the analysis goes on meanwhile
         self.app.switch(ReplayScene(self.app, self.replay, back=self))
 
@@ -269,8 +287,7 @@ class GameOverScene(Scene):
         for label, value in self._lines():
             label_rect = widgets.text(surface, label, (rect.x + 16, y), 21, anchor="topleft")
             size = widgets.fitting_size([value], rect.right - 16 - label_rect.right - 10, (21, 19, 17, 15))
-            widgets.text(surface, value, (rect.right - 16, y + (21 - size) // 2), size, anchor="topright",
-                         bold=True)
+            widgets.text(surface, value, (rect.right - 16, y + (21 - size) // 2), size, anchor="topright", bold=True)
             y += LINE_H
         verdict = [] if self.won else self._verdict_lines(rect.w)
         if verdict:
@@ -281,10 +298,12 @@ class GameOverScene(Scene):
             y += 2
         if self.record_message:
             size = widgets.fitting_size([self.record_message], rect.w - 20, (22, 19, 17, 15))
-            widgets.text(surface, self.record_message, (rect.centerx, y + 4), size, look.success_text,
-                         anchor="midtop", bold=True)
+            widgets.text(
+                surface, self.record_message, (rect.centerx, y + 4), size, look.success_text, anchor="midtop", bold=True
+            )
         hint = "x or Space shows the board"
-        widgets.text(surface, hint, (rect.centerx, self.replay_button.rect.y - 4), 17, anchor="midbottom",
-                     colour=look.dim_text)
+        widgets.text(
+            surface, hint, (rect.centerx, self.replay_button.rect.y - 4), 17, anchor="midbottom", colour=look.dim_text
+        )
         for button in self.buttons:
             button.draw(surface)

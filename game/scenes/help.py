@@ -1,4 +1,5 @@
 """Help: the rules and the controls, on one page."""
+
 import pygame
 
 from game import config
@@ -18,8 +19,11 @@ RULES = [
 MOUSE = [
     ("Left click", "open a cell"),
     ("Right click", "flag it, again to unflag (a ? mark between, if question marks are on)"),
-    ("Chord", "both buttons, the middle button, or a left click on a number with all its flags placed: "
-              "opens the rest of its neighbours"),
+    (
+        "Chord",
+        "both buttons, the middle button, or a left click on a number with all its flags placed: "
+        "opens the rest of its neighbours",
+    ),
     ("Face", "new game of the same size"),
     ("Hint", "the button under the board: a safe cell and why (the game then counts as assisted)"),
     ("Wheel", "scrolls a board larger than the window (Shift: sideways); a middle-button drag too"),
@@ -40,8 +44,11 @@ KEYS = [
 ]
 
 AFTER = [
-    ("Game over", "your figures and guesses; after a loss, whether the last click was a forced guess or "
-                  "avoidable (the safe cell is marked)"),
+    (
+        "Game over",
+        "your figures and guesses; after a loss, whether the last click was a forced guess or "
+        "avoidable (the safe cell is marked)",
+    ),
     ("R", "replay the game"),
     ("Space", "replay: play or pause"),
     ("Left, Right", "replay: a move back or on (Home, End: start, end)"),
@@ -64,8 +71,10 @@ class HelpScene(Scene):
         tab_w, gap = 96, 6
         left = (width - len(PAGES) * tab_w - (len(PAGES) - 1) * gap) // 2
         size = widgets.fitting_size([name for name, _ in PAGES], tab_w - 10, (22, 20, 18))
-        self.tabs = [widgets.Button((left + n * (tab_w + gap), 92, tab_w, 36), name, size=size)
-                     for n, (name, _) in enumerate(PAGES)]
+        self.tabs = [
+            widgets.Button((left + n * (tab_w + gap), 92, tab_w, 36), name, size=size)
+            for n, (name, _) in enumerate(PAGES)
+        ]
         self.back = widgets.Button((width // 2 - 70, self.window_size[1] - 62, 140, 44), "Back")
 
     def handle(self, event):
@@ -77,9 +86,11 @@ class HelpScene(Scene):
             if tab.handle(event):
                 self.page = n
                 return
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)) \
-                or self.back.handle(event):
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)) or self.back.handle(
+            event
+        ):
             from game.scenes.menu import MenuScene
+
             self.app.switch(MenuScene(self.app))
 
     @property

@@ -1,4 +1,5 @@
 """The menu: resume the saved game, pick a difficulty, a custom size or a board code, see records, help, or quit."""
+
 import pygame
 
 from game import config
@@ -14,8 +15,9 @@ def draw_title(surface, atlas, title, subtitle=""):
     """The title block shared by the menu screens: a mine, the title and a subtitle."""
     width = surface.get_width()
     widgets.bevel(surface, surface.get_rect(), raised=True, width=3)
-    mine = atlas.tiles[Tile.MINE].subsurface((atlas.scale, atlas.scale, atlas.tile_size - atlas.scale,
-                                              atlas.tile_size - atlas.scale))  # without the grid line
+    mine = atlas.tiles[Tile.MINE].subsurface(
+        (atlas.scale, atlas.scale, atlas.tile_size - atlas.scale, atlas.tile_size - atlas.scale)
+    )  # without the grid line
     widgets.text(surface, title, (width // 2 + 20, 44), 46, anchor="center", bold=True)
     title_w = widgets.font(46, True).size(title)[0]
     surface.blit(mine, mine.get_rect(center=(width // 2 + 20 - title_w // 2 - 26, 44)))
@@ -41,7 +43,8 @@ class MenuScene(Scene):
         self.difficulty_buttons = {}
         for key, preset in PRESETS.items():
             self.difficulty_buttons[key] = widgets.Button(
-                (x, y, BUTTON_W, BUTTON_H), preset.name, f"{preset.cols} x {preset.rows}, {preset.mines} mines")
+                (x, y, BUTTON_W, BUTTON_H), preset.name, f"{preset.cols} x {preset.rows}, {preset.mines} mines"
+            )
             y += BUTTON_H + GAP
         rows, cols, mines = app.settings["custom"]
         self.custom = widgets.Button((x, y, BUTTON_W, BUTTON_H), "Custom", f"last: {cols} x {rows}, {mines} mines")
@@ -56,9 +59,21 @@ class MenuScene(Scene):
         y += 40 + GAP
         self.help = widgets.Button((x, y, half, 40), "Help", size=23)
         self.quit = widgets.Button((x + half + GAP, y, half, 40), "Quit", size=23)
-        self.buttons = [b for b in (self.resume, *self.difficulty_buttons.values(), self.custom, self.no_guess,
-                                    self.play_code, self.records, self.settings, self.help, self.quit)
-                        if b is not None]
+        self.buttons = [
+            b
+            for b in (
+                self.resume,
+                *self.difficulty_buttons.values(),
+                self.custom,
+                self.no_guess,
+                self.play_code,
+                self.records,
+                self.settings,
+                self.help,
+                self.quit,
+            )
+            if b is not None
+        ]
         if self.resume is None:
             last = app.settings["difficulty"]
             (self.difficulty_buttons.get(last) or self.custom).marked = True
@@ -80,21 +95,26 @@ class MenuScene(Scene):
                 return
         if self.custom.handle(event):
             from game.scenes.custom import CustomScene
+
             self.ask_before_discarding(lambda: self.app.switch(CustomScene(self.app)))
         elif self.play_code.handle(event):
             from game.scenes.code_entry import CodeEntryScene
+
             self.ask_before_discarding(lambda: self.app.switch(CodeEntryScene(self.app)))
         elif self.no_guess.handle(event):
             self.app.remember(no_guess=not self.app.settings["no_guess"])
             self.no_guess.label = self._no_guess_label()
         elif self.records.handle(event):
             from game.scenes.records import RecordsScene
+
             self.app.switch(RecordsScene(self.app))
         elif self.settings.handle(event):
             from game.scenes.settings import SettingsScene
+
             self.app.switch(SettingsScene(self.app))
         elif self.help.handle(event):
             from game.scenes.help import HelpScene
+
             self.app.switch(HelpScene(self.app))
         elif self.quit.handle(event):
             self.app.quit()
@@ -117,9 +137,16 @@ class MenuScene(Scene):
             self.app.store.clear_resume()
             then()
 
-        self.app.switch(ConfirmScene(self.app, self, "Discard the saved game?",
-                                     f"Your saved game ({self.saved.describe()}) will be lost.",
-                                     yes=("Discard", discard), no="Keep it"))
+        self.app.switch(
+            ConfirmScene(
+                self.app,
+                self,
+                "Discard the saved game?",
+                f"Your saved game ({self.saved.describe()}) will be lost.",
+                yes=("Discard", discard),
+                no="Keep it",
+            )
+        )
 
     def start(self, key):
         from game.scenes.playing import GameSpec, PlayingScene
@@ -132,6 +159,7 @@ class MenuScene(Scene):
 
     def resume_game(self):
         from game.scenes.playing import PlayingScene
+
         saved = self.saved
         try:
             playing = PlayingScene.resumed(self.app, Board.from_dict(saved.board), saved)

@@ -1,4 +1,5 @@
 """The playing scene: the classic top bar (mines left, face, timer) over the board, played with the mouse."""
+
 import logging
 from dataclasses import dataclass
 
@@ -12,10 +13,9 @@ from game.model.replay_stats import game_stats
 from game.scenes.assist import Assistant
 from game.scenes.base import Scene
 from game.store import GameRecord, category_for
-from game.view import hud, theme, widgets
-from game.view.board_view import BoardLooks, BoardRenderer
-from game.view import animation
+from game.view import animation, hud, theme, widgets
 from game.view.animation import Flash, Ripple
+from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.sheet import Face, Tile
 
 log = logging.getLogger(__name__)
@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class GameSpec:
     """What kind of game to play: its size, mines, and the key its records are kept under."""
+
     rows: int
     cols: int
     mines: int
@@ -37,8 +38,7 @@ class GameSpec:
     @classmethod
     def for_size(cls, rows, cols, mines):
         """A preset's spec when the size and mines are a preset's, else a custom one."""
-        name = next((key for key, p in PRESETS.items() if (p.rows, p.cols, p.mines) == (rows, cols, mines)),
-                    "custom")
+        name = next((key for key, p in PRESETS.items() if (p.rows, p.cols, p.mines) == (rows, cols, mines)), "custom")
         return cls(rows, cols, mines, name)
 
     @property
@@ -49,8 +49,15 @@ class GameSpec:
 
 
 # Ctrl + these keys zoom: in, out, back to the default size.
-ZOOM_KEYS = {pygame.K_EQUALS: 1, pygame.K_PLUS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1,
-             pygame.K_KP_MINUS: -1, pygame.K_0: 0, pygame.K_KP_0: 0}
+ZOOM_KEYS = {
+    pygame.K_EQUALS: 1,
+    pygame.K_PLUS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+    pygame.K_0: 0,
+    pygame.K_KP_0: 0,
+}
 
 
 SAVED_FLAGS = ("same_board", "hinted", "no_guess")
@@ -65,8 +72,11 @@ def check_saved_extra(extra):
         if not isinstance(extra.get(key, False), bool):
             raise ValueError(f"its {key.replace('_', ' ')} mark is not true or false")
     times = extra.get("times") or []
-    if not (isinstance(times, list) and all(type(t) is int and t >= 0 for t in times)
-            and all(a <= b for a, b in zip(times, times[1:]))):
+    if not (
+        isinstance(times, list)
+        and all(type(t) is int and t >= 0 for t in times)
+        and all(a <= b for a, b in zip(times, times[1:]))
+    ):
         raise ValueError("its move times are not whole milliseconds in order")
 
 
@@ -80,9 +90,14 @@ class PlayingScene(Scene):
         self.spec = spec
         self.same_board = same_board
         settings = app.settings
-        self.board = board or Board(spec.rows, spec.cols, spec.mines, seed=app.seeds.next(),
-                                    first_click=settings["first_click"],
-                                    question_marks=settings["question_marks"])
+        self.board = board or Board(
+            spec.rows,
+            spec.cols,
+            spec.mines,
+            seed=app.seeds.next(),
+            first_click=settings["first_click"],
+            question_marks=settings["question_marks"],
+        )
         self.elapsed = elapsed
         self.move_times = list(extra.get("times") or [])
         if len(self.move_times) != len(self.board.moves):  # an older save: no times, so spread none
@@ -97,14 +112,15 @@ class PlayingScene(Scene):
         self._face_held = False
         self._last_face = Face.SMILE
         self._background = None
-        self._whole = True   # draw the whole window next frame, not just what changed
-        self._shown = None   # (mines left, seconds, face) as last drawn
+        self._whole = True  # draw the whole window next frame, not just what changed
+        self._shown = None  # (mines left, seconds, face) as last drawn
         self._status_shown = None  # (status text, hint button look) as last drawn
         self._cursor_shown = None
         if no_guess is None:  # the player's setting; a board code brings its own
             no_guess = settings.get("no_guess")
-        self.assist = Assistant(no_guess=bool(no_guess), hinted=bool(extra.get("hinted")),
-                                board_is_no_guess=bool(extra.get("no_guess")))
+        self.assist = Assistant(
+            no_guess=bool(no_guess), hinted=bool(extra.get("hinted")), board_is_no_guess=bool(extra.get("no_guess"))
+        )
 
     def _lay_out(self, tile, window=None):
         """Size everything for a tile size (the zoom) and, when the player resized it, the window."""
@@ -157,8 +173,14 @@ class PlayingScene(Scene):
         spec = GameSpec.for_size(board.rows, board.cols, board.mines)
         extra = saved.extra or {}
         check_saved_extra(extra)
-        return cls(app, spec, board=board, same_board=bool(extra.get("same_board")),
-                   elapsed=saved.elapsed_ms / 1000, extra=extra)
+        return cls(
+            app,
+            spec,
+            board=board,
+            same_board=bool(extra.get("same_board")),
+            elapsed=saved.elapsed_ms / 1000,
+            extra=extra,
+        )
 
     # --- scene interface -------------------------------------------------------------------------------
 
@@ -202,8 +224,11 @@ class PlayingScene(Scene):
         if event.type == pygame.MOUSEWHEEL and pygame.key.get_mods() & pygame.KMOD_CTRL:
             self.zoom(1 if event.y > 0 else -1)
             return
-        if event.type == pygame.MOUSEMOTION and self.keyboard.cursor is not None \
-                and self.geometry.view.collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEMOTION
+            and self.keyboard.cursor is not None
+            and self.geometry.view.collidepoint(event.pos)
+        ):
             self.keyboard.hide()  # the mouse took over
             self.invalidate()
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._face_event(event):
@@ -216,8 +241,13 @@ class PlayingScene(Scene):
                 self.dirty = True
             if self.hint_button.rect.collidepoint(event.pos):
                 return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                          pygame.MOUSEWHEEL, pygame.WINDOWLEAVE):
+        if event.type in (
+            pygame.MOUSEMOTION,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+            pygame.WINDOWLEAVE,
+        ):
             self._board_mouse(event)
 
     def update(self, step):
@@ -236,15 +266,15 @@ class PlayingScene(Scene):
 
     def animate(self, step):
         """Run the view's animations on (the game-over scene calls this too, while it shows the board)."""
-        for animation in self.animations:
-            self._dirty_cells.update(animation.advance(step, self.looks.override))
+        for running in self.animations:
+            self._dirty_cells.update(running.advance(step, self.looks.override))
         if self.animations:
             self.animations = [a for a in self.animations if not a.done]
             self.dirty = True
 
     def _finish_animations(self):
-        for animation in self.animations:
-            self._dirty_cells.update(animation.finish(self.looks.override))
+        for running in self.animations:
+            self._dirty_cells.update(running.finish(self.looks.override))
         self.animations = []
 
     def _start_animations(self, move, changed, was):
@@ -271,8 +301,13 @@ class PlayingScene(Scene):
     def draw(self, surface):
         """Draw what changed since the last frame (the whole window after on_enter, a scroll or invalidate);
         returns the changed rectangles, or None when it drew everything."""
-        if self._whole or self.assist.overlays or self.assist.spinner_shown or self.paused \
-                or self.keyboard.cursor != self._cursor_shown:
+        if (
+            self._whole
+            or self.assist.overlays
+            or self.assist.spinner_shown
+            or self.paused
+            or self.keyboard.cursor != self._cursor_shown
+        ):
             self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
             return None
         layout, changed = self.layout, []
@@ -413,23 +448,46 @@ class PlayingScene(Scene):
     def save(self):
         """Keep the game in progress in the records, so a closed window or a crash loses nothing."""
         if self.board.state == "playing":
-            self.app.store.save_resume(self.board.to_dict(), round(self.elapsed * 1000),
-                                       category_for(self.spec.rows, self.spec.cols, self.spec.mines),
-                                       {"same_board": self.same_board, "hinted": self.assist.hinted,
-                                        "no_guess": self.assist.board_is_no_guess, "times": self.move_times})
+            self.app.store.save_resume(
+                self.board.to_dict(),
+                round(self.elapsed * 1000),
+                category_for(self.spec.rows, self.spec.cols, self.spec.mines),
+                {
+                    "same_board": self.same_board,
+                    "hinted": self.assist.hinted,
+                    "no_guess": self.assist.board_is_no_guess,
+                    "times": self.move_times,
+                },
+            )
 
     def game_over(self):
         from game.scenes.gameover import GameOverScene
+
         b = self.board
         elapsed_ms = round(self.elapsed * 1000)
         replay = self.replay(elapsed_ms)
         stats = game_stats(b, elapsed_ms)
-        result = self.app.store.record_game(GameRecord(
-            rows=b.rows, cols=b.cols, mines=b.mines, won=b.state == "won", time_ms=elapsed_ms,
-            three_bv=b.three_bv, seed=b.seed, first_click=b.first_click, left_clicks=b.left_clicks,
-            right_clicks=b.right_clicks, chord_clicks=b.chord_clicks, effective_clicks=b.effective_clicks,
-            same_board=self.same_board, hinted=self.assist.hinted, no_guess=self.assist.board_is_no_guess,
-            solved_three_bv=stats.solved_three_bv, replay=None if replay is None else replay.to_json()))
+        result = self.app.store.record_game(
+            GameRecord(
+                rows=b.rows,
+                cols=b.cols,
+                mines=b.mines,
+                won=b.state == "won",
+                time_ms=elapsed_ms,
+                three_bv=b.three_bv,
+                seed=b.seed,
+                first_click=b.first_click,
+                left_clicks=b.left_clicks,
+                right_clicks=b.right_clicks,
+                chord_clicks=b.chord_clicks,
+                effective_clicks=b.effective_clicks,
+                same_board=self.same_board,
+                hinted=self.assist.hinted,
+                no_guess=self.assist.board_is_no_guess,
+                solved_three_bv=stats.solved_three_bv,
+                replay=None if replay is None else replay.to_json(),
+            )
+        )
         self.app.switch(GameOverScene(self.app, self, result.message, replay=replay, stats=stats))
 
     def replay(self, elapsed_ms):
@@ -452,6 +510,7 @@ class PlayingScene(Scene):
 
     def to_menu(self):
         from game.scenes.menu import MenuScene
+
         self.app.switch(MenuScene(self.app))
 
     # --- input -----------------------------------------------------------------------------------------
@@ -478,11 +537,24 @@ class PlayingScene(Scene):
         elif event.key == pygame.K_ESCAPE:
             if self.board.moves and not self.finished:  # a flag is a move too
                 from game.scenes.confirm import ConfirmScene
-                kept = ("It stays saved: resume it from the menu." if self.started
-                        else "Its flags are not kept (nothing is opened yet).")
+
+                kept = (
+                    "It stays saved: resume it from the menu."
+                    if self.started
+                    else "Its flags are not kept (nothing is opened yet)."
+                )
                 self.pause()  # the question is no free time to think: the clock stops and the board hides
-                self.app.switch(ConfirmScene(self.app, self, "Leave this game?", kept,
-                                             yes=("Leave", self.to_menu), no="Keep playing", on_no=self.unpause))
+                self.app.switch(
+                    ConfirmScene(
+                        self.app,
+                        self,
+                        "Leave this game?",
+                        kept,
+                        yes=("Leave", self.to_menu),
+                        no="Keep playing",
+                        on_no=self.unpause,
+                    )
+                )
             else:
                 self.to_menu()
         else:
@@ -553,9 +625,8 @@ class PlayingScene(Scene):
         action = self.mouse.handle(event)
         if isinstance(action, Move) and not self.finished:
             self.apply(action)
-        elif isinstance(action, tuple) and action[0] == "scroll":
-            if self.geometry.scroll_by(action[1], action[2]):
-                self.invalidate()
+        elif isinstance(action, tuple) and action[0] == "scroll" and self.geometry.scroll_by(action[1], action[2]):
+            self.invalidate()
         self._update_looks()
 
     def _update_looks(self):

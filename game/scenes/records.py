@@ -1,4 +1,5 @@
 """Records: best times and statistics for each difficulty and each custom size played, with a reset."""
+
 import pygame
 
 from game import config
@@ -25,8 +26,10 @@ def figures(game):
     bv = f"3BV {game.three_bv}" if solved in (None, game.three_bv) else f"3BV {solved} of {game.three_bv}"
     if not game.clicks:
         return bv
-    return (f"{bv}, {game.clicks} clicks, {game.effective_clicks} useful "
-            f"({100 * game.effective_clicks / game.clicks:.0f}% correct)")
+    return (
+        f"{bv}, {game.clicks} clicks, {game.effective_clicks} useful "
+        f"({100 * game.effective_clicks / game.clicks:.0f}% correct)"
+    )
 
 
 class RecordsScene(Scene):
@@ -42,8 +45,11 @@ class RecordsScene(Scene):
         self.previous = widgets.Button((20, 96, 44, 40), "<", size=30)
         self.next = widgets.Button((width - 64, 96, 44, 40), ">", size=30)
         bottom = self.window_size[1] - 62
-        self.reset = widgets.Button((20, bottom, 190, 44), "Reset statistics",
-                                    size=widgets.fitting_size(["Reset statistics"], 176, (23, 21, 19, 17)))
+        self.reset = widgets.Button(
+            (20, bottom, 190, 44),
+            "Reset statistics",
+            size=widgets.fitting_size(["Reset statistics"], 176, (23, 21, 19, 17)),
+        )
         self.back = widgets.Button((width - 160, bottom, 140, 44), "Back")
         tab_size = widgets.fitting_size(["Best times", "Recent games"], 150, (21, 19, 17))
         self.best_tab = widgets.Button((24, LIST_TOP, 164, 30), "Best times", size=tab_size)
@@ -66,12 +72,10 @@ class RecordsScene(Scene):
         width, y = self.window_size[0], LIST_TOP + 38
         self.rows = []
         for game in games:
-            row = widgets.Button((24, y, width - 48, ROW_H), "", size=20,
-                                 enabled=game.has_replay)
+            row = widgets.Button((24, y, width - 48, ROW_H), "", size=20, enabled=game.has_replay)
             row.game = game
             self.rows.append(row)
             y += ROW_H
-
 
     def handle(self, event):
         self.dirty = True
@@ -94,15 +98,24 @@ class RecordsScene(Scene):
             self._turn(1)
         elif self.reset.handle(event):
             from game.scenes.confirm import ConfirmScene
-            self.app.switch(ConfirmScene(self.app, self, "Reset statistics?",
-                                         "Every best time and statistic will be erased.",
-                                         yes=("Reset", self._reset), no="Keep them"))
+
+            self.app.switch(
+                ConfirmScene(
+                    self.app,
+                    self,
+                    "Reset statistics?",
+                    "Every best time and statistic will be erased.",
+                    yes=("Reset", self._reset),
+                    no="Keep them",
+                )
+            )
         elif self.back.handle(event):
             self.go_back()
 
     def watch(self, game):
         from game.model.replay import Replay
         from game.scenes.replay import ReplayScene
+
         text = self.store.replay(game.game_id)
         try:
             replay = Replay.from_json(text) if text is not None else None
@@ -131,8 +144,14 @@ class RecordsScene(Scene):
         rate = "-" if not game.three_bv_per_s else f"{game.three_bv_per_s:.2f}/s"
         if self.showing_recent:
             widgets.text(surface, date.strftime("%m-%d %H:%M"), (x + 4, y), 17, look.dim_text)
-            widgets.text(surface, "won" if game.won else "lost", (x + 104, y), 18,
-                         look.success_text if game.won else look.error_text, bold=True)
+            widgets.text(
+                surface,
+                "won" if game.won else "lost",
+                (x + 104, y),
+                18,
+                look.success_text if game.won else look.error_text,
+                bold=True,
+            )
         else:
             widgets.text(surface, f"{game.rank}.", (x + 26, y), 18, anchor="topright")
             widgets.text(surface, date.strftime("%Y-%m-%d"), (x + 34, y), 17, look.dim_text)
@@ -141,11 +160,15 @@ class RecordsScene(Scene):
         widgets.text(surface, f"IOE {ioe}", (right - 4, y), 18, anchor="topright")
         if not row.enabled:
             return
-        pygame.draw.polygon(surface, look.accent if row.hovered else look.dim_text,
-                            [(right + 4, y + 4), (right + 4, y + 16), (right + 14, y + 10)])
+        pygame.draw.polygon(
+            surface,
+            look.accent if row.hovered else look.dim_text,
+            [(right + 4, y + 4), (right + 4, y + 16), (right + 14, y + 10)],
+        )
 
     def go_back(self):
         from game.scenes.menu import MenuScene
+
         self.app.switch(MenuScene(self.app))
 
     @property
@@ -155,15 +178,27 @@ class RecordsScene(Scene):
     def draw(self, surface):
         draw_title(surface, self.atlas, "Records")
         width = self.window_size[0]
-        widgets.text(surface, category_label(self.category), (width // 2, 116), 28, theme.current().heading,
-                     anchor="center", bold=True)
+        widgets.text(
+            surface,
+            category_label(self.category),
+            (width // 2, 116),
+            28,
+            theme.current().heading,
+            anchor="center",
+            bold=True,
+        )
         self.previous.draw(surface)
         self.next.draw(surface)
         s = self.stats
         best_rate = f"{s.best_3bv_per_s:.2f}" if s.best_3bv_per_s else "-"
-        rows = [("Played", str(s.played)), ("Won", f"{s.won} ({s.win_percent:.0f}%)"),
-                ("Current streak", str(s.current_streak)), ("Best streak", str(s.best_streak)),
-                ("Best 3BV/s", best_rate), ("Average win", format_ms(s.average_win_ms))]
+        rows = [
+            ("Played", str(s.played)),
+            ("Won", f"{s.won} ({s.win_percent:.0f}%)"),
+            ("Current streak", str(s.current_streak)),
+            ("Best streak", str(s.best_streak)),
+            ("Best 3BV/s", best_rate),
+            ("Average win", format_ms(s.average_win_ms)),
+        ]
         y = 150
         for i, (label, value) in enumerate(rows):
             x = 30 if i % 2 == 0 else width // 2 + 10
@@ -181,14 +216,30 @@ class RecordsScene(Scene):
         hovered = next((row.game for row in self.rows if row.hovered), None)
         if hovered is not None and not self.notice:
             line = figures(hovered)
-            widgets.text(surface, line, (width // 2, self.reset.rect.y - 14),
-                         widgets.fitting_size((line,), width - 16, sizes=(18, 16, 14), bold=False), anchor="midbottom")
+            widgets.text(
+                surface,
+                line,
+                (width // 2, self.reset.rect.y - 14),
+                widgets.fitting_size((line,), width - 16, sizes=(18, 16, 14), bold=False),
+                anchor="midbottom",
+            )
         elif any(row.enabled for row in self.rows):
-            widgets.text(surface, self.notice or "Click a game to watch its replay.",
-                         (width // 2, self.reset.rect.y - 14), 18,
-                         theme.current().error_text if self.notice else theme.current().dim_text, anchor="midbottom")
+            widgets.text(
+                surface,
+                self.notice or "Click a game to watch its replay.",
+                (width // 2, self.reset.rect.y - 14),
+                18,
+                theme.current().error_text if self.notice else theme.current().dim_text,
+                anchor="midbottom",
+            )
         if not self.store.available:
-            widgets.text(surface, "Records are not being saved (see the menu's notice).",
-                         (width // 2, self.window_size[1] - 80), 19, theme.current().error_text, anchor="center")
+            widgets.text(
+                surface,
+                "Records are not being saved (see the menu's notice).",
+                (width // 2, self.window_size[1] - 80),
+                19,
+                theme.current().error_text,
+                anchor="center",
+            )
         self.reset.draw(surface)
         self.back.draw(surface)

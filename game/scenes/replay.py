@@ -4,6 +4,7 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 (- and +, or the speed button), a seek bar to click or drag, and export to a replay file (E). The top bar and
 the status line show the counters as they were at that moment.
 """
+
 from datetime import datetime
 from pathlib import Path
 
@@ -20,16 +21,27 @@ from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.sheet import Face
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
-CONTROLS_H = 78       # the seek bar and the row of buttons under the board window
-MIN_WIDTH = 420       # what the row of buttons needs
+CONTROLS_H = 78  # the seek bar and the row of buttons under the board window
+MIN_WIDTH = 420  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
 REPLAYS_FOLDER = "replays"
 
 
-KEY_ACTIONS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "start",
-               pygame.K_END: "end", pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_PLUS: "faster",
-               pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_e: "export",
-               pygame.K_ESCAPE: "close", pygame.K_BACKSPACE: "close"}
+KEY_ACTIONS = {
+    pygame.K_SPACE: "play",
+    pygame.K_LEFT: "back",
+    pygame.K_RIGHT: "forward",
+    pygame.K_HOME: "start",
+    pygame.K_END: "end",
+    pygame.K_MINUS: "slower",
+    pygame.K_KP_MINUS: "slower",
+    pygame.K_PLUS: "faster",
+    pygame.K_EQUALS: "faster",
+    pygame.K_KP_PLUS: "faster",
+    pygame.K_e: "export",
+    pygame.K_ESCAPE: "close",
+    pygame.K_BACKSPACE: "close",
+}
 
 
 def load_replay(path):
@@ -70,10 +82,10 @@ class ReplayScene(Scene):
         self.speed = 1.0
         self.playing = True
         self.t_ms = 0.0
-        self.done = 0                 # moves on the board
+        self.done = 0  # moves on the board
         self.board = replay.fresh_board()
         self.looks = BoardLooks()
-        self._counters = None         # ((moves done, tenths of a second), status text) as last worked out
+        self._counters = None  # ((moves done, tenths of a second), status text) as last worked out
         self._dragging = False
         self.message = title or self._title()
         self.message_left = MESSAGE_SECONDS
@@ -82,8 +94,10 @@ class ReplayScene(Scene):
     def _title(self):
         final = self.replay.final_board()
         outcome = {"won": "won", "lost": "lost"}.get(final.state, "unfinished")
-        return (f"Replay of a {self.replay.cols}x{self.replay.rows} game with {self.replay.mines} mines, "
-                f"{outcome} at {self.replay.elapsed_ms / 1000:.1f} s")
+        return (
+            f"Replay of a {self.replay.cols}x{self.replay.rows} game with {self.replay.mines} mines, "
+            f"{outcome} at {self.replay.elapsed_ms / 1000:.1f} s"
+        )
 
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
@@ -101,8 +115,15 @@ class ReplayScene(Scene):
         width, top = self.window_size[0], layout.window[1]
         margin = 12
         self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
-        labels = [("start", "|<", 44), ("back", "<", 40), ("play", "Pause", 78), ("forward", ">", 40),
-                  ("speed", "1x", 52), ("export", "Export", 80), ("close", "Back", 70)]
+        labels = [
+            ("start", "|<", 44),
+            ("back", "<", 40),
+            ("play", "Pause", 78),
+            ("forward", ">", 40),
+            ("speed", "1x", 52),
+            ("export", "Export", 80),
+            ("close", "Back", 70),
+        ]
         gap = 6
         spare = width - 2 * margin - sum(w for _, _, w in labels) - gap * (len(labels) - 1)
         grow = min(spare // len(labels), 24)  # a wide window spreads them a little, then centres the row
@@ -247,6 +268,7 @@ class ReplayScene(Scene):
     def close(self):
         if self.back is None:
             from game.scenes.menu import MenuScene
+
             self.back = MenuScene(self.app)
         self.app.switch(self.back)
 
@@ -320,7 +342,9 @@ class ReplayScene(Scene):
             solved = solved_three_bv(b)
             rate = f" ({solved / seconds:.2f}/s)" if seconds > 0 else ""
             clicks = b.left_clicks + b.right_clicks + b.chord_clicks
-            text = (f"{seconds:.1f} s · move {self.done}/{len(self.moves)} · 3BV {solved}/{b.three_bv or 0}"
-                    f"{rate} · {clicks} clicks")
+            text = (
+                f"{seconds:.1f} s · move {self.done}/{len(self.moves)} · 3BV {solved}/{b.three_bv or 0}"
+                f"{rate} · {clicks} clicks"
+            )
             self._counters = (self.done, int(self.t_ms // 100)), text
         return self._counters[1]

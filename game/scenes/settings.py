@@ -1,4 +1,5 @@
 """Settings: every option in one place; each change applies at once and is kept for the next start."""
+
 from dataclasses import dataclass
 
 import pygame
@@ -11,16 +12,15 @@ from game.view import theme, widgets
 
 @dataclass(frozen=True)
 class Option:
-    key: str               # the settings key
+    key: str  # the settings key
     label: str
-    choices: tuple         # (value, shown as) pairs, cycled by a click
-    note: str = ""         # one line under the option
+    choices: tuple  # (value, shown as) pairs, cycled by a click
+    note: str = ""  # one line under the option
 
 
 OPTIONS = (
     Option("first_click", "First click", (("opening", "opens an area"), ("safe", "only safe"))),
-    Option("question_marks", "Question marks", ((False, "off"), (True, "on")),
-           "right click: flag, ?, covered"),
+    Option("question_marks", "Question marks", ((False, "off"), (True, "on")), "right click: flag, ?, covered"),
     Option("no_guess", "No-guess boards", ((False, "off"), (True, "on")), "never a forced guess"),
     Option("theme", "Theme", (("classic", "Classic"), ("dark", "Dark"))),
     Option("palette", "Numbers", (("standard", "classic colours"), ("colour-blind", "colour-blind"))),
@@ -38,8 +38,9 @@ class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         width = self.window_size[0]
-        self.buttons = [widgets.Button((width - 184, TOP + n * ROW_H, 164, 38), "", size=19)
-                        for n in range(len(OPTIONS))]
+        self.buttons = [
+            widgets.Button((width - 184, TOP + n * ROW_H, 164, 38), "", size=19) for n in range(len(OPTIONS))
+        ]
         self.selected = 0
         self.back = widgets.Button((width // 2 - 70, self.window_size[1] - 62, 140, 44), "Back")
         self._label_buttons()
@@ -82,6 +83,7 @@ class SettingsScene(Scene):
 
     def go_back(self):
         from game.scenes.menu import MenuScene
+
         self.app.switch(MenuScene(self.app))
 
     @property
@@ -93,7 +95,9 @@ class SettingsScene(Scene):
         draw_title(surface, self.atlas, "Settings")
         for n, (option, button) in enumerate(zip(OPTIONS, self.buttons)):
             y = TOP + n * ROW_H
-            widgets.text(surface, option.label, (22, y + (3 if option.note else 10)), 21, theme.current().text, bold=True)
+            widgets.text(
+                surface, option.label, (22, y + (3 if option.note else 10)), 21, theme.current().text, bold=True
+            )
             if option.note:
                 widgets.text(surface, option.note, (22, y + 24), 16, theme.current().dim_text)
             button.draw(surface)

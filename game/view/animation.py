@@ -3,12 +3,13 @@
 The model has already changed; an animation only holds back how some cells look for a moment, through
 `BoardLooks.override` (cell -> the tile to show instead), which the renderer honours.
 """
+
 from math import hypot
 
 from game.view.sheet import Tile
 
-RIPPLE_SECONDS = 0.15      # a cascade spreads from the click over this long
-FLOURISH_SECONDS = 0.35    # on a win, the flags go up in a wave over this long
+RIPPLE_SECONDS = 0.15  # a cascade spreads from the click over this long
+FLOURISH_SECONDS = 0.35  # on a win, the flags go up in a wave over this long
 FLASH_SECONDS, FLASH_PERIOD = 0.8, 0.1
 
 
@@ -28,7 +29,7 @@ class Ripple:
         return self.shown == len(self.due)
 
     def hold(self, override):
-        for _, cell in self.due[self.shown:]:
+        for _, cell in self.due[self.shown :]:
             override[cell] = self.held_look
 
     def advance(self, step, override):
@@ -37,7 +38,7 @@ class Ripple:
         start = self.shown
         while self.shown < len(self.due) and self.due[self.shown][0] <= self.clock:
             self.shown += 1
-        shown = [cell for _, cell in self.due[start:self.shown]]
+        shown = [cell for _, cell in self.due[start : self.shown]]
         for cell in shown:
             override.pop(cell, None)
         return shown

@@ -1,4 +1,5 @@
 """What the hint engine says, drawn over the board: the hinted cell and its proof, and mine chances."""
+
 import math
 
 import pygame

@@ -1,4 +1,5 @@
 """The sprite sheets, each loaded once and sliced into one surface per look at each whole scale factor."""
+
 import pygame
 
 from game.view import sheet, theme

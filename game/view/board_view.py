@@ -1,4 +1,5 @@
 """The board renderer: which tile each cell shows, and a board surface redrawn only where looks changed."""
+
 from dataclasses import dataclass, field
 
 import pygame
@@ -7,13 +8,19 @@ from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION
 from game.view.sheet import NUMBER_TILES, Tile
 
 # The tile of each code in Board.seen_codes(), before pointer looks and the end-of-game marks.
-TILE_OF_SEEN = {**dict(enumerate(NUMBER_TILES)), SEEN_COVERED: Tile.COVERED, SEEN_FLAG: Tile.FLAG,
-                SEEN_QUESTION: Tile.QUESTION, SEEN_MINE: Tile.MINE}
+TILE_OF_SEEN = {
+    **dict(enumerate(NUMBER_TILES)),
+    SEEN_COVERED: Tile.COVERED,
+    SEEN_FLAG: Tile.FLAG,
+    SEEN_QUESTION: Tile.QUESTION,
+    SEEN_MINE: Tile.MINE,
+}
 
 
 @dataclass
 class BoardLooks:
     """The view-side state that changes how cells look: owned by the scene, read here."""
+
     pressed: set = field(default_factory=set)
     hover: tuple | None = None
     override: dict = field(default_factory=dict)  # cell -> Tile shown instead, while an animation runs
@@ -91,8 +98,8 @@ class BoardRenderer:
         covered = atlas.tiles[Tile.COVERED]
         self._covered.fblits([(covered, (c * tile, r * tile)) for r in range(board.rows) for c in range(board.cols)])
         self._visible_rows = visible_rows or (lambda: (0, board.rows))
-        self._drawn = None     # the tile on the surface in each cell, in reading order; None: nothing drawn yet
-        self._wanted = None    # each cell's tile as of the last repaint, kept up for the rows not painted yet
+        self._drawn = None  # the tile on the surface in each cell, in reading order; None: nothing drawn yet
+        self._wanted = None  # each cell's tile as of the last repaint, kept up for the rows not painted yet
         self._pending = set()  # rows the last repaint left for when they come into view
         self._stale = True
         # each cell's top-left on the surface, in reading order, made once: a repaint only looks them up
@@ -160,8 +167,11 @@ class BoardRenderer:
                 y = row * tile
                 self.surface.blit(self._covered, (0, y), (0, y, cols * tile, tile))
                 drawn[start:end] = [Tile.COVERED] * cols
-            blits += [(images[look], position) for look, old, position
-                      in zip(wanted[start:end], drawn[start:end], positions[start:end]) if look is not old]
+            blits += [
+                (images[look], position)
+                for look, old, position in zip(wanted[start:end], drawn[start:end], positions[start:end])
+                if look is not old
+            ]
             drawn[start:end] = wanted[start:end]
         if blits:
             self.surface.fblits(blits)

@@ -1,9 +1,10 @@
 """The board window's frame and top bar: mines-left counter, face button and timer in 7-segment digits."""
+
 import pygame
 
 from game import config
-from game.view.sheet import DIGIT_H, DIGIT_W, FACE
 from game.view import theme, widgets
+from game.view.sheet import DIGIT_H, DIGIT_W, FACE
 from game.view.widgets import bevel
 
 
@@ -41,16 +42,13 @@ class BoardLayout:
         self.timer = pygame.Rect(self.hud.right - pad - k - digits_w, self.hud.y + pad, digits_w, digits_h)
         self.face = pygame.Rect(0, 0, FACE * k, FACE * k)
         self.face.center = self.hud.center
-        self.board_frame = pygame.Rect(margin, self.hud.bottom + config.HUD_GAP * k,
-                                       width - 2 * margin, frame_h)
+        self.board_frame = pygame.Rect(margin, self.hud.bottom + config.HUD_GAP * k, width - 2 * margin, frame_h)
         self.board_view = pygame.Rect(0, 0, view_w, view_h)
         self.board_view.center = self.board_frame.center
         self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
         button_w = min(max(50, 26 * k), self.status.w // 3)
-        self.hint_button = pygame.Rect(self.status.right - button_w, self.status.y + 3,
-                                       button_w, status_h - 6)
-        self.message = pygame.Rect(self.status.x + 2, self.status.y, self.hint_button.x - self.status.x - 8,
-                                   status_h)
+        self.hint_button = pygame.Rect(self.status.right - button_w, self.status.y + 3, button_w, status_h - 6)
+        self.message = pygame.Rect(self.status.x + 2, self.status.y, self.hint_button.x - self.status.x - 8, status_h)
         self.status_font = 15 if k <= 2 else 21  # three lines of hint fit beside the button
 
 
@@ -111,7 +109,14 @@ def draw_paused(surface, view):
     """The board hidden behind a panel: a paused game shows nothing to think about."""
     surface.fill(theme.current().shadow, view)
     size = 40 if view.w >= 240 else 28
-    widgets.text(surface, "Paused", (view.centerx, view.centery - size // 2), size, (255, 255, 255),
-                 anchor="center", bold=True)
-    widgets.text(surface, "Click or press a key to go on", (view.centerx, view.centery + size // 2 + 4),
-                 18 if view.w >= 240 else 14, (255, 255, 255), anchor="center")
+    widgets.text(
+        surface, "Paused", (view.centerx, view.centery - size // 2), size, (255, 255, 255), anchor="center", bold=True
+    )
+    widgets.text(
+        surface,
+        "Click or press a key to go on",
+        (view.centerx, view.centery + size // 2 + 4),
+        18 if view.w >= 240 else 14,
+        (255, 255, 255),
+        anchor="center",
+    )

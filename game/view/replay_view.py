@@ -1,4 +1,5 @@
 """What the replay scene draws besides the board: the player's pointer on the last click, and the seek bar."""
+
 import pygame
 
 from game.view import theme, widgets
@@ -18,8 +19,12 @@ def draw_click(surface, rect, kind, scale):
     inner = rect.inflate(-2 * scale, -2 * scale)
     if kind in ("flag", "unflag"):
         corner = max(3, rect.w // 4)
-        for x, y, dx, dy in ((inner.left, inner.top, 1, 1), (inner.right - 1, inner.top, -1, 1),
-                             (inner.left, inner.bottom - 1, 1, -1), (inner.right - 1, inner.bottom - 1, -1, -1)):
+        for x, y, dx, dy in (
+            (inner.left, inner.top, 1, 1),
+            (inner.right - 1, inner.top, -1, 1),
+            (inner.left, inner.bottom - 1, 1, -1),
+            (inner.right - 1, inner.bottom - 1, -1, -1),
+        ):
             pygame.draw.line(surface, colour, (x, y), (x + dx * corner, y), 2 * scale)
             pygame.draw.line(surface, colour, (x, y), (x, y + dy * corner), 2 * scale)
     else:

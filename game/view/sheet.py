@@ -1,4 +1,5 @@
 """Where each sprite lies on the sheet, in base pixels: shared by the asset script and the atlas."""
+
 from enum import Enum
 
 TILE = 16
@@ -12,6 +13,7 @@ DIGITS_Y = FACES_Y + FACE
 
 class Tile(Enum):
     """One member for each look a board cell can have."""
+
     COVERED = 0
     HOVER = 1
     PRESSED = 2

@@ -1,4 +1,5 @@
 """Looks the player can choose (Classic, Dark) and the number palette, read by the view at draw time."""
+
 from typing import NamedTuple
 
 from game import config
@@ -11,52 +12,79 @@ class Theme(NamedTuple):
 
     Widgets read these when they draw, never when they are made, so a switch shows on the next full redraw.
     """
+
     name: str
     label: str
-    sheet: str               # file in assets/ with the standard number palette
+    sheet: str  # file in assets/ with the standard number palette
     colour_blind_sheet: str  # the same look with the colour-blind number palette
-    face: tuple              # window and button face
-    light: tuple             # bevel highlight (top and left of a raised box)
-    shadow: tuple            # bevel shadow (bottom and right), counter outlines
-    edge: tuple              # the dark outline of a dialog panel
-    hover: tuple             # a button's face under the mouse
-    panel: tuple             # dialog face
-    field: tuple             # a text box's background
+    face: tuple  # window and button face
+    light: tuple  # bevel highlight (top and left of a raised box)
+    shadow: tuple  # bevel shadow (bottom and right), counter outlines
+    edge: tuple  # the dark outline of a dialog panel
+    hover: tuple  # a button's face under the mouse
+    panel: tuple  # dialog face
+    field: tuple  # a text box's background
     text: tuple
-    dim_text: tuple          # secondary text: sublabels, hints
-    disabled_text: tuple     # labels of buttons that cannot be pressed
+    dim_text: tuple  # secondary text: sublabels, hints
+    disabled_text: tuple  # labels of buttons that cannot be pressed
     error_text: tuple
-    success_text: tuple      # good news, e.g. a new record
-    accent: tuple            # title bars, focus rings, a marked button
-    accent_text: tuple       # text on the accent colour
-    heading: tuple           # headings on a window or panel face
-    overlay: tuple           # RGBA shade laid over a scene beneath a dialog
-    drop_shadow: tuple       # RGBA shadow a dialog panel casts
+    success_text: tuple  # good news, e.g. a new record
+    accent: tuple  # title bars, focus rings, a marked button
+    accent_text: tuple  # text on the accent colour
+    heading: tuple  # headings on a window or panel face
+    overlay: tuple  # RGBA shade laid over a scene beneath a dialog
+    drop_shadow: tuple  # RGBA shadow a dialog panel casts
 
     def sheet_for(self, colour_blind=False):
         return self.colour_blind_sheet if colour_blind else self.sheet
 
 
 CLASSIC = Theme(
-    name="classic", label="Classic",
-    sheet="sprites.png", colour_blind_sheet="sprites-classic-cb.png",
-    face=(192, 192, 192), light=(255, 255, 255), shadow=(128, 128, 128), edge=(0, 0, 0),
-    hover=(236, 236, 236), panel=(224, 224, 224), field=(255, 255, 255),
-    text=(16, 16, 16), dim_text=(90, 90, 90), disabled_text=(128, 128, 128),
-    error_text=(176, 0, 0), success_text=(0, 110, 0),
-    accent=(0, 0, 160), accent_text=(255, 255, 255), heading=(0, 0, 160),
-    overlay=(0, 0, 0, 110), drop_shadow=(0, 0, 0, 70),
+    name="classic",
+    label="Classic",
+    sheet="sprites.png",
+    colour_blind_sheet="sprites-classic-cb.png",
+    face=(192, 192, 192),
+    light=(255, 255, 255),
+    shadow=(128, 128, 128),
+    edge=(0, 0, 0),
+    hover=(236, 236, 236),
+    panel=(224, 224, 224),
+    field=(255, 255, 255),
+    text=(16, 16, 16),
+    dim_text=(90, 90, 90),
+    disabled_text=(128, 128, 128),
+    error_text=(176, 0, 0),
+    success_text=(0, 110, 0),
+    accent=(0, 0, 160),
+    accent_text=(255, 255, 255),
+    heading=(0, 0, 160),
+    overlay=(0, 0, 0, 110),
+    drop_shadow=(0, 0, 0, 70),
 )
 
 DARK = Theme(
-    name="dark", label="Dark",
-    sheet="sprites-dark.png", colour_blind_sheet="sprites-dark-cb.png",
-    face=(58, 61, 67), light=(104, 109, 118), shadow=(28, 30, 33), edge=(12, 13, 15),
-    hover=(76, 80, 88), panel=(50, 53, 59), field=(32, 34, 38),
-    text=(228, 230, 234), dim_text=(158, 163, 171), disabled_text=(108, 112, 120),
-    error_text=(255, 120, 110), success_text=(120, 215, 120),
-    accent=(60, 114, 206), accent_text=(245, 247, 250), heading=(130, 178, 255),
-    overlay=(0, 0, 0, 140), drop_shadow=(0, 0, 0, 110),
+    name="dark",
+    label="Dark",
+    sheet="sprites-dark.png",
+    colour_blind_sheet="sprites-dark-cb.png",
+    face=(58, 61, 67),
+    light=(104, 109, 118),
+    shadow=(28, 30, 33),
+    edge=(12, 13, 15),
+    hover=(76, 80, 88),
+    panel=(50, 53, 59),
+    field=(32, 34, 38),
+    text=(228, 230, 234),
+    dim_text=(158, 163, 171),
+    disabled_text=(108, 112, 120),
+    error_text=(255, 120, 110),
+    success_text=(120, 215, 120),
+    accent=(60, 114, 206),
+    accent_text=(245, 247, 250),
+    heading=(130, 178, 255),
+    overlay=(0, 0, 0, 140),
+    drop_shadow=(0, 0, 0, 110),
 )
 
 THEMES = {CLASSIC.name: CLASSIC, DARK.name: DARK}

@@ -3,6 +3,7 @@
 Colours come from the current theme when drawing (never when a widget is made), so a theme switch shows on
 the next full redraw.
 """
+
 from pathlib import Path
 
 import pygame
@@ -116,13 +117,33 @@ class Button:
         colour = look.text if self.enabled else look.disabled_text
         shift = 1 if pressed else 0
         if self.sublabel:
-            text(surface, self.label, (self.rect.centerx + shift, self.rect.centery - 9 + shift), self.size,
-                 colour, anchor="center", bold=True)
-            text(surface, self.sublabel, (self.rect.centerx + shift, self.rect.centery + 12 + shift), 20,
-                 look.dim_text if self.enabled else look.disabled_text, anchor="center")
+            text(
+                surface,
+                self.label,
+                (self.rect.centerx + shift, self.rect.centery - 9 + shift),
+                self.size,
+                colour,
+                anchor="center",
+                bold=True,
+            )
+            text(
+                surface,
+                self.sublabel,
+                (self.rect.centerx + shift, self.rect.centery + 12 + shift),
+                20,
+                look.dim_text if self.enabled else look.disabled_text,
+                anchor="center",
+            )
         else:
-            text(surface, self.label, (self.rect.centerx + shift, self.rect.centery + shift), self.size,
-                 colour, anchor="center", bold=True)
+            text(
+                surface,
+                self.label,
+                (self.rect.centerx + shift, self.rect.centery + shift),
+                self.size,
+                colour,
+                anchor="center",
+                bold=True,
+            )
 
 
 class TextField:
@@ -145,10 +166,9 @@ class TextField:
             if len(self.value) < self.max_chars and event.text.isprintable():
                 self.value += event.text
                 return True
-        elif event.type == pygame.KEYDOWN and self.focused and event.key == pygame.K_BACKSPACE:
-            if self.value:
-                self.value = self.value[:-1]
-                return True
+        elif event.type == pygame.KEYDOWN and self.focused and event.key == pygame.K_BACKSPACE and self.value:
+            self.value = self.value[:-1]
+            return True
         return False
 
     def draw(self, surface, invalid=False):
@@ -170,7 +190,9 @@ class TextField:
             rect = text(surface, self.value, (inside.right - 4, inside.centery), size, look.text, anchor="midright")
         surface.set_clip(clip)
         if self.focused:
-            pygame.draw.line(surface, look.text, (rect.right + 2, self.rect.y + 7), (rect.right + 2, self.rect.bottom - 8), 2)
+            pygame.draw.line(
+                surface, look.text, (rect.right + 2, self.rect.y + 7), (rect.right + 2, self.rect.bottom - 8), 2
+            )
 
 
 def fitting_size(labels, width, sizes=(24, 21, 18, 16), bold=True):
