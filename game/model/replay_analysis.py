@@ -6,7 +6,7 @@ Reads only what the player could see at each moment: the solver never peeks at t
 from dataclasses import dataclass
 
 from .grid import SEEN_FLAG
-from .replay import Move, play
+from .move import Move
 from .solver import DEFAULT_BUDGET, InconsistentPosition, analyze, hint_for_visible
 
 # Solver work per position when counting guesses. A capped analysis proves fewer cells safe (never a wrong
@@ -75,10 +75,10 @@ def analyse(replay, budget=GUESS_BUDGET, cancelled=None):
             guesses += not known.all_safe(board, targets)
         if any(board.is_mine(*cell) for cell in targets):
             before, flagged = visible(board), flagged_indices(board)
-            play(board, move)
+            board.apply(move)
             verdict = judge(board, move, before, flagged)
         else:
-            play(board, move)
+            board.apply(move)
     return GameAnalysis(guesses, opening_moves, verdict, not known.skipped)
 
 
