@@ -3,14 +3,17 @@ hint latency on Expert positions."""
 
 import argparse
 import ast
-import contextlib
 import math
 import random
 import statistics
 import time
+from dataclasses import fields
 
-from game.model import Board, GameState, solver
-from game.model.solver import COVERED, analyze, choose_guess, first_click_cell
+from bench.strategies import KINDS, make_strategy
+from game.model import Board, GameState
+from game.model.analysis import COVERED, analyse
+from game.model.guess import SHIPPED, choose_guess
+from game.model.hints import first_click_cell, hint_for_visible
 
 CONFIGS = {
     "beginner-safe": (9, 9, 10, "safe"),
@@ -22,11 +25,11 @@ CONFIGS = {
 }
 
 
-def play(rows, cols, mines, rule, rng, positions=None):
+def play(rows, cols, mines, rule, rng, strategy=SHIPPED, positions=None):
     """Auto-play one game on a real Board (one implementation of the rules); True on a win.
     positions, when given, collects the visible positions met."""
     board, vis, _ = _start(rows, cols, mines, rule, rng.randrange(2**32))
-    return _finish(board, vis, positions=positions)
+    return _finish(board, vis, strategy, positions=positions)
 
 
 def _start(rows, cols, mines, rule, board_seed):
@@ -51,32 +54,19 @@ def _open_safe(board, vis, moves, a):
             _reveal(board, vis, moves, (r, c))
 
 
-def _finish(board, vis, moves=None, positions=None):
-    """Play a started game to its end with the solver as it is now configured; True on a win."""
+def _finish(board, vis, strategy=SHIPPED, moves=None, positions=None):
+    """Play a started game to its end with the given guess strategy; True on a win."""
     rows, cols, mines = board.rows, board.cols, board.mines
     moves = [] if moves is None else moves
     while board.state == GameState.PLAYING:
-        a = analyze(rows, cols, mines, vis)
+        a = analyse(rows, cols, mines, vis)
         if positions is not None:
             positions.append(list(vis))
         if a.safe:
             _open_safe(board, vis, moves, a)
             continue
-        _reveal(board, vis, moves, choose_guess(rows, cols, mines, vis, a))
+        _reveal(board, vis, moves, choose_guess(rows, cols, mines, vis, a, strategy=strategy))
     return board.state == GameState.WON
-
-
-@contextlib.contextmanager
-def settings(overrides):
-    """Set solver module constants for the duration (a strategy is a set of constants)."""
-    saved = {name: getattr(solver, name) for name in overrides}
-    try:
-        for name, value in overrides.items():
-            setattr(solver, name, value)
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(solver, name, value)
 
 
 def play_paired(rows, cols, mines, rule, board_seed, base, cand):
@@ -87,29 +77,25 @@ def play_paired(rows, cols, mines, rule, board_seed, base, cand):
     shared moves."""
     board, vis, moves = _start(rows, cols, mines, rule, board_seed)
     while board.state == GameState.PLAYING:
-        a = analyze(rows, cols, mines, vis)
+        a = analyse(rows, cols, mines, vis)
         if a.safe:
             _open_safe(board, vis, moves, a)
             continue
-        with settings(base):
-            g_base = choose_guess(rows, cols, mines, vis, a)
-        with settings(cand):
-            g_cand = choose_guess(rows, cols, mines, vis, a)
+        g_base = choose_guess(rows, cols, mines, vis, a, strategy=base)
+        g_cand = choose_guess(rows, cols, mines, vis, a, strategy=cand)
         if g_base == g_cand:
             _reveal(board, vis, moves, g_base)
             continue
         shared = list(moves)
         _reveal(board, vis, moves, g_base)
-        with settings(base):
-            base_won = _finish(board, vis, moves)
+        base_won = _finish(board, vis, base, moves)
         board2 = Board(rows, cols, mines, seed=board_seed, first_click=rule)
         vis2 = [COVERED] * (rows * cols)
         moves2 = []
         for cell in shared:
             _reveal(board2, vis2, moves2, cell)
         _reveal(board2, vis2, moves2, g_cand)
-        with settings(cand):
-            return base_won, _finish(board2, vis2, moves2)
+        return base_won, _finish(board2, vis2, cand, moves2)
     won = board.state == GameState.WON
     return won, won
 
@@ -122,13 +108,13 @@ def wilson(wins, n, z=1.96):
     return centre - half, centre + half
 
 
-def bench_winrate(name, games, seed, progress=0):
+def bench_winrate(name, games, seed, strategy, progress=0):
     rows, cols, mines, rule = CONFIGS[name]
     rng = random.Random(seed)
     wins = 0
     t0 = time.perf_counter()
     for k in range(1, games + 1):
-        wins += play(rows, cols, mines, rule, rng)
+        wins += play(rows, cols, mines, rule, rng, strategy)
         if k == games or (progress and k % progress == 0):
             report(name, rows, cols, mines, rule, k, wins, time.perf_counter() - t0, k < games)
 
@@ -170,7 +156,6 @@ def paired_interval(n, only_base, only_cand, z=1.96):
 
 def report_paired(name, base, cand, n, wins_base, wins_cand, only_base, only_cand, dt, partial):
     d, lo, hi = paired_interval(n, only_base, only_cand)
-    label = lambda o: " ".join(f"{k}={v!r}" for k, v in o.items()) or "current"  # noqa: E731
     print(
         f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
         f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
@@ -181,27 +166,35 @@ def report_paired(name, base, cand, n, wins_base, wins_cand, only_base, only_can
     )
 
 
-def parse_overrides(items):
-    """["NAME=VALUE", ...] -> {NAME: value}; NAME must be a constant of game.model.solver."""
-    out = {}
-    for item in items or ():
-        name, _, text = item.partition("=")
-        if not hasattr(solver, name):
-            raise SystemExit(f"game.model.solver has no {name}")
+def label(strategy):
+    """A strategy as its kind and the parameters that differ from that kind's defaults."""
+    values = {f.name: (getattr(strategy, f.name), f.default) for f in fields(strategy)}
+    changed = [f"{name}={value!r}" for name, (value, default) in values.items() if value != default]
+    return " ".join([type(strategy).__name__, *changed])
+
+
+def parse_strategy(items, common=()):
+    """A strategy from ["KIND", "NAME=VALUE", ...] (KIND from bench/strategies.py, default the shipped one);
+    common: NAME=VALUE items applied first (--set)."""
+    kind = "shipped"
+    values = {}
+    for item in [*(common or ()), *(items or ())]:
+        name, eq, text = item.partition("=")
+        if not eq:
+            kind = name
+            continue
         try:
-            out[name] = ast.literal_eval(text)
+            values[name] = ast.literal_eval(text)
         except (ValueError, SyntaxError):
-            out[name] = text
-    return out
+            values[name] = text
+    return make_strategy(kind, **values)
 
 
-def bench_latency(games, seed):
-    from game.model.solver import hint_for_visible
-
+def bench_latency(games, seed, strategy=SHIPPED):
     rng = random.Random(seed)
     positions = []
     for _ in range(games):
-        play(16, 30, 99, "safe", rng, positions)
+        play(16, 30, 99, "safe", rng, strategy, positions)
     times = []
     for vis in positions:
         t0 = time.perf_counter()
@@ -223,39 +216,37 @@ def main(argv=None):
     ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--progress", type=int, default=0, help="also print the figures every N games")
-    ap.add_argument("--endgame", action="store_true", help="also search endgames exactly (experimental)")
     ap.add_argument(
         "--candidate",
         action="append",
-        metavar="NAME=VALUE",
-        help="paired mode: play each board also with this solver constant changed (repeatable)",
+        metavar="KIND|NAME=VALUE",
+        help="paired mode: play each board also with this strategy: a kind (" + ", ".join(KINDS) + ") and/or "
+        "parameters changed, e.g. --candidate secondary --candidate blend=0.2 (repeatable)",
     )
     ap.add_argument(
         "--base",
         action="append",
-        metavar="NAME=VALUE",
-        help="paired mode: the base strategy's constants (default: as in the solver)",
+        metavar="KIND|NAME=VALUE",
+        help="paired mode: the base strategy, given the same way (default: the shipped one)",
     )
     ap.add_argument(
-        "--set", action="append", metavar="NAME=VALUE", help="change a solver constant for the whole run (repeatable)"
+        "--set",
+        action="append",
+        metavar="NAME=VALUE",
+        help="change a strategy parameter for the whole run, both sides of a paired run (repeatable)",
     )
     args = ap.parse_args(argv)
-    if args.endgame:
-        solver.ENDGAME = True
-    for name, value in parse_overrides(args.set).items():
-        setattr(solver, name, value)
+    base = parse_strategy(args.base, args.set)
     configs = args.config or ["all", "latency"]
     if "all" in configs:
         configs = list(CONFIGS) + [c for c in configs if c == "latency"]
     for name in configs:
         if name == "latency":
-            bench_latency(max(5, args.games // 20), args.seed)
+            bench_latency(max(5, args.games // 20), args.seed, base)
         elif args.candidate:
-            bench_paired(
-                name, args.games, args.seed, parse_overrides(args.base), parse_overrides(args.candidate), args.progress
-            )
+            bench_paired(name, args.games, args.seed, base, parse_strategy(args.candidate, args.set), args.progress)
         else:
-            bench_winrate(name, args.games, args.seed, args.progress)
+            bench_winrate(name, args.games, args.seed, base, args.progress)
 
 
 if __name__ == "__main__":

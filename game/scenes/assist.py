@@ -6,8 +6,9 @@ move was made (every move makes a hint and the chances stale).
 
 from game import config
 from game.background import BackgroundJob
+from game.model.analysis import InconsistentPosition, analyse_board
+from game.model.hints import hint_for
 from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
-from game.model.solver import InconsistentPosition, analyze_board, hint_for
 from game.view import assist as assist_view
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
@@ -60,7 +61,7 @@ class Assistant:
     def analysis(self, board):
         if self._analysis is None:
             try:
-                self._analysis = analyze_board(board)
+                self._analysis = analyse_board(board)
             except InconsistentPosition:
                 return None
         return self._analysis

@@ -4,7 +4,7 @@ import pygame
 
 from game import clipboard, config
 from game.model.boardcode import decode, encode
-from game.model.solver import Hint
+from game.model.hints import Hint
 from game.scenes.form import FormScene
 from game.scenes.menu import draw_title
 from game.view import theme, widgets

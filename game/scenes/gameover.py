@@ -11,7 +11,7 @@ import pygame
 from game import clipboard
 from game.background import BackgroundJob
 from game.model.boardcode import BoardCode, encode
-from game.model.solver import Hint
+from game.model.hints import Hint
 from game.scenes.base import Scene
 from game.view import theme, widgets
 from game.view.sheet import Face
