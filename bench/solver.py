@@ -1,14 +1,26 @@
-"""Solver benchmarks: auto-play win rates with 95% intervals, paired comparisons of guessing strategies, and
-hint latency on Expert positions."""
+"""Solver benchmarks: auto-play win rates with 95% intervals, paired comparisons of guess strategies on the same
+boards, analysis speed and hint latency on Expert positions.
+
+Win rates and paired comparisons keep one results file per run (bench/results/, or --out), keyed by board, and can
+use several processes (--jobs): an interrupted run started again with the same arguments resumes, and the same
+arguments with more --games extend it. Run long ones under `nice -n 19`.
+"""
+
+from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
+import json
 import math
 import random
 import statistics
 import time
 from dataclasses import fields
+from functools import partial
+from pathlib import Path
 
+from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
 from bench.strategies import KINDS, make_strategy
 from game.model import Board, GameState
 from game.model.analysis import COVERED, analyse
@@ -108,62 +120,12 @@ def wilson(wins, n, z=1.96):
     return centre - half, centre + half
 
 
-def bench_winrate(name, games, seed, strategy, progress=0):
-    rows, cols, mines, rule = CONFIGS[name]
-    rng = random.Random(seed)
-    wins = 0
-    t0 = time.perf_counter()
-    for k in range(1, games + 1):
-        wins += play(rows, cols, mines, rule, rng, strategy)
-        if k == games or (progress and k % progress == 0):
-            report(name, rows, cols, mines, rule, k, wins, time.perf_counter() - t0, k < games)
-
-
-def report(name, rows, cols, mines, rule, games, wins, dt, partial):
-    lo, hi = wilson(wins, games)
-    print(
-        f"{name:22s} {rows}x{cols}/{mines} first-click={rule:7s} games={games:6d} wins={wins:6d} "
-        f"rate={100 * wins / games:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] "
-        f"(+/-{50 * (hi - lo):.2f})  {1000 * dt / games:.1f} ms/game{'  (so far)' if partial else ''}",
-        flush=True,
-    )
-
-
-def bench_paired(name, games, seed, base, cand, progress=0):
-    rows, cols, mines, rule = CONFIGS[name]
-    rng = random.Random(seed)
-    wins_base = wins_cand = only_base = only_cand = 0
-    t0 = time.perf_counter()
-    for k in range(1, games + 1):
-        b, c = play_paired(rows, cols, mines, rule, rng.randrange(2**32), base, cand)
-        wins_base += b
-        wins_cand += c
-        only_base += b and not c
-        only_cand += c and not b
-        if k == games or (progress and k % progress == 0):
-            report_paired(
-                name, base, cand, k, wins_base, wins_cand, only_base, only_cand, time.perf_counter() - t0, k < games
-            )
-
-
 def paired_interval(n, only_base, only_cand, z=1.96):
     """Mean per-board difference (candidate minus base, each board -1, 0 or +1) and its 95% interval."""
     d = (only_cand - only_base) / n
     var = ((only_cand + only_base) / n - d * d) * n / max(1, n - 1)
     half = z * math.sqrt(max(0.0, var) / n)
     return d, d - half, d + half
-
-
-def report_paired(name, base, cand, n, wins_base, wins_cand, only_base, only_cand, dt, partial):
-    d, lo, hi = paired_interval(n, only_base, only_cand)
-    print(
-        f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
-        f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
-        f"diff={100 * d:+.2f} pts 95% CI [{100 * lo:+.2f}, {100 * hi:+.2f}]  "
-        f"(boards won by only base {only_base}, only candidate {only_cand})  "
-        f"{1000 * dt / n:.1f} ms/board{'  (so far)' if partial else ''}",
-        flush=True,
-    )
 
 
 def label(strategy):
@@ -190,32 +152,131 @@ def parse_strategy(items, common=()):
     return make_strategy(kind, **values)
 
 
-def bench_latency(games, seed, strategy=SHIPPED):
-    rng = random.Random(seed)
-    positions = []
-    for _ in range(games):
-        play(16, 30, 99, "safe", rng, strategy, positions)
-    times = []
-    for vis in positions:
-        t0 = time.perf_counter()
-        hint_for_visible(16, 30, 99, vis)
-        times.append(time.perf_counter() - t0)
-    times.sort()
-    med = statistics.median(times) * 1000
-    p99 = times[int(0.99 * (len(times) - 1))] * 1000
+def _board(name, base, cand, i, board_seed):
+    """One board of a run: its result as a record for the results file."""
+    rows, cols, mines, rule = CONFIGS[name]
+    t0 = time.perf_counter()
+    if cand is None:
+        board, vis, moves = _start(rows, cols, mines, rule, board_seed)
+        record = {"i": i, "seed": board_seed, "won": int(_finish(board, vis, base, moves))}
+    else:
+        b, c = play_paired(rows, cols, mines, rule, board_seed, base, cand)
+        record = {"i": i, "seed": board_seed, "base": int(b), "cand": int(c)}
+    record["ms"] = round(1000 * (time.perf_counter() - t0), 1)
+    return record
+
+
+def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0):
+    """Play (or resume) a run of `games` boards and print its figures; returns the records of its boards."""
+    key = {"config": name, "seed": seed, "base": repr(base), "candidate": None if cand is None else repr(cand)}
+    digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
+    path = Path(out) if out else RESULTS / f"{name}-s{seed}-{digest}.jsonl"
+    results = ResultsFile(path, key)
+    before = sum(1 for i in results.done if i < games)
+    if before:
+        print(f"{path}: {before} of {games} boards already played", flush=True)
+    t0 = time.perf_counter()
+    played = 0
+    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand), jobs):
+        played += 1
+        if progress and played % progress == 0:
+            summary(name, base, cand, results, games, time.perf_counter() - t0, played, partial=True)
+    records = summary(name, base, cand, results, games, time.perf_counter() - t0, played)
+    print(f"  results: {path}", flush=True)
+    return records
+
+
+def summary(name, base, cand, results, games, wall, played, partial=False):
+    rows, cols, mines, rule = CONFIGS[name]
+    records = [r for i, r in results.done.items() if i < games]
+    n = len(records)
+    ms = statistics.mean(r["ms"] for r in records) if records else 0.0
+    pace = f"{ms:.1f} ms/board, {1000 * wall / max(1, played):.1f} ms wall/board here"
+    more = "  (so far)" if partial else ""
+    if cand is None:
+        wins = sum(r["won"] for r in records)
+        lo, hi = wilson(wins, n)
+        print(
+            f"{name:22s} {rows}x{cols}/{mines} first-click={rule:7s} [{label(base)}] games={n:6d} wins={wins:6d} "
+            f"rate={100 * wins / n:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] (+/-{50 * (hi - lo):.2f})  "
+            f"{pace}{more}",
+            flush=True,
+        )
+        return records
+    wins_base = sum(r["base"] for r in records)
+    wins_cand = sum(r["cand"] for r in records)
+    only_base = sum(1 for r in records if r["base"] and not r["cand"])
+    only_cand = sum(1 for r in records if r["cand"] and not r["base"])
+    d, lo, hi = paired_interval(n, only_base, only_cand)
     print(
-        f"hint latency, Expert: positions={len(times)} median={med:.2f} ms  p99={p99:.2f} ms  "
-        f"max={times[-1] * 1000:.1f} ms",
+        f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
+        f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
+        f"diff={100 * d:+.2f} pts 95% CI [{100 * lo:+.2f}, {100 * hi:+.2f}]  "
+        f"(boards won by only base {only_base}, only candidate {only_cand})  {pace}{more}",
+        flush=True,
+    )
+    return records
+
+
+def expert_positions(games, seed, strategy=SHIPPED):
+    """The positions met playing `games` Expert games (safe first click), in order, one list per game."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        positions = []
+        play(16, 30, 99, "safe", rng, strategy, positions)
+        out.append(positions)
+    return out
+
+
+def bench_latency(games, seed, strategy=SHIPPED):
+    """Hint latency on Expert positions, split into positions with a certain hint and positions needing a guess."""
+    certain, guess = [], []
+    for positions in expert_positions(games, seed, strategy):
+        for vis in positions:
+            t0 = time.perf_counter()
+            h = hint_for_visible(16, 30, 99, vis)
+            (certain if h is None or h.certain else guess).append(1000 * (time.perf_counter() - t0))
+    for what, times in (("certain hints", certain), ("guess hints", guess)):
+        times.sort()
+        print(
+            f"hint latency, Expert, {what}: positions={len(times)} median={statistics.median(times):.2f} ms  "
+            f"p99={times[int(0.99 * (len(times) - 1))]:.2f} ms  max={times[-1]:.1f} ms",
+            flush=True,
+        )
+
+
+def bench_speed(games, seed, strategy=SHIPPED):
+    """Analysis speed on the positions of Expert games (in playing order), and the time of a guess."""
+    games_positions = expert_positions(games, seed, strategy)
+    positions = [vis for game in games_positions for vis in game]
+    t0 = time.perf_counter()
+    analyses = [analyse(16, 30, 99, vis) for vis in positions]
+    dt = time.perf_counter() - t0
+    guesses = []
+    for vis, a in zip(positions, analyses):
+        if not a.safe:
+            t1 = time.perf_counter()
+            choose_guess(16, 30, 99, vis, a, strategy=strategy)
+            guesses.append(1000 * (time.perf_counter() - t1))
+    guesses.sort()
+    p99 = guesses[int(0.99 * (len(guesses) - 1))]
+    print(
+        f"speed, Expert: positions={len(positions)} analyses/s={len(positions) / dt:.0f} "
+        f"({1000 * dt / len(positions):.3f} ms each)  guesses={len(guesses)} "
+        f"median={statistics.median(guesses):.1f} ms mean={statistics.mean(guesses):.1f} ms p99={p99:.1f} ms",
         flush=True,
     )
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency"])
+    ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency", "speed"])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--progress", type=int, default=0, help="also print the figures every N games")
+    ap.add_argument("--jobs", type=int, default=1, help="processes to play boards in (the machine's cores at most)")
+    ap.add_argument("--out", help="results file (default: bench/results/<config>-s<seed>-<run digest>.jsonl)")
+    ap.add_argument("--progress", type=int, default=0, help="also print the figures every N boards")
     ap.add_argument(
         "--candidate",
         action="append",
@@ -237,16 +298,19 @@ def main(argv=None):
     )
     args = ap.parse_args(argv)
     base = parse_strategy(args.base, args.set)
+    cand = parse_strategy(args.candidate, args.set) if args.candidate else None
     configs = args.config or ["all", "latency"]
     if "all" in configs:
-        configs = list(CONFIGS) + [c for c in configs if c == "latency"]
+        configs = list(CONFIGS) + [c for c in configs if c in ("latency", "speed")]
+    if args.out and len([c for c in configs if c in CONFIGS]) > 1:
+        raise SystemExit("--out names one run's results file: give one --config with it")
     for name in configs:
         if name == "latency":
             bench_latency(max(5, args.games // 20), args.seed, base)
-        elif args.candidate:
-            bench_paired(name, args.games, args.seed, base, parse_strategy(args.candidate, args.set), args.progress)
+        elif name == "speed":
+            bench_speed(max(5, args.games // 20), args.seed, base)
         else:
-            bench_winrate(name, args.games, args.seed, base, args.progress)
+            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress)
 
 
 if __name__ == "__main__":

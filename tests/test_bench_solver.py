@@ -25,6 +25,24 @@ def test_paired_benchmark_plays_the_same_boards_both_ways():
     assert [b for b, _ in other] == alone
 
 
+def test_a_run_resumes_and_extends_to_what_one_run_in_two_processes_gives(tmp_path, capsys):
+    from bench import solver as bench
+
+    cand = GuessStrategy(window=0.3)
+    fresh = bench.run("beginner-safe", 12, 5, SHIPPED, cand, jobs=2, out=tmp_path / "fresh.jsonl")
+    bench.run("beginner-safe", 5, 5, SHIPPED, cand, out=tmp_path / "grown.jsonl")
+    grown = bench.run("beginner-safe", 12, 5, SHIPPED, cand, out=tmp_path / "grown.jsonl")
+    assert "5 of 12 boards already played" in capsys.readouterr().out
+
+    def results(records):
+        return sorted((r["i"], r["seed"], r["base"], r["cand"]) for r in records)
+
+    assert results(fresh) == results(grown) and len(fresh) == 12
+    # a results file belongs to one run: another strategy may not add to it
+    with pytest.raises(SystemExit):
+        bench.run("beginner-safe", 12, 5, SHIPPED, SHIPPED, out=tmp_path / "grown.jsonl")
+
+
 def test_paired_interval_is_centred_on_the_difference_and_zero_width_without_discordant_boards():
     from bench.solver import paired_interval
 
