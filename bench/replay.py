@@ -7,8 +7,8 @@ import random
 
 from bench.timing import report, timed
 from game.model import Board
+from game.model.hints import hint_for
 from game.model.replay import Replay
-from game.model.solver import hint_for
 
 GAMES = 16
 

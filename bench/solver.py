@@ -1,16 +1,31 @@
-"""Solver benchmarks: auto-play win rates with 95% intervals, paired comparisons of guessing strategies, and
-hint latency on Expert positions."""
+"""Solver benchmarks: auto-play win rates with 95% intervals, paired comparisons of guess strategies on the same
+boards, analysis speed and hint latency on Expert positions.
+
+Win rates and paired comparisons keep one results file per run (bench/results/, or --out), keyed by board, and can
+use several processes (--jobs): an interrupted run started again with the same arguments resumes, and the same
+arguments with more --games extend it. Run long ones under `nice -n 19`.
+"""
+
+from __future__ import annotations
 
 import argparse
 import ast
-import contextlib
+import hashlib
+import json
 import math
 import random
 import statistics
 import time
+from dataclasses import fields
+from functools import partial
+from pathlib import Path
 
-from game.model import Board, GameState, solver
-from game.model.solver import COVERED, analyze, choose_guess, first_click_cell
+from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
+from bench.strategies import KINDS, make_strategy
+from game.model import Board, GameState
+from game.model.analysis import COVERED, analyse
+from game.model.guess import SHIPPED, choose_guess
+from game.model.hints import first_click_cell, hint_for_visible
 
 CONFIGS = {
     "beginner-safe": (9, 9, 10, "safe"),
@@ -22,11 +37,11 @@ CONFIGS = {
 }
 
 
-def play(rows, cols, mines, rule, rng, positions=None):
+def play(rows, cols, mines, rule, rng, strategy=SHIPPED, positions=None):
     """Auto-play one game on a real Board (one implementation of the rules); True on a win.
     positions, when given, collects the visible positions met."""
     board, vis, _ = _start(rows, cols, mines, rule, rng.randrange(2**32))
-    return _finish(board, vis, positions=positions)
+    return _finish(board, vis, strategy, positions=positions)
 
 
 def _start(rows, cols, mines, rule, board_seed):
@@ -51,32 +66,19 @@ def _open_safe(board, vis, moves, a):
             _reveal(board, vis, moves, (r, c))
 
 
-def _finish(board, vis, moves=None, positions=None):
-    """Play a started game to its end with the solver as it is now configured; True on a win."""
+def _finish(board, vis, strategy=SHIPPED, moves=None, positions=None):
+    """Play a started game to its end with the given guess strategy; True on a win."""
     rows, cols, mines = board.rows, board.cols, board.mines
     moves = [] if moves is None else moves
     while board.state == GameState.PLAYING:
-        a = analyze(rows, cols, mines, vis)
+        a = analyse(rows, cols, mines, vis)
         if positions is not None:
             positions.append(list(vis))
         if a.safe:
             _open_safe(board, vis, moves, a)
             continue
-        _reveal(board, vis, moves, choose_guess(rows, cols, mines, vis, a))
+        _reveal(board, vis, moves, choose_guess(rows, cols, mines, vis, a, strategy=strategy))
     return board.state == GameState.WON
-
-
-@contextlib.contextmanager
-def settings(overrides):
-    """Set solver module constants for the duration (a strategy is a set of constants)."""
-    saved = {name: getattr(solver, name) for name in overrides}
-    try:
-        for name, value in overrides.items():
-            setattr(solver, name, value)
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(solver, name, value)
 
 
 def play_paired(rows, cols, mines, rule, board_seed, base, cand):
@@ -87,29 +89,25 @@ def play_paired(rows, cols, mines, rule, board_seed, base, cand):
     shared moves."""
     board, vis, moves = _start(rows, cols, mines, rule, board_seed)
     while board.state == GameState.PLAYING:
-        a = analyze(rows, cols, mines, vis)
+        a = analyse(rows, cols, mines, vis)
         if a.safe:
             _open_safe(board, vis, moves, a)
             continue
-        with settings(base):
-            g_base = choose_guess(rows, cols, mines, vis, a)
-        with settings(cand):
-            g_cand = choose_guess(rows, cols, mines, vis, a)
+        g_base = choose_guess(rows, cols, mines, vis, a, strategy=base)
+        g_cand = choose_guess(rows, cols, mines, vis, a, strategy=cand)
         if g_base == g_cand:
             _reveal(board, vis, moves, g_base)
             continue
         shared = list(moves)
         _reveal(board, vis, moves, g_base)
-        with settings(base):
-            base_won = _finish(board, vis, moves)
+        base_won = _finish(board, vis, base, moves)
         board2 = Board(rows, cols, mines, seed=board_seed, first_click=rule)
         vis2 = [COVERED] * (rows * cols)
         moves2 = []
         for cell in shared:
             _reveal(board2, vis2, moves2, cell)
         _reveal(board2, vis2, moves2, g_cand)
-        with settings(cand):
-            return base_won, _finish(board2, vis2, moves2)
+        return base_won, _finish(board2, vis2, cand, moves2)
     won = board.state == GameState.WON
     return won, won
 
@@ -122,44 +120,6 @@ def wilson(wins, n, z=1.96):
     return centre - half, centre + half
 
 
-def bench_winrate(name, games, seed, progress=0):
-    rows, cols, mines, rule = CONFIGS[name]
-    rng = random.Random(seed)
-    wins = 0
-    t0 = time.perf_counter()
-    for k in range(1, games + 1):
-        wins += play(rows, cols, mines, rule, rng)
-        if k == games or (progress and k % progress == 0):
-            report(name, rows, cols, mines, rule, k, wins, time.perf_counter() - t0, k < games)
-
-
-def report(name, rows, cols, mines, rule, games, wins, dt, partial):
-    lo, hi = wilson(wins, games)
-    print(
-        f"{name:22s} {rows}x{cols}/{mines} first-click={rule:7s} games={games:6d} wins={wins:6d} "
-        f"rate={100 * wins / games:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] "
-        f"(+/-{50 * (hi - lo):.2f})  {1000 * dt / games:.1f} ms/game{'  (so far)' if partial else ''}",
-        flush=True,
-    )
-
-
-def bench_paired(name, games, seed, base, cand, progress=0):
-    rows, cols, mines, rule = CONFIGS[name]
-    rng = random.Random(seed)
-    wins_base = wins_cand = only_base = only_cand = 0
-    t0 = time.perf_counter()
-    for k in range(1, games + 1):
-        b, c = play_paired(rows, cols, mines, rule, rng.randrange(2**32), base, cand)
-        wins_base += b
-        wins_cand += c
-        only_base += b and not c
-        only_cand += c and not b
-        if k == games or (progress and k % progress == 0):
-            report_paired(
-                name, base, cand, k, wins_base, wins_cand, only_base, only_cand, time.perf_counter() - t0, k < games
-            )
-
-
 def paired_interval(n, only_base, only_cand, z=1.96):
     """Mean per-board difference (candidate minus base, each board -1, 0 or +1) and its 95% interval."""
     d = (only_cand - only_base) / n
@@ -168,94 +128,189 @@ def paired_interval(n, only_base, only_cand, z=1.96):
     return d, d - half, d + half
 
 
-def report_paired(name, base, cand, n, wins_base, wins_cand, only_base, only_cand, dt, partial):
+def label(strategy):
+    """A strategy as its kind and the parameters that differ from that kind's defaults."""
+    values = {f.name: (getattr(strategy, f.name), f.default) for f in fields(strategy)}
+    changed = [f"{name}={value!r}" for name, (value, default) in values.items() if value != default]
+    return " ".join([type(strategy).__name__, *changed])
+
+
+def parse_strategy(items, common=()):
+    """A strategy from ["KIND", "NAME=VALUE", ...] (KIND from bench/strategies.py, default the shipped one);
+    common: NAME=VALUE items applied first (--set)."""
+    kind = "shipped"
+    values = {}
+    for item in [*(common or ()), *(items or ())]:
+        name, eq, text = item.partition("=")
+        if not eq:
+            kind = name
+            continue
+        try:
+            values[name] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            values[name] = text
+    return make_strategy(kind, **values)
+
+
+def _board(name, base, cand, i, board_seed):
+    """One board of a run: its result as a record for the results file."""
+    rows, cols, mines, rule = CONFIGS[name]
+    t0 = time.perf_counter()
+    if cand is None:
+        board, vis, moves = _start(rows, cols, mines, rule, board_seed)
+        record = {"i": i, "seed": board_seed, "won": int(_finish(board, vis, base, moves))}
+    else:
+        b, c = play_paired(rows, cols, mines, rule, board_seed, base, cand)
+        record = {"i": i, "seed": board_seed, "base": int(b), "cand": int(c)}
+    record["ms"] = round(1000 * (time.perf_counter() - t0), 1)
+    return record
+
+
+def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0):
+    """Play (or resume) a run of `games` boards and print its figures; returns the records of its boards."""
+    key = {"config": name, "seed": seed, "base": repr(base), "candidate": None if cand is None else repr(cand)}
+    digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
+    path = Path(out) if out else RESULTS / f"{name}-s{seed}-{digest}.jsonl"
+    results = ResultsFile(path, key)
+    before = sum(1 for i in results.done if i < games)
+    if before:
+        print(f"{path}: {before} of {games} boards already played", flush=True)
+    t0 = time.perf_counter()
+    played = 0
+    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand), jobs):
+        played += 1
+        if progress and played % progress == 0:
+            summary(name, base, cand, results, games, time.perf_counter() - t0, played, partial=True)
+    records = summary(name, base, cand, results, games, time.perf_counter() - t0, played)
+    print(f"  results: {path}", flush=True)
+    return records
+
+
+def summary(name, base, cand, results, games, wall, played, partial=False):
+    rows, cols, mines, rule = CONFIGS[name]
+    records = [r for i, r in results.done.items() if i < games]
+    n = len(records)
+    ms = statistics.mean(r["ms"] for r in records) if records else 0.0
+    pace = f"{ms:.1f} ms/board, {1000 * wall / max(1, played):.1f} ms wall/board here"
+    more = "  (so far)" if partial else ""
+    if cand is None:
+        wins = sum(r["won"] for r in records)
+        lo, hi = wilson(wins, n)
+        print(
+            f"{name:22s} {rows}x{cols}/{mines} first-click={rule:7s} [{label(base)}] games={n:6d} wins={wins:6d} "
+            f"rate={100 * wins / n:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] (+/-{50 * (hi - lo):.2f})  "
+            f"{pace}{more}",
+            flush=True,
+        )
+        return records
+    wins_base = sum(r["base"] for r in records)
+    wins_cand = sum(r["cand"] for r in records)
+    only_base = sum(1 for r in records if r["base"] and not r["cand"])
+    only_cand = sum(1 for r in records if r["cand"] and not r["base"])
     d, lo, hi = paired_interval(n, only_base, only_cand)
-    label = lambda o: " ".join(f"{k}={v!r}" for k, v in o.items()) or "current"  # noqa: E731
     print(
         f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
         f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
         f"diff={100 * d:+.2f} pts 95% CI [{100 * lo:+.2f}, {100 * hi:+.2f}]  "
-        f"(boards won by only base {only_base}, only candidate {only_cand})  "
-        f"{1000 * dt / n:.1f} ms/board{'  (so far)' if partial else ''}",
+        f"(boards won by only base {only_base}, only candidate {only_cand})  {pace}{more}",
         flush=True,
     )
+    return records
 
 
-def parse_overrides(items):
-    """["NAME=VALUE", ...] -> {NAME: value}; NAME must be a constant of game.model.solver."""
-    out = {}
-    for item in items or ():
-        name, _, text = item.partition("=")
-        if not hasattr(solver, name):
-            raise SystemExit(f"game.model.solver has no {name}")
-        try:
-            out[name] = ast.literal_eval(text)
-        except (ValueError, SyntaxError):
-            out[name] = text
+def expert_positions(games, seed, strategy=SHIPPED):
+    """The positions met playing `games` Expert games (safe first click), in order, one list per game."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        positions = []
+        play(16, 30, 99, "safe", rng, strategy, positions)
+        out.append(positions)
     return out
 
 
-def bench_latency(games, seed):
-    from game.model.solver import hint_for_visible
+def bench_latency(games, seed, strategy=SHIPPED):
+    """Hint latency on Expert positions, split into positions with a certain hint and positions needing a guess."""
+    certain, guess = [], []
+    for positions in expert_positions(games, seed, strategy):
+        for vis in positions:
+            t0 = time.perf_counter()
+            h = hint_for_visible(16, 30, 99, vis)
+            (certain if h is None or h.certain else guess).append(1000 * (time.perf_counter() - t0))
+    for what, times in (("certain hints", certain), ("guess hints", guess)):
+        times.sort()
+        print(
+            f"hint latency, Expert, {what}: positions={len(times)} median={statistics.median(times):.2f} ms  "
+            f"p99={times[int(0.99 * (len(times) - 1))]:.2f} ms  max={times[-1]:.1f} ms",
+            flush=True,
+        )
 
-    rng = random.Random(seed)
-    positions = []
-    for _ in range(games):
-        play(16, 30, 99, "safe", rng, positions)
-    times = []
-    for vis in positions:
-        t0 = time.perf_counter()
-        hint_for_visible(16, 30, 99, vis)
-        times.append(time.perf_counter() - t0)
-    times.sort()
-    med = statistics.median(times) * 1000
-    p99 = times[int(0.99 * (len(times) - 1))] * 1000
+
+def bench_speed(games, seed, strategy=SHIPPED):
+    """Analysis speed on the positions of Expert games (in playing order), and the time of a guess."""
+    games_positions = expert_positions(games, seed, strategy)
+    positions = [vis for game in games_positions for vis in game]
+    t0 = time.perf_counter()
+    analyses = [analyse(16, 30, 99, vis) for vis in positions]
+    dt = time.perf_counter() - t0
+    guesses = []
+    for vis, a in zip(positions, analyses):
+        if not a.safe:
+            t1 = time.perf_counter()
+            choose_guess(16, 30, 99, vis, a, strategy=strategy)
+            guesses.append(1000 * (time.perf_counter() - t1))
+    guesses.sort()
+    p99 = guesses[int(0.99 * (len(guesses) - 1))]
     print(
-        f"hint latency, Expert: positions={len(times)} median={med:.2f} ms  p99={p99:.2f} ms  "
-        f"max={times[-1] * 1000:.1f} ms",
+        f"speed, Expert: positions={len(positions)} analyses/s={len(positions) / dt:.0f} "
+        f"({1000 * dt / len(positions):.3f} ms each)  guesses={len(guesses)} "
+        f"median={statistics.median(guesses):.1f} ms mean={statistics.mean(guesses):.1f} ms p99={p99:.1f} ms",
         flush=True,
     )
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency"])
+    ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency", "speed"])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--progress", type=int, default=0, help="also print the figures every N games")
-    ap.add_argument("--endgame", action="store_true", help="also search endgames exactly (experimental)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes to play boards in (the machine's cores at most)")
+    ap.add_argument("--out", help="results file (default: bench/results/<config>-s<seed>-<run digest>.jsonl)")
+    ap.add_argument("--progress", type=int, default=0, help="also print the figures every N boards")
     ap.add_argument(
         "--candidate",
         action="append",
-        metavar="NAME=VALUE",
-        help="paired mode: play each board also with this solver constant changed (repeatable)",
+        metavar="KIND|NAME=VALUE",
+        help="paired mode: play each board also with this strategy: a kind (" + ", ".join(KINDS) + ") and/or "
+        "parameters changed, e.g. --candidate secondary --candidate blend=0.2 (repeatable)",
     )
     ap.add_argument(
         "--base",
         action="append",
-        metavar="NAME=VALUE",
-        help="paired mode: the base strategy's constants (default: as in the solver)",
+        metavar="KIND|NAME=VALUE",
+        help="paired mode: the base strategy, given the same way (default: the shipped one)",
     )
     ap.add_argument(
-        "--set", action="append", metavar="NAME=VALUE", help="change a solver constant for the whole run (repeatable)"
+        "--set",
+        action="append",
+        metavar="NAME=VALUE",
+        help="change a strategy parameter for the whole run, both sides of a paired run (repeatable)",
     )
     args = ap.parse_args(argv)
-    if args.endgame:
-        solver.ENDGAME = True
-    for name, value in parse_overrides(args.set).items():
-        setattr(solver, name, value)
+    base = parse_strategy(args.base, args.set)
+    cand = parse_strategy(args.candidate, args.set) if args.candidate else None
     configs = args.config or ["all", "latency"]
     if "all" in configs:
-        configs = list(CONFIGS) + [c for c in configs if c == "latency"]
+        configs = list(CONFIGS) + [c for c in configs if c in ("latency", "speed")]
+    if args.out and len([c for c in configs if c in CONFIGS]) > 1:
+        raise SystemExit("--out names one run's results file: give one --config with it")
     for name in configs:
         if name == "latency":
-            bench_latency(max(5, args.games // 20), args.seed)
-        elif args.candidate:
-            bench_paired(
-                name, args.games, args.seed, parse_overrides(args.base), parse_overrides(args.candidate), args.progress
-            )
+            bench_latency(max(5, args.games // 20), args.seed, base)
+        elif name == "speed":
+            bench_speed(max(5, args.games // 20), args.seed, base)
         else:
-            bench_winrate(name, args.games, args.seed, args.progress)
+            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress)
 
 
 if __name__ == "__main__":

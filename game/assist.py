@@ -8,8 +8,9 @@ record: the scene tells it.
 
 from game import config
 from game.background import BackgroundJob
+from game.model.analysis import InconsistentPosition, analyse_board
+from game.model.hints import Hint, hint_for
 from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
-from game.model.solver import Hint, InconsistentPosition, analyze_board, hint_for
 from game.view import assist as assist_view
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
@@ -72,7 +73,7 @@ class Assistant:
     def analysis(self, board):
         if self._analysis is None:
             try:
-                self._analysis = analyze_board(board)
+                self._analysis = analyse_board(board)
             except InconsistentPosition:
                 return None
         return self._analysis

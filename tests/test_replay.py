@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 import game.model.replay_analysis as replay_analysis
 from game.model import Board
+from game.model.analysis import analyse
 from game.model.replay import KEYFRAME_CELLS, KEYFRAME_EVERY, Replay
 from game.model.replay_analysis import GameAnalysis, cells_opened_by, visible
 from game.model.replay_stats import solved_three_bv
-from game.model.solver import analyze
 from tests.boardtext import with_times
 
 MOVE_OF = {"reveal": "reveal", "flag": "toggle_flag", "unflag": "toggle_flag", "chord": "chord"}
@@ -238,7 +238,7 @@ def guesses_the_slow_way(replay):
     for move in replay.moves:
         targets = cells_opened_by(board, move) if board.state == "playing" else []
         if targets:
-            safe = analyze(board.rows, board.cols, board.mines, visible(board), 10**7).safe
+            safe = analyse(board.rows, board.cols, board.mines, visible(board), 10**7).safe
             guesses += not all(cell in safe for cell in targets)
         getattr(board, MOVE_OF[move.kind])(move.row, move.col)
     return guesses

@@ -3,7 +3,7 @@
 import random
 import time
 
-from .solver import InconsistentPosition, analyze, neighbours
+from .analysis import InconsistentPosition, analyse, neighbours
 
 __all__ = ["NoGuessCancelled", "NoGuessTimeout", "generate_no_guess", "solves_without_guessing"]
 
@@ -108,7 +108,7 @@ class _Play:
         """One pass of the pair (subset / overlap) rule. Returns True if anything was learnt."""
         vis, flag, nb = self.vis, self.flag, self.nb
         res = {}
-        by_cell = {}
+        by_cell: dict[int, list[int]] = {}
         for i in self.frontier:
             v = vis[i]
             unknown = []
@@ -151,7 +151,7 @@ class _Play:
     def full(self):
         """The exact analysis (with the mine count). Returns True if anything was learnt."""
         try:
-            a = analyze(self.rows, self.cols, self.mines, self.vis)
+            a = analyse(self.rows, self.cols, self.mines, self.vis)
         except InconsistentPosition:
             return False
         cols = self.cols

@@ -5,9 +5,11 @@ Reads only what the player could see at each moment: the solver never peeks at t
 
 from dataclasses import dataclass
 
+from .analysis import DEFAULT_BUDGET, InconsistentPosition
+from .analysis import analyse as analyse_position  # this module's analyse() is of a whole game
 from .grid import SEEN_FLAG
+from .hints import hint_for_visible
 from .move import Move
-from .solver import DEFAULT_BUDGET, InconsistentPosition, analyze, hint_for_visible
 
 # Solver work per position when counting guesses. A capped analysis proves fewer cells safe (never a wrong
 # one), so a rare crowded position may count a certain click as a guess; the fatal click gets the full budget.
@@ -41,7 +43,12 @@ class LossVerdict:
         if not self.forced:
             return f"Avoidable: {cell_name(self.alternative).capitalize()} was certainly safe. {self.reason}."
         line = f"A forced guess: no cell was certainly safe, and this one had a {percent(self.probability)} chance"
-        if self.alternative is None or self.probability <= self.alternative_probability + 1e-9:
+        if (
+            self.alternative is None
+            or self.probability is None
+            or self.alternative_probability is None
+            or self.probability <= self.alternative_probability + 1e-9
+        ):
             return line + " of a mine, as low as any. Bad luck."
         return (
             line + f" of a mine; the safest, {cell_name(self.alternative)}, had "
@@ -109,7 +116,8 @@ class Knowledge:
         """Whether every one of `cells` is certainly safe on the board as the player sees it."""
         if all(cell in self.safe for cell in cells):
             return True
-        view, open_of = visible(board), {}
+        view = visible(board)
+        open_of: dict[tuple[int, int], tuple[frozenset, int]] = {}
         if all(cell in self.safe or self.proved_nearby(view, cell, open_of) for cell in cells):
             return True
         touched, group = self.touched(view), None
@@ -128,7 +136,7 @@ class Knowledge:
             self.skipped = True
             return False
         try:
-            analysis = analyze(self.rows, self.cols, self.mines_total, view, self.budget)
+            analysis = analyse_position(self.rows, self.cols, self.mines_total, view, self.budget)
         except InconsistentPosition:  # only a hand-made board gets here: then nothing is proved
             return False
         self.allowance -= 1 if analysis.exact else ESTIMATE_COST
@@ -201,14 +209,15 @@ class Knowledge:
         return open_of[number]
 
     def numbers_near(self, view, cell, reach):
-        return [c for c in around(self.rows, self.cols, *cell, reach) if view[c[0] * self.cols + c[1]] >= 0]
+        row, col = cell
+        return [c for c in around(self.rows, self.cols, row, col, reach) if view[c[0] * self.cols + c[1]] >= 0]
 
 
 def judge(board, move, before, flagged):
     """The verdict on the click that just lost, from the position the player saw before it."""
     cell = board.exploded
     try:
-        analysis = analyze(board.rows, board.cols, board.mines, before, DEFAULT_BUDGET)
+        analysis = analyse_position(board.rows, board.cols, board.mines, before, DEFAULT_BUDGET)
     except InconsistentPosition:
         return LossVerdict(move, cell, False, None, None, None, "The numbers on the board did not add up", False)
     probability = analysis.probability(*cell)
@@ -238,7 +247,7 @@ def judge(board, move, before, flagged):
         True,
         probability,
         safest,
-        others.get(safest),
+        None if safest is None else others[safest],
         "Every covered cell could have held a mine",
         analysis.exact,
     )

@@ -1,0 +1,186 @@
+"""Guess strategies that were tried and switched off, kept so `bench.solver` can still compare them.
+
+Each one plugs into `choose_guess(..., strategy=...)` by overriding part of the shipped `GuessStrategy`;
+docs/solver.md gives their figures. `KINDS` names them for the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from game.model.analysis import Analysis
+from game.model.guess import GuessStrategy, Spot
+
+__all__ = ["KINDS", "DeadCellStrategy", "SecondaryStrategy", "Survive2Strategy", "WideStrategy", "make_strategy"]
+
+
+@dataclass(frozen=True)
+class WideStrategy(GuessStrategy):
+    """ "wide": every frontier cell within the window (the wide_max safest of them) and the best interior cell
+    (fewest covered neighbours: corners, then edges) get the lookahead, instead of the few nearest."""
+
+    wide_max: int = 12
+
+    def shortlist(self, spot: Spot) -> list[int]:
+        probs, visible, nb = spot.probs, spot.visible, spot.nb
+        best_p = probs[spot.ranked[0]]
+        window = [i for i in spot.ranked if probs[i] <= best_p + self.window]
+
+        def inside(i: int) -> bool:
+            return all(visible[j] < 0 for j in nb[i])
+
+        interior = [i for i in window if inside(i)]
+        picked = [i for i in window if not inside(i)][: self.wide_max]
+        if interior:
+            picked.append(interior[0])  # the window keeps the ranking: the fewest covered neighbours first
+        return picked
+
+
+@dataclass(frozen=True)
+class Survive2Strategy(GuessStrategy):
+    """ "survive2": score a cell by the chance to survive it and the best next move as well (1 when its number
+    proves a cell safe), instead of its own safety."""
+
+    def score(self, spot: Spot, i: int) -> tuple[float, ...]:
+        shown = spot.outcomes(i)
+        if shown is None:
+            return (1 - spot.probs[i], 0)
+        layouts = spot.analysis.layouts or 1
+        progress = 0
+        survive2 = 0.0
+        for v, b in shown:
+            n = b.layouts or 0
+            if v == 0 or b.safe:
+                progress += n
+                survive2 += n
+            else:
+                # no certain move after this number: the next guess survives at best this often
+                best = min((b.nums[j] / b.den[j] for j in b.nums if j != i and b.nums[j] != b.den[j]), default=0)
+                survive2 += n * (1 - float(best))
+        return (survive2 / layouts + self.progress_weight * (progress / layouts), -spot.shape(i))
+
+
+@dataclass(frozen=True)
+class DeadCellStrategy(GuessStrategy):
+    """ "dead": a cell that can show only one number (the same in every layout where it is safe) risks a mine
+    and teaches nothing, so any live cell of the shortlist goes before it."""
+
+    def score(self, spot: Spot, i: int) -> tuple[float, ...]:
+        shown = spot.outcomes(i)
+        live = 0 if shown is not None and len(shown) <= 1 else 1
+        return (live, *super().score(spot, i))
+
+
+@dataclass(frozen=True)
+class SecondaryStrategy(GuessStrategy):
+    """ "secondary" (after JSMinesweeper's "secondary safety"): every cell whose safety is at least ratio x the
+    best one (but only the `interior` interior cells with fewest covered neighbours, and `near` more that touch
+    the frontier) scores its chance to survive this move and the best next one (1 when the number it shows
+    proves some cell safe; blend mixes in the second best next cell, as JSMinesweeper does with 0.2), plus
+    `progress` x the chance its number proves a cell safe as a tie-break. Cells are tried safest first, and a
+    cell stops being evaluated as soon as it can no longer beat the best score found (a score never exceeds
+    the cell's own safety)."""
+
+    ratio: float = 0.9
+    interior: int = 2
+    near: int = 0
+    progress: float = 0.001
+    blend: float = 0.0
+
+    def shortlist(self, spot: Spot) -> list[int]:
+        """The cells weighed, safest first: nearly as safe as the safest, and only the first few interior cells
+        (the ranking puts the fewest covered neighbours first among equals)."""
+        probs, visible, nb = spot.probs, spot.visible, spot.nb
+        best_safe = 1 - probs[spot.ranked[0]]
+        picked = []
+        interior = near = 0
+        for i in spot.ranked:
+            if 1 - probs[i] < self.ratio * best_safe:
+                break
+            if all(visible[j] < 0 for j in nb[i]):
+                # next to a cell some number touches: its own number may help decide that cell
+                if near < self.near and any(visible[k] >= 0 for j in nb[i] for k in nb[j]):
+                    near += 1
+                elif interior < self.interior:
+                    interior += 1
+                else:
+                    continue
+            picked.append(i)
+        return picked
+
+    def pick(self, spot: Spot) -> int:
+        picked = self.shortlist(spot)
+        if len(picked) == 1:
+            return picked[0]
+        best, best_score = picked[0], -1.0
+        for i in picked:
+            res = self.secondary(spot, i, best_score - self.progress)
+            if res is None:
+                continue
+            score = res[0] + self.progress * res[1]
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def secondary(self, spot: Spot, i: int, floor: float) -> tuple[float, float] | None:
+        """(chance to survive opening cell i and the best next move, chance its number proves a safe cell), or
+        None when the first can be shown to stay below floor, or a lookahead analysis is not exact."""
+        a = spot.analysis
+        total = a.layouts
+        assert total is not None
+        left = total - a.nums[i] * total // a.den[i]  # layouts where cell i is safe
+        score = 0.0
+        progress = 0
+        if left / total < floor:
+            return None
+        for _, b in spot.numbers_shown(i):
+            if b is None or b.layouts is None:
+                return None
+            left -= b.layouts
+            if b.safe:
+                progress += b.layouts
+            score += b.layouts / total * self.next_safety(b)
+            if (score + left / total) < floor:
+                return None
+        return score, progress / total
+
+    def next_safety(self, b: Analysis) -> float:
+        """How safe the best next move is after analysis b: 1 with a certain safe cell (or only mines left),
+        else the safest cell's chance; with blend, blended with the second safest cell's."""
+        if len(b.safe) > 1 or (b.safe and not self.blend):
+            return 1.0
+        nums, den = b.nums, b.den
+        # cells share few distinct chances: divide each (numerator, denominator) once
+        pairs = {(n, den[j]) for j, n in nums.items() if n != den[j]}
+        chances = sorted((1 - n / d for n, d in pairs), reverse=True)
+        if not chances:
+            return 1.0  # only mines left: the game is won
+        best = chances[0]
+        if not self.blend:
+            return best
+        # the second safest cell may share the safest one's chance
+        same = sum(1 for j, n in nums.items() if n != den[j] and 1 - n / den[j] == best)
+        second = best if same > 1 or len(chances) == 1 else chances[1]
+        return (1 - self.blend) * best + self.blend * second
+
+
+KINDS: dict[str, type[GuessStrategy]] = {
+    "shipped": GuessStrategy,
+    "wide": WideStrategy,
+    "survive2": Survive2Strategy,
+    "dead": DeadCellStrategy,
+    "secondary": SecondaryStrategy,
+}
+
+
+def make_strategy(kind: str = "shipped", **values: Any) -> GuessStrategy:
+    """A strategy of the named kind with some of its parameters changed (SystemExit naming the allowed ones)."""
+    if kind not in KINDS:
+        raise SystemExit(f"no strategy {kind!r}; known: {', '.join(KINDS)}")
+    cls = KINDS[kind]
+    allowed = {f.name for f in fields(cls)}
+    unknown = sorted(set(values) - allowed)
+    if unknown:
+        raise SystemExit(f"strategy {kind!r} has no {', '.join(unknown)}; it has {', '.join(sorted(allowed))}")
+    return replace(cls(), **values)

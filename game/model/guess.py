@@ -1,0 +1,153 @@
+"""Which covered cell to open when none is certain: the guess strategy, its lookahead and the exact endgame."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse, neighbours
+from .endgame import endgame_cell
+
+__all__ = ["SHIPPED", "GuessStrategy", "Spot", "choose_guess"]
+
+
+class Spot:
+    """A position where a guess is due, and what any strategy reads of it: every covered cell's mine chance
+    (`probs`), the cells that may be safe ranked safest first (`ranked`, the fewest covered neighbours first
+    among equals) and, for a cell, each number it could show with the position that number leads to."""
+
+    def __init__(self, rows: int, cols: int, mines: int, visible: Sequence[int], a: Analysis, budget: int) -> None:
+        self.rows, self.cols, self.mines, self.visible = rows, cols, mines, visible
+        self.analysis, self.budget = a, budget
+        self.nb = neighbours(rows, cols)
+        covered = [i for i in range(rows * cols) if visible[i] < 0]
+        self.probs = {i: float(a.nums[i] / a.den[i]) for i in covered}
+        ranked = [i for i in covered if self.probs[i] < 1.0]
+        ranked.sort(key=lambda i: (self.probs[i], self.shape(i)))
+        self.ranked = ranked
+        self._outcomes: dict[int, list[tuple[int, Analysis]] | None] = {}
+
+    def shape(self, i: int) -> int:
+        """Covered neighbours of cell i: fewer, likelier to be a zero; touching the frontier, likelier to inform."""
+        visible = self.visible
+        return sum(1 for j in self.nb[i] if visible[j] < 0)
+
+    def numbers_shown(self, i: int) -> Iterator[tuple[int, Analysis | None]]:
+        """Each number covered cell i could show, with the analysis of the position it would lead to (None where
+        that analysis is not exact); numbers that no layout allows are left out. Lazy: a caller may stop early."""
+        vis = list(self.visible)
+        for v in range(self.shape(i) + 1):
+            vis[i] = v
+            try:
+                b = analyse(self.rows, self.cols, self.mines, vis, self.budget)
+            except InconsistentPosition:
+                continue
+            yield v, (b if b.exact else None)
+
+    def outcomes(self, i: int) -> list[tuple[int, Analysis]] | None:
+        """Every number cell i could show with its exact analysis, or None if one of them is not exact."""
+        if i not in self._outcomes:
+            out: list[tuple[int, Analysis]] | None = []
+            for v, b in self.numbers_shown(i):
+                if b is None:
+                    out = None
+                    break
+                assert out is not None
+                out.append((v, b))
+            self._outcomes[i] = out
+        return self._outcomes[i]
+
+
+@dataclass(frozen=True)
+class GuessStrategy:
+    """How the solver guesses when no cell is certain. The defaults are the shipped solver; docs/solver.md says
+    how they were measured and what else was tried. Other strategies (bench/strategies.py) subclass this and
+    override `shortlist`, `score` or `pick`.
+
+    window: cells whose mine chance is within this of the safest one are weighed by what opening them teaches;
+    candidates: at most this many of them (at most two of each chance and shape);
+    progress_weight: worth of "opening this cell also proves another cell safe", in units of survival chance;
+    endgame: with at most endgame_layouts layouts left, search the rest of the game exactly (giving up past
+    endgame_work units of work, see game/model/endgame.py)."""
+
+    window: float = 0.04
+    candidates: int = 6
+    progress_weight: float = 0.1
+    endgame: bool = True
+    endgame_layouts: int = 300
+    endgame_work: int = 40_000
+
+    def pick(self, spot: Spot) -> int:
+        """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score."""
+        picked = self.shortlist(spot)
+        best_i = picked[0]
+        if len(picked) == 1:
+            return best_i
+        best_score: tuple[float, ...] | None = None
+        for i in picked:
+            score = self.score(spot, i)
+            if best_score is None or score > best_score:
+                best_score, best_i = score, i
+        return best_i
+
+    def shortlist(self, spot: Spot) -> list[int]:
+        """The cells worth a lookahead: nearly the safest, and only a few of each chance and shape (many
+        interior cells share one chance)."""
+        probs = spot.probs
+        best_p = probs[spot.ranked[0]]
+        picked: list[int] = []
+        seen: dict[tuple[float, int], int] = {}
+        for i in spot.ranked:
+            if probs[i] > best_p + self.window:
+                break
+            key = (probs[i], spot.shape(i))
+            if seen.get(key, 0) >= 2:
+                continue
+            seen[key] = seen.get(key, 0) + 1
+            picked.append(i)
+            if len(picked) >= self.candidates:
+                break
+        return picked
+
+    def score(self, spot: Spot, i: int) -> tuple[float, ...]:
+        """Chance to survive cell i plus progress_weight x the chance its number proves another cell safe, then
+        the fewest covered neighbours; the cell's safety alone where a lookahead position is not exact."""
+        shown = spot.outcomes(i)
+        if shown is None:
+            return (1 - spot.probs[i], 0)
+        layouts = spot.analysis.layouts
+        assert layouts is not None
+        safe_total = sum(b.layouts or 0 for _, b in shown)
+        progress = sum(b.layouts or 0 for v, b in shown if v == 0 or b.safe)
+        # int / int is correctly rounded, as float(Fraction(...)) is
+        return (safe_total / layouts + self.progress_weight * (progress / layouts), -spot.shape(i))
+
+
+SHIPPED = GuessStrategy()
+
+
+def choose_guess(
+    rows: int,
+    cols: int,
+    mines: int,
+    visible: Sequence[int],
+    analysis: Analysis | None = None,
+    lookahead: bool = True,
+    budget: int = DEFAULT_BUDGET,
+    strategy: GuessStrategy = SHIPPED,
+) -> Cell:
+    """Pick the covered cell to open (a certainly safe one if there is one). When none is certain: with few
+    layouts left, the one that wins the most of them with perfect play (game/model/endgame.py); otherwise the
+    strategy's pick. Without lookahead (or when the chances are estimates), the safest cell, the fewest
+    covered neighbours first among equals (corners and edges open zeros more often)."""
+    a = analysis or analyse(rows, cols, mines, visible, budget)
+    if a.safe:
+        return min(a.safe)
+    spot = Spot(rows, cols, mines, visible, a, budget)
+    if not lookahead or not a.exact or a.layouts is None:
+        return divmod(spot.ranked[0], cols)
+    if strategy.endgame and a.layouts <= strategy.endgame_layouts:
+        cell = endgame_cell(rows, cols, mines, visible, a, spot.ranked, strategy.endgame_layouts, strategy.endgame_work)
+        if cell is not None:
+            return divmod(cell, cols)
+    return divmod(strategy.pick(spot), cols)

@@ -1,0 +1,127 @@
+"""Benchmark tests: paired runs play the same boards both ways; the switched-off strategies score as defined."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from bench.strategies import SecondaryStrategy
+from game.model.analysis import analyse, neighbours
+from game.model.guess import SHIPPED, GuessStrategy, Spot
+from tests.solverfixtures import layouts_of, random_view
+
+
+def test_paired_benchmark_plays_the_same_boards_both_ways():
+    from bench import solver as bench
+
+    rng = random.Random(3)
+    seeds = [rng.randrange(2**32) for _ in range(6)]
+    alone = [bench._finish(*bench._start(9, 9, 10, "safe", s)[:2]) for s in seeds]
+    # the same strategy on both sides never disagrees, and matches a game played alone on that board
+    same = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, GuessStrategy()) for s in seeds]
+    assert same == [(w, w) for w in alone]
+    # a different candidate leaves the base's games as they were
+    other = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, GuessStrategy(window=0.3, endgame=False)) for s in seeds]
+    assert [b for b, _ in other] == alone
+
+
+def test_a_run_resumes_and_extends_to_what_one_run_in_two_processes_gives(tmp_path, capsys):
+    from bench import solver as bench
+
+    cand = GuessStrategy(window=0.3)
+    fresh = bench.run("beginner-safe", 12, 5, SHIPPED, cand, jobs=2, out=tmp_path / "fresh.jsonl")
+    bench.run("beginner-safe", 5, 5, SHIPPED, cand, out=tmp_path / "grown.jsonl")
+    grown = bench.run("beginner-safe", 12, 5, SHIPPED, cand, out=tmp_path / "grown.jsonl")
+    assert "5 of 12 boards already played" in capsys.readouterr().out
+
+    def results(records):
+        return sorted((r["i"], r["seed"], r["base"], r["cand"]) for r in records)
+
+    assert results(fresh) == results(grown) and len(fresh) == 12
+    # a results file belongs to one run: another strategy may not add to it
+    with pytest.raises(SystemExit):
+        bench.run("beginner-safe", 12, 5, SHIPPED, SHIPPED, out=tmp_path / "grown.jsonl")
+
+
+def test_paired_interval_is_centred_on_the_difference_and_zero_width_without_discordant_boards():
+    from bench.solver import paired_interval
+
+    assert paired_interval(100, 0, 0) == (0.0, 0.0, 0.0)
+    d, lo, hi = paired_interval(1000, 10, 30)
+    assert d == pytest.approx(0.02) and lo < d < hi and lo > 0
+    assert paired_interval(1000, 30, 10)[2] < 0
+
+
+def secondary_by_brute_force(rows, cols, vis, layouts, i, blend=0.0):
+    """Chance to survive opening i and then the best next move (1 when a cell is then certainly safe); with
+    blend, the next move's safety mixes in the second safest cell's."""
+    nb = neighbours(rows, cols)
+    others = [j for j, v in enumerate(vis) if v < 0 and j != i]
+    parts = {}
+    for L in layouts:
+        if i not in L:
+            parts.setdefault(sum(j in L for j in nb[i]), []).append(L)
+    score = Fraction(0)
+    for group in parts.values():
+        # certain mines are no move: the candidates are the cells safe in some layout of the group
+        safe_counts = sorted((c for c in (sum(j not in L for L in group) for j in others) if c), reverse=True)
+        if not safe_counts:
+            best = 1  # only mines left: won
+        else:
+            first, second = (Fraction(c, len(group)) for c in (safe_counts + safe_counts)[:2])
+            best = first if not blend else (1 - blend) * first + blend * second
+        score += Fraction(len(group), len(layouts)) * best
+    return score
+
+
+@pytest.mark.parametrize("seed,blend", [(0, 0.0), (1, 0.0), (2, 0.0), (3, 0.2), (4, 0.2)])
+def test_secondary_safety_equals_brute_force(seed, blend):
+    strategy = SecondaryStrategy(blend=blend)
+    rng = random.Random(100 + seed)
+    checked = 0
+    while checked < 15:
+        rows, cols = rng.randint(2, 4), rng.randint(3, 5)
+        mines = rng.randint(2, max(2, rows * cols // 3))
+        f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
+        if not any(v >= 0 for v in f.vis):
+            continue
+        a = analyse(rows, cols, mines, f.vis)
+        if a.safe:
+            continue
+        layouts = layouts_of(rows, cols, mines, f.vis)
+        for i in (i for i, v in enumerate(f.vis) if v < 0 and divmod(i, cols) not in a.mines):
+            spot = Spot(rows, cols, mines, f.vis, a, 10**6)
+            score, progress = strategy.secondary(spot, i, -1.0)
+            assert score == pytest.approx(float(secondary_by_brute_force(rows, cols, f.vis, layouts, i, blend)))
+            # the pruning bound: a score never exceeds the cell's own safety, and a floor above it prunes
+            assert score <= 1 - a.probability(*divmod(i, cols)) + 1e-12
+            assert strategy.secondary(spot, i, 1.01) is None
+            checked += 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_secondary_pick_is_the_best_score_despite_pruning(seed):
+    strategy = SecondaryStrategy()
+    rng = random.Random(200 + seed)
+    checked = 0
+    while checked < 10:
+        rows, cols = rng.randint(4, 6), rng.randint(4, 7)
+        mines = rng.randint(3, rows * cols // 4)
+        f = random_view(rng, rows, cols, mines, 0.3)
+        a = analyse(rows, cols, mines, f.vis)
+        if a.safe or not a.exact or not any(v >= 0 for v in f.vis):
+            continue
+        spot = Spot(rows, cols, mines, f.vis, a, 10**6)
+        probs, safest = spot.probs, spot.ranked[0]
+        assert probs[safest] == min(a.probabilities.values())
+        picked = strategy.shortlist(spot)
+        assert picked[0] == safest
+        assert all(1 - probs[i] >= strategy.ratio * (1 - probs[safest]) for i in picked)
+        if len(picked) < 2:
+            continue
+        scores = {
+            i: sum(x * w for x, w in zip(strategy.secondary(spot, i, -1.0), (1, strategy.progress))) for i in picked
+        }
+        chosen = strategy.pick(spot)
+        assert scores[chosen] == pytest.approx(max(scores.values()), abs=1e-12)
+        checked += 1

@@ -1,0 +1,75 @@
+"""Guess tests: the exact endgame search against brute-force perfect play, and its work cap."""
+
+import itertools
+import random
+from dataclasses import replace
+
+import pytest
+
+from game.model.analysis import analyse, neighbours
+from game.model.endgame import endgame_cell
+from game.model.guess import SHIPPED, choose_guess
+from tests.solverfixtures import brute_force, grid, random_view
+
+
+def perfect_play_wins(rows, cols, layouts, vis, first_move=None):
+    """Brute force: how many of the layouts perfect play wins from vis (optionally opening first_move first).
+    A layout is a set of mine cells; a cell shows the mines around it in the layout at hand."""
+    nb = neighbours(rows, cols)
+    memo = {}
+
+    def value(group, opened, move):
+        alive = [L for L in group if move not in L]
+        parts = {}
+        for L in alive:
+            parts.setdefault(sum(j in L for j in nb[move]), []).append(L)
+        return sum(best(tuple(g), opened | {move}) for g in parts.values())
+
+    def best(group, opened):
+        if (group, opened) not in memo:
+            covered = [i for i, v in enumerate(vis) if v < 0 and i not in opened]
+            if all(i in L for L in group for i in covered):
+                memo[group, opened] = len(group)
+            else:
+                memo[group, opened] = max(value(group, opened, i) for i in covered)
+        return memo[group, opened]
+
+    group = tuple(layouts)
+    return best(group, frozenset()) if first_move is None else value(group, frozenset(), first_move)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_endgame_search_opens_a_cell_that_wins_most_often(seed):
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 12:
+        rows, cols = rng.randint(2, 4), rng.randint(3, 4)
+        mines = rng.randint(2, max(2, rows * cols // 3))
+        f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
+        total, hits = brute_force(rows, cols, mines, f.vis)
+        if not 2 <= total <= 20 or len(hits) > 9 or all(h in (0, total) for h in hits.values()):
+            continue
+        a = analyse(rows, cols, mines, f.vis)
+        if a.safe:
+            continue
+        covered = [i for i, v in enumerate(f.vis) if v < 0]
+        layouts = [
+            frozenset(c)
+            for c in itertools.combinations(covered, mines)
+            if all(sum(j in c for j in neighbours(rows, cols)[i]) == v for i, v in enumerate(f.vis) if v >= 0)
+        ]
+        cell = endgame_cell(rows, cols, mines, f.vis, a, covered, SHIPPED.endgame_layouts, SHIPPED.endgame_work)
+        assert cell is not None and f.vis[cell] < 0
+        assert perfect_play_wins(rows, cols, layouts, f.vis, cell) == perfect_play_wins(rows, cols, layouts, f.vis)
+        checked += 1
+
+
+def test_endgame_gives_up_past_its_work_cap_and_the_guess_still_stands():
+    rows, cols, vis = grid(["1###", "####", "####"])
+    a = analyse(rows, cols, 3, vis)
+    covered = [i for i, v in enumerate(vis) if v < 0]
+    assert not a.safe and a.layouts == 84 <= SHIPPED.endgame_layouts
+    assert endgame_cell(rows, cols, 3, vis, a, covered, SHIPPED.endgame_layouts, SHIPPED.endgame_work) is not None
+    assert endgame_cell(rows, cols, 3, vis, a, covered, SHIPPED.endgame_layouts, 1) is None
+    r, c = choose_guess(rows, cols, 3, vis, a, strategy=replace(SHIPPED, endgame_work=1))
+    assert vis[r * cols + c] < 0

@@ -1,0 +1,124 @@
+"""Hint tests: the simplest true reason for the next move, in words, with the numbers that prove it."""
+
+import random
+
+import pytest
+
+from game.model.analysis import analyse
+from game.model.hints import hint_for_visible
+from tests.solverfixtures import Field, grid, play_auto
+
+
+def test_single_number_hint_names_the_number():
+    rows, cols, vis = grid(["1#", "1#", "1#"])
+    h = hint_for_visible(rows, cols, 1, vis)
+    assert h.safe and h.probability == 0.0
+    assert h.cell in {(0, 1), (2, 1)}
+    assert all(vis[r * cols + c] >= 0 for r, c in h.proof)
+
+
+def test_single_number_rule_touching_its_mine():
+    # the top-left 1 has one covered neighbour, (1, 0): a mine; the 1 beside it then frees (0, 2)
+    rows, cols, vis = grid(["11##", "#22#", "##21"])
+    h = hint_for_visible(rows, cols, 3, vis)
+    assert h.rule == "single" and h.safe and h.cell == (0, 2)
+    assert h.proof == [(0, 0), (0, 1)]
+    assert h.reason == "This 1 already touches its mine, so this cell is safe"
+
+
+def test_mine_hint_when_only_mines_are_certain():
+    rows, cols, vis = grid(["#1#", "#1#", "###"])
+    rows, cols, vis = grid(["3#", "##", "##"])
+    h = hint_for_visible(rows, cols, 4, vis)
+    assert h.is_mine and not h.safe and h.probability == 1.0
+    assert h.rule == "single" and "3" in h.reason and len(h.also_mines) == 2
+
+
+def test_pair_rule_hint():
+    # 1-2-1 against a wall: the outer cells under the 1s are mines, the middle is safe
+    rows, cols, vis = grid(["121", "###"])
+    h = hint_for_visible(rows, cols, 2, vis)
+    assert h.safe and h.cell == (1, 1)
+    assert h.rule == "pair"
+    assert set(h.proof) <= {(0, 0), (0, 1), (0, 2)} and len(h.proof) >= 2
+
+
+def test_global_mine_count_hint():
+    # the 1 and the 2 hold both mines between them, so the far column is safe: only the count says so
+    rows, cols, vis = grid(["1##", "2##", "###"])
+    a = analyse(rows, cols, 2, vis)
+    h = hint_for_visible(rows, cols, 2, vis)
+    assert a.needs_mine_count(0, 2) and (0, 2) in a.safe
+    assert (1, 1) not in a.mines and a.probability(1, 1) == 0.5
+    assert h.safe and h.rule == "count" and h.proof == []
+    assert h.reason.startswith("Only 2 mines are left")
+
+
+def test_guess_hint_reports_lowest_chance():
+    rows, cols, vis = grid(["1#", "##"])
+    h = hint_for_visible(rows, cols, 1, vis)
+    assert not h.safe and not h.is_mine and h.rule == "guess"
+    assert h.probability == pytest.approx(1 / 3)
+    assert "33%" in h.reason
+
+
+def test_first_click_hint_and_finished_positions():
+    rows, cols = 9, 9
+    h = hint_for_visible(rows, cols, 10, [-1] * 81)
+    assert h.cell == (0, 0) and h.rule == "first"
+    assert hint_for_visible(2, 2, 1, [1, 1, 1, -1]) is None
+
+
+def test_hints_are_true_along_real_games():
+    rng = random.Random(11)
+
+    def check(f, a):
+        h = hint_for_visible(f.rows, f.cols, sum(f.mine), f.vis, analysis=a)
+        i = h.cell[0] * f.cols + h.cell[1]
+        assert f.vis[i] < 0
+        if h.safe:
+            assert not f.mine[i]
+            assert all(not f.mine[r * f.cols + c] for r, c in h.also_safe)
+        if h.is_mine:
+            assert f.mine[i]
+        for r, c in h.proof:
+            assert f.vis[r * f.cols + c] >= 0
+
+    for _ in range(40):
+        play_auto(rng, 9, 9, 10, check)
+
+
+class StubBoard:
+    """Just the read-only surface of game.model.Board the solver uses, over a Field."""
+
+    def __init__(self, field, mines, state="playing", first_click="safe"):
+        self.f, self.mines, self.state, self.first_click = field, mines, state, first_click
+        self.rows, self.cols = field.rows, field.cols
+
+    def is_revealed(self, r, c):
+        return self.f.vis[r * self.cols + c] >= 0
+
+    def adjacent_mines(self, r, c):
+        return self.f.counts[r * self.cols + c]
+
+    def is_flagged(self, r, c):  # flags are what the player sees too
+        return False
+
+    def is_mine(self, r, c):  # present on the real Board; the solver must never call it
+        raise AssertionError("the solver peeked at a hidden mine")
+
+
+def test_hint_for_board_reads_only_visible_state():
+    from game.model.analysis import analyse_board
+    from game.model.hints import hint_for
+
+    f = Field(3, 4, [4, 8, 11])
+    for i in (0, 1):
+        f.vis[i] = f.counts[i]
+    b = StubBoard(f, 3)
+    h = hint_for(b)
+    assert h.safe and h.cell in {(0, 2), (1, 2)}
+    assert analyse_board(b).safe == {(0, 2), (1, 2)}
+    assert hint_for(StubBoard(f, 3, state="won")) is None
+    assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready", first_click="opening")).cell == (2, 2)
+    assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready")).cell == (0, 0)
