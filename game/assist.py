@@ -16,6 +16,14 @@ from game.view import assist as assist_view
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
 
+class PendingMove:
+    """A first click waiting for its no-guess board, and whether the player made it (or it is made for them)."""
+
+    def __init__(self, move, by_player):
+        self.move, self.by_player = move, by_player
+        self.cell = move.cell
+
+
 class Assistant:
     def __init__(self, no_guess=False):
         self.no_guess = no_guess  # this board's mines are to come from the no-guess generator

@@ -60,6 +60,27 @@ class BoardGeometry:
         return moved
 
 
+class PressButton:
+    """A button drawn by its owner (the face): pressed while the left button is held on it, clicked when
+    released over it."""
+
+    def __init__(self):
+        self.held = False
+
+    def handle(self, event, rect):
+        """(whether the event was the button's, whether it completed a click)."""
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != LEFT:
+            return False, False
+        over = rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.held = over
+            return over, False
+        if self.held:
+            self.held = False
+            return True, over
+        return False, False
+
+
 class BoardMouse:
     """Turns mouse events over the board into moves, after the classic rules.
 
@@ -192,6 +213,16 @@ CURSOR_STEPS = {
     pygame.K_s: (1, 0),
     pygame.K_a: (0, -1),
     pygame.K_d: (0, 1),
+}
+# Ctrl + these keys zoom: in, out, back to the default size.
+ZOOM_KEYS = {
+    pygame.K_EQUALS: 1,
+    pygame.K_PLUS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+    pygame.K_0: 0,
+    pygame.K_KP_0: 0,
 }
 REVEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 FLAG_KEYS = (pygame.K_f,)

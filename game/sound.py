@@ -95,3 +95,14 @@ class Sounds:
 def _one_line(error):
     text = str(error).strip().splitlines()
     return text[0] if text and text[0] else type(error).__name__
+
+
+def sound_for(kind, changed, was, state):
+    """The effect a move makes: winning or losing outranks the move; a move that changed nothing is silent."""
+    if state != was and state in ("lost", "won"):
+        return "explosion" if state == "lost" else "win"
+    if not changed:
+        return None
+    if kind in ("flag", "chord"):
+        return kind
+    return "cascade" if len(changed) > 1 else "reveal"

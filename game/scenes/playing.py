@@ -9,28 +9,19 @@ from __future__ import annotations
 import pygame
 
 from game import config
-from game.assist import Assistant
+from game.assist import Assistant, PendingMove
 from game.background import BackgroundJob
-from game.input import BoardKeyboard, BoardMouse
+from game.input import ZOOM_KEYS, BoardKeyboard, BoardMouse, PressButton
 from game.model import GameState
 from game.model.move import Move
 from game.scene import Scene
 from game.session import GameSession
-from game.view import animation, hud, widgets
-from game.view.animation import Flash, Ripple
+from game.sound import sound_for
+from game.view import hud
+from game.view.animation import Animations
 from game.view.board_screen import BoardScreen, Counters
-from game.view.sheet import Face, Tile
+from game.view.sheet import Face
 
-# Ctrl + these keys zoom: in, out, back to the default size.
-ZOOM_KEYS = {
-    pygame.K_EQUALS: 1,
-    pygame.K_PLUS: 1,
-    pygame.K_KP_PLUS: 1,
-    pygame.K_MINUS: -1,
-    pygame.K_KP_MINUS: -1,
-    pygame.K_0: 0,
-    pygame.K_KP_0: 0,
-}
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
 OPENED_FOR_YOU = "The first click was made for you, as in the game it came from; the clock starts at your next move."
 
@@ -49,29 +40,24 @@ class PlayingScene(Scene):
             no_guess = app.settings["no_guess"]
         self.assist = Assistant(no_guess=bool(no_guess) and not board.mines_placed)
         self.keyboard = BoardKeyboard(board.rows, board.cols)
-        tile = self._fitting_tile(app.settings["tile"])
-        self.screen = BoardScreen(app.atlases, board, tile, app.max_window, least=config.GAME_OVER_ROOM)
+        tile = hud.fitting_tile(board.rows, board.cols, app.settings["tile"], app.max_window)
+        self.screen = BoardScreen(app.atlases, board, tile, app.max_window, least=config.GAME_OVER_ROOM, button="Hint")
         self._laid_out()
-        self.animations = []
+        self.animations = Animations(self.screen.looks)
         self.analysis = None  # the game's analysis, made off the frame loop once it is over
         self._verdict_shown = False
         self._opening = opening
-        self._face_held = False
+        self.face_button = PressButton()
         self._cursor_shown = None
-        self._button_shown = None
         if session.waiting and opening is None:  # a resumed game
             self.assist.message = "Resumed: the clock starts at your first move."
-
-    def _fitting_tile(self, preferred):
-        b = self.session.board
-        return hud.fitting_tile(b.rows, b.cols, preferred, self.app.max_window)
 
     def _laid_out(self):
         layout = self.screen.layout
         self.window_size = layout.window
         self.mouse = BoardMouse(self.screen.geometry)
-        self.hint_button = widgets.Button(layout.hint_button, "Hint", size=layout.status_font + 2)
-        self._keep_cursor_in_view()
+        self.hint_button = self.screen.button
+        self.screen.keep_in_view(self.keyboard.cursor)
 
     @property
     def board(self):
@@ -113,14 +99,9 @@ class PlayingScene(Scene):
 
     def zoom(self, direction):
         """Ctrl + / Ctrl - / Ctrl 0: the next crisp tile size up or down (0: the default); remembered."""
-        sizes, tile = config.TILE_SIZES, self.layout.tile
-        if direction == 0:
-            tile = config.DEFAULT_TILE
-        else:
-            index = sizes.index(tile) + direction
-            if not 0 <= index < len(sizes):
-                return
-            tile = sizes[index]
+        tile = hud.zoomed(self.layout.tile, direction)
+        if tile == self.layout.tile:
+            return
         self.app.settings.change("tile", tile)
         self.screen.lay_out(tile, self.app.max_window)
         self._laid_out()
@@ -180,31 +161,9 @@ class PlayingScene(Scene):
 
     def animate(self, step):
         """Run the view's animations on (the flashing mine, a cascade's ripple, the win's flags)."""
-        looks = self.screen.looks
-        for running in self.animations:
-            self.screen.dirty_cells.update(running.advance(step, looks.override))
         if self.animations:
-            self.animations = [a for a in self.animations if not a.done]
+            self.screen.dirty_cells.update(self.animations.advance(step))
             self.dirty = True
-
-    def _finish_animations(self):
-        for running in self.animations:
-            self.screen.dirty_cells.update(running.finish(self.screen.looks.override))
-        self.animations = []
-
-    def _start_animations(self, move, changed, was):
-        board, looks = self.board, self.screen.looks
-        new = []
-        if board.state == "lost" and was != "lost":
-            new.append(Flash(board.exploded, Tile.MINE))
-        if len(changed) > 1:
-            new.append(Ripple(move.cell, [c for c in changed if c != move.cell], animation.RIPPLE_SECONDS))
-        if board.state == "won" and was != "won":
-            new.append(Ripple(move.cell, board.mine_cells(), animation.FLOURISH_SECONDS))
-        for anim in new:
-            anim.hold(looks.override)
-            self.screen.dirty_cells.update(anim.advance(0.0, looks.override))
-        self.animations += new
 
     def next_wake(self):
         if self.animations or (self.analysis is not None and not self._verdict_shown):
@@ -223,18 +182,15 @@ class PlayingScene(Scene):
             self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
             return None
         cells_before = len(self.screen.dirty_cells)
+        self.hint_button.enabled = not self.over and not self.assist.busy
         changed = self.screen.draw(surface, self._counters(), self._status())
-        if changed is None:
-            self._draw_button(surface)
-            return None
-        if self._button_look() != self._button_shown:
-            changed.append(self._draw_button(surface))
-        if self.keyboard.cursor is not None and cells_before:
+        if changed is not None and self.keyboard.cursor is not None and cells_before:
             changed.append(self._draw_cursor(surface))  # a redrawn cell may have covered it
         return changed
 
     def draw_all(self, surface):
         """The whole window: frame, counters, face, board, what the hint engine shows, and the status line."""
+        self.hint_button.enabled = not self.over and not self.assist.busy
         self.screen.draw_all(surface, self._counters(), self._status())
         view = self.geometry.view
         surface.set_clip(view)
@@ -245,24 +201,9 @@ class PlayingScene(Scene):
         self._cursor_shown = self.keyboard.cursor
         if self.session.paused:
             hud.draw_paused(surface, view)
-        self._draw_button(surface)
 
     def _draw_cursor(self, surface):
-        rect = self.geometry.cell_rect(*self.keyboard.cursor)
-        surface.set_clip(self.geometry.view)
-        hud.draw_cursor(surface, rect, self.layout.scale)
-        surface.set_clip(None)
-        return rect.clip(self.geometry.view)
-
-    def _button_look(self):
-        button = self.hint_button
-        return button.hovered, button.held, self.session.state.value, self.assist.busy
-
-    def _draw_button(self, surface):
-        self._button_shown = self._button_look()
-        self.hint_button.enabled = not self.over and not self.assist.busy
-        self.hint_button.draw(surface)
-        return self.hint_button.rect
+        return self.screen.draw_cursor(surface, self.keyboard.cursor)
 
     def _status(self):
         return self.assist.status(self.board, self.screen.looks.hover)
@@ -272,7 +213,7 @@ class PlayingScene(Scene):
 
     def face(self):
         state = self.board.state
-        if self._face_held:
+        if self.face_button.held:
             return Face.SMILE_PRESSED
         if state == "lost":
             return Face.DEAD
@@ -293,7 +234,7 @@ class PlayingScene(Scene):
             self.assist.start_board(board, PendingMove(move, by_player))  # played once the board is made
             self.dirty = True
             return []
-        self._finish_animations()  # a new move never waits for the last one's animation
+        self.screen.dirty_cells.update(self.animations.finish())  # a move never waits for an animation
         if self.assist.overlays:
             self.invalidate()
         if by_player:
@@ -302,7 +243,7 @@ class PlayingScene(Scene):
         changed = session.apply(move, by_player=by_player)
         self.screen.dirty_cells.update(board.last_changed)
         if self.app.settings["animation"]:
-            self._start_animations(move, changed, was)
+            self.screen.dirty_cells.update(self.animations.start(board, move, changed, was))
         self.app.sounds.play(sound_for(move.kind, changed, was, board.state))
         if session.state.over:
             self._game_over()
@@ -396,39 +337,21 @@ class PlayingScene(Scene):
         self.app.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
 
     def _face_event(self, event):
-        if event.button != 1:
-            return False
-        over = self.layout.face.collidepoint(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self._face_held = over
-            self.dirty |= over
-            return over
-        if self._face_held:
-            self._face_held = False
-            self.dirty = True
-            if over:
-                self.new_game()
-            return True
-        return False
+        """The face is a button: a new game when released over it."""
+        used, clicked = self.face_button.handle(event, self.layout.face)
+        self.dirty |= used
+        if clicked:
+            self.new_game()
+        return used
 
     def _keyboard(self, event):
         action = self.keyboard.handle(event)
         if action is None:
             return
-        self._keep_cursor_in_view()
+        self.screen.keep_in_view(self.keyboard.cursor)
         if isinstance(action, Move):
             self.apply(action)
         self.dirty = True
-
-    def _keep_cursor_in_view(self):
-        cursor = self.keyboard.cursor
-        if cursor is None:
-            return
-        g, rect = self.geometry, self.geometry.cell_rect(*cursor)
-        dx = min(0, rect.left - g.view.left) + max(0, rect.right - g.view.right)
-        dy = min(0, rect.top - g.view.top) + max(0, rect.bottom - g.view.bottom)
-        if dx or dy:
-            self.screen.scroll_by(dx, dy)
 
     def pause(self, cover=True):
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
@@ -455,29 +378,4 @@ class PlayingScene(Scene):
 
     def _update_looks(self):
         pressed = self.mouse.pressed_cells(self.board) if not self.over else set()
-        hover = self.mouse.hover_cell()
-        looks = self.screen.looks
-        if pressed != looks.pressed or hover != looks.hover:
-            self.screen.dirty_cells |= pressed | looks.pressed
-            self.screen.dirty_cells.update(c for c in (hover, looks.hover) if c is not None)
-            looks.pressed, looks.hover = pressed, hover
-            self.dirty = True
-
-
-class PendingMove:
-    """A first click waiting for its no-guess board, and whether the player made it."""
-
-    def __init__(self, move, by_player):
-        self.move, self.by_player = move, by_player
-        self.cell = move.cell
-
-
-def sound_for(kind, changed, was, state):
-    """The effect a move makes: winning or losing outranks the move; a move that changed nothing is silent."""
-    if state != was and state in ("lost", "won"):
-        return "explosion" if state == "lost" else "win"
-    if not changed:
-        return None
-    if kind in ("flag", "chord"):
-        return kind
-    return "cascade" if len(changed) > 1 else "reveal"
+        self.dirty |= self.screen.point(pressed, self.mouse.hover_cell())

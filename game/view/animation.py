@@ -75,3 +75,47 @@ class Flash:
         override.pop(self.cell, None)
         self.clock = FLASH_SECONDS
         return [self.cell]
+
+
+class Animations:
+    """The animations running on a board, started by the moves that call for them."""
+
+    def __init__(self, looks):
+        self.looks = looks
+        self.running = []
+
+    def __bool__(self):
+        return bool(self.running)
+
+    def start(self, board, move, changed, was):
+        """The animations a move calls for (a loss flashes, a cascade ripples, a win raises the flags);
+        returns the cells whose look changed."""
+        new = []
+        if board.state == "lost" and was != "lost":
+            new.append(Flash(board.exploded, Tile.MINE))
+        if len(changed) > 1:
+            new.append(Ripple(move.cell, [c for c in changed if c != move.cell], RIPPLE_SECONDS))
+        if board.state == "won" and was != "won":
+            new.append(Ripple(move.cell, board.mine_cells(), FLOURISH_SECONDS))
+        cells = set()
+        for anim in new:
+            anim.hold(self.looks.override)
+            cells.update(anim.advance(0.0, self.looks.override))
+        self.running += new
+        return cells
+
+    def advance(self, step):
+        """Run them on; returns the cells whose look changed."""
+        cells = set()
+        for anim in self.running:
+            cells.update(anim.advance(step, self.looks.override))
+        self.running = [a for a in self.running if not a.done]
+        return cells
+
+    def finish(self):
+        """End them all at once (a new move never waits for the last one's animation)."""
+        cells = set()
+        for anim in self.running:
+            cells.update(anim.finish(self.looks.override))
+        self.running = []
+        return cells

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import pygame
 
 from game.input import BoardGeometry
-from game.view import hud, theme
+from game.view import hud, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.sheet import Face
 
@@ -26,10 +26,14 @@ class Counters(NamedTuple):
 
 
 class BoardScreen:
-    def __init__(self, atlases, board, tile: int, max_window: tuple[int, int], window=None, least=(0, 0)):
-        """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it)."""
+    def __init__(
+        self, atlases, board, tile: int, max_window: tuple[int, int], window=None, least=(0, 0), button: str = ""
+    ):
+        """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it).
+        `button`: the label of a button at the end of the status line (Hint), if any."""
         self.atlases = atlases
         self.least = least
+        self.button_label = button
         self.board = board
         self.looks = BoardLooks()
         self.dirty_cells: set = set()  # cells whose look may have changed since the last frame
@@ -45,6 +49,8 @@ class BoardScreen:
         if scroll is not None and scroll.tile == tile:
             self.geometry.scroll_by(scroll.scroll_x, scroll.scroll_y)
         self.renderer = BoardRenderer(self.atlas, b, self.geometry.visible_rows)
+        layout = self.layout
+        self.button = widgets.Button(layout.hint_button, self.button_label, size=layout.status_font + 2)
         self._background = None
         self.invalidate()
 
@@ -79,6 +85,26 @@ class BoardScreen:
             return True
         return False
 
+    def keep_in_view(self, cell) -> None:
+        """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow."""
+        if cell is None:
+            return
+        g, rect = self.geometry, self.geometry.cell_rect(*cell)
+        dx = min(0, rect.left - g.view.left) + max(0, rect.right - g.view.right)
+        dy = min(0, rect.top - g.view.top) + max(0, rect.bottom - g.view.bottom)
+        if dx or dy:
+            self.scroll_by(dx, dy)
+
+    def point(self, pressed: set, hover) -> bool:
+        """Show these cells pressed and this one hovered; True when that changed anything."""
+        looks = self.looks
+        if pressed == looks.pressed and hover == looks.hover:
+            return False
+        self.dirty_cells |= pressed | looks.pressed
+        self.dirty_cells.update(c for c in (hover, looks.hover) if c is not None)
+        looks.pressed, looks.hover = pressed, hover
+        return True
+
     # --- drawing --------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, counters: Counters, status: str) -> list | None:
@@ -89,6 +115,8 @@ class BoardScreen:
         layout, changed = self.layout, []
         if status != self._status_shown:
             changed.append(self._draw_status(surface, status))
+        if self.button_label and self._button_look() != self._button_shown:
+            changed.append(self._draw_button(surface))
         shown = self._counters_shown
         if counters.mines_left != shown.mines_left:
             hud.draw_number(surface, self.atlas, layout.counter, counters.mines_left)
@@ -131,7 +159,27 @@ class BoardScreen:
         self.dirty_cells = set()
         self._blit_board(surface)
         self._draw_status(surface, status)
+        if self.button_label:
+            self._draw_button(surface)
         self._whole = False
+
+    def draw_cursor(self, surface: pygame.Surface, cell) -> pygame.Rect:
+        """The keyboard cursor's frame on a cell; returns the part of the view it covers."""
+        g = self.geometry
+        rect = g.cell_rect(*cell)
+        surface.set_clip(g.view)
+        hud.draw_cursor(surface, rect, self.layout.scale)
+        surface.set_clip(None)
+        return rect.clip(g.view)
+
+    def _button_look(self):
+        button = self.button
+        return button.hovered, button.held, button.enabled
+
+    def _draw_button(self, surface: pygame.Surface) -> pygame.Rect:
+        self._button_shown = self._button_look()
+        self.button.draw(surface)
+        return self.button.rect
 
     def _draw_status(self, surface: pygame.Surface, status: str) -> pygame.Rect:
         self._status_shown = status
@@ -142,6 +190,7 @@ class BoardScreen:
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
 
     _whole = True
+    _button_shown = None
     _status_shown: str | None = None
     _counters_shown = Counters(0, 0, Face.SMILE)
     _background_look = None

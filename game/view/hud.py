@@ -54,6 +54,15 @@ class BoardLayout:
         self.status_font = 15 if k <= 2 else 21  # three lines of hint fit beside the button
 
 
+def zoomed(tile, direction):
+    """The next crisp tile size up (1) or down (-1) from `tile`, or the default (0); the same at either end."""
+    sizes = config.TILE_SIZES
+    if direction == 0:
+        return config.DEFAULT_TILE
+    index = sizes.index(tile) + direction if tile in sizes else sizes.index(config.DEFAULT_TILE)
+    return sizes[max(0, min(len(sizes) - 1, index))]
+
+
 def fitting_tile(rows, cols, preferred, max_size):
     """The preferred tile size if the whole board fits the screen, else the largest smaller one that does,
     else the smallest (and the board scrolls)."""
