@@ -1,6 +1,5 @@
 """Drive the real app by posting real pygame events, one frame at a time, with a fake clock."""
 
-import time
 from pathlib import Path
 
 import pygame
@@ -81,12 +80,11 @@ class Driver:
 
     def until_board_made(self, seconds=20):
         """Run frames until the playing scene's no-guess board has been made (it is made on a thread)."""
-        deadline = time.monotonic() + seconds
-        while self.scene.assist.busy and time.monotonic() < deadline:
-            time.sleep(0.005)
-            self.frames(1)
+        job = self.scene.assist.job
+        if job is not None:
+            assert job.wait(seconds), "the board was made in time"
+        self.frames(2)
         assert not self.scene.assist.busy
-        self.frames(1)
 
     def screenshot(self, name):
         """Save the window as PNG (under the test's folder) and return the path."""

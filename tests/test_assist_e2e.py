@@ -1,7 +1,6 @@
 """Hints, mine chances and no-guess boards, played through the real app with real events."""
 
 import threading
-import time
 
 import pygame
 import pytest
@@ -131,8 +130,8 @@ def test_no_guess_boards_are_remembered_and_clear_without_a_guess(driver, tmp_pa
 
 def slow_generator(release):
     def generate(rows, cols, mines, first_cell, seed=None, first_click="opening", timeout=5.0, cancel=None):
-        while not cancel.is_set() and not release.is_set():
-            time.sleep(0.002)
+        while not cancel.is_set() and not release.wait(0.002):
+            pass
         if cancel.is_set():
             raise assist.NoGuessCancelled("cancelled")
         raise NoGuessTimeout("too slow")

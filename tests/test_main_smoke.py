@@ -1,5 +1,6 @@
 """main.py as a player starts it: a subprocess under the dummy video driver, quitting cleanly."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -29,10 +30,15 @@ def test_runs_a_fixed_number_of_frames_and_exits_zero(tmp_path):
     assert proc.returncode == 0, err
 
 
-def test_quits_cleanly_when_asked_to_close(tmp_path):
+def test_quits_cleanly_when_asked_to_close(tmp_path, private_home):
     proc = run_main("--difficulty", "expert", "--seed", "7", cwd=tmp_path)
-    time.sleep(2.5)
-    assert proc.poll() is None, "still running after a few seconds"
+    records = private_home / "minesweeper.db"
+    deadline = time.monotonic() + 30
+    while not records.exists() and time.monotonic() < deadline:  # the records file appears once it is up
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=0.05)
+            break  # it exited: the assert below says so
+    assert records.exists() and proc.poll() is None, "up and running"
     proc.send_signal(signal.SIGTERM)  # SDL turns SIGTERM into a QUIT event
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err

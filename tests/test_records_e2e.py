@@ -244,8 +244,8 @@ for r in range(board.rows):
             opened = sum(board.is_revealed(rr, cc) for rr in range(board.rows) for cc in range(board.cols))
             print("MOVE", moves, opened, flush=True)
             if moves == 25:
-                import time
-                time.sleep(60)
+                import threading
+                threading.Event().wait()  # until killed
 """
 
 

@@ -7,6 +7,7 @@ from game.app import App
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.settings import OPTIONS, SettingsScene
+from game.settings import BY_KEY, SETTINGS, Settings, cleaned
 from game.store import Store
 from tests.driver import Driver, FakeClock
 
@@ -108,3 +109,66 @@ def test_switching_theme_repaints_the_game_in_the_new_colours(driver):
     driver.click_button(driver.overlay.yes)
     assert isinstance(driver.scene, MenuScene)
     driver.screenshot("menu-dark")
+
+
+def test_every_setting_changed_in_the_ui_is_there_after_a_restart(tmp_path, driver):
+    """Every setting, the custom size and the last difficulty among them, changed as a player would, then a
+    new App on the same records folder."""
+    scene = open_settings(driver)
+    for button in scene.buttons:
+        driver.click_button(button)
+    changed = {option.key: driver.app.settings[option.key] for option in OPTIONS}
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.custom)
+    form = driver.scene
+    for field, value in zip(("rows", "cols", "mines"), ("11", "23", "45")):
+        form.fields[field].value = ""
+        driver.click_button(form.fields[field])
+        driver.type_text(value)
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, PlayingScene)
+    changed.update(custom=(11, 23, 45), difficulty="custom")
+    assert set(changed) == {setting.key for setting in SETTINGS}, "every setting was changed"
+    driver.key(pygame.K_ESCAPE)
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    driver.app.run(max_frames=driver.app.frames)
+    again = App(clock=FakeClock(), desktop_size=(1366, 768))
+    try:
+        assert {key: again.settings[key] for key in changed} == changed
+    finally:
+        again.store.close()
+
+
+@pytest.mark.parametrize(
+    "stored, key, expected",
+    [
+        ({"tile": True}, "tile", 32),
+        ({"question_marks": 1}, "question_marks", False),
+        ({"custom": "20x20"}, "custom", (20, 20, 60)),
+        ({"custom": [100, 100, 9992]}, "custom", (20, 20, 60)),
+        ({"custom": [4, 50, 10]}, "custom", (20, 20, 60)),
+        ({"custom": [12, 20, 30]}, "custom", (12, 20, 30)),
+        ({"difficulty": "legendary"}, "difficulty", "beginner"),
+        ({"theme": None}, "theme", "classic"),
+    ],
+)
+def test_a_stored_value_the_game_cannot_use_reads_as_its_default(stored, key, expected):
+    assert cleaned(stored)[key] == expected
+
+
+def test_the_theme_setting_offers_exactly_the_themes_there_are():
+    from game.view import theme
+
+    offered = {value for value, _ in BY_KEY["theme"].choices}
+    assert offered == set(theme.THEMES) and {v for v, _ in BY_KEY["palette"].choices} == set(theme.PALETTES)
+
+
+def test_a_change_the_game_cannot_use_is_a_bug_and_changes_nothing():
+    saved = []
+    settings = Settings({}, save=saved.append)
+    with pytest.raises(ValueError):
+        settings.change("tile", 17)
+    assert settings["tile"] == 32 and saved == []
+    settings.change("custom", [12, 20, 30])
+    assert settings["custom"] == (12, 20, 30) and saved == [{"custom": [12, 20, 30]}]

@@ -1,0 +1,82 @@
+"""SIGKILL at any moment around the end of a game leaves the game saved or recorded: never both (it could be
+resumed and recorded twice) and never neither (a loss taken back). Real processes, really killed."""
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PLAYER = """
+import sys
+sys.path.insert(0, {root!r})
+from game.app import App
+from game.model.move import Move
+from tests.driver import FakeClock
+
+app = App(clock=FakeClock(), seed={seed}, difficulty="beginner")
+app.step()
+for game in range(1000):
+    scene = app.scene
+    board = scene.board
+    scene.apply(Move("reveal", 4, 4))
+    app.step()
+    safe = [(r, c) for r in range(9) for c in range(9) if not board.is_mine(r, c) and not board.is_revealed(r, c)]
+    for cell in safe[:-1]:
+        if not board.is_revealed(*cell):
+            scene.apply(Move("reveal", *cell))
+            app.step()
+    mine = board.mine_cells()[0]
+    print("ENDING", game, board.seed, flush=True)
+    if game % 2:
+        scene.apply(Move("reveal", *mine))  # a loss
+    else:
+        scene.apply(Move("reveal", *safe[-1]))  # a win
+    app.step()
+    print("ENDED", game, board.seed, board.state, flush=True)
+    scene.new_game()
+    app.step()
+"""
+
+
+def kill_near_an_end(home, seed, ends_to_pass, delay):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", MINESWEEPER_HOME=str(home))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", PLAYER.format(root=str(ROOT), seed=seed)], env=env, stdout=subprocess.PIPE, text=True
+    )
+    lines = []
+    for line in proc.stdout:
+        lines.append(line.split())
+        if line.startswith("ENDING") and int(line.split()[1]) == ends_to_pass:
+            break
+    busy_until = time.perf_counter() + delay
+    while time.perf_counter() < busy_until:
+        pass  # a spin of under a millisecond: the kill lands before, during or after the last click
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    return lines
+
+
+@pytest.mark.parametrize("run", range(16))  # about a quarter land before the record (measured)
+def test_a_kill_around_the_end_of_a_game_leaves_the_save_or_the_record(tmp_path, run):
+    rng = random.Random(run)
+    home = tmp_path / "home"
+    lines = kill_near_an_end(home, seed=1000 + run, ends_to_pass=rng.randrange(3), delay=rng.uniform(0, 0.001))
+    db = sqlite3.connect(home / "minesweeper.db")
+    recorded = [int(seed) for (seed,) in db.execute("SELECT seed FROM games ORDER BY id")]
+    saved = db.execute("SELECT board FROM resume").fetchall()
+    db.close()
+    ending = int(lines[-1][2])  # the game whose last click the kill fell around
+    finished = [int(line[2]) for line in lines if line[0] == "ENDED"]
+    assert recorded[: len(finished)] == finished, "every game seen to end was recorded, once, in order"
+    saved_seed = json.loads(saved[0][0])["seed"] if saved else None
+    assert (saved_seed == ending) != (ending in recorded), "the game at its end is saved or recorded: one of them"
+    assert len(recorded) == len(set(recorded)), "never recorded twice"
