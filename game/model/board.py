@@ -1,9 +1,13 @@
 """The Minesweeper board: mines, cell states and the moves a player makes (reveal, flag, chord)."""
 
+from __future__ import annotations
+
 import copy
 import gc
 import random
+from collections.abc import Iterable, Sequence
 from itertools import repeat
+from typing import Any
 
 from . import grid as g
 from .move import KINDS, RIGHT_CLICKS, Move
@@ -22,7 +26,15 @@ class Board:
     changed), so a view can redraw just those. No clock lives here: the playing scene times the game.
     """
 
-    def __init__(self, rows, cols, mines, seed=None, first_click="opening", question_marks=False):
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mines: int,
+        seed: int | None = None,
+        first_click: str = "opening",
+        question_marks: bool = False,
+    ):
         validate_size(rows, cols, mines)
         validate_first_click(first_click)
         if seed is None:
@@ -35,12 +47,12 @@ class Board:
         self.question_marks = bool(question_marks)
         self._grid = g.Grid(rows, cols)
         self._states = self._grid.new_states()
-        self._mine = None  # bytes, 1 where a mine lies; None until the first reveal
-        self._counts = None  # neighbour mine counts, with the mines
-        self._passable = None  # covered, unflagged zeros: where a cascade may spread
-        self._three_bv = None
+        self._mine: bytes | None = None  # 1 where a mine lies; None until the first reveal
+        self._counts: bytearray | None = None  # neighbour mine counts, with the mines
+        self._passable: bytearray | None = None  # covered, unflagged zeros: where a cascade may spread
+        self._three_bv: int | None = None
         self.state = GameState.READY
-        self.exploded = None
+        self.exploded: Cell | None = None
         self.flags = 0
         self.revealed_count = 0  # revealed cells, the exploded mine included
         self._safe_revealed = 0
@@ -52,7 +64,15 @@ class Board:
     # --- making boards -----------------------------------------------------------------------------
 
     @classmethod
-    def from_mines(cls, rows, cols, mine_cells, seed=None, first_click="opening", question_marks=False):
+    def from_mines(
+        cls,
+        rows: int,
+        cols: int,
+        mine_cells: Iterable[Sequence[int]],
+        seed: int | None = None,
+        first_click: str = "opening",
+        question_marks: bool = False,
+    ) -> Board:
         """A board whose mines are already laid (a replay, "same board again", a test)."""
         mine_cells = [tuple(cell) for cell in mine_cells]
         board = cls(rows, cols, len(mine_cells), seed=seed, first_click=first_click, question_marks=question_marks)
@@ -60,7 +80,7 @@ class Board:
         return board
 
     @classmethod
-    def from_layout(cls, layout, seed=None, question_marks=False):
+    def from_layout(cls, layout: str | Iterable[str], seed: int | None = None, question_marks: bool = False) -> Board:
         """A board drawn as text: '*' is a mine, '.' a safe cell; one string per row or lines in one string."""
         lines = layout.split() if isinstance(layout, str) else [line.strip() for line in layout]
         lines = [line for line in lines if line]
@@ -74,7 +94,7 @@ class Board:
         mine_cells = [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"]
         return cls.from_mines(len(lines), cols, mine_cells, seed=seed, question_marks=question_marks)
 
-    def same_board(self):
+    def same_board(self) -> Board:
         """A fresh game on this board: the same mines once laid, else the same seed and rule."""
         if self._mine is None:
             return Board(self.rows, self.cols, self.mines, self.seed, self.first_click, self.question_marks)
@@ -82,7 +102,7 @@ class Board:
             self.rows, self.cols, self.mine_cells(), self.seed, self.first_click, self.question_marks
         )
 
-    def lay_mines(self, mine_cells):
+    def lay_mines(self, mine_cells: Iterable[Sequence[int]]) -> None:
         """Lay these mines now, before the first reveal (a no-guess generator chose them)."""
         if self._mine is not None or self.state != GameState.READY:
             raise ValueError("The mines are already laid on this board.")
@@ -91,7 +111,7 @@ class Board:
             raise ValueError(f"This board needs {self.mines} mines, not {len(mine_cells)}.")
         self._lay_mines(self._indices(mine_cells, "mine"))
 
-    def _indices(self, cells, what):
+    def _indices(self, cells: Sequence[Sequence[int]], what: str) -> set[int]:
         indices = set()
         for cell in cells:
             if len(cell) != 2:
@@ -101,7 +121,7 @@ class Board:
             raise ValueError(f"The same {what} cell is listed twice.")
         return indices
 
-    def _place_mines(self, first):
+    def _place_mines(self, first: int) -> None:
         """Lay the mines uniformly at random among the cells the first-click rule allows."""
         grid = self._grid
         keep_clear = {first}
@@ -122,7 +142,7 @@ class Board:
             indices.append(grid.index(*divmod(ordinal, self.cols)))
         self._lay_mines(indices)
 
-    def _lay_mines(self, indices):
+    def _lay_mines(self, indices: Iterable[int]) -> None:
         mine = bytearray(self._grid.size)
         for i in indices:
             mine[i] = 1
@@ -136,7 +156,7 @@ class Board:
 
     # --- what the player sees ------------------------------------------------------------------------
 
-    def _index(self, row, col):
+    def _index(self, row: int, col: int) -> int:
         if isinstance(row, bool) or isinstance(col, bool) or not (isinstance(row, int) and isinstance(col, int)):
             raise TypeError(f"A cell is a pair of whole numbers, not ({row!r}, {col!r}).")
         if not (0 <= row < self.rows and 0 <= col < self.cols):
@@ -144,32 +164,32 @@ class Board:
         return self._grid.index(row, col)
 
     @property
-    def mines_placed(self):
+    def mines_placed(self) -> bool:
         return self._mine is not None
 
-    def is_revealed(self, row, col):
+    def is_revealed(self, row: int, col: int) -> bool:
         return self._states[self._index(row, col)] == g.REVEALED
 
-    def is_flagged(self, row, col):
+    def is_flagged(self, row: int, col: int) -> bool:
         return self._states[self._index(row, col)] == g.FLAGGED
 
-    def is_questioned(self, row, col):
+    def is_questioned(self, row: int, col: int) -> bool:
         return self._states[self._index(row, col)] == g.QUESTIONED
 
-    def is_mine(self, row, col):
+    def is_mine(self, row: int, col: int) -> bool:
         index = self._index(row, col)
         return self._mine is not None and self._mine[index] == 1
 
-    def adjacent_mines(self, row, col):
+    def adjacent_mines(self, row: int, col: int) -> int:
         index = self._index(row, col)
         return 0 if self._counts is None else self._counts[index]
 
-    def seen_codes(self):
+    def seen_codes(self) -> bytes:
         """The whole board as the player sees it, one byte per cell in reading order (fast, for a full
         repaint): 0-8 a revealed number, SEEN_COVERED, SEEN_FLAG, SEEN_QUESTION or SEEN_MINE (revealed)."""
         return self._grid.seen_codes(self._states, self._mine, self._counts)
 
-    def mine_cells(self):
+    def mine_cells(self) -> list[Cell]:
         """Every mine's (row, col), in reading order; [] before they are laid."""
         if self._mine is None:
             return []
@@ -180,19 +200,20 @@ class Board:
         return found
 
     @property
-    def mines_left(self):
+    def mines_left(self) -> int:
         """The counter the player sees: mines minus flags (negative when over-flagged)."""
         return self.mines - self.flags
 
     @property
-    def safe_cells_left(self):
+    def safe_cells_left(self) -> int:
         return self.rows * self.cols - self.mines - self._safe_revealed
 
     @property
-    def three_bv(self):
+    def three_bv(self) -> int | None:
         """The board's 3BV; None until the mines are laid."""
         if self._three_bv is None and self._mine is not None:
-            self._three_bv = self._grid.three_bv(self._mine, self._counts)
+            mine, counts, _ = self._laid()
+            self._three_bv = self._grid.three_bv(mine, counts)
         return self._three_bv
 
     # --- moves -------------------------------------------------------------------------------------
@@ -270,9 +291,9 @@ class Board:
             return []
         around = [n for n in self._grid.neighbours(index) if self._states[n] != g.PADDING]
         flags = sum(1 for n in around if self._states[n] == g.FLAGGED)
-        if flags != self._counts[index]:
+        if flags != self._laid()[1][index]:
             return []
-        opened = []
+        opened: list[Cell] = []
         for n in around:
             if self._states[n] in (g.COVERED, g.QUESTIONED):
                 opened.extend(self._open(n))
@@ -281,26 +302,33 @@ class Board:
             self.effective_clicks += 1
         return opened
 
-    def _set_mark(self, index, state):
+    def _laid(self) -> tuple[bytes, bytearray, bytearray]:
+        """The mines, their counts and the passable zeros: there once the first reveal laid the mines."""
+        assert self._mine is not None and self._counts is not None and self._passable is not None
+        return self._mine, self._counts, self._passable
+
+    def _set_mark(self, index: int, state: int) -> None:
         was = self._states[index]
         self._states[index] = state
         self.flags += (state == g.FLAGGED) - (was == g.FLAGGED)
-        if self._passable is not None:
-            zero = not self._mine[index] and self._counts[index] == 0
-            self._passable[index] = 1 if zero and state != g.FLAGGED else 0
+        if self._mine is not None:
+            mine, counts, passable = self._laid()
+            zero = not mine[index] and counts[index] == 0
+            passable[index] = 1 if zero and state != g.FLAGGED else 0
 
-    def _open(self, index):
+    def _open(self, index: int) -> list[Cell]:
         """Reveal one covered cell (and its region, if a zero); returns the newly revealed cells."""
         if self._states[index] not in (g.COVERED, g.QUESTIONED):
             return []
-        if self._mine[index]:
+        mine, _, passable = self._laid()
+        if mine[index]:
             self._states[index] = g.REVEALED
             self.revealed_count += 1
             opened = [self._grid.cell(index)]
             if self.exploded is None:
                 self.exploded = opened[0]
-        elif self._passable[index]:
-            spans = g.flood_open(self._grid, self._states, self._passable, index)
+        elif passable[index]:
+            spans = g.flood_open(self._grid, self._states, passable, index)
             opened = _cells_of(spans, self._grid.column_numbers)
             self.revealed_count += len(opened)
             self._safe_revealed += len(opened)
@@ -312,7 +340,7 @@ class Board:
         self.last_changed.extend(opened)
         return opened
 
-    def _end_if_decided(self):
+    def _end_if_decided(self) -> None:
         if self.exploded is not None:
             self.state = GameState.LOST
         elif self._safe_revealed == self.rows * self.cols - self.mines:
@@ -324,36 +352,36 @@ class Board:
                     self._set_mark(index, g.FLAGGED)
                     self.last_changed.append((row, col))
 
-    def copy(self, with_moves=True):
+    def copy(self, with_moves: bool = True) -> Board:
         """An independent board in the same position; without its move log if `with_moves` is false (a
         replay's keyframes keep many positions of one game, and the log is the part that grows)."""
         twin = copy.copy(self)
         twin._states = bytearray(self._states)
-        if self._counts is not None:
-            twin._counts = bytearray(self._counts)
-            twin._passable = bytearray(self._passable)
+        if self._mine is not None:
+            _, counts, passable = self._laid()
+            twin._counts, twin._passable = bytearray(counts), bytearray(passable)
         twin.moves = list(self.moves) if with_moves else []
         twin.last_changed = list(self.last_changed)
         return twin
 
     # --- saving --------------------------------------------------------------------------------------
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         from .snapshot import board_to_dict
 
         return board_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data):
+    def from_dict(cls, data: Any) -> Board:
         from .snapshot import board_from_dict
 
         return board_from_dict(cls, data)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Board({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {self.state})"
 
 
-def _cells_of(spans, column_numbers):
+def _cells_of(spans: list[tuple[int, int, int]], column_numbers: list[int]) -> list[Cell]:
     """The (row, col) tuples of (row, first, end) spans.
 
     A big cascade makes up to a million tuples; the cycle collector would walk them all again and again as
@@ -363,7 +391,7 @@ def _cells_of(spans, column_numbers):
     collecting = gc.isenabled()
     gc.disable()
     try:
-        cells = []
+        cells: list[Cell] = []
         for row, first, end in spans:
             cells.extend(zip(repeat(row, end - first), column_numbers[first:end]))
         return cells

@@ -1,5 +1,7 @@
 """Board codes: a short text (MS1-XXXX-XXXX-XXXX) that remakes a board anywhere, checked so typos are caught."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 from .board import Board
@@ -47,7 +49,7 @@ class BoardCode:
     mines: int
     first_click: str = "opening"
     seed: int = 0
-    first_cell: tuple = None
+    first_cell: tuple[int, int] | None = None
     no_guess: bool = False
 
     def __post_init__(self):
@@ -73,7 +75,7 @@ class BoardCode:
             object.__setattr__(self, "first_cell", cell)
 
     @classmethod
-    def from_board(cls, board, no_guess=False):
+    def from_board(cls, board: Board, no_guess: bool = False) -> BoardCode:
         """The code of a board in play or finished.
 
         The first cell is the click that laid the mines (found by replaying the moves on a fresh board, so a
@@ -100,7 +102,7 @@ class BoardCode:
                 raise ValueError("These mines did not come from the board's seed, so no code can remake them.")
         return cls(board.rows, board.cols, board.mines, board.first_click, board.seed, first_cell, bool(no_guess))
 
-    def board(self, question_marks=False):
+    def board(self, question_marks: bool = False) -> Board:
         """A fresh board for this code: mines are laid at the first reveal, as always."""
         return Board(
             self.rows,
@@ -173,7 +175,7 @@ def _check(symbols):
     return [(crc >> (5 * i)) & 31 for i in range(_CHECK_CHARS - 1, -1, -1)]
 
 
-def encode(code):
+def encode(code: BoardCode) -> str:
     """The text of a board code: 'MS1-' then groups of four characters, e.g. MS1-1Z3K-9QPD-AW2M."""
     if not isinstance(code, BoardCode):
         raise TypeError(f"encode takes a BoardCode, not {type(code).__name__}.")
@@ -193,7 +195,7 @@ def encode(code):
     return PREFIX + "-".join(text[i : i + 4] for i in range(0, len(text), 4))
 
 
-def decode(text, max_side=100, min_side=5):
+def decode(text: str, max_side: int = 100, min_side: int = 5) -> BoardCode:
     """The BoardCode in this text, or ValueError with one line a player can read. Nothing else is raised
     for any string, and no code gives a board with a side outside min_side..max_side or more mines than
     the custom form allows (cells - 9; no-guess codes also keep to the no-guess density)."""

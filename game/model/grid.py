@@ -10,6 +10,10 @@ flood fill walks row spans with bytearray.find/rfind and slice assignment instea
 one (the scanline fill).
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterator
+
 # Cell states, one byte per cell.
 COVERED, FLAGGED, QUESTIONED, REVEALED, PADDING = 0, 1, 2, 3, 4
 
@@ -51,32 +55,32 @@ class Grid:
         self.inside = bytes(inside)
         self._inside_bits = int.from_bytes(self.inside, "little")
 
-    def index(self, row, col):
+    def index(self, row: int, col: int) -> int:
         return (row + 1) * self.width + col + 1
 
-    def cell(self, index):
+    def cell(self, index: int) -> tuple[int, int]:
         row, col = divmod(index, self.width)
         return row - 1, col - 1
 
-    def neighbours(self, index):
+    def neighbours(self, index: int) -> list[int]:
         return [index + o for o in self.offsets]
 
-    def new_states(self):
+    def new_states(self) -> bytearray:
         """Every cell covered, every padding cell marked as padding."""
         return bytearray(self.inside.translate(INSIDE_TO_STATE))
 
-    def neighbour_counts(self, mines):
+    def neighbour_counts(self, mines: bytes | bytearray) -> bytearray:
         """For each index, how many of its 8 neighbours hold a mine (mines: bytes of 0/1)."""
         total = _shifted_sum(int.from_bytes(mines, "little"), self.offsets, lambda a, b: a + b)
         return bytearray(total.to_bytes(self.size + self.width + 2, "little")[: self.size])
 
-    def zero_cells(self, mines, counts):
+    def zero_cells(self, mines: bytes | bytearray, counts: bytearray) -> bytearray:
         """1 where a cell is inside the board, safe and has no mine around it."""
         zeros = int.from_bytes(counts.translate(IS_ZERO), "little")
         zeros &= self._inside_bits & ~int.from_bytes(mines, "little")
         return bytearray(zeros.to_bytes(self.size, "little"))
 
-    def three_bv(self, mines, counts):
+    def three_bv(self, mines: bytes, counts: bytearray) -> int:
         """Left clicks a perfect player needs: openings, plus numbered cells that no opening uncovers."""
         zeros = self.zero_cells(mines, counts)
         near_zero = _shifted_sum(int.from_bytes(zeros, "little"), self.offsets + (0,), lambda a, b: a | b)
@@ -84,9 +88,9 @@ class Grid:
         safe_cells = self.rows * self.cols - mines.count(1)
         return count_regions(self, zeros) + safe_cells - near_zero.bit_count()
 
-    def seen_codes(self, states, mines, counts):
+    def seen_codes(self, states: bytearray, mines: bytes | None, counts: bytearray | None) -> bytes:
         """One byte per board cell in reading order (no padding): what the player sees there."""
-        if mines is None:
+        if mines is None or counts is None:
             packed = bytes(states).translate(bytes(b << 5 & 255 for b in range(256)))
         else:
             packed = (
@@ -98,7 +102,7 @@ class Grid:
         w = self.width
         return b"".join(seen[(r + 1) * w + 1 : (r + 1) * w + 1 + self.cols] for r in range(self.rows))
 
-    def spans(self, start, stop):
+    def spans(self, start: int, stop: int) -> Iterator[tuple[int, int, int]]:
         """(row, first col, last col + 1) for each board row a padded index range [start, stop) covers."""
         w = self.width
         while start < stop:
@@ -116,7 +120,7 @@ def _shifted_sum(value, offsets, combine):
     return total
 
 
-def count_regions(grid, passable):
+def count_regions(grid: Grid, passable: bytearray) -> int:
     """How many 8-connected regions of 1s `passable` holds (it is consumed: left all 0)."""
     regions = 0
     index = passable.find(1)
@@ -127,13 +131,13 @@ def count_regions(grid, passable):
     return regions
 
 
-def flood_open(grid, states, passable, start):
+def flood_open(grid: Grid, states: bytearray, passable: bytearray, start: int) -> list[tuple[int, int, int]]:
     """Open the zero region around `start` (a passable cell) up to its numbered border.
 
     states: cell states, updated in place; passable: 1 for covered safe zeros that are not flagged, cleared
     as they are opened. Returns the newly opened cells as (row, first col, end col) spans.
     """
-    opened = []
+    opened: list[tuple[int, int, int]] = []
     _fill(grid, passable, start, lambda lo, hi: _open_range(grid, states, lo, hi, opened))
     return opened
 

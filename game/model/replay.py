@@ -3,6 +3,14 @@
 Times are milliseconds from the first reveal (the playing scene's clock; clicks before it count as 0).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .replay_analysis import GameAnalysis
+    from .replay_stats import GameStats
+
 import json
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -51,7 +59,7 @@ class Replay:
         )
 
     @classmethod
-    def from_game(cls, board: Board, elapsed_ms: int | None = None) -> "Replay":
+    def from_game(cls, board: Board, elapsed_ms: int | None = None) -> Replay:
         """The replay of a game played on `board` (over or not): its logged clicks carry their times."""
         moves = list(board.moves)
         if elapsed_ms is None:
@@ -70,7 +78,7 @@ class Replay:
 
     # --- playing back -------------------------------------------------------------------------------
 
-    def fresh_board(self):
+    def fresh_board(self) -> Board:
         """The board before the first click."""
         if self.mine_cells is None:
             return Board(
@@ -90,7 +98,7 @@ class Replay:
             question_marks=self.question_marks,
         )
 
-    def board_after(self, count):
+    def board_after(self, count: int) -> Board:
         """The board as it was after the first `count` moves (0: before the first click)."""
         count = max(0, min(count, len(self.moves)))
         base = count - count % self.keyframe_every
@@ -99,14 +107,14 @@ class Replay:
         board = self._restore(base)
         return self._play(board, base, count)
 
-    def board_at(self, t_ms):
+    def board_at(self, t_ms: float) -> Board:
         """The board as it was at t_ms: every move made by then is on it."""
         return self.board_after(self.moves_until(t_ms))
 
-    def final_board(self):
+    def final_board(self) -> Board:
         return self.board_after(len(self.moves))
 
-    def moves_until(self, t_ms):
+    def moves_until(self, t_ms: float) -> int:
         """How many moves had been made by time t_ms."""
         return bisect_right(self._times, t_ms)
 
@@ -129,13 +137,13 @@ class Replay:
 
     # --- figures ---------------------------------------------------------------------------------------
 
-    def stats(self):
+    def stats(self) -> GameStats:
         """3BV, clicks, IOE, correctness and speed, from the final board (see replay_stats)."""
         from .replay_stats import game_stats
 
         return game_stats(self.final_board(), self.elapsed_ms)
 
-    def analyse(self, cancelled=None):
+    def analyse(self, cancelled: Any = None) -> GameAnalysis | None:
         """Which clicks were guesses and, for a loss, whether the fatal click was forced (see replay_analysis);
         None if `cancelled` (a threading.Event) was set before it finished."""
         from .replay_analysis import analyse
@@ -144,7 +152,7 @@ class Replay:
 
     # --- files -----------------------------------------------------------------------------------------
 
-    def to_json(self):
+    def to_json(self) -> str:
         mine_cells = None if self.mine_cells is None else [[r, c] for r, c in self.mine_cells]
         return json.dumps(
             {
@@ -164,7 +172,7 @@ class Replay:
         )
 
     @classmethod
-    def from_json(cls, text):
+    def from_json(cls, text: str | bytes) -> Replay:
         """Read a replay file; a tampered, truncated or foreign file raises ValueError saying what is wrong."""
         replay = cls(**check_replay_data(parse(text, MAX_FILE_CHARS)))
         try:

@@ -3,13 +3,22 @@
 Reads only what the player could see at each moment: the solver never peeks at the hidden mines.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .analysis import DEFAULT_BUDGET, InconsistentPosition
 from .analysis import analyse as analyse_position  # this module's analyse() is of a whole game
 from .grid import SEEN_FLAG
 from .hints import hint_for_visible
 from .move import Move
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .replay import Replay
+
+Cell = tuple[int, int]
 
 # Solver work per position when counting guesses. A capped analysis proves fewer cells safe (never a wrong
 # one), so a rare crowded position may count a certain click as a guess; the fatal click gets the full budget.
@@ -34,11 +43,11 @@ class LossVerdict:
     proof: tuple = ()  # avoidable: the revealed numbers the reason speaks of, to highlight
 
     @property
-    def kind(self):
+    def kind(self) -> str:
         return "forced" if self.forced else "avoidable"
 
     @property
-    def summary(self):
+    def summary(self) -> str:
         """One line for the game-over panel."""
         if not self.forced:
             return f"Avoidable: {cell_name(self.alternative).capitalize()} was certainly safe. {self.reason}."
@@ -64,7 +73,7 @@ class GameAnalysis:
     exact: bool = True  # False: the solver allowance ran out, and `guesses` may count a few too many
 
 
-def analyse(replay, budget=GUESS_BUDGET, cancelled=None):
+def analyse(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -> GameAnalysis | None:
     """Play the replay through, asking the solver at each opening move what the player could have known.
 
     `cancelled`: anything with is_set() (a threading.Event), looked at before each move; once set, the analysis
@@ -89,7 +98,7 @@ def analyse(replay, budget=GUESS_BUDGET, cancelled=None):
     return GameAnalysis(guesses, opening_moves, verdict, not known.skipped)
 
 
-def cells_opened_by(board, move):
+def cells_opened_by(board: Board, move: Move) -> list[Cell]:
     """The covered cells a move would open directly (a cascade spreads from them), before it is made."""
     kind, row, col = move[:3]
     if kind == "reveal":
@@ -166,10 +175,10 @@ class Knowledge:
             for number in self.numbers_near(view, todo.pop(), 1):
                 if number not in numbers:
                     numbers.add(number)
-                    for c in around(rows, cols, *number):
-                        if view[c[0] * cols + c[1]] < 0 and c not in group:
-                            group.add(c)
-                            todo.append(c)
+                    for cell in around(rows, cols, *number):
+                        if view[cell[0] * cols + cell[1]] < 0 and cell not in group:
+                            group.add(cell)
+                            todo.append(cell)
         cut = [-1] * len(view)
         for number in numbers:
             for r, c in around(rows, cols, *number):
@@ -213,9 +222,10 @@ class Knowledge:
         return [c for c in around(self.rows, self.cols, row, col, reach) if view[c[0] * self.cols + c[1]] >= 0]
 
 
-def judge(board, move, before, flagged):
+def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) -> LossVerdict:
     """The verdict on the click that just lost, from the position the player saw before it."""
     cell = board.exploded
+    assert cell is not None, "judged after the click that lost"
     try:
         analysis = analyse_position(board.rows, board.cols, board.mines, before, DEFAULT_BUDGET)
     except InconsistentPosition:
@@ -253,16 +263,16 @@ def judge(board, move, before, flagged):
     )
 
 
-def visible(board):
+def visible(board: Board) -> list[int]:
     """The position as the solver reads it: -1 covered (flagged or not), else the revealed number."""
     return [code if code <= 8 else -1 for code in board.seen_codes()]
 
 
-def flagged_indices(board):
+def flagged_indices(board: Board) -> frozenset[int]:
     return frozenset(i for i, code in enumerate(board.seen_codes()) if code == SEEN_FLAG)
 
 
-def around(rows, cols, row, col, reach=1):
+def around(rows: int, cols: int, row: int, col: int, reach: int = 1) -> list[Cell]:
     """The cells within `reach` steps of (row, col), itself left out."""
     return [
         (r, c)
@@ -272,9 +282,9 @@ def around(rows, cols, row, col, reach=1):
     ]
 
 
-def percent(p):
+def percent(p: float | None) -> str:
     return "?" if p is None else f"{p:.0%}"
 
 
-def cell_name(cell):
+def cell_name(cell: Cell | None) -> str:
     return "-" if cell is None else f"row {cell[0] + 1}, column {cell[1] + 1}"

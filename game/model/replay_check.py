@@ -1,6 +1,9 @@
 """Checking a replay file before anything is built from it: the text, then every field and every move."""
 
+from __future__ import annotations
+
 import json
+from typing import Any
 
 from .move import Move
 from .rules import FIRST_CLICK_RULES, validate_size
@@ -15,7 +18,7 @@ MAX_MOVES_PER_CELL = 10  # far more clicks than any real game, few enough that a
 KEYS = ("rows", "cols", "mines", "seed", "first_click", "question_marks", "mine_cells", "moves", "elapsed_ms")
 
 
-def parse(text, max_chars):
+def parse(text: str | bytes | bytearray, max_chars: int) -> Any:
     """The JSON inside a replay file's text (str or UTF-8 bytes), or ValueError."""
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -33,7 +36,7 @@ def parse(text, max_chars):
         raise ValueError(f"That replay file is damaged or cut short (not valid JSON{where}).") from None
 
 
-def check_replay_data(data):
+def check_replay_data(data: Any) -> dict[str, Any]:
     """The Replay constructor's arguments from a parsed replay file, or ValueError naming the problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("That is not a Minesweeper replay file.")
@@ -79,7 +82,7 @@ def check_replay_data(data):
         if t < last:
             raise ValueError(f"Move {n} of that replay goes back in time.")
         last = t
-        checked.append(Move(KINDS[item[0]], *cell, t))
+        checked.append(Move(KINDS[item[0]], cell[0], cell[1], t))
     elapsed = data["elapsed_ms"]
     if not (_integer(elapsed) and elapsed >= last):
         raise ValueError("That replay's length is missing or shorter than its moves.")

@@ -1,5 +1,12 @@
 """The classic efficiency figures of a game: 3BV, 3BV/s, clicks, IOE and correctness."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .board import Board
+
 from dataclasses import dataclass
 
 from .grid import Grid, count_regions
@@ -18,30 +25,30 @@ class GameStats:
     effective: int  # clicks that changed something
 
     @property
-    def clicks(self):
+    def clicks(self) -> int:
         return self.left + self.right + self.chord
 
     @property
-    def seconds(self):
+    def seconds(self) -> float:
         return self.elapsed_ms / 1000
 
     @property
-    def three_bv_per_second(self):
+    def three_bv_per_second(self) -> float | None:
         """Speed: 3BV solved per second (on a loss, of the part the player opened); None before any time."""
         return self.solved_three_bv / self.seconds if self.elapsed_ms > 0 else None
 
     @property
-    def ioe(self):
+    def ioe(self) -> float:
         """Index of efficiency: 3BV (of the opened part, on a loss) per click; 1.0 is a perfect no-flag game."""
         return self.solved_three_bv / self.clicks if self.clicks else 0.0
 
     @property
-    def correctness(self):
+    def correctness(self) -> float:
         """The share of clicks that changed something."""
         return self.effective / self.clicks if self.clicks else 0.0
 
 
-def game_stats(board, elapsed_ms):
+def game_stats(board: Board, elapsed_ms: int) -> GameStats:
     return GameStats(
         three_bv=board.three_bv or 0,
         solved_three_bv=solved_three_bv(board),
@@ -53,7 +60,7 @@ def game_stats(board, elapsed_ms):
     )
 
 
-def solved_three_bv(board):
+def solved_three_bv(board: Board) -> int:
     """The 3BV clicks the player has done: openings with a zero revealed, plus revealed numbers that no opening
     borders (a number on an opening's edge is part of that opening's click, opened or not)."""
     if not board.mines_placed:

@@ -1,5 +1,7 @@
 """The fixed facts of the game: states, presets, first-click rules and which board sizes are allowed."""
 
+from __future__ import annotations
+
 from collections import namedtuple
 from enum import Enum
 
@@ -39,13 +41,13 @@ PRESETS = {
 }
 
 
-def _whole_number(value, what):
+def _whole_number(value: object, what: str) -> None:
     # bool is an int in Python, but True rows is a mistake, not a size
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"The number of {what} must be a whole number, not {value!r}.")
 
 
-def validate_size(rows, cols, mines):
+def validate_size(rows: int, cols: int, mines: int) -> None:
     """Raise TypeError or ValueError, with a sentence a player can read, unless the board can be played."""
     _whole_number(rows, "rows")
     _whole_number(cols, "columns")
@@ -62,6 +64,6 @@ def validate_size(rows, cols, mines):
         raise ValueError(f"A {rows}x{cols} board holds at most {most} mine{'s' if most != 1 else ''}.")
 
 
-def validate_first_click(rule):
+def validate_first_click(rule: str) -> None:
     if rule not in FIRST_CLICK_RULES:
         raise ValueError(f"The first-click rule is 'opening' or 'safe', not {rule!r}.")

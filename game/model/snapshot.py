@@ -3,6 +3,13 @@
 The cells are one string per row: '.' covered, 'F' flagged, '?' question mark, 'O' revealed.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .board import Board
+
 from . import grid as g
 from .move import KINDS as MOVE_KINDS
 from .move import Move
@@ -14,7 +21,7 @@ CELL_STATES = {char: state for state, char in CELL_CHARS.items()}
 CLICK_KEYS = ("left", "right", "chord", "effective")
 
 
-def board_to_dict(board):
+def board_to_dict(board: Board) -> dict[str, Any]:
     grid, states = board._grid, board._states
     cells = []
     for row in range(board.rows):
@@ -42,7 +49,7 @@ def board_to_dict(board):
     }
 
 
-def board_from_dict(cls, data):
+def board_from_dict(cls: type[Board], data: Any) -> Board:
     try:
         return _rebuild(cls, data)
     except IndexError as error:  # a cell outside the board is bad data here, not a programming error
@@ -174,7 +181,7 @@ def _restore_clicks(board, clicks, moves):
         raise ValueError("More effective clicks than clicks.")
     if not isinstance(moves, list):
         raise TypeError("moves must be a list.")
-    log = []
+    log: list[Move] = []
     for move in moves:
         # [kind, row, col, t_ms]; saves of older versions have no time: [kind, row, col]
         if not (isinstance(move, list) and len(move) in (3, 4) and move[0] in MOVE_KINDS):
