@@ -3,7 +3,9 @@
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ASSETS_DIR = ROOT / "assets"
+# In a checkout (and the one-file build) the assets sit beside the game package; an installed package
+# (pip, pipx) carries them inside it, as game/assets.
+ASSETS_DIR = ROOT / "assets" if (ROOT / "assets").is_dir() else Path(__file__).resolve().parent / "assets"
 SPRITE_SHEET = ASSETS_DIR / "sprites.png"
 ICON = ASSETS_DIR / "icon.png"
 

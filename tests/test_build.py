@@ -138,3 +138,28 @@ class TestExecutable:
         code, out, err, _ = build_script.run_and_close(binary, "--frames", "30", seconds=60, home=tmp_path)
         assert code == 0, err
         assert not (tmp_path / "minesweeper-crash.log").exists()
+
+
+# The package: `pipx install .` (or pip) gives a `minesweeper` command that carries the assets
+
+
+@pytest.mark.skipif(
+    os.environ.get("MINESWEEPER_TEST_BUILD") != "1", reason="slow: set MINESWEEPER_TEST_BUILD=1 to build the wheel"
+)
+def test_the_wheel_has_the_command_and_the_assets(tmp_path):
+    import subprocess
+    import sys
+    import zipfile
+
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    [wheel] = tmp_path.glob("minesweeper-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "game/launcher.py" in names and "game/model/board.py" in names
+    assert {"game/assets/sprites.png", "game/assets/icon.png", "game/assets/sounds/win.wav"} <= set(names)
+    [entry_points] = [n for n in names if n.endswith("entry_points.txt")]
+    assert "minesweeper = game.launcher:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -91,9 +91,9 @@ def test_upstream_pygame_is_named_and_the_command_replaces_it(tmp_path):
 
 
 def test_commands_shown_under_pythonw_name_the_console_python(monkeypatch):
-    import main
+    from game import launcher
 
     monkeypatch.setattr(sys, "executable", r"C:\Python312\pythonw.exe")
-    assert main.console_python() == r'"C:\Python312\python.exe"'
+    assert launcher.console_python() == r'"C:\Python312\python.exe"'
     monkeypatch.setattr(sys, "executable", "/usr/bin/python3")
-    assert main.console_python() == '"/usr/bin/python3"'
+    assert launcher.console_python() == '"/usr/bin/python3"'

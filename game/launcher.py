@@ -1,0 +1,133 @@
+"""Starting the game: checks that pygame-ce is installed, starts the app, and shows any crash in a window (and
+a log file) instead of vanishing. main.py (double-click) and the `minesweeper` command both come here."""
+
+import argparse
+import datetime
+import os
+import re
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent  # the checkout, with requirements.txt, when run from one
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def console_python():
+    """The interpreter to name in commands: under pythonw (no console) pip would print nowhere."""
+    return '"' + re.sub(r"pythonw(?=(\.exe)?$)", "python", sys.executable, flags=re.IGNORECASE) + '"'
+
+
+# From a checkout, the requirements file; from an installed package, pygame-ce by name.
+REQUIREMENTS = f'-r "{HERE / "requirements.txt"}"' if (HERE / "requirements.txt").is_file() else '"pygame-ce>=2.5,<3"'
+INSTALL_COMMAND = f"{console_python()} -m pip install {REQUIREMENTS}"
+# pygame-ce and upstream pygame both install as the package `pygame` and overwrite each other's files.
+REPLACE_COMMAND = (
+    f"{console_python()} -m pip uninstall -y pygame pygame-ce\n{console_python()} -m pip install {REQUIREMENTS}"
+)
+DIFFICULTIES = ("beginner", "intermediate", "expert")
+
+
+def say(message):
+    """Print to stderr when there is one: under pythonw (Windows, no console) stderr is None."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
+
+
+def show_error(title, message):
+    """Tell the player in a window if one can be shown, else on stderr."""
+    try:
+        import pygame
+
+        if os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            pygame.display.message_box(title, message, "error")
+            return
+    except Exception:
+        pass
+    try:
+        if os.environ.get("SDL_VIDEODRIVER") != "dummy":  # without a screen Tk raises, and stderr it is
+            import tkinter
+            from tkinter import messagebox
+
+            root = tkinter.Tk()
+            root.withdraw()
+            messagebox.showerror(title, message)
+            root.destroy()
+            return
+    except Exception:
+        pass
+    say(f"{title}: {message}")
+
+
+def log_folder():
+    """Where crash logs go: $MINESWEEPER_HOME, else the platform's log folder, else the temp folder."""
+    home = os.environ.get("MINESWEEPER_HOME")
+    if home:
+        return Path(home)
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_log_dir("minesweeper", appauthor=False))
+    except ImportError:
+        return Path(tempfile.gettempdir())
+
+
+def write_crash_log(text):
+    for folder in (log_folder(), Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / "minesweeper-crash.log"
+            with open(path, "a", encoding="utf-8") as log:
+                log.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n{text}\n")
+            return path
+        except OSError:
+            continue
+    return None
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="minesweeper", description="Classic Minesweeper.")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, help="skip the menu and start this game")
+    parser.add_argument("--seed", type=int, help="seed of the first board, to replay it")
+    parser.add_argument("--replay", metavar="FILE", help="watch an exported replay file (.json)")
+    parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # for smoke tests: quit after N frames
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        import pygame
+    except ImportError:
+        show_error(
+            "Minesweeper needs pygame-ce",
+            f"pygame-ce is not installed for this Python. Install it with:\n\n{INSTALL_COMMAND}",
+        )
+        return 1
+    if not getattr(pygame, "IS_CE", False):
+        show_error(
+            "Minesweeper needs pygame-ce",
+            "The pygame installed for this Python is upstream pygame, not pygame-ce (the maintained "
+            f"edition this game is made for). Replace it with:\n\n{REPLACE_COMMAND}",
+        )
+        return 1
+    try:
+        from game.app import App
+
+        app = App(seed=args.seed, difficulty=args.difficulty, replay=args.replay)
+        return app.run(max_frames=args.frames)
+    except Exception:
+        details = traceback.format_exc()
+        path = write_crash_log(details)
+        say(details)
+        where = f"\n\nA log was written to {path}" if path else ""
+        show_error("Minesweeper crashed", f"{details.strip().splitlines()[-1]}{where}")
+        return 1
+    finally:
+        try:
+            import pygame
+
+            pygame.quit()
+        except Exception:
+            pass
