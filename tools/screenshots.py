@@ -1,9 +1,10 @@
 """Remake the README's pictures in docs/ by playing the real app headless: menu, custom form, play, game over,
 replay, records, help.
 
-Run: python tools/screenshots.py
+Run: python tools/screenshots.py [--out FOLDER]   (default: docs/)
 """
 
+import argparse
 import os
 import sys
 import tempfile
@@ -26,8 +27,11 @@ DOCS = ROOT / "docs"
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=DOCS, help="where the pictures go (default: docs/)")
+    out = parser.parse_args().out
     app = App(clock=FakeClock(), seed=2024, desktop_size=(1366, 768))
-    driver = Driver(app, DOCS)
+    driver = Driver(app, out)
     driver.frames(1)
     driver.screenshot("menu")
     driver.click_button(app.scene.custom)
@@ -63,11 +67,11 @@ def main():
         if board.is_mine(r, c) and not board.is_flagged(r, c)
     )
     driver.click_cell(*mine)
-    if app.scene.job is not None:
-        app.scene.job.wait(30)  # the verdict on the last click
+    if app.scene.analysis is not None:
+        app.scene.analysis.wait(30)  # the verdict on the last click
     driver.frames(60)  # let the mine's flash end
     driver.screenshot("game-over")
-    driver.click_button(app.scene.replay_button)
+    driver.click_button(driver.overlay.replay_button)
     driver.frames(150)
     driver.screenshot("replay")
     driver.key(pygame.K_ESCAPE)
@@ -84,7 +88,7 @@ def main():
     driver.screenshot("play-code")
     driver.key(pygame.K_ESCAPE)
     driver.click_button(app.scene.settings)
-    app.apply_setting("theme", "dark")
+    app.settings.change("theme", "dark")
     driver.frames(2)
     driver.screenshot("settings-dark")
     driver.key(pygame.K_ESCAPE)
@@ -92,9 +96,9 @@ def main():
     driver.click_cell(8, 8)
     driver.frames(30)
     driver.screenshot("playing-dark")
-    app.apply_setting("theme", "classic")
-    names = ", ".join(sorted(path.name for path in DOCS.glob("*.png")))
-    print(f"wrote {names} in {DOCS.relative_to(ROOT)}/")
+    app.settings.change("theme", "classic")
+    names = ", ".join(sorted(path.name for path in out.glob("*.png")))
+    print(f"wrote {names} in {out}/")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ RULES = [
     "A number tells how many of the 8 cells around it hide mines.",
     "A cell with no mines around opens its whole area at once.",
     "Your first click is never a mine: it opens an area.",
+    "Same board and Play a code make that first click for you, so the board opens as it did; your clock "
+    "starts at your next click.",
+    "Leaving a game under way for a new one counts as a loss; Esc or closing the window keeps it.",
     "Flag the cells you know are mines: a flagged cell cannot be opened by mistake.",
     "A game over shows its board's code (MS1-...): Play a code in the menu deals that board again, anywhere.",
 ]
@@ -23,7 +26,7 @@ MOUSE = [
         "both buttons, the middle button, or a left click on a number with all its flags placed: "
         "opens the rest of its neighbours",
     ),
-    ("Face", "new game of the same size"),
+    ("Face", "new game of the same size (a game under way counts as lost)"),
     ("Hint", "the button under the board: a safe cell and why (the game then counts as assisted)"),
     ("Wheel", "scrolls a board larger than the window (Shift: sideways); a middle-button drag too"),
     ("Ctrl+wheel", "zoom in and out"),
@@ -33,13 +36,13 @@ KEYS = [
     ("Arrows, WASD", "move the cursor"),
     ("Space, Enter", "open the cell (on a number: chord)"),
     ("F", "flag or unflag the cell"),
-    ("N or F2", "new game of the same size"),
+    ("N or F2", "new game of the same size (a game under way counts as lost)"),
     ("P", "pause: the board hides and the clock stops"),
     ("H", "hint: a safe cell and the numbers that prove it"),
     ("C", "mine chances on every covered cell; hover one for its %"),
     ("M", "sound on or off"),
     ("Ctrl + - 0", "zoom in, out, back to normal"),
-    ("Esc", "back to the menu (the game stays saved)"),
+    ("Esc", "back to the menu (the game stays saved; its clock waits for your next move)"),
 ]
 
 AFTER = [
@@ -56,6 +59,8 @@ AFTER = [
     ("Drop a file", "drop a replay file on the window to watch it"),
     ("Records", "click a game listed there to watch it"),
 ]
+
+RULE_SIZE = 19
 
 PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS), ("Replays", AFTER))
 
@@ -101,10 +106,10 @@ class HelpScene(Scene):
         name, rows = PAGES[self.page]
         if rows is None:
             for rule in RULES:
-                for i, line in enumerate(widgets.wrap(rule, 22, width - 60)):
-                    widgets.text(surface, ("- " if i == 0 else "  ") + line, (28, y), 22)
-                    y += 21
-                y += 6
+                for i, line in enumerate(widgets.wrap(rule, RULE_SIZE, width - 60)):
+                    widgets.text(surface, ("- " if i == 0 else "  ") + line, (28, y), RULE_SIZE)
+                    y += RULE_SIZE - 1
+                y += 5
         else:
             key_w = max(widgets.font(19).size(key)[0] for key, _ in rows) + 14
             for key, action in rows:
