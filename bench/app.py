@@ -48,12 +48,11 @@ import sys, time, threading, os
 sys.path.insert(0, {root!r})
 import pygame
 from game.app import App
-from game.scenes.playing import GameSpec, PlayingScene
-app = App(seed=5)
+from game.model.move import Move
+app = App(seed=5, difficulty="expert" if {midgame!r} else None)
+app.step()
 if {midgame!r}:
-    app.switch(PlayingScene(app, GameSpec.preset("expert")))
-    app.step()
-    app.scene.apply(__import__("game.input", fromlist=["Move"]).Move("reveal", (8, 15)))
+    app.scene.apply(Move("reveal", 8, 15))
 for _ in range(30):
     app.step()
 end = time.monotonic() + {warmup}
@@ -105,30 +104,26 @@ def frame_times(repeats):
     import pygame
 
     from game.app import App
-    from game.input import Move
-    from game.scenes.playing import GameSpec, PlayingScene
+    from game.model.move import Move
     from tests.driver import FakeClock
 
     app = App(clock=FakeClock(), seed=11, desktop_size=(1366, 768))
-    for label, spec in (
-        ("Expert 30x16 @32px", GameSpec.preset("expert")),
-        ("100x100 @16px", GameSpec(100, 100, 1500, "custom")),
-    ):
-        scene = PlayingScene(app, spec)
-        app.switch(scene)
+    for label, (rows, cols, mines) in (("Expert 30x16 @32px", (16, 30, 99)), ("100x100 @16px", (100, 100, 1500))):
+        app.show("playing", session=app.dealer.new(rows, cols, mines))
         app.step()
+        scene = app.scene
         opened = _play_half(scene, Move)
         app.step()
         screen = pygame.display.get_surface()
         repaint, changed_only, whole, full, typical = [], [], [], [], []
         for _ in range(repeats):
-            scene.renderer.invalidate()
+            scene.screen.renderer.invalidate()
             t0 = time.perf_counter()
-            scene.renderer.refresh(scene.looks)
+            scene.screen.renderer.refresh(scene.screen.looks)
             changed_only.append(time.perf_counter() - t0)
-            scene.renderer.invalidate(full=True)
+            scene.screen.renderer.invalidate(full=True)
             t0 = time.perf_counter()
-            scene.renderer.refresh(scene.looks)
+            scene.screen.renderer.refresh(scene.screen.looks)
             t1 = time.perf_counter()
             scene.invalidate()
             t2 = time.perf_counter()
@@ -136,7 +131,7 @@ def frame_times(repeats):
             pygame.display.flip()
             t3 = time.perf_counter()
             scene.invalidate()
-            scene.renderer.invalidate(full=True)
+            scene.screen.renderer.invalidate(full=True)
             t4 = time.perf_counter()
             scene.draw(screen)
             pygame.display.flip()
@@ -144,7 +139,7 @@ def frame_times(repeats):
             repaint.append(t1 - t0)
             whole.append(t3 - t2)
             full.append(t5 - t4)
-        covered = [(r, c) for r in range(spec.rows) for c in range(spec.cols) if not scene.board.is_revealed(r, c)]
+        covered = [(r, c) for r in range(rows) for c in range(cols) if not scene.board.is_revealed(r, c)]
         for i in range(repeats):
             # a typical frame: the pointer moves from one covered cell to the next (two tiles change)
             cell = covered[i % len(covered)]
@@ -158,7 +153,7 @@ def frame_times(repeats):
             pygame.display.flip()
             typical.append(time.perf_counter() - t0)
         print(
-            f"{label}, {opened} of {spec.rows * spec.cols} cells open (medians of {repeats}):\n"
+            f"{label}, {opened} of {rows * cols} cells open (medians of {repeats}):\n"
             f"    whole window redrawn from the board surface: {median(whole) * 1000:.3f} ms\n"
             f"    board surface repainted tile by tile:        {median(repaint) * 1000:.3f} ms\n"
             f"    board checked after invalidate, none differ: {median(changed_only) * 1000:.3f} ms\n"
@@ -171,12 +166,12 @@ def _play_half(scene, Move):
     """A mid-game board: the opening click, then every safe cell in the left half opened (and no animation
     holding tiles back), so a repaint has numbers, blanks and covered cells to draw, as in a real game."""
     board = scene.board
-    scene.apply(Move("reveal", (board.rows // 2, board.cols // 2)))
+    scene.apply(Move("reveal", board.rows // 2, board.cols // 2))
     for row in range(board.rows):
         for col in range(board.cols // 2):
             if not board.is_mine(row, col) and not board.is_revealed(row, col):
-                scene.apply(Move("reveal", (row, col)))
-    scene._finish_animations()
+                scene.apply(Move("reveal", row, col))
+    scene.animations.finish()
     opened = sum(board.is_revealed(r, c) for r in range(board.rows) for c in range(board.cols))
     return opened
 
@@ -186,17 +181,15 @@ def click_latency(repeats):
     import pygame
 
     from game.app import App
-    from game.scenes.playing import GameSpec, PlayingScene
     from game.view.sheet import Tile
     from tests.driver import FakeClock
 
     frames_needed, frame_ms = [], []
     for seed in range(repeats):
         pygame.event.clear()
-        app = App(clock=FakeClock(), seed=seed, desktop_size=(1366, 768))
-        scene = PlayingScene(app, GameSpec.preset("expert"))
-        app.switch(scene)
+        app = App(clock=FakeClock(), seed=seed, desktop_size=(1366, 768), difficulty="expert")
         app.step()
+        scene = app.scene
         pos = scene.geometry.cell_rect(8, 15).center
         for event_type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             pygame.event.post(pygame.event.Event(event_type, pos=pos, button=1))
@@ -204,7 +197,7 @@ def click_latency(repeats):
             t0 = time.perf_counter()
             app.step()
             elapsed = time.perf_counter() - t0
-            if scene.renderer.tile_at(8, 15) is not Tile.COVERED:
+            if scene.screen.renderer.tile_at(8, 15) is not Tile.COVERED:
                 frames_needed.append(frame)
                 frame_ms.append(elapsed * 1000)
                 break

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from bench.timing import report, timed
 from game.model import Board
-from game.store import GameRecord, Store
+from game.records import GameRecord
+from game.store import Store
 
 
 def board_dict(rows, cols, mines, seed):

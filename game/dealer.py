@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.model import Board
-from game.model.boardcode import BoardCode
 from game.records import GameRecord, Origin, SavedGame
-from game.session import GameSession
+from game.session import GameSession, Keeper
 from game.settings import Settings
+
+if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
+    from game.model.boardcode import BoardCode
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +37,7 @@ class SeedSource:
         return self._random.randrange(2**32)
 
 
-class Dealer:
+class Dealer(Keeper):
     def __init__(self, store: Any, settings: Settings, seed: int | None = None):
         self.store = store
         self.settings = settings

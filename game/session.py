@@ -14,35 +14,28 @@ recorded, is never offered to resume.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from game.model import Board, GameState
 from game.model.category import category_for
 from game.model.move import Move
-from game.model.replay import Replay
 from game.model.replay_stats import GameStats, game_stats
 from game.records import GameRecord, Origin, SavedGame, checked_save
+
+if TYPE_CHECKING:
+    from game.model.replay import Replay
 
 Cell = tuple[int, int]
 
 
-class Keeper(Protocol):
-    """What keeps games: the records in the game, a list in tests."""
+class Keeper:
+    """What keeps games: the records (the Dealer) in the game, a list in tests. This one keeps nothing."""
 
-    def save(self, saved: SavedGame) -> Any: ...
+    def save(self, saved: SavedGame) -> Any:
+        return None
 
     def finish(self, record: GameRecord) -> Any:
         """Record a finished game and drop the saved one, in one transaction; returns what recording meant."""
-        ...
-
-
-class NoKeeper:
-    """Keeps nothing (a game whose records are not wanted)."""
-
-    def save(self, saved: SavedGame) -> None:
-        return None
-
-    def finish(self, record: GameRecord) -> None:
         return None
 
 
@@ -65,7 +58,7 @@ class GameSession:
         waiting: bool = False,
     ):
         self.board = board
-        self.keeper: Keeper = keeper or NoKeeper()
+        self.keeper: Keeper = keeper or Keeper()
         self.origin = origin
         self.no_guess = no_guess  # the mines were laid by the no-guess generator
         self.hinted = hinted  # a hint or the mine chances were used: recorded, never a best time
@@ -108,6 +101,8 @@ class GameSession:
         return game_stats(self.board, self.elapsed_ms)
 
     def replay(self) -> Replay:
+        from game.model.replay import Replay  # a game's replay is needed at its end, not at start-up
+
         return Replay.from_game(self.board, max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:])))
 
     # --- time and moves -----------------------------------------------------------------------------------

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
+
+from .grid import Grid, count_regions
 
 if TYPE_CHECKING:
     from .board import Board
 
-from dataclasses import dataclass
-
-from .grid import Grid, count_regions
-
 REVEALED_SAFE = bytes(1 if code <= 8 else 0 for code in range(256))  # from Board.seen_codes
 
 
-@dataclass(frozen=True)
-class GameStats:
+class GameStats(NamedTuple):
     three_bv: int  # the board's 3BV: left clicks a perfect player needs to clear it
     solved_three_bv: int  # the 3BV of what the player opened (the whole 3BV on a win)
     elapsed_ms: int
