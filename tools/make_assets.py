@@ -75,7 +75,7 @@ DARK_NUMBERS = {
 # Colour-blind palettes: Okabe-Ito-like hues spread over lightness and the blue-yellow axis (the two that
 # protanopes and deuteranopes keep), tuned so that every pair stays over 20 CIELAB units apart under normal
 # vision and under simulated protanopia and deuteranopia (Machado 2009) while keeping contrast with the opened
-# cell (the standard palettes fall to 3 to 5 units for some pair). tests/test_themes.py checks the
+# cell (the standard palettes fall to 3 to 5 units for some pair). tests/view/test_themes.py checks the
 # distances. The glyphs differ in shape as well, so colour is never the only cue.
 CLASSIC_CB_NUMBERS = {
     1: (0, 128, 212),

@@ -11,7 +11,7 @@ import pytest
 
 from game.model import Board
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def layout_after(rows, cols, mines, seed, first, rule):

@@ -14,7 +14,7 @@ from game.view import hud, sheet, theme, widgets
 from game.view.atlas import AtlasCache
 from game.view.sheet import Tile
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHEETS = theme.all_sheets()  # (theme, colour_blind, file name) for every sheet the game can use
 NUMBERS = range(1, 9)
 

@@ -16,7 +16,7 @@ from game.records import GameRecord
 from game.store import DB_NAME, Store, schema
 from game.store import store as store_module
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def game(time_ms=10_000, won=True, **kw):

@@ -462,7 +462,7 @@ def test_the_store_does_not_need_pygame():
     import sys
 
     code = "import sys, game.store; assert 'pygame' not in sys.modules"
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parent.parent)
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
 
 
 # --- recent games and their move logs -------------------------------------------------------------------

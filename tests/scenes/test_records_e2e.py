@@ -18,7 +18,7 @@ from game.scenes.records import RecordsScene
 from game.store import Store
 from tests.driver import Driver, FakeClock
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def start_app(tmp_path, seed=99):
