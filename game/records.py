@@ -139,14 +139,9 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict]:
 
 def _replayed(saved: Board) -> Board:
     """The saved board rebuilt by playing its move log again; ValueError unless that gives the same game."""
-    seed, rule, marks = saved.seed, saved.first_click, saved.question_marks
-    candidates = [
-        lambda: Board(saved.rows, saved.cols, saved.mines, seed, rule, marks),
-        lambda: Board.from_mines(saved.rows, saved.cols, saved.mine_cells(), seed, rule, marks),
-    ]
     wanted = saved.to_dict()
-    for make in candidates:  # mines from the seed, else laid beforehand (no-guess, same board)
-        board = make()
+    for keep_mines in (False, True):  # mines from the seed, else laid beforehand (no-guess, same board)
+        board = saved.same_board(keep_mines)
         for move in saved.moves:
             board.apply(move)
         if board.to_dict() == wanted:

@@ -235,21 +235,13 @@ class GameSession:
 
     # --- the next game --------------------------------------------------------------------------------------
 
-    def next_board(self, question_marks: bool) -> Board:
-        """A fresh board of the same size and rules (Play again, the face, F2)."""
-        b = self.board
-        return Board(b.rows, b.cols, b.mines, first_click=b.first_click, question_marks=question_marks)
-
     def same_board(self, keeper: Keeper | None = None) -> tuple[GameSession, Cell | None]:
         """This board again, and the first click to make for the player so that it opens as it did (None
         when the game never started: the seed then lays the same mines wherever the first click falls)."""
-        b = self.board
-        if not b.mines_placed or b.first_reveal is None:
-            fresh = Board(b.rows, b.cols, b.mines, seed=b.seed, first_click=b.first_click)
-            fresh.question_marks = b.question_marks
-            return GameSession(fresh, keeper=keeper, origin=Origin.SAME_BOARD), None
-        fresh = Board.from_mines(
-            b.rows, b.cols, b.mine_cells(), seed=b.seed, first_click=b.first_click, question_marks=b.question_marks
+        b, opening = self.board, self.board.first_reveal
+        if opening is None:  # nothing was opened: the seed lays the same mines wherever the first click falls
+            return GameSession(b.same_board(keep_mines=False), keeper=keeper, origin=Origin.SAME_BOARD), None
+        session = GameSession(
+            b.same_board(), keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True
         )
-        session = GameSession(fresh, keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True)
-        return session, b.first_reveal
+        return session, opening

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import copy
-import gc
 import random
 from collections.abc import Iterable, Sequence
-from itertools import repeat
 from typing import Any
 
 from . import grid as g
@@ -94,9 +92,10 @@ class Board:
         mine_cells = [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"]
         return cls.from_mines(len(lines), cols, mine_cells, seed=seed, question_marks=question_marks)
 
-    def same_board(self) -> Board:
-        """A fresh game on this board: the same mines once laid, else the same seed and rule."""
-        if self._mine is None:
+    def same_board(self, keep_mines: bool = True) -> Board:
+        """A fresh game on this board: the same mines once laid (unless `keep_mines` is false), else the same
+        seed and rules, which lay the same mines for the same first click."""
+        if self._mine is None or not keep_mines:
             return Board(self.rows, self.cols, self.mines, self.seed, self.first_click, self.question_marks)
         return Board.from_mines(
             self.rows, self.cols, self.mine_cells(), self.seed, self.first_click, self.question_marks
@@ -329,7 +328,7 @@ class Board:
                 self.exploded = opened[0]
         elif passable[index]:
             spans = g.flood_open(self._grid, self._states, passable, index)
-            opened = _cells_of(spans, self._grid.column_numbers)
+            opened = self._grid.cells_of(spans)
             self.revealed_count += len(opened)
             self._safe_revealed += len(opened)
         else:
@@ -379,22 +378,3 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {self.state})"
-
-
-def _cells_of(spans: list[tuple[int, int, int]], column_numbers: list[int]) -> list[Cell]:
-    """The (row, col) tuples of (row, first, end) spans.
-
-    A big cascade makes up to a million tuples; the cycle collector would walk them all again and again as
-    they pile up (a third of the time), and tuples of ints can never form a cycle, so it waits till the end.
-    The column numbers come from one shared list, so a million tuples do not need a million new ints.
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        cells: list[Cell] = []
-        for row, first, end in spans:
-            cells.extend(zip(repeat(row, end - first), column_numbers[first:end]))
-        return cells
-    finally:
-        if collecting:
-            gc.enable()

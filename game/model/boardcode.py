@@ -85,14 +85,7 @@ class BoardCode:
         """
         first_cell = None
         if board.mines_placed:
-            probe = Board(
-                board.rows,
-                board.cols,
-                board.mines,
-                seed=board.seed,
-                first_click=board.first_click,
-                question_marks=board.question_marks,
-            )
+            probe = board.same_board(keep_mines=False)
             for move in board.moves:
                 probe.apply(move)
                 if probe.mines_placed:

@@ -12,7 +12,9 @@ one (the scanline fill).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
+from itertools import repeat
 
 # Cell states, one byte per cell.
 COVERED, FLAGGED, QUESTIONED, REVEALED, PADDING = 0, 1, 2, 3, 4
@@ -101,6 +103,24 @@ class Grid:
         seen = packed.translate(SEEN_OF_PACKED)
         w = self.width
         return b"".join(seen[(r + 1) * w + 1 : (r + 1) * w + 1 + self.cols] for r in range(self.rows))
+
+    def cells_of(self, spans: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+        """The (row, col) tuples of (row, first, end) spans.
+
+        A big cascade makes up to a million tuples; the cycle collector would walk them all again and again
+        as they pile up (a third of the time), and tuples of ints can never form a cycle, so it waits till the
+        end. The column numbers come from one shared list, so a million tuples do not need a million new ints.
+        """
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            cells: list[tuple[int, int]] = []
+            for row, first, end in spans:
+                cells.extend(zip(repeat(row, end - first), self.column_numbers[first:end]))
+            return cells
+        finally:
+            if collecting:
+                gc.enable()
 
     def spans(self, start: int, stop: int) -> Iterator[tuple[int, int, int]]:
         """(row, first col, last col + 1) for each board row a padded index range [start, stop) covers."""

@@ -78,10 +78,6 @@ class CodeEntryScene(FormScene):
 
         self.app.replace_saved_then(start)
 
-    @property
-    def atlas(self):
-        return self.app.atlases.at(2)  # the current theme's, which the player may switch
-
     def message(self):
         """What is under the field: (paragraph, colour) pairs."""
         look = theme.current()
@@ -94,7 +90,7 @@ class CodeEntryScene(FormScene):
         return [(self.error, look.dim_text)]  # nothing typed yet is no mistake
 
     def draw(self, surface):
-        draw_title(surface, self.atlas, "Play a code", "The same board, from its code")
+        draw_title(surface, self.app.atlases, "Play a code", "The same board, from its code")
         box = self.field.rect
         widgets.text(surface, "Board code", (box.x, self.paste_button.rect.centery), 24, anchor="midleft", bold=True)
         self.paste_button.draw(surface)

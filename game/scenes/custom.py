@@ -119,14 +119,10 @@ class CustomScene(FormScene):
 
         self.app.replace_saved_then(start)
 
-    @property
-    def atlas(self):
-        return self.app.atlases.at(2)  # the current theme's, which the player may switch
-
     def draw(self, surface):
         draw_title(
             surface,
-            self.atlas,
+            self.app.atlases,
             "Custom board",
             f"Sides {config.CUSTOM_MIN_SIDE} to {config.CUSTOM_MAX_SIDE}; mines up to cells - 9",
         )

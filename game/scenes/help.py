@@ -93,12 +93,8 @@ class HelpScene(Scene):
         ):
             self.app.show("menu")
 
-    @property
-    def atlas(self):
-        return self.app.atlases.at(2)  # the current theme's, which the player may switch
-
     def draw(self, surface):
-        draw_title(surface, self.atlas, "How to play")
+        draw_title(surface, self.app.atlases, "How to play")
         for n, tab in enumerate(self.tabs):
             tab.marked = n == self.page
             tab.draw(surface)

@@ -121,12 +121,8 @@ class MenuScene(Scene):
             return
         self.app.show("playing", session=session)
 
-    @property
-    def atlas(self):
-        return self.app.atlases.at(2)  # the current theme's, which the player may switch
-
     def draw(self, surface):
-        draw_title(surface, self.atlas, config.TITLE, "Choose a game")
+        draw_title(surface, self.app.atlases, config.TITLE, "Choose a game")
         for button in self.buttons:
             button.draw(surface)
         if self.notices:

@@ -153,12 +153,8 @@ class RecordsScene(Scene):
     def go_back(self):
         self.app.show("menu")
 
-    @property
-    def atlas(self):
-        return self.app.atlases.at(2)  # the current theme's, which the player may switch
-
     def draw(self, surface):
-        draw_title(surface, self.atlas, "Records")
+        draw_title(surface, self.app.atlases, "Records")
         width = self.window_size[0]
         widgets.text(
             surface,

@@ -59,13 +59,9 @@ class SettingsScene(Scene):
     def go_back(self):
         self.app.show("menu")
 
-    @property
-    def atlas(self):
-        return self.app.atlases.at(2)  # the current theme's, which the player may switch
-
     def draw(self, surface):
         self._label_buttons()  # a setting may have changed elsewhere (M mutes in a game)
-        draw_title(surface, self.atlas, "Settings")
+        draw_title(surface, self.app.atlases, "Settings")
         for n, (option, button) in enumerate(zip(OPTIONS, self.buttons)):
             y = TOP + n * ROW_H
             widgets.text(

@@ -4,9 +4,12 @@ from game.view import theme, widgets
 from game.view.sheet import Tile
 
 TITLE_Y, SUBTITLE_Y, TITLE_SIZE, SUBTITLE_SIZE = 44, 76, 46, 22
+TITLE_SCALE = 2  # the mine drawn at twice the sprite sheet's size
 
 
-def draw_title(surface, atlas, title, subtitle=""):
+def draw_title(surface, atlases, title, subtitle=""):
+    """The title at the top of a menu screen, with the current theme's mine beside it."""
+    atlas = atlases.at(TITLE_SCALE)
     width = surface.get_width()
     widgets.bevel(surface, surface.get_rect(), raised=True, width=3)
     scale, size = atlas.scale, atlas.tile_size
