@@ -8,6 +8,7 @@ record: the scene tells it.
 
 from game import config
 from game.background import BackgroundJob
+from game.model import GameState
 from game.model.analysis import InconsistentPosition, analyse_board
 from game.model.hints import Hint, hint_for
 from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
@@ -45,7 +46,7 @@ class Assistant:
 
     def show_hint(self, board):
         """Work out the hint for the position on the board; True when there is one to show."""
-        if self.busy or board.state not in ("ready", "playing"):
+        if self.busy or board.state not in (GameState.READY, GameState.PLAYING):
             return False
         try:
             hint = hint_for(board)
@@ -99,18 +100,18 @@ class Assistant:
             return f"Making a no-guess board{dots}  (Esc: a normal board)"
         if self.message:
             return self.message
-        if self.show_chances and board.state in ("ready", "playing"):
-            analysis = self.analysis(board) if board.state == "playing" else None
+        if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
+            analysis = self.analysis(board) if board.state == GameState.PLAYING else None
             if hover is not None and analysis is not None and not board.is_revealed(*hover):
                 return f"Mine chance here: {_percent(analysis.probability(*hover))}"
             return "Mine chances shown: green safe, red a mine (C hides them)"
         left = board.safe_cells_left
-        if self.no_guess and board.state == "playing" and left <= config.SAFE_CELLS_SHOWN_BELOW:
+        if self.no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
             return f"Safe cells left: {left}"
         return IDLE_TIP
 
     def draw(self, surface, geometry, board):
-        if self.show_chances and board.state == "playing":
+        if self.show_chances and board.state == GameState.PLAYING:
             analysis = self.analysis(board)
             if analysis is not None:
                 if self._tints is None or self._tints.tile != geometry.tile:

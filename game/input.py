@@ -3,6 +3,7 @@
 import pygame
 
 from game import config
+from game.model import GameState
 from game.model.move import Move
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
@@ -178,7 +179,7 @@ class BoardMouse:
 
     def pressed_cells(self, board):
         """Cells to draw pressed: the one under a held left button, or the 3x3 block of a chord."""
-        if self.pointer is None or self.dragging or board.state in ("won", "lost"):
+        if self.pointer is None or self.dragging or board.state in (GameState.WON, GameState.LOST):
             return set()
         row, col = self.pointer
         if self.chording or (self.left and board.is_revealed(row, col)):

@@ -6,6 +6,7 @@ from pathlib import Path
 import pygame
 
 from game import config
+from game.model import GameState
 
 NAMES = ("reveal", "cascade", "flag", "chord", "explosion", "win")
 
@@ -99,8 +100,8 @@ def _one_line(error):
 
 def sound_for(kind, changed, was, state):
     """The effect a move makes: winning or losing outranks the move; a move that changed nothing is silent."""
-    if state != was and state in ("lost", "won"):
-        return "explosion" if state == "lost" else "win"
+    if state != was and state in (GameState.LOST, GameState.WON):
+        return "explosion" if state == GameState.LOST else "win"
     if not changed:
         return None
     if kind in ("flag", "chord"):

@@ -7,6 +7,7 @@ from typing import Any
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse, mine_total, neighbours, visible_of
 from .guess import choose_guess
+from .rules import GameState
 
 __all__ = ["Hint", "first_click_cell", "hint_for", "hint_for_visible"]
 
@@ -343,9 +344,9 @@ def _state_name(board):
 def hint_for(board: Any, lookahead: bool = True, budget: int = DEFAULT_BUDGET) -> Hint | None:
     """The hint for a Board, or None when no game is in progress."""
     state = _state_name(board)
-    if state == "ready":
+    if state == GameState.READY:
         return _first_click_hint(board.rows, board.cols, mine_total(board), getattr(board, "first_click", None))
-    if state != "playing":
+    if state != GameState.PLAYING:
         return None
     flagged = frozenset(
         r * board.cols + c for r in range(board.rows) for c in range(board.cols) if board.is_flagged(r, c)

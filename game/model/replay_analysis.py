@@ -13,6 +13,7 @@ from .analysis import analyse as analyse_position  # this module's analyse() is 
 from .grid import SEEN_FLAG
 from .hints import hint_for_visible
 from .move import Move
+from .rules import GameState
 
 if TYPE_CHECKING:
     from .board import Board
@@ -85,8 +86,8 @@ def analyse(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -
     for move in replay.moves:
         if cancelled is not None and cancelled.is_set():
             return None
-        targets = cells_opened_by(board, move) if board.state in ("ready", "playing") else []
-        if targets and board.state == "playing":  # the rules make the first click safe: never a guess
+        targets = cells_opened_by(board, move) if board.state in (GameState.READY, GameState.PLAYING) else []
+        if targets and board.state == GameState.PLAYING:  # the rules make the first click safe: never a guess
             opening_moves += 1
             guesses += not known.all_safe(board, targets)
         if any(board.is_mine(*cell) for cell in targets):

@@ -11,6 +11,7 @@ import logging
 import pygame
 
 from game import clipboard, config
+from game.model import GameState
 from game.model.boardcode import BoardCode, encode
 from game.scene import Overlay
 from game.view import theme, widgets
@@ -45,7 +46,7 @@ class GameOverPanel(Overlay):
         self._said_left = 0.0
         self.session = session
         self.board = session.board
-        self.won = self.board.state == "won"
+        self.won = self.board.state == GameState.WON
         result = session.result
         self.record_message = getattr(result, "message", "") or ""
         self.stats = session.stats()

@@ -215,9 +215,9 @@ class PlayingScene(Scene):
         state = self.board.state
         if self.face_button.held:
             return Face.SMILE_PRESSED
-        if state == "lost":
+        if state == GameState.LOST:
             return Face.DEAD
-        if state == "won":
+        if state == GameState.WON:
             return Face.COOL
         if self.mouse.pressing_board and not self.over:
             return Face.SURPRISED

@@ -8,6 +8,7 @@ the status line show the counters as they were at that moment.
 import pygame
 
 from game.files import REPLAYS_FOLDER, export_replay
+from game.model import GameState
 from game.model.category import mines_text, size_text
 from game.model.replay_stats import solved_three_bv
 from game.scene import Scene
@@ -62,7 +63,7 @@ class ReplayScene(Scene):
 
     def _title(self):
         final = self.replay.final_board()
-        outcome = {"won": "won", "lost": "lost"}.get(final.state, "unfinished")
+        outcome = {GameState.WON: "won", GameState.LOST: "lost"}.get(final.state, "unfinished")
         r = self.replay
         return (
             f"Replay of a {size_text(r.rows, r.cols)} game with {mines_text(r.mines)}, "
@@ -281,7 +282,7 @@ class ReplayScene(Scene):
             surface.set_clip(None)
         look = theme.current()
         surface.fill(look.face, self.controls)
-        end = {"lost": look.error_text, "won": look.success_text}.get(self.board.state)
+        end = {GameState.LOST: look.error_text, GameState.WON: look.success_text}.get(self.board.state)
         fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0
         replay_view.draw_seek_bar(surface, self.seek_rect, fraction, end)
         for button in self.buttons.values():
@@ -289,7 +290,7 @@ class ReplayScene(Scene):
         return None if changed is None else [*changed, self.controls]
 
     def _face(self):
-        return {"lost": Face.DEAD, "won": Face.COOL}.get(self.board.state, Face.SMILE)
+        return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)
 
     def _status(self):
         """The counters as they were: moves, 3BV done, speed so far, clicks."""

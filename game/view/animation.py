@@ -6,6 +6,7 @@ The model has already changed; an animation only holds back how some cells look 
 
 from math import hypot
 
+from game.model import GameState
 from game.view.sheet import Tile
 
 RIPPLE_SECONDS = 0.15  # a cascade spreads from the click over this long
@@ -91,11 +92,11 @@ class Animations:
         """The animations a move calls for (a loss flashes, a cascade ripples, a win raises the flags);
         returns the cells whose look changed."""
         new = []
-        if board.state == "lost" and was != "lost":
+        if board.state == GameState.LOST and was != GameState.LOST:
             new.append(Flash(board.exploded, Tile.MINE))
         if len(changed) > 1:
             new.append(Ripple(move.cell, [c for c in changed if c != move.cell], RIPPLE_SECONDS))
-        if board.state == "won" and was != "won":
+        if board.state == GameState.WON and was != GameState.WON:
             new.append(Ripple(move.cell, board.mine_cells(), FLOURISH_SECONDS))
         cells = set()
         for anim in new:

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION
+from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, GameState
 from game.view.sheet import NUMBER_TILES, Tile
 
 # The tile of each code in Board.seen_codes(), before pointer looks and the end-of-game marks.
@@ -31,7 +31,7 @@ def all_tiles(board, looks):
     cols = board.cols
     by_code = [TILE_OF_SEEN.get(code) for code in range(256)]
     tiles = [by_code[code] for code in board.seen_codes()]
-    if board.state == "lost":
+    if board.state == GameState.LOST:
         for row, col in board.mine_cells():
             if tiles[row * cols + col] in (Tile.COVERED, Tile.QUESTION, Tile.MINE):
                 tiles[row * cols + col] = Tile.MINE
@@ -55,10 +55,10 @@ def tile_for(board, looks, row, col):
         return looks.override[(row, col)]
     state = board.state
     if board.is_revealed(row, col):
-        if state == "lost" and board.is_mine(row, col):
+        if state == GameState.LOST and board.is_mine(row, col):
             return Tile.EXPLODED if board.exploded == (row, col) else Tile.MINE
         return NUMBER_TILES[board.adjacent_mines(row, col)]
-    if state == "lost":
+    if state == GameState.LOST:
         mine, flagged = board.is_mine(row, col), board.is_flagged(row, col)
         if (row, col) == board.exploded:
             return Tile.EXPLODED
@@ -74,7 +74,7 @@ def tile_for(board, looks, row, col):
         return Tile.QUESTION_PRESSED if pressed else Tile.QUESTION
     if pressed:
         return Tile.PRESSED
-    if looks.hover == (row, col) and state in ("ready", "playing"):
+    if looks.hover == (row, col) and state in (GameState.READY, GameState.PLAYING):
         return Tile.HOVER
     return Tile.COVERED
 
