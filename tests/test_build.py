@@ -60,6 +60,12 @@ def test_the_whole_assets_folder_goes_inside_as_assets():
     assert Path(source) == ROOT / "assets" and target == "assets"
 
 
+def test_every_scene_and_overlay_goes_in_though_the_app_imports_them_by_name():
+    args = build_script.pyinstaller_args("dist", "build", platform="linux")
+    hidden = {args[i + 1] for i, arg in enumerate(args) if arg == "--hidden-import"}
+    assert {"game.scenes.menu", "game.scenes.playing", "game.scenes.replay", "game.overlays.gameover"} <= hidden
+
+
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
 def test_windowed_with_an_icon_on_windows_and_macos(platform, monkeypatch):
     # As if Pillow were installed, as requirements-build.txt arranges on those systems.

@@ -36,6 +36,14 @@ def binary_path(dist):
     return Path(dist) / (NAME + ".exe" if sys.platform == "win32" else NAME)
 
 
+def shown_by_name():
+    """The modules the app imports by name (game/app.py's SCENES and OVERLAYS)."""
+    sys.path.insert(0, str(ROOT))
+    from game.app import OVERLAYS, SCENES
+
+    return sorted({where.split(":")[0] for where in (*SCENES.values(), *OVERLAYS.values())})
+
+
 def pyinstaller_args(dist, work, platform=sys.platform):
     """The PyInstaller command line for a one-file build into `dist`, with its work files under `work`."""
     args = [
@@ -60,6 +68,10 @@ def pyinstaller_args(dist, work, platform=sys.platform):
         "--add-data",
         f"{ASSETS}{os.pathsep}assets",
     ]
+    # The app imports its scenes and overlays by name when it first shows them, which PyInstaller's import
+    # scan cannot see: each is named here.
+    for module in shown_by_name():
+        args += ["--hidden-import", module]
     for module in EXCLUDES:
         args += ["--exclude-module", module]
     if platform in GUI_PLATFORMS:
