@@ -8,14 +8,18 @@ from datetime import datetime
 from pathlib import Path
 
 from game import config
-from game.model.replay import MAX_FILE_CHARS, Replay
+from game.model.replay import Replay
+from game.model.replay_check import text_limits
+
+MAX_FILE_CHARS = text_limits(config.CUSTOM_MAX_SIDE)[0]
 
 REPLAYS_FOLDER = "replays"
 
 
 def load_replay(path: str | os.PathLike) -> Replay:
     """A replay file read and checked, or ValueError with a sentence for the player. Only a regular file is
-    read (a pipe or a device could keep the game waiting forever), and never more than a replay can hold."""
+    read (a pipe or a device could keep the game waiting forever), and never more than a replay can hold.
+    The app calls this off the frame thread (a slow disk, a large file)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as error:
@@ -31,11 +35,7 @@ def load_replay(path: str | os.PathLike) -> Replay:
     finally:
         if fd != -1:
             os.close(fd)
-    replay = Replay.from_json(data)
-    side = config.CUSTOM_MAX_SIDE
-    if replay.rows > side or replay.cols > side:
-        raise ValueError(f"its board is {replay.cols}x{replay.rows}; this game shows boards up to {side}x{side}.")
-    return replay
+    return Replay.from_json(data, config.CUSTOM_MAX_SIDE)  # sizes checked before anything is played (#6)
 
 
 def export_replay(replay: Replay, folder: Path) -> Path:

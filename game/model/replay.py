@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .board import Board
 from .move import Move
-from .replay_check import FORMAT, LETTERS, VERSION, check_replay_data, parse
+from .replay_check import FORMAT, LETTERS, VERSION, check_replay_data, parse, text_limits
 
 KEYFRAME_EVERY = 25  # a snapshot every this many moves at least: a seek replays fewer than this many
 # Keyframes of a huge board are big: past this many cells in all (cells x keyframes), space them out.
@@ -172,9 +172,12 @@ class Replay:
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Replay:
-        """Read a replay file; a tampered, truncated or foreign file raises ValueError saying what is wrong."""
-        replay = cls(**check_replay_data(parse(text, MAX_FILE_CHARS)))
+    def from_json(cls, text: str | bytes, max_side: int | None = None) -> Replay:
+        """Read a replay file; a tampered, truncated or foreign file raises ValueError saying what is wrong.
+        With `max_side` (the game's own limit), a file larger than a game of that size could be, or of a
+        larger board, is refused before anything is parsed, built or played (#6)."""
+        max_chars, max_lists = text_limits(max_side) if max_side is not None else (MAX_FILE_CHARS, None)
+        replay = cls(**check_replay_data(parse(text, max_chars, max_lists), max_side))
         try:
             final = replay.final_board()  # plays every move once, which also lays every keyframe
         except (ValueError, TypeError, IndexError) as error:

@@ -18,16 +18,31 @@ MAX_MOVES_PER_CELL = 10  # far more clicks than any real game, few enough that a
 KEYS = ("rows", "cols", "mines", "seed", "first_click", "question_marks", "mine_cells", "moves", "elapsed_ms")
 
 
-def parse(text: str | bytes | bytearray, max_chars: int) -> Any:
+CHARS_PER_LIST = 40  # a move written out in full, with room to spare for spaces: ["r",99,99,604800000],
+
+
+def text_limits(max_side: int) -> tuple[int, int]:
+    """The most characters, and the most lists ('['), in the JSON of a game (a replay, a save) on a board up to
+    `max_side` a side: a move list at its limit, a mine on every cell, a row of cells per row. A text over
+    either is refused before it is parsed: parsing is where a hostile file costs (20 MB of "[]" take half a
+    gigabyte to parse, #6)."""
+    cells = max_side * max_side
+    lists = MAX_MOVES_PER_CELL * cells + 100 + cells + max_side + 16
+    return CHARS_PER_LIST * lists + 65_536, lists
+
+
+def parse(text: str | bytes | bytearray, max_chars: int, max_lists: int | None = None) -> Any:
     """The JSON inside a replay file's text (str or UTF-8 bytes), or ValueError."""
     if isinstance(text, (bytes, bytearray)):
+        if len(text) > 4 * max_chars:  # no decoding of what is far too large in any encoding
+            raise ValueError("That file is far too large to be a replay.")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
             raise ValueError("That is not a replay file: it is not text.") from None
     if not isinstance(text, str):
         raise ValueError("A replay is read from text.")
-    if len(text) > max_chars:
+    if len(text) > max_chars or (max_lists is not None and text.count("[") > max_lists):
         raise ValueError("That file is far too large to be a replay.")
     try:
         return json.loads(text)
@@ -36,8 +51,9 @@ def parse(text: str | bytes | bytearray, max_chars: int) -> Any:
         raise ValueError(f"That replay file is damaged or cut short (not valid JSON{where}).") from None
 
 
-def check_replay_data(data: Any) -> dict[str, Any]:
-    """The Replay constructor's arguments from a parsed replay file, or ValueError naming the problem."""
+def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
+    """The Replay constructor's arguments from a parsed replay file, or ValueError naming the problem. A board
+    over `max_side` a side is refused before anything is built."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("That is not a Minesweeper replay file.")
     if data.get("version") != VERSION:
@@ -50,6 +66,8 @@ def check_replay_data(data: Any) -> dict[str, Any]:
         validate_size(rows, cols, mines)
     except (TypeError, ValueError) as error:
         raise ValueError(f"That replay's board is impossible: {error}") from None
+    if max_side is not None and (rows > max_side or cols > max_side):
+        raise ValueError(f"Its board is {cols}x{rows}; this game shows boards up to {max_side}x{max_side}.")
     seed = data["seed"]
     if not (_integer(seed) and -(2**63) <= seed < 2**64):
         raise ValueError("That replay's seed is not a whole number.")
