@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game import config
+from game.background import BackgroundJob
 from game.dealer import Dealer
 from game.model.rules import PRESETS
 from game.scene import Overlay, Scene
@@ -100,6 +101,7 @@ class App:
         theme.use_settings(self.settings)
         self.atlases = AtlasCache()
         self._sounds = sounds  # opened after the first frame: the audio device can take a while
+        self._opening: tuple[str, BackgroundJob] | None = None  # a replay file being read, off the frame
         self.running = True
         self.frames = 0
         self._lag = 0.0
@@ -229,18 +231,36 @@ class App:
         return notices
 
     def open_file(self, path: str) -> None:
-        """A replay file dropped on the window (or given at start): watch it, then come back here."""
+        """A replay file dropped on the window (or given at start): read off the frame thread (a slow disk, a
+        large file: #4), then watched, coming back here."""
         from game.files import load_replay
 
-        try:
-            replay = load_replay(path)
-        except ValueError as error:
-            self.scene.notify(f"Could not open {os.path.basename(path)[:60]}: {error}")
+        self._opening = (path, BackgroundJob(lambda cancel: load_replay(path)))
+
+    def _opened_file(self) -> None:
+        path, job = self._opening or ("", None)
+        if job is None or not job.done:
             return
-        if self.scene.name == "replay":  # a file dropped on a replay takes its place
-            self.show("replay", replace=True, replay=replay)
+        self._opening = None
+        if job.error is not None:
+            self.scene.notify(f"Could not open {os.path.basename(path)[:60]}: {str(job.error)[:300]}")
+        elif self.scene.name == "replay":  # a file dropped on a replay takes its place
+            self.show("replay", replace=True, replay=job.result)
         else:
-            self.show("replay", remember=True, replay=replay)
+            self.show("replay", remember=True, replay=job.result)
+
+    def _records(self) -> None:
+        """What the records' writer has to say: the file opened late, or "records busy" starting or over."""
+        if self.store.poll():  # locked at start, open now: its settings and saved game, as at start
+            self.settings.reload(self.store.settings())
+            self.dealer.reload()
+            if self.scene.name == "menu":
+                self.show("menu")
+        said = self.store.take_status()
+        if said and self.scene.name in ("menu", "playing"):  # the scenes with a line for it
+            self.scene.notify(said)
+        elif said:
+            self.notices.append(said)
 
     @property
     def max_window(self) -> tuple[int, int]:
@@ -326,6 +346,8 @@ class App:
                 overlay.update(config.STEP)
             self._pop_finished()
             self._lag -= config.STEP
+        self._opened_file()
+        self._records()
         self._draw()
         self.frames += 1
         if self._sounds is None:

@@ -1,19 +1,22 @@
 """Deals games: new boards from the settings, the same board again, a board from its code, and the saved game.
 
 The dealer is also the keeper every game session reports to, so it always knows whether a saved game waits
-(the menu's Resume button) without reading the records again.
+(the menu's Resume button) without reading the records again. It hands the records each save and record and
+never waits for them to be written (the store's writer does that, off the frame).
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+import secrets
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.model import Board
 from game.records import GameRecord, Origin, SavedGame
 from game.session import GameSession, Keeper
 from game.settings import Settings
+from game.store.jobs import CHANGED, CLAIMED, GONE, TAKEN
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
     from game.model.boardcode import BoardCode
@@ -43,17 +46,30 @@ class Dealer(Keeper):
         self.settings = settings
         self.seeds = SeedSource(seed)
         self._saved: SavedGame | None = store.load_resume()
+        self._saved_here = False  # this copy has saved a game of its own since it started
 
     # --- the keeper of every session ------------------------------------------------------------------------
 
-    def save(self, saved: SavedGame) -> None:
-        self._saved = saved
-        self.store.save_resume(saved.board, saved.elapsed_ms, saved.category, saved.extra)
+    def save(self, saved: SavedGame, held: bool = True) -> Any:
+        """Keep the game under way (the records write it a moment later, never holding up the frame). `held`:
+        the player plays on here, and no other copy of the game may resume it meanwhile."""
+        self._saved = saved = saved._replace(save_id=secrets.token_hex(8))
+        self._saved_here = True
+        return self.store.save_resume(
+            saved.board, saved.elapsed_ms, saved.category, saved.extra, save_id=saved.save_id, held=held
+        )
 
     def finish(self, record: GameRecord) -> Any:
-        """Record the game and drop the save, in one transaction (the store's record_game)."""
+        """Record the game and drop the save, in one transaction (the store's record_game). The answer (a new
+        best time?) is a Pending: it comes a frame or two later."""
         self._saved = None
         return self.store.record_game(record)
+
+    def reload(self) -> None:
+        """The records opened late (they were locked at start): offer the game they keep, unless this copy
+        has saved one of its own since (the player never saw the other: last writer wins)."""
+        if not self._saved_here:
+            self._saved = self.store.load_resume()
 
     # --- new games --------------------------------------------------------------------------------------------
 
@@ -92,24 +108,62 @@ class Dealer(Keeper):
         """The game saved under way, if any."""
         return self._saved
 
-    def resume(self) -> GameSession | None:
-        """The saved game as a session to play on; None (and a notice for the menu) if it cannot be."""
+    def resume(self) -> Resuming | None:
+        """Start resuming the saved game: it is checked now, and claimed from the records (so that no other
+        copy of the game plays it on too, #8), which answer a frame or two later: see `resumed`. None (and a
+        notice for the menu) when it cannot be played."""
         saved = self._saved
         if saved is None:
             return None
         try:
-            return GameSession.from_save(saved, keeper=self)
+            session = GameSession.from_save(saved, keeper=self)
         except ValueError as error:
             self.forget_saved(str(error))
             return None
+        return Resuming(session, self.store.claim_resume(saved.save_id))
+
+    def resumed(self, resuming: Resuming) -> GameSession | None:
+        """The session to play, once the claim is answered; None (and a notice) when another copy has it."""
+        answer = resuming.claim.value
+        if answer == CLAIMED:
+            return resuming.session
+        self._saved = self.store.load_resume() if answer == CHANGED else None
+        self.store.notice(CLAIM_REFUSED.get(answer, CLAIM_REFUSED[GONE]))
+        return None
 
     def forget_saved(self, reason: str) -> None:
         """Drop a save that cannot be played, and tell the player why."""
-        self._saved = None
-        self.store.discard_resume(reason)
+        saved, self._saved = self._saved, None
+        self.store.discard_resume(reason, saved.save_id if saved is not None else None)
 
     def abandon_saved(self) -> None:
-        """The player chose another game over the saved one ("Discard"): it counts as an abandoned loss."""
-        session = self.resume()
-        if session is not None and not session.abandon():
-            self.forget_saved("it was not under way")
+        """The player chose another game over the saved one ("Discard"): it counts as an abandoned loss,
+        unless another copy of the game has taken it up meanwhile (then it is left to that one)."""
+        saved, self._saved = self._saved, None
+        if saved is None:
+            return
+        try:
+            session = GameSession.from_save(saved)  # a keeper that keeps nothing: the store records it below
+        except ValueError as error:
+            self.store.discard_resume(str(error), saved.save_id)
+            return
+        if session.abandon():
+            self.store.abandon_resume(saved.save_id, session.to_record())
+
+
+CLAIM_REFUSED = {
+    TAKEN: "The saved game is already being played in another window.",
+    CHANGED: "The saved game was played on in another window; here is where it stands now.",
+    GONE: "The saved game was finished in another window.",
+}
+
+
+class Resuming(NamedTuple):
+    """A resume waiting for the records to grant its claim: poll `done`, then ask the dealer `resumed`."""
+
+    session: GameSession
+    claim: Any  # the store's Pending
+
+    @property
+    def done(self) -> bool:
+        return bool(self.claim.done)

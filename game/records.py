@@ -11,6 +11,12 @@ from game.config import CUSTOM_MAX_SIDE as MAX_SIDE
 from game.config import CUSTOM_MIN_SIDE as MIN_SIDE
 from game.model import Board, GameState
 from game.model.category import category_for, category_label
+from game.model.replay_check import text_limits
+
+# The longest texts a save of this game holds: anything longer read back is damage, refused before it is
+# parsed, built or drawn (#3, #6).
+MAX_SAVE_CHARS, MAX_SAVE_LISTS = text_limits(MAX_SIDE)
+MAX_CATEGORY_CHARS = 64  # "custom:100x100:9991" and room to spare
 
 
 class Origin(str, Enum):
@@ -83,6 +89,7 @@ class SavedGame(NamedTuple):
     category: str
     extra: dict | None
     saved_at: datetime | None = None
+    save_id: str | None = None  # which save this is: a resume claims it by its id (two copies, one game)
 
     def describe(self) -> str:
         """For the menu's button: ``"Expert, 42 s"``."""
@@ -114,7 +121,7 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict]:
         raise ValueError(f"its board is not a size this game makes ({MIN_SIDE} to {MAX_SIDE} a side)")
     try:
         board = Board.from_dict(data)
-    except (ValueError, TypeError, KeyError, IndexError) as error:
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
         raise ValueError(f"it was not a valid game ({str(error)[:200]})") from None
     if board.state != GameState.PLAYING:
         raise ValueError(

@@ -6,6 +6,7 @@ A game's life is one small state machine (`state`):
     READY (nothing opened) --first reveal--> PLAYING --> WON | LOST       recorded, and the save dropped
                                              PLAYING --abandon()--> ABANDONED   recorded as a loss, likewise
                                              PLAYING --suspend()--> PLAYING     saved: resumable, not recorded
+                                             PLAYING --leave()----> PLAYING     likewise, and free to resume
 
 Every way out goes through the keeper (the records, in the game; a fake in tests), which promises that a
 record and the removal of the save happen in one transaction: a game is recorded at most once and, once
@@ -31,7 +32,8 @@ Cell = tuple[int, int]
 class Keeper:
     """What keeps games: the records (the Dealer) in the game, a list in tests. This one keeps nothing."""
 
-    def save(self, saved: SavedGame) -> Any:
+    def save(self, saved: SavedGame, held: bool = True) -> Any:
+        """Keep a game under way. `held`: it is being played on (else the player stepped away from it)."""
         return None
 
     def finish(self, record: GameRecord) -> Any:
@@ -170,6 +172,13 @@ class GameSession:
         saved = self.to_save()
         if saved is not None:
             self.keeper.save(saved)
+
+    def leave(self) -> None:
+        """The player stepped away from the game (Esc, closing the window): saved as it stands, clock included,
+        and free for any copy of the game to resume."""
+        saved = self.to_save()
+        if saved is not None:
+            self.keeper.save(saved, held=False)
 
     def _record(self) -> None:
         if not self._recorded:

@@ -102,6 +102,16 @@ class Settings:
         self._values = cleaned(stored)
         self._save = save
         self._listeners: list[Callable[[str, Any], None]] = []
+        self._changed: set[str] = set()  # changed by the player since start
+
+    def reload(self, stored: Mapping[str, Any]) -> None:
+        """Settings read again (the records opened late): each one the player has not changed since start
+        takes its stored value; the listeners hear of those that differ. Nothing is saved."""
+        for key, value in cleaned(stored).items():
+            if key not in self._changed and not _same(value, self._values[key]):
+                self._values[key] = value
+                for listener in self._listeners:
+                    listener(key, value)
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
@@ -124,6 +134,7 @@ class Settings:
         if not _same(kept, tuple(value) if isinstance(value, list) else value):
             raise ValueError(f"{value!r} is not a value of the setting {key!r}")
         self._values[key] = kept
+        self._changed.add(key)
         if self._save is not None:
             self._save({key: to_stored(kept)})
         for listener in self._listeners:

@@ -25,11 +25,18 @@ class FakeClock:
 
 
 class Driver:
-    """A player at the keyboard and mouse: clicks cells and buttons by posting events, then runs frames."""
+    """A player at the keyboard and mouse: clicks cells and buttons by posting events, then runs frames.
 
-    def __init__(self, app, shots_dir=None):
+    A player is slower than the work the app does off the frame: before each frame the driver lets the
+    records' writer and a replay file being read finish (it waits for those signals, never for a time), so
+    what a test sees does not depend on thread timing. `patient=False` for tests of that work itself (a
+    records file locked by another program), which must see the frames go on without it.
+    """
+
+    def __init__(self, app, shots_dir=None, patient=True):
         self.app = app
         self.shots_dir = Path(shots_dir) if shots_dir else None
+        self.patient = patient
 
     @property
     def scene(self):
@@ -42,7 +49,16 @@ class Driver:
 
     def frames(self, n=1):
         for _ in range(n):
+            if self.patient:
+                self.settled()
             self.app.step()
+
+    def settled(self, seconds=30):
+        """Wait until the records' writer has written everything asked and a replay file being read is read."""
+        assert self.app.store.flush(seconds), "the records were written in time"
+        opening = self.app._opening
+        if opening is not None:
+            assert opening[1].wait(seconds), "the file was read in time"
 
     def post(self, type_, **attrs):
         pygame.event.post(pygame.event.Event(type_, **attrs))

@@ -47,8 +47,8 @@ class GameOverPanel(Overlay):
         self.session = session
         self.board = session.board
         self.won = self.board.state == GameState.WON
-        result = session.result
-        self.record_message = getattr(result, "message", "") or ""
+        self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
+        self._recorded = session.result
         self.stats = session.stats()
         self.code = board_code(session)
         self.job = analysis
@@ -90,6 +90,12 @@ class GameOverPanel(Overlay):
     # --- the analysis, off the frame loop ----------------------------------------------------------------
 
     def update(self, step):
+        if self._recorded is not None and self._recorded.done:  # the keeper's Pending
+            result, self._recorded = self._recorded.value, None
+            self.record_message = getattr(result, "message", "") or ""
+            if self.record_message:
+                self._lay_out()  # the line makes the panel taller
+                self.dirty = True
         if self._said_left:
             self._said_left = max(0.0, self._said_left - step)
             self.dirty |= not self._said_left
@@ -106,7 +112,7 @@ class GameOverPanel(Overlay):
             self.dirty = True
 
     def next_wake(self):
-        if self.job is not None:
+        if self.job is not None or self._recorded is not None:
             return 0.0
         return min(t for t in (self._copied, self._said_left, 1e9) if t) if self._copied or self._said_left else None
 

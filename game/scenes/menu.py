@@ -18,6 +18,7 @@ class MenuScene(Scene):
         self.notices = [notice] if notice else []
         self.notices += app.take_notices()
         self.saved = app.dealer.saved
+        self.resuming = None  # a resume waiting for the records to grant its claim
         x, y = (self.window_size[0] - BUTTON_W) // 2, 96
         self.resume = None
         if self.saved is not None:
@@ -115,11 +116,25 @@ class MenuScene(Scene):
         self.app.replace_saved_then(start)
 
     def resume_game(self):
-        session = self.app.dealer.resume()
-        if session is None:  # it could not be played: the menu says why
-            self.app.show("menu")
+        """Resume the saved game once the records grant the claim on it (a frame or two; when they are busy,
+        once they free up): another copy of the game may be playing it."""
+        if self.resuming is not None:
             return
-        self.app.show("playing", session=session)
+        self.resuming = self.app.dealer.resume()
+        if self.resuming is None:  # it could not be played: the menu says why
+            self.app.show("menu")
+
+    def update(self, step):
+        if self.resuming is not None and self.resuming.done:
+            session = self.app.dealer.resumed(self.resuming)
+            self.resuming = None
+            if session is None:  # another copy has it: the menu says so
+                self.app.show("menu")
+            else:
+                self.app.show("playing", session=session)
+
+    def next_wake(self):
+        return 0.0 if self.resuming is not None else None
 
     def draw(self, surface):
         draw_title(surface, self.app.atlases, config.TITLE, "Choose a game")

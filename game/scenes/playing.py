@@ -82,7 +82,7 @@ class PlayingScene(Scene):
             self.apply(Move("reveal", *cell), by_player=False)
 
     def on_exit(self):
-        self.session.suspend()  # the clock ran since the last move: keep that too
+        self.session.leave()  # the clock ran since the last move: keep that too
         self.assist.cancel()
         if self.analysis is not None and not self.analysis.done:
             self.analysis.cancel()  # a large board's analysis can take seconds: not for a game left behind

@@ -2,6 +2,7 @@
 
 import pygame
 
+from game import config
 from game.model.category import category_label
 from game.model.replay import Replay
 from game.scene import Scene
@@ -53,7 +54,14 @@ class RecordsScene(Scene):
     def category(self):
         return self.categories[self.index]
 
+    def update(self, step):
+        # The writer records games a moment after they end, and a busy file only later: show them as they come.
+        if self.store.changes != self.seen_changes or self.store.busy != self.busy:
+            self._load()
+            self.dirty = True
+
     def _load(self):
+        self.seen_changes, self.busy = self.store.changes, self.store.busy
         self.stats = self.store.statistics(self.category)
         self.best = self.store.best_times(self.category)
         self.recent = self.store.recent_games(self.category)
@@ -101,7 +109,7 @@ class RecordsScene(Scene):
     def watch(self, game):
         text = self.store.replay(game.game_id)
         try:
-            replay = Replay.from_json(text) if text is not None else None
+            replay = Replay.from_json(text, config.CUSTOM_MAX_SIDE) if text is not None else None
         except ValueError:
             replay = None
         if replay is None:
@@ -210,10 +218,12 @@ class RecordsScene(Scene):
                 theme.current().error_text if self.notice else theme.current().dim_text,
                 anchor="midbottom",
             )
-        if not self.store.available:
+        if not self.store.available or self.busy:
             widgets.text(
                 surface,
-                "Records are not being saved (see the menu's notice).",
+                "Records busy: games are kept until they can be written."
+                if self.busy
+                else "Records are not being saved (see the menu's notice).",
                 (width // 2, self.window_size[1] - 80),
                 19,
                 theme.current().error_text,

@@ -2,7 +2,8 @@
 (see store.py for the rules it keeps)."""
 
 from game.store.games import MAX_TIME_MS, TOP, BestTime, PlayedGame, RecordResult, Stats
-from game.store.store import DB_NAME, HOME_ENV, Store, data_folder
+from game.store.opening import DB_NAME, HOME_ENV, data_folder
+from game.store.store import Store
 
 __all__ = [
     "DB_NAME",

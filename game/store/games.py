@@ -151,13 +151,14 @@ class Stats(NamedTuple):
 # --- writing ----------------------------------------------------------------------------------------------------
 
 
-def insert(db: sqlite3.Connection, record: GameRecord) -> tuple[int, int | None, bool]:
-    """Add a finished game; returns (its id, its rank among the best times or None, whether it counts)."""
+def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -> tuple[int | None, int | None, bool]:
+    """Add a finished game; returns (its id, its rank among the best times or None, whether it counts). A
+    game whose `uid` is already recorded (made again from a journal) is not added twice: its id is None."""
     time_ms, time_ok = clamp_ms(record.time_ms)
     if not time_ok:
         log.warning("implausible game time %r ms recorded as %d ms, not counted for times", record.time_ms, time_ms)
     counted = bool(record.won and not record.hinted and not record.same_board and time_ok)
-    played_at = stamp(record.played_at)
+    played_at = stamp(record.played_at or utc_now())
     values = (
         played_at,
         record.category,
@@ -180,14 +181,19 @@ def insert(db: sqlite3.Connection, record: GameRecord) -> tuple[int, int | None,
         None if record.replay is None else zlib.compress(record.replay.encode(), 6),
         record.solved_three_bv,
         int(record.abandoned),
+        uid,
     )
-    game_id = db.execute(
+    cursor = db.execute(
         "INSERT INTO games (played_at, category, rows, cols, mines, first_click, no_guess, seed, won, "
         "time_ms, time_ok, three_bv, left_clicks, right_clicks, chord_clicks, effective_clicks, "
-        "hinted, same_board, moves, solved_three_bv, abandoned) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "hinted, same_board, moves, solved_three_bv, abandoned, uid) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (uid) WHERE uid IS NOT NULL DO NOTHING",
         values,
-    ).lastrowid
+    )
+    if not cursor.rowcount:
+        return None, None, counted
+    game_id = cursor.lastrowid
     rank = None
     if counted:
         # Faster first, then earlier; only TOP rows need looking at.

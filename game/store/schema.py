@@ -9,10 +9,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from game.store import trouble
+
 log = logging.getLogger(__name__)
 
 # Errors that say something about the file's contents, as opposed to locks, permissions or a full disk.
-CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+CORRUPT_CODES = {trouble.CORRUPT, trouble.NOTADB}
 
 # The condition for a game to count for times; the partial index repeats it word for word so SQLite uses it.
 TIMED = "won = 1 AND hinted = 0 AND same_board = 0 AND time_ok = 1"
@@ -66,8 +68,23 @@ def _migrate_2_to_3(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
 
 
+def _migrate_3_to_4(db: sqlite3.Connection) -> None:
+    # A save names itself and the copy of the game playing it, so that two copies cannot both resume it (a
+    # resume claims it by its id). A record names itself, so that one made again from a copy's journal after
+    # it was killed (copies.py) is not counted twice.
+    db.execute("ALTER TABLE resume ADD COLUMN save_id TEXT")
+    db.execute("ALTER TABLE resume ADD COLUMN claimed_by TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN uid TEXT")
+    db.execute("CREATE UNIQUE INDEX games_uid ON games (uid) WHERE uid IS NOT NULL")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    _migrate_0_to_1,
+    _migrate_1_to_2,
+    _migrate_2_to_3,
+    _migrate_3_to_4,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -108,10 +125,18 @@ def migrate(db: sqlite3.Connection) -> None:
         raise
 
 
+def locked(error: BaseException) -> bool:
+    """Whether an error says another connection holds a lock (as opposed to anything wrong with the file)."""
+    return trouble.code(error) in (trouble.BUSY, trouble.LOCKED)
+
+
 def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
-    """Open, check and upgrade the file; raise Corrupt, Newer or sqlite3.Error."""
+    """Open, check and upgrade the file; raise Corrupt, Newer or sqlite3.Error.
+
+    The connection may be handed from the thread that opened it to another (a file opened late, when a lock
+    clears, is opened by the writer's thread for the frame's), never used by two at once."""
     # isolation_level=None: we say BEGIN and COMMIT ourselves, so every write is one explicit transaction.
-    db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
+    db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
     try:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")
@@ -123,15 +148,20 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
         except sqlite3.OperationalError as error:
             # SQLITE_ERROR while upgrading ("table games already exists"): a file we cannot make sense of.
             # Busy, read-only, full and I/O errors say nothing about the contents and pass through.
-            if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_ERROR:
+            if trouble.code(error) == trouble.ERROR:
                 raise Corrupt(str(error)) from error
             raise
         # A read-only file opens and reads like any other: write its version back now, so the menu says so
-        # at start instead of the first finished game failing to save.
-        db.execute(f"PRAGMA user_version = {int(db.execute('PRAGMA user_version').fetchone()[0])}")
+        # at start instead of the first finished game failing to save. Another program holding the write
+        # lock is no reason not to open: the file reads, and the writer writes when the lock clears (#5).
+        try:
+            db.execute(f"PRAGMA user_version = {int(db.execute('PRAGMA user_version').fetchone()[0])}")
+        except sqlite3.OperationalError as error:
+            if not locked(error):
+                raise
     except sqlite3.DatabaseError as error:
         db.close()
-        if getattr(error, "sqlite_errorcode", 0) & 0xFF in CORRUPT_CODES:
+        if trouble.code(error) in CORRUPT_CODES:
             raise Corrupt(str(error)) from error
         raise
     except BaseException:

@@ -1,26 +1,29 @@
 """The records: settings, finished games, best times, statistics and the saved game, in one SQLite file.
 
-One SQLite file in the player's data folder (``MINESWEEPER_HOME`` overrides it). The store never stops the
-game: whatever goes wrong with the file (damaged, read-only folder, disk full, another copy holding a lock),
-methods keep working and return neutral answers, and a one-line message waits in ``store.notices`` for the
-menu to show once.
+The file sits in the player's data folder (``MINESWEEPER_HOME`` overrides it). The store never stops the
+game: whatever goes wrong with the file (damaged, read-only, a full disk, a lock), methods keep working and
+return neutral answers, and a one-line message waits in ``store.notices`` for the menu to show once.
 
-Durability. WAL with ``synchronous=NORMAL``: a commit does not wait for the disk, it only appends to the
-write-ahead log, so a move save costs well under a millisecond. That survives the game crashing or being
-killed (the data is in the operating system's cache); a power cut or an OS crash can lose the last few
-commits (never corrupt the file). Losing the last moves of a game on a power cut is the trade we make for
-saving after every move.
+No frame waits on the disk (#5). Every change goes to one writer (writer.py), a thread that makes them in
+order and keeps trying one the file will not take yet; a write returns at once with a Pending that holds its
+answer (a new best time, a claim granted) a moment later. Reads use the frame's own connection, which never
+waits for a lock (on a WAL file reads go on while another program holds the write lock; when they cannot,
+the answer is neutral and the game says "records busy"). A file locked at start opens when it frees up.
+
+Durability. WAL with ``synchronous=NORMAL``: a commit only appends to the write-ahead log, without waiting
+for the disk. That survives the game being killed; a power cut can lose the last few commits (never corrupt
+the file). Writes waiting for the file are kept in this copy's journal (copies.py), made at the next start
+if this copy ends first.
 
 Rules decided here (the issue left them open):
 - Played, won, win % and streaks count every finished game (an abandoned one as a loss), in the order
-  recorded. Times (best times, best 3BV/s, average win time)
-  count only unassisted wins: not hinted, not "same board again", and with a believable time.
+  recorded. Times (best times, best 3BV/s, average win time) count only unassisted wins: not hinted, not
+  "same board again", and with a believable time.
 - Time travel: a negative, non-finite or absurd (over a week) ``time_ms`` is clamped into 0..MAX_TIME_MS
   and the game is recorded as played, but it never counts for times. Nothing raises.
-- ``record_game`` also clears the saved game in the same transaction, so a finished game can never be resumed
-  and recorded twice.
-- Two copies running: each write is one short transaction behind a busy timeout; settings and the saved game
-  are last writer wins, every finished game is recorded.
+- ``record_game`` also drops this copy's saved game in the same transaction, so a finished game can never be
+  resumed and recorded twice; a resume claims the save (jobs.py), so two copies cannot both play it on.
+- Two copies running: settings and the saved game are last writer wins, every finished game is recorded.
 - Caller mistakes (a board that is not JSON, a category that does not match the size) raise TypeError or
   ValueError at once: those are bugs to find in tests, not conditions of the player's disk.
 """
@@ -30,104 +33,151 @@ from __future__ import annotations
 import json
 import logging
 import os
+import secrets
 import sqlite3
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.model.category import category_label
 from game.records import GameRecord, SavedGame
-from game.store import games
-from game.store.games import TOP, BestTime, PlayedGame, RecordResult, Stats, clamp_ms, stamp, to_utc, utc_now
-from game.store.schema import MIGRATIONS, Corrupt, Newer, connect, migrate, rollback, set_aside
+from game.store import games, jobs, saves
+from game.store.copies import CopyFile, alive
+from game.store.games import TOP, BestTime, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
+from game.store.lock import FileLock
+from game.store.opening import DB_NAME, Busy, Opened, data_folder, open_records, writer_connection
+from game.store.schema import MIGRATIONS, Corrupt, Newer, locked, migrate
+from game.store.trouble import bounded, waiting_helps, words
+from game.store.writer import Job, Pending, Writer
 
 log = logging.getLogger(__name__)
 
-HOME_ENV = "MINESWEEPER_HOME"
-APP_NAME = "minesweeper"
-DB_NAME = "minesweeper.db"
-BUSY_TIMEOUT = 5.0  # seconds a write waits for another copy of the game before giving up
-
-
-def data_folder(home: str | os.PathLike | None = None) -> Path:
-    """Where the records live: ``home``, else $MINESWEEPER_HOME, else the platform's user data folder."""
-    if home is None:
-        home = os.environ.get(HOME_ENV) or None
-    if home is None:
-        try:
-            import platformdirs
-
-            home = platformdirs.user_data_dir(APP_NAME, appauthor=False)
-        except ImportError:  # a broken install should still let the game start
-            home = Path.home() / f".{APP_NAME}"
-    return Path(home).expanduser()
+OPEN_WAIT = 0.25  # seconds opening waits for a lock at start (another copy upgrading the file) before the
+# file is opened later, by the writer, instead
+BUSY_AFTER = 1.0  # seconds a write may wait before the game says "records busy"
+CLOSE_WAIT = 5.0  # seconds quitting gives the writer to finish (at once when it is stuck: the journal keeps it)
+GAMES_CHANGED = ("finish", "abandon", "reset")
 
 
 class Store:
     """The records. Get one with ``Store.open()``; it never raises, and no method raises for disk trouble."""
 
-    def __init__(self, db: sqlite3.Connection | None, path: Path | None, notices=()):
-        self._db = db
+    def __init__(self, path: Path | None, notices=(), copy: CopyFile | None = None):
         self.path = path  # None when running without a file
+        self._copy = copy
+        self.token = copy.token if copy is not None else secrets.token_hex(8)  # this copy, in claims
+        self._db: sqlite3.Connection | None = None  # the frame's connection: reads only
+        self._in_use: FileLock | None = None
+        self._writer: Writer | None = None
+        self._late: Opened | None = None  # opened by the writer, for the frame to take up (poll)
         self._notices: list[str] = []
-        self._failing = False  # a write failed and nothing has succeeded since: say so once, not every move
+        self._notice_lock = threading.Lock()
+        self._status = ""  # the last "records busy" line said (take_status)
+        self.changes = 0  # finished games recorded or reset: a screen showing them reloads when it moves
         for notice in notices:
-            self._notice(notice)
+            self.notice(notice)
 
-    # opening and closing
+    # --- opening and closing ----------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, home: str | os.PathLike | None = None, *, busy_timeout: float = BUSY_TIMEOUT) -> Store:
+    def open(cls, home: str | os.PathLike | None = None, *, busy_timeout: float = OPEN_WAIT) -> Store:
         """The store in ``home`` (see data_folder). Falls back to records in memory, with a notice."""
         try:
             folder = data_folder(home)
+            path = folder / DB_NAME
             try:
                 folder.mkdir(parents=True, exist_ok=True)
+                copy = CopyFile(path)
             except OSError as error:
-                log.warning("cannot create %s: %s", folder, error)
-                return cls.memory(f"Running without records: cannot create the folder {folder}.")
-            path = folder / DB_NAME
-            notices = []
+                log.warning("cannot use %s: %s", folder, error)
+                return cls.memory(f"Running without records: {words(error, path)}.")
+            store = cls(path, copy=copy)
             try:
-                try:
-                    db = connect(path, busy_timeout)
-                except Corrupt as error:
-                    log.warning("%s is damaged (%s); setting it aside", path, error)
-                    aside = set_aside(path)
-                    notices.append(
-                        f"The records file was damaged; it was kept as {aside.name} and a new one was started."
-                    )
-                    db = connect(path, busy_timeout)
+                opened = open_records(path, busy_timeout, copy)
             except Newer as error:
                 log.warning("%s has schema version %s, newer than %s", path, error, len(MIGRATIONS))
+                copy.close()
                 return cls.memory("Records were saved by a newer version of the game; running without records.")
             except (sqlite3.Error, OSError, Corrupt) as error:
+                if isinstance(error, Busy) or waiting_helps(error):
+                    log.warning("%s cannot be opened yet (%s): it opens when it can", path, error)
+                    return store._file_writer(late=True)
                 log.warning("cannot use %s: %s", path, error)
-                return cls.memory(f"Running without records: cannot write to {folder} ({error}).")
-            return cls(db, path, notices)
+                copy.close()
+                return cls.memory(f"Running without records: {words(error, path)}.")
+            store._take(opened)
+            return store._file_writer(late=False)
         except Exception as error:
             log.exception("opening the records failed")
-            return cls.memory(f"Running without records ({error}).")
+            return cls.memory(f"Running without records ({bounded(str(error))}).")
 
     @classmethod
     def memory(cls, notice: str | None = None) -> Store:
         """Records that last until the game closes: what the game runs on when the file is unusable."""
-        db = sqlite3.connect(":memory:", isolation_level=None)
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         migrate(db)
-        return cls(db, None, [notice] if notice else [])
+        store = cls(None, [notice] if notice else [])
+        store._db = db
+        # No disk to wait on, and no other connection could see this database: each write is made at once.
+        store._start_writer(lambda: db, lambda token: False, threaded=False)
+        return store
+
+    def _take(self, opened: Opened) -> None:
+        self._db, self._in_use = opened.db, opened.in_use
+        for notice in opened.notices:
+            self.notice(notice)
+
+    def _start_writer(self, opener: Callable[[], sqlite3.Connection], alive: jobs.Alive, threaded=True) -> None:
+        self._writer = Writer(opener, alive, self._copy, threaded, on_made=self._made, on_given_up=self._given_up)
+
+    def _file_writer(self, late: bool) -> Store:
+        path = self.path
+        assert path is not None
+        self._start_writer(self._open_late if late else lambda: writer_connection(path), lambda t: alive(path, t))
+        if late:  # tried at once and again until it opens, whether or not anything is written meanwhile
+            assert self._writer is not None
+            self._writer.post("open", {})
+        return self
+
+    def _open_late(self) -> sqlite3.Connection:
+        """On the writer's thread: open the file that could not be opened at start; the frame takes it up."""
+        assert self.path is not None
+        try:
+            opened = open_records(self.path, OPEN_WAIT, self._copy)
+        except Newer as error:  # a newer game replaced the file meanwhile: nothing to do but keep trying
+            raise Busy(str(error)) from error
+        self._late = opened
+        return writer_connection(self.path)
+
+    def poll(self) -> bool:
+        """Called every frame: True when the records file opened just now, late (it was locked at start): the
+        app then reads the settings and the saved game again."""
+        if self._late is None:
+            return False
+        opened, self._late = self._late, None
+        self._take(opened)
+        return True
 
     @property
     def available(self) -> bool:
         """False when running without a records file (nothing will outlive the process)."""
-        return self.path is not None and self._db is not None
+        return self.path is not None and self._writer is not None
 
     def close(self) -> None:
-        if self._db is not None:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                log.debug("close failed", exc_info=True)
-            self._db = None
+        """Finish writing (at once when the file will not take writes: they stay in the journal), then close."""
+        if self._writer is not None:
+            self._writer.close(0.0 if self._writer.failing_since is not None else CLOSE_WAIT)
+            self._writer = None
+        late = self._late
+        for thing in (self._db, self._in_use, self._copy, late and late.db, late and late.in_use):
+            if thing is not None:
+                try:
+                    thing.close()
+                except (sqlite3.Error, OSError):
+                    log.debug("close failed", exc_info=True)
+        self._db = self._in_use = self._copy = self._late = None
 
     def __enter__(self) -> Store:
         return self
@@ -135,7 +185,7 @@ class Store:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    # notices
+    # --- notices and the writer's state ---------------------------------------------------------------------
 
     @property
     def notices(self) -> list[str]:
@@ -143,14 +193,57 @@ class Store:
         return list(self._notices)
 
     def take_notices(self) -> list[str]:
-        taken, self._notices = self._notices, []
+        with self._notice_lock:
+            taken, self._notices = self._notices, []
         return taken
 
-    def _notice(self, message: str) -> None:
-        if message not in self._notices:
-            self._notices.append(message)
+    def notice(self, message: str) -> None:
+        """Add a line for the menu (from either thread: the writer says when a write can never be made)."""
+        message = bounded(message, 400)
+        with self._notice_lock:
+            if message not in self._notices:
+                self._notices.append(message)
 
-    # the two doors to the database: everything goes through them, so no sqlite3 error reaches the game
+    @property
+    def busy(self) -> str:
+        """A line saying why writes have been waiting for a while (or the file is not open yet), else ""."""
+        writer = self._writer
+        if writer is None or writer.failing_since is None or self.path is None:
+            return ""
+        if time.monotonic() - writer.failing_since < BUSY_AFTER:
+            return ""
+        said = words(writer.trouble, self.path) if writer.trouble is not None else "the records file is not open"
+        return f"Records busy: {said}. Your games are kept and will be written when it can be."
+
+    def take_status(self) -> str:
+        """The busy line when it has just started or changed, "Records written." when it has cleared, else ""."""
+        now = self.busy
+        if now == self._status:
+            return ""
+        was, self._status = self._status, now
+        return now or ("Records written: the file takes them again." if was else "")
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every write asked for so far is made (tests, tools, quitting); True when it was."""
+        return self._writer.flush(timeout) if self._writer is not None else True
+
+    def _made(self, job: Job, value: Any) -> None:
+        # on the writer's thread; an int the frame only compares
+        if job.kind in GAMES_CHANGED:
+            self.changes += 1
+
+    def _given_up(self, job: Job, error: BaseException) -> None:
+        said = words(error, self.path) if self.path is not None else str(error)
+        self.notice(f"Could not save to the records ({said}); the game goes on.")
+
+    def _post(self, kind: str, data: dict[str, Any], default: Any = None, convert=None) -> Pending:
+        if self._writer is None:
+            answer = Pending(default, convert)
+            answer.set(default)
+            return answer
+        return self._writer.post(kind, {**data, "by": self.token}, default, convert)
+
+    # --- reads: the frame's connection, never waiting ---------------------------------------------------------
 
     def _read(self, query: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
         if self._db is None:
@@ -158,37 +251,16 @@ class Store:
         try:
             return query(self._db)
         except sqlite3.Error as error:
-            log.error("reading the records failed: %s", error, exc_info=True)
-            self._notice(f"Could not read the records ({error}).")
+            log.error("reading the records failed: %s", error, exc_info=not locked(error))
+            said = words(error, self.path) if self.path is not None else str(error)
+            self.notice(f"Records busy: {said}." if locked(error) else f"Could not read the records ({said}).")
             return default
-
-    def _write(self, change: Callable[[sqlite3.Connection], Any], default: Any = None) -> Any:
-        if self._db is None:
-            return default
-        db = self._db
-        try:
-            # IMMEDIATE: take the write lock first, so a busy wait happens here and never mid-transaction.
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                result = change(db)
-                db.execute("COMMIT")
-            except BaseException:
-                rollback(db)
-                raise
-        except sqlite3.Error as error:
-            log.error("writing the records failed: %s", error, exc_info=True)
-            if not self._failing:
-                self._notice(f"Could not save to the records ({error}); the game goes on.")
-            self._failing = True
-            return default
-        self._failing = False
-        return result
 
     # settings: kept as JSON; game/settings.py cleans what is read back
 
     def settings(self) -> dict[str, Any]:
         """Every stored setting, decoded; a value that is not readable JSON is left out."""
-        rows = self._read(lambda db: db.execute("SELECT key, value FROM settings").fetchall(), [])
+        rows = self._read(lambda db: db.execute("SELECT key, substr(value, 1, 4096) FROM settings").fetchall(), [])
         stored = {}
         for key, text in rows:
             try:
@@ -197,43 +269,31 @@ class Store:
                 log.warning("the stored setting %r is unreadable; its default is used", key)
         return stored
 
-    def set_settings(self, values: dict[str, Any]) -> None:
+    def set_settings(self, values: dict[str, Any]) -> Pending:
         """Several settings in one transaction. Values must be JSON (TypeError otherwise)."""
-        rows = [(str(key), json.dumps(value)) for key, value in values.items()]
-        self._write(
-            lambda db: db.executemany(
-                "INSERT INTO settings (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                rows,
-            )
-        )
+        rows = [[str(key), json.dumps(value)] for key, value in values.items()]
+        return self._post("settings", {"rows": rows})
 
     # games, best times, statistics
 
-    def record_game(self, record: GameRecord, *, clear_resume: bool = True) -> RecordResult:
-        """Record a finished game; also forget the saved game (in the same transaction) unless told not to."""
+    def record_game(self, record: GameRecord, *, clear_resume: bool = True) -> Pending:
+        """Record a finished game; also drop this copy's saved game (in the same transaction) unless told not
+        to. The Pending's value is a RecordResult."""
 
-        def change(db):
-            recorded = games.insert(db, record)
-            if clear_resume:
-                db.execute("DELETE FROM resume")
-            return recorded
+        category = record.category or ""
 
-        game_id, rank, counted = self._write(change, (None, None, False))
-        if game_id is None and clear_resume and not record.won:
-            # The failed write took its DELETE down with it. The save from before the losing click must not
-            # stay, or the next start would offer to take the loss back. (After a win it may: winning it
-            # again is no cheat, and that game may then be recorded.)
-            self.clear_resume()
-        return RecordResult(record.category, category_label(record.category), rank, counted, game_id)
+        def result(made: tuple[int | None, int | None, bool]) -> RecordResult:
+            game_id, rank, counted = made
+            return RecordResult(category, category_label(category), rank, counted, game_id)
+
+        data = {"record": jobs.record_data(record, secrets.token_hex(8)), "drop": clear_resume}
+        return self._post("finish", data, (None, None, False), result)
 
     def _games(self, read: Callable[[games.Reader, sqlite3.Connection], Any], default: Any) -> Any:
         reader = games.Reader()
         result = self._read(lambda db: read(reader, db), default)
         if reader.skipped:
-            self._notice(
-                f"{reader.skipped} damaged game{'s' if reader.skipped > 1 else ''} in the records could not be shown."
-            )
+            self.notice(f"{reader.skipped} damaged game{'s' * (reader.skipped > 1)} in the records could not be shown.")
         return result
 
     def best_times(self, category: str, limit: int = TOP) -> list[BestTime]:
@@ -258,73 +318,69 @@ class Store:
         row = self._read(lambda db: db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone(), None)
         return None if row is None else games.replay_text(row[0], game_id)
 
-    def reset_statistics(self, category: str | None = None) -> None:
+    def reset_statistics(self, category: str | None = None) -> Pending:
         """Forget finished games (and so best times and statistics), of one category or all.
         Settings and the saved game stay."""
-        if category is None:
-            self._write(lambda db: db.execute("DELETE FROM games"))
-        else:
-            self._write(lambda db: db.execute("DELETE FROM games WHERE category = ?", (category,)))
+        return self._post("reset", {"category": category})
 
-    # the game in progress
+    # --- the game in progress ---------------------------------------------------------------------------------
 
-    def save_resume(self, board_dict: dict, elapsed_ms: int, category: str, extra: dict | None = None) -> bool:
-        """Keep the game in progress (called after every move); True when it reached the file."""
+    def save_resume(
+        self,
+        board_dict: dict,
+        elapsed_ms: int,
+        category: str,
+        extra: dict | None = None,
+        *,
+        save_id: str | None = None,
+        held: bool = True,
+    ) -> Pending:
+        """Keep the game in progress (called after every move). `held`: this copy plays it on, and no other
+        may resume it (a save made when the player steps away is not held). The Pending's value is True when
+        it reached the file."""
         if not isinstance(board_dict, dict):
             raise TypeError(f"board_dict must be a dict, not {type(board_dict).__name__}")
         elapsed, ok = clamp_ms(elapsed_ms)
         if not ok:
             log.warning("implausible elapsed time %r ms saved as %d ms", elapsed_ms, elapsed)
-        row = (
+        row = [
             str(category),
             elapsed,
             json.dumps(board_dict, separators=(",", ":")),
             None if extra is None else json.dumps(extra, separators=(",", ":")),
             stamp(utc_now()),
-        )
-        return self._write(
-            lambda db: (
-                db.execute(
-                    "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at) "
-                    "VALUES (0, ?, ?, ?, ?, ?)",
-                    row,
-                )
-                is not None
-            ),
-            False,
-        )
+            save_id or secrets.token_hex(8),
+        ]
+        return self._post("save", {"row": row, "held": held}, False)
 
     def load_resume(self) -> SavedGame | None:
-        """The saved game, or None. One that cannot be read is discarded with a notice."""
-        row = self._read(
-            lambda db: db.execute(
-                "SELECT category, elapsed_ms, board, extra, saved_at FROM resume WHERE slot = 0"
-            ).fetchone(),
-            None,
-        )
+        """The saved game, or None. One that cannot be read is discarded with a notice (saves.py)."""
+        row = self._read(saves.fetch, None)
         if row is None:
             return None
-        category, elapsed, board, extra, saved_at = row
         try:
-            board = json.loads(board)
-            extra = None if extra is None else json.loads(extra)
-            if not isinstance(board, dict) or not (extra is None or isinstance(extra, dict)):
-                raise ValueError("not an object")
-            if not isinstance(category, str) or not isinstance(elapsed, int):
-                raise ValueError("bad category or time")
-            elapsed, _ = clamp_ms(elapsed)
-            saved = to_utc(saved_at)
-        except (ValueError, TypeError, AttributeError, RecursionError) as error:
-            log.warning("saved game unreadable: %s", error)
-            self.discard_resume("it could not be read")
+            return saves.saved_game(row)
+        except saves.UNREADABLE as error:
+            log.warning("saved game unreadable: %s", bounded(str(error)))
+            self.discard_resume("it could not be read", row[-1])
             return None
-        return SavedGame(board, elapsed, category, extra, saved)
 
-    def clear_resume(self) -> None:
-        self._write(lambda db: db.execute("DELETE FROM resume"))
+    def claim_resume(self, save_id: str | None) -> Pending:
+        """Take the saved game to play it on; the Pending's value says whether it was granted (jobs.CLAIMED) or
+        why not: another running copy plays it, or it changed or went since it was read."""
+        return self._post("claim", {"save_id": save_id}, jobs.CLAIMED)
 
-    def discard_resume(self, reason: str) -> None:
-        """Forget a saved game that failed validation, and tell the player why."""
+    def abandon_resume(self, save_id: str | None, record: GameRecord) -> Pending:
+        """Record the saved game as abandoned and drop it, under the same claim as a resume."""
+        data = {"save_id": save_id, "record": jobs.record_data(record, secrets.token_hex(8))}
+        return self._post("abandon", data, jobs.GONE)
+
+    def clear_resume(self) -> Pending:
+        """Forget the saved game, whoever's it is."""
+        return self._post("clear", {})
+
+    def discard_resume(self, reason: str, save_id: Any = None) -> Pending:
+        """Forget a saved game that failed validation (that save, when its id is known), and say why."""
         log.warning("saved game discarded: %s", reason)
-        self.clear_resume()
-        self._notice(f"The saved game was discarded: {reason}.")
+        self.notice(f"The saved game was discarded: {bounded(reason)}.")
+        return self._post("discard", {"save_id": save_id}) if save_id is not None else self.clear_resume()

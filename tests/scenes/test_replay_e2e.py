@@ -171,7 +171,7 @@ def test_export_writes_a_replay_file_and_dropping_it_on_the_window_plays_it(driv
 
     # without drag and drop: main.py --replay FILE opens it at start, over the menu
     app = App(clock=FakeClock(), seed=1, desktop_size=(1366, 768), replay=str(path))
-    app.step()
+    Driver(app).frames(2)  # the file is read off the frame, then shown
     assert isinstance(app.scene, ReplayScene) and len(app.scene.moves) == 3
     app.store.close()
 

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from game.records import GameRecord
-from game.store import DB_NAME, Store, schema
+from game.store import DB_NAME, Store, opening, schema
 from game.store import store as store_module
+from tests.store.waited import open_waited
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,7 +25,7 @@ def game(time_ms=10_000, won=True, **kw):
 
 
 def exercise(s):
-    """Every method, as the game would call them; none may raise."""
+    """Every method, as the game would call them (on a store whose writes are waited for); none may raise."""
     s.set_settings({"tile": 48})
     s.set_settings({"sound": False})
     s.settings()
@@ -55,7 +56,7 @@ def test_garbage_is_set_aside_and_a_fresh_file_started(private_home):
     private_home.mkdir()
     garbage = b"this is not a database, it is a shopping list\n" * 200
     (private_home / DB_NAME).write_bytes(garbage)
-    s = Store.open()
+    s = open_waited()
     assert s.available
     [aside] = corrupt_files(private_home)
     assert aside.startswith(DB_NAME + ".corrupt-20")
@@ -66,12 +67,12 @@ def test_garbage_is_set_aside_and_a_fresh_file_started(private_home):
     s.record_game(game())
     assert s.statistics("expert").played == 1
     s.close()
-    with Store.open() as again:  # the fresh file is fine next time
+    with open_waited() as again:  # the fresh file is fine next time
         assert again.notices == [] and again.statistics("expert").played == 1
 
 
 def test_damaged_pages_are_set_aside(private_home):
-    with Store.open() as s:
+    with open_waited() as s:
         for i in range(300):
             s.record_game(game(time_ms=1000 + i, replay=os.urandom(100).hex()))
     path = private_home / DB_NAME
@@ -91,7 +92,7 @@ def test_a_log_left_by_the_damaged_file_goes_with_it(private_home):
     (private_home / DB_NAME).write_bytes(b"\x00garbage" * 600)
     (private_home / (DB_NAME + "-wal")).write_bytes(b"old log")
     (private_home / (DB_NAME + "-shm")).write_bytes(b"old index")
-    with Store.open() as s:
+    with open_waited() as s:
         assert s.available
         s.save_resume({"a": 1}, 1, "expert")
         wal = private_home / (DB_NAME + "-wal")
@@ -108,7 +109,7 @@ def test_an_unknown_old_database_is_set_aside(private_home):
     db.execute("CREATE TABLE games (whatever)")  # version 0, but not empty: not something we can upgrade
     db.commit()
     db.close()
-    with Store.open() as s:
+    with open_waited() as s:
         assert s.available and len(corrupt_files(private_home)) == 1
         assert s.record_game(game()).rank == 1
 
@@ -131,7 +132,7 @@ def test_two_damaged_files_in_the_same_second_get_different_names(private_home, 
 def test_a_folder_that_cannot_be_made_means_no_records(tmp_path):
     blocker = tmp_path / "a file"
     blocker.write_text("not a folder")
-    s = Store.open(home=blocker / "minesweeper")
+    s = open_waited(home=blocker / "minesweeper")
     assert not s.available and s.path is None
     [notice] = s.notices
     assert "without records" in notice
@@ -144,8 +145,8 @@ def test_a_database_that_cannot_be_opened_means_no_records(private_home, monkeyp
     def refuse(path, timeout):
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(store_module, "connect", refuse)
-    s = Store.open()
+    monkeypatch.setattr(opening, "connect", refuse)
+    s = open_waited()
     assert not s.available and "readonly" in s.notices[0]
     exercise(s)
 
@@ -155,7 +156,7 @@ def test_an_unexpected_failure_still_opens(monkeypatch):
         raise RuntimeError("surprise")
 
     monkeypatch.setattr(store_module, "data_folder", broken)
-    s = Store.open()
+    s = open_waited()
     assert not s.available and s.notices
     exercise(s)
 
@@ -185,8 +186,10 @@ def test_a_read_only_folder_means_no_records(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()
     with unwritable(folder):
-        s = Store.open(home=folder)
-        assert not s.available and s.notices
+        s = open_waited(home=folder)
+        assert not s.available
+        [notice] = s.notices
+        assert notice == f"Running without records: cannot write to the folder {folder}.", "#12: says which"
         exercise(s)
 
 
@@ -194,59 +197,76 @@ def test_a_read_only_records_file_is_noticed_at_start_not_at_the_first_write(tmp
     folder = tmp_path / "home"
     Store.open(home=folder).close()
     with unwritable(folder / DB_NAME):
-        s = Store.open(home=folder)
+        s = open_waited(home=folder)
         assert not s.available
         [notice] = s.take_notices()
-        assert notice.startswith("Running without records") and "readonly" in notice
+        assert notice == f"Running without records: the records file {folder / DB_NAME} is read-only.", "#12"
         exercise(s)
 
 
 # --- trouble while playing --------------------------------------------------------------------------------
 
 
-def test_a_full_disk_is_reported_once_and_the_game_goes_on(store_path_open):
-    s = store_path_open
-    s.save_resume({"cells": "x"}, 1, "expert")
-    pages = s._db.execute("PRAGMA page_count").fetchone()[0]
-    s._db.execute(f"PRAGMA max_page_count = {pages}")  # the database may not grow: a full disk
+def writer_failed(store):
+    """Wait for the store's writer to have failed a try (a signal, not a time)."""
+    return store._writer.wait(lambda w: w.trouble is not None, 30)
+
+
+def test_a_full_disk_keeps_the_writes_waiting_and_the_game_goes_on(private_home, monkeypatch):
+    monkeypatch.setattr(store_module, "BUSY_AFTER", 0.0)
+    s = Store.open()
+    assert s.save_resume({"cells": "x"}, 1, "expert").result() is True
+    writer_db = s._writer._db  # the writer's own connection (idle now)
+    pages = writer_db.execute("PRAGMA page_count").fetchone()[0]
+    writer_db.execute(f"PRAGMA max_page_count = {pages}")  # the database may not grow: a full disk
     big = {"cells": os.urandom(40_000).hex()}
-    assert s.save_resume(big, 2, "expert") is False
-    assert s.save_resume(big, 3, "expert") is False
-    assert s.record_game(game(replay=os.urandom(25_000).hex())).rank is None
-    [notice] = s.take_notices()
-    assert "full" in notice
+    recorded = s.record_game(game(replay=os.urandom(25_000).hex()))
+    saved = s.save_resume(big, 3, "expert")
+    assert writer_failed(s)
+    assert not recorded.done and not saved.done, "kept, not dropped"
+    said = s.take_status()
+    assert said.startswith("Records busy: the disk holding") and "is full" in said, said
+    assert s.take_status() == "", "said once"
     assert s.load_resume().elapsed_ms == 1  # the last save that made it
-    s._db.execute("PRAGMA max_page_count = 1073741823")  # space again
-    assert s.save_resume(big, 4, "expert") is True
-    assert s.load_resume().elapsed_ms == 4
+    writer_db.execute("PRAGMA max_page_count = 1073741823")  # space again
+    assert recorded.result().rank == 1 and saved.result() is True
+    assert s.load_resume().elapsed_ms == 3 and s.statistics("expert").played == 1
+    assert s.take_status().startswith("Records written")
+    s.close()
 
 
 @pytest.fixture
 def store_path_open(private_home):
-    s = Store.open()
+    s = open_waited()
     yield s
     s.close()
 
 
 def test_a_lost_connection_does_not_crash(store_path_open):
     s = store_path_open
-    s._db.close()  # as good as the file vanishing under us
-    result = exercise(s)
-    assert result.rank is None
+    s._db.close()  # the frame's connection, as good as the file vanishing under it
+    assert s.statistics("expert").played == 0
+    assert any("Could not read the records" in n for n in s.notices)
+    exercise(s)
 
 
-def test_a_lock_held_too_long_by_another_program(private_home):
-    s = Store.open(busy_timeout=0.05)
+def test_a_lock_held_by_another_program_keeps_the_writes_waiting_then_makes_them(private_home, monkeypatch):
+    monkeypatch.setattr(store_module, "BUSY_AFTER", 0.0)
+    s = Store.open()
     other = sqlite3.connect(private_home / DB_NAME, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
     try:
-        assert s.record_game(game()).game_id is None
-        assert s.save_resume({}, 1, "expert") is False
-        assert any("locked" in n for n in s.notices)
+        recorded = s.record_game(game())
+        saved = s.save_resume({"a": 1}, 1, "expert")
+        assert writer_failed(s)
+        assert not recorded.done and not saved.done
+        assert s.take_status().startswith("Records busy: another program is holding the records file (it is locked)")
+        assert s.statistics("expert").played == 0, "reads go on"
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert s.record_game(game()).rank == 1
+    assert recorded.result().rank == 1 and saved.result() is True
+    assert s.load_resume().board == {"a": 1}
     s.close()
 
 
@@ -256,6 +276,7 @@ def test_an_unreadable_saved_game_is_discarded_with_a_notice(store_path_open):
     s._db.execute("UPDATE resume SET board = '{broken'")
     assert s.load_resume() is None
     assert "saved game was discarded" in s.take_notices()[0]
+    s.flush()
     assert s._db.execute("SELECT COUNT(*) FROM resume").fetchone()[0] == 0
     s.save_resume({"a": 1}, 1, "expert")
     s._db.execute("UPDATE resume SET board = '[1, 2]'")  # JSON, but not a board
@@ -270,10 +291,10 @@ def test_discarding_a_saved_game_that_failed_validation(store_path_open):
     assert s.take_notices() == ["The saved game was discarded: the mine count does not match."]
 
 
-def test_a_game_that_cannot_be_recorded_still_leaves_no_saved_game_behind(store_path_open):
+def test_a_game_that_can_never_be_recorded_still_leaves_no_saved_game_behind(store_path_open):
     s = store_path_open
     s.save_resume({"a": 1}, 1, "expert")  # the save from before the losing click
-    s._db.execute("CREATE TRIGGER full BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    s._db.execute("CREATE TRIGGER refuse BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'refused'); END")
     assert s.record_game(game(won=False)).game_id is None
     assert "Could not save" in s.take_notices()[0]
     assert s.load_resume() is None, "resuming it would take back the loss"
@@ -283,7 +304,7 @@ def test_a_game_that_cannot_be_recorded_still_leaves_no_saved_game_behind(store_
 
 
 def test_two_stores_on_one_file(private_home):
-    a, b = Store.open(), Store.open()
+    a, b = open_waited(), open_waited()
     a.set_settings({"tile": 16})
     b.set_settings({"tile": 48})
     assert a.settings()["tile"] == 48 and b.settings()["tile"] == 48  # last writer wins
@@ -310,6 +331,7 @@ for i in range(int(sys.argv[1])):
     s.record_game(GameRecord(rows=9, cols=9, mines=10, won=i % 3 != 0, time_ms=1000 + i, three_bv=5, seed=i))
     s.save_resume({"i": i}, i, "beginner")
     s.set_settings({"last_writer": sys.argv[2]})
+assert s.flush(60)
 assert not s.notices, s.notices
 s.close()
 """
@@ -337,7 +359,7 @@ def test_two_processes_record_every_game(private_home):
     for p in procs:
         _, err = p.communicate(timeout=60)
         assert p.returncode == 0, err
-    with Store.open() as s:
+    with open_waited() as s:
         stats = s.statistics("beginner")
         assert stats.played == 450 and stats.won == 300
         assert s.settings()["last_writer"] in {"a", "b", "c"}
@@ -353,7 +375,7 @@ board = {"rows": 16, "cols": 30, "mines": 99, "cells": "." * 480}
 i = 0
 while True:
     board["i"] = i
-    s.save_resume(board, i, "expert")
+    s.save_resume(board, i, "expert").wait()  # printed once written
     sys.stdout.write(f"{i}\\n"); sys.stdout.flush()
     i += 1
 """
@@ -378,7 +400,7 @@ def test_killed_mid_game_keeps_the_last_save(private_home):
         p.stderr.close()
     last = max([last] + [int(x) for x in rest.split()])  # lines printed before the kill landed
     assert p.returncode == -signal.SIGKILL
-    with Store.open() as s:
+    with open_waited() as s:
         assert s.notices == []
         saved = s.load_resume()
         # Every printed number was committed first; at most one more may have committed before the kill.

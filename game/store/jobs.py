@@ -1,0 +1,106 @@
+"""The writes the records take, as data: the writer makes them in order (writer.py), and a copy's journal
+keeps the ones not made yet until they are (copies.py). `make` makes one inside an open transaction.
+
+Every job names the copy of the game that asked for it (`by`, its token). The saved game belongs to the copy
+playing it (`resume.claimed_by`) while it plays, and to nobody once the player steps away from it:
+- "save": keep the game in progress; last writer wins, as between two copies it always has.
+- "finish": record a finished game and drop this copy's save in the same transaction, so a game is never
+  both saved and recorded; a record carries an id, so one made again from a journal is not counted twice.
+- "claim": a resume takes the save, unless another running copy holds it or it changed since it was read,
+  so that two copies cannot both play it on and record it twice (#8).
+- "abandon": the save left for another game, recorded as a loss, under the same claim.
+- "discard", "clear", "settings", "reset".
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+from game.records import GameRecord
+from game.store import games
+from game.store.games import stamp, utc_now
+
+log = logging.getLogger(__name__)
+
+# What a claim on the saved game can meet.
+CLAIMED = "claimed"
+TAKEN = "taken"  # another copy of the game, still running, plays it
+CHANGED = "changed"  # it was saved again since it was read (played on in another copy)
+GONE = "gone"  # it was finished or dropped since it was read
+
+KEPT = frozenset({"settings", "save", "finish", "abandon", "reset", "clear"})  # what a journal keeps
+
+Alive = Callable[[Any], bool]
+
+
+def record_data(record: GameRecord, uid: str) -> dict[str, Any]:
+    return {**record._asdict(), "played_at": stamp(record.played_at or utc_now()), "uid": uid}
+
+
+def _record(data: dict[str, Any]) -> tuple[GameRecord, str | None]:
+    fields = dict(data["record"])
+    uid = fields.pop("uid", None)
+    return GameRecord(**fields), uid
+
+
+def make(db: sqlite3.Connection, kind: str, data: dict[str, Any], alive: Alive, adopted: bool = False) -> Any:
+    """Make one job in the open transaction on `db`; returns its answer. `alive(token)`: whether that copy
+    runs. `adopted`: the job comes from the journal of a copy that ended, whose save may since have been
+    replaced by another copy's (then it is left alone)."""
+    by = data.get("by")
+    if kind == "save":
+        held = by if data["held"] else None
+        if adopted and db.execute("SELECT 1 FROM resume WHERE claimed_by IS NOT ?", (by,)).fetchone():
+            return False
+        db.execute(
+            "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at, save_id, claimed_by) "
+            "VALUES (0, ?, ?, ?, ?, ?, ?, ?)",
+            (*data["row"], held),
+        )
+        return True
+    if kind == "finish":
+        record, uid = _record(data)
+        game_id, rank, counted = games.insert(db, record, uid)
+        if game_id is not None and data["drop"]:
+            db.execute("DELETE FROM resume WHERE claimed_by IS ?", (by,))
+        return game_id, rank, counted
+    if kind in ("claim", "abandon"):
+        answer = _claim(db, data["save_id"], by, alive)
+        if answer == CLAIMED and kind == "abandon":
+            record, uid = _record(data)
+            games.insert(db, record, uid)
+            db.execute("DELETE FROM resume")
+        return answer
+    if kind == "discard":
+        db.execute("DELETE FROM resume WHERE save_id IS ?", (data["save_id"],))
+    elif kind == "clear":
+        db.execute("DELETE FROM resume")
+    elif kind == "settings":
+        db.executemany(
+            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            data["rows"],
+        )
+    elif kind == "reset":
+        if data["category"] is None:
+            db.execute("DELETE FROM games")
+        else:
+            db.execute("DELETE FROM games WHERE category = ?", (data["category"],))
+    else:
+        raise ValueError(f"no such job: {kind!r}")
+    return None
+
+
+def _claim(db: sqlite3.Connection, save_id: Any, by: Any, alive: Alive) -> str:
+    row = db.execute("SELECT save_id, claimed_by FROM resume WHERE slot = 0").fetchone()
+    if row is None:
+        return GONE
+    if row[0] != save_id:
+        return CHANGED
+    holder = row[1]
+    if holder is not None and holder != by and alive(holder):
+        return TAKEN
+    db.execute("UPDATE resume SET claimed_by = ? WHERE slot = 0", (by,))
+    return CLAIMED

@@ -1,0 +1,145 @@
+"""Opening the records file while other copies of the game may be opening, using or repairing it.
+
+Two lock files sit beside the records (lock.py). Opening takes `<name>.lock-open` exclusively, so copies open
+one at a time: the checks, setting a damaged file aside, making the new one and adopting the journals of
+copies that ended (copies.py) are never done by two at once. Every copy holds `<name>.lock-use` shared for as
+long as it has the file open; setting a damaged file aside needs it exclusively, so a file is never renamed
+from under a copy still writing to it (which would then write into the new file's log, or into a file no
+one reads). Two copies starting together on a damaged file: the first sets it aside and makes a new one, the
+second opens that new one and finds it healthy (#7).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+from game.store import jobs
+from game.store.copies import CopyFile, alive, orphans
+from game.store.lock import FileLock
+from game.store.schema import Corrupt, connect, rollback, set_aside
+from game.store.trouble import passing
+
+log = logging.getLogger(__name__)
+
+HOME_ENV = "MINESWEEPER_HOME"
+APP_NAME = "minesweeper"
+DB_NAME = "minesweeper.db"
+OPEN_LOCK_WAIT = 2.0  # seconds to wait for another copy to finish opening (it takes milliseconds)
+WRITE_WAIT = 0.25  # seconds the writer's connection waits for a lock before the try counts as failed
+
+
+def data_folder(home: str | os.PathLike | None = None) -> Path:
+    """Where the records live: ``home``, else $MINESWEEPER_HOME, else the platform's user data folder."""
+    if home is None:
+        home = os.environ.get(HOME_ENV) or None
+    if home is None:
+        try:
+            import platformdirs
+
+            home = platformdirs.user_data_dir(APP_NAME, appauthor=False)
+        except ImportError:  # a broken install should still let the game start
+            home = Path.home() / f".{APP_NAME}"
+    return Path(home).expanduser()
+
+
+class Busy(OSError):
+    """The file cannot be opened yet (a lock, another copy repairing it); trying again later may work."""
+
+
+class Opened(NamedTuple):
+    db: sqlite3.Connection  # the frame's connection, for reads
+    in_use: FileLock
+    notices: list[str]
+
+
+def lock_path(path: Path, what: str) -> Path:
+    return path.with_name(f"{path.name}.lock-{what}")
+
+
+def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Opened:
+    """Open, check and upgrade the records at `path`, setting a damaged file aside, and make the writes that
+    copies which ended left in their journals. Raises Busy (try later), Newer, or sqlite3.Error / OSError
+    (the file cannot be used)."""
+    opening = FileLock(lock_path(path, "open"))
+    deadline = time.monotonic() + OPEN_LOCK_WAIT
+    while not opening.exclusive():
+        if time.monotonic() > deadline:
+            opening.close()
+            raise Busy("another copy of the game is opening the records")
+        time.sleep(0.01)  # a poll, not a wait for a signal: flock has no timeout
+    in_use = FileLock(lock_path(path, "use"))
+    try:
+        if not in_use.shared():
+            raise Busy("another copy of the game is repairing the records")
+        notices = []
+        try:
+            db = connect(path, busy_timeout)
+        except Corrupt as error:
+            if not in_use.exclusive():
+                in_use.shared()
+                raise Busy("the records file is damaged and another copy of the game has it open") from error
+            log.warning("%s is damaged (%s); setting it aside", path, error)
+            aside = set_aside(path)
+            notices.append(f"The records file was damaged; it was kept as {aside.name} and a new one was started.")
+            db = connect(path, busy_timeout)
+            in_use.shared()
+        try:
+            adopt(db, path, copy)
+        except BaseException:
+            db.close()
+            raise
+        db.execute("PRAGMA busy_timeout = 0")  # the frame never waits for a lock: it says "records busy"
+        return Opened(db, in_use, notices)
+    except BaseException:
+        in_use.close()
+        raise
+    finally:
+        opening.close()
+
+
+def writer_connection(path: Path) -> sqlite3.Connection:
+    """The writer's own connection to a file already opened (and checked) by open_records."""
+    db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
+def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None) -> int:
+    """Make the writes that copies of the game which ended (closed or killed) had not made, in their order;
+    returns how many. A locked file raises Busy: the start then waits for it, because a save those writes
+    drop must not be offered meanwhile."""
+    made = 0
+    for orphan in orphans(path):
+        if copy is not None and orphan.path == copy.path:
+            orphan.leave()
+            continue
+        if not orphan.jobs:
+            orphan.done()
+            continue
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for entry in orphan.jobs:
+                db.execute("SAVEPOINT job")
+                try:
+                    kind, data = entry
+                    jobs.make(db, kind, data, lambda token: alive(path, token), adopted=True)
+                    made += 1
+                except (ValueError, TypeError, KeyError, AttributeError, sqlite3.Error) as error:
+                    if isinstance(error, sqlite3.Error) and passing(error):
+                        raise
+                    log.warning("a write in the journal %s can never be made: %s", orphan.path.name, error)
+                    db.execute("ROLLBACK TO job")
+                db.execute("RELEASE job")
+            db.execute("COMMIT")
+        except sqlite3.Error as error:
+            rollback(db)
+            orphan.leave()
+            raise Busy(f"the records could not take the writes another copy left ({error})") from error
+        log.info("made %d writes left in %s", len(orphan.jobs), orphan.path.name)
+        orphan.done()
+    return made

@@ -1,0 +1,44 @@
+"""The saved game read back from the records: bounded before it is parsed, checked before it is handed on.
+
+A damaged or hostile value never reaches the game: a text longer than any save this game writes is not even
+fetched whole, nor parsed (#3, #6), nesting too deep for the parser is an unreadable save, not a crash at
+every start (#1).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from game.records import MAX_CATEGORY_CHARS, MAX_SAVE_CHARS, MAX_SAVE_LISTS, SavedGame
+from game.store.games import clamp_ms, to_utc
+
+UNREADABLE = (ValueError, TypeError, AttributeError, RecursionError, OverflowError)
+
+
+def fetch(db: sqlite3.Connection) -> tuple[Any, ...] | None:
+    """The saved game's row, each text cut one character past the longest this game writes."""
+    return db.execute(
+        "SELECT substr(category, 1, ?), elapsed_ms, substr(board, 1, ?), substr(extra, 1, ?), saved_at, save_id "
+        "FROM resume WHERE slot = 0",
+        (MAX_CATEGORY_CHARS + 1, MAX_SAVE_CHARS + 1, MAX_SAVE_CHARS + 1),
+    ).fetchone()
+
+
+def saved_game(row: tuple[Any, ...]) -> SavedGame:
+    """The SavedGame in a row from `fetch`; one of UNREADABLE when it cannot be read."""
+    category, elapsed, board, extra, saved_at, save_id = row
+    if not isinstance(category, str) or len(category) > MAX_CATEGORY_CHARS:
+        raise ValueError("its category is not one this game writes")
+    for text in (board, extra):
+        if isinstance(text, str) and (len(text) > MAX_SAVE_CHARS or text.count("[") > MAX_SAVE_LISTS):
+            raise ValueError("it is larger than any save this game writes")
+    board = json.loads(board)
+    extra = None if extra is None else json.loads(extra)
+    if not isinstance(board, dict) or not (extra is None or isinstance(extra, dict)):
+        raise ValueError("it is not an object")
+    if not isinstance(elapsed, int):
+        raise ValueError("its time is not a whole number")
+    elapsed, _ = clamp_ms(elapsed)
+    return SavedGame(board, elapsed, category, extra, to_utc(saved_at), save_id if isinstance(save_id, str) else None)

@@ -1,0 +1,82 @@
+"""What went wrong with the records file, in words that say what to do about it (#12): another program
+holding it, a read-only file, a read-only folder, a folder where the file should be, a full disk."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+from pathlib import Path
+
+MAX_WORDS = 240  # an error's own text can quote anything; a notice stays a line or two
+
+# SQLite's primary result codes (sqlite3 names them only from Python 3.11; the numbers never change).
+ERROR, PERM, BUSY, LOCKED, NOMEM, READONLY, INTERRUPT, IOERR, CORRUPT = 1, 3, 5, 6, 7, 8, 9, 10, 11
+FULL, CANTOPEN, PROTOCOL, NOLFS, AUTH, NOTADB = 13, 14, 15, 22, 23, 26
+# Before Python 3.11 an error carries only its message: SQLite's own wording for each code.
+MESSAGES = {
+    "database is locked": BUSY,
+    "database table is locked": LOCKED,
+    "database or disk is full": FULL,
+    "attempt to write a readonly database": READONLY,
+    "unable to open database file": CANTOPEN,
+    "disk I/O error": IOERR,
+    "database disk image is malformed": CORRUPT,
+    "file is not a database": NOTADB,
+}
+
+
+def code(error: BaseException) -> int:
+    """The primary SQLite result code of an error (0 when it is not SQLite's)."""
+    number = getattr(error, "sqlite_errorcode", None)
+    if isinstance(number, int):
+        return number & 0xFF
+    return next((c for words, c in MESSAGES.items() if str(error).startswith(words)), 0)
+
+
+# Errors a write may meet that say nothing against the write itself: it is kept and tried again (a damaged
+# file too: its writes wait in the journal for the next start, which sets the file aside and makes them).
+PASSING = {BUSY, LOCKED, FULL, IOERR, READONLY, CANTOPEN, PROTOCOL, NOMEM, INTERRUPT, PERM, AUTH, CORRUPT, NOTADB}
+PASSING.add(NOLFS)
+
+
+def passing(error: BaseException) -> bool:
+    """Whether a write that met `error` should be kept and tried again (else it can never be made: a
+    constraint, a value too big, SQL this file does not understand)."""
+    return isinstance(error, OSError) or code(error) in PASSING or not isinstance(error, sqlite3.Error)
+
+
+def waiting_helps(error: BaseException) -> bool:
+    """Whether the same open may work later without anyone doing anything: a lock, a full disk."""
+    return code(error) in (BUSY, LOCKED, FULL) or (isinstance(error, OSError) and error.errno == errno.ENOSPC)
+
+
+def words(error: BaseException, path: Path) -> str:
+    """One clause for `error` met on the records file at `path`."""
+    met = code(error)
+    folder = path.parent
+    if met in (BUSY, LOCKED):
+        said = "another program is holding the records file (it is locked)"
+    elif met == FULL or (isinstance(error, OSError) and error.errno == errno.ENOSPC):
+        said = f"the disk holding {folder} is full"
+    elif path.is_dir():
+        said = f"{path} is a folder, where the records file should be"
+    elif met in (READONLY, CANTOPEN, PERM) or isinstance(error, PermissionError):
+        if path.exists() and not os.access(path, os.W_OK):
+            said = f"the records file {path} is read-only"
+        elif not os.access(folder, os.W_OK):
+            said = f"cannot write to the folder {folder}"
+        else:
+            said = f"cannot write to {path} ({error})"
+    elif met == IOERR:
+        said = f"the disk failed while writing {path} ({error})"
+    elif met in (CORRUPT, NOTADB):
+        said = f"the records file {path} is damaged"
+    else:
+        said = f"{error}"
+    return bounded(said)
+
+
+def bounded(text: str, most: int = MAX_WORDS) -> str:
+    """`text` cut to `most` characters, with an ellipsis when cut."""
+    return text if len(text) <= most else text[: most - 1] + "\u2026"
