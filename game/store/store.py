@@ -57,7 +57,7 @@ log = logging.getLogger(__name__)
 OPEN_WAIT = 0.25  # seconds opening waits for a lock at start (another copy upgrading the file) before the
 # file is opened later, by the writer, instead
 BUSY_AFTER = 1.0  # seconds a write may wait before the game says "records busy"
-CLOSE_WAIT = 5.0  # seconds quitting gives the writer to finish (at once when it is stuck: the journal keeps it)
+CLOSE_WAIT = 5.0  # seconds quitting gives the writer to finish (less when a try fails: the journal keeps it)
 GAMES_CHANGED = ("finish", "abandon", "reset")
 
 
@@ -168,7 +168,7 @@ class Store:
     def close(self) -> None:
         """Finish writing (at once when the file will not take writes: they stay in the journal), then close."""
         if self._writer is not None:
-            self._writer.close(0.0 if self._writer.failing_since is not None else CLOSE_WAIT)
+            self._writer.close(CLOSE_WAIT)
             self._writer = None
         late = self._late
         for thing in (self._db, self._in_use, self._copy, late and late.db, late and late.in_use):

@@ -148,9 +148,10 @@ class Writer:
             return self._cond.wait_for(lambda: ready(self), timeout)
 
     def close(self, timeout: float) -> bool:
-        """Make what is queued, for up to `timeout` seconds; then stop. What is still waiting stays in the
-        journal for the next start. True when nothing was left."""
-        made = self.flush(timeout)
+        """Make what is queued, for up to `timeout` seconds or until a try fails (a lock, a full disk: no
+        reason to hold up quitting); then stop. What is still waiting stays in the journal for the next start.
+        True when nothing was left."""
+        made = self.wait(lambda w: not w._queue or w.trouble is not None, timeout) and not self._queue
         with self._cond:
             self._closing = True
             self._cond.notify_all()

@@ -1,0 +1,65 @@
+"""A records file with something in every table, as a player's is after a while: games won and lost on three
+sizes with their move logs (so best times, recent games and replays all show), a game saved under way, and
+settings. Made through the store, as the game makes it."""
+
+from game.model import Board
+from game.model.move import Move
+from game.model.replay import Replay
+from game.records import GameRecord
+from game.store import Store
+
+SIZES = ((9, 9, 10), (16, 16, 40), (10, 12, 15))  # two presets and a custom size
+
+
+def played(rows, cols, mines, seed, win):
+    """A board played from its centre, one second a click, to a win or (after a few clicks) a loss."""
+    board = Board(rows, cols, mines, seed=seed)
+    t = 0
+    board.apply(Move("reveal", rows // 2, cols // 2).at(t))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    while board.state == "playing":
+        t += 1000
+        covered = [cell for cell in cells if not board.is_revealed(*cell)]
+        safe = [cell for cell in covered if not board.is_mine(*cell)]
+        cell = safe[0] if win or len(board.moves) < 4 else next(c for c in covered if board.is_mine(*c))
+        board.apply(Move("reveal", *cell).at(t))
+    return board, t
+
+
+def record_of(board, elapsed_ms):
+    return GameRecord(
+        rows=board.rows,
+        cols=board.cols,
+        mines=board.mines,
+        won=board.state == "won",
+        time_ms=elapsed_ms,
+        three_bv=board.three_bv,
+        seed=board.seed,
+        left_clicks=board.left_clicks,
+        effective_clicks=board.effective_clicks,
+        replay=Replay.from_game(board, elapsed_ms).to_json(),
+    )
+
+
+def saved_under_way(seed=5):
+    """(board dict, elapsed ms, category) of an Intermediate game a few clicks in."""
+    board = Board(16, 16, 40, seed=seed)
+    board.apply(Move("reveal", 8, 8).at(0))
+    flag = next(cell for cell in ((r, c) for r in range(16) for c in range(16)) if board.is_mine(*cell))
+    board.apply(Move("flag", *flag).at(1500))
+    return board.to_dict(), 2000, "intermediate"
+
+
+def populate(home, games=12):
+    """Fill the records in `home`; returns the path of the file."""
+    store = Store.open(home=home)
+    assert store.available, store.notices
+    for n in range(games):
+        rows, cols, mines = SIZES[n % len(SIZES)]
+        store.record_game(record_of(*played(rows, cols, mines, seed=100 + n, win=n % 3 != 2)))
+    board, elapsed, category = saved_under_way()
+    store.save_resume(board, elapsed, category, {"origin": "new", "hinted": False, "no_guess": False})
+    store.set_settings({"theme": "dark", "tile": 32, "custom": [10, 12, 15], "difficulty": "beginner"})
+    path = store.path
+    store.close()  # every write made
+    return path
