@@ -108,7 +108,7 @@ class Assistant:
         left = board.safe_cells_left
         if self.no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
             return f"Safe cells left: {left}"
-        return IDLE_TIP
+        return IDLE_TIP if board.state in (GameState.READY, GameState.PLAYING) else ""  # no tip once it is over
 
     def draw(self, surface, geometry, board):
         if self.show_chances and board.state == GameState.PLAYING:

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game import config
@@ -72,6 +73,19 @@ def window_geometry(display, window):
     return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
 
 
+def beginner_button_centre():
+    """Where the menu puts its Beginner button on a 1366x768 screen (worked out headless, in this process)."""
+    from game.app import App
+    from tests.driver import FakeClock
+
+    app = App(clock=FakeClock(), desktop_size=(1366, 768))
+    try:
+        return app.scene.difficulty_buttons["beginner"].rect.center
+    finally:
+        app.store.close()
+        pygame.quit()
+
+
 def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
     env = dict(
         os.environ,
@@ -101,10 +115,10 @@ def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
             geometry = window_geometry(display, found) if found else None
             return geometry[2:] if geometry and geometry[2:] != config.MENU_SIZE else None
 
+        bx, by = beginner_button_centre()
         resized = None
         for _ in range(5):  # a click that reached the window before its first frame is clicked again
-            # The Beginner button is the first one under the title: 300x50 at (70, 96) in the window.
-            xdotool(display, "mousemove", str(x + 220), str(y + 121), "click", "1")
+            xdotool(display, "mousemove", str(x + bx), str(y + by), "click", "1")
             resized = wait_for(board_window_size, timeout=2)
             if resized:
                 break

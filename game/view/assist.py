@@ -4,7 +4,8 @@ import math
 
 import pygame
 
-from game.view import widgets
+from game.view import text, widgets
+from game.view.typeface import LARGE
 
 SAFE = (0, 170, 0)
 MINE = (210, 0, 0)
@@ -74,11 +75,11 @@ class ChanceTints:
 
 def draw_spinner(surface, centre, seconds, label="Making a no-guess board"):
     """A small panel with a turning ring of dots: something is being worked on."""
-    width = max(220, widgets.font(20).size(label)[0] + 40)
+    width = min(max(220, text.width(label, LARGE) + 40), surface.get_width() - 16)
     panel = pygame.Rect(0, 0, width, 96)
     panel.center = centre
     widgets.bevel(surface, panel, raised=True, width=2)
-    widgets.text(surface, label, (panel.centerx, panel.y + 14), 20, anchor="midtop")
+    text.draw_fitted(surface, label, pygame.Rect(panel.x + 10, panel.y + 8, panel.w - 20, 28), LARGE, align="center")
     turn = int(seconds * 12) % 12
     for dot in range(12):
         angle = 2 * math.pi * dot / 12
