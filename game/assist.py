@@ -6,6 +6,8 @@ move was made (every move makes a hint and the chances stale). Whether help was 
 record: the scene tells it.
 """
 
+import pygame
+
 from game import config
 from game.background import BackgroundJob
 from game.model import GameState
@@ -13,6 +15,7 @@ from game.model.analysis import InconsistentPosition, analyse_board
 from game.model.hints import Hint, hint_for
 from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
 from game.view import assist as assist_view
+from game.view import theme
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
@@ -104,19 +107,28 @@ class Assistant:
             analysis = self.analysis(board) if board.state == GameState.PLAYING else None
             if hover is not None and analysis is not None and not board.is_revealed(*hover):
                 return f"Mine chance here: {_percent(analysis.probability(*hover))}"
-            return "Mine chances shown: green safe, red a mine (C hides them)"
+            ends = "blue safe, orange a mine" if theme.colour_blind() else "green safe, red a mine"
+            return f"Mine chances shown: {ends} (C hides them)"
         left = board.safe_cells_left
         if self.no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
             return f"Safe cells left: {left}"
         return IDLE_TIP if board.state in (GameState.READY, GameState.PLAYING) else ""  # no tip once it is over
 
-    def draw(self, surface, geometry, board):
+    def draw(self, surface, geometry, board, hover=None):
+        """What the hint engine shows over the board (the caller clips to the board's view): the chances, the
+        hovered cell's beside the pointer, the hint, and the wait for a no-guess board."""
         if self.show_chances and board.state == GameState.PLAYING:
             analysis = self.analysis(board)
             if analysis is not None:
-                if self._tints is None or self._tints.tile != geometry.tile:
-                    self._tints = assist_view.ChanceTints(geometry.tile)
+                colour_blind = theme.colour_blind()
+                if self._tints is None or (self._tints.tile, self._tints.colour_blind) != (geometry.tile, colour_blind):
+                    self._tints = assist_view.ChanceTints(geometry.tile, colour_blind)
                 self._tints.draw(surface, geometry, board, analysis)
+                if hover is not None and not board.is_revealed(*hover):
+                    pointer = pygame.mouse.get_pos()
+                    if geometry.view.collidepoint(pointer):
+                        words = _percent(analysis.probability(*hover))
+                        assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
         if self.hint is not None:
             assist_view.draw_hint(surface, geometry, self.hint)
         if self.spinner_shown:

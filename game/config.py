@@ -39,7 +39,8 @@ BOARD_BORDER = 3
 BEVEL = 2
 # The status line under the board (hints, mine chances, safe cells left): at least this many pixels.
 STATUS_HEIGHT = 25
-STATUS_MIN_PX = 24
+STATUS_MIN_PX = 36  # room for a row of buttons: the game-over bar takes the status line's place
+NARROW = 320  # a board window narrower than this has a status line of two rows
 
 # Leave room for a title bar and a task bar when fitting the window to the screen.
 SCREEN_RESERVE = (40, 80)

@@ -104,20 +104,18 @@ class GameOverPanel(Overlay):
 
     def _lay_out_bar(self, w, h):
         """The bar, in place of the status line under the board: the outcome and the time, and the buttons
-        beside them when the line is tall enough (else on a second row, over the board's bottom edge)."""
-        status = self.status if self.status.w else pygame.Rect(0, h - BAR_ROW, w, BAR_ROW)
-        one_row = status.h >= BAR_ROW - 4 and status.w >= 300
-        self.bar = (
-            status.copy() if one_row else pygame.Rect(status.x, status.bottom - 2 * BAR_ROW, status.w, 2 * BAR_ROW)
-        )
+        beside them (under them in a narrow window, whose status line has two rows for it)."""
+        self.bar = self.status.copy() if self.status.w else pygame.Rect(0, h - 2 * BAR_ROW, w, 2 * BAR_ROW)
+        one_row = self.bar.h < 2 * BAR_ROW - 8
         count = 4 if self.bar.w >= 380 else 3  # a narrow bar leaves Same board to the whole panel
         buttons_w = min(count * BAR_BUTTON_W + (count - 1) * 4, self.bar.w - 8 - (120 if one_row else 0))
-        row_h = min(BAR_ROW - 6, self.bar.h - 6) if one_row else BAR_ROW - 6
+        row_h = min(BAR_ROW - 6, (self.bar.h if one_row else self.bar.h // 2) - 6)
         row = pygame.Rect(self.bar.right - 4 - buttons_w, self.bar.bottom - row_h - 3, buttons_w, row_h)
         title_right = row.x - 8 if one_row else self.bar.right - 4
-        self.bar_title = pygame.Rect(self.bar.x + 6, self.bar.y + 2, title_right - self.bar.x - 6, BAR_ROW - 6)
-        if one_row:
-            self.bar_title.h = self.bar.h - 4
+        title_bottom = self.bar.bottom - 2 if one_row else row.y - 2
+        self.bar_title = pygame.Rect(
+            self.bar.x + 6, self.bar.y + 2, title_right - self.bar.x - 6, title_bottom - self.bar.y - 2
+        )
         labels = ("Again", "Same", "Menu", "More") if count == 4 else ("Again", "Menu", "More")
         made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, 4), labels)]
         self.bar_again, self.bar_menu, self.more = made[0], made[-2], made[-1]
@@ -161,7 +159,8 @@ class GameOverPanel(Overlay):
     def lines(self):
         """(name, value) of each figure, the names as FIGURES explains them."""
         board, stats = self.session.board, self.stats
-        rate = f" at {stats.three_bv_per_second:.2f}/s" if stats.three_bv_per_second else ""
+        speed = stats.three_bv_per_second
+        rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
         solved = f"{board.three_bv}" if self.won else f"{stats.solved_three_bv} of {board.three_bv}"
         lines = [
             ("Time", format_seconds(self.session.elapsed, precise=True)),

@@ -6,6 +6,7 @@ from game import config
 from game.scene import Scene
 from game.view import layout, text, widgets
 from game.view.focus import FocusRing
+from game.view.formats import FIGURES as FIGURE_WORDS
 from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
 from game.view.typeface import BODY, BOLD, SMALL, TINY
@@ -64,24 +65,7 @@ AFTER = [
     ("Records", "click a game listed there to watch it"),
 ]
 
-FIGURES = [
-    ("Time", "from your first click to the last, to the millisecond; the counter shows whole seconds"),
-    (
-        "3BV",
-        "the fewest clicks that clear the board: one per opening, one per number no opening reaches. After "
-        "a loss, how much of it you had cleared",
-    ),
-    ("3BV/s", "3BV divided by your time: your speed, comparable across boards"),
-    ("Clicks", "every click you made: left, right (flags) and chords; useful ones changed the board"),
-    ("IOE", "3BV per click: 1.00 is a perfect game without flags; flagging lowers it"),
-    ("Correct", "the share of your clicks that were useful"),
-    (
-        "Guesses",
-        "how many of your openings (clicks that opened cells, the first one aside) were not "
-        "certainly safe when you made them, as the solver sees the board you saw",
-    ),
-    ("Last click", "after a loss: a forced guess (no cell was safe) or avoidable (one was; it is marked)"),
-]
+FIGURES = [(name, words.rstrip(".")) for name, words in FIGURE_WORDS.items()]
 
 PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS), ("Replays", AFTER), ("Figures", FIGURES))
 ROWS = [Row(36, 30, 0), Row(400, 200, 10), Row(44, 36, 10)]  # the tabs, the page, Back

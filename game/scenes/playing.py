@@ -200,7 +200,7 @@ class PlayingScene(Scene):
         self.screen.draw_all(surface, self._counters(), self._status())
         view = self.geometry.view
         surface.set_clip(view)
-        self.assist.draw(surface, self.geometry, self.board)
+        self.assist.draw(surface, self.geometry, self.board, self.screen.looks.hover)
         surface.set_clip(None)
         if self.keyboard.cursor is not None:
             self._draw_cursor(surface)

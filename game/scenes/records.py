@@ -82,11 +82,12 @@ class RecordsScene(Scene):
             row = widgets.Button(box, "", size=SMALL, enabled=game.has_replay)
             row.game = game
             self.rows.append(row)
-        before = getattr(getattr(self, "focus", None), "current", None)
+        focus = getattr(self, "focus", None)
+        before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
         ring = [self.previous, self.next, self.best_tab, self.recent_tab, *self.rows, self.reset, self.back]
         self.focus = FocusRing(ring, start=before if before in ring else self.back, arrows=False)
-        if before in ring:
-            self.focus.focus(before)
+        if shown:  # a new category or tab keeps the ring where the keyboard left it
+            self.focus.focus(self.focus.current)
 
     def handle(self, event):
         self.dirty = True

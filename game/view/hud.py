@@ -24,11 +24,15 @@ class BoardLayout:
         self.scale = k = max(1, round(tile / config.BASE_TILE))
         self.tile = tile
         margin, border = config.FRAME_MARGIN * k, config.BOARD_BORDER * k
-        status_h = max(config.STATUS_MIN_PX, config.STATUS_HEIGHT * k)
         chrome_w = 2 * margin + 2 * border
-        chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + status_h + margin
         board_w, board_h = cols * tile, rows * tile
         room = window or max_size
+        # The status line holds a hint, and at the end the game-over bar: on two rows in a narrow window.
+        status_h = max(config.STATUS_MIN_PX, config.STATUS_HEIGHT * k)
+        narrow = min(room[0], max(board_w, ((3 + digits) * DIGIT_W + FACE + 24) * k) + chrome_w) < config.NARROW
+        if narrow:
+            status_h = max(status_h, 2 * config.STATUS_MIN_PX)
+        chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + status_h + margin
         room_w, room_h = room[0] - chrome_w, room[1] - chrome_h
         bar = config.SCROLL_BAR
         across = down = False

@@ -72,11 +72,13 @@ def draw(
     return rect
 
 
-def fit(message: str, room: int, size: int = BODY, weight: str = REGULAR, smallest: int = SMALL) -> tuple[str, int]:
-    """The text and size that fit `room` pixels: the size asked, else smaller ones of the scale down to
-    `smallest`, else `smallest` with the end cut off under an ellipsis."""
+def fit(
+    message: str, room: int, size: int = BODY, weight: str = REGULAR, smallest: int = SMALL, room_h: int = 0
+) -> tuple[str, int]:
+    """The text and size that fit `room` pixels across (and `room_h` high, when given): the size asked, else
+    smaller ones of the scale down to `smallest`, else `smallest` with the end cut off under an ellipsis."""
     for step in (s for s in sorted(SIZES, reverse=True) if smallest <= s <= size):
-        if width(message, step, weight) <= room:
+        if width(message, step, weight) <= room and (not room_h or line_height(step, weight) <= room_h):
             return message, step
     size = min(size, smallest)
     while message and width(message + ELLIPSIS, size, weight) > room:
@@ -96,7 +98,7 @@ def draw_fitted(
 ) -> pygame.Rect:
     """One line fitted to `box` (see fit), centred on it vertically and placed left, centre or right."""
     box = pygame.Rect(box)
-    message, size = fit(message, box.w, size, weight, smallest)
+    message, size = fit(message, box.w, size, weight, smallest, box.h)
     anchor, x = {"left": ("midleft", box.left), "center": ("center", box.centerx), "right": ("midright", box.right)}[
         align
     ]

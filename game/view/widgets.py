@@ -7,7 +7,7 @@ the next full redraw.
 import pygame
 
 from game.view import text, theme
-from game.view.typeface import BLACK, BODY, BOLD, HEADING, LARGE, SMALL
+from game.view.typeface import BLACK, BODY, BOLD, HEADING, LARGE, SMALL, TINY
 
 PAD = 8  # between a widget's edge and its text
 TITLE_BAR_H = 32
@@ -87,11 +87,11 @@ class Button:
             top, bottom = inside.copy(), inside.copy()
             top.h = bottom.h = inside.h // 2
             bottom.top = top.bottom
-            text.draw_fitted(surface, self.label, top.move(0, 2), self.size, colour, "center", BOLD)
+            text.draw_fitted(surface, self.label, top.move(0, 2), self.size, colour, "center", BOLD, TINY)
             dim = look.dim_text if self.enabled else look.disabled_text
-            text.draw_fitted(surface, self.sublabel, bottom.move(0, -1), SMALL, dim, "center")
+            text.draw_fitted(surface, self.sublabel, bottom.move(0, -1), SMALL, dim, "center", smallest=TINY)
         else:
-            text.draw_fitted(surface, self.label, inside, self.size, colour, "center", BOLD)
+            text.draw_fitted(surface, self.label, inside, self.size, colour, "center", BOLD, TINY)
 
 
 class TextField:
