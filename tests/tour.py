@@ -43,14 +43,25 @@ def seed_records(home) -> None:
                     played_at=start + timedelta(minutes=n),
                 )
             )
-            store.record_game(GameRecord(rows=HUGE[0], cols=HUGE[1], mines=HUGE[2], won=n % 2 == 0,
-                                         time_ms=2 * HOUR_MS + n, three_bv=4_321, played_at=start))
+            store.record_game(
+                GameRecord(
+                    rows=HUGE[0],
+                    cols=HUGE[1],
+                    mines=HUGE[2],
+                    won=n % 2 == 0,
+                    time_ms=2 * HOUR_MS + n,
+                    three_bv=4_321,
+                    played_at=start,
+                )
+            )
         path = store.path
     db = sqlite3.connect(path)  # five-digit counts of games played, without recording 12,345 games one by one
-    db.execute("INSERT INTO games (played_at, category, rows, cols, mines, first_click, won, time_ms, three_bv) "
-               "SELECT played_at, category, rows, cols, mines, first_click, 0, time_ms, three_bv FROM games, "
-               "(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1030) SELECT i FROM n) "
-               "WHERE category = 'expert'")
+    db.execute(
+        "INSERT INTO games (played_at, category, rows, cols, mines, first_click, won, time_ms, three_bv) "
+        "SELECT played_at, category, rows, cols, mines, first_click, 0, time_ms, three_bv FROM games, "
+        "(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1030) SELECT i FROM n) "
+        "WHERE category = 'expert'"
+    )
     db.commit()
     db.close()
 

@@ -42,8 +42,8 @@ class GameOverPanel(Overlay):
     modal = False  # the face above the board still starts a new game
 
     def __init__(self, app, session, analysis=None, face=None, board=None, status=None):
-        """`face`: where the face button is (clicks there are the scene's); `board`: the board's frame, which
-        the panel keeps clear of when the window has room; `status`: the status line, where the bar goes."""
+        """`face`: where the face button is (clicks there are the scene's); `board`: where the board shows,
+        which the panel keeps clear of when the window has room; `status`: the status line, where the bar goes."""
         super().__init__(app)
         self.session = session
         self.won = session.state == GameState.WON

@@ -50,6 +50,7 @@ class CodeEntryScene(FormScene):
         self.focus = FocusRing(
             [self.field, self.paste_button, self.start, self.back], self.field, press_keys=ENTER_KEYS
         )
+        self.focus.focus(self.field)  # shown from the start: the typing goes where the ring is
         self.note = None  # a word about the last paste, until the text changes
         self.check()
 

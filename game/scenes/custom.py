@@ -90,6 +90,7 @@ class CustomScene(FormScene):
         self.fields["rows"].focused = True
         ring = [*self.fields.values(), self.start, self.back]
         self.focus = FocusRing(ring, start=self.fields["rows"], press_keys=ENTER_KEYS)
+        self.focus.focus(self.fields["rows"])  # shown from the start: the typing goes where the ring is
         self.errors, self.values = check_custom(self.texts())
 
     def texts(self):

@@ -269,7 +269,7 @@ class PlayingScene(Scene):
             session=self.session,
             analysis=self.analysis,
             face=layout.face,
-            board=layout.board_frame,
+            board=layout.board_view,
             status=layout.status,
             then=self._after_game_over,
         )
