@@ -134,3 +134,32 @@ def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
             game.kill()
             raise
     assert game.returncode == 0, err
+
+
+def test_expert_opens_whole_on_a_laptop_screen(display, tmp_path):
+    """The bug: Expert on 1366x768 opened at x=463 and ran to x=1459, its timer and Hint button off-screen."""
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy")
+    env["MINESWEEPER_HOME"] = str(tmp_path)
+    env.pop("SDL_VIDEODRIVER", None)
+    game = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--difficulty", "expert", "--seed", "3"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0])
+        assert window, "the game window appeared"
+
+        def settled():
+            geometry = window_geometry(display, window)
+            return geometry if geometry and geometry[2] > config.MENU_SIZE[0] else None
+
+        x, y, width, height = wait_for(settled)
+        assert 0 <= x and x + width <= 1366 and 0 <= y and y + height <= 768, (x, y, width, height)
+        assert abs((x + width / 2) - 683) <= 2, "centred across the screen"
+    finally:
+        game.send_signal(signal.SIGTERM)
+        out, err = game.communicate(timeout=20)
+    assert game.returncode == 0, err

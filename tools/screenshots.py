@@ -79,7 +79,9 @@ def main():
         app.scene.analysis.wait(30)  # the verdict on the last click
     driver.frames(60)  # let the mine's flash end
     driver.screenshot("game-over")
-    driver.click_button(driver.overlay.replay_button)
+    replay = driver.panel_button("replay")  # opens the whole panel
+    driver.screenshot("game-over-panel")
+    driver.click_button(replay)
     driver.frames(150)
     driver.screenshot("replay")
     driver.key(pygame.K_ESCAPE)
