@@ -16,7 +16,7 @@ def test_paired_benchmark_plays_the_same_boards_both_ways():
 
     rng = random.Random(3)
     seeds = [rng.randrange(2**32) for _ in range(6)]
-    alone = [bench._finish(*bench._start(9, 9, 10, "safe", s)[:2]) for s in seeds]
+    alone = [bench.Game(9, 9, 10, "safe", s).finish() for s in seeds]
     # the same strategy on both sides never disagrees, and matches a game played alone on that board
     same = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, GuessStrategy()) for s in seeds]
     assert same == [(w, w) for w in alone]

@@ -35,11 +35,10 @@ class Spot:
     def numbers_shown(self, i: int) -> Iterator[tuple[int, Analysis | None]]:
         """Each number covered cell i could show, with the analysis of the position it would lead to (None where
         that analysis is not exact); numbers that no layout allows are left out. Lazy: a caller may stop early."""
-        vis = list(self.visible)
+        a = self.analysis
         for v in range(self.shape(i) + 1):
-            vis[i] = v
             try:
-                b = analyse(self.rows, self.cols, self.mines, vis, self.budget)
+                b = a.after({i: v})
             except InconsistentPosition:
                 continue
             yield v, (b if b.exact else None)
