@@ -36,7 +36,8 @@ def expert_game(seed, slip=0.0):
             board.reveal(*hint.cell)
         t += rng.randrange(100, 900)
         times.append(t)
-    return Replay.from_game(board, times, elapsed_ms=t + 50)
+    board.moves = [move.at(t) for move, t in zip(board.moves, times)]
+    return Replay.from_game(board, elapsed_ms=t + 50)
 
 
 def lucky_game(seed, luck=150):
@@ -49,7 +50,8 @@ def lucky_game(seed, luck=150):
         if len(board.moves) < luck and board.mines_placed and board.is_mine(*cell):
             continue
         board.reveal(*cell)
-    return Replay.from_game(board, [100 * n for n in range(len(board.moves))])
+    board.moves = [move.at(100 * n) for n, move in enumerate(board.moves)]
+    return Replay.from_game(board)
 
 
 def main():
@@ -63,7 +65,7 @@ def main():
     rng = random.Random(1)
     points = [(g, rng.randrange(len(g.moves) + 1)) for g in games for _ in range(40)]
     # a replay built from a game lays its keyframes on the way to its first seek: the worst case
-    cold = [(Replay.from_game(g.final_board(), [m.t_ms for m in g.moves], g.elapsed_ms), n) for g, n in points]
+    cold = [(Replay.from_game(g.final_board(), g.elapsed_ms), n) for g, n in points]
     report("seek to a random move, first seek", timed(lambda i: cold[i][0].board_after(cold[i][1]), len(cold)), 16)
     report(
         "seek to a random move, keyframes laid",

@@ -1,34 +1,65 @@
-"""The window, the fixed-timestep loop and scene switching."""
+"""The window, the fixed-timestep loop, and the scenes and overlays on show."""
+
+from __future__ import annotations
 
 import contextlib
+import importlib
 import os
-import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game import config
+from game.dealer import Dealer
+from game.model.rules import PRESETS
+from game.scene import Overlay, Scene
+from game.settings import Settings
 from game.sound import Sounds
 from game.store import Store
 from game.view import theme, widgets
 from game.view.atlas import AtlasCache
 
+# Scenes and overlays by name, imported when first shown: the menu's first frame does not wait for the
+# board's modules, and no scene needs to import another to go there.
+SCENES = {
+    "menu": "game.scenes.menu:MenuScene",
+    "playing": "game.scenes.playing:PlayingScene",
+    "custom": "game.scenes.custom:CustomScene",
+    "code": "game.scenes.code_entry:CodeEntryScene",
+    "records": "game.scenes.records:RecordsScene",
+    "settings": "game.scenes.settings:SettingsScene",
+    "help": "game.scenes.help:HelpScene",
+    "replay": "game.scenes.replay:ReplayScene",
+}
+OVERLAYS = {
+    "confirm": "game.overlays.confirm:ConfirmOverlay",
+    "pause": "game.overlays.pause:PauseOverlay",
+    "game over": "game.overlays.gameover:GameOverPanel",
+}
+
+
+def _load(where: str) -> Any:
+    module, name = where.split(":")
+    return getattr(importlib.import_module(module), name)
+
 
 class SystemClock:
     """Real time: caps the frame rate while busy and sleeps in the event queue while idle."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._clock = pygame.time.Clock()
         self._started = False
 
-    def tick(self):
+    def tick(self) -> float:
         """Seconds since the previous tick (waiting, if needed, to stay under the frame cap)."""
         if not self._started:  # the first frame goes straight to the screen
             self._started = True
             return self._clock.tick() / 1000
         return self._clock.tick(config.FPS_CAP) / 1000
 
-    def idle(self, timeout):
+    def idle(self, timeout: float) -> list:
         """Sleep a little while nothing happens; returns no events (the next frame collects them).
 
         pygame.event.wait() polls the queue about a thousand times a second inside SDL (2.4% of a core
@@ -39,12 +70,11 @@ class SystemClock:
 
 
 class App:
-    """Owns the window and the current scene; runs frames.
+    """Owns the window, the scene on show and the overlays on top of it; runs frames.
 
-    Each frame: gather events (sleeping first when the scene is idle), hand them to the scene, run fixed
-    60 Hz updates from an accumulator whose input is clamped, draw once if anything changed, then apply a
-    scene switch that was asked for during the frame. `step()` runs one frame, so tests drive exact frames
-    with a fake clock.
+    Each frame: gather events (sleeping first when the scene is idle), hand each to the top overlay first,
+    run fixed 60 Hz updates from an accumulator whose input is clamped, draw once if anything changed, then
+    switch scenes if one was asked for. `step()` runs one frame, so tests drive exact frames with a fake clock.
     """
 
     def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None, sounds=None, replay=None):
@@ -63,9 +93,10 @@ class App:
         self._flags = 0
         self.clock = clock or SystemClock()
         self.store = store or Store.open()
-        self.notices = self.store.take_notices()
-        self.seeds = _SeedSource(seed)
-        self.settings = sanitized(self.store.settings())
+        self.notices: list[str] = []
+        self.settings = Settings(self.store.settings(), save=self.store.set_settings)
+        self.settings.listen(self._setting_changed)
+        self.dealer = Dealer(self.store, self.settings, seed)
         theme.use_settings(self.settings)
         self.atlases = AtlasCache()
         self._sounds = sounds  # opened after the first frame: the audio device can take a while
@@ -73,99 +104,213 @@ class App:
         self.frames = 0
         self._lag = 0.0
         self._quiet = 0.0  # seconds since the last event
-        self._next_scene = None
-        self.scene = self._first_scene(difficulty)
+        self._next: tuple[str, dict, str] | None = None
+        self._history: list[tuple[Scene, list[Overlay]]] = []  # scenes to come back to (a replay's Back)
+        self.overlays: list[Overlay] = []
+        if difficulty:
+            preset = PRESETS[difficulty]
+            self.scene = self._make("playing", {"session": self.dealer.new(preset.rows, preset.cols, preset.mines)})
+        else:
+            self.scene = self._make("menu", {})
         self._enter(self.scene)
         if replay is not None:  # a replay file to watch first (main.py --replay), as if dropped on the window
-            from game.scenes.replay import open_dropped_file
+            self.open_file(replay)
 
-            open_dropped_file(self, replay)
+    # --- scenes and overlays ---------------------------------------------------------------------------------
 
-    def _first_scene(self, difficulty):
-        # scenes import lazily: the menu's first frame should not wait for the board's modules
-        if difficulty:
-            from game.scenes.playing import PlayingScene
+    def show(self, name: str, remember: bool = False, replace: bool = False, **args: Any) -> None:
+        """Show the scene called `name`, made with `args`, after this frame.
 
-            return PlayingScene.for_difficulty(self, difficulty)
-        from game.scenes.menu import MenuScene
+        `remember`: come back to the scene on show now (with its overlays) when the new one calls back().
+        `replace`: the new scene takes the place of the one on show, which was itself remembering another
+        (a second replay file dropped on a replay); otherwise the scenes remembered are left for good.
+        """
+        self._next = (name, args, "remember" if remember else "replace" if replace else "")
 
-        return MenuScene(self)
+    def back(self) -> None:
+        """Back to the scene remembered by show(..., remember=True), else the menu."""
+        if self._history:
+            self._next = ("", {}, "back")
+        else:
+            self.show("menu")
 
-    @property
-    def max_window(self):
-        reserve_w, reserve_h = config.SCREEN_RESERVE
-        return self.desktop_size[0] - reserve_w, self.desktop_size[1] - reserve_h
+    def push(self, name: str, then: Callable[[Any], None] | None = None, **args: Any) -> Overlay:
+        """Put the overlay called `name` on top; when it finishes, `then(result)` is called."""
+        overlay = _load(OVERLAYS[name])(self, **args)
+        overlay.then = then
+        self.overlays.append(overlay)
+        self.scene.dirty = True
+        return overlay
 
-    def remember(self, **settings):
-        """Change settings now and keep them for the next start."""
-        self.settings.update(settings)
-        self.store.set_settings({key: list(v) if isinstance(v, tuple) else v for key, v in settings.items()})
+    def ask(self, question: str, detail: str, yes: str, no: str, then: Callable[[bool], None]) -> None:
+        """A yes/no question over the scene; `then(True)` only when the player clicks the `yes` button."""
+        self.push("confirm", question=question, detail=detail, yes=yes, no=no, then=then)
 
-    def apply_setting(self, key, value):
-        """A setting changed by the player: kept for the next start, and in effect from now on."""
-        self.remember(**{key: value})
-        if key == "sound":
-            self.sounds.muted = not value
+    def replace_saved_then(self, start: Callable[[], None]) -> None:
+        """Start a game, asking first when it would replace the saved one (which then counts as abandoned)."""
+        saved = self.dealer.saved
+        if saved is None:
+            start()
+            return
+
+        def answered(discard: bool) -> None:
+            if discard:
+                self.dealer.abandon_saved()
+                start()
+
+        self.ask(
+            "Discard the saved game?",
+            f"Your saved game ({saved.describe()}) will count as a loss.",
+            yes="Discard",
+            no="Keep it",
+            then=answered,
+        )
+
+    def quit(self) -> None:
+        self.running = False
+
+    def _make(self, name: str, args: dict) -> Scene:
+        scene = _load(SCENES[name])(self, **args)
+        scene.name = name
+        return scene
+
+    def _enter(self, scene: Scene) -> None:
+        self.fit_window(scene)
+        scene.on_enter()
+        scene.dirty = True
+
+    def _switch(self) -> None:
+        name, args, how = self._next or ("", {}, "back")
+        self._next = None
+        leaving = [(self.scene, self.overlays)]
+        if how == "back":
+            self.scene, self.overlays = self._history.pop()
+        else:
+            self.scene, self.overlays = self._make(name, args), []
+        if how == "remember":
+            self._history.append(leaving.pop())
+        elif how == "" and self._history:
+            leaving += reversed(self._history)
+            self._history = []
+        for scene, overlays in leaving:
+            _leave(scene, overlays)
+        self._enter(self.scene)
+        for overlay in self.overlays:
+            overlay.invalidate()
+
+    def _pop_finished(self) -> None:
+        while self.overlays and any(o.done for o in self.overlays):
+            overlay = next(o for o in reversed(self.overlays) if o.done)
+            self.overlays.remove(overlay)
+            overlay.on_exit()
+            self.scene.invalidate()
+            if overlay.then is not None:
+                overlay.then(overlay.result)
+
+    # --- settings, notices, files ------------------------------------------------------------------------------
+
+    def _setting_changed(self, key: str, value: Any) -> None:
+        if key == "sound" and self._sounds is not None:
+            self._sounds.muted = not value
         elif key in ("theme", "palette"):
             theme.use_settings(self.settings)
-        self.scene.invalidate()
+        self.invalidate()
 
-    def toggle_sound(self):
+    def toggle_sound(self) -> str:
         """M, in the scenes with nothing to type: sound on or off, kept. Returns a line saying which."""
-        self.apply_setting("sound", self.sounds.muted)
-        return "Sound off (M turns it on)" if self.sounds.muted else "Sound on"
+        on = not self.settings["sound"]
+        self.settings.change("sound", on)
+        return "Sound on" if on else "Sound off (M turns it on)"
 
-    def take_notices(self):
+    def take_notices(self) -> list[str]:
         """Messages for the player to see once (records set aside, no records folder...)."""
         notices = self.notices + self.store.take_notices()
         self.notices = []
         return notices
 
+    def open_file(self, path: str) -> None:
+        """A replay file dropped on the window (or given at start): watch it, then come back here."""
+        from game.files import load_replay
+
+        try:
+            replay = load_replay(path)
+        except ValueError as error:
+            self.scene.notify(f"Could not open {os.path.basename(path)[:60]}: {error}")
+            return
+        if self.scene.name == "replay":  # a file dropped on a replay takes its place
+            self.show("replay", replace=True, replay=replay)
+        else:
+            self.show("replay", remember=True, replay=replay)
+
     @property
-    def sounds(self):
+    def max_window(self) -> tuple[int, int]:
+        reserve_w, reserve_h = config.SCREEN_RESERVE
+        return self.desktop_size[0] - reserve_w, self.desktop_size[1] - reserve_h
+
+    @property
+    def sounds(self) -> Sounds:
         """The sound effects; without an audio device they play nothing (Help says why: sounds.notice)."""
         if self._sounds is None:
-            self._open_sounds()
+            self._sounds = Sounds.load(config.ASSETS_DIR / "sounds", muted=not self.settings["sound"])
         return self._sounds
 
-    def _open_sounds(self):
-        self._sounds = Sounds.load(config.ASSETS_DIR / "sounds", muted=not self.settings["sound"])
+    # --- the window ------------------------------------------------------------------------------------------
 
-    def switch(self, scene):
-        """Ask for another scene; it takes over after the current frame."""
-        self._next_scene = scene
-
-    def quit(self):
-        self.running = False
-
-    def fit_window(self, scene):
+    def fit_window(self, scene: Scene) -> None:
         """Make the window the size (and resizability) the scene asks for."""
         flags = pygame.RESIZABLE if scene.resizable else 0
         if tuple(self.screen.get_size()) != tuple(scene.window_size) or self._flags != flags:
             self.screen = pygame.display.set_mode(scene.window_size, flags)
             self._flags = flags
 
-    def _window_resized(self, size):
+    def invalidate(self) -> None:
+        self.scene.invalidate()
+        for overlay in self.overlays:
+            overlay.invalidate()
+
+    def _window_resized(self, size: tuple[int, int]) -> None:
         if size == tuple(self.screen.get_size()) == tuple(self.scene.window_size):
             return  # our own set_mode, reported back
         self.screen = pygame.display.get_surface()
         if self.scene.resizable:
             self.scene.resized(size)
         self.fit_window(self.scene)  # a window smaller than the scene can be goes back to its smallest
-        self.scene.invalidate()
+        self.invalidate()
 
-    def _enter(self, scene):
-        self.fit_window(scene)
-        scene.on_enter()
-        scene.dirty = True
+    # --- the loop ----------------------------------------------------------------------------------------------
 
-    def step(self):
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self._window_resized((event.x, event.y))
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+            self.invalidate()
+        elif event.type == pygame.DROPFILE:
+            self.open_file(event.file)
+        else:
+            for overlay in reversed(self.overlays):
+                if overlay.handle(event):
+                    self._pop_finished()
+                    return
+            self.scene.handle(event)
+            self._pop_finished()
+
+    def _idle_for(self) -> float | None:
+        wakes = [w for w in (self.scene.next_wake(), *(o.next_wake() for o in self.overlays)) if w is not None]
+        return min(wakes) if wakes else None
+
+    @property
+    def _dirty(self) -> bool:
+        return self.scene.dirty or any(o.dirty for o in self.overlays)
+
+    def step(self) -> None:
         """Run one frame."""
         events, idled = [], 0.0
-        if not self.scene.dirty and not pygame.event.peek():
+        if not self._dirty and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL
-            timeout = self.scene.next_wake()
+            timeout = self._idle_for()
             idled = poll if timeout is None else max(0.0, min(timeout, poll))
             events = self.clock.idle(idled)
         events += pygame.event.get()
@@ -173,76 +318,49 @@ class App:
         elapsed = min(self.clock.tick(), config.MAX_FRAME + idled)
         self._quiet = 0.0 if events else self._quiet + elapsed
         for event in events:
-            if event.type == pygame.QUIT:
-                self.running = False
-            elif event.type == pygame.WINDOWSIZECHANGED:
-                self._window_resized((event.x, event.y))
-            elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
-                self.scene.invalidate()
-            elif event.type == pygame.DROPFILE:
-                from game.scenes.replay import open_dropped_file
-
-                open_dropped_file(self, event.file)
-            else:
-                self.scene.handle(event)
+            self._dispatch(event)
         self._lag += elapsed
         while self._lag >= config.STEP:
             self.scene.update(config.STEP)
+            for overlay in list(self.overlays):
+                overlay.update(config.STEP)
+            self._pop_finished()
             self._lag -= config.STEP
-        if self.scene.dirty:
+        self._draw()
+        self.frames += 1
+        if self._sounds is None:
+            self.sounds  # noqa: B018 - open the audio device now, after the first frame is on screen
+        if self._next is not None:
+            self._switch()
+
+    def _draw(self) -> None:
+        if not self._dirty:
+            return
+        if self.overlays:
+            self.scene.draw_all(self.screen)  # overlays sit on top: the scene beneath is drawn whole
+            for overlay in self.overlays:
+                overlay.draw(self.screen)
+                overlay.dirty = False
+            pygame.display.flip()
+        else:
             changed = self.scene.draw(self.screen)
             if changed is None:
                 pygame.display.flip()
             elif changed:
                 pygame.display.update(changed)  # a ticking timer sends 1% of the window, not all of it
-            self.scene.dirty = False
-        self.frames += 1
-        if self._sounds is None:
-            self._open_sounds()
-        if self._next_scene is not None:
-            self.scene.on_exit()
-            self.scene, self._next_scene = self._next_scene, None
-            self._enter(self.scene)
+        self.scene.dirty = False
 
-    def run(self, max_frames=None):
+    def run(self, max_frames: int | None = None) -> int:
         while self.running and (max_frames is None or self.frames < max_frames):
             self.step()
-        self.scene.on_exit()
+        _leave(self.scene, self.overlays)
+        for scene, overlays in reversed(self._history):  # a game left for a replay is saved too
+            _leave(scene, overlays)
         self.store.close()
         return 0
 
 
-def sanitized(settings):
-    """Settings as stored, with any value the game cannot use (a hand-edited file) put back to default."""
-    settings = dict(settings)
-    custom = settings.get("custom")
-    if not (isinstance(custom, (list, tuple)) and len(custom) == 3 and all(type(v) is int for v in custom)):
-        custom = (20, 20, 60)
-    settings["custom"] = tuple(custom)
-    if settings.get("first_click") not in ("opening", "safe"):
-        settings["first_click"] = "opening"
-    if settings.get("tile") not in config.TILE_SIZES:
-        settings["tile"] = config.DEFAULT_TILE
-    settings["question_marks"] = bool(settings.get("question_marks"))
-    settings["no_guess"] = bool(settings.get("no_guess"))
-    settings["sound"] = settings.get("sound") is not False
-    settings["animation"] = settings.get("animation") is not False
-    if settings.get("theme") not in theme.THEMES:
-        settings["theme"] = theme.DEFAULT
-    if settings.get("palette") not in theme.PALETTES:
-        settings["palette"] = theme.PALETTES[0]
-    return settings
-
-
-class _SeedSource:
-    """Seeds for new boards: the first is exactly --seed when given, the rest follow from it."""
-
-    def __init__(self, seed):
-        self._first = seed
-        self._random = random.Random(seed) if seed is not None else random.SystemRandom()
-
-    def next(self):
-        if self._first is not None:
-            seed, self._first = self._first, None
-            return seed
-        return self._random.randrange(2**32)
+def _leave(scene: Scene, overlays: list[Overlay]) -> None:
+    for overlay in reversed(overlays):
+        overlay.on_exit()
+    scene.on_exit()

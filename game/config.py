@@ -45,6 +45,11 @@ CUSTOM_MAX_SIDE = 100
 # Menu and dialog window size.
 MENU_SIZE = (440, 640)
 
+# The game-over panel's width, and the room a board window keeps for it (so the window never grows or
+# shrinks between the game and the panel).
+GAME_OVER_PANEL_W = 300
+GAME_OVER_ROOM = (GAME_OVER_PANEL_W + 16, 516)
+
 # Colours live in game/view/theme.py: each theme has its own.
 
 # No-guess boards: how long the player may wait for one before a normal board is dealt instead.

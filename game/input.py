@@ -1,10 +1,9 @@
 """Pixels and mouse buttons -> moves on the model: board geometry and the mouse press/release rules."""
 
-from dataclasses import dataclass
-
 import pygame
 
 from game import config
+from game.model.move import Move
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 
@@ -59,14 +58,6 @@ class BoardGeometry:
         moved = (new_x, new_y) != (self.scroll_x, self.scroll_y)
         self.scroll_x, self.scroll_y = new_x, new_y
         return moved
-
-
-@dataclass(frozen=True)
-class Move:
-    """A move the mouse asks of the model: kind is "reveal", "flag" or "chord"."""
-
-    kind: str
-    cell: tuple
 
 
 class BoardMouse:
@@ -131,7 +122,7 @@ class BoardMouse:
             if self.left:
                 self.chording = True
             elif self.pointer is not None and not self.middle:
-                return Move("flag", self.pointer)
+                return Move("flag", *self.pointer)
         elif button == MIDDLE:
             self.middle = self.chording = True
             self.drag_origin, self.dragging = pos, False
@@ -154,12 +145,12 @@ class BoardMouse:
         if was_chording:
             self.chording = False
             self.swallow_release = self.left or self.right
-            return Move("chord", self.pointer) if self.pointer is not None else None
+            return Move("chord", *self.pointer) if self.pointer is not None else None
         if button == LEFT:
             if self.swallow_release:
                 self.swallow_release = False
                 return None
-            return Move("reveal", self.pointer) if self.pointer is not None else None
+            return Move("reveal", *self.pointer) if self.pointer is not None else None
         if button == RIGHT:
             self.swallow_release = False
         return None
@@ -230,7 +221,7 @@ class BoardKeyboard:
             if self.cursor is None:
                 self.cursor = (self.rows // 2, self.cols // 2)
                 return "moved"
-            return Move("flag" if event.key in FLAG_KEYS else "reveal", self.cursor)
+            return Move("flag" if event.key in FLAG_KEYS else "reveal", *self.cursor)
         return None
 
     def hide(self):

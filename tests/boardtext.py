@@ -21,3 +21,11 @@ def seen(board):
 
 def layout(board):
     return ["".join("*" if board.is_mine(r, c) else "." for c in range(board.cols)) for r in range(board.rows)]
+
+
+def with_times(board, times):
+    """The board with each logged click stamped with its time (ms), as a game's session stamps them."""
+    if len(times) != len(board.moves):
+        raise ValueError(f"{len(times)} times for {len(board.moves)} moves.")
+    board.moves = [move.at(t) for move, t in zip(board.moves, times)]
+    return board

@@ -36,6 +36,11 @@ class Driver:
     def scene(self):
         return self.app.scene
 
+    @property
+    def overlay(self):
+        """The overlay on top (a question, the game-over panel), or None."""
+        return self.app.overlays[-1] if self.app.overlays else None
+
     def frames(self, n=1):
         for _ in range(n):
             self.app.step()

@@ -19,7 +19,7 @@ def driver(tmp_path):
 
 
 def drawn(playing, cell):
-    return playing.renderer.tile_at(*cell)
+    return playing.screen.renderer.tile_at(*cell)
 
 
 def start_expert(driver):
@@ -37,8 +37,8 @@ def test_a_cascade_ripples_out_and_settles_within_150_ms(driver):
     assert waiting, "the far cells have not appeared yet"
     assert drawn(playing, (8, 15)) is not Tile.COVERED, "the clicked cell shows at once"
     driver.frames(10)  # 1/6 s
-    assert all(drawn(playing, cell) is tile_for(board, playing.looks, *cell) for cell in opened)
-    assert not playing.animations and not playing.looks.override
+    assert all(drawn(playing, cell) is tile_for(board, playing.screen.looks, *cell) for cell in opened)
+    assert not playing.animations and not playing.screen.looks.override
 
 
 def test_the_next_click_never_waits_for_the_ripple(driver):
@@ -50,11 +50,11 @@ def test_the_next_click_never_waits_for_the_ripple(driver):
     driver.click_cell(*covered, button=3, frames=1)
     assert board.is_flagged(*covered) and drawn(playing, covered) is Tile.FLAG
     opened = [(r, c) for r in range(16) for c in range(30) if board.is_revealed(r, c)]
-    assert all(drawn(playing, cell) is tile_for(board, playing.looks, *cell) for cell in opened)
+    assert all(drawn(playing, cell) is tile_for(board, playing.screen.looks, *cell) for cell in opened)
 
 
 def test_animation_off_draws_everything_in_the_click_frame(driver):
-    driver.app.apply_setting("animation", False)
+    driver.app.settings.change("animation", False)
     playing = start_expert(driver)
     driver.click_cell(8, 15, frames=1)
     board = playing.board

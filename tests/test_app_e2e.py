@@ -4,9 +4,10 @@ import pygame
 import pytest
 
 from game.app import App
-from game.scenes.confirm import ConfirmScene
+from game.overlays.confirm import ConfirmOverlay
+from game.overlays.gameover import GameOverPanel
+from game.records import Origin
 from game.scenes.custom import CustomScene
-from game.scenes.gameover import GameOverScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
@@ -80,13 +81,13 @@ def test_menu_beginner_cascade_flag_chord_lose_and_play_again(driver):
     mine = next((r, c) for r, c in cells(board) if board.is_mine(r, c) and not board.is_flagged(r, c))
     driver.click_cell(*mine)
     assert board.state == "lost" and board.exploded == mine
-    assert isinstance(driver.scene, GameOverScene) and not driver.scene.won
+    assert isinstance(driver.overlay, GameOverPanel) and not driver.overlay.won
     driver.frames(1)
     assert playing.face() is Face.DEAD
-    assert playing.renderer.tile_at(*mine) is Tile.EXPLODED
+    assert playing.screen.renderer.tile_at(*mine) is Tile.EXPLODED
     driver.screenshot("04-game-over-lost")
 
-    driver.click_button(driver.scene.play_again)
+    driver.click_button(driver.overlay.play_again)
     assert isinstance(driver.scene, PlayingScene) and driver.scene is not playing
     assert driver.scene.board.state == "ready" and driver.scene.board.seed != board.seed
 
@@ -102,25 +103,25 @@ def test_scripted_win_on_a_seeded_board(driver):
             driver.click_cell(r, c)
     assert board.state == "won"
     assert board.mines_left == 0 and all(board.is_flagged(r, c) for r, c in cells(board) if board.is_mine(r, c))
-    scene = driver.scene
-    assert isinstance(scene, GameOverScene) and scene.won
+    panel = driver.overlay
+    assert isinstance(panel, GameOverPanel) and panel.won
     assert playing.face() is Face.COOL
-    assert 1.4 < scene.seconds < 10, "the timer ran while playing, in fake time"
-    frozen = scene.seconds
+    assert 1.4 < playing.session.elapsed < 10, "the timer ran while playing, in fake time"
+    frozen = playing.session.elapsed
     driver.frames(120)
-    assert scene.seconds == frozen, "the timer stops at the end"
+    assert playing.session.elapsed == frozen, "the timer stops at the end"
     driver.screenshot("05-game-over-won")
 
     # A click beside the panel puts it away; a click brings it back.
     driver.click((5, playing.window_size[1] - 5))
-    assert not scene.panel_visible
+    assert not panel.panel_visible
     driver.screenshot("06-game-over-board-only")
     driver.click((5, playing.window_size[1] - 5))
-    assert scene.panel_visible
+    assert panel.panel_visible
 
-    driver.click_button(scene.same_board)
+    driver.click_button(panel.same_board)
     again = driver.scene
-    assert isinstance(again, PlayingScene) and again.same_board
+    assert isinstance(again, PlayingScene) and again.session.origin == Origin.SAME_BOARD
     assert [again.board.is_mine(r, c) for r, c in cells(board)] == [board.is_mine(r, c) for r, c in cells(board)]
 
 
@@ -129,17 +130,17 @@ def test_press_shows_pressed_tile_moves_with_pointer_and_release_outside_cancels
     board = playing.board
     driver.press(driver.cell_pos(2, 2))
     driver.frames(1)
-    assert playing.looks.pressed == {(2, 2)} and playing.face() is Face.SURPRISED
-    assert playing.renderer.tile_at(2, 2) is Tile.PRESSED
+    assert playing.screen.looks.pressed == {(2, 2)} and playing.face() is Face.SURPRISED
+    assert playing.screen.renderer.tile_at(2, 2) is Tile.PRESSED
     driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(2, 3), rel=(0, 0), buttons=(1, 0, 0))
     driver.frames(1)
-    assert playing.looks.pressed == {(2, 3)}
-    assert playing.renderer.tile_at(2, 2) is Tile.COVERED
+    assert playing.screen.looks.pressed == {(2, 3)}
+    assert playing.screen.renderer.tile_at(2, 2) is Tile.COVERED
     driver.screenshot("07-pressed")
     driver.post(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(1, 0, 0))
     driver.release((2, 2))
     driver.frames(1)
-    assert board.state == "ready" and playing.looks.pressed == set(), "releasing off the board cancels"
+    assert board.state == "ready" and playing.screen.looks.pressed == set(), "releasing off the board cancels"
     assert playing.face() is Face.SMILE
 
 
@@ -157,7 +158,7 @@ def test_left_and_right_together_chord_and_flags_protect_cells(driver):
     driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
     driver.frames(1)
     covered = {n for n in neighbours(board, *number) if not board.is_revealed(*n) and not board.is_flagged(*n)}
-    assert playing.looks.pressed == covered, "both buttons show the neighbours pressed"
+    assert playing.screen.looks.pressed == covered, "both buttons show the neighbours pressed"
     assert board.is_flagged(*mine), "the right press of a chord does not unflag"
     driver.release(pos, 3)
     driver.release(pos, 1)
@@ -232,25 +233,25 @@ def test_escape_asks_only_once_a_move_was_made_and_f2_starts_afresh(driver):
     driver.click_cell(0, 0, button=3)
     assert playing.board.is_flagged(0, 0) and playing.board.state == "ready"
     driver.key(pygame.K_ESCAPE)
-    assert isinstance(driver.scene, ConfirmScene), "a flag is a move: ask before throwing it away"
-    driver.click_button(driver.scene.no)
+    assert isinstance(driver.overlay, ConfirmOverlay), "a flag is a move: ask before throwing it away"
+    driver.click_button(driver.overlay.no)
     assert driver.scene is playing and playing.board.is_flagged(0, 0)
     driver.click_cell(0, 0, button=3)
     driver.click_cell(4, 4)
     driver.frames(30)
     driver.key(pygame.K_ESCAPE)
-    confirm = driver.scene
-    assert isinstance(confirm, ConfirmScene)
-    clock = playing.elapsed
+    confirm = driver.overlay
+    assert isinstance(confirm, ConfirmOverlay)
+    clock = playing.session.elapsed
     driver.frames(120)
-    assert playing.paused and playing.elapsed == clock, "the question is no free time to think"
+    assert playing.session.paused and playing.session.elapsed == clock, "the question is no free time to think"
     driver.screenshot("10-confirm-leave")
     driver.click_button(confirm.no)
-    assert driver.scene is playing and playing.board.state == "playing" and not playing.paused
+    assert driver.scene is playing and playing.board.state == "playing" and not playing.session.paused
     driver.frames(60)
-    assert playing.elapsed > clock
+    assert playing.session.elapsed > clock
     driver.key(pygame.K_ESCAPE)
-    driver.click_button(driver.scene.yes)
+    driver.click_button(driver.overlay.yes)
     menu = driver.scene
     assert isinstance(menu, MenuScene) and menu.resume is not None, "the game left stays resumable"
     driver.click_button(menu.resume)
@@ -302,7 +303,7 @@ def test_menu_remembers_the_last_choice(driver):
 
 def test_a_100x100_board_fits_a_1366x768_screen_and_scrolls(driver):
     app = driver.app
-    app.settings["custom"] = (100, 100, 1000)
+    app.settings.change("custom", (100, 100, 1000))
     driver.click_button(driver.scene.custom)
     driver.click_button(driver.scene.start)
     playing = driver.scene
@@ -315,7 +316,7 @@ def test_a_100x100_board_fits_a_1366x768_screen_and_scrolls(driver):
     driver.frames(20)
     assert playing.board.state == "playing"
     assert_view_shows_the_board(playing)
-    assert playing.renderer._pending, "rows out of view wait until they are scrolled to"
+    assert playing.screen.renderer._pending, "rows out of view wait until they are scrolled to"
     driver.screenshot("12-large-board")
     bottom_right = (g.view.right - 1, g.view.bottom - 1)
     before = g.cell_at(bottom_right)
@@ -352,7 +353,7 @@ def assert_view_shows_the_board(playing):
         for c in range(board.cols):
             rect = g.cell_rect(r, c)
             if g.view.contains(rect):
-                image = playing.atlas.tiles[tile_for(board, playing.looks, r, c)]
+                image = playing.screen.atlas.tiles[tile_for(board, playing.screen.looks, r, c)]
                 assert pygame.image.tobytes(screen.subsurface(rect), "RGB") == pygame.image.tobytes(image, "RGB"), (
                     f"cell {r, c} on screen is not its tile"
                 )
@@ -366,7 +367,7 @@ def test_renderer_draws_what_tile_for_says(driver):
     driver.frames(1)
     board = playing.board
     for r, c in cells(board):
-        assert playing.renderer.tile_at(r, c) is tile_for(board, playing.looks, r, c)
+        assert playing.screen.renderer.tile_at(r, c) is tile_for(board, playing.screen.looks, r, c)
 
 
 def test_partial_frames_leave_the_same_picture_as_a_full_redraw(driver):
@@ -380,7 +381,7 @@ def test_partial_frames_leave_the_same_picture_as_a_full_redraw(driver):
     for row, col in cells(board)[:40]:
         driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(row, col), rel=(0, 0), buttons=(0, 0, 0))
         driver.frames(1)
-    playing.elapsed = 3.5  # the timer moves on by itself
+    playing.session.tick(3.5)  # the timer moves on by itself
     playing.dirty = True
     driver.frames(1)
     partial = pygame.image.tobytes(pygame.display.get_surface(), "RGB")

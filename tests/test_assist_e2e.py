@@ -6,11 +6,10 @@ import time
 import pygame
 import pytest
 
-from game import config
+from game import assist, config
 from game.app import App
 from game.model.noguess import NoGuessTimeout, solves_without_guessing
-from game.scenes import assist
-from game.scenes.gameover import GameOverScene
+from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from tests.driver import Driver, FakeClock
@@ -39,19 +38,19 @@ def test_the_hint_key_shows_a_safe_cell_with_its_reason_and_marks_the_game(drive
     driver.key(pygame.K_h)
     first = playing.assist.hint
     assert first is not None and first.rule == "first", "before the first click the hint says where to start"
-    assert not playing.assist.hinted, "a first-click tip is not help with the board"
+    assert not playing.session.hinted, "a first-click tip is not help with the board"
     driver.click_cell(4, 4)
     board = playing.board
     assert playing.assist.hint is None, "a move clears the hint"
     driver.key(pygame.K_h)
     hint = playing.assist.hint
-    assert hint is not None and playing.assist.hinted
+    assert hint is not None and playing.session.hinted
     if hint.safe:
         assert not board.is_mine(*hint.cell) and not board.is_revealed(*hint.cell)
         assert all(board.is_revealed(*cell) for cell in hint.proof)
     elif hint.is_mine:
         assert board.is_mine(*hint.cell)
-    assert playing._status_look()[0] == playing.assist.message and hint.reason in playing.assist.message
+    assert playing._status() == playing.assist.message and hint.reason in playing.assist.message
     driver.screenshot("hint")
     # win it with hints alone: the win is recorded, but is not a best time
     for _ in range(200):
@@ -71,7 +70,7 @@ def test_the_hint_key_shows_a_safe_cell_with_its_reason_and_marks_the_game(drive
         assert driver.app.store.best_times("beginner") == [], "an assisted win is never a best time"
     else:
         assert board.state == "lost"  # a forced guess can lose; the game still counts as played
-    assert isinstance(driver.scene, GameOverScene)
+    assert isinstance(driver.overlay, GameOverPanel)
 
 
 def test_the_hint_button_gives_the_same_hint(driver):
@@ -102,7 +101,7 @@ def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
     )
     driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(*covered), rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(2)
-    status = playing._status_look()[0]
+    status = playing._status()
     assert status.startswith("Mine chance here: ") and status.endswith("%")
     # the tint really is on screen: the covered cell's centre is no longer the plain grey of a covered tile
     colour = pygame.display.get_surface().get_at(driver.cell_pos(*covered))[:3]
@@ -112,7 +111,7 @@ def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
     assert not playing.assist.show_chances
     assert (
         pygame.display.get_surface().get_at(driver.cell_pos(*covered))[:3] == (192, 192, 192)
-        or playing.looks.hover == covered
+        or playing.screen.looks.hover == covered
     )
 
 
@@ -125,7 +124,7 @@ def test_no_guess_boards_are_remembered_and_clear_without_a_guess(driver, tmp_pa
     driver.click_cell(8, 15)
     driver.until_board_made()
     board = playing.board
-    assert board.state == "playing" and board.is_revealed(8, 15) and playing.assist.board_is_no_guess
+    assert board.state == "playing" and board.is_revealed(8, 15) and playing.session.no_guess
     assert solves_without_guessing(board.rows, board.cols, board.mine_cells(), (8, 15))
     assert driver.app.store.load_resume().extra["no_guess"] is True
 
@@ -144,13 +143,13 @@ def slow_generator(release):
 def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driver, monkeypatch):
     release = threading.Event()
     monkeypatch.setattr(assist, "generate_no_guess", slow_generator(release))
-    driver.app.remember(no_guess=True)
+    driver.app.settings.change("no_guess", True)
     playing = start(driver, "intermediate")
     driver.click_cell(8, 8)
     frames = int(config.SPINNER_DELAY / config.STEP) + 3
     driver.frames(frames)
     assert playing.assist.spinner_shown and playing.board.state == "ready"
-    assert playing._status_look()[0].startswith("Making a no-guess board")
+    assert playing._status().startswith("Making a no-guess board")
     driver.screenshot("making-board")
     driver.click_cell(0, 0)  # clicks wait while the board is made
     assert not playing.board.mines_placed
@@ -158,14 +157,14 @@ def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driv
     driver.until_board_made()
     assert isinstance(driver.scene, PlayingScene), "Esc here cancels the wait, not the game"
     assert playing.board.state == "playing" and playing.board.is_revealed(8, 8)
-    assert not playing.assist.board_is_no_guess and "normal" in playing.assist.message
+    assert not playing.session.no_guess and "normal" in playing.assist.message
 
 
 def test_a_timed_out_no_guess_board_says_so_and_falls_back(driver, monkeypatch):
     release = threading.Event()
     release.set()
     monkeypatch.setattr(assist, "generate_no_guess", slow_generator(release))
-    driver.app.remember(no_guess=True)
+    driver.app.settings.change("no_guess", True)
     playing = start(driver, "beginner")
     driver.click_cell(4, 4)
     driver.until_board_made()

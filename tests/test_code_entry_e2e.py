@@ -7,8 +7,9 @@ from game import clipboard
 from game.app import App
 from game.model.boardcode import BoardCode, decode, encode
 from game.model.noguess import generate_no_guess
+from game.overlays.confirm import ConfirmOverlay
+from game.records import Origin
 from game.scenes.code_entry import CodeEntryScene
-from game.scenes.confirm import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from tests.driver import Driver, FakeClock
@@ -42,11 +43,12 @@ def clear_field(driver):
 
 
 def status(playing):
-    return playing._status_look()[0]
+    return playing._status()
 
 
-def test_a_typed_code_deals_its_board_with_the_hint_in_the_status_line(driver):
-    driver.app.remember(question_marks=True, first_click="opening")
+def test_a_typed_code_deals_its_board_opened_as_it_was_and_the_clock_waits(driver):
+    driver.app.settings.change("question_marks", True)
+    driver.app.settings.change("first_click", "opening")
     code = BoardCode(12, 20, 30, first_click="safe", seed=987654, first_cell=(3, 17))
     text = encode(code)
     scene = open_code_scene(driver)
@@ -59,23 +61,23 @@ def test_a_typed_code_deals_its_board_with_the_hint_in_the_status_line(driver):
 
     driver.click_button(scene.start)
     playing = driver.scene
-    assert isinstance(playing, PlayingScene)
-    assert (playing.spec.rows, playing.spec.cols, playing.spec.mines, playing.spec.category) == (12, 20, 30, "custom")
+    assert isinstance(playing, PlayingScene) and playing.session.category == "custom:12x20x30"
     board = playing.board
     assert (board.rows, board.cols, board.mines, board.seed) == (12, 20, 30, 987654)
     assert board.first_click == "safe" and board.question_marks, "the code's rule, the player's question marks"
-    assert playing.same_board, "a code's board may have been seen before: never a best time"
-    assert status(playing) == code.start_hint()
-    assert playing.assist.hint.cell == code.first_cell and not playing.assist.hinted, "shown, not a hint used"
-    assert playing.board_code == encode(code)
-    driver.screenshot("code-playing-hint")
-
-    driver.click_cell(*code.first_cell)
+    assert playing.session.origin == Origin.CODE, "a code's board may have been seen before: never a best time"
     reference = code.board()
     reference.reveal(*code.first_cell)
-    assert board.mine_cells() == reference.mine_cells()
-    assert status(playing) != code.start_hint(), "the hint goes with the first move"
-    assert playing.assist.hint is None
+    assert board.mine_cells() == reference.mine_cells() and board.is_revealed(*code.first_cell), "opened as it was"
+    assert "made for you" in status(playing) and not playing.session.hinted
+    driver.frames(120)
+    assert playing.session.elapsed == 0, "the clock waits for the player's next click"
+    driver.screenshot("code-playing")
+    safe = next((r, c) for r in range(12) for c in range(20) if not board.is_revealed(r, c) and not board.is_mine(r, c))
+    driver.click_cell(*safe)
+    driver.frames(60)
+    assert 0.9 < playing.session.elapsed < 1.2
+    assert "made for you" not in status(playing), "the word goes with the first move"
 
 
 def test_a_preset_code_plays_under_its_preset_and_enter_starts_it(driver):
@@ -84,7 +86,7 @@ def test_a_preset_code_plays_under_its_preset_and_enter_starts_it(driver):
     driver.type_text(encode(code))
     driver.key(pygame.K_RETURN)
     playing = driver.scene
-    assert isinstance(playing, PlayingScene) and playing.spec.category == "intermediate"
+    assert isinstance(playing, PlayingScene) and playing.session.category == "intermediate"
     assert not playing.assist.no_guess
 
 
@@ -173,9 +175,8 @@ def test_a_no_guess_code_makes_its_no_guess_board_whatever_the_setting(driver):
     playing = driver.scene
     assert isinstance(playing, PlayingScene) and playing.assist.no_guess
     assert not driver.app.settings["no_guess"], "the player's setting is left alone"
-    driver.click_cell(*code.first_cell)
-    driver.until_board_made()
-    assert playing.assist.board_is_no_guess
+    driver.until_board_made()  # its first click is made for the player, on the board made for it
+    assert playing.session.no_guess and playing.board.is_revealed(*code.first_cell)
     expected = generate_no_guess(9, 9, 10, code.first_cell, seed=code.seed, first_click=code.first_click)
     assert sorted(playing.board.mine_cells()) == sorted(map(tuple, expected))
 
@@ -189,7 +190,6 @@ def test_a_normal_code_deals_a_normal_board_with_no_guess_on(driver):
     driver.key(pygame.K_RETURN)
     playing = driver.scene
     assert not playing.assist.no_guess
-    driver.click_cell(4, 4)
     reference = code.board()
     reference.reveal(4, 4)
     assert playing.board.mine_cells() == reference.mine_cells()
@@ -210,23 +210,28 @@ def test_a_saved_game_is_only_discarded_when_the_player_agrees(driver):
     driver.click_button(driver.scene.difficulty_buttons["beginner"])
     driver.click_cell(4, 4)
     driver.key(pygame.K_ESCAPE)
-    driver.click_button(driver.scene.yes)  # leave: the game stays saved
+    driver.click_button(driver.overlay.yes)  # leave: the game stays saved
     menu = driver.scene
     assert isinstance(menu, MenuScene) and menu.saved is not None
     driver.click_button(menu.play_code)
-    assert isinstance(driver.scene, ConfirmScene)
-    driver.click_button(driver.scene.no)
-    assert driver.scene is menu and driver.app.store.load_resume() is not None
-    driver.click_button(menu.play_code)
-    driver.click_button(driver.scene.yes)
-    assert isinstance(driver.scene, CodeEntryScene) and driver.app.store.load_resume() is None
+    form = driver.scene
+    assert isinstance(form, CodeEntryScene) and driver.overlay is None, "the form opens first, no question yet"
+    driver.type_text(encode(BoardCode(9, 9, 10, seed=99, first_cell=(4, 4))))
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.overlay, ConfirmOverlay), "asked once a new game would replace the saved one"
+    driver.click_button(driver.overlay.no)
+    assert driver.scene is form and driver.app.store.load_resume().category == "beginner"
+    driver.key(pygame.K_RETURN)
+    driver.click_button(driver.overlay.yes)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene.session.origin == Origin.CODE
+    assert [g.outcome for g in driver.app.store.recent_games("beginner")] == ["abandoned"]
 
 
 def test_the_menu_buttons_fit_the_window_without_overlapping(driver):
     driver.click_button(driver.scene.difficulty_buttons["beginner"])
     driver.click_cell(4, 4)
     driver.key(pygame.K_ESCAPE)
-    driver.click_button(driver.scene.yes)  # a saved game adds the Resume button: the tallest menu
+    driver.click_button(driver.overlay.yes)  # a saved game adds the Resume button: the tallest menu
     menu = driver.scene
     window = pygame.Rect((0, 0), menu.window_size)
     rects = [button.rect for button in menu.buttons]
@@ -237,7 +242,7 @@ def test_the_menu_buttons_fit_the_window_without_overlapping(driver):
 
 
 def test_the_code_scene_in_the_dark_theme(driver):
-    driver.app.apply_setting("theme", "dark")
+    driver.app.settings.change("theme", "dark")
     scene = open_code_scene(driver)
     driver.type_text(encode(BoardCode(30, 40, 200, seed=1, first_cell=(29, 39), no_guess=True)))
     assert scene.start.enabled

@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.scenes.gameover import GameOverScene
+from game.overlays.gameover import GameOverPanel
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
@@ -61,7 +61,7 @@ def test_a_whole_game_won_with_the_keyboard_alone(driver):
                 move_cursor_to(driver, playing, (row, col))
                 driver.key(pygame.K_RETURN)
     driver.frames(2)
-    assert board.state == "won" and isinstance(driver.scene, GameOverScene)
+    assert board.state == "won" and isinstance(driver.overlay, GameOverPanel)
 
 
 def test_space_on_a_satisfied_number_chords(driver):
@@ -98,9 +98,9 @@ def test_pause_hides_the_board_and_stops_the_clock(driver):
     playing = start(driver)
     driver.click_cell(4, 4)
     driver.frames(120)
-    assert 1.9 < playing.elapsed < 2.1
+    assert 1.9 < playing.session.elapsed < 2.1
     driver.key(pygame.K_p)
-    assert playing.paused
+    assert playing.session.paused
     driver.screenshot("paused")
     # the board is hidden: every board pixel row through the middle is the pause panel, not tiles
     surface = pygame.display.get_surface()
@@ -108,14 +108,14 @@ def test_pause_hides_the_board_and_stops_the_clock(driver):
     colours = {surface.get_at((x, view.y + 2))[:3] for x in range(view.x, view.right)}
     assert colours == {theme.current().shadow}
     driver.frames(300)
-    assert 1.9 < playing.elapsed < 2.1, "the clock stands still while paused"
+    assert 1.9 < playing.session.elapsed < 2.1, "the clock stands still while paused"
     assert playing.next_wake() is None, "a paused game sleeps"
     revealed = sum(playing.board.is_revealed(r, c) for r in range(9) for c in range(9))
     driver.click_cell(0, 0)  # the click that resumes opens nothing
-    assert not playing.paused
+    assert not playing.session.paused
     assert sum(playing.board.is_revealed(r, c) for r in range(9) for c in range(9)) == revealed
     driver.frames(60)
-    assert 2.9 < playing.elapsed < 3.1
+    assert 2.9 < playing.session.elapsed < 3.1
 
 
 def test_losing_focus_or_minimising_pauses(driver):
@@ -123,18 +123,18 @@ def test_losing_focus_or_minimising_pauses(driver):
     driver.click_cell(4, 4)
     driver.post(pygame.WINDOWFOCUSLOST)
     driver.frames(2)
-    assert playing.paused
+    assert playing.session.paused
     driver.key(pygame.K_a)  # any key resumes, and does nothing else
-    assert not playing.paused and playing.keyboard.cursor is None
+    assert not playing.session.paused and playing.keyboard.cursor is None
     driver.post(pygame.WINDOWMINIMIZED)
     driver.frames(2)
-    assert playing.paused
+    assert playing.session.paused
 
 
 def test_a_game_not_started_does_not_pause(driver):
     playing = start(driver)
     driver.key(pygame.K_p)
-    assert not playing.paused
+    assert not playing.session.paused
 
 
 @pytest.mark.parametrize("key,tile", [(pygame.K_MINUS, 16), (pygame.K_EQUALS, 48), (pygame.K_0, 32)])

@@ -3,6 +3,7 @@
 import pytest
 
 from game.model import PRESETS, Board, GameState, validate_size
+from game.model.move import Move
 from tests.boardtext import seen
 
 
@@ -259,7 +260,7 @@ def test_clicks_are_counted_and_moves_logged():
     b.toggle_flag(0, 0)
     b.chord(1, 1)
     assert (b.left_clicks, b.right_clicks, b.chord_clicks, b.effective_clicks) == (2, 1, 1, 3)
-    assert b.moves == [("reveal", 1, 1), ("reveal", 1, 1), ("flag", 0, 0), ("chord", 1, 1)]
+    assert b.moves == [Move("reveal", 1, 1), Move("reveal", 1, 1), Move("flag", 0, 0), Move("chord", 1, 1)]
 
 
 def test_cells_outside_the_board_are_refused():

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from game.model import Board
+from game.model.move import Move
 from tests.boardtext import seen
 
 
@@ -130,4 +131,4 @@ def test_a_copied_board_plays_on_alone():
     assert twin.state == "lost" and board.state == "playing" and board.is_flagged(0, 0)
     assert board.to_dict() == Board.from_dict(board.to_dict()).to_dict()
     board.reveal(3, 2)
-    assert board.state == "playing" and twin.moves[-1] == ("reveal", 0, 0) and len(board.moves) == 3
+    assert board.state == "playing" and twin.moves[-1] == Move("reveal", 0, 0) and len(board.moves) == 3

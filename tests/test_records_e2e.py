@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from game.app import App
-from game.scenes.confirm import ConfirmScene
-from game.scenes.gameover import GameOverScene
+from game.overlays.confirm import ConfirmOverlay
+from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene
@@ -53,18 +53,18 @@ def win(driver):
 def test_a_win_is_recorded_and_announced_as_a_record(driver):
     driver.click_button(driver.scene.difficulty_buttons["beginner"])
     win(driver)
-    over = driver.scene
-    assert isinstance(over, GameOverScene)
+    over = driver.overlay
+    assert isinstance(over, GameOverPanel)
     assert over.record_message == "New record! Best Beginner time"
     driver.screenshot("record")
     stats = driver.app.store.statistics("beginner")
     assert (stats.played, stats.won, stats.current_streak) == (1, 1, 1)
     best = driver.app.store.best_times("beginner")
-    assert len(best) == 1 and best[0].time_ms == round(over.seconds * 1000)
+    assert len(best) == 1 and best[0].time_ms == over.session.elapsed_ms
     # Same board again never counts for best times.
     driver.click_button(over.same_board)
     win(driver)
-    assert driver.scene.record_message == ""
+    assert driver.overlay.record_message == ""
     assert len(driver.app.store.best_times("beginner")) == 1
     assert driver.app.store.statistics("beginner").played == 2
 
@@ -79,11 +79,11 @@ def test_records_scene_shows_statistics_and_resets_after_asking(driver):
     assert records.stats.won == 1 and len(records.best) == 1
     driver.screenshot("records")
     driver.click_button(records.reset)
-    assert isinstance(driver.scene, ConfirmScene)
-    driver.click_button(driver.scene.no)
+    assert isinstance(driver.overlay, ConfirmOverlay)
+    driver.click_button(driver.overlay.no)
     assert driver.scene is records and driver.app.store.statistics("beginner").played == 1
     driver.click_button(records.reset)
-    driver.click_button(driver.scene.yes)
+    driver.click_button(driver.overlay.yes)
     assert driver.app.store.statistics("beginner").played == 0
     assert isinstance(driver.scene, RecordsScene) and driver.scene.best == []
 
@@ -110,7 +110,7 @@ def test_the_game_in_progress_resumes_after_a_restart(tmp_path, driver):
     resumed = again.scene
     assert isinstance(resumed, PlayingScene)
     assert resumed.board.to_dict() == before and resumed.board.is_flagged(*mine)
-    assert 2.5 < resumed.elapsed < 2.7
+    assert 2.5 < resumed.session.elapsed < 2.7
     again.app.store.close()
 
 
@@ -118,18 +118,20 @@ def test_starting_another_game_asks_before_discarding_the_saved_one(tmp_path, dr
     driver.click_button(driver.scene.difficulty_buttons["beginner"])
     driver.click_cell(4, 4)
     driver.key(pygame.K_ESCAPE)
-    driver.click_button(driver.scene.yes)  # leave: the game stays saved
+    driver.click_button(driver.overlay.yes)  # leave: the game stays saved
     menu = driver.scene
     assert menu.resume is not None
     driver.click_button(menu.difficulty_buttons["expert"])
-    assert isinstance(driver.scene, ConfirmScene)
+    assert isinstance(driver.overlay, ConfirmOverlay)
     driver.screenshot("discard-saved")
-    driver.click_button(driver.scene.no)
+    driver.click_button(driver.overlay.no)
     assert driver.scene is menu
     driver.click_button(menu.difficulty_buttons["expert"])
-    driver.click_button(driver.scene.yes)
-    assert isinstance(driver.scene, PlayingScene) and driver.scene.spec.category == "expert"
+    driver.click_button(driver.overlay.yes)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene.session.category == "expert"
     assert driver.app.store.load_resume() is None
+    [abandoned] = driver.app.store.recent_games("beginner")
+    assert abandoned.outcome == "abandoned", "a game left under way for another counts as a loss"
 
 
 def test_a_saved_game_that_fails_validation_is_discarded_with_a_notice(tmp_path, private_home):
@@ -148,7 +150,7 @@ def test_a_saved_game_that_fails_validation_is_discarded_with_a_notice(tmp_path,
 def a_saved_board(finish=None):
     from game.model import Board
 
-    board = Board.from_layout(["*....", ".....", ".....", ".*..."])
+    board = Board.from_layout(["*....", ".....", ".....", ".*...", "....."])
     board.reveal(3, 0)
     if finish == "lost":
         board.reveal(0, 0)
@@ -167,7 +169,7 @@ def a_saved_board(finish=None):
 )
 def test_a_saved_game_over_or_with_bad_details_is_discarded_not_resumed(tmp_path, private_home, board, extra, reason):
     with Store.open() as store:
-        store.save_resume(board, 1000, "custom", extra)
+        store.save_resume(board, 1000, "custom:5x5x2", extra)
     d = start_app(tmp_path)
     d.click_button(d.scene.resume)
     menu = d.scene
@@ -178,12 +180,12 @@ def test_a_saved_game_over_or_with_bad_details_is_discarded_not_resumed(tmp_path
 
 def test_a_saved_game_with_its_details_resumes_and_replays(tmp_path, private_home):
     with Store.open() as store:
-        store.save_resume(a_saved_board(), 1000, "custom", {"times": [0], "hinted": False})
+        store.save_resume(a_saved_board(), 1000, "custom:5x5x2", {"times": [0], "hinted": False})
     d = start_app(tmp_path)
     d.click_button(d.scene.resume)
     playing = d.scene
-    assert isinstance(playing, PlayingScene) and playing.move_times == [0]
-    assert playing.replay(1000).final_board().to_dict() == playing.board.to_dict()
+    assert isinstance(playing, PlayingScene) and [m.t_ms for m in playing.board.moves] == [0]
+    assert playing.session.replay().final_board().to_dict() == playing.board.to_dict()
     d.app.store.close()
 
 
@@ -206,7 +208,7 @@ def test_an_unusable_records_folder_runs_without_records(tmp_path, monkeypatch):
     assert any("without records" in notice for notice in d.scene.notices)
     d.click_button(d.scene.difficulty_buttons["beginner"])
     win(d)
-    assert isinstance(d.scene, GameOverScene)
+    assert isinstance(d.overlay, GameOverPanel)
 
 
 def test_settings_are_kept_between_starts(tmp_path, driver):
@@ -224,20 +226,18 @@ import sys
 sys.path.insert(0, {root!r})
 import pygame
 from game.app import App
-from game.input import Move
-from game.scenes.playing import GameSpec, PlayingScene
+from game.model.move import Move
 from tests.driver import FakeClock
-app = App(clock=FakeClock(), seed=5)
-app.switch(PlayingScene(app, GameSpec.preset("expert")))
+app = App(clock=FakeClock(), seed=5, difficulty="expert")
 app.step()
 scene = app.scene
-scene.apply(Move("reveal", (8, 15)))
+scene.apply(Move("reveal", 8, 15))
 board = scene.board
 moves = 0
 for r in range(board.rows):
     for c in range(board.cols):
         if board.state == "playing" and not board.is_revealed(r, c) and not board.is_mine(r, c):
-            scene.apply(Move("reveal", (r, c)))
+            scene.apply(Move("reveal", r, c))
             for _ in range(6):
                 app.step()
             moves += 1

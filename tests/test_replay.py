@@ -15,6 +15,7 @@ from game.model.analysis import analyse
 from game.model.replay import KEYFRAME_CELLS, KEYFRAME_EVERY, Replay
 from game.model.replay_analysis import GameAnalysis, cells_opened_by, visible
 from game.model.replay_stats import solved_three_bv
+from tests.boardtext import with_times
 
 MOVE_OF = {"reveal": "reveal", "flag": "toggle_flag", "unflag": "toggle_flag", "chord": "chord"}
 
@@ -43,7 +44,7 @@ def random_game(seed, rows=16, cols=30, mines=99, max_moves=400):
 @pytest.mark.parametrize("seed", range(30))
 def test_a_replay_rebuilds_the_final_board_exactly(seed):
     board, times = random_game(seed, *([9, 9, 10] if seed % 3 else [16, 30, 99]))
-    replay = Replay.from_game(board, times, elapsed_ms=times[-1] + 5)
+    replay = Replay.from_game(with_times(board, times), elapsed_ms=times[-1] + 5)
     assert replay.final_board().to_dict() == board.to_dict()
     back = Replay.from_json(replay.to_json())
     assert back.final_board().to_dict() == board.to_dict()
@@ -62,7 +63,7 @@ def test_any_sequence_of_clicks_replays_exactly(seed, clicks):
     for kind, r, c in clicks:
         getattr(board, MOVE_OF[kind])(r, c)
     times = [10 * n for n in range(len(board.moves))]
-    replay = Replay.from_json(Replay.from_game(board, times).to_json())
+    replay = Replay.from_json(Replay.from_game(with_times(board, times)).to_json())
     assert replay.final_board().to_dict() == board.to_dict()
     for count in range(len(board.moves) + 1):
         assert replay.board_after(count).to_dict()["cells"] == replay_from_start(replay, count).to_dict()["cells"]
@@ -70,14 +71,14 @@ def test_any_sequence_of_clicks_replays_exactly(seed, clicks):
 
 def replay_from_start(replay, count):
     board = replay.fresh_board()
-    for kind, r, c, _ in replay.moves[:count]:
-        getattr(board, MOVE_OF[kind])(r, c)
+    for move in replay.moves[:count]:
+        board.apply(move)
     return board
 
 
 def test_seeking_anywhere_matches_playing_from_the_start():
     board, times = random_game(7)
-    replay = Replay.from_game(board, times)
+    replay = Replay.from_game(with_times(board, times))
     every = replay.keyframe_every
     rng = random.Random(1)
     counts = [0, 1, every - 1, every, every + 1, len(board.moves)] + [
@@ -101,7 +102,7 @@ def test_board_at_a_time_holds_every_move_made_by_then():
     board.toggle_flag(0, 0)
     board.reveal(0, 1)  # a 1: opens only itself
     board.reveal(2, 0)
-    replay = Replay.from_game(board, [0, 0, 700], elapsed_ms=900)
+    replay = Replay.from_game(with_times(board, [0, 0, 700]), elapsed_ms=900)
     assert replay.board_at(-1).flags == 0
     assert replay.board_at(0).flags == 1 and replay.board_at(0).is_revealed(0, 1)
     assert not replay.board_at(699).is_revealed(2, 0) and replay.board_at(700).is_revealed(2, 0)
@@ -111,10 +112,10 @@ def test_board_at_a_time_holds_every_move_made_by_then():
 def test_a_game_not_yet_begun_replays_from_its_seed():
     board = Board(9, 9, 10, seed=42)
     board.toggle_flag(4, 4)
-    replay = Replay.from_json(Replay.from_game(board, [0]).to_json())
+    replay = Replay.from_json(Replay.from_game(with_times(board, [0])).to_json())
     assert replay.mine_cells is None and replay.final_board().to_dict() == board.to_dict()
     board.reveal(0, 0)  # the seed lays the same mines for the replay as for the game
-    assert Replay.from_game(board, [0, 5]).final_board().mine_cells() == board.mine_cells()
+    assert Replay.from_game(with_times(board, [0, 5])).final_board().mine_cells() == board.mine_cells()
 
 
 def test_from_game_refuses_times_that_do_not_fit():
@@ -122,13 +123,13 @@ def test_from_game_refuses_times_that_do_not_fit():
     board.reveal(1, 2)
     board.toggle_flag(0, 0)
     with pytest.raises(ValueError):
-        Replay.from_game(board, [0])
+        with_times(board, [0])
     with pytest.raises(ValueError):
-        Replay.from_game(board, [500, 400])
+        Replay.from_game(with_times(board, [500, 400]))
     with pytest.raises(ValueError):
-        Replay.from_game(board, [-1, 400])
+        Replay.from_game(with_times(board, [-1, 400]))
     with pytest.raises(ValueError):
-        Replay.from_game(board, [0, 400], elapsed_ms=300)
+        Replay.from_game(with_times(board, [0, 400]), elapsed_ms=300)
 
 
 # --- statistics --------------------------------------------------------------------------------------------
@@ -140,7 +141,7 @@ def test_statistics_of_a_won_game():
     board.reveal(2, 3)  # wasted
     board.toggle_flag(0, 1)
     board.chord(1, 0)  # the 1 has its flag: opens the corner and wins
-    stats = Replay.from_game(board, [0, 400, 900, 2000], elapsed_ms=2000).stats()
+    stats = Replay.from_game(with_times(board, [0, 400, 900, 2000]), elapsed_ms=2000).stats()
     assert board.state == "won"
     assert (stats.left, stats.right, stats.chord, stats.clicks, stats.effective) == (2, 1, 1, 4, 3)
     assert stats.three_bv == stats.solved_three_bv == 2  # the opening, and the corner 1 no opening reaches
@@ -155,7 +156,7 @@ def test_statistics_of_a_lost_game_count_only_what_was_opened():
     board.toggle_flag(0, 2)
     board.reveal(0, 3)  # the lone 2: 2 solved
     board.reveal(0, 4)  # boom
-    stats = Replay.from_game(board, [0, 300, 1000, 2500, 4000]).stats()
+    stats = Replay.from_game(with_times(board, [0, 300, 1000, 2500, 4000])).stats()
     assert board.state == "lost"
     assert (stats.three_bv, stats.solved_three_bv) == (3, 2)
     assert (stats.left, stats.right, stats.chord, stats.effective) == (4, 1, 0, 4)
@@ -187,7 +188,7 @@ def test_a_fifty_fifty_loss_is_a_forced_guess():
     board.reveal(0, 1)
     board.reveal(1, 1)  # both 1s see the same two covered cells: a coin toss
     board.reveal(0, 0)
-    analysis = Replay.from_game(board, [0, 300, 900]).analyse()
+    analysis = Replay.from_game(with_times(board, [0, 300, 900])).analyse()
     verdict = analysis.loss
     assert verdict.kind == "forced" and verdict.cell == (0, 0) and verdict.move.kind == "reveal"
     assert verdict.probability == pytest.approx(0.5)
@@ -200,7 +201,7 @@ def test_a_loss_next_to_a_certainly_safe_cell_is_avoidable():
     board = Board.from_layout(["*.*", "...", "..."])
     board.reveal(2, 0)  # shows 1 2 1 under the top row: its middle is certainly safe
     board.reveal(0, 0)
-    analysis = Replay.from_game(board, [0, 1500]).analyse()
+    analysis = Replay.from_game(with_times(board, [0, 1500])).analyse()
     verdict = analysis.loss
     assert verdict.kind == "avoidable" and verdict.alternative == (0, 1) and verdict.probability == 1.0
     assert verdict.alternative_probability == 0.0 and verdict.reason and verdict.proof
@@ -214,7 +215,7 @@ def test_a_chord_on_a_wrong_flag_next_to_a_safe_cell_is_avoidable():
     board.reveal(2, 0)
     board.toggle_flag(0, 1)  # the one cell the numbers prove safe
     board.chord(1, 0)
-    verdict = Replay.from_game(board, [0, 100, 200]).analyse().loss
+    verdict = Replay.from_game(with_times(board, [0, 100, 200])).analyse().loss
     assert board.state == "lost" and verdict.move.kind == "chord" and verdict.cell == (0, 0)
     assert verdict.kind == "avoidable" and verdict.alternative == (0, 1) and "flag" in verdict.reason
 
@@ -224,11 +225,11 @@ def test_a_won_game_has_no_verdict_and_counts_its_guesses():
     board.reveal(0, 1)
     board.reveal(1, 0)  # a 1-in-3 guess
     board.reveal(1, 1)  # a coin toss, won
-    analysis = Replay.from_game(board, [0, 1, 2]).analyse()
+    analysis = Replay.from_game(with_times(board, [0, 1, 2])).analyse()
     assert board.state == "won" and analysis.loss is None and (analysis.guesses, analysis.opening_moves) == (2, 2)
     clean = Board.from_layout(["*....", ".....", "....."])
     clean.reveal(2, 4)
-    assert Replay.from_game(clean, [0]).analyse() == GameAnalysis(0, 0, None)
+    assert Replay.from_game(with_times(clean, [0])).analyse() == GameAnalysis(0, 0, None)
 
 
 def guesses_the_slow_way(replay):
@@ -246,7 +247,7 @@ def guesses_the_slow_way(replay):
 @pytest.mark.parametrize("seed", range(30))
 def test_remembered_proofs_count_the_same_guesses_as_fresh_analyses(seed):
     board, times = random_game(seed, 9, 9, 10, max_moves=2000)
-    replay = Replay.from_game(board, times)
+    replay = Replay.from_game(with_times(board, times))
     analysis = replay.analyse()
     assert analysis.guesses == guesses_the_slow_way(replay)
     assert (analysis.loss is not None) == (board.state == "lost")
@@ -257,7 +258,7 @@ def test_remembered_proofs_count_the_same_guesses_as_fresh_analyses(seed):
 
 def test_past_the_solver_allowance_unproved_clicks_count_as_guesses(monkeypatch):
     board, times = random_game(4, 9, 9, 10, max_moves=2000)
-    replay = Replay.from_game(board, times)
+    replay = Replay.from_game(with_times(board, times))
     full = replay.analyse()
     monkeypatch.setattr(replay_analysis, "SOLVER_ALLOWANCE", 0)
     rushed = replay.analyse()
@@ -270,7 +271,7 @@ def test_past_the_solver_allowance_unproved_clicks_count_as_guesses(monkeypatch)
 
 def test_the_file_is_small_and_says_what_it_is():
     board, times = random_game(5)
-    text = Replay.from_game(board, times).to_json()
+    text = Replay.from_game(with_times(board, times)).to_json()
     data = json.loads(text)
     assert (data["format"], data["version"]) == ("minesweeper-replay", 1)
     assert data["moves"][0][0] in "rfc" and len(data["moves"]) == len(board.moves)
@@ -279,7 +280,7 @@ def test_the_file_is_small_and_says_what_it_is():
 
 def valid_json():
     board, times = random_game(3, 9, 9, 10)
-    return Replay.from_game(board, times).to_json()
+    return Replay.from_game(with_times(board, times)).to_json()
 
 
 def tamper(change):
@@ -291,7 +292,7 @@ def tamper(change):
 def a_finished_game_with_one_more_move(data):
     board = Board.from_layout(["*.", ".."])
     board.reveal(0, 0)
-    data.update(json.loads(Replay.from_game(board, [0]).to_json()))
+    data.update(json.loads(Replay.from_game(with_times(board, [0])).to_json()))
     data["moves"].append(["r", 1, 1, 5])
 
 
@@ -370,7 +371,7 @@ def test_an_analysis_stops_when_cancelled():
     for cell in [(r, c) for r in range(16) for c in range(30)][:40]:
         if board.state == "playing" and not board.is_revealed(*cell) and not board.is_mine(*cell):
             board.reveal(*cell)
-    replay = Replay.from_game(board, [10 * n for n in range(len(board.moves))])
+    replay = Replay.from_game(with_times(board, [10 * n for n in range(len(board.moves))]))
     flag = Flag(after=3)
     assert replay.analyse(cancelled=flag) is None and flag.calls == 4
     assert replay.analyse(cancelled=Flag(after=10**6)) == replay.analyse()
@@ -382,7 +383,7 @@ def test_the_log_tells_a_flag_from_an_unflag_and_the_file_keeps_it():
         board.toggle_flag(0, 0)  # flag, then ? (the flag goes), then covered (the ? goes)
     board.reveal(2, 0)
     board.toggle_flag(2, 0)  # on a number: a wasted right click, logged as one
-    assert [kind for kind, _, _ in board.moves] == ["flag", "unflag", "unflag", "reveal", "flag"]
-    data = json.loads(Replay.from_game(board, [0, 10, 20, 30, 40]).to_json())
+    assert [move.kind for move in board.moves] == ["flag", "unflag", "unflag", "reveal", "flag"]
+    data = json.loads(Replay.from_game(with_times(board, [0, 10, 20, 30, 40])).to_json())
     assert [letter for letter, *_ in data["moves"]] == ["f", "u", "u", "r", "f"]
     assert Replay.from_json(json.dumps(data)).final_board().to_dict() == board.to_dict()

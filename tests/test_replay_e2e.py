@@ -9,7 +9,7 @@ import pytest
 from game.app import App
 from game.model.boardcode import decode
 from game.model.replay import Replay
-from game.scenes.gameover import GameOverScene
+from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene, figures
@@ -53,15 +53,15 @@ def play_and_lose(driver):
     driver.click_cell(*mines[0], button=3)
     driver.frames(45)
     driver.click_cell(*mines[1])
-    assert board.state == "lost" and isinstance(driver.scene, GameOverScene)
+    assert board.state == "lost" and isinstance(driver.overlay, GameOverPanel)
     return playing
 
 
 def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_same_board(driver):
     playing = play_and_lose(driver)
-    over = driver.scene
+    over = driver.overlay
     board = playing.board
-    assert playing.move_times == [0, 533, 1317]  # 32 and 79 frames of 1/60 s
+    assert [m.t_ms for m in playing.board.moves] == [0, 533, 1317]  # 32 and 79 frames of 1/60 s
     lines = dict(over._lines())
     assert "IOE" in lines and lines["Code"].startswith("MS1-")
     assert (lines["Guesses"] == "counting...") == (over.analysis is None)
@@ -113,7 +113,7 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     assert replay_scene.done == replay_scene.replay.moves_until(replay_scene.t_ms)
 
     driver.key(pygame.K_ESCAPE)
-    assert driver.scene is over
+    assert driver.scene is playing and driver.overlay is over
     driver.click_button(over.menu)
     assert isinstance(driver.scene, MenuScene)
 
@@ -151,7 +151,7 @@ def test_the_game_is_recorded_with_its_replay_and_records_opens_it(driver):
 
 def test_export_writes_a_replay_file_and_dropping_it_on_the_window_plays_it(driver, private_home):
     play_and_lose(driver)
-    driver.click_button(driver.scene.replay_button)
+    driver.click_button(driver.overlay.replay_button)
     driver.key(pygame.K_e)
     path = driver.scene.exported
     assert path.parent == data_folder() / "replays" and path.exists()
@@ -210,8 +210,8 @@ def test_a_truncated_or_tampered_file_and_a_missing_one_are_refused(driver, tmp_
 
 def play_to_text(driver):
     playing = play_and_lose(driver)
-    text = playing.replay(round(playing.elapsed * 1000)).to_json()
-    driver.click_button(driver.scene.menu)
+    text = playing.session.replay().to_json()
+    driver.click_button(driver.overlay.menu)
     return text
 
 
@@ -225,7 +225,7 @@ def test_a_won_game_replays_to_the_won_board(driver):
             driver.frames(3)
             driver.click_cell(*cell)
     assert board.state == "won"
-    over = driver.scene
+    over = driver.overlay
     analysis = wait_for_analysis(driver, over)
     assert analysis.loss is None and "Last click" not in dict(over._lines())
     driver.click_button(over.replay_button)
@@ -246,32 +246,32 @@ def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(
         return real(self, cancelled=cancelled)
 
     monkeypatch.setattr(replay_module.Replay, "analyse", slow_analyse)
-    play_and_lose(driver)
-    over = driver.scene
+    playing = play_and_lose(driver)
+    over = driver.overlay
     driver.click_button(over.replay_button)
     driver.key(pygame.K_ESCAPE)
-    assert driver.scene is over and not over.job.cancelled.is_set()
+    assert driver.overlay is over and not playing.analysis.cancelled.is_set()
     release.set()
     analysis = wait_for_analysis(driver, over)
     assert analysis.loss is not None
 
     release.clear()
     driver.click_button(over.play_again)
-    assert driver.scene is not over
+    assert driver.scene is not playing
     playing_again = driver.scene
     assert isinstance(playing_again, PlayingScene)
     driver.click_cell(4, 4)
     mine = next(c for c in cells(playing_again.board) if playing_again.board.is_mine(*c))
     driver.click_cell(*mine)
-    second = driver.scene
-    driver.click_button(second.menu)
-    assert second.job.cancelled.is_set(), "leaving a game over stops its analysis"
+    job = driver.scene.analysis
+    driver.click_button(driver.overlay.menu)
+    assert job.cancelled.is_set(), "leaving a game over stops its analysis"
     release.set()
 
 
 def test_the_replay_keys_change_speed_within_its_limits(driver):
     play_and_lose(driver)
-    driver.click_button(driver.scene.replay_button)
+    driver.click_button(driver.overlay.replay_button)
     replay_scene = driver.scene
     for key, speed in [
         (pygame.K_MINUS, 0.5),
@@ -297,7 +297,7 @@ def test_export_to_a_folder_that_cannot_be_made_says_so_and_the_replay_goes_on(d
     blocker.write_text("a file where the records folder should be")
     monkeypatch.setenv("MINESWEEPER_HOME", str(blocker))
     play_and_lose(driver)
-    driver.click_button(driver.scene.replay_button)
+    driver.click_button(driver.overlay.replay_button)
     replay_scene = driver.scene
     driver.click_button(replay_scene.buttons["export"])
     assert replay_scene.message.startswith("Could not save the replay")

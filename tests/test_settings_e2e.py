@@ -88,12 +88,12 @@ def test_switching_theme_repaints_the_game_in_the_new_colours(driver):
     spot = playing.geometry.cell_rect(*covered).center
     before_cell, before_frame = surface.get_at(spot), surface.get_at((3, 3))
     driver.screenshot("classic")
-    driver.app.apply_setting("theme", "dark")
+    driver.app.settings.change("theme", "dark")
     driver.frames(1)
     assert surface.get_at(spot) != before_cell, "the board's tiles changed"
     assert surface.get_at((3, 3)) != before_frame, "the window frame changed"
     driver.screenshot("dark")
-    driver.app.apply_setting("palette", "colour-blind")
+    driver.app.settings.change("palette", "colour-blind")
     driver.frames(1)
     assert any(
         True
@@ -101,10 +101,10 @@ def test_switching_theme_repaints_the_game_in_the_new_colours(driver):
         for c in range(9)
         if playing.board.is_revealed(r, c) and playing.board.adjacent_mines(r, c) > 0
     )
-    assert playing.renderer.atlas is driver.app.atlases.at(playing.layout.scale)
+    assert playing.screen.renderer.atlas is driver.app.atlases.at(playing.layout.scale)
     driver.screenshot("dark-colour-blind")
     driver.key(pygame.K_ESCAPE)
     driver.screenshot("confirm-dark")
-    driver.click_button(driver.scene.yes)
+    driver.click_button(driver.overlay.yes)
     assert isinstance(driver.scene, MenuScene)
     driver.screenshot("menu-dark")

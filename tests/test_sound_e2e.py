@@ -3,7 +3,7 @@
 import pygame
 
 from game.app import App
-from game.scenes.gameover import GameOverScene
+from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.store import Store
@@ -46,8 +46,7 @@ def test_moves_make_their_sounds_and_m_mutes_for_good(tmp_path):
     )
     driver.click_cell(*mine)
     assert recorder.played == ["cascade", "flag"], "muted: the explosion is silent"
-    over = app.scene
-    assert isinstance(over, GameOverScene)
+    assert isinstance(driver.overlay, GameOverPanel)
     driver.key(pygame.K_m)
     assert not recorder.muted and app.settings["sound"] is True, "M works on the game-over panel too"
     driver.key(pygame.K_n)

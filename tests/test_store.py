@@ -10,18 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import store as store_module
-from game.store import (
-    DB_NAME,
-    DEFAULT_SETTINGS,
-    MAX_TIME_MS,
-    SCHEMA_VERSION,
-    GameRecord,
-    Store,
-    category_for,
-    category_label,
-    ordinal,
-)
+from game.model.category import category_for, category_label
+from game.records import GameRecord
+from game.store import DB_NAME, MAX_TIME_MS, Store
+from game.store import schema as store_module
+from game.store.games import ordinal
+from game.store.schema import SCHEMA_VERSION
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -98,7 +92,7 @@ def test_an_empty_file_is_migrated_forward(private_home):
     (private_home / DB_NAME).write_bytes(b"")
     with Store.open() as s:
         assert s.available and s.notices == []
-        s.set_setting("sound", False)
+        s.set_settings({"sound": False})
     assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
@@ -131,8 +125,8 @@ def test_a_newer_schema_is_left_alone(private_home):
     s = Store.open()
     assert not s.available and s.path is None
     assert "newer version" in s.notices[0]
-    s.set_setting("tile", 48)
-    assert s.get_setting("tile") == 48  # in memory for this session
+    s.set_settings({"tile": 48})
+    assert s.settings()["tile"] == 48  # in memory for this session
     s.close()
     assert (private_home / DB_NAME).read_bytes() == before
 
@@ -140,43 +134,36 @@ def test_a_newer_schema_is_left_alone(private_home):
 # --- settings ---------------------------------------------------------------------------------------------
 
 
-def test_settings_default_until_set(store):
-    assert store.settings() == DEFAULT_SETTINGS
-    assert store.get_setting("question_marks") is False
-    assert store.get_setting("unknown") is None
-    assert store.get_setting("unknown", 3) == 3
+def test_settings_are_empty_until_set(store):
+    assert store.settings() == {}
 
 
 @pytest.mark.parametrize("value", [True, False, 0, 48, 1.5, "expert", [16, 30, 99], {"a": [1, None]}, None])
 def test_settings_round_trip_their_type(store, value):
-    store.set_setting("thing", value)
-    assert store.get_setting("thing") == value
-    assert type(store.get_setting("thing")) is type(value)
+    store.set_settings({"thing": value})
+    assert store.settings()["thing"] == value
+    assert type(store.settings()["thing"]) is type(value)
 
 
-def test_a_stored_value_of_the_wrong_type_reads_as_the_default(store):
-    store.set_setting("tile", True)  # a bool is not a tile size
-    store.set_setting("question_marks", 1)
-    store.set_setting("custom", "20x20")
-    assert store.get_setting("tile") == DEFAULT_SETTINGS["tile"]
-    assert store.get_setting("question_marks") is False
-    assert store.get_setting("custom") == DEFAULT_SETTINGS["custom"]
-    assert store.get_setting("tile", 16) == 16
-    store.set_setting("zoom", 2)
-    assert store.get_setting("zoom", 1.0) == 2.0  # an int is a fine float
+def test_a_stored_setting_that_is_not_json_is_left_out(store, private_home):
+    store.set_settings({"tile": 48})
+    raw(private_home / DB_NAME).execute(
+        "INSERT INTO settings VALUES ('sound', 'not json'), ('deep', ?)", ("[" * 100_000 + "]" * 100_000,)
+    )
+    assert store.settings() == {"tile": 48}
 
 
-def test_settings_outlive_the_process_and_overlay_defaults(private_home):
+def test_settings_outlive_the_process(private_home):
     with Store.open() as s:
         s.set_settings({"difficulty": "expert", "custom": (30, 40, 200), "volume": 0.5})
-        s.set_setting("difficulty", "custom")  # last write wins
+        s.set_settings({"difficulty": "custom"})  # last write wins
     with Store.open() as s:
-        assert s.settings() == {**DEFAULT_SETTINGS, "difficulty": "custom", "custom": [30, 40, 200], "volume": 0.5}
+        assert s.settings() == {"difficulty": "custom", "custom": [30, 40, 200], "volume": 0.5}
 
 
 def test_a_setting_that_is_not_json_is_a_bug(store):
     with pytest.raises(TypeError):
-        store.set_setting("x", object())
+        store.set_settings({"x": object()})
 
 
 # --- categories and records -------------------------------------------------------------------------------
@@ -189,8 +176,8 @@ def test_categories_and_labels():
     assert category_for(30, 16, 99) == "custom:30x16x99"
     assert category_for(16, 30, 98) == "custom:16x30x98"
     assert category_label("expert") == "Expert"
-    assert category_label("custom:20x20x50") == "Custom 20x20, 50 mines"
-    assert category_label("custom:5x5x1") == "Custom 5x5, 1 mine"
+    assert category_label("custom:20x30x50") == "Custom 30 x 20, 50 mines"
+    assert category_label("custom:5x5x1") == "Custom 5 x 5, 1 mine"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
         "1st",
         "2nd",
@@ -244,6 +231,7 @@ def test_every_field_is_stored(store):
         played_at="2026-03-04T05:06:07+02:00",
         solved_three_bv=9,
         replay='{"moves":[]}',
+        abandoned=True,
     )
     store.record_game(r)
     db = raw(store.path)
@@ -271,6 +259,7 @@ def test_every_field_is_stored(store):
         "same_board": 1,
         "moves": zlib.compress(b'{"moves":[]}', 6),
         "solved_three_bv": 9,
+        "abandoned": 1,
     }
     assert store.replay(1) == '{"moves":[]}' and store.replay(2) is None
 
@@ -327,8 +316,8 @@ def test_custom_sizes_are_their_own_categories(store):
     store.record_game(game(size=(8, 8, 10), time_ms=9_000))
     second = store.record_game(game(size=(20, 20, 50), time_ms=80_000))
     store.record_game(game(size=(9, 9, 10), time_ms=5_000))
-    assert second.category == "custom:20x20x50" and second.label == "Custom 20x20, 50 mines"
-    assert second.message == "New record! Best time for Custom 20x20, 50 mines"
+    assert second.category == "custom:20x20x50" and second.label == "Custom 20 x 20, 50 mines"
+    assert second.message == "New record! Best time for Custom 20 x 20, 50 mines"
     assert store.custom_categories() == ["custom:8x8x10", "custom:20x20x50"]
     assert [b.time_ms for b in store.best_times("custom:20x20x50")] == [80_000, 90_000]
     assert store.best_times("custom:20x20x51") == [] and store.best_times("nonsense") == []
@@ -354,12 +343,13 @@ def test_statistics_on_a_known_sequence(store):
     assert s.label == "Expert"
 
 
-def test_streaks_follow_the_date_played_not_the_order_recorded(store):
-    marks = "LWWWLWW"
-    for i in reversed(range(len(marks))):
-        store.record_game(game(won=marks[i] == "W", at=T0 + timedelta(hours=i)))
+def test_streaks_follow_the_order_recorded_not_the_clock(store):
+    # won, won, then a loss with the clock an hour behind: the streak is over, whatever the dates say
+    for won, hours in ((True, 0), (True, 1), (False, 0)):
+        store.record_game(game(won=won, at=T0 + timedelta(hours=hours)))
     s = store.statistics("expert")
-    assert (s.current_streak, s.best_streak) == (2, 3)
+    assert (s.current_streak, s.best_streak) == (0, 2)
+    assert [g.won for g in store.recent_games("expert")] == [False, True, True]
 
 
 def test_statistics_of_an_unplayed_category(store):
@@ -392,14 +382,14 @@ def test_streaks_match_a_plain_count(results):
 def test_reset_clears_games_but_keeps_settings_and_the_saved_game(store):
     play(store, "WWL")
     play(store, "W", size=(9, 9, 10))
-    store.set_setting("tile", 48)
+    store.set_settings({"tile": 48})
     store.save_resume({"cells": "..."}, 1000, "expert")
     store.reset_statistics("beginner")
     assert store.statistics("beginner").played == 0 and store.statistics("expert").played == 3
     store.reset_statistics()
     assert store.statistics("expert").played == 0 and store.best_times("expert") == []
     assert store.custom_categories() == []
-    assert store.get_setting("tile") == 48 and store.load_resume() is not None
+    assert store.settings()["tile"] == 48 and store.load_resume() is not None
 
 
 # --- the game in progress ---------------------------------------------------------------------------------
@@ -437,7 +427,7 @@ def test_resume_board_must_be_a_dict(store):
 
 def test_custom_resume_description(store):
     store.save_resume({}, 5_999, "custom:20x20x50")
-    assert store.load_resume().describe() == "Custom 20x20, 50 mines, 5 s"
+    assert store.load_resume().describe() == "Custom 20 x 20, 50 mines, 5 s"
 
 
 # --- time travel ------------------------------------------------------------------------------------------
@@ -521,4 +511,4 @@ def test_games_from_version_1_keep_their_data_and_have_no_solved_3bv(private_hom
         [old] = s.recent_games("expert")
         assert old.time_ms == 4000 and old.solved_three_bv is None and old.ioe is None
         assert s.statistics("expert").played == 1
-    assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3

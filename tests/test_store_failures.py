@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from game import store as store_module
-from game.store import DB_NAME, GameRecord, Store
+from game.records import GameRecord
+from game.store import DB_NAME, Store, schema
+from game.store import store as store_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,9 +25,9 @@ def game(time_ms=10_000, won=True, **kw):
 
 def exercise(s):
     """Every method, as the game would call them; none may raise."""
-    s.set_setting("tile", 48)
+    s.set_settings({"tile": 48})
     s.set_settings({"sound": False})
-    s.get_setting("tile")
+    s.settings()
     s.settings()
     result = s.record_game(game())
     s.best_times("expert")
@@ -113,7 +114,7 @@ def test_an_unknown_old_database_is_set_aside(private_home):
 
 
 def test_two_damaged_files_in_the_same_second_get_different_names(private_home, monkeypatch):
-    monkeypatch.setattr(store_module.time, "gmtime", lambda: time.struct_time((2026, 1, 1, 0, 0, 0, 3, 1, 0)))
+    monkeypatch.setattr(schema.time, "gmtime", lambda: time.struct_time((2026, 1, 1, 0, 0, 0, 3, 1, 0)))
     private_home.mkdir()
     for _ in range(2):
         (private_home / DB_NAME).write_bytes(b"garbage" * 1000)
@@ -134,8 +135,8 @@ def test_a_folder_that_cannot_be_made_means_no_records(tmp_path):
     assert not s.available and s.path is None
     [notice] = s.notices
     assert "without records" in notice
-    s.set_setting("tile", 48)
-    assert s.get_setting("tile") == 48  # the session still remembers
+    s.set_settings({"tile": 48})
+    assert s.settings()["tile"] == 48  # the session still remembers
     assert exercise(s).rank == 1
 
 
@@ -143,7 +144,7 @@ def test_a_database_that_cannot_be_opened_means_no_records(private_home, monkeyp
     def refuse(path, timeout):
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
-    monkeypatch.setattr(store_module, "_connect", refuse)
+    monkeypatch.setattr(store_module, "connect", refuse)
     s = Store.open()
     assert not s.available and "readonly" in s.notices[0]
     exercise(s)
@@ -283,9 +284,9 @@ def test_a_game_that_cannot_be_recorded_still_leaves_no_saved_game_behind(store_
 
 def test_two_stores_on_one_file(private_home):
     a, b = Store.open(), Store.open()
-    a.set_setting("tile", 16)
-    b.set_setting("tile", 48)
-    assert a.get_setting("tile") == 48 and b.get_setting("tile") == 48  # last writer wins
+    a.set_settings({"tile": 16})
+    b.set_settings({"tile": 48})
+    assert a.settings()["tile"] == 48 and b.settings()["tile"] == 48  # last writer wins
     a.record_game(game(time_ms=3000))
     b.record_game(game(time_ms=2000))
     a.save_resume({"from": "a"}, 1, "expert")
@@ -299,7 +300,8 @@ def test_two_stores_on_one_file(private_home):
 
 WRITER = """
 import sys
-from game.store import GameRecord, Store
+from game.records import GameRecord
+from game.store import Store
 s = Store.open(busy_timeout=30)
 assert s.available, s.notices
 sys.stdout.write("ready\\n"); sys.stdout.flush()
@@ -307,7 +309,7 @@ sys.stdin.readline()
 for i in range(int(sys.argv[1])):
     s.record_game(GameRecord(rows=9, cols=9, mines=10, won=i % 3 != 0, time_ms=1000 + i, three_bv=5, seed=i))
     s.save_resume({"i": i}, i, "beginner")
-    s.set_setting("last_writer", sys.argv[2])
+    s.set_settings({"last_writer": sys.argv[2]})
 assert not s.notices, s.notices
 s.close()
 """
@@ -338,7 +340,7 @@ def test_two_processes_record_every_game(private_home):
     with Store.open() as s:
         stats = s.statistics("beginner")
         assert stats.played == 450 and stats.won == 300
-        assert s.get_setting("last_writer") in {"a", "b", "c"}
+        assert s.settings()["last_writer"] in {"a", "b", "c"}
         assert s.load_resume() is None or s.load_resume().board["i"] >= 0
         assert s._db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 

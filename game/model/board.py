@@ -6,7 +6,10 @@ import random
 from itertools import repeat
 
 from . import grid as g
+from .move import KINDS, RIGHT_CLICKS, Move
 from .rules import GameState, validate_first_click, validate_size
+
+Cell = tuple[int, int]
 
 _FINISHED = (GameState.WON, GameState.LOST)
 
@@ -42,8 +45,9 @@ class Board:
         self.revealed_count = 0  # revealed cells, the exploded mine included
         self._safe_revealed = 0
         self.left_clicks = self.right_clicks = self.chord_clicks = self.effective_clicks = 0
-        self.moves = []  # every click, in order: (kind, row, col), a kind of snapshot.MOVE_KINDS
-        self.last_changed = []
+        self.moves: list[Move] = []  # every click, in order, as it turned out (see apply)
+        self.first_reveal: Cell | None = None  # the reveal that started the game (and laid the mines)
+        self.last_changed: list[Cell] = []
 
     # --- making boards -----------------------------------------------------------------------------
 
@@ -193,33 +197,56 @@ class Board:
 
     # --- moves -------------------------------------------------------------------------------------
 
-    def reveal(self, row, col):
+    def apply(self, move: Move) -> list[Cell]:
+        """Make one click; returns the cells it revealed ([] if it revealed none). The click is logged in
+        `moves` as it turned out: a right click that took a mark away is logged as "unflag"."""
+        if move.kind == "reveal":
+            return self._reveal(move)
+        if move.kind in RIGHT_CLICKS:
+            return self._toggle_flag(move)
+        if move.kind == "chord":
+            return self._chord(move)
+        raise ValueError(f"A move is one of {', '.join(KINDS)}, not {move.kind!r}.")
+
+    def reveal(self, row: int, col: int) -> list[Cell]:
         """Left click on a covered cell: returns the cells newly revealed ([] if nothing changed)."""
-        index = self._index(row, col)
+        return self._reveal(Move("reveal", row, col))
+
+    def toggle_flag(self, row: int, col: int) -> list[Cell]:
+        """Right click: covered -> flag -> (question mark, when on) -> covered; nothing on revealed cells."""
+        return self._toggle_flag(Move("flag", row, col))
+
+    def chord(self, row: int, col: int) -> list[Cell]:
+        """Click on a revealed number with as many flags around it: reveal its other covered neighbours."""
+        return self._chord(Move("chord", row, col))
+
+    def _reveal(self, move: Move) -> list[Cell]:
+        index = self._index(move.row, move.col)
         self.last_changed = []
         if self.state in _FINISHED:
             return []
         self.left_clicks += 1
-        self.moves.append(("reveal", row, col))
+        self.moves.append(move._replace(kind="reveal"))
         if self._states[index] in (g.REVEALED, g.FLAGGED):
             return []
         if self._mine is None:
             self._place_mines(index)
+        if self.state == GameState.READY:
+            self.first_reveal = move.cell
         self.state = GameState.PLAYING
         opened = self._open(index)
         self._end_if_decided()
         self.effective_clicks += 1
         return opened
 
-    def toggle_flag(self, row, col):
-        """Right click: covered -> flag -> (question mark, when on) -> covered; nothing on revealed cells."""
-        index = self._index(row, col)
+    def _toggle_flag(self, move: Move) -> list[Cell]:
+        index = self._index(move.row, move.col)
         self.last_changed = []
         if self.state in _FINISHED:
             return []
         self.right_clicks += 1
         state = self._states[index]
-        self.moves.append(("unflag" if state in (g.FLAGGED, g.QUESTIONED) else "flag", row, col))
+        self.moves.append(move._replace(kind="unflag" if state in (g.FLAGGED, g.QUESTIONED) else "flag"))
         if state == g.REVEALED:
             return []
         if state == g.COVERED:
@@ -229,17 +256,16 @@ class Board:
         else:
             self._set_mark(index, g.COVERED)
         self.effective_clicks += 1
-        self.last_changed = [(row, col)]
-        return [(row, col)]
+        self.last_changed = [move.cell]
+        return [move.cell]
 
-    def chord(self, row, col):
-        """Click on a revealed number with as many flags around it: reveal its other covered neighbours."""
-        index = self._index(row, col)
+    def _chord(self, move: Move) -> list[Cell]:
+        index = self._index(move.row, move.col)
         self.last_changed = []
         if self.state in _FINISHED:
             return []
         self.chord_clicks += 1
-        self.moves.append(("chord", row, col))
+        self.moves.append(move._replace(kind="chord"))
         if self._states[index] != g.REVEALED:
             return []
         around = [n for n in self._grid.neighbours(index) if self._states[n] != g.PADDING]

@@ -3,15 +3,14 @@
 from dataclasses import dataclass
 
 from .board import Board
+from .category import mines_text, size_text
 from .noguess import MAX_DENSITY
-from .replay import play
-from .rules import FIRST_CLICK_RULES, validate_first_click, validate_size
+from .rules import FIRST_CLICK_RULES, SAFE_AROUND_FIRST_CLICK, validate_first_click, validate_size
 
 __all__ = ["BoardCode", "PREFIX", "decode", "encode"]
 
 PREFIX = "MS1-"
 SEED_LIMIT = 2**32
-SAFE_AROUND_FIRST_CLICK = 9  # the custom form's rule: mines <= cells - 9, so a first click can always open
 
 # Crockford's base 32: no I, L, O or U, so nothing reads as another character (or a rude word).
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -92,10 +91,10 @@ class BoardCode:
                 first_click=board.first_click,
                 question_marks=board.question_marks,
             )
-            for move, row, col in board.moves:
-                play(probe, (move, row, col))
+            for move in board.moves:
+                probe.apply(move)
                 if probe.mines_placed:
-                    first_cell = (row, col)
+                    first_cell = move.cell
                     break
             if first_cell is None or (not no_guess and probe.mine_cells() != board.mine_cells()):
                 raise ValueError("These mines did not come from the board's seed, so no code can remake them.")
@@ -112,17 +111,23 @@ class BoardCode:
             question_marks=question_marks,
         )
 
-    def start_hint(self):
-        """Where to click first, in words (counting from 1, top left), or None if the code has no first click."""
+    def start_hint(self) -> str | None:
+        """How the game starts, in words (counting from 1, top left), or None if the code has no first click."""
         if self.first_cell is None:
             return None
         row, col = self.first_cell
-        return f"Open row {row + 1}, column {col + 1} first (from the top left) for the same board."
+        return (
+            f"Its first click, row {row + 1}, column {col + 1} (from the top left), is made for you, so the "
+            "board opens as it did; the clock starts at your next click."
+        )
 
-    def describe(self):
-        """One line for a panel, width first: '30x16, 99 mines, opening first click, seed 1234'."""
+    def describe(self) -> str:
+        """One line for a panel, width first: '30 x 16, 99 mines, opening first click, seed 1234'."""
         extra = ", no-guess" if self.no_guess else ""
-        return f"{self.cols}x{self.rows}, {self.mines} mines, {self.first_click} first click{extra}, seed {self.seed}"
+        return (
+            f"{size_text(self.rows, self.cols)}, {mines_text(self.mines)}, {self.first_click} first click{extra}, "
+            f"seed {self.seed}"
+        )
 
 
 # --- the packed number ---------------------------------------------------------------------------------

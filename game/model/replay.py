@@ -6,24 +6,15 @@ Times are milliseconds from the first reveal (the playing scene's clock; clicks 
 import json
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from .board import Board
+from .move import Move
+from .replay_check import FORMAT, LETTERS, VERSION, check_replay_data, parse
 
-FORMAT, VERSION = "minesweeper-replay", 1
-LETTERS = {"reveal": "r", "flag": "f", "unflag": "u", "chord": "c"}
-KINDS = {letter: kind for kind, letter in LETTERS.items()}
 KEYFRAME_EVERY = 25  # a snapshot every this many moves at least: a seek replays fewer than this many
 # Keyframes of a huge board are big: past this many cells in all (cells x keyframes), space them out.
 KEYFRAME_CELLS = 20_000_000
 MAX_FILE_CHARS = 20_000_000
-
-
-class Move(NamedTuple):
-    kind: str  # "reveal", "flag" (a right click that places a flag, or does nothing), "unflag" or "chord"
-    row: int
-    col: int
-    t_ms: int
 
 
 @dataclass(eq=False)
@@ -60,11 +51,9 @@ class Replay:
         )
 
     @classmethod
-    def from_game(cls, board, times_ms, elapsed_ms=None):
-        """The replay of a game played on `board` (over or not), with the time of each click it logged."""
-        if len(times_ms) != len(board.moves):
-            raise ValueError(f"{len(times_ms)} times for {len(board.moves)} moves.")
-        moves = [Move(kind, row, col, round(t)) for (kind, row, col), t in zip(board.moves, times_ms)]
+    def from_game(cls, board: Board, elapsed_ms: int | None = None) -> "Replay":
+        """The replay of a game played on `board` (over or not): its logged clicks carry their times."""
+        moves = list(board.moves)
         if elapsed_ms is None:
             elapsed_ms = moves[-1].t_ms if moves else 0
         return cls(
@@ -126,14 +115,14 @@ class Replay:
             return self.fresh_board()
         # keyframes leave out the move log, which would make them grow with the game: it is put back here
         board = self._keyframes[count].copy(with_moves=False)
-        board.moves = [(kind, row, col) for kind, row, col, _ in self.moves[:count]]
+        board.moves = self.moves[:count]
         return board
 
     def _play(self, board, done, count):
         """Apply moves done..count-1 to a board that has had the first `done`, keeping keyframes on the way."""
         every = self.keyframe_every
         for n in range(done, count):
-            play(board, self.moves[n])
+            board.apply(self.moves[n])
             if (n + 1) % every == 0 and n + 1 not in self._keyframes:
                 self._keyframes[n + 1] = board.copy(with_moves=False)
         return board
@@ -177,8 +166,6 @@ class Replay:
     @classmethod
     def from_json(cls, text):
         """Read a replay file; a tampered, truncated or foreign file raises ValueError saying what is wrong."""
-        from .replay_check import check_replay_data, parse
-
         replay = cls(**check_replay_data(parse(text, MAX_FILE_CHARS)))
         try:
             final = replay.final_board()  # plays every move once, which also lays every keyframe
@@ -187,13 +174,3 @@ class Replay:
         if len(final.moves) != len(replay.moves):
             raise ValueError("That replay has moves after its game ended.")
         return replay
-
-
-def play(board, move):
-    """Make one logged move on a board; returns the cells it revealed."""
-    kind, row, col = move[:3]
-    if kind == "reveal":
-        return board.reveal(row, col)
-    if kind in ("flag", "unflag"):  # both are right clicks: which one it was follows from the board
-        return board.toggle_flag(row, col)
-    return board.chord(row, col)

@@ -9,7 +9,7 @@ from .analysis import DEFAULT_BUDGET, InconsistentPosition
 from .analysis import analyse as analyse_position  # this module's analyse() is of a whole game
 from .grid import SEEN_FLAG
 from .hints import hint_for_visible
-from .replay import Move, play
+from .move import Move
 
 # Solver work per position when counting guesses. A capped analysis proves fewer cells safe (never a wrong
 # one), so a rare crowded position may count a certain click as a guess; the fatal click gets the full budget.
@@ -82,10 +82,10 @@ def analyse(replay, budget=GUESS_BUDGET, cancelled=None):
             guesses += not known.all_safe(board, targets)
         if any(board.is_mine(*cell) for cell in targets):
             before, flagged = visible(board), flagged_indices(board)
-            play(board, move)
+            board.apply(move)
             verdict = judge(board, move, before, flagged)
         else:
-            play(board, move)
+            board.apply(move)
     return GameAnalysis(guesses, opening_moves, verdict, not known.skipped)
 
 

@@ -2,7 +2,12 @@
 
 import json
 
+from .move import Move
 from .rules import FIRST_CLICK_RULES, validate_size
+
+FORMAT, VERSION = "minesweeper-replay", 1
+LETTERS = {"reveal": "r", "flag": "f", "unflag": "u", "chord": "c"}  # how a move's kind is written in a file
+KINDS = {letter: kind for kind, letter in LETTERS.items()}
 
 MAX_ELAPSED_MS = 7 * 24 * 3600 * 1000  # as the records' own limit: longer is a broken clock, not a game
 MAX_MOVES_PER_CELL = 10  # far more clicks than any real game, few enough that a file cannot choke us (a
@@ -30,8 +35,6 @@ def parse(text, max_chars):
 
 def check_replay_data(data):
     """The Replay constructor's arguments from a parsed replay file, or ValueError naming the problem."""
-    from .replay import FORMAT, KINDS, VERSION, Move
-
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("That is not a Minesweeper replay file.")
     if data.get("version") != VERSION:

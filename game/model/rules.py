@@ -5,15 +5,26 @@ from enum import Enum
 
 MAX_SIDE = 1000
 FIRST_CLICK_RULES = ("opening", "safe")
+# The Custom form keeps mines <= cells - 9, so that a first click can always open its 3x3 block.
+SAFE_AROUND_FIRST_CLICK = 9
 
 
 class GameState(str, Enum):
-    """A game's progress; compares equal to its plain string ("ready", "playing", "won", "lost")."""
+    """A game's progress; compares equal to its plain string ("ready", "playing", "won", "lost").
+
+    A board is ready (nothing opened yet), playing (under way), won or lost. A game session can also be
+    abandoned: left under way for another game, which counts as a loss.
+    """
 
     READY = "ready"
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
+    ABANDONED = "abandoned"
+
+    @property
+    def over(self) -> bool:
+        return self in (GameState.WON, GameState.LOST, GameState.ABANDONED)
 
     def __str__(self):
         return self.value

@@ -4,12 +4,13 @@ The cells are one string per row: '.' covered, 'F' flagged, '?' question mark, '
 """
 
 from . import grid as g
+from .move import KINDS as MOVE_KINDS
+from .move import Move
 from .rules import GameState, validate_first_click, validate_size
 
 FORMAT = 1
 CELL_CHARS = {g.COVERED: ".", g.FLAGGED: "F", g.QUESTIONED: "?", g.REVEALED: "O"}
 CELL_STATES = {char: state for state, char in CELL_CHARS.items()}
-MOVE_KINDS = ("reveal", "flag", "unflag", "chord")  # unflag: a right click that takes a flag or ? away
 CLICK_KEYS = ("left", "right", "chord", "effective")
 
 
@@ -37,7 +38,7 @@ def board_to_dict(board):
             "chord": board.chord_clicks,
             "effective": board.effective_clicks,
         },
-        "moves": [list(move) for move in board.moves],
+        "moves": [list(move) for move in board.moves],  # [kind, row, col, t_ms]
     }
 
 
@@ -175,10 +176,14 @@ def _restore_clicks(board, clicks, moves):
         raise TypeError("moves must be a list.")
     log = []
     for move in moves:
-        if not (isinstance(move, list) and len(move) == 3 and move[0] in MOVE_KINDS):
-            raise ValueError(f"{move!r} is not a move [kind, row, col].")
+        # [kind, row, col, t_ms]; saves of older versions have no time: [kind, row, col]
+        if not (isinstance(move, list) and len(move) in (3, 4) and move[0] in MOVE_KINDS):
+            raise ValueError(f"{move!r} is not a move [kind, row, col, t_ms].")
         board._index(move[1], move[2])
-        log.append(tuple(move))
+        t_ms = move[3] if len(move) == 4 else 0
+        if isinstance(t_ms, bool) or not isinstance(t_ms, int) or t_ms < 0 or (log and t_ms < log[-1].t_ms):
+            raise ValueError(f"{move!r} has no proper time: whole milliseconds that never go back.")
+        log.append(Move(*move))
     counted = {kind: sum(1 for move in log if move[0] == kind) for kind in MOVE_KINDS}
     right = counted["flag"] + counted["unflag"]
     if (counted["reveal"], right, counted["chord"]) != (clicks["left"], clicks["right"], clicks["chord"]):
@@ -186,3 +191,4 @@ def _restore_clicks(board, clicks, moves):
     board.left_clicks, board.right_clicks = clicks["left"], clicks["right"]
     board.chord_clicks, board.effective_clicks = clicks["chord"], clicks["effective"]
     board.moves = log
+    board.first_reveal = next((m.cell for m in log if m.kind == "reveal" and board.is_revealed(*m.cell)), None)

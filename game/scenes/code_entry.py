@@ -3,11 +3,10 @@
 import pygame
 
 from game import clipboard, config
-from game.model.boardcode import decode, encode
-from game.model.hints import Hint
-from game.scenes.form import FormScene
-from game.scenes.menu import draw_title
+from game.model.boardcode import decode
+from game.scene import FormScene
 from game.view import theme, widgets
+from game.view.title import draw_title
 
 MAX_CODE_CHARS = 40  # room for any code with its dashes, and a few stray spaces
 MESSAGE_SIZE = 21
@@ -54,7 +53,7 @@ class CodeEntryScene(FormScene):
         elif self.start.handle(event):
             self.try_start()
         elif self.back.handle(event):
-            self.go_back()
+            self.app.show("menu")
 
     def paste(self):
         self.field.focused = True
@@ -66,27 +65,18 @@ class CodeEntryScene(FormScene):
         self.check()
 
     def try_start(self):
+        """Play the board of the code: its first click is made for the player, so the board opens as it did
+        (a code's board may have been seen before, so like "Same board" it never counts for best times)."""
         self.check()
         if self.code is None:
             return
-        from game.scenes.playing import GameSpec, PlayingScene
-
         code = self.code
-        board = code.board(question_marks=self.app.settings["question_marks"])
-        # the board may have been seen before, so like "Same board" it never counts for best times; and its
-        # mines come from the no-guess generator exactly when the code says so, whatever the setting
-        scene = PlayingScene(
-            self.app,
-            GameSpec.for_size(code.rows, code.cols, code.mines),
-            board=board,
-            same_board=True,
-            no_guess=code.no_guess,
-        )
-        scene.assist.message = code.start_hint()
-        if code.first_cell is not None:  # outlined on the board too, until the first move
-            scene.assist.hint = Hint(code.first_cell, True, False, 0.0, (), code.start_hint(), rule="first")
-        scene.board_code = encode(code)
-        self.app.switch(scene)
+
+        def start():
+            session, opening = self.app.dealer.from_code(code)
+            self.app.show("playing", session=session, opening=opening, no_guess=code.no_guess)
+
+        self.app.replace_saved_then(start)
 
     @property
     def atlas(self):

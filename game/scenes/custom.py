@@ -3,13 +3,14 @@
 import pygame
 
 from game import config
-from game.scenes.form import FormScene
-from game.scenes.menu import draw_title
+from game.model.category import size_text
+from game.model.rules import SAFE_AROUND_FIRST_CLICK
+from game.scene import FormScene
 from game.view import theme, widgets
+from game.view.title import draw_title
 
 FIELDS = ("rows", "cols", "mines")
 LABELS = {"rows": "Rows", "cols": "Columns", "mines": "Mines"}
-SAFE_AROUND_FIRST_CLICK = 9
 
 
 def is_number(text):
@@ -45,7 +46,7 @@ def check_custom(texts):
     elif int(text) < 1:
         errors["mines"] = "At least 1 mine."
     elif most is not None and int(text) > most:
-        errors["mines"] = f"At most {most} mines on {values['cols']} x {values['rows']}."
+        errors["mines"] = f"At most {most} mines on {size_text(values['rows'], values['cols'])}."
     else:
         values["mines"] = int(text)
     if errors:
@@ -87,7 +88,7 @@ class CustomScene(FormScene):
         if self.start.handle(event):
             self.try_start()
         elif self.back.handle(event):
-            self.go_back()
+            self.app.show("menu")
 
     def _step(self, field, delta):
         box = self.fields[field]
@@ -104,15 +105,19 @@ class CustomScene(FormScene):
         self.fields[FIELDS[(current + direction) % len(FIELDS)]].focused = True
 
     def try_start(self):
+        """Start the game the form describes (asking first if it would replace the saved game); the size is
+        kept for the next time the form opens."""
         self.errors, self.values = check_custom(self.texts())
         if self.values is None:
             return
-        from game.scenes.playing import GameSpec, PlayingScene
-
         rows, cols, mines = self.values
-        self.app.settings["custom"] = self.values
-        self.app.settings["difficulty"] = "custom"
-        self.app.switch(PlayingScene(self.app, GameSpec(rows, cols, mines, "custom")))
+
+        def start():
+            self.app.settings.change("custom", (rows, cols, mines))
+            self.app.settings.change("difficulty", "custom")
+            self.app.show("playing", session=self.app.dealer.new(rows, cols, mines))
+
+        self.app.replace_saved_then(start)
 
     @property
     def atlas(self):
@@ -146,7 +151,7 @@ class CustomScene(FormScene):
             density = 100 * mines / (rows * cols)
             widgets.text(
                 surface,
-                f"{cols} x {rows} board, {mines} mines ({density:.0f}% density)",
+                f"{size_text(rows, cols)} board, {mines} mines ({density:.0f}% density)",
                 (self.window_size[0] // 2, 400),
                 22,
                 theme.current().dim_text,

@@ -2,10 +2,9 @@
 
 import pygame
 
-from game import config
-from game.scenes.base import Scene
-from game.scenes.menu import draw_title
+from game.scene import Scene
 from game.view import widgets
+from game.view.title import draw_title
 
 RULES = [
     "Open every safe cell without opening a mine.",
@@ -62,8 +61,6 @@ PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS), ("Replays", AFTER))
 
 
 class HelpScene(Scene):
-    window_size = config.MENU_SIZE
-
     def __init__(self, app, page=0):
         super().__init__(app)
         self.page = page
@@ -89,9 +86,7 @@ class HelpScene(Scene):
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)) or self.back.handle(
             event
         ):
-            from game.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app))
+            self.app.show("menu")
 
     @property
     def atlas(self):

@@ -3,37 +3,21 @@
 import pygame
 
 from game import config
-from game.model import PRESETS, Board
-from game.scenes.base import Scene
+from game.model import PRESETS
+from game.model.category import mines_text, size_text
+from game.scene import Scene
 from game.view import theme, widgets
-from game.view.sheet import Tile
+from game.view.title import draw_title
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 8
 
 
-def draw_title(surface, atlas, title, subtitle=""):
-    """The title block shared by the menu screens: a mine, the title and a subtitle."""
-    width = surface.get_width()
-    widgets.bevel(surface, surface.get_rect(), raised=True, width=3)
-    mine = atlas.tiles[Tile.MINE].subsurface(
-        (atlas.scale, atlas.scale, atlas.tile_size - atlas.scale, atlas.tile_size - atlas.scale)
-    )  # without the grid line
-    widgets.text(surface, title, (width // 2 + 20, 44), 46, anchor="center", bold=True)
-    title_w = widgets.font(46, True).size(title)[0]
-    surface.blit(mine, mine.get_rect(center=(width // 2 + 20 - title_w // 2 - 26, 44)))
-    if subtitle:
-        widgets.text(surface, subtitle, (width // 2, 76), 22, theme.current().dim_text, anchor="center")
-
-
 class MenuScene(Scene):
-    window_size = config.MENU_SIZE
-
     def __init__(self, app, notice=""):
         super().__init__(app)
         self.notices = [notice] if notice else []
         self.notices += app.take_notices()
-        self.saved = app.store.load_resume()
-        self.notices += app.take_notices()  # a saved game that could not be read says so
+        self.saved = app.dealer.saved
         x, y = (self.window_size[0] - BUTTON_W) // 2, 96
         self.resume = None
         if self.saved is not None:
@@ -43,11 +27,15 @@ class MenuScene(Scene):
         self.difficulty_buttons = {}
         for key, preset in PRESETS.items():
             self.difficulty_buttons[key] = widgets.Button(
-                (x, y, BUTTON_W, BUTTON_H), preset.name, f"{preset.cols} x {preset.rows}, {preset.mines} mines"
+                (x, y, BUTTON_W, BUTTON_H),
+                preset.name,
+                f"{size_text(preset.rows, preset.cols)}, {mines_text(preset.mines)}",
             )
             y += BUTTON_H + GAP
         rows, cols, mines = app.settings["custom"]
-        self.custom = widgets.Button((x, y, BUTTON_W, BUTTON_H), "Custom", f"last: {cols} x {rows}, {mines} mines")
+        self.custom = widgets.Button(
+            (x, y, BUTTON_W, BUTTON_H), "Custom", f"last: {size_text(rows, cols)}, {mines_text(mines)}"
+        )
         y += BUTTON_H + GAP
         half = (BUTTON_W - GAP) // 2
         size = widgets.fitting_size(("No-guess: off", "Play a code"), half - 12, (22, 21, 20, 19, 18))
@@ -94,28 +82,18 @@ class MenuScene(Scene):
                 self.start(key)
                 return
         if self.custom.handle(event):
-            from game.scenes.custom import CustomScene
-
-            self.ask_before_discarding(lambda: self.app.switch(CustomScene(self.app)))
+            self.app.show("custom")
         elif self.play_code.handle(event):
-            from game.scenes.code_entry import CodeEntryScene
-
-            self.ask_before_discarding(lambda: self.app.switch(CodeEntryScene(self.app)))
+            self.app.show("code")
         elif self.no_guess.handle(event):
-            self.app.remember(no_guess=not self.app.settings["no_guess"])
+            self.app.settings.change("no_guess", not self.app.settings["no_guess"])
             self.no_guess.label = self._no_guess_label()
         elif self.records.handle(event):
-            from game.scenes.records import RecordsScene
-
-            self.app.switch(RecordsScene(self.app))
+            self.app.show("records")
         elif self.settings.handle(event):
-            from game.scenes.settings import SettingsScene
-
-            self.app.switch(SettingsScene(self.app))
+            self.app.show("settings")
         elif self.help.handle(event):
-            from game.scenes.help import HelpScene
-
-            self.app.switch(HelpScene(self.app))
+            self.app.show("help")
         elif self.quit.handle(event):
             self.app.quit()
 
@@ -126,48 +104,22 @@ class MenuScene(Scene):
     def _no_guess_label(self):
         return f"No-guess: {'on' if self.app.settings['no_guess'] else 'off'}"
 
-    def ask_before_discarding(self, then):
-        """Starting another game discards the saved one: ask first."""
-        if self.saved is None:
-            then()
-            return
-        from game.scenes.confirm import ConfirmScene
-
-        def discard():
-            self.app.store.clear_resume()
-            then()
-
-        self.app.switch(
-            ConfirmScene(
-                self.app,
-                self,
-                "Discard the saved game?",
-                f"Your saved game ({self.saved.describe()}) will be lost.",
-                yes=("Discard", discard),
-                no="Keep it",
-            )
-        )
-
     def start(self, key):
-        from game.scenes.playing import GameSpec, PlayingScene
+        """A preset game; it replaces the saved game, if any, only after asking."""
+        preset = PRESETS[key]
 
         def start():
-            self.app.remember(difficulty=key)
-            self.app.switch(PlayingScene(self.app, GameSpec.preset(key)))
+            self.app.settings.change("difficulty", key)
+            self.app.show("playing", session=self.app.dealer.new(preset.rows, preset.cols, preset.mines))
 
-        self.ask_before_discarding(start)
+        self.app.replace_saved_then(start)
 
     def resume_game(self):
-        from game.scenes.playing import PlayingScene
-
-        saved = self.saved
-        try:
-            playing = PlayingScene.resumed(self.app, Board.from_dict(saved.board), saved)
-        except (ValueError, TypeError, KeyError) as error:
-            self.app.store.discard_resume(f"it was not a valid game ({error})")
-            self.app.switch(MenuScene(self.app))
+        session = self.app.dealer.resume()
+        if session is None:  # it could not be played: the menu says why
+            self.app.show("menu")
             return
-        self.app.switch(playing)
+        self.app.show("playing", session=session)
 
     @property
     def atlas(self):

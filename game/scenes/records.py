@@ -2,19 +2,12 @@
 
 import pygame
 
-from game import config
-from game.scenes.base import Scene
-from game.scenes.menu import draw_title
-from game.store import category_label
+from game.model.category import category_label
+from game.model.replay import Replay
+from game.scene import Scene
 from game.view import theme, widgets
-
-
-def format_ms(ms):
-    if ms is None:
-        return "-"
-    seconds = ms / 1000
-    return f"{seconds:.1f} s" if seconds < 60 else f"{int(seconds // 60)}:{seconds % 60:04.1f}"
-
+from game.view.formats import format_time
+from game.view.title import draw_title
 
 LIST_TOP, ROW_H = 234, 24
 
@@ -33,8 +26,6 @@ def figures(game):
 
 
 class RecordsScene(Scene):
-    window_size = config.MENU_SIZE
-
     def __init__(self, app, category=None):
         super().__init__(app)
         self.store = app.store
@@ -97,25 +88,17 @@ class RecordsScene(Scene):
         elif self.next.handle(event):
             self._turn(1)
         elif self.reset.handle(event):
-            from game.scenes.confirm import ConfirmScene
-
-            self.app.switch(
-                ConfirmScene(
-                    self.app,
-                    self,
-                    "Reset statistics?",
-                    "Every best time and statistic will be erased.",
-                    yes=("Reset", self._reset),
-                    no="Keep them",
-                )
+            self.app.ask(
+                "Reset statistics?",
+                "Every best time and statistic will be erased.",
+                yes="Reset",
+                no="Keep them",
+                then=self._reset,
             )
         elif self.back.handle(event):
             self.go_back()
 
     def watch(self, game):
-        from game.model.replay import Replay
-        from game.scenes.replay import ReplayScene
-
         text = self.store.replay(game.game_id)
         try:
             replay = Replay.from_json(text) if text is not None else None
@@ -124,15 +107,16 @@ class RecordsScene(Scene):
         if replay is None:
             self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
             return
-        self.app.switch(ReplayScene(self.app, replay, back=self))
+        self.app.show("replay", remember=True, replay=replay)
 
     def _turn(self, direction):
         self.index = (self.index + direction) % len(self.categories)
         self._load()
 
-    def _reset(self):
-        self.store.reset_statistics()
-        self.app.switch(RecordsScene(self.app, "beginner"))
+    def _reset(self, reset):
+        if reset:
+            self.store.reset_statistics()
+            self.app.show("records", category="beginner")
 
     def _draw_row(self, surface, row):
         look, game, rect = theme.current(), row.game, row.rect
@@ -146,16 +130,16 @@ class RecordsScene(Scene):
             widgets.text(surface, date.strftime("%m-%d %H:%M"), (x + 4, y), 17, look.dim_text)
             widgets.text(
                 surface,
-                "won" if game.won else "lost",
+                game.outcome,
                 (x + 104, y),
-                18,
+                18 if game.outcome != "abandoned" else 15,
                 look.success_text if game.won else look.error_text,
                 bold=True,
             )
         else:
             widgets.text(surface, f"{game.rank}.", (x + 26, y), 18, anchor="topright")
             widgets.text(surface, date.strftime("%Y-%m-%d"), (x + 34, y), 17, look.dim_text)
-        widgets.text(surface, format_ms(game.time_ms), (x + 214, y), 18, anchor="topright", bold=True)
+        widgets.text(surface, format_time(game.time_ms), (x + 214, y), 18, anchor="topright", bold=True)
         widgets.text(surface, rate, (x + 296, y), 18, anchor="topright")
         widgets.text(surface, f"IOE {ioe}", (right - 4, y), 18, anchor="topright")
         if not row.enabled:
@@ -167,9 +151,7 @@ class RecordsScene(Scene):
         )
 
     def go_back(self):
-        from game.scenes.menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        self.app.show("menu")
 
     @property
     def atlas(self):
@@ -197,7 +179,7 @@ class RecordsScene(Scene):
             ("Current streak", str(s.current_streak)),
             ("Best streak", str(s.best_streak)),
             ("Best 3BV/s", best_rate),
-            ("Average win", format_ms(s.average_win_ms)),
+            ("Average win", format_time(s.average_win_ms)),
         ]
         y = 150
         for i, (label, value) in enumerate(rows):

@@ -5,26 +5,22 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 the status line show the counters as they were at that moment.
 """
 
-from datetime import datetime
-from pathlib import Path
-
 import pygame
 
-from game import config
-from game.input import BoardGeometry
-from game.model.replay import MAX_FILE_CHARS, Replay, play
+from game.files import REPLAYS_FOLDER, export_replay
+from game.model.category import mines_text, size_text
 from game.model.replay_stats import solved_three_bv
-from game.scenes.base import Scene
+from game.scene import Scene
 from game.store import data_folder
 from game.view import hud, replay_view, theme, widgets
-from game.view.board_view import BoardLooks, BoardRenderer
+from game.view.board_screen import BoardScreen, Counters
+from game.view.formats import format_time
 from game.view.sheet import Face
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 CONTROLS_H = 78  # the seek bar and the row of buttons under the board window
 MIN_WIDTH = 420  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
-REPLAYS_FOLDER = "replays"
 
 
 KEY_ACTIONS = {
@@ -44,47 +40,20 @@ KEY_ACTIONS = {
 }
 
 
-def load_replay(path):
-    """A replay file read and checked, or ValueError with a sentence for the player."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_CHARS + 1)
-    except OSError as error:
-        raise ValueError(error.strerror or str(error)) from None
-    replay = Replay.from_json(data)
-    side = config.CUSTOM_MAX_SIDE
-    if replay.rows > side or replay.cols > side:
-        raise ValueError(f"its board is {replay.cols}x{replay.rows}; this game shows boards up to {side}x{side}.")
-    return replay
-
-
-def open_dropped_file(app, path):
-    """A file dropped on the window: its replay plays, and then the player is back where they were."""
-    try:
-        replay = load_replay(path)
-    except ValueError as error:
-        app.scene.notify(f"Could not open {Path(path).name}: {error}")
-        return
-    back = app.scene.back if isinstance(app.scene, ReplayScene) else app.scene
-    app.switch(ReplayScene(app, replay, back=back))
-
-
 def speed_label(speed):
     return f"{speed:g}x"
 
 
 class ReplayScene(Scene):
-    def __init__(self, app, replay, back=None, title=""):
+    def __init__(self, app, replay, title=""):
         super().__init__(app)
         self.replay = replay
-        self.back = back
         self.moves = replay.moves
         self.speed = 1.0
         self.playing = True
         self.t_ms = 0.0
         self.done = 0  # moves on the board
         self.board = replay.fresh_board()
-        self.looks = BoardLooks()
         self._counters = None  # ((moves done, tenths of a second), status text) as last worked out
         self._dragging = False
         self.message = title or self._title()
@@ -94,9 +63,10 @@ class ReplayScene(Scene):
     def _title(self):
         final = self.replay.final_board()
         outcome = {"won": "won", "lost": "lost"}.get(final.state, "unfinished")
+        r = self.replay
         return (
-            f"Replay of a {self.replay.cols}x{self.replay.rows} game with {self.replay.mines} mines, "
-            f"{outcome} at {self.replay.elapsed_ms / 1000:.1f} s"
+            f"Replay of a {size_text(r.rows, r.cols)} game with {mines_text(r.mines)}, "
+            f"{outcome} at {format_time(r.elapsed_ms)}"
         )
 
     def _lay_out(self):
@@ -104,15 +74,12 @@ class ReplayScene(Scene):
         room_w, room_h = self.app.max_window
         room = (room_w, room_h - CONTROLS_H)
         tile = hud.fitting_tile(rows, cols, self.app.settings["tile"], room)
-        layout = hud.BoardLayout(rows, cols, tile, room)
-        if layout.window[0] < MIN_WIDTH:  # the board centres itself in a window wide enough for the buttons
-            layout = hud.BoardLayout(rows, cols, tile, room, (MIN_WIDTH, layout.window[1]))
-        self.layout = layout
+        # the board centres itself in a window wide enough for the buttons
+        self.screen = BoardScreen(self.app.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
+        layout = self.layout
         self.window_size = (layout.window[0], layout.window[1] + CONTROLS_H)
-        self.atlas = self.app.atlases.at(layout.scale)
-        self.geometry = BoardGeometry(layout.board_view, tile, rows, cols)
-        self.renderer = BoardRenderer(self.atlas, self.board)
         width, top = self.window_size[0], layout.window[1]
+        self.controls = pygame.Rect(0, top, width, CONTROLS_H)
         margin = 12
         self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
         labels = [
@@ -159,16 +126,17 @@ class ReplayScene(Scene):
 
     def _play_until(self, t_ms):
         """Make every move due by t_ms on the board."""
-        changed = []
+        changed, done_before = [], self.done
         while self.done < len(self.moves) and self.moves[self.done].t_ms <= t_ms:
             was = self.board.state
-            changed += play(self.board, self.moves[self.done])
-            changed.append(self.moves[self.done][1:3])  # a flag changes its own cell
+            self.board.apply(self.moves[self.done])
+            changed += self.board.last_changed
             self.done += 1
             if self.board.state != was:
-                self.renderer.invalidate()  # the end shows every mine and wrong flag
-        if changed:
-            self.renderer.refresh(self.looks, changed)
+                self.screen.invalidate(board_too=True)  # the end shows every mine and wrong flag
+        if changed or self.done != done_before:
+            self.screen.dirty_cells.update(changed)
+            self.screen.invalidate()  # the pointer moved to the new click
             self._follow(self.moves[self.done - 1])
 
     def seek_moves(self, count):
@@ -184,8 +152,7 @@ class ReplayScene(Scene):
     def _seek(self, count, t_ms):
         if count != self.done:
             self.board = self.replay.board_after(count)
-            self.renderer.board = self.board
-            self.renderer.invalidate()
+            self.screen.show(self.board)
             self.done = count
             if count:
                 self._follow(self.moves[count - 1])
@@ -198,7 +165,7 @@ class ReplayScene(Scene):
         g = self.geometry
         rect = g.cell_rect(move.row, move.col)
         if not g.view.contains(rect):
-            g.scroll_by(rect.centerx - g.view.centerx, rect.centery - g.view.centery)
+            self.screen.scroll_by(rect.centerx - g.view.centerx, rect.centery - g.view.centery)
 
     # --- input -------------------------------------------------------------------------------------------
 
@@ -207,7 +174,7 @@ class ReplayScene(Scene):
             self._key(event)
             return
         if event.type == pygame.MOUSEWHEEL:
-            if self.geometry.scroll_by(-event.x * self.geometry.tile * 3, -event.y * self.geometry.tile * 3):
+            if self.screen.scroll_by(-event.x * self.geometry.tile * 3, -event.y * self.geometry.tile * 3):
                 self.dirty = True
             return
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -266,26 +233,16 @@ class ReplayScene(Scene):
         self._sync_buttons()
 
     def close(self):
-        if self.back is None:
-            from game.scenes.menu import MenuScene
-
-            self.back = MenuScene(self.app)
-        self.app.switch(self.back)
+        self.app.back()
 
     def export(self):
-        """Write the replay file into the data folder's replays folder and say where."""
-        folder = data_folder() / REPLAYS_FOLDER
-        r = self.replay
-        final = r.final_board().state
-        name = f"{datetime.now():%Y-%m-%d_%H%M%S}_{r.cols}x{r.rows}_{r.mines}_{final}.json"
+        """Write the replay file into the records folder's replays folder and say where."""
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / name).write_text(r.to_json(), encoding="utf-8")
+            self.exported = export_replay(self.replay, data_folder() / REPLAYS_FOLDER)
         except OSError as error:
             self.say(f"Could not save the replay: {error.strerror or error}")
             return
-        self.exported = folder / name
-        self.say(f"Saved {folder / name}")
+        self.say(f"Saved {self.exported}")
 
     def say(self, message):
         self.message, self.message_left = message, MESSAGE_SECONDS
@@ -298,39 +255,38 @@ class ReplayScene(Scene):
 
     # --- drawing -----------------------------------------------------------------------------------------
 
+    @property
+    def layout(self):
+        return self.screen.layout
+
+    @property
+    def geometry(self):
+        return self.screen.geometry
+
     def on_enter(self):
         super().on_enter()
-        self.renderer.invalidate()
+        self.screen.invalidate(board_too=True)
 
     def invalidate(self):
         super().invalidate()
-        atlas = self.app.atlases.at(self.layout.scale)
-        if atlas is not self.atlas:
-            self.atlas = atlas
-            self.renderer = BoardRenderer(atlas, self.board)
+        self.screen.invalidate()
 
     def draw(self, surface):
-        layout = self.layout
-        look = theme.current()
-        surface.fill(look.face)
-        hud.draw_frame(surface.subsurface((0, 0, *layout.window)), layout)
-        hud.draw_number(surface, self.atlas, layout.counter, self.board.mines_left)
-        hud.draw_number(surface, self.atlas, layout.timer, min(999, int(self.t_ms // 1000)))
-        surface.blit(self.atlas.faces[self._face()], layout.face)
-        self.renderer.refresh(self.looks)
-        g = self.geometry
-        surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
-        if self.done:
-            move = self.moves[self.done - 1]
+        counters = Counters(self.board.mines_left, min(999, int(self.t_ms // 1000)), self._face())
+        changed = self.screen.draw(surface, counters, self.message or self._status())
+        if changed is None and self.done:  # the whole board was drawn: mark the last click on it
+            move, g = self.moves[self.done - 1], self.geometry
             surface.set_clip(g.view)
-            replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, layout.scale)
+            replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, self.layout.scale)
             surface.set_clip(None)
-        hud.draw_status(surface, layout, self.message or self._status())
+        look = theme.current()
+        surface.fill(look.face, self.controls)
         end = {"lost": look.error_text, "won": look.success_text}.get(self.board.state)
         fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0
         replay_view.draw_seek_bar(surface, self.seek_rect, fraction, end)
         for button in self.buttons.values():
             button.draw(surface)
+        return None if changed is None else [*changed, self.controls]
 
     def _face(self):
         return {"lost": Face.DEAD, "won": Face.COOL}.get(self.board.state, Face.SMILE)

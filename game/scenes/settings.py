@@ -1,40 +1,19 @@
 """Settings: every option in one place; each change applies at once and is kept for the next start."""
 
-from dataclasses import dataclass
-
 import pygame
 
-from game import config
-from game.scenes.base import Scene
-from game.scenes.menu import draw_title
+from game.scene import Scene
+from game.settings import LISTED
 from game.view import theme, widgets
+from game.view.title import draw_title
 
+OPTIONS = LISTED
 
-@dataclass(frozen=True)
-class Option:
-    key: str  # the settings key
-    label: str
-    choices: tuple  # (value, shown as) pairs, cycled by a click
-    note: str = ""  # one line under the option
-
-
-OPTIONS = (
-    Option("first_click", "First click", (("opening", "opens an area"), ("safe", "only safe"))),
-    Option("question_marks", "Question marks", ((False, "off"), (True, "on")), "right click: flag, ?, covered"),
-    Option("no_guess", "No-guess boards", ((False, "off"), (True, "on")), "never a forced guess"),
-    Option("theme", "Theme", (("classic", "Classic"), ("dark", "Dark"))),
-    Option("palette", "Numbers", (("standard", "classic colours"), ("colour-blind", "colour-blind"))),
-    Option("sound", "Sound", ((True, "on"), (False, "off"))),
-    Option("animation", "Animation", ((True, "on"), (False, "off"))),
-    Option("tile", "Zoom", tuple((size, f"{size} px") for size in config.TILE_SIZES)),
-)
 
 ROW_H, TOP = 50, 100
 
 
 class SettingsScene(Scene):
-    window_size = config.MENU_SIZE
-
     def __init__(self, app):
         super().__init__(app)
         width = self.window_size[0]
@@ -51,15 +30,11 @@ class SettingsScene(Scene):
             button.marked = button is self.buttons[self.selected]
 
     def shown(self, option):
-        value = self.app.settings.get(option.key)
-        return next((shown for v, shown in option.choices if v == value), option.choices[0][1])
+        return option.shown(self.app.settings[option.key])
 
     def change(self, option, step=1):
         """The next (or previous) choice of an option: applied now, kept for the next start."""
-        values = [v for v, _ in option.choices]
-        current = self.app.settings.get(option.key)
-        index = values.index(current) if current in values else 0
-        self.app.apply_setting(option.key, values[(index + step) % len(values)])
+        self.app.settings.cycle(option.key, step)
         self._label_buttons()
 
     def handle(self, event):
@@ -82,9 +57,7 @@ class SettingsScene(Scene):
             self.go_back()
 
     def go_back(self):
-        from game.scenes.menu import MenuScene
-
-        self.app.switch(MenuScene(self.app))
+        self.app.show("menu")
 
     @property
     def atlas(self):

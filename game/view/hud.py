@@ -15,8 +15,9 @@ class BoardLayout:
     When the board does not fit the largest window allowed, the board's view is clipped and scrolls.
     """
 
-    def __init__(self, rows, cols, tile, max_size, window=None):
-        """window: the window's size when the player chose it (a resized window); else it fits the board."""
+    def __init__(self, rows, cols, tile, max_size, window=None, least=(0, 0)):
+        """window: the window's size when the player chose it (a resized window); else it fits the board.
+        least: the smallest window wanted whatever the board (room for a panel over it)."""
         self.scale = k = tile // config.BASE_TILE
         self.tile = tile
         margin, border = config.FRAME_MARGIN * k, config.BOARD_BORDER * k
@@ -30,6 +31,7 @@ class BoardLayout:
         # Keep the top bar roomy enough for two counters and the face on narrow boards.
         min_view_w = (3 * DIGIT_W * 2 + FACE + 24) * k
         fitted = (max(view_w, min_view_w) + chrome_w, view_h + chrome_h)
+        fitted = (max(fitted[0], min(least[0], max_size[0])), max(fitted[1], min(least[1], max_size[1])))
         self.window = fitted if window is None else (max(window[0], fitted[0]), max(window[1], fitted[1]))
         self.scrolls = (view_w, view_h) != (board_w, board_h)
         frame_h = self.window[1] - chrome_h + 2 * border  # a taller window gives the board frame the room

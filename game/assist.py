@@ -1,13 +1,15 @@
-"""The hint engine's part in a game: the hint on show, the mine-chance overlay, a no-guess board being made.
+"""The hint engine's part in a game on screen: the hint on show, the mine-chance overlay, and a no-guess board
+being made off the frame loop.
 
 Owned by the playing scene, which asks it what to draw and what the status line says, and tells it when a
-move was made (every move makes a hint and the chances stale).
+move was made (every move makes a hint and the chances stale). Whether help was used is the session's to
+record: the scene tells it.
 """
 
 from game import config
 from game.background import BackgroundJob
 from game.model.analysis import InconsistentPosition, analyse_board
-from game.model.hints import hint_for
+from game.model.hints import Hint, hint_for
 from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
 from game.view import assist as assist_view
 
@@ -15,16 +17,14 @@ IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
 
 class Assistant:
-    def __init__(self, no_guess=False, hinted=False, board_is_no_guess=False):
-        self.no_guess = no_guess  # the player wants no-guess boards
-        self.board_is_no_guess = board_is_no_guess  # this board was made so (for the records)
-        self.hinted = hinted  # a hint was used in this game (for the records)
+    def __init__(self, no_guess=False):
+        self.no_guess = no_guess  # this board's mines are to come from the no-guess generator
         self.hint = None
         self.show_chances = False
         self.message = None  # a one-off line for the status bar
         self._next_message = None  # the line to show once the waiting click is played
         self.job = None  # a no-guess board being made
-        self.pending = None  # the first click that waits for it
+        self.pending = None  # the first click that waits for it (a Move)
         self.waited = 0.0
         self._analysis = None
         self._tints = None
@@ -46,17 +46,29 @@ class Assistant:
         if hint is None:
             return False
         self.hint = hint
-        if board.state == "playing":
-            self.hinted = True
         self.message = hint.reason
         if not hint.certain and hint.rule != "first":
             self.message += f" (a {hint.probability:.0%} chance of a mine)"
         return True
 
+    def show_verdict(self, verdict):
+        """After a loss: the analysis's word on the last click, and the cell it marks (a safe one missed, or
+        the safest guess)."""
+        if verdict.alternative is not None:
+            self.hint = Hint(
+                verdict.alternative,
+                not verdict.forced,
+                False,
+                verdict.alternative_probability or 0.0,
+                verdict.proof,
+                verdict.reason,
+            )
+        self.message = verdict.summary
+
     def toggle_chances(self):
+        """Show or hide the mine chances; True when they are now shown (which counts as help)."""
         self.show_chances = not self.show_chances
-        if self.show_chances:
-            self.hinted = True  # the overlay tells as much as a hint does
+        return self.show_chances
 
     def analysis(self, board):
         if self._analysis is None:
@@ -110,10 +122,11 @@ class Assistant:
     def wants_board(self, board):
         return self.no_guess and not board.mines_placed and not self.busy
 
-    def start_board(self, board, first_cell):
-        """Make a no-guess board for this first click, off the frame loop."""
+    def start_board(self, board, first_move):
+        """Make a no-guess board for this first click (a Move), off the frame loop."""
         rows, cols, mines, seed, rule = board.rows, board.cols, board.mines, board.seed, board.first_click
-        self.pending, self.waited, self.message = first_cell, 0.0, None
+        first_cell = first_move.cell
+        self.pending, self.waited, self.message = first_move, 0.0, None
         self.job = BackgroundJob(
             lambda cancel: generate_no_guess(
                 rows,
@@ -131,18 +144,17 @@ class Assistant:
         if self.job is not None:
             self.job.cancel()
 
-    def poll(self, board, step):
-        """While a board is being made: the first click to play once it is there (mines laid), else None."""
+    def poll(self, step):
+        """While a board is being made: (its mines or None for a normal board, the first click that waited)
+        once the job is done, else None."""
         if self.job is None:
             return None
         self.waited += step
         if not self.job.done:
             return None
-        job, cell, self.job, self.pending = self.job, self.pending, None, None
+        job, move, self.job, self.pending = self.job, self.pending, None, None
         if job.error is None and job.result is not None:
-            board.lay_mines(job.result)
-            self.board_is_no_guess = True
-            return cell
+            return job.result, move
         self.no_guess = False  # this game goes on with a normal board, laid by the first click
         if isinstance(job.error, NoGuessTimeout):
             self._next_message = (
@@ -153,7 +165,7 @@ class Assistant:
             self._next_message = "A normal board, as asked: it may need a guess"
         else:
             self._next_message = f"No no-guess board for this size ({job.error}); this is a normal one"
-        return cell
+        return None, move
 
     @property
     def spinner_shown(self):

@@ -1,0 +1,58 @@
+"""Replay files: reading one the player gives the game, and exporting one into the records folder."""
+
+from __future__ import annotations
+
+import os
+import stat
+from datetime import datetime
+from pathlib import Path
+
+from game import config
+from game.model.replay import MAX_FILE_CHARS, Replay
+
+REPLAYS_FOLDER = "replays"
+
+
+def load_replay(path: str | os.PathLike) -> Replay:
+    """A replay file read and checked, or ValueError with a sentence for the player. Only a regular file is
+    read (a pipe or a device could keep the game waiting forever), and never more than a replay can hold."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as error:
+        raise ValueError(error.strerror or str(error)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("that is not a file.")
+        with os.fdopen(fd, "rb") as file:
+            fd = -1
+            data = file.read(MAX_FILE_CHARS + 1)
+    except OSError as error:
+        raise ValueError(error.strerror or str(error)) from None
+    finally:
+        if fd != -1:
+            os.close(fd)
+    replay = Replay.from_json(data)
+    side = config.CUSTOM_MAX_SIDE
+    if replay.rows > side or replay.cols > side:
+        raise ValueError(f"its board is {replay.cols}x{replay.rows}; this game shows boards up to {side}x{side}.")
+    return replay
+
+
+def export_replay(replay: Replay, folder: Path) -> Path:
+    """Write the replay as a new file in `folder` (made if needed) and return its path; OSError if it cannot
+    be. An existing file is never overwritten, and a link planted under the name is never followed."""
+    folder.mkdir(parents=True, exist_ok=True)
+    final = replay.final_board().state
+    stem = f"{datetime.now():%Y-%m-%d_%H%M%S}_{replay.cols}x{replay.rows}_{replay.mines}_{final}"
+    text = replay.to_json().encode("utf-8")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for n in range(1, 1000):
+        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:
+            fd = os.open(path, flags, 0o644)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "wb") as file:
+            file.write(text)
+        return path
+    raise FileExistsError(f"too many replays named {stem} in {folder}")

@@ -1,0 +1,140 @@
+"""The small interfaces every screen has: a Scene fills the window, an Overlay sits on top of one.
+
+The app calls `on_enter`, then `handle` / `update` / `draw` each frame, then `on_exit`. A scene never makes
+another scene: it asks the app by name (`app.show("menu")`), and the app switches after the frame. An
+overlay (a question, the pause cover, the game-over panel) gets input before the scene beneath it and, when
+it is done, hands the app a result for whoever pushed it; it never writes into the scene beneath.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import config
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    """A screen of the game.
+
+    `dirty` asks the app to draw this frame; `next_wake()` tells how long the scene can sleep when idle
+    (None: until the next event), so an idle game does not burn the CPU. `draw` returns None when it drew
+    the whole window, or the list of rectangles it changed, so the app sends only those to the screen.
+    """
+
+    #: the window size this scene wants; the app resizes the window when it switches scenes
+    window_size: tuple[int, int] = config.MENU_SIZE
+    #: whether the player may resize the window (the scene then gets resized(size))
+    resizable = False
+    #: the name the app knows it by (set when the app makes it)
+    name = ""
+
+    def __init__(self, app: App):
+        self.app = app
+        self.dirty = True
+
+    def on_enter(self) -> None:
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, step: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> list | None:
+        return None
+
+    def draw_all(self, surface: pygame.Surface) -> None:
+        """Draw the whole window whatever changed (the app calls this when an overlay sits on top)."""
+        self.draw(surface)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The player resized the window (only for resizable scenes)."""
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """The window lost its contents (exposed, resized, a theme change): draw everything next frame."""
+        self.dirty = True
+
+    def on_exit(self) -> None:
+        pass
+
+    def notify(self, message: str) -> None:
+        """Tell the player something that happened outside this scene (a dropped file that would not open):
+        scenes without a place for it hand it to the menu."""
+        self.app.show("menu", notice=message)
+
+    def next_wake(self) -> float | None:
+        return None
+
+
+class Overlay:
+    """Something drawn over the scene beneath it that takes input first: `handle` returns True when it used
+    the event. `finish(result)` closes it; the app then calls the `then` it was pushed with."""
+
+    modal = True  # a modal overlay takes every event; others pass on what they do not use
+
+    def __init__(self, app: App):
+        self.app = app
+        self.dirty = True
+        self.done = False
+        self.result: Any = None
+        self.then: Callable[[Any], None] | None = None
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return self.app.screen.get_size()
+
+    def finish(self, result: Any = None) -> None:
+        self.done, self.result = True, result
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.modal
+
+    def update(self, step: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def invalidate(self) -> None:
+        self.dirty = True
+
+    def on_exit(self) -> None:
+        pass
+
+    def next_wake(self) -> float | None:
+        return None
+
+
+class FormScene(Scene):
+    """A menu form (Custom, Play a code): typing goes to its fields while it shows, Esc goes back to the
+    menu and Enter starts the game."""
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        pygame.key.start_text_input()
+
+    def on_exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.dirty = True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.show("menu")
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.try_start()
+        else:
+            self.handle_form(event)
+
+    def handle_form(self, event: pygame.event.Event) -> None:
+        """Every other event: the fields and buttons of the form."""
+
+    def try_start(self) -> None:
+        """Start the game when the form is valid."""

@@ -1,0 +1,260 @@
+"""One game, from the board being dealt to its end: the board, its clock, the help used, where the board came
+from, and what is kept of it (the save while it is under way, the record once it is over). No pygame here.
+
+A game's life is one small state machine (`state`):
+
+    READY (nothing opened) --first reveal--> PLAYING --> WON | LOST       recorded, and the save dropped
+                                             PLAYING --abandon()--> ABANDONED   recorded as a loss, likewise
+                                             PLAYING --suspend()--> PLAYING     saved: resumable, not recorded
+
+Every way out goes through the keeper (the records, in the game; a fake in tests), which promises that a
+record and the removal of the save happen in one transaction: a game is recorded at most once and, once
+recorded, is never offered to resume.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from game.model import Board, GameState
+from game.model.category import category_for
+from game.model.move import Move
+from game.model.replay import Replay
+from game.model.replay_stats import GameStats, game_stats
+from game.records import GameRecord, Origin, SavedGame, checked_save
+
+Cell = tuple[int, int]
+
+
+class Keeper(Protocol):
+    """What keeps games: the records in the game, a list in tests."""
+
+    def save(self, saved: SavedGame) -> Any: ...
+
+    def finish(self, record: GameRecord) -> Any:
+        """Record a finished game and drop the saved one, in one transaction; returns what recording meant."""
+        ...
+
+
+class NoKeeper:
+    """Keeps nothing (a game whose records are not wanted)."""
+
+    def save(self, saved: SavedGame) -> None:
+        return None
+
+    def finish(self, record: GameRecord) -> None:
+        return None
+
+
+class GameSession:
+    """One game. The scene feeds it moves and time; it says what the game is and keeps it through `keeper`.
+
+    The clock runs from the first reveal while the game is under way, except while paused, and, after a
+    resume or an opening made for the player (same board, a code), until the player's next move.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        keeper: Keeper | None = None,
+        origin: Origin = Origin.NEW,
+        no_guess: bool = False,
+        hinted: bool = False,
+        elapsed_ms: int = 0,
+        waiting: bool = False,
+    ):
+        self.board = board
+        self.keeper: Keeper = keeper or NoKeeper()
+        self.origin = origin
+        self.no_guess = no_guess  # the mines were laid by the no-guess generator
+        self.hinted = hinted  # a hint or the mine chances were used: recorded, never a best time
+        self.paused = False
+        self.waiting = waiting  # the clock holds until the player's next move
+        self.result: Any = None  # what the keeper said when the game was recorded (a new best time...)
+        self._elapsed = elapsed_ms / 1000
+        self._abandoned = False
+        self._recorded = False
+
+    # --- what the game is ---------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return GameState.ABANDONED if self._abandoned else GameState(self.board.state)
+
+    @property
+    def category(self) -> str:
+        b = self.board
+        return category_for(b.rows, b.cols, b.mines)
+
+    @property
+    def recorded(self) -> bool:
+        return self._recorded
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds on the clock."""
+        return self._elapsed
+
+    @property
+    def elapsed_ms(self) -> int:
+        return round(self._elapsed * 1000)
+
+    @property
+    def clock_running(self) -> bool:
+        return self.state == GameState.PLAYING and not self.paused and not self.waiting
+
+    def stats(self) -> GameStats:
+        return game_stats(self.board, self.elapsed_ms)
+
+    def replay(self) -> Replay:
+        return Replay.from_game(self.board, max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:])))
+
+    # --- time and moves -----------------------------------------------------------------------------------
+
+    def tick(self, seconds: float) -> None:
+        """Time passed (the scene's fixed update)."""
+        if self.clock_running:
+            self._elapsed += seconds
+
+    def pause(self) -> None:
+        """Stop the clock (a pause, a question asked over the game); the game is saved as it stands."""
+        if self.state == GameState.PLAYING and not self.paused:
+            self.paused = True
+            self.suspend()
+
+    def unpause(self) -> None:
+        self.paused = False
+
+    def apply(self, move: Move, by_player: bool = True) -> list[Cell]:
+        """Make a click; returns the cells it revealed. A click on a revealed number chords it. The clock
+        starts at the first reveal (or, when waiting, at this move); the game is saved after a move that
+        changed something, and recorded when it ends."""
+        if self.state.over or self.paused:
+            return []
+        board = self.board
+        if move.kind == "reveal" and board.is_revealed(*move.cell):
+            move = move._replace(kind="chord")
+        if by_player:
+            self.waiting = False
+        if board.state == GameState.READY and move.kind == "reveal" and not board.is_flagged(*move.cell):
+            self._elapsed = 0.0
+        started = board.state != GameState.READY or move.kind == "reveal"
+        changed = board.apply(move.at(self.elapsed_ms if started else 0))
+        if board.state in (GameState.WON, GameState.LOST):
+            self._record()
+        elif board.state == GameState.PLAYING and board.last_changed:
+            self.suspend()
+        return changed
+
+    def lay_mines(self, mine_cells: list[Cell]) -> None:
+        """The no-guess generator made this board's mines, before the first reveal."""
+        self.board.lay_mines(mine_cells)
+        self.no_guess = True
+
+    def note_assistance(self, chances: bool = False) -> None:
+        """A hint was shown (or the mine chances turned on): the game counts as assisted. A hint before
+        the first click only says where to start, which the rules make safe anyway."""
+        if chances or self.state == GameState.PLAYING:
+            self.hinted = True
+
+    # --- ways out -----------------------------------------------------------------------------------------
+
+    def abandon(self) -> bool:
+        """The player left this game for another (the face, F2, a new game from the menu, Discard). A game
+        under way is recorded as an abandoned loss; True when it was."""
+        if self.state != GameState.PLAYING:
+            return False
+        self._abandoned = True
+        self._record()
+        return True
+
+    def suspend(self) -> None:
+        """Save a game under way as it stands, clock included (after a move; when the player steps away
+        by Esc or closing the window, when it stays resumable and nothing is recorded)."""
+        saved = self.to_save()
+        if saved is not None:
+            self.keeper.save(saved)
+
+    def _record(self) -> None:
+        if not self._recorded:
+            self._recorded = True
+            self.result = self.keeper.finish(self.to_record())
+
+    # --- what is kept ---------------------------------------------------------------------------------------
+
+    def to_save(self) -> SavedGame | None:
+        """The save of a game under way, or None (a game not started or over is not saved)."""
+        if self.state != GameState.PLAYING:
+            return None
+        extra = {"origin": self.origin.value, "hinted": self.hinted, "no_guess": self.no_guess}
+        return SavedGame(self.board.to_dict(), self.elapsed_ms, self.category, extra)
+
+    def to_record(self) -> GameRecord:
+        b, state = self.board, self.state
+        if not state.over:
+            raise ValueError(f"a game that is {state.value} has no record yet")
+        stats = self.stats()
+        return GameRecord(
+            rows=b.rows,
+            cols=b.cols,
+            mines=b.mines,
+            won=state == GameState.WON,
+            abandoned=state == GameState.ABANDONED,
+            time_ms=self.elapsed_ms,
+            three_bv=b.three_bv or 0,
+            seed=b.seed,
+            first_click=b.first_click,
+            left_clicks=b.left_clicks,
+            right_clicks=b.right_clicks,
+            chord_clicks=b.chord_clicks,
+            effective_clicks=b.effective_clicks,
+            same_board=self.origin != Origin.NEW,
+            hinted=self.hinted,
+            no_guess=self.no_guess,
+            solved_three_bv=stats.solved_three_bv,
+            replay=self.replay().to_json(),
+        )
+
+    @classmethod
+    def from_save(cls, saved: SavedGame, keeper: Keeper | None = None) -> GameSession:
+        """The saved game, to play on; its clock waits for the player's first move. ValueError with a reason
+        (for the notice) when it is not a game this version wrote: see resume.check_save."""
+        board, extra = checked_save(saved)
+        origin = (
+            Origin(extra["origin"])
+            if "origin" in extra
+            else Origin.SAME_BOARD
+            if extra.get("same_board")
+            else Origin.NEW
+        )
+        return cls(
+            board,
+            keeper=keeper,
+            origin=origin,
+            no_guess=extra.get("no_guess", False),
+            hinted=extra.get("hinted", False),
+            elapsed_ms=saved.elapsed_ms,
+            waiting=True,
+        )
+
+    # --- the next game --------------------------------------------------------------------------------------
+
+    def next_board(self, question_marks: bool) -> Board:
+        """A fresh board of the same size and rules (Play again, the face, F2)."""
+        b = self.board
+        return Board(b.rows, b.cols, b.mines, first_click=b.first_click, question_marks=question_marks)
+
+    def same_board(self, keeper: Keeper | None = None) -> tuple[GameSession, Cell | None]:
+        """This board again, and the first click to make for the player so that it opens as it did (None
+        when the game never started: the seed then lays the same mines wherever the first click falls)."""
+        b = self.board
+        if not b.mines_placed or b.first_reveal is None:
+            fresh = Board(b.rows, b.cols, b.mines, seed=b.seed, first_click=b.first_click)
+            fresh.question_marks = b.question_marks
+            return GameSession(fresh, keeper=keeper, origin=Origin.SAME_BOARD), None
+        fresh = Board.from_mines(
+            b.rows, b.cols, b.mine_cells(), seed=b.seed, first_click=b.first_click, question_marks=b.question_marks
+        )
+        session = GameSession(fresh, keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True)
+        return session, b.first_reveal

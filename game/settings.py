@@ -1,0 +1,139 @@
+"""Every setting the player can change, defined once: key, default, allowed values, label and how a stored
+value is cleaned when read back. The store keeps them, the Settings screen lists them from here, and every
+change goes through `Settings.change`, which also saves it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game import config
+from game.model.rules import PRESETS, SAFE_AROUND_FIRST_CLICK
+
+Choice = tuple[Any, str]  # a value and how the Settings screen shows it
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    label: str
+    default: Any
+    choices: tuple[Choice, ...] = ()  # the allowed values, in the order a click cycles them
+    note: str = ""  # one line under the option on the Settings screen
+    clean: Callable[[Any], Any] | None = None  # for values that are not a choice: the value, or ValueError
+    listed: bool = True  # shown on the Settings screen
+
+    def cleaned(self, value: Any) -> Any:
+        """The value if the game can use it, else the default (a hand-edited file, an older version)."""
+        if self.choices:
+            return next((v for v, _ in self.choices if _same(v, value)), self.default)
+        if self.clean is not None:
+            try:
+                return self.clean(value)
+            except (TypeError, ValueError):
+                return self.default
+        return value
+
+    def shown(self, value: Any) -> str:
+        return next((text for v, text in self.choices if _same(v, value)), str(value))
+
+
+def _same(a: Any, b: Any) -> bool:
+    # True == 1 in Python, but a stored 1 is not the setting True
+    return type(a) is type(b) and a == b
+
+
+def clean_custom(value: Any) -> tuple[int, int, int]:
+    """A custom size as the Custom form would accept it: (rows, cols, mines), sides 5 to 100, at least one
+    mine and room for the first click's opening."""
+    if not (isinstance(value, (list, tuple)) and len(value) == 3 and all(type(v) is int for v in value)):
+        raise ValueError(f"not three whole numbers: {value!r}")
+    rows, cols, mines = value
+    low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
+    if not (low <= rows <= high and low <= cols <= high and 1 <= mines <= rows * cols - SAFE_AROUND_FIRST_CLICK):
+        raise ValueError(f"not a board the Custom form makes: {value!r}")
+    return rows, cols, mines
+
+
+ON_OFF = ((False, "off"), (True, "on"))
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("first_click", "First click", "opening", (("opening", "opens an area"), ("safe", "only safe"))),
+    Setting("question_marks", "Question marks", False, ON_OFF, "right click: flag, ?, covered"),
+    Setting("no_guess", "No-guess boards", False, ON_OFF, "never a forced guess"),
+    Setting("theme", "Theme", "classic", (("classic", "Classic"), ("dark", "Dark"))),
+    Setting("palette", "Numbers", "standard", (("standard", "classic colours"), ("colour-blind", "colour-blind"))),
+    Setting("sound", "Sound", True, ((True, "on"), (False, "off"))),
+    Setting("animation", "Animation", True, ((True, "on"), (False, "off"))),
+    Setting("tile", "Zoom", config.DEFAULT_TILE, tuple((size, f"{size} px") for size in config.TILE_SIZES)),
+    # Kept by the menu and the Custom form rather than the Settings screen:
+    Setting(
+        "difficulty",
+        "Last game",
+        "beginner",
+        tuple((key, preset.name) for key, preset in PRESETS.items()) + (("custom", "Custom"),),
+        listed=False,
+    ),
+    Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
+)
+
+BY_KEY = {setting.key: setting for setting in SETTINGS}
+LISTED = tuple(setting for setting in SETTINGS if setting.listed)
+
+
+def defaults() -> dict[str, Any]:
+    return {setting.key: setting.default for setting in SETTINGS}
+
+
+def cleaned(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """Every setting, from what the store read back: unknown keys dropped, unusable values defaulted."""
+    return {setting.key: setting.cleaned(stored.get(setting.key, setting.default)) for setting in SETTINGS}
+
+
+def to_stored(value: Any) -> Any:
+    """The JSON form of a value (JSON has no tuples)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+class Settings:
+    """The settings in effect. Read with ``settings["theme"]``; change with ``settings.change(key, value)``,
+    which cleans the value, keeps it (through `save`, the store) and tells the listeners."""
+
+    def __init__(self, stored: Mapping[str, Any], save: Callable[[dict[str, Any]], Any] | None = None):
+        self._values = cleaned(stored)
+        self._save = save
+        self._listeners: list[Callable[[str, Any], None]] = []
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._values.get(key, default)
+
+    def items(self) -> Iterable[tuple[str, Any]]:
+        return self._values.items()
+
+    def listen(self, listener: Callable[[str, Any], None]) -> None:
+        """Call `listener(key, value)` after every change (the app applies sound and theme this way)."""
+        self._listeners.append(listener)
+
+    def change(self, key: str, value: Any) -> Any:
+        """Set one setting, keep it for the next start, and return the value in effect (ValueError if the
+        game cannot use it: that is a bug in the caller, not the player's doing)."""
+        setting = BY_KEY[key]
+        kept = setting.cleaned(value)
+        if not _same(kept, tuple(value) if isinstance(value, list) else value):
+            raise ValueError(f"{value!r} is not a value of the setting {key!r}")
+        self._values[key] = kept
+        if self._save is not None:
+            self._save({key: to_stored(kept)})
+        for listener in self._listeners:
+            listener(key, kept)
+        return kept
+
+    def cycle(self, key: str, step: int = 1) -> Any:
+        """The next (or previous) choice of a setting, changed as `change` does."""
+        values = [v for v, _ in BY_KEY[key].choices]
+        current = next((i for i, v in enumerate(values) if _same(v, self._values[key])), 0)
+        return self.change(key, values[(current + step) % len(values)])

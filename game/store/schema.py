@@ -1,0 +1,158 @@
+"""The records file: its tables, the migrations between versions, opening it and setting a damaged one aside."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+# Errors that say something about the file's contents, as opposed to locks, permissions or a full disk.
+CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+
+# The condition for a game to count for times; the partial index repeats it word for word so SQLite uses it.
+TIMED = "won = 1 AND hinted = 0 AND same_board = 0 AND time_ok = 1"
+
+
+def _migrate_0_to_1(db: sqlite3.Connection) -> None:
+    db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute("""
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            played_at TEXT NOT NULL,          -- UTC, fixed width, so text order is time order
+            category TEXT NOT NULL,
+            rows INTEGER NOT NULL,
+            cols INTEGER NOT NULL,
+            mines INTEGER NOT NULL,
+            first_click TEXT NOT NULL,
+            no_guess INTEGER NOT NULL DEFAULT 0,
+            seed TEXT,                        -- text: a seed may not fit SQLite's 64-bit integer
+            won INTEGER NOT NULL,
+            time_ms INTEGER NOT NULL,
+            time_ok INTEGER NOT NULL DEFAULT 1,
+            three_bv INTEGER NOT NULL,
+            left_clicks INTEGER NOT NULL DEFAULT 0,
+            right_clicks INTEGER NOT NULL DEFAULT 0,
+            chord_clicks INTEGER NOT NULL DEFAULT 0,
+            effective_clicks INTEGER NOT NULL DEFAULT 0,
+            hinted INTEGER NOT NULL DEFAULT 0,
+            same_board INTEGER NOT NULL DEFAULT 0,
+            moves BLOB
+        )""")
+    db.execute("CREATE INDEX games_by_category ON games (category, played_at, id)")
+    db.execute(f"CREATE INDEX games_best ON games (category, time_ms, played_at, id) WHERE {TIMED}")
+    db.execute("""
+        CREATE TABLE resume (
+            slot INTEGER PRIMARY KEY CHECK (slot = 0),
+            category TEXT NOT NULL,
+            elapsed_ms INTEGER NOT NULL,
+            board TEXT NOT NULL,
+            extra TEXT,
+            saved_at TEXT NOT NULL
+        )""")
+
+
+def _migrate_1_to_2(db: sqlite3.Connection) -> None:
+    # the 3BV of the part a lost game opened, for its IOE and 3BV/s; NULL for games recorded before
+    db.execute("ALTER TABLE games ADD COLUMN solved_three_bv INTEGER")
+
+
+def _migrate_2_to_3(db: sqlite3.Connection) -> None:
+    # a game left under way for another one: recorded as a loss, and shown as abandoned
+    db.execute("ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
+
+
+# MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class Corrupt(Exception):
+    """The file is not a database we can use; it should be set aside."""
+
+
+class Newer(Exception):
+    """The file was written by a newer version of the game; leave it alone."""
+
+
+def rollback(db: sqlite3.Connection) -> None:
+    if db.in_transaction:
+        try:
+            db.execute("ROLLBACK")
+        except sqlite3.Error:
+            log.debug("rollback failed", exc_info=True)
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    target = len(MIGRATIONS)
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version == target:  # the usual start: no write lock taken
+        return
+    if version > target:
+        raise Newer(version)
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]  # another copy may have just done it
+        if version > target:
+            raise Newer(version)
+        for step in range(version, target):
+            MIGRATIONS[step](db)
+        db.execute(f"PRAGMA user_version = {target}")
+        db.execute("COMMIT")
+    except BaseException:
+        rollback(db)
+        raise
+
+
+def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    """Open, check and upgrade the file; raise Corrupt, Newer or sqlite3.Error."""
+    # isolation_level=None: we say BEGIN and COMMIT ourselves, so every write is one explicit transaction.
+    db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+        problems = db.execute("PRAGMA quick_check").fetchall()
+        if problems != [("ok",)]:
+            raise Corrupt("; ".join(str(row[0]) for row in problems[:3]))
+        try:
+            migrate(db)
+        except sqlite3.OperationalError as error:
+            # SQLITE_ERROR while upgrading ("table games already exists"): a file we cannot make sense of.
+            # Busy, read-only, full and I/O errors say nothing about the contents and pass through.
+            if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_ERROR:
+                raise Corrupt(str(error)) from error
+            raise
+        # A read-only file opens and reads like any other: write its version back now, so the menu says so
+        # at start instead of the first finished game failing to save.
+        db.execute(f"PRAGMA user_version = {int(db.execute('PRAGMA user_version').fetchone()[0])}")
+    except sqlite3.DatabaseError as error:
+        db.close()
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF in CORRUPT_CODES:
+            raise Corrupt(str(error)) from error
+        raise
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file (and its log) to ``<name>.corrupt-<UTC time>``; returns the new name."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, aside)
+    # The log belongs to the damaged file: left in place, SQLite would try to replay it into the new one.
+    for suffix in ("-wal", "-journal"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, aside.with_name(aside.name + suffix))
+    path.with_name(path.name + "-shm").unlink(missing_ok=True)
+    return aside

@@ -1,0 +1,244 @@
+"""A game's life in the real app: every way out of a game under way, what is recorded and what is offered
+again, the first click on every path, the clock of a resumed game, and the safe answer in dialogs.
+
+Each test here was a bug a player could hit; they drive the app only through events and read only what the
+player sees (the menu, the board) and the records file."""
+
+import pygame
+import pytest
+
+from game.app import App
+from game.model.boardcode import BoardCode, encode
+from game.scenes.code_entry import CodeEntryScene
+from game.scenes.custom import CustomScene
+from game.scenes.menu import MenuScene
+from game.scenes.playing import PlayingScene
+from game.scenes.records import RecordsScene
+from game.store import Store
+from tests.driver import Driver, FakeClock
+
+
+def start_app(tmp_path, seed=42):
+    app = App(clock=FakeClock(), seed=seed, desktop_size=(1366, 768))
+    pygame.event.clear()
+    app.step()
+    return Driver(app, tmp_path / "shots")
+
+
+@pytest.fixture
+def driver(tmp_path):
+    d = start_app(tmp_path)
+    yield d
+    d.app.store.close()
+    pygame.quit()
+
+
+def top(driver):
+    """What takes the player's input: a dialog or panel on top, else the scene."""
+    overlays = getattr(driver.app, "overlays", None)
+    return overlays[-1] if overlays else driver.app.scene
+
+
+def elapsed(playing):
+    return playing.session.elapsed if hasattr(playing, "session") else playing.elapsed
+
+
+def cells(board):
+    return [(r, c) for r in range(board.rows) for c in range(board.cols)]
+
+
+def beginner_under_way(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    assert isinstance(playing, PlayingScene)
+    driver.click_cell(4, 4)
+    mine = next(cell for cell in cells(playing.board) if playing.board.is_mine(*cell))
+    driver.click_cell(*mine, button=3)
+    assert playing.board.state == "playing"
+    return playing
+
+
+def to_menu_keeping_the_game(driver):
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(top(driver).yes)
+    assert isinstance(driver.scene, MenuScene) and driver.scene.resume is not None
+
+
+def fill_custom_form(driver, rows, cols, mines):
+    form = driver.scene
+    assert isinstance(form, CustomScene)
+    for field, value in zip(("rows", "cols", "mines"), (rows, cols, mines)):
+        driver.click_button(form.fields[field])
+        for _ in range(len(form.fields[field].value)):
+            driver.key(pygame.K_BACKSPACE, frames=0)
+        driver.type_text(str(value))
+    return form
+
+
+def leave_by_the_face(driver):
+    face = driver.scene.layout.face.center
+    driver.click(face)
+
+
+def leave_by_f2(driver):
+    driver.key(pygame.K_F2)
+
+
+def leave_by_n(driver):
+    driver.key(pygame.K_n)
+
+
+def leave_for_a_preset_from_the_menu(driver):
+    to_menu_keeping_the_game(driver)
+    driver.click_button(driver.scene.difficulty_buttons["expert"])
+    driver.click_button(top(driver).yes)  # Discard
+
+
+def leave_for_custom_from_the_menu(driver):
+    to_menu_keeping_the_game(driver)
+    driver.click_button(driver.scene.custom)
+    fill_custom_form(driver, 10, 12, 15)
+    driver.key(pygame.K_RETURN)
+    driver.click_button(top(driver).yes)  # Discard
+
+
+@pytest.mark.parametrize(
+    "leave",
+    [leave_by_the_face, leave_by_f2, leave_by_n, leave_for_a_preset_from_the_menu, leave_for_custom_from_the_menu],
+)
+def test_a_game_left_under_way_for_another_counts_as_abandoned_and_never_comes_back(driver, leave):
+    beginner_under_way(driver)
+    leave(driver)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene.board.state == "ready", "a new game"
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.scene
+    assert isinstance(menu, MenuScene) and menu.resume is None, "the abandoned game is not offered again"
+    stats = driver.app.store.statistics("beginner")
+    assert (stats.played, stats.won) == (1, 0), "it counts as a loss"
+    [game] = driver.app.store.recent_games("beginner")
+    assert game.outcome == "abandoned"
+
+
+def test_esc_or_closing_the_window_keeps_the_game_and_records_nothing(tmp_path, driver):
+    beginner_under_way(driver)
+    to_menu_keeping_the_game(driver)
+    driver.click_button(driver.scene.resume)
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    driver.app.run(max_frames=driver.app.frames)
+    again = start_app(tmp_path)
+    assert again.scene.resume is not None
+    assert again.app.store.statistics("beginner").played == 0
+    again.app.store.close()
+
+
+def test_the_custom_size_is_kept_after_a_restart(tmp_path, driver):
+    driver.click_button(driver.scene.custom)
+    fill_custom_form(driver, 12, 20, 30)
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, PlayingScene)
+    driver.key(pygame.K_ESCAPE)
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    driver.app.run(max_frames=driver.app.frames)
+    again = start_app(tmp_path)
+    menu = again.scene
+    assert menu.custom.sublabel == "last: 20 x 12, 30 mines"
+    assert menu.custom.marked, "Custom was the last game"
+    again.click_button(menu.custom)
+    assert [again.scene.fields[f].value for f in ("rows", "cols", "mines")] == ["12", "20", "30"]
+    again.app.store.close()
+
+
+def test_same_board_opens_as_it_did_and_its_first_click_is_never_a_mine(driver):
+    playing = beginner_under_way(driver)
+    board = playing.board
+    mine = next(cell for cell in cells(board) if board.is_mine(*cell) and not board.is_flagged(*cell))
+    driver.click_cell(*mine)
+    assert board.state == "lost"
+    driver.click_button(top(driver).same_board)
+    again = driver.scene
+    assert again.board.state == "playing", "the first click was made for the player"
+    assert again.board.is_revealed(4, 4) and again.board.mine_cells() == board.mine_cells()
+    driver.frames(60)
+    assert elapsed(again) == 0, "the clock starts at the player's next click"
+    for cell in cells(board):  # every safe cell, clicked in turn: no first click ever loses
+        if not board.is_mine(*cell) and again.board.state == "playing":
+            driver.click_cell(*cell)
+    assert again.board.state == "won"
+
+
+def test_a_code_opens_as_its_board_did_and_never_loses_on_its_first_click(driver):
+    code = BoardCode(9, 9, 10, seed=42, first_cell=(4, 4))
+    driver.click_button(driver.scene.play_code)
+    driver.type_text(encode(code))
+    driver.key(pygame.K_RETURN)
+    playing = driver.scene
+    assert isinstance(playing, PlayingScene)
+    assert playing.board.state == "playing" and playing.board.is_revealed(4, 4)
+    reference = code.board()
+    reference.reveal(4, 4)
+    assert playing.board.mine_cells() == reference.mine_cells()
+
+
+def test_enter_and_esc_keep_the_saved_game_in_the_discard_question(driver):
+    beginner_under_way(driver)
+    to_menu_keeping_the_game(driver)
+    for key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+        driver.click_button(driver.scene.difficulty_buttons["expert"])
+        assert not isinstance(top(driver), MenuScene), "asked"
+        driver.key(key)
+        assert isinstance(driver.scene, MenuScene) and top(driver) is driver.scene
+        assert driver.app.store.load_resume() is not None, "kept"
+    assert driver.app.store.statistics("beginner").played == 0
+
+
+def test_enter_keeps_the_statistics_in_the_reset_question(driver):
+    playing = beginner_under_way(driver)
+    driver.click_cell(
+        *next(c for c in cells(playing.board) if playing.board.is_mine(*c) and not playing.board.is_flagged(*c))
+    )
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.records)
+    records = driver.scene
+    assert isinstance(records, RecordsScene)
+    driver.click_button(records.reset)
+    driver.key(pygame.K_RETURN)
+    assert driver.app.store.statistics("beginner").played == 1, "Enter means Keep them"
+    driver.click_button(records.reset)
+    driver.key(pygame.K_r)
+    assert driver.app.store.statistics("beginner").played == 0, "its own key resets"
+
+
+def test_a_resumed_games_clock_waits_for_the_first_move(driver):
+    beginner_under_way(driver)
+    driver.frames(90)
+    to_menu_keeping_the_game(driver)
+    driver.click_button(driver.scene.resume)
+    playing = driver.scene
+    clock = elapsed(playing)
+    driver.frames(180)
+    assert elapsed(playing) == clock, "nothing touched yet: the clock waits"
+    driver.click_cell(0, 8, button=3)
+    driver.frames(60)
+    assert elapsed(playing) == pytest.approx(clock + 1, abs=0.05)
+
+
+@pytest.mark.parametrize("button", ["custom", "play_code"])
+def test_the_forms_open_before_any_question_about_the_saved_game(driver, button):
+    beginner_under_way(driver)
+    to_menu_keeping_the_game(driver)
+    driver.click_button(getattr(driver.scene, button))
+    assert isinstance(driver.scene, (CustomScene, CodeEntryScene)) and top(driver) is driver.scene, "no question yet"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene) and driver.app.store.load_resume() is not None
+
+
+def test_a_discarded_save_that_cannot_be_read_is_dropped_not_recorded(tmp_path, private_home):
+    with Store.open() as store:
+        store.save_resume({"rows": 9}, 100, "beginner")
+    d = start_app(tmp_path)
+    d.click_button(d.scene.difficulty_buttons["expert"])
+    d.click_button(top(d).yes)
+    assert isinstance(d.scene, PlayingScene) and d.app.store.statistics("beginner").played == 0
+    d.app.store.close()
