@@ -98,6 +98,11 @@ class Analysis:
         """The analysis of this position with some covered cells revealed ({flat index: number shown})."""
         return Analysis(self.frontier.after(reveals))
 
+    def given(self, assume: Mapping[int, int]) -> Analysis:
+        """This position counted only over the layouts where the given covered cells are mines (1) or safe (0);
+        raises InconsistentPosition when there are none."""
+        return Analysis(self.frontier.after({}, assume))
+
     def _certain(self) -> None:
         cols, exact = self.cols, self.exact
         safe = {divmod(j, cols) for j, v in self.frontier.known.items() if v == 0}

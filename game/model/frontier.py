@@ -93,8 +93,9 @@ class Frontier:
             self._of = {j: t for t, comp in enumerate(self.comps) for j in comp.cells}
         return self._of
 
-    def after(self, reveals: Mapping[int, int]) -> Frontier:
-        """This position with covered cells revealed: {flat index: the number it shows}."""
+    def after(self, reveals: Mapping[int, int], assume: Mapping[int, int] | None = None) -> Frontier:
+        """This position with covered cells revealed: {flat index: the number it shows}; assume: covered cells
+        taken as mines (1) or safe (0), to count the layouts where they are."""
         nb = neighbours(self.rows, self.cols)
         vis = self.visible.copy()
         known = dict(self.known)
@@ -150,6 +151,10 @@ class Frontier:
             vis[i] = v
         for i in reveals:
             decide(i, 0)  # a revealed cell is safe; it leaves the covered cells below
+        for j, value in (assume or {}).items():
+            if vis[j] >= 0:
+                raise ValueError(f"cell {j} is revealed")
+            decide(j, value)
         for i, v in reveals.items():
             cells = [j for j in nb[i] if vis[j] < 0]
             if v and not cells:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse, neighbours
 from .endgame import endgame_cell
+from .fifty import pseudo_fifty_fifties
 
 __all__ = ["SHIPPED", "GuessStrategy", "Spot", "choose_guess"]
 
@@ -67,7 +68,8 @@ class GuessStrategy:
     candidates: at most this many of them (at most two of each chance and shape);
     progress_weight: worth of "opening this cell also proves another cell safe", in units of survival chance;
     endgame: with at most endgame_layouts layouts left, search the rest of the game exactly (giving up past
-    endgame_work units of work, see game/model/endgame.py)."""
+    endgame_work units of work, see game/model/endgame.py);
+    fifty_fifty: open a pseudo-50/50 first, a guess that must be made anyway (game/model/fifty.py)."""
 
     window: float = 0.04
     candidates: int = 6
@@ -75,6 +77,7 @@ class GuessStrategy:
     endgame: bool = True
     endgame_layouts: int = 300
     endgame_work: int = 40_000
+    fifty_fifty: bool = False
 
     def pick(self, spot: Spot) -> int:
         """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score."""
@@ -149,4 +152,8 @@ def choose_guess(
         cell = endgame_cell(rows, cols, mines, visible, a, spot.ranked, strategy.endgame_layouts, strategy.endgame_work)
         if cell is not None:
             return divmod(cell, cols)
+    if strategy.fifty_fifty:
+        forced = set(pseudo_fifty_fifties(a, visible))
+        if forced:
+            return divmod(next(i for i in spot.ranked if i in forced), cols)
     return divmod(strategy.pick(spot), cols)
