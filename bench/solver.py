@@ -20,6 +20,7 @@ from dataclasses import fields
 from functools import partial
 from pathlib import Path
 
+from bench.posterior import sample_layout
 from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
 from bench.strategies import KINDS, make_strategy
 from game.model import Board, GameState
@@ -42,8 +43,11 @@ class Game:
     """One auto-played game on a real Board (one implementation of the rules): the view the solver reads, the
     moves made, and the analysis, kept up to date from the cells each move opens."""
 
-    def __init__(self, rows, cols, mines, rule, board_seed, moves=None):
-        self.board = Board(rows, cols, mines, seed=board_seed, first_click=rule)
+    def __init__(self, rows, cols, mines, rule, board_seed, moves=None, mine_cells=None):
+        if mine_cells is None:
+            self.board = Board(rows, cols, mines, seed=board_seed, first_click=rule)
+        else:  # a layout drawn for this position (bench/posterior.py)
+            self.board = Board.from_mines(rows, cols, [divmod(j, cols) for j in mine_cells], seed=board_seed)
         self.vis = [COVERED] * (rows * cols)
         self.moves = []
         self._analysis = None
@@ -99,12 +103,13 @@ def play(rows, cols, mines, rule, rng, strategy=SHIPPED, positions=None):
     return Game(rows, cols, mines, rule, rng.randrange(2**32)).finish(strategy, positions)
 
 
-def play_paired(rows, cols, mines, rule, board_seed, base, cand):
-    """Play one board with the base strategy and the candidate one: (base won, candidate won).
+def play_paired(rows, cols, mines, rule, board_seed, base, cand, samples=1):
+    """Play one board with the base strategy and the candidate one: (base wins, candidate wins, layouts played).
 
     Both play in lockstep while they agree (the same moves on the same board give the same game), so only the
-    part after their first different guess is played twice: the candidate's board is rebuilt by replaying the
-    shared moves."""
+    part after their first different guess is played twice. From there, with samples > 1, both also play on
+    samples - 1 more layouts drawn from those the position allows (bench/posterior.py), which measures the
+    difference between them with less noise; games are rebuilt by replaying the shared moves."""
     game = Game(rows, cols, mines, rule, board_seed)
     while game.playing:
         a = game.analysis()
@@ -117,11 +122,17 @@ def play_paired(rows, cols, mines, rule, board_seed, base, cand):
             game.reveal(g_base)
             continue
         shared = list(game.moves)
-        game.reveal(g_base)
-        base_won = game.finish(base)
-        return base_won, Game(rows, cols, mines, rule, board_seed, shared + [g_cand]).finish(cand)
-    won = game.board.state == GameState.WON
-    return won, won
+        layouts = [{r * cols + c for r, c in game.board.mine_cells()}]
+        if samples > 1 and a.exact:
+            rng = random.Random(board_seed)
+            layouts += [sample_layout(a, rng) for _ in range(samples - 1)]
+        wins_base = wins_cand = 0
+        for layout in layouts:
+            wins_base += Game(rows, cols, mines, rule, board_seed, shared + [g_base], layout).finish(base)
+            wins_cand += Game(rows, cols, mines, rule, board_seed, shared + [g_cand], layout).finish(cand)
+        return wins_base, wins_cand, len(layouts)
+    won = int(game.board.state == GameState.WON)
+    return won, won, 1
 
 
 def wilson(wins, n, z=1.96):
@@ -132,11 +143,13 @@ def wilson(wins, n, z=1.96):
     return centre - half, centre + half
 
 
-def paired_interval(n, only_base, only_cand, z=1.96):
-    """Mean per-board difference (candidate minus base, each board -1, 0 or +1) and its 95% interval."""
-    d = (only_cand - only_base) / n
-    var = ((only_cand + only_base) / n - d * d) * n / max(1, n - 1)
-    half = z * math.sqrt(max(0.0, var) / n)
+def paired_interval(diffs, z=1.96):
+    """Mean per-board difference (candidate minus base: -1, 0 or +1 for one game a side, a fraction when both
+    played several layouts) and its 95% interval."""
+    n = len(diffs)
+    d = sum(diffs) / n
+    var = sum((x - d) ** 2 for x in diffs) / max(1, n - 1)
+    half = z * math.sqrt(var / n)
     return d, d - half, d + half
 
 
@@ -164,22 +177,26 @@ def parse_strategy(items, common=()):
     return make_strategy(kind, **values)
 
 
-def _board(name, base, cand, i, board_seed):
+def _board(name, base, cand, samples, i, board_seed):
     """One board of a run: its result as a record for the results file."""
     rows, cols, mines, rule = CONFIGS[name]
     t0 = time.perf_counter()
     if cand is None:
         record = {"i": i, "seed": board_seed, "won": int(Game(rows, cols, mines, rule, board_seed).finish(base))}
     else:
-        b, c = play_paired(rows, cols, mines, rule, board_seed, base, cand)
-        record = {"i": i, "seed": board_seed, "base": int(b), "cand": int(c)}
+        b, c, k = play_paired(rows, cols, mines, rule, board_seed, base, cand, samples)
+        record = {"i": i, "seed": board_seed, "base": b, "cand": c}
+        if k > 1:
+            record["k"] = k
     record["ms"] = round(1000 * (time.perf_counter() - t0), 1)
     return record
 
 
-def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0):
+def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, samples=1):
     """Play (or resume) a run of `games` boards and print its figures; returns the records of its boards."""
     key = {"config": name, "seed": seed, "base": repr(base), "candidate": None if cand is None else repr(cand)}
+    if samples > 1:
+        key["samples"] = samples
     digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     path = Path(out) if out else RESULTS / f"{name}-s{seed}-{digest}.jsonl"
     results = ResultsFile(path, key)
@@ -188,7 +205,7 @@ def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0):
         print(f"{path}: {before} of {games} boards already played", flush=True)
     t0 = time.perf_counter()
     played = 0
-    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand), jobs):
+    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand, samples), jobs):
         played += 1
         if progress and played % progress == 0:
             summary(name, base, cand, results, games, time.perf_counter() - t0, played, partial=True)
@@ -214,16 +231,17 @@ def summary(name, base, cand, results, games, wall, played, partial=False):
             flush=True,
         )
         return records
-    wins_base = sum(r["base"] for r in records)
-    wins_cand = sum(r["cand"] for r in records)
-    only_base = sum(1 for r in records if r["base"] and not r["cand"])
-    only_cand = sum(1 for r in records if r["cand"] and not r["base"])
-    d, lo, hi = paired_interval(n, only_base, only_cand)
+    rate_base = sum(r["base"] / r.get("k", 1) for r in records) / n
+    rate_cand = sum(r["cand"] / r.get("k", 1) for r in records) / n
+    diffs = [(r["cand"] - r["base"]) / r.get("k", 1) for r in records]
+    d, lo, hi = paired_interval(diffs)
+    resampled = sum(1 for r in records if r.get("k", 1) > 1)
     print(
-        f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
-        f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
+        f"{name} paired games={n}  base[{label(base)}] {100 * rate_base:.2f}%  "
+        f"candidate[{label(cand)}] {100 * rate_cand:.2f}%  "
         f"diff={100 * d:+.2f} pts 95% CI [{100 * lo:+.2f}, {100 * hi:+.2f}]  "
-        f"(boards won by only base {only_base}, only candidate {only_cand})  {pace}{more}",
+        f"(boards better for base {sum(x < 0 for x in diffs)}, for candidate {sum(x > 0 for x in diffs)}"
+        f"{f'; {resampled} played on several layouts' if resampled else ''})  {pace}{more}",
         flush=True,
     )
     return records
@@ -308,6 +326,13 @@ def main(argv=None):
     ap.add_argument("--out", help="results file (default: bench/results/<config>-s<seed>-<run digest>.jsonl)")
     ap.add_argument("--progress", type=int, default=0, help="also print the figures every N boards")
     ap.add_argument(
+        "--samples",
+        type=int,
+        default=1,
+        help="paired mode: where the strategies part, play both on the real layout and samples-1 more drawn from "
+        "those the position allows (less noise per board)",
+    )
+    ap.add_argument(
         "--candidate",
         action="append",
         metavar="KIND|NAME=VALUE",
@@ -340,7 +365,7 @@ def main(argv=None):
         elif name == "speed":
             bench_speed(max(5, args.games // 20), args.seed, base)
         else:
-            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress)
+            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress, args.samples)
 
 
 if __name__ == "__main__":

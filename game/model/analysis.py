@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -133,6 +133,26 @@ class Analysis:
             self._certain()
         assert self._mines is not None
         return self._mines
+
+    def best_chances(self, count: int = 2, dead: Callable[[int], bool] | None = None) -> list[float]:
+        """The `count` highest chances of being safe among covered cells that are not certain mines, best first
+        (fewer if fewer cells are left), cells that `dead` says are dead left out (the interior never is)."""
+        options: list[tuple[float, list[int] | None]] = [(1.0, [j]) for j, v in self.frontier.known.items() if v == 0]
+        options.extend((1 - num / d, cells) for cells, num, d, _ in self._vars if num != d)
+        interior_num, layouts = self._interior
+        if self._nint and interior_num != layouts:
+            options.append((1 - interior_num / layouts, None))
+        options.sort(key=lambda o: -o[0])
+        out: list[float] = []
+        for chance, cells in options:
+            if cells is None:
+                n = self._nint
+            else:
+                n = len(cells) if dead is None else sum(1 for j in cells if not dead(j))
+            out.extend([chance] * min(n, count - len(out)))
+            if len(out) >= count:
+                break
+        return out
 
     def _interior_cells(self) -> list[int]:
         f = self.frontier
