@@ -157,7 +157,7 @@ def test_expert_opens_whole_on_a_laptop_screen(display, tmp_path):
             return geometry if geometry and geometry[2] > config.MENU_SIZE[0] else None
 
         x, y, width, height = wait_for(settled)
-        assert 0 <= x and x + width <= 1366 and 0 <= y and y + height <= 768, (x, y, width, height)
+        assert x >= 0 and x + width <= 1366 and y >= 0 and y + height <= 768, (x, y, width, height)
         assert abs((x + width / 2) - 683) <= 2, "centred across the screen"
     finally:
         game.send_signal(signal.SIGTERM)
