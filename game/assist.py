@@ -35,6 +35,8 @@ class Assistant:
         self.show_chances = False
         self.message = None  # a one-off line for the status bar
         self._next_message = None  # the line to show once the waiting click is played
+        self.hint_job = None  # a hint being worked out (a guess may think up to config.HINT_BUDGET_MS)
+        self.hint_waited = 0.0
         self.job = None  # a no-guess board being made
         self.pending = None  # the first click that waits for it (a Move)
         self.waited = 0.0
@@ -47,14 +49,34 @@ class Assistant:
     def overlays(self):
         return self.hint is not None or self.show_chances
 
-    def show_hint(self, board):
-        """Work out the hint for the position on the board; True when there is one to show."""
-        if self.busy or board.state not in (GameState.READY, GameState.PLAYING):
+    def ask_hint(self, board):
+        """Start working out the hint for the position on the board, off the frame loop: a certain one comes
+        at once, a guess may think up to config.HINT_BUDGET_MS while the board stays in play."""
+        if self.busy or self.hint_job is not None or board.state not in (GameState.READY, GameState.PLAYING):
             return False
-        try:
-            hint = hint_for(board)
-        except InconsistentPosition:
-            hint = None
+        position = board.copy(with_moves=False)  # the thread reads its own copy while the player plays on
+        budget = config.HINT_BUDGET_MS
+        self.hint_job = BackgroundJob(lambda cancel: hint_for(position, budget_ms=budget, cancelled=cancel))
+        self.hint_waited = 0.0
+        return True
+
+    @property
+    def thinking(self):
+        """A hint is taking long enough to say so."""
+        return self.hint_job is not None and self.hint_waited >= config.SPINNER_DELAY
+
+    def poll_hint(self, step):
+        """While a hint is worked out: True once it is there to show (the scene redraws and counts the help)."""
+        job = self.hint_job
+        if job is None:
+            return False
+        self.hint_waited += step
+        if not job.done:
+            return False
+        self.hint_job = None
+        hint = job.result if job.error is None else None
+        if job.error is not None and not isinstance(job.error, InconsistentPosition):
+            raise job.error
         if hint is None:
             return False
         self.hint = hint
@@ -91,7 +113,10 @@ class Assistant:
         return self._analysis
 
     def moved(self):
-        """A move was made: what was shown is about an older position."""
+        """A move was made: what was shown, or is being worked out, is about an older position."""
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+            self.hint_job = None
         self.hint = None
         self.message, self._next_message = self._next_message, None
         self._analysis = None
@@ -101,6 +126,9 @@ class Assistant:
         if self.busy:
             dots = "." * (1 + int(self.waited * 3) % 3)
             return f"Making a no-guess board{dots}  (Esc: a normal board)"
+        if self.thinking:
+            dots = "." * (1 + int(self.hint_waited * 3) % 3)
+            return f"Thinking about the best guess{dots}"
         if self.message:
             return self.message
         if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
@@ -162,8 +190,9 @@ class Assistant:
         )
 
     def cancel(self):
-        if self.job is not None:
-            self.job.cancel()
+        for job in (self.job, self.hint_job):
+            if job is not None:
+                job.cancel()
 
     def poll(self, step):
         """While a board is being made: (its mines or None for a normal board, the first click that waited)

@@ -60,8 +60,11 @@ GAME_OVER_PANEL_W = 300
 
 # No-guess boards: how long the player may wait for one before a normal board is dealt instead.
 NO_GUESS_TIMEOUT = 5.0
-# Show the "making a board" spinner only when it takes longer than this (most boards take milliseconds).
+# Show the "making a board" spinner, or "thinking" for a hint, only when it takes longer than this (most take
+# milliseconds).
 SPINNER_DELAY = 0.15
+# A guess hint thinks off the frame loop for at most this long, then gives the best guess weighed so far.
+HINT_BUDGET_MS = 300
 # With no-guess on, the status line counts the safe cells left once this few remain.
 SAFE_CELLS_SHOWN_BELOW = 20
 

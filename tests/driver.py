@@ -114,6 +114,14 @@ class Driver:
         self.frames(2)
         assert not self.scene.assist.busy
 
+    def until_hint(self, seconds=20):
+        """Run frames until the hint asked for has been worked out (it is, on a thread)."""
+        job = self.scene.assist.hint_job
+        if job is not None:
+            assert job.wait(seconds), "the hint was worked out in time"
+        self.frames(2)
+        assert self.scene.assist.hint_job is None
+
     def screenshot(self, name):
         """Save the window as PNG (under the test's folder) and return the path."""
         if self.shots_dir is None:

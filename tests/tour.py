@@ -145,6 +145,7 @@ def tour(driver):
         driver.frames(30)
         yield f"playing-{key}"
         driver.key(pygame.K_h)
+        driver.until_hint()
         yield f"hint-{key}"
         driver.key(pygame.K_p)
         yield f"paused-{key}"

@@ -158,6 +158,11 @@ class PlayingScene(Scene):
                     self.session.lay_mines(mines)
                 self.invalidate()
                 self.apply(move.move, by_player=move.by_player)
+        if self.assist.hint_job is not None:
+            self.dirty |= self.assist.thinking  # the status line counts the wait
+            if self.assist.poll_hint(step):
+                self.session.note_assistance()
+                self.invalidate()
         self._analysed()
         self.animate(step)
         before = int(self.session.elapsed)
@@ -172,7 +177,7 @@ class PlayingScene(Scene):
             self.dirty = True
 
     def next_wake(self):
-        if self.animations or (self.analysis is not None and not self._verdict_shown):
+        if self.animations or self.assist.hint_job or (self.analysis is not None and not self._verdict_shown):
             return 0.0
         if self.session.clock_running:
             return 1.0 - (self.session.elapsed % 1.0)
@@ -385,9 +390,9 @@ class PlayingScene(Scene):
         self.dirty = True
 
     def show_hint(self):
-        if not self.over and self.assist.show_hint(self.board):
-            self.session.note_assistance()
-            self.invalidate()
+        """H or the Hint button: the hint is worked out off the frame loop and shows when it is there."""
+        if not self.over:
+            self.assist.ask_hint(self.board)
 
     def _update_looks(self):
         pressed = self.mouse.pressed_cells(self.board) if not self.over else set()
