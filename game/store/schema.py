@@ -66,8 +66,18 @@ def _migrate_2_to_3(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
 
 
+def _migrate_3_to_4(db: sqlite3.Connection) -> None:
+    # what the player has learnt: lessons done, the rules their avoidable losses missed, drill scores (JSON)
+    db.execute("CREATE TABLE learn (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1, _migrate_1_to_2, _migrate_2_to_3]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    _migrate_0_to_1,
+    _migrate_1_to_2,
+    _migrate_2_to_3,
+    _migrate_3_to_4,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

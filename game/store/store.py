@@ -208,6 +208,28 @@ class Store:
             )
         )
 
+    # learning: lessons done, mistakes by rule, drill scores, each a JSON value under a key
+
+    def learnt(self) -> dict[str, Any]:
+        """What the player has learnt, by key; an unreadable value is left out (it starts again)."""
+        rows = self._read(lambda db: db.execute("SELECT key, value FROM learn").fetchall(), [])
+        found = {}
+        for key, text in rows:
+            try:
+                found[key] = json.loads(text)
+            except (ValueError, TypeError, RecursionError):
+                log.warning("the learning record %r is unreadable; it starts again", key)
+        return found
+
+    def set_learnt(self, key: str, value: Any) -> None:
+        text = json.dumps(value)
+        self._write(
+            lambda db: db.execute(
+                "INSERT INTO learn (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, text),
+            )
+        )
+
     # games, best times, statistics
 
     def record_game(self, record: GameRecord, *, clear_resume: bool = True) -> RecordResult:
