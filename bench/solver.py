@@ -20,10 +20,12 @@ from dataclasses import fields
 from functools import partial
 from pathlib import Path
 
+from bench.posterior import sample_layout
 from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
 from bench.strategies import KINDS, make_strategy
 from game.model import Board, GameState
 from game.model.analysis import COVERED, analyse
+from game.model.enumeration import forget
 from game.model.guess import SHIPPED, choose_guess
 from game.model.hints import first_click_cell, hint_for_visible
 
@@ -37,79 +39,100 @@ CONFIGS = {
 }
 
 
+class Game:
+    """One auto-played game on a real Board (one implementation of the rules): the view the solver reads, the
+    moves made, and the analysis, kept up to date from the cells each move opens."""
+
+    def __init__(self, rows, cols, mines, rule, board_seed, moves=None, mine_cells=None):
+        if mine_cells is None:
+            self.board = Board(rows, cols, mines, seed=board_seed, first_click=rule)
+        else:  # a layout drawn for this position (bench/posterior.py)
+            self.board = Board.from_mines(rows, cols, [divmod(j, cols) for j in mine_cells], seed=board_seed)
+        self.vis = [COVERED] * (rows * cols)
+        self.moves = []
+        self._analysis = None
+        self._opened = {}
+        for cell in moves or [first_click_cell(rows, cols, rule)]:
+            self.reveal(cell)
+
+    @property
+    def playing(self):
+        return self.board.state == GameState.PLAYING
+
+    def reveal(self, cell):
+        # the board reports what it opened, so the view and the analysis are brought up to date cheaply
+        board, cols = self.board, self.board.cols
+        self.moves.append(cell)
+        for rr, cc in board.reveal(*cell):
+            i = rr * cols + cc
+            self.vis[i] = self._opened[i] = board.adjacent_mines(rr, cc)
+
+    def analysis(self):
+        b = self.board
+        if self._analysis is None:
+            self._analysis = analyse(b.rows, b.cols, b.mines, self.vis)
+        elif self._opened:
+            self._analysis = self._analysis.after(self._opened)
+        self._opened = {}
+        return self._analysis
+
+    def open_safe(self, a):
+        for r, c in sorted(a.safe):
+            if self.vis[r * self.board.cols + c] == COVERED:  # an earlier cascade may have opened it already
+                self.reveal((r, c))
+
+    def guess(self, a, strategy):
+        b = self.board
+        return choose_guess(b.rows, b.cols, b.mines, self.vis, a, strategy=strategy)
+
+    def finish(self, strategy=SHIPPED, positions=None):
+        """Play the game to its end with the given guess strategy; True on a win."""
+        while self.playing:
+            a = self.analysis()
+            if positions is not None:
+                positions.append(list(self.vis))
+            if a.safe:
+                self.open_safe(a)
+            else:
+                self.reveal(self.guess(a, strategy))
+        return self.board.state == GameState.WON
+
+
 def play(rows, cols, mines, rule, rng, strategy=SHIPPED, positions=None):
-    """Auto-play one game on a real Board (one implementation of the rules); True on a win.
-    positions, when given, collects the visible positions met."""
-    board, vis, _ = _start(rows, cols, mines, rule, rng.randrange(2**32))
-    return _finish(board, vis, strategy, positions=positions)
+    """Auto-play one game; True on a win. positions, when given, collects the visible positions met."""
+    return Game(rows, cols, mines, rule, rng.randrange(2**32)).finish(strategy, positions)
 
 
-def _start(rows, cols, mines, rule, board_seed):
-    """A new game with its first click made: (board, visible list, moves made)."""
-    board = Board(rows, cols, mines, seed=board_seed, first_click=rule)
-    vis = [COVERED] * (rows * cols)
-    moves = []
-    _reveal(board, vis, moves, first_click_cell(rows, cols, rule))
-    return board, vis, moves
-
-
-def _reveal(board, vis, moves, cell):
-    # the board reports what it opened, so the view the solver reads is kept up to date cheaply
-    moves.append(cell)
-    for rr, cc in board.reveal(*cell):
-        vis[rr * board.cols + cc] = board.adjacent_mines(rr, cc)
-
-
-def _open_safe(board, vis, moves, a):
-    for r, c in sorted(a.safe):
-        if vis[r * board.cols + c] == COVERED:  # an earlier cascade may have opened it already
-            _reveal(board, vis, moves, (r, c))
-
-
-def _finish(board, vis, strategy=SHIPPED, moves=None, positions=None):
-    """Play a started game to its end with the given guess strategy; True on a win."""
-    rows, cols, mines = board.rows, board.cols, board.mines
-    moves = [] if moves is None else moves
-    while board.state == GameState.PLAYING:
-        a = analyse(rows, cols, mines, vis)
-        if positions is not None:
-            positions.append(list(vis))
-        if a.safe:
-            _open_safe(board, vis, moves, a)
-            continue
-        _reveal(board, vis, moves, choose_guess(rows, cols, mines, vis, a, strategy=strategy))
-    return board.state == GameState.WON
-
-
-def play_paired(rows, cols, mines, rule, board_seed, base, cand):
-    """Play one board with the base strategy and the candidate one: (base won, candidate won).
+def play_paired(rows, cols, mines, rule, board_seed, base, cand, samples=1):
+    """Play one board with the base strategy and the candidate one: (base wins, candidate wins, layouts played).
 
     Both play in lockstep while they agree (the same moves on the same board give the same game), so only the
-    part after their first different guess is played twice: the candidate's board is rebuilt by replaying the
-    shared moves."""
-    board, vis, moves = _start(rows, cols, mines, rule, board_seed)
-    while board.state == GameState.PLAYING:
-        a = analyse(rows, cols, mines, vis)
+    part after their first different guess is played twice. From there, with samples > 1, both also play on
+    samples - 1 more layouts drawn from those the position allows (bench/posterior.py), which measures the
+    difference between them with less noise; games are rebuilt by replaying the shared moves."""
+    game = Game(rows, cols, mines, rule, board_seed)
+    while game.playing:
+        a = game.analysis()
         if a.safe:
-            _open_safe(board, vis, moves, a)
+            game.open_safe(a)
             continue
-        g_base = choose_guess(rows, cols, mines, vis, a, strategy=base)
-        g_cand = choose_guess(rows, cols, mines, vis, a, strategy=cand)
+        g_base = game.guess(a, base)
+        g_cand = game.guess(a, cand)
         if g_base == g_cand:
-            _reveal(board, vis, moves, g_base)
+            game.reveal(g_base)
             continue
-        shared = list(moves)
-        _reveal(board, vis, moves, g_base)
-        base_won = _finish(board, vis, base, moves)
-        board2 = Board(rows, cols, mines, seed=board_seed, first_click=rule)
-        vis2 = [COVERED] * (rows * cols)
-        moves2 = []
-        for cell in shared:
-            _reveal(board2, vis2, moves2, cell)
-        _reveal(board2, vis2, moves2, g_cand)
-        return base_won, _finish(board2, vis2, cand, moves2)
-    won = board.state == GameState.WON
-    return won, won
+        shared = list(game.moves)
+        layouts = [{r * cols + c for r, c in game.board.mine_cells()}]
+        if samples > 1 and a.exact:
+            rng = random.Random(board_seed)
+            layouts += [sample_layout(a, rng) for _ in range(samples - 1)]
+        wins_base = wins_cand = 0
+        for layout in layouts:
+            wins_base += Game(rows, cols, mines, rule, board_seed, shared + [g_base], layout).finish(base)
+            wins_cand += Game(rows, cols, mines, rule, board_seed, shared + [g_cand], layout).finish(cand)
+        return wins_base, wins_cand, len(layouts)
+    won = int(game.board.state == GameState.WON)
+    return won, won, 1
 
 
 def wilson(wins, n, z=1.96):
@@ -120,11 +143,13 @@ def wilson(wins, n, z=1.96):
     return centre - half, centre + half
 
 
-def paired_interval(n, only_base, only_cand, z=1.96):
-    """Mean per-board difference (candidate minus base, each board -1, 0 or +1) and its 95% interval."""
-    d = (only_cand - only_base) / n
-    var = ((only_cand + only_base) / n - d * d) * n / max(1, n - 1)
-    half = z * math.sqrt(max(0.0, var) / n)
+def paired_interval(diffs, z=1.96):
+    """Mean per-board difference (candidate minus base: -1, 0 or +1 for one game a side, a fraction when both
+    played several layouts) and its 95% interval."""
+    n = len(diffs)
+    d = sum(diffs) / n
+    var = sum((x - d) ** 2 for x in diffs) / max(1, n - 1)
+    half = z * math.sqrt(var / n)
     return d, d - half, d + half
 
 
@@ -152,23 +177,26 @@ def parse_strategy(items, common=()):
     return make_strategy(kind, **values)
 
 
-def _board(name, base, cand, i, board_seed):
+def _board(name, base, cand, samples, i, board_seed):
     """One board of a run: its result as a record for the results file."""
     rows, cols, mines, rule = CONFIGS[name]
     t0 = time.perf_counter()
     if cand is None:
-        board, vis, moves = _start(rows, cols, mines, rule, board_seed)
-        record = {"i": i, "seed": board_seed, "won": int(_finish(board, vis, base, moves))}
+        record = {"i": i, "seed": board_seed, "won": int(Game(rows, cols, mines, rule, board_seed).finish(base))}
     else:
-        b, c = play_paired(rows, cols, mines, rule, board_seed, base, cand)
-        record = {"i": i, "seed": board_seed, "base": int(b), "cand": int(c)}
+        b, c, k = play_paired(rows, cols, mines, rule, board_seed, base, cand, samples)
+        record = {"i": i, "seed": board_seed, "base": b, "cand": c}
+        if k > 1:
+            record["k"] = k
     record["ms"] = round(1000 * (time.perf_counter() - t0), 1)
     return record
 
 
-def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0):
+def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, samples=1):
     """Play (or resume) a run of `games` boards and print its figures; returns the records of its boards."""
     key = {"config": name, "seed": seed, "base": repr(base), "candidate": None if cand is None else repr(cand)}
+    if samples > 1:
+        key["samples"] = samples
     digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     path = Path(out) if out else RESULTS / f"{name}-s{seed}-{digest}.jsonl"
     results = ResultsFile(path, key)
@@ -177,7 +205,7 @@ def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0):
         print(f"{path}: {before} of {games} boards already played", flush=True)
     t0 = time.perf_counter()
     played = 0
-    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand), jobs):
+    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand, samples), jobs):
         played += 1
         if progress and played % progress == 0:
             summary(name, base, cand, results, games, time.perf_counter() - t0, played, partial=True)
@@ -203,16 +231,17 @@ def summary(name, base, cand, results, games, wall, played, partial=False):
             flush=True,
         )
         return records
-    wins_base = sum(r["base"] for r in records)
-    wins_cand = sum(r["cand"] for r in records)
-    only_base = sum(1 for r in records if r["base"] and not r["cand"])
-    only_cand = sum(1 for r in records if r["cand"] and not r["base"])
-    d, lo, hi = paired_interval(n, only_base, only_cand)
+    rate_base = sum(r["base"] / r.get("k", 1) for r in records) / n
+    rate_cand = sum(r["cand"] / r.get("k", 1) for r in records) / n
+    diffs = [(r["cand"] - r["base"]) / r.get("k", 1) for r in records]
+    d, lo, hi = paired_interval(diffs)
+    resampled = sum(1 for r in records if r.get("k", 1) > 1)
     print(
-        f"{name} paired games={n}  base[{label(base)}] {100 * wins_base / n:.2f}%  "
-        f"candidate[{label(cand)}] {100 * wins_cand / n:.2f}%  "
+        f"{name} paired games={n}  base[{label(base)}] {100 * rate_base:.2f}%  "
+        f"candidate[{label(cand)}] {100 * rate_cand:.2f}%  "
         f"diff={100 * d:+.2f} pts 95% CI [{100 * lo:+.2f}, {100 * hi:+.2f}]  "
-        f"(boards won by only base {only_base}, only candidate {only_cand})  {pace}{more}",
+        f"(boards better for base {sum(x < 0 for x in diffs)}, for candidate {sum(x > 0 for x in diffs)}"
+        f"{f'; {resampled} played on several layouts' if resampled else ''})  {pace}{more}",
         flush=True,
     )
     return records
@@ -247,24 +276,43 @@ def bench_latency(games, seed, strategy=SHIPPED):
 
 
 def bench_speed(games, seed, strategy=SHIPPED):
-    """Analysis speed on the positions of Expert games (in playing order), and the time of a guess."""
+    """Analysis speed on the positions of Expert games: from scratch, and move by move as a game goes (each
+    position from the one before and the cells opened); then the time of each guess, in playing order."""
     games_positions = expert_positions(games, seed, strategy)
     positions = [vis for game in games_positions for vis in game]
+    forget()  # the games just played solved these positions' groups: time the work, not the store
     t0 = time.perf_counter()
-    analyses = [analyse(16, 30, 99, vis) for vis in positions]
-    dt = time.perf_counter() - t0
+    for vis in positions:
+        analyse(16, 30, 99, vis)
+    scratch = time.perf_counter() - t0
+    steps = []
+    for game in games_positions:
+        steps.append([(game[0], None)])
+        for before, vis in zip(game, game[1:]):
+            steps[-1].append((vis, {i: v for i, (u, v) in enumerate(zip(before, vis)) if u < 0 <= v}))
+    forget()
     guesses = []
-    for vis, a in zip(positions, analyses):
-        if not a.safe:
+    moved = 0.0
+    for game in steps:
+        a = None
+        for vis, opened in game:
             t1 = time.perf_counter()
-            choose_guess(16, 30, 99, vis, a, strategy=strategy)
-            guesses.append(1000 * (time.perf_counter() - t1))
+            a = analyse(16, 30, 99, vis) if a is None else a.after(opened)
+            t2 = time.perf_counter()
+            moved += t2 - t1
+            if not a.safe:
+                choose_guess(16, 30, 99, vis, a, strategy=strategy)
+                guesses.append(1000 * (time.perf_counter() - t2))
     guesses.sort()
-    p99 = guesses[int(0.99 * (len(guesses) - 1))]
+    n = len(positions)
     print(
-        f"speed, Expert: positions={len(positions)} analyses/s={len(positions) / dt:.0f} "
-        f"({1000 * dt / len(positions):.3f} ms each)  guesses={len(guesses)} "
-        f"median={statistics.median(guesses):.1f} ms mean={statistics.mean(guesses):.1f} ms p99={p99:.1f} ms",
+        f"speed, Expert: positions={n}  from scratch {n / scratch:.0f} analyses/s ({1000 * scratch / n:.3f} ms each)  "
+        f"move by move {n / moved:.0f} analyses/s ({1000 * moved / n:.3f} ms each)",
+        flush=True,
+    )
+    print(
+        f"  guesses={len(guesses)} median={statistics.median(guesses):.2f} ms mean={statistics.mean(guesses):.2f} ms "
+        f"p99={guesses[int(0.99 * (len(guesses) - 1))]:.1f} ms",
         flush=True,
     )
 
@@ -277,6 +325,13 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1, help="processes to play boards in (the machine's cores at most)")
     ap.add_argument("--out", help="results file (default: bench/results/<config>-s<seed>-<run digest>.jsonl)")
     ap.add_argument("--progress", type=int, default=0, help="also print the figures every N boards")
+    ap.add_argument(
+        "--samples",
+        type=int,
+        default=1,
+        help="paired mode: where the strategies part, play both on the real layout and samples-1 more drawn from "
+        "those the position allows (less noise per board)",
+    )
     ap.add_argument(
         "--candidate",
         action="append",
@@ -310,7 +365,7 @@ def main(argv=None):
         elif name == "speed":
             bench_speed(max(5, args.games // 20), args.seed, base)
         else:
-            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress)
+            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress, args.samples)
 
 
 if __name__ == "__main__":

@@ -6,10 +6,11 @@ docs/solver.md gives their figures. `KINDS` names them for the command line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from game.model.analysis import Analysis
+from game.model.analysis import Analysis, neighbours
 from game.model.guess import GuessStrategy, Spot
 
 __all__ = ["KINDS", "DeadCellStrategy", "SecondaryStrategy", "Survive2Strategy", "WideStrategy", "make_strategy"]
@@ -80,13 +81,19 @@ class SecondaryStrategy(GuessStrategy):
     proves some cell safe; blend mixes in the second best next cell, as JSMinesweeper does with 0.2), plus
     `progress` x the chance its number proves a cell safe as a tie-break. Cells are tried safest first, and a
     cell stops being evaluated as soon as it can no longer beat the best score found (a score never exceeds
-    the cell's own safety)."""
+    the cell's own safety).
+
+    living: the best next cell is the best living one (a cell whose covered neighbours are all certain mines
+    shows a number known in advance, and is left out); dead_last: a candidate that can show only one number
+    goes after every living candidate."""
 
     ratio: float = 0.9
     interior: int = 2
     near: int = 0
     progress: float = 0.001
     blend: float = 0.0
+    living: bool = False
+    dead_last: bool = False
 
     def shortlist(self, spot: Spot) -> list[int]:
         """The cells weighed, safest first: nearly as safe as the safest, and only the first few interior cells
@@ -114,55 +121,65 @@ class SecondaryStrategy(GuessStrategy):
         if len(picked) == 1:
             return picked[0]
         best, best_score = picked[0], -1.0
+        dead_best, dead_score = picked[0], -1.0  # the best dead candidate, when dead_last
         for i in picked:
             res = self.secondary(spot, i, best_score - self.progress)
             if res is None:
                 continue
             score = res[0] + self.progress * res[1]
-            if score > best_score:
+            if self.dead_last and res[2] == 1:
+                if score > dead_score:
+                    dead_best, dead_score = i, score
+            elif score > best_score:
                 best, best_score = i, score
-        return best
+        return best if best_score >= 0 else dead_best
 
-    def secondary(self, spot: Spot, i: int, floor: float) -> tuple[float, float] | None:
-        """(chance to survive opening cell i and the best next move, chance its number proves a safe cell), or
-        None when the first can be shown to stay below floor, or a lookahead analysis is not exact."""
+    def secondary(self, spot: Spot, i: int, floor: float) -> tuple[float, float, int] | None:
+        """(chance to survive opening cell i and the best next move, chance its number proves a safe cell, how
+        many numbers it can show), or None when the first can be shown to stay below floor, or a lookahead
+        analysis is not exact."""
         a = spot.analysis
         total = a.layouts
         assert total is not None
         left = total - a.nums[i] * total // a.den[i]  # layouts where cell i is safe
         score = 0.0
         progress = 0
+        shown = 0
         if left / total < floor:
             return None
         for _, b in spot.numbers_shown(i):
             if b is None or b.layouts is None:
                 return None
+            shown += 1
             left -= b.layouts
             if b.safe:
                 progress += b.layouts
             score += b.layouts / total * self.next_safety(b)
             if (score + left / total) < floor:
                 return None
-        return score, progress / total
+        return score, progress / total, shown
 
     def next_safety(self, b: Analysis) -> float:
         """How safe the best next move is after analysis b: 1 with a certain safe cell (or only mines left),
         else the safest cell's chance; with blend, blended with the second safest cell's."""
         if len(b.safe) > 1 or (b.safe and not self.blend):
             return 1.0
-        nums, den = b.nums, b.den
-        # cells share few distinct chances: divide each (numerator, denominator) once
-        pairs = {(n, den[j]) for j, n in nums.items() if n != den[j]}
-        chances = sorted((1 - n / d for n, d in pairs), reverse=True)
+        chances = b.best_chances(2, _dead_in(b) if self.living else None)
         if not chances:
             return 1.0  # only mines left: the game is won
         best = chances[0]
         if not self.blend:
             return best
-        # the second safest cell may share the safest one's chance
-        same = sum(1 for j, n in nums.items() if n != den[j] and 1 - n / den[j] == best)
-        second = best if same > 1 or len(chances) == 1 else chances[1]
+        second = chances[1] if len(chances) > 1 else best
         return (1 - self.blend) * best + self.blend * second
+
+
+def _dead_in(b: Analysis) -> Callable[[int], bool]:
+    """A test for cells of analysis b whose covered neighbours are all certain mines (their number is known)."""
+    cols, visible = b.cols, b.frontier.visible
+    nb = neighbours(b.rows, cols)
+    mines = {r * cols + c for r, c in b.mines}
+    return lambda j: all(visible[k] >= 0 or k in mines for k in nb[j])
 
 
 KINDS: dict[str, type[GuessStrategy]] = {

@@ -19,7 +19,7 @@ from game.scene import Overlay, Scene
 from game.settings import Settings
 from game.sound import Sounds
 from game.store import Store
-from game.view import theme, widgets
+from game.view import layout, theme, typeface
 from game.view.atlas import AtlasCache
 
 # Scenes and overlays by name, imported when first shown: the menu's first frame does not wait for the
@@ -85,12 +85,13 @@ class App:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
-        widgets.forget_fonts()
+        typeface.forget()
         pygame.display.set_caption(config.TITLE)
         with contextlib.suppress(pygame.error, FileNotFoundError):  # a missing icon is no reason not to start
             pygame.display.set_icon(pygame.image.load(str(config.ICON)))
         self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
-        self.screen = pygame.display.set_mode(config.MENU_SIZE)
+        self.screen = pygame.display.set_mode(layout.menu_window(self.max_window, config.MENU_SIZE))
+        self._centre()
         self._flags = 0
         self.clock = clock or SystemClock()
         self.store = store or Store.open()
@@ -244,19 +245,15 @@ class App:
         self._opening = None
         if job.error is not None:
             self.scene.notify(f"Could not open {os.path.basename(path)[:60]}: {str(job.error)[:300]}")
-        elif self.scene.name == "replay":  # a file dropped on a replay takes its place
-            self.show("replay", replace=True, replay=job.result)
-        else:
-            self.show("replay", remember=True, replay=job.result)
+        else:  # a file dropped on a replay takes its place
+            on_replay = self.scene.name == "replay"
+            self.show("replay", remember=not on_replay, replace=on_replay, replay=job.result)
 
     def _records(self) -> None:
-        """What the records' writer has to say: the file opened late, or "records busy" starting or over."""
-        if self.store.poll():  # locked at start, open now: its settings and saved game, as at start
-            self.settings.reload(self.store.settings())
-            self.dealer.reload()
-            if self.scene.name == "menu":
-                self.show("menu")
-        said = self.store.take_status()
+        """The records opened late (the menu then shows what they hold), or "records busy" starts or ends."""
+        opened, said = self.dealer.records_news()
+        if opened and self.scene.name == "menu":
+            self.show("menu")
         if said and self.scene.name in ("menu", "playing"):  # the scenes with a line for it
             self.scene.notify(said)
         elif said:
@@ -277,11 +274,25 @@ class App:
     # --- the window ------------------------------------------------------------------------------------------
 
     def fit_window(self, scene: Scene) -> None:
-        """Make the window the size (and resizability) the scene asks for."""
+        """Make the window the size (and resizability) the scene asks for, centred on the screen."""
         flags = pygame.RESIZABLE if scene.resizable else 0
-        if tuple(self.screen.get_size()) != tuple(scene.window_size) or self._flags != flags:
+        resized = tuple(self.screen.get_size()) != tuple(scene.window_size)
+        if resized or self._flags != flags:
             self.screen = pygame.display.set_mode(scene.window_size, flags)
             self._flags = flags
+        if resized:
+            self._centre()
+
+    def _centre(self) -> None:
+        """Put the window in the middle of the screen, clear of a title bar above and a task bar below, so a
+        window that changed size never runs off the screen."""
+        width, height = self.screen.get_size()
+        desktop_w, desktop_h = self.desktop_size
+        top, bottom = config.TITLE_BAR_ROOM, config.SCREEN_RESERVE[1] - config.TITLE_BAR_ROOM
+        x = max(0, (desktop_w - width) // 2)
+        y = max(top, top + (desktop_h - top - bottom - height) // 2)
+        with contextlib.suppress(pygame.error):  # a window system without positions (Wayland) places it itself
+            pygame.display.set_window_position((x, y))
 
     def invalidate(self) -> None:
         self.scene.invalidate()

@@ -6,6 +6,8 @@ move was made (every move makes a hint and the chances stale). Whether help was 
 record: the scene tells it.
 """
 
+import pygame
+
 from game import config
 from game.background import BackgroundJob
 from game.model import GameState
@@ -13,6 +15,7 @@ from game.model.analysis import InconsistentPosition, analyse_board
 from game.model.hints import Hint, hint_for
 from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
 from game.view import assist as assist_view
+from game.view import theme
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
@@ -32,6 +35,8 @@ class Assistant:
         self.show_chances = False
         self.message = None  # a one-off line for the status bar
         self._next_message = None  # the line to show once the waiting click is played
+        self.hint_job = None  # a hint being worked out (a guess may think up to config.HINT_BUDGET_MS)
+        self.hint_waited = 0.0
         self.job = None  # a no-guess board being made
         self.pending = None  # the first click that waits for it (a Move)
         self.waited = 0.0
@@ -44,14 +49,34 @@ class Assistant:
     def overlays(self):
         return self.hint is not None or self.show_chances
 
-    def show_hint(self, board):
-        """Work out the hint for the position on the board; True when there is one to show."""
-        if self.busy or board.state not in (GameState.READY, GameState.PLAYING):
+    def ask_hint(self, board):
+        """Start working out the hint for the position on the board, off the frame loop: a certain one comes
+        at once, a guess may think up to config.HINT_BUDGET_MS while the board stays in play."""
+        if self.busy or self.hint_job is not None or board.state not in (GameState.READY, GameState.PLAYING):
             return False
-        try:
-            hint = hint_for(board)
-        except InconsistentPosition:
-            hint = None
+        position = board.copy(with_moves=False)  # the thread reads its own copy while the player plays on
+        budget = config.HINT_BUDGET_MS
+        self.hint_job = BackgroundJob(lambda cancel: hint_for(position, budget_ms=budget, cancelled=cancel))
+        self.hint_waited = 0.0
+        return True
+
+    @property
+    def thinking(self):
+        """A hint is taking long enough to say so."""
+        return self.hint_job is not None and self.hint_waited >= config.SPINNER_DELAY
+
+    def poll_hint(self, step):
+        """While a hint is worked out: True once it is there to show (the scene redraws and counts the help)."""
+        job = self.hint_job
+        if job is None:
+            return False
+        self.hint_waited += step
+        if not job.done:
+            return False
+        self.hint_job = None
+        hint = job.result if job.error is None else None
+        if job.error is not None and not isinstance(job.error, InconsistentPosition):
+            raise job.error
         if hint is None:
             return False
         self.hint = hint
@@ -88,7 +113,10 @@ class Assistant:
         return self._analysis
 
     def moved(self):
-        """A move was made: what was shown is about an older position."""
+        """A move was made: what was shown, or is being worked out, is about an older position."""
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+            self.hint_job = None
         self.hint = None
         self.message, self._next_message = self._next_message, None
         self._analysis = None
@@ -98,25 +126,37 @@ class Assistant:
         if self.busy:
             dots = "." * (1 + int(self.waited * 3) % 3)
             return f"Making a no-guess board{dots}  (Esc: a normal board)"
+        if self.thinking:
+            dots = "." * (1 + int(self.hint_waited * 3) % 3)
+            return f"Thinking about the best guess{dots}"
         if self.message:
             return self.message
         if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
             analysis = self.analysis(board) if board.state == GameState.PLAYING else None
             if hover is not None and analysis is not None and not board.is_revealed(*hover):
                 return f"Mine chance here: {_percent(analysis.probability(*hover))}"
-            return "Mine chances shown: green safe, red a mine (C hides them)"
+            ends = "blue safe, orange a mine" if theme.colour_blind() else "green safe, red a mine"
+            return f"Mine chances shown: {ends} (C hides them)"
         left = board.safe_cells_left
         if self.no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
             return f"Safe cells left: {left}"
-        return IDLE_TIP
+        return IDLE_TIP if board.state in (GameState.READY, GameState.PLAYING) else ""  # no tip once it is over
 
-    def draw(self, surface, geometry, board):
+    def draw(self, surface, geometry, board, hover=None):
+        """What the hint engine shows over the board (the caller clips to the board's view): the chances, the
+        hovered cell's beside the pointer, the hint, and the wait for a no-guess board."""
         if self.show_chances and board.state == GameState.PLAYING:
             analysis = self.analysis(board)
             if analysis is not None:
-                if self._tints is None or self._tints.tile != geometry.tile:
-                    self._tints = assist_view.ChanceTints(geometry.tile)
+                colour_blind = theme.colour_blind()
+                if self._tints is None or (self._tints.tile, self._tints.colour_blind) != (geometry.tile, colour_blind):
+                    self._tints = assist_view.ChanceTints(geometry.tile, colour_blind)
                 self._tints.draw(surface, geometry, board, analysis)
+                if hover is not None and not board.is_revealed(*hover):
+                    pointer = pygame.mouse.get_pos()
+                    if geometry.view.collidepoint(pointer):
+                        words = _percent(analysis.probability(*hover))
+                        assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
         if self.hint is not None:
             assist_view.draw_hint(surface, geometry, self.hint)
         if self.spinner_shown:
@@ -150,8 +190,9 @@ class Assistant:
         )
 
     def cancel(self):
-        if self.job is not None:
-            self.job.cancel()
+        for job in (self.job, self.hint_job):
+            if job is not None:
+                job.cancel()
 
     def poll(self, step):
         """While a board is being made: (its mines or None for a normal board, the first click that waited)

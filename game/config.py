@@ -22,10 +22,14 @@ FPS_CAP = 60
 ACTIVE_SECONDS = 2.0
 IDLE_POLL = 1 / 30
 
-# Tiles are drawn at BASE_TILE pixels by tools/make_assets.py and scaled by whole factors only.
+# Tiles are drawn at BASE_TILE pixels by tools/make_assets.py and shown at any size from MIN_TILE to MAX_TILE
+# (whole multiples are blown up pixel by pixel, others smoothed down from the next multiple). The zoom keys
+# and the Settings screen step through TILE_SIZES; a window the player resizes picks any size that fits.
 BASE_TILE = 16
-TILE_SIZES = (16, 32, 48)
+MIN_TILE, MAX_TILE = 16, 96
+TILE_SIZES = (16, 20, 24, 28, 32, 40, 48, 56, 64)
 DEFAULT_TILE = 32
+SCROLL_BAR = 12  # the scroll bars beside a board larger than its window
 
 # The board window, in base pixels (multiplied by tile // BASE_TILE).
 FRAME_MARGIN = 6
@@ -35,10 +39,12 @@ BOARD_BORDER = 3
 BEVEL = 2
 # The status line under the board (hints, mine chances, safe cells left): at least this many pixels.
 STATUS_HEIGHT = 25
-STATUS_MIN_PX = 24
+STATUS_MIN_PX = 36  # room for a row of buttons: the game-over bar takes the status line's place
+NARROW = 320  # a board window narrower than this has a status line of two rows
 
 # Leave room for a title bar and a task bar when fitting the window to the screen.
 SCREEN_RESERVE = (40, 80)
+TITLE_BAR_ROOM = 32  # of SCREEN_RESERVE's height, above the window
 
 # Custom board limits in the menu form.
 CUSTOM_MIN_SIDE = 5
@@ -47,17 +53,18 @@ CUSTOM_MAX_SIDE = 100
 # Menu and dialog window size.
 MENU_SIZE = (440, 640)
 
-# The game-over panel's width, and the room a board window keeps for it (so the window never grows or
-# shrinks between the game and the panel).
+# The game-over panel's width.
 GAME_OVER_PANEL_W = 300
-GAME_OVER_ROOM = (GAME_OVER_PANEL_W + 16, 516)
 
 # Colours live in game/view/theme.py: each theme has its own.
 
 # No-guess boards: how long the player may wait for one before a normal board is dealt instead.
 NO_GUESS_TIMEOUT = 5.0
-# Show the "making a board" spinner only when it takes longer than this (most boards take milliseconds).
+# Show the "making a board" spinner, or "thinking" for a hint, only when it takes longer than this (most take
+# milliseconds).
 SPINNER_DELAY = 0.15
+# A guess hint thinks off the frame loop for at most this long, then gives the best guess weighed so far.
+HINT_BUDGET_MS = 300
 # With no-guess on, the status line counts the safe cells left once this few remain.
 SAFE_CELLS_SHOWN_BELOW = 20
 

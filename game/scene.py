@@ -115,7 +115,7 @@ class Overlay:
 
 class FormScene(Scene):
     """A menu form (Custom, Play a code): typing goes to its fields while it shows, Esc goes back to the
-    menu and Enter starts the game."""
+    menu; the form handles the rest (Enter starts the game, or presses the button the focus ring is on)."""
 
     def on_enter(self) -> None:
         super().on_enter()
@@ -128,8 +128,6 @@ class FormScene(Scene):
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.show("menu")
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.try_start()
         else:
             self.handle_form(event)
 

@@ -89,6 +89,34 @@ class Driver:
         self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
         self.frames(frames)
 
+    def past_grace(self):
+        """Run frames until the game-over panel takes input (it ignores it for a moment after the game)."""
+        from game.overlays.gameover import GRACE_SECONDS
+
+        panel = self.overlay
+        while panel.age < GRACE_SECONDS:
+            self.frames(1)
+        return panel
+
+    def panel_button(self, name):
+        """The game-over panel's button as the player finds it: "again", "same board", "menu" on the bar or the
+        whole panel, whichever shows; "replay" and "copy" on the whole panel (opened with More if need be)."""
+        panel = self.past_grace()
+        if name in ("replay", "copy") and not panel.expanded:
+            self.click_button(panel.more)
+        if panel.expanded:
+            return {
+                "again": panel.play_again,
+                "same board": panel.same_board,
+                "menu": panel.menu,
+                "replay": panel.replay_button,
+                "copy": panel.copy,
+            }[name]
+        if name == "same board" and panel.bar_same is None:
+            self.click_button(panel.more)
+            return panel.same_board
+        return {"again": panel.bar_again, "same board": panel.bar_same, "menu": panel.bar_menu}[name]
+
     def type_text(self, text, frames=2):
         for ch in text:
             self.post(pygame.TEXTINPUT, text=ch)
@@ -101,6 +129,14 @@ class Driver:
             assert job.wait(seconds), "the board was made in time"
         self.frames(2)
         assert not self.scene.assist.busy
+
+    def until_hint(self, seconds=20):
+        """Run frames until the hint asked for has been worked out (it is, on a thread)."""
+        job = self.scene.assist.hint_job
+        if job is not None:
+            assert job.wait(seconds), "the hint was worked out in time"
+        self.frames(2)
+        assert self.scene.assist.hint_job is None
 
     def screenshot(self, name):
         """Save the window as PNG (under the test's folder) and return the path."""

@@ -60,6 +60,11 @@ def test_the_whole_assets_folder_goes_inside_as_assets():
     assert Path(source) == ROOT / "assets" and target == "assets"
 
 
+def test_the_typeface_goes_in():
+    args = build_script.pyinstaller_args("dist", "build", platform="linux")
+    assert option_value(args, "--collect-data") == "font_lato"
+
+
 def test_every_scene_and_overlay_goes_in_though_the_app_imports_them_by_name():
     args = build_script.pyinstaller_args("dist", "build", platform="linux")
     hidden = {args[i + 1] for i, arg in enumerate(args) if arg == "--hidden-import"}
@@ -119,6 +124,8 @@ class TestExecutable:
         for asset in (ROOT / "assets").rglob("*"):
             if asset.is_file():
                 assert asset.relative_to(ROOT).as_posix() in names
+        for weight in ("Regular", "Bold", "Black"):
+            assert f"font_lato/files/Lato-{weight}.ttf" in names, "the typeface is carried too"
 
     def test_help_lists_the_options(self, binary, tmp_path):
         code, out, err, _ = build_script.run_and_close(binary, "--help", seconds=30, home=tmp_path)

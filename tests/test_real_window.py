@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game import config
@@ -72,6 +73,19 @@ def window_geometry(display, window):
     return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
 
 
+def beginner_button_centre():
+    """Where the menu puts its Beginner button on a 1366x768 screen (worked out headless, in this process)."""
+    from game.app import App
+    from tests.driver import FakeClock
+
+    app = App(clock=FakeClock(), desktop_size=(1366, 768))
+    try:
+        return app.scene.difficulty_buttons["beginner"].rect.center
+    finally:
+        app.store.close()
+        pygame.quit()
+
+
 def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
     env = dict(
         os.environ,
@@ -101,10 +115,10 @@ def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
             geometry = window_geometry(display, found) if found else None
             return geometry[2:] if geometry and geometry[2:] != config.MENU_SIZE else None
 
+        bx, by = beginner_button_centre()
         resized = None
         for _ in range(5):  # a click that reached the window before its first frame is clicked again
-            # The Beginner button is the first one under the title: 300x50 at (70, 96) in the window.
-            xdotool(display, "mousemove", str(x + 220), str(y + 121), "click", "1")
+            xdotool(display, "mousemove", str(x + bx), str(y + by), "click", "1")
             resized = wait_for(board_window_size, timeout=2)
             if resized:
                 break
@@ -119,4 +133,33 @@ def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
         except subprocess.TimeoutExpired:
             game.kill()
             raise
+    assert game.returncode == 0, err
+
+
+def test_expert_opens_whole_on_a_laptop_screen(display, tmp_path):
+    """The bug: Expert on 1366x768 opened at x=463 and ran to x=1459, its timer and Hint button off-screen."""
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy")
+    env["MINESWEEPER_HOME"] = str(tmp_path)
+    env.pop("SDL_VIDEODRIVER", None)
+    game = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--difficulty", "expert", "--seed", "3"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0])
+        assert window, "the game window appeared"
+
+        def settled():
+            geometry = window_geometry(display, window)
+            return geometry if geometry and geometry[2] > config.MENU_SIZE[0] else None
+
+        x, y, width, height = wait_for(settled)
+        assert x >= 0 and x + width <= 1366 and y >= 0 and y + height <= 768, (x, y, width, height)
+        assert abs((x + width / 2) - 683) <= 2, "centred across the screen"
+    finally:
+        game.send_signal(signal.SIGTERM)
+        out, err = game.communicate(timeout=20)
     assert game.returncode == 0, err

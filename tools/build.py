@@ -68,6 +68,8 @@ def pyinstaller_args(dist, work, platform=sys.platform):
         "--add-data",
         f"{ASSETS}{os.pathsep}assets",
     ]
+    # The typeface's files live in the font_lato package, as data beside its code.
+    args += ["--collect-data", "font_lato"]
     # The app imports its scenes and overlays by name when it first shows them, which PyInstaller's import
     # scan cannot see: each is named here.
     for module in shown_by_name():

@@ -2,6 +2,8 @@
 replay, records, help.
 
 Run: python tools/screenshots.py [--out FOLDER]   (default: docs/)
+     python tools/screenshots.py --tour --screen 800x600 --theme dark --out FOLDER
+        every screen and dialog with long values (tests/tour.py), as the layout test sees them
 """
 
 import argparse
@@ -29,7 +31,13 @@ DOCS = ROOT / "docs"
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=DOCS, help="where the pictures go (default: docs/)")
-    out = parser.parse_args().out
+    parser.add_argument("--tour", action="store_true", help="every screen and dialog (tests/tour.py)")
+    parser.add_argument("--screen", default="1366x768", help="the screen's size, WIDTHxHEIGHT")
+    parser.add_argument("--theme", default="classic", help="classic or dark")
+    args = parser.parse_args()
+    out = args.out
+    if args.tour:
+        return take_tour(out, tuple(int(v) for v in args.screen.split("x")), args.theme)
     app = App(clock=FakeClock(), seed=2024, desktop_size=(1366, 768))
     driver = Driver(app, out)
     driver.frames(1)
@@ -71,7 +79,9 @@ def main():
         app.scene.analysis.wait(30)  # the verdict on the last click
     driver.frames(60)  # let the mine's flash end
     driver.screenshot("game-over")
-    driver.click_button(driver.overlay.replay_button)
+    replay = driver.panel_button("replay")  # opens the whole panel
+    driver.screenshot("game-over-panel")
+    driver.click_button(replay)
     driver.frames(150)
     driver.screenshot("replay")
     driver.key(pygame.K_ESCAPE)
@@ -99,6 +109,22 @@ def main():
     app.settings.change("theme", "classic")
     names = ", ".join(sorted(path.name for path in out.glob("*.png")))
     print(f"wrote {names} in {out}/")
+
+
+def take_tour(out, screen, look):
+    from tests.tour import seed_records, tour
+
+    seed_records(os.environ["MINESWEEPER_HOME"])
+    app = App(clock=FakeClock(), seed=7, desktop_size=screen)
+    app.settings.change("theme", look)
+    app.step()
+    driver = Driver(app, out)
+    for n, stop in enumerate(tour(driver), 1):
+        app.invalidate()
+        app._draw()
+        driver.screenshot(f"{n:02d}-{stop}")
+    app.store.close()
+    print(f"wrote {n} pictures in {out}/")
 
 
 if __name__ == "__main__":

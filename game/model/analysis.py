@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
 from typing import Any
 
-from .frontier import Capped, InconsistentPosition, approximate, components, enumerate_group, propagate
+from .frontier import Frontier, InconsistentPosition, neighbours
 
 __all__ = [
     "COVERED",
@@ -22,7 +21,7 @@ __all__ = [
     "visible_of",
 ]
 
-# Search nodes one analysis may spend enumerating frontier solutions before it falls back to the
+# Search nodes one analysis may spend enumerating one group's solutions before it falls back to the
 # approximation (a few milliseconds of pure Python, so a hint never blocks a frame).
 DEFAULT_BUDGET = 20_000
 
@@ -31,57 +30,166 @@ COVERED = -1
 Cell = tuple[int, int]
 
 
-@lru_cache(maxsize=64)
-def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Flat neighbour indices of every cell of a rows x cols board."""
-    out = []
-    for r in range(rows):
-        for c in range(cols):
-            out.append(
-                tuple(
-                    (rr * cols + cc)
-                    for rr in range(max(0, r - 1), min(rows, r + 2))
-                    for cc in range(max(0, c - 1), min(cols, c + 2))
-                    if (rr, cc) != (r, c)
-                )
-            )
-    return tuple(out)
-
-
 class Analysis:
     """What the visible board proves: certain safe cells, certain mines and every covered cell's mine chance.
 
     Probabilities are exact fractions (`fraction`) when `exact` is true. When a frontier component has too
     many solutions for the work cap, that component's cells get the approximation documented in
-    `approximate` (game/model/frontier.py) and `exact` is false; certain cells are then only the ones the
-    numbers prove on their own.
-    A covered cell i's chance is nums[i] / den[i] (kept as two integers: cells share few distinct chances).
+    `approximate` (game/model/enumeration.py) and `exact` is false; certain cells are then only the ones the
+    numbers prove on their own. A covered cell i's chance is nums[i] / den[i] (kept as two integers: cells
+    share few distinct chances). `after` analyses the position a few reveals later, reusing this one's work.
     """
 
-    def __init__(
-        self,
-        rows: int,
-        cols: int,
-        mine_count: int,
-        safe: set[Cell],
-        mines: set[Cell],
-        nums: dict[int, Any],
-        den: dict[int, Any],
-        exact: bool,
-        layouts: int | None,
-        local: set[int],
-    ) -> None:
-        self.rows = rows
-        self.cols = cols
-        self.mine_count = mine_count
-        self.safe = safe
-        self.mines = mines
-        self.nums = nums  # flat index -> numerator (an int, or a Fraction where estimated)
-        self.den = den  # flat index -> denominator
-        self.exact = exact
-        self.layouts = layouts  # number of whole-board mine layouts consistent with the view (when exact)
-        self._local = local  # flat indices proved by the numbers alone, without the mine count
+    def __init__(self, frontier: Frontier) -> None:
+        f = self.frontier = frontier
+        self.rows, self.cols, self.mine_count = f.rows, f.cols, f.mines
+        comps = f.comps
+        self.exact = exact = all(comp.exact for comp in comps)
+        on_frontier = sum(len(comp.cells) for comp in comps)
+        nint = self._nint = f.covered - len(f.known) - on_frontier
+        left = f.mines - sum(f.known.values())
+        if left < 0 or left > nint + on_frontier:
+            raise InconsistentPosition("the mine count does not fit the board")
+        # Combine: the other components' distribution times the ways to fill the interior, for each component.
+        k = len(comps)
+        prefix = [{0: 1}]
+        for comp in comps:
+            prefix.append(_convolve(prefix[-1], comp.solutions[1]))
+        suffix = [{0: 1}] * (k + 1)
+        for t in range(k - 1, -1, -1):
+            suffix[t] = _convolve(suffix[t + 1], comps[t].solutions[1])
+        # ways[m]: layouts of the interior when the frontier holds m of the mines left
+        ways = {m: comb(nint, left - m) for m in prefix[k] if 0 <= left - m <= nint}
+        layouts = 0
+        interior_num = 0
+        for m, w in prefix[k].items():
+            if m in ways:
+                layouts += w * ways[m]
+                rest = left - m
+                if rest:
+                    interior_num += w * comb(nint - 1, rest - 1)
+        if layouts == 0:
+            raise InconsistentPosition("no layout fits the numbers and the mine count")
+        self.layouts: int | None = layouts if exact else None  # whole-board layouts consistent with the view
+        self._interior = interior_num, layouts
+        # (cells, numerator, denominator, proved by the numbers alone) for each variable of each component
+        self._vars: list[tuple[list[int], Any, Any, bool]] = []
+        for t, comp in enumerate(comps):
+            variables, weights, sums = comp.solutions
+            other = _convolve(prefix[t], suffix[t + 1])
+            # ways to lay the other components' and the interior's mines, by this component's mines
+            fill = {mc: sum(w * ways[mc + mo] for mo, w in other.items() if mc + mo in ways) for mc in weights}
+            for vi, var_cells in enumerate(variables):
+                size = len(var_cells)
+                num: Any = sum(sums[mc][vi] * fill[mc] for mc in weights)
+                d: Any = size * layouts
+                never = comp.exact and all(sums[mc][vi] == 0 for mc in weights)
+                always = comp.exact and all(sums[mc][vi] == weights[mc] * size for mc in weights)
+                if (never or always) and not exact:  # the approximation may blur it, but the numbers prove it
+                    num, d = (1 if always else 0), 1
+                self._vars.append((var_cells, num, d, never or always))
+        self._nums: dict[int, Any] | None = None
+        self._den: dict[int, Any] | None = None
+        self._safe: set[Cell] | None = None
+        self._mines: set[Cell] | None = None
         self._probabilities: dict[Cell, float] | None = None
+
+    def after(self, reveals: Mapping[int, int]) -> Analysis:
+        """The analysis of this position with some covered cells revealed ({flat index: number shown})."""
+        return Analysis(self.frontier.after(reveals))
+
+    def given(self, assume: Mapping[int, int]) -> Analysis:
+        """This position counted only over the layouts where the given covered cells are mines (1) or safe (0);
+        raises InconsistentPosition when there are none."""
+        return Analysis(self.frontier.after({}, assume))
+
+    def _certain(self) -> None:
+        cols, exact = self.cols, self.exact
+        safe = {divmod(j, cols) for j, v in self.frontier.known.items() if v == 0}
+        mines = {divmod(j, cols) for j, v in self.frontier.known.items() if v == 1}
+        for cells, num, d, local in self._vars:
+            if exact or local:
+                if num == 0:
+                    safe.update(divmod(j, cols) for j in cells)
+                elif num == d:
+                    mines.update(divmod(j, cols) for j in cells)
+        interior_num, layouts = self._interior
+        if exact and self._nint and interior_num in (0, layouts):
+            (safe if interior_num == 0 else mines).update(divmod(j, cols) for j in self._interior_cells())
+        self._safe, self._mines = safe, mines
+
+    @property
+    def safe(self) -> set[Cell]:
+        """The covered cells that are certainly safe."""
+        if self._safe is None:
+            self._certain()
+        assert self._safe is not None
+        return self._safe
+
+    @property
+    def mines(self) -> set[Cell]:
+        """The covered cells that certainly hide a mine."""
+        if self._mines is None:
+            self._certain()
+        assert self._mines is not None
+        return self._mines
+
+    def best_chances(self, count: int = 2, dead: Callable[[int], bool] | None = None) -> list[float]:
+        """The `count` highest chances of being safe among covered cells that are not certain mines, best first
+        (fewer if fewer cells are left), cells that `dead` says are dead left out (the interior never is)."""
+        options: list[tuple[float, list[int] | None]] = [(1.0, [j]) for j, v in self.frontier.known.items() if v == 0]
+        options.extend((1 - num / d, cells) for cells, num, d, _ in self._vars if num != d)
+        interior_num, layouts = self._interior
+        if self._nint and interior_num != layouts:
+            options.append((1 - interior_num / layouts, None))
+        options.sort(key=lambda o: -o[0])
+        out: list[float] = []
+        for chance, cells in options:
+            if cells is None:
+                n = self._nint
+            else:
+                n = len(cells) if dead is None else sum(1 for j in cells if not dead(j))
+            out.extend([chance] * min(n, count - len(out)))
+            if len(out) >= count:
+                break
+        return out
+
+    def _interior_cells(self) -> list[int]:
+        f = self.frontier
+        on_frontier = {j for comp in f.comps for j in comp.cells}
+        return [j for j, v in enumerate(f.visible) if v < 0 and j not in f.known and j not in on_frontier]
+
+    def _chances(self) -> None:
+        nums: dict[int, Any] = {}
+        den: dict[int, Any] = {}
+        for j, v in self.frontier.known.items():
+            nums[j] = v
+            den[j] = 1
+        interior_num, layouts = self._interior
+        for j in self._interior_cells():
+            nums[j] = interior_num
+            den[j] = layouts
+        for cells, num, d, _ in self._vars:
+            for j in cells:
+                nums[j] = num
+                den[j] = d
+        self._nums, self._den = nums, den
+
+    @property
+    def nums(self) -> dict[int, Any]:
+        """Covered cell (flat index) -> numerator of its mine chance (an int, or a Fraction where estimated)."""
+        if self._nums is None:
+            self._chances()
+        assert self._nums is not None
+        return self._nums
+
+    @property
+    def den(self) -> dict[int, Any]:
+        """Covered cell (flat index) -> denominator of its mine chance."""
+        if self._den is None:
+            self._chances()
+        assert self._den is not None
+        return self._den
 
     def probability(self, r: int, c: int) -> float:
         i = r * self.cols + c
@@ -96,14 +204,18 @@ class Analysis:
     @property
     def probabilities(self) -> dict[Cell, float]:
         if self._probabilities is None:
-            cols = self.cols
-            self._probabilities = {divmod(i, cols): float(n / self.den[i]) for i, n in self.nums.items()}
+            cols, den = self.cols, self.den
+            self._probabilities = {divmod(i, cols): float(n / den[i]) for i, n in self.nums.items()}
         return self._probabilities
 
     def needs_mine_count(self, r: int, c: int) -> bool:
         """True when (r, c) is certain only because of the total mine count."""
         i = r * self.cols + c
-        return (self.nums[i] == 0 or self.nums[i] == self.den[i]) and i not in self._local
+        if not (self.nums[i] == 0 or self.nums[i] == self.den[i]):
+            return False
+        if i in self.frontier.known:
+            return False
+        return not any(local and i in cells for cells, _, _, local in self._vars)
 
 
 def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
@@ -116,106 +228,10 @@ def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
 
 def analyse(rows: int, cols: int, mines: int, visible: Sequence[int], budget: int = DEFAULT_BUDGET) -> Analysis:
     """Analyse a visible position. visible: flat sequence, -1 covered (flags count as covered), 0..8 numbers."""
-    n = rows * cols
-    if len(visible) != n:
+    if len(visible) != rows * cols:
         raise ValueError("visible must have rows * cols entries")
-    nb = neighbours(rows, cols)
-    cons = []
-    covered = []
-    for i in range(n):
-        v = visible[i]
-        if v < 0:
-            covered.append(i)
-        else:
-            cells = [j for j in nb[i] if visible[j] < 0]
-            if cells:
-                cons.append((cells, v))
-            elif v:
-                raise InconsistentPosition("a number has no covered neighbours")
-    known: dict[int, int] = {}
-    residual = propagate(cons, known)
-    groups = components(residual)
-    exact = True
-    comps = []  # (variables, weights, sums, is_exact)
-    for g in groups:
-        try:
-            comps.append(enumerate_group(g, budget) + (True,))
-        except Capped:
-            exact = False
-            comps.append(approximate(g) + (False,))
-    frontier: set[int] = set()
-    for g in groups:
-        for group_cells, _ in g:
-            frontier.update(group_cells)
-    interior = [i for i in covered if i not in known and i not in frontier]
-    nint = len(interior)
-    left = mines - sum(known.values())
-    if left < 0 or left > nint + len(frontier):
-        raise InconsistentPosition("the mine count does not fit the board")
-
-    # Combine: the other components' distribution times the ways to fill the interior, for each component.
-    k = len(comps)
-    prefix = [{0: 1}]
-    for comp in comps:
-        prefix.append(_convolve(prefix[-1], comp[1]))
-    suffix = [{0: 1}] * (k + 1)
-    for t in range(k - 1, -1, -1):
-        suffix[t] = _convolve(suffix[t + 1], comps[t][1])
-    total_dist = prefix[k]
-    layouts = 0
-    interior_num = 0
-    for m, w in total_dist.items():
-        rest = left - m
-        if 0 <= rest <= nint:
-            layouts += w * comb(nint, rest)
-            if rest:
-                interior_num += w * comb(nint - 1, rest - 1)
-    if layouts == 0:
-        raise InconsistentPosition("no layout fits the numbers and the mine count")
-
-    nums: dict[int, Any] = {}
-    den: dict[int, Any] = {}
-    local = set()
-    for i, v in known.items():
-        nums[i] = v
-        den[i] = 1
-        local.add(i)
-    for i in interior:
-        nums[i] = interior_num
-        den[i] = layouts
-    for t, (variables, weights, sums, is_exact) in enumerate(comps):
-        other = _convolve(prefix[t], suffix[t + 1])
-        fill = {}  # ways to lay the other components' and the interior's mines, by this component's mines
-        for mc in weights:
-            s = 0
-            for mo, w in other.items():
-                rest = left - mc - mo
-                if 0 <= rest <= nint:
-                    s += w * comb(nint, rest)
-            fill[mc] = s
-        for vi, var_cells in enumerate(variables):
-            size = len(var_cells)
-            num = sum(sums[mc][vi] * fill[mc] for mc in weights)
-            d = size * layouts
-            never = is_exact and all(sums[mc][vi] == 0 for mc in weights)
-            always = is_exact and all(sums[mc][vi] == weights[mc] * size for mc in weights)
-            for j in var_cells:
-                nums[j] = num
-                den[j] = d
-                if never or always:
-                    local.add(j)
-                    if not exact:  # the approximation may blur it, but the numbers alone prove it
-                        nums[j] = 1 if always else 0
-                        den[j] = 1
-    safe = set()
-    certain_mines = set()
-    for i in covered:
-        num = nums[i]
-        if num == 0 and (exact or i in local):
-            safe.add(divmod(i, cols))
-        elif num == den[i] and (exact or i in local):
-            certain_mines.add(divmod(i, cols))
-    return Analysis(rows, cols, mines, safe, certain_mines, nums, den, exact, layouts if exact else None, local)
+    blank = Frontier.blank(rows, cols, mines, budget)
+    return Analysis(blank.after({i: v for i, v in enumerate(visible) if v >= 0}))
 
 
 def visible_of(board: Any) -> list[int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .analysis import Analysis, neighbours
 
@@ -85,10 +85,11 @@ def endgame_cell(
     order: Sequence[int],
     max_layouts: int,
     max_work: int,
+    stop: Callable[[], bool] | None = None,
 ) -> int | None:
     """The covered cell (flat index) that wins the most layouts with perfect play from here, or None when the
-    position has more than max_layouts layouts or the search needs more than max_work. order: candidate
-    flat indices, preferred first (ties go to the earlier one).
+    position has more than max_layouts layouts or the search needs more than max_work (or `stop` says so, when
+    given). order: candidate flat indices, preferred first (ties go to the earlier one).
 
     A set of layouts is a bitset over the layout list, and col[k] is the set of layouts with a mine at cell k,
     so "which layouts survive opening k" and "which show the number n there" are a few integer operations
@@ -114,8 +115,9 @@ def endgame_cell(
 
     def work(units: int) -> None:
         # a deterministic cap on the search: one unit is about one split of a group (some 15 microseconds)
+        before = spent[0]
         spent[0] += units
-        if spent[0] > max_work:
+        if spent[0] > max_work or (stop is not None and before >> 8 != spent[0] >> 8 and stop()):
             raise _OutOfWork
 
     def split(group: int, k: int) -> list[int]:

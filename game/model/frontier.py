@@ -1,203 +1,214 @@
-"""The frontier's constraints: the single-number rule, groups of numbers that share no cells, and each group's
-mine layouts counted exactly (or estimated when there are too many)."""
+"""The numbers' constraints on the covered cells, kept between moves: what the single-number rule decides, the
+constraints left, and their independent groups with their layouts counted.
+
+A position is built from the one before by revealing cells (`Frontier.after`): the new numbers' constraints are
+added, the single-number rule runs from them only, and only the groups they touch are counted again (the others,
+and any group seen before, come as they were). Building from scratch is revealing every number of a covered
+board, so there is one way to reach every position.
+"""
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import comb
-from typing import Any
+from collections.abc import Mapping
+from functools import lru_cache
 
-__all__ = ["Capped", "InconsistentPosition", "approximate", "components", "enumerate_group", "propagate"]
+from .enumeration import Group, InconsistentPosition, Solutions, solve
 
-
-class InconsistentPosition(ValueError):
-    """The visible numbers admit no mine layout (a hand-made position, or the game was already lost)."""
+__all__ = ["Component", "Frontier", "InconsistentPosition", "neighbours"]
 
 
-Constraint = tuple[list[int], int]
+@lru_cache(maxsize=64)
+def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Flat neighbour indices of every cell of a rows x cols board."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            out.append(
+                tuple(
+                    (rr * cols + cc)
+                    for rr in range(max(0, r - 1), min(rows, r + 2))
+                    for cc in range(max(0, c - 1), min(cols, c + 2))
+                    if (rr, cc) != (r, c)
+                )
+            )
+    return tuple(out)
 
 
-def propagate(cons: list[Constraint], known: dict[int, int]) -> dict[tuple[int, ...], int]:
-    """Single-number rule to a fixed point. Mutates known; returns the residual constraints by cells."""
-    changed = True
-    while changed:
-        changed = False
-        for cells, count in cons:
-            unknown = [j for j in cells if j not in known]
-            if not unknown:
-                if sum(known[j] for j in cells) != count:
-                    raise InconsistentPosition("a number does not match its neighbours")
-                continue
-            need = count - sum(known[j] for j in cells if j in known)
+class Component:
+    """A group of constraints that share cells, with its layouts counted (`solutions`, exact or estimated)."""
+
+    __slots__ = ("group", "cells", "solutions", "exact")
+
+    def __init__(self, group: Group, budget: int) -> None:
+        self.group = group
+        self.cells = frozenset(j for key, _ in group for j in key)
+        found = solve(group, budget)
+        self.solutions: Solutions = found[0]
+        self.exact: bool = found[1]
+
+
+class Frontier:
+    """The constraint state of one position. known: covered cells the single-number rule decides (1 a mine, 0
+    safe); res: the constraints left, {sorted undecided cells: mines they need}; comps: their groups."""
+
+    __slots__ = ("rows", "cols", "mines", "budget", "visible", "covered", "known", "res", "comps", "_by_cell", "_of")
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mines: int,
+        budget: int,
+        visible: list[int],
+        covered: int,
+        known: dict[int, int],
+        res: dict[tuple[int, ...], int],
+        comps: list[Component],
+    ) -> None:
+        self.rows, self.cols, self.mines, self.budget = rows, cols, mines, budget
+        self.visible, self.covered = visible, covered
+        self.known, self.res, self.comps = known, res, comps
+        self._by_cell: dict[int, list[tuple[int, ...]]] | None = None
+        self._of: dict[int, int] | None = None
+
+    @classmethod
+    def blank(cls, rows: int, cols: int, mines: int, budget: int) -> Frontier:
+        """A board with every cell covered."""
+        n = rows * cols
+        return cls(rows, cols, mines, budget, [-1] * n, n, {}, {}, [])
+
+    def by_cell(self) -> dict[int, list[tuple[int, ...]]]:
+        """The constraints each undecided frontier cell is in (made once, then shared by every position after)."""
+        if self._by_cell is None:
+            index: dict[int, list[tuple[int, ...]]] = {}
+            for key in self.res:
+                for j in key:
+                    index.setdefault(j, []).append(key)
+            self._by_cell = index
+        return self._by_cell
+
+    def comp_of(self) -> dict[int, int]:
+        """The component each frontier cell is in, by index into comps."""
+        if self._of is None:
+            self._of = {j: t for t, comp in enumerate(self.comps) for j in comp.cells}
+        return self._of
+
+    def after(self, reveals: Mapping[int, int], assume: Mapping[int, int] | None = None) -> Frontier:
+        """This position with covered cells revealed: {flat index: the number it shows}; assume: covered cells
+        taken as mines (1) or safe (0), to count the layouts where they are."""
+        nb = neighbours(self.rows, self.cols)
+        vis = self.visible.copy()
+        known = dict(self.known)
+        res = dict(self.res)
+        parent_index = self.by_cell()
+        index: dict[int, list[tuple[int, ...]]] = {}  # constraints added here, by cell
+        touched: set[int] = set()  # cells of constraints removed or added
+        added: list[tuple[int, ...]] = []
+        queue: list[int] = []  # cells decided whose constraints are still to update
+
+        def decide(j: int, value: int) -> None:
+            was = known.get(j)
+            if was is None:
+                known[j] = value
+                queue.append(j)
+            elif was != value:
+                raise InconsistentPosition("the numbers contradict each other")
+
+        def add(cells: tuple[int, ...] | list[int], need: int) -> None:
+            unknown = []
+            for j in cells:
+                k = known.get(j)
+                if k is None:
+                    unknown.append(j)
+                else:
+                    need -= k
             if need < 0 or need > len(unknown):
                 raise InconsistentPosition("a number does not match its neighbours")
+            if not unknown:
+                return
             if need == 0 or need == len(unknown):
-                v = 1 if need else 0
+                value = 1 if need else 0
                 for j in unknown:
-                    known[j] = v
-                changed = True
-    residual: dict[tuple[int, ...], int] = {}
-    for cells, count in cons:
-        unknown_cells = tuple(sorted(j for j in cells if j not in known))
-        if unknown_cells:
-            need = count - sum(known[j] for j in cells if j in known)
-            # two numbers left with the same cells must need the same mines (a hypothetical number tried by
-            # the lookahead may not: that number is impossible)
-            if residual.setdefault(unknown_cells, need) != need:
-                raise InconsistentPosition("two numbers disagree about the same cells")
-    return residual
+                    decide(j, value)
+                return
+            key = tuple(sorted(unknown))
+            had = res.get(key)
+            if had is not None:
+                # two numbers left with the same cells must need the same mines (a hypothetical number tried by
+                # the lookahead may not: that number is impossible)
+                if had != need:
+                    raise InconsistentPosition("two numbers disagree about the same cells")
+                return
+            res[key] = need
+            touched.update(key)
+            added.append(key)
+            for j in key:
+                index.setdefault(j, []).append(key)
 
+        for i, v in reveals.items():
+            if vis[i] >= 0:
+                raise ValueError(f"cell {i} is already revealed")
+            vis[i] = v
+        for i in reveals:
+            decide(i, 0)  # a revealed cell is safe; it leaves the covered cells below
+        for j, value in (assume or {}).items():
+            if vis[j] >= 0:
+                raise ValueError(f"cell {j} is revealed")
+            decide(j, value)
+        for i, v in reveals.items():
+            cells = [j for j in nb[i] if vis[j] < 0]
+            if v and not cells:
+                raise InconsistentPosition("a number has no covered neighbours")
+            add(cells, v)
+        while queue:
+            j = queue.pop()
+            for keys in (parent_index.get(j), index.get(j)):
+                for key in keys or ():
+                    need = res.pop(key, None)
+                    if need is not None:
+                        touched.update(key)
+                        add(key, need)
+        for i in reveals:
+            del known[i]
+        return Frontier(
+            self.rows,
+            self.cols,
+            self.mines,
+            self.budget,
+            vis,
+            self.covered - len(reveals),
+            known,
+            res,
+            self._regroup(res, touched, added),
+        )
 
-Group = list[tuple[tuple[int, ...], int]]
+    def _regroup(
+        self, res: dict[tuple[int, ...], int], touched: set[int], added: list[tuple[int, ...]]
+    ) -> list[Component]:
+        """The components after a change: those no touched cell is in stay as they were; the constraints of the
+        others and the new ones are grouped again."""
+        of = self.comp_of()
+        hit = {of[j] for j in touched if j in of}
+        kept = [comp for t, comp in enumerate(self.comps) if t not in hit]
+        loose = {key for t in hit for key, _ in self.comps[t].group if key in res}
+        loose.update(key for key in added if key in res)
+        parent: dict[int, int] = {}
 
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
 
-def components(residual: dict[tuple[int, ...], int]) -> list[Group]:
-    """Split residual constraints into groups that share no cells."""
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for cells in residual:
-        for j in cells:
-            parent.setdefault(j, j)
-        root = find(cells[0])
-        for j in cells[1:]:
-            rj = find(j)
-            if rj != root:
-                parent[rj] = root
-    groups: dict[int, Group] = {}
-    for cells, count in residual.items():
-        groups.setdefault(find(cells[0]), []).append((cells, count))
-    return list(groups.values())
-
-
-class Capped(Exception):
-    """A group has more layouts than the work allowed to count them."""
-
-
-# (cells of each variable, {mines: weight}, {mines: [weighted mine count per variable]})
-Solutions = tuple[list[list[int]], dict[int, int], dict[int, list[Any]]]
-
-
-def enumerate_group(group: Group, budget: int) -> Solutions:
-    """Enumerate the solutions of one component.
-
-    Cells with the same constraints form one variable of size s; a variable holding k mines stands for
-    C(s, k) layouts.
-    """
-    sig: dict[int, list[int]] = {}
-    for ci, (cells, _) in enumerate(group):
-        for j in cells:
-            sig.setdefault(j, []).append(ci)
-    byvar: dict[tuple[int, ...], list[int]] = {}
-    for j, cs in sig.items():
-        byvar.setdefault(tuple(cs), []).append(j)
-    variables = list(byvar.items())  # [(constraint ids, cells)]
-    # Order variables so each one shares constraints with those before it: constraints close early and prune.
-    ncons = len(group)
-    cons_vars: list[list[int]] = [[] for _ in range(ncons)]
-    for vi, (var_cons, _) in enumerate(variables):
-        for ci in var_cons:
-            cons_vars[ci].append(vi)
-    order = []
-    seen = set()
-    start = max(range(len(variables)), key=lambda v: len(variables[v][0]))
-    queue = [start]
-    seen.add(start)
-    while queue:
-        v = queue.pop(0)
-        order.append(v)
-        for ci in variables[v][0]:
-            for w in cons_vars[ci]:
-                if w not in seen:
-                    seen.add(w)
-                    queue.append(w)
-    nv = len(order)
-    sizes = [len(variables[v][1]) for v in order]
-    vcons = [variables[v][0] for v in order]
-    need = [count for _, count in group]
-    room = [len(cells) for cells, _ in group]
-    choose = [[comb(s, k) for k in range(s + 1)] for s in sizes]
-    assign = [0] * nv
-    weights: dict[int, int] = {}
-    sums: dict[int, list[Any]] = {}
-    nodes = [0]
-
-    def rec(i: int, weight: int, total: int) -> None:
-        nodes[0] += 1
-        if nodes[0] > budget:
-            raise Capped
-        if i == nv:
-            if total in weights:
-                weights[total] += weight
-                acc = sums[total]
-                for t in range(nv):
-                    if assign[t]:
-                        acc[t] += weight * assign[t]
-            else:
-                weights[total] = weight
-                sums[total] = [weight * a for a in assign]
-            return
-        s = sizes[i]
-        cs = vcons[i]
-        lo, hi = 0, s
-        for ci in cs:
-            n = need[ci]
-            if n < hi:
-                hi = n
-            m = n - (room[ci] - s)
-            if m > lo:
-                lo = m
-        if lo > hi:
-            return
-        for ci in cs:
-            room[ci] -= s
-        ch = choose[i]
-        for k in range(lo, hi + 1):
-            for ci in cs:
-                need[ci] -= k
-            assign[i] = k
-            rec(i + 1, weight * ch[k], total + k)
-            for ci in cs:
-                need[ci] += k
-        assign[i] = 0
-        for ci in cs:
-            room[ci] += s
-
-    rec(0, 1, 0)
-    if not weights:
-        raise InconsistentPosition("the numbers admit no mine layout")
-    ordered_vars = [variables[v][1] for v in order]
-    return ordered_vars, weights, sums
-
-
-def approximate(group: Group) -> Solutions:
-    """Fallback for a component too big to enumerate (the analysis then reports exact = False).
-
-    Each cell gets a local weight: the mean, over the numbers touching it, of (mines that number still needs)
-    / (its covered cells). Every total m from the fewest to the most mines the numbers allow counts as one
-    solution, with the m mines spread over the cells in proportion to their local weights. Combining with the
-    other components and the interior then goes exactly as for enumerated components, so the mine count
-    still pulls the totals."""
-    acc: dict[int, list[Any]] = {}
-    for cells, count in group:
-        p = Fraction(count, len(cells))
-        for j in cells:
-            a = acc.setdefault(j, [0, 0])
-            a[0] += p
-            a[1] += 1
-    variables = [[j] for j in acc]
-    local = [acc[j][0] / acc[j][1] for j in acc]
-    total = sum(local)
-    lo = max(count for _, count in group)
-    hi = min(len(acc), sum(count for _, count in group))
-    weights = {}
-    sums: dict[int, list[Any]] = {}
-    for m in range(lo, hi + 1):
-        weights[m] = 1
-        sums[m] = [min(Fraction(1), m * p / total) for p in local]
-    return variables, weights, sums
+        for key in loose:
+            for j in key:
+                parent.setdefault(j, j)
+            root = find(key[0])
+            for j in key[1:]:
+                rj = find(j)
+                if rj != root:
+                    parent[rj] = root
+        groups: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+        for key in loose:
+            groups.setdefault(find(key[0]), []).append((key, res[key]))
+        return kept + [Component(tuple(sorted(g)), self.budget) for g in groups.values()]

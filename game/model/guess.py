@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse, neighbours
 from .endgame import endgame_cell
+from .fifty import pseudo_fifty_fifties
 
 __all__ = ["SHIPPED", "GuessStrategy", "Spot", "choose_guess"]
 
@@ -14,11 +15,21 @@ __all__ = ["SHIPPED", "GuessStrategy", "Spot", "choose_guess"]
 class Spot:
     """A position where a guess is due, and what any strategy reads of it: every covered cell's mine chance
     (`probs`), the cells that may be safe ranked safest first (`ranked`, the fewest covered neighbours first
-    among equals) and, for a cell, each number it could show with the position that number leads to."""
+    among equals) and, for a cell, each number it could show with the position that number leads to. `stop`,
+    when given, says when to stop thinking: a strategy then settles for the best cell it has weighed."""
 
-    def __init__(self, rows: int, cols: int, mines: int, visible: Sequence[int], a: Analysis, budget: int) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mines: int,
+        visible: Sequence[int],
+        a: Analysis,
+        budget: int,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
         self.rows, self.cols, self.mines, self.visible = rows, cols, mines, visible
-        self.analysis, self.budget = a, budget
+        self.analysis, self.budget, self.stop = a, budget, stop
         self.nb = neighbours(rows, cols)
         covered = [i for i in range(rows * cols) if visible[i] < 0]
         self.probs = {i: float(a.nums[i] / a.den[i]) for i in covered}
@@ -26,6 +37,9 @@ class Spot:
         ranked.sort(key=lambda i: (self.probs[i], self.shape(i)))
         self.ranked = ranked
         self._outcomes: dict[int, list[tuple[int, Analysis]] | None] = {}
+
+    def stopped(self) -> bool:
+        return self.stop is not None and self.stop()
 
     def shape(self, i: int) -> int:
         """Covered neighbours of cell i: fewer, likelier to be a zero; touching the frontier, likelier to inform."""
@@ -35,11 +49,10 @@ class Spot:
     def numbers_shown(self, i: int) -> Iterator[tuple[int, Analysis | None]]:
         """Each number covered cell i could show, with the analysis of the position it would lead to (None where
         that analysis is not exact); numbers that no layout allows are left out. Lazy: a caller may stop early."""
-        vis = list(self.visible)
+        a = self.analysis
         for v in range(self.shape(i) + 1):
-            vis[i] = v
             try:
-                b = analyse(self.rows, self.cols, self.mines, vis, self.budget)
+                b = a.after({i: v})
             except InconsistentPosition:
                 continue
             yield v, (b if b.exact else None)
@@ -68,7 +81,10 @@ class GuessStrategy:
     candidates: at most this many of them (at most two of each chance and shape);
     progress_weight: worth of "opening this cell also proves another cell safe", in units of survival chance;
     endgame: with at most endgame_layouts layouts left, search the rest of the game exactly (giving up past
-    endgame_work units of work, see game/model/endgame.py)."""
+    endgame_work units of work, see game/model/endgame.py);
+    fifty_fifty: open a pseudo-50/50 first, a guess that must be made anyway (game/model/fifty.py);
+    dominance: when the chosen cell being safe would prove a safer cell safe, open that one instead (it survives
+    every layout the chosen cell survives, and more)."""
 
     window: float = 0.04
     candidates: int = 6
@@ -76,6 +92,8 @@ class GuessStrategy:
     endgame: bool = True
     endgame_layouts: int = 300
     endgame_work: int = 40_000
+    fifty_fifty: bool = True
+    dominance: bool = False
 
     def pick(self, spot: Spot) -> int:
         """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score."""
@@ -85,6 +103,8 @@ class GuessStrategy:
             return best_i
         best_score: tuple[float, ...] | None = None
         for i in picked:
+            if spot.stopped():
+                break  # the safest cell, or the best weighed so far
             score = self.score(spot, i)
             if best_score is None or score > best_score:
                 best_score, best_i = score, i
@@ -135,19 +155,39 @@ def choose_guess(
     lookahead: bool = True,
     budget: int = DEFAULT_BUDGET,
     strategy: GuessStrategy = SHIPPED,
+    stop: Callable[[], bool] | None = None,
 ) -> Cell:
     """Pick the covered cell to open (a certainly safe one if there is one). When none is certain: with few
     layouts left, the one that wins the most of them with perfect play (game/model/endgame.py); otherwise the
     strategy's pick. Without lookahead (or when the chances are estimates), the safest cell, the fewest
-    covered neighbours first among equals (corners and edges open zeros more often)."""
+    covered neighbours first among equals (corners and edges open zeros more often). stop: called now and then;
+    once it says True, the best cell found so far is the answer (at worst the safest)."""
     a = analysis or analyse(rows, cols, mines, visible, budget)
     if a.safe:
         return min(a.safe)
-    spot = Spot(rows, cols, mines, visible, a, budget)
+    spot = Spot(rows, cols, mines, visible, a, budget, stop)
     if not lookahead or not a.exact or a.layouts is None:
         return divmod(spot.ranked[0], cols)
     if strategy.endgame and a.layouts <= strategy.endgame_layouts:
-        cell = endgame_cell(rows, cols, mines, visible, a, spot.ranked, strategy.endgame_layouts, strategy.endgame_work)
+        cell = endgame_cell(
+            rows, cols, mines, visible, a, spot.ranked, strategy.endgame_layouts, strategy.endgame_work, stop
+        )
         if cell is not None:
             return divmod(cell, cols)
-    return divmod(strategy.pick(spot), cols)
+    if strategy.fifty_fifty and not spot.stopped():
+        forced = set(pseudo_fifty_fifties(a, visible))
+        if forced:
+            return divmod(next(i for i in spot.ranked if i in forced), cols)
+    pick = strategy.pick(spot)
+    return divmod(dominating(spot, pick) if strategy.dominance and not spot.stopped() else pick, cols)
+
+
+def dominating(spot: Spot, i: int) -> int:
+    """The safest cell that cell i being safe would prove safe, when it is safer than i; else i."""
+    try:
+        proved = spot.analysis.given({i: 0}).safe
+    except InconsistentPosition:
+        return i
+    cols, probs = spot.cols, spot.probs
+    better = [j for j in spot.ranked if probs[j] < probs[i] and divmod(j, cols) in proved]
+    return better[0] if better else i

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import time
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse, mine_total, neighbours, visible_of
+from .deductions import cells_phrase, deductions
 from .guess import choose_guess
 from .rules import GameState
 
@@ -48,149 +50,6 @@ class Hint:
         return f"Hint({self.cell}, {self.rule}, p={self.probability:.3f}: {self.reason})"
 
 
-def _cells_phrase(n, what):
-    return f"this cell is {what}" if n == 1 else f"these {n} cells are {what}"
-
-
-def _mines_word(n):
-    return "its mine" if n == 1 else f"its {n} mines"
-
-
-class _Event:
-    __slots__ = ("rule", "value", "cells", "proof", "reason")
-
-    def __init__(self, rule, value, cells, proof, reason):
-        self.rule, self.value, self.cells, self.proof, self.reason = rule, value, cells, proof, reason
-
-
-def _rule_events(rows, cols, visible, stop_at_safe=False):
-    """Deductions by the single-number rule and then the pair (subset/overlap) rule, in the order found."""
-    nb = neighbours(rows, cols)
-    cons = []
-    for i, v in enumerate(visible):
-        if v >= 0:
-            cells = tuple(j for j in nb[i] if visible[j] < 0)
-            if cells:
-                cons.append((i, cells, v))
-    known: dict[int, tuple[int, frozenset[int], int]] = {}  # cell -> (0 safe / 1 mine, proof, level)
-    events = []
-    levels = {"single": 1, "pair": 2}
-
-    def mark(rule, value, cells, proof, reason, used):
-        proof = frozenset(proof)
-        # a deduction is as hard as the hardest step it leans on
-        level = max([levels[rule]] + [known[j][2] for j in used])
-        rule = "single" if level == 1 else "pair"
-        for j in cells:
-            known[j] = (value, proof, level)
-        events.append(_Event(rule, value, sorted(cells), proof, reason))
-
-    def residual(cells):
-        unknown = [j for j in cells if j not in known]
-        kmines = [j for j in cells if j in known and known[j][0] == 1]
-        return unknown, kmines
-
-    def deps(cells):
-        out: set[int] = set()
-        for j in cells:
-            if j in known:
-                out |= known[j][1]
-        return out
-
-    def single_pass():
-        found = False
-        for src, cells, v in cons:
-            unknown, kmines = residual(cells)
-            if not unknown:
-                continue
-            need = v - len(kmines)
-            if need == 0:
-                reason = (
-                    f"This {v} already touches {_mines_word(v)}, so {_cells_phrase(len(unknown), 'safe')}"
-                    if v
-                    else f"This 0 has no mines around it, so {_cells_phrase(len(unknown), 'safe')}"
-                )
-                mark("single", 0, unknown, {src} | deps(cells), reason, [j for j in cells if j in known])
-                found = True
-            elif need == len(unknown):
-                if kmines:
-                    reason = (
-                        f"This {v} already touches {len(kmines)} of its mines and has only {need} covered "
-                        f"cell{'s' if need > 1 else ''} left, "
-                        f"so {_cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
-                    )
-                else:
-                    reason = (
-                        f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
-                        f"so {_cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
-                    )
-                mark("single", 1, unknown, {src} | deps(cells), reason, [j for j in cells if j in known])
-                found = True
-        return found
-
-    def pair_pass():
-        res = []
-        for src, cells, v in cons:
-            unknown, kmines = residual(cells)
-            if unknown:
-                res.append((src, set(unknown), v - len(kmines), v, [j for j in cells if j in known]))
-        by_cell: dict[int, list[int]] = {}
-        for k, item in enumerate(res):
-            for j in item[1]:
-                by_cell.setdefault(j, []).append(k)
-        for kb, (sb, B, b, vb, mb) in enumerate(res):
-            partners = set()
-            for j in B:
-                partners.update(by_cell[j])
-            for ka in sorted(partners):
-                if ka == kb:
-                    continue
-                sa, A, a, va, ma = res[ka]
-                only_b = B - A
-                only_a = A - B
-                if not only_b:
-                    continue
-                proof = {sa, sb} | deps(ma) | deps(mb)
-                if not only_a and b == a:
-                    reason = (
-                        f"All the mines this {va} still needs are also next to the {vb} beside it, "
-                        f"so the {vb}'s other cells are safe"
-                        if len(only_b) > 1
-                        else f"All the mines this {va} still needs are also next to the {vb} beside it, "
-                        f"so the {vb}'s other cell is safe"
-                    )
-                    mark("pair", 0, only_b, proof, reason, ma + mb)
-                    return True
-                if b - a == len(only_b):
-                    if only_a:
-                        reason = (
-                            f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
-                            f"cells it shares with the {va}, so its other {_cells_phrase(len(only_b), 'mines')[5:]}"
-                            f" and the {va}'s other cells are safe"
-                        )
-                        mark("pair", 0, only_a, proof, reason, ma + mb)
-                    else:
-                        reason = (
-                            f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
-                            f"cells it shares with the {va}, "
-                            f"so {_cells_phrase(len(only_b), 'mines' if len(only_b) > 1 else 'a mine')}"
-                        )
-                    mark("pair", 1, only_b, proof, reason, ma + mb)
-                    return True
-        return False
-
-    def has_safe():
-        return stop_at_safe and any(e.value == 0 for e in events)
-
-    # stop as soon as the simplest level yields a safe cell: the hint needs nothing more
-    while single_pass() and not has_safe():
-        pass
-    while not has_safe() and pair_pass():
-        while single_pass() and not has_safe():
-            pass
-    return events, cons
-
-
 def hint_for_visible(
     rows: int,
     cols: int,
@@ -200,16 +59,18 @@ def hint_for_visible(
     budget: int = DEFAULT_BUDGET,
     analysis: Analysis | None = None,
     flagged: Collection[int] = frozenset(),
+    stop: Callable[[], bool] | None = None,
 ) -> Hint | None:
     """The hint for a visible position (flat list, -1 covered). None when every safe cell is open.
 
     flagged: flat indices the player has flagged; a mine already flagged is no news, so it is never the hint.
+    stop: when a guess is due, called now and then; once it says True the best guess weighed so far is given.
     """
     if not any(v < 0 for v in visible):
         return None
     if all(v < 0 for v in visible):
         return _first_click_hint(rows, cols, mines, None)
-    events, _ = _rule_events(rows, cols, visible, stop_at_safe=True)
+    events = deductions(rows, cols, visible, stop_at_safe=True)
     a = None
 
     def rc(i):
@@ -255,7 +116,7 @@ def hint_for_visible(
             if value == 0:
                 reason = (
                     f"Only {left} mine{'s are' if left != 1 else ' is'} left and the numbers need "
-                    f"{'all of them' if left != 1 else 'it'} elsewhere, so {_cells_phrase(len(by_count), 'safe')}"
+                    f"{'all of them' if left != 1 else 'it'} elsewhere, so {cells_phrase(len(by_count), 'safe')}"
                 )
             else:
                 k = len(by_count)
@@ -297,7 +158,7 @@ def hint_for_visible(
                 "combined",
             )
     assert a is not None  # the loop above made it
-    cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget)
+    cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget, stop=stop)
     p = a.probability(*cell)
     best = min(a.probabilities.values())
     pct = _percent(p)
@@ -341,8 +202,19 @@ def _state_name(board):
     return getattr(s, "value", s)
 
 
-def hint_for(board: Any, lookahead: bool = True, budget: int = DEFAULT_BUDGET) -> Hint | None:
-    """The hint for a Board, or None when no game is in progress."""
+def hint_for(
+    board: Any,
+    lookahead: bool = True,
+    budget: int = DEFAULT_BUDGET,
+    budget_ms: float | None = None,
+    cancelled: Any = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Hint | None:
+    """The hint for a Board, or None when no game is in progress.
+
+    A certain hint comes at once. A guess may think longer, so a caller off the frame thread can bound it:
+    budget_ms, the time it may take (by `clock`, in seconds), after which the best guess weighed so far is
+    given; cancelled (a threading.Event), once set, ends the thinking and the answer is None."""
     state = _state_name(board)
     if state == GameState.READY:
         return _first_click_hint(board.rows, board.cols, mine_total(board), getattr(board, "first_click", None))
@@ -351,6 +223,12 @@ def hint_for(board: Any, lookahead: bool = True, budget: int = DEFAULT_BUDGET) -
     flagged = frozenset(
         r * board.cols + c for r in range(board.rows) for c in range(board.cols) if board.is_flagged(r, c)
     )
-    return hint_for_visible(
-        board.rows, board.cols, mine_total(board), visible_of(board), lookahead, budget, flagged=flagged
+    deadline = None if budget_ms is None else clock() + budget_ms / 1000
+
+    def stop() -> bool:
+        return (cancelled is not None and cancelled.is_set()) or (deadline is not None and clock() >= deadline)
+
+    hint = hint_for_visible(
+        board.rows, board.cols, mine_total(board), visible_of(board), lookahead, budget, flagged=flagged, stop=stop
     )
+    return None if cancelled is not None and cancelled.is_set() else hint

@@ -1,40 +1,44 @@
 """A yes/no question over the scene beneath. The safe answer is the default: Enter and Esc mean "no"; the
-other answer takes a click on its button or its own key, named under the buttons."""
+other answer takes a click on its button, its own key (named under the buttons), or Tab to it and Enter."""
 
 import pygame
 
 from game.scene import Overlay
-from game.view import theme, widgets
+from game.view import text, theme, widgets
+from game.view.focus import FocusRing
+from game.view.typeface import BODY, SMALL, TINY
 
-WIDTH, TEXT_SIZE, LINE_H, TOP, BUTTON_H, KEYS_H = 340, 20, 20, 42, 38, 24
+WIDTH, PAD, TOP, BUTTON_H, KEYS_H, MOST_LINES = 360, 14, 44, 38, 22, 4
 
 
 class ConfirmOverlay(Overlay):
     def __init__(self, app, question, detail, yes, no="Cancel"):
         super().__init__(app)
-        self.question, self.detail = question, detail
+        self.question = question
         self.yes_key = getattr(pygame, f"K_{yes[0].lower()}", None)
         w, h = self.window_size
         width = min(WIDTH, w - 16)
-        self.lines = widgets.wrap(detail, TEXT_SIZE, width - 24)[:4]
-        height = TOP + LINE_H * len(self.lines) + 10 + BUTTON_H + KEYS_H
-        self.rect = pygame.Rect(0, 0, width, height)
+        room = pygame.Rect(0, 0, width - 2 * PAD, text.line_height(BODY) * MOST_LINES)
+        self.lines, self.size = text.fit_paragraph(detail, room, BODY, smallest=TINY)
+        height = TOP + text.line_height(self.size) * len(self.lines) + 12 + BUTTON_H + KEYS_H + 6
+        self.rect = pygame.Rect(0, 0, width, min(height, h - 8))
         self.rect.center = (w // 2, h // 2)
-        half = (width - 36) // 2
-        size = widgets.fitting_size((yes, no), half - 10)
-        top = self.rect.bottom - KEYS_H - BUTTON_H
-        self.yes = widgets.Button((self.rect.x + 12, top, half, 38), yes, size=size)
-        self.no = widgets.Button((self.rect.right - 12 - half, top, half, 38), no, size=size)
+        half = (width - 2 * PAD - 10) // 2
+        top = self.rect.bottom - KEYS_H - 6 - BUTTON_H
+        self.yes = widgets.Button((self.rect.x + PAD, top, half, BUTTON_H), yes, size=BODY)
+        self.no = widgets.Button((self.rect.right - PAD - half, top, half, BUTTON_H), no, size=BODY)
         self.no.marked = True  # the default
-        self.keys_line = f"Enter or Esc: {no}  ·  {yes[0].upper()}: {yes}"
+        self.focus = FocusRing([self.yes, self.no], start=self.no)
+        self.keys_line = f"Enter or Esc: {no}   {yes[0].upper()}: {yes}"
 
     def handle(self, event):
         self.dirty = True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.finish(False)
-            elif event.key == self.yes_key:
-                self.finish(True)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.finish(False)
+        elif event.type == pygame.KEYDOWN and event.key == self.yes_key:
+            self.finish(True)
+        elif (pressed := self.focus.handle(event)) is not None:
+            self.finish(pressed is self.yes)
         elif self.yes.handle(event):
             self.finish(True)
         elif self.no.handle(event):
@@ -47,17 +51,12 @@ class ConfirmOverlay(Overlay):
         shade.fill(look.overlay)
         surface.blit(shade, (0, 0))
         widgets.panel(surface, self.rect, title=self.question)
-        y = self.rect.y + TOP
+        y, step = self.rect.y + TOP, text.line_height(self.size)
+        box = pygame.Rect(self.rect.x + PAD, y, self.rect.w - 2 * PAD, step * len(self.lines))
         for line in self.lines:
-            widgets.text(surface, line, (self.rect.centerx, y), TEXT_SIZE, anchor="midtop")
-            y += LINE_H
+            text.draw(surface, line, (self.rect.centerx, y), self.size, anchor="midtop", box=box)
+            y += step
         self.yes.draw(surface)
         self.no.draw(surface)
-        widgets.text(
-            surface,
-            self.keys_line,
-            (self.rect.centerx, self.rect.bottom - KEYS_H + 4),
-            16,
-            look.dim_text,
-            anchor="midtop",
-        )
+        keys = pygame.Rect(self.rect.x + PAD, self.rect.bottom - KEYS_H - 2, self.rect.w - 2 * PAD, KEYS_H)
+        text.draw_fitted(surface, self.keys_line, keys, SMALL, look.dim_text, "center", smallest=TINY)

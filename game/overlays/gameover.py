@@ -1,9 +1,10 @@
-"""Game over: a results panel over the finished board, which can be put away to study the board.
+"""Game over: the game's figures beside or below the finished board when the window has room, otherwise a bar
+along the bottom that leaves the board in view (More, or Space, opens the whole panel over it).
 
-The panel shows the game's figures at once; the analysis of the game (which clicks were guesses and, on a
-loss, whether the last click was forced) runs off the frame loop and fills in when ready. The panel hands
-back what the player chose ("again", "same board", "menu"); watching the replay asks the app directly, and
-comes back here.
+The panel ignores the mouse and keys for a moment after the game ends, and any press that began before it
+showed, so a click meant for the board never lands on it. The game's analysis (which clicks were guesses, and
+whether a losing click was forced) runs off the frame loop and fills in when ready. The panel hands back what
+the player chose ("again", "same board", "menu"); the replay is asked of the app directly and comes back here.
 """
 
 import logging
@@ -14,13 +15,18 @@ from game import clipboard, config
 from game.model import GameState
 from game.model.boardcode import BoardCode, encode
 from game.scene import Overlay
-from game.view import theme, widgets
-from game.view.formats import format_seconds
+from game.view import layout, text, theme, widgets
+from game.view.focus import FocusRing
+from game.view.formats import FIGURES, format_seconds
+from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
 
-PANEL_W, TITLE_H, LINE_H, VERDICT_SIZE, HINT_H, BUTTONS_H = config.GAME_OVER_PANEL_W, 44, 22, 17, 20, 138
-COPIED_SECONDS = 2.0  # how long the Copy button says "Copied"
+PANEL_W, PAD, TITLE_H, LINE_H, SMALLEST_LINE, BUTTON_H = config.GAME_OVER_PANEL_W, 14, 42, 22, 17, 34
+BAR_ROW, BAR_BUTTON_W = 36, 74
+GRACE_SECONDS = 0.6  # the panel ignores input this long after the game ends
+SAID_SECONDS = 2.0  # how long "Copied" or "Sound off" shows
+LABEL_W = 92  # the figures' names column
 
 
 def board_code(session):
@@ -33,103 +39,144 @@ def board_code(session):
 
 
 class GameOverPanel(Overlay):
-    """Shows "You win" or "Boom" with the time, 3BV, 3BV/s, clicks, IOE, guesses, seed and board code; on a
-    loss it says whether the fatal click was forced (the scene beneath marks a safer cell)."""
-
     modal = False  # the face above the board still starts a new game
 
-    def __init__(self, app, session, analysis=None, face=None):
-        """`face`: where the face button is; clicks there are left to the scene beneath."""
+    def __init__(self, app, session, analysis=None, face=None, board=None, status=None):
+        """`face`: where the face button is (clicks there are the scene's); `board`: where the board shows,
+        which the panel keeps clear of when the window has room; `status`: the status line, where the bar goes."""
         super().__init__(app)
-        self.face = pygame.Rect(face) if face is not None else pygame.Rect(0, 0, 0, 0)
-        self.said = ""  # a word about a key just pressed (M: sound on or off), shown for a moment
-        self._said_left = 0.0
         self.session = session
-        self.board = session.board
-        self.won = self.board.state == GameState.WON
+        self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
-        self._recorded = session.result
+        self._recorded = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
-        self.job = analysis
-        self.analysis = None
-        self.panel_visible = True
-        self._copied = 0.0
+        self.face = pygame.Rect(face or (0, 0, 0, 0))
+        self.board_frame = pygame.Rect(board or (0, 0, 0, 0))
+        self.status = pygame.Rect(status or (0, 0, 0, 0))
+        self.job, self.analysis = analysis, None
+        self.age = 0.0
+        self._armed = False  # a press began after the panel was ready for one
+        self.said, self._said_left = "", 0.0
+        self.expanded = False
         self._lay_out()
+        self.expanded = self.fits_outside  # the whole panel shows at once only where it hides none of the board
+
+    # --- where things go ---------------------------------------------------------------------------------
 
     def _lay_out(self):
-        width = PANEL_W
-        height = min(self._panel_height(width), self.window_size[1] - 16)
-        self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.center = (self.window_size[0] // 2, self.window_size[1] // 2)
-        x, w, bottom = self.rect.x + 14, width - 28, self.rect.bottom
-        half = (w - 8) // 2
-        size = widgets.fitting_size(("Same board", "Menu", "Replay", "Copy code"), half - 10, (22, 20, 18, 16))
-        self.replay_button = widgets.Button((x, bottom - 134, half, 36), "Replay", size=size)
-        self.copy = widgets.Button(
-            (x + half + 8, bottom - 134, half, 36), "Copy code", size=size, enabled=bool(self.code)
+        w, h = self.window_size
+        lines = self.lines()
+        verdict = self._verdict()
+        fixed = TITLE_H + (24 if self.record_message else 0) + 3 * (BUTTON_H + 6) + 26
+        room_h = h - 16
+        verdict_h = (
+            text.line_height(SMALL) * min(4, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
         )
-        self.play_again = widgets.Button((x, bottom - 92, w, 36), "Play again", size=25)
-        self.same_board = widgets.Button((x, bottom - 50, half, 36), "Same board", size=size)
-        self.menu = widgets.Button((x + half + 8, bottom - 50, half, 36), "Menu", size=size)
-        self.hide = widgets.Button((self.rect.right - 33, self.rect.y + 6, 24, 24), "x", size=24)
-        self.buttons = (self.replay_button, self.copy, self.play_again, self.same_board, self.menu, self.hide)
-
-    def _panel_height(self, width):
-        verdict = len(self._verdict_lines(width)) if not self.won else 0
-        return (
-            TITLE_H
-            + LINE_H * len(self._lines())
-            + (VERDICT_SIZE + 1) * verdict
-            + 6 * bool(verdict)
-            + (24 if self.record_message else 0)
-            + HINT_H
-            + BUTTONS_H
+        self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, len(lines))))
+        height = min(room_h, fixed + self.line_h * len(lines) + verdict_h)
+        beside = pygame.Rect(self.board_frame.right + 8, self.board_frame.y, PANEL_W, height)
+        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + 8, PANEL_W, height)
+        window = pygame.Rect(0, 0, w, h)
+        self.fits_outside = window.contains(beside) or window.contains(below)
+        if window.contains(beside):
+            self.rect = beside
+        elif window.contains(below):
+            self.rect = below
+        else:
+            self.rect = pygame.Rect(0, 0, min(PANEL_W, w - 8), height)
+            self.rect.center = window.center
+        r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
+        bottom = r.bottom - 8
+        rows = [pygame.Rect(inner.x, bottom - (n + 1) * (BUTTON_H + 6) + 6, inner.w, BUTTON_H) for n in range(3)]
+        size = widgets.widest_fit(("Same board", "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
+        (self.same_board, self.menu), (self.play_again,), (self.replay_button, self.copy) = (
+            [widgets.Button(box, label, size=size) for box, label in zip(layout.split(row, len(labels)), labels)]
+            for row, labels in zip(rows, (("Same board", "Menu"), ("Play again",), ("Replay", "Copy code")))
         )
+        self.copy.enabled = bool(self.code)
+        self.hide = widgets.Button((r.right - 31, r.y + 6, 24, 24), "x", size=BODY)
+        self.hint_line = pygame.Rect(inner.x, rows[2].y - 22, inner.w, 20)
+        self.figures_box = pygame.Rect(inner.x, r.y + TITLE_H, inner.w, self.hint_line.y - r.y - TITLE_H)
+        self._lay_out_bar(w, h)
+        buttons = [self.replay_button, self.copy, self.play_again, self.same_board, self.menu, self.hide]
+        self.buttons = buttons + [b for b in (self.bar_again, self.bar_same, self.bar_menu, self.more) if b]
+        self.focus = FocusRing(self._shown_buttons(), start=self.play_again)
 
-    # --- the analysis, off the frame loop ----------------------------------------------------------------
+    def _lay_out_bar(self, w, h):
+        """The bar, in place of the status line under the board: the outcome and the time, and the buttons
+        beside them (under them in a narrow window, whose status line has two rows for it)."""
+        self.bar = self.status.copy() if self.status.w else pygame.Rect(0, h - 2 * BAR_ROW, w, 2 * BAR_ROW)
+        one_row = self.bar.h < 2 * BAR_ROW - 8
+        count = 4 if self.bar.w >= 380 else 3  # a narrow bar leaves Same board to the whole panel
+        buttons_w = min(count * BAR_BUTTON_W + (count - 1) * 4, self.bar.w - 8 - (120 if one_row else 0))
+        row_h = min(BAR_ROW - 6, (self.bar.h if one_row else self.bar.h // 2) - 6)
+        row = pygame.Rect(self.bar.right - 4 - buttons_w, self.bar.bottom - row_h - 3, buttons_w, row_h)
+        title_right = row.x - 8 if one_row else self.bar.right - 4
+        title_bottom = self.bar.bottom - 2 if one_row else row.y - 2
+        self.bar_title = pygame.Rect(
+            self.bar.x + 6, self.bar.y + 2, title_right - self.bar.x - 6, title_bottom - self.bar.y - 2
+        )
+        labels = ("Again", "Same", "Menu", "More") if count == 4 else ("Again", "Menu", "More")
+        made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, 4), labels)]
+        self.bar_again, self.bar_menu, self.more = made[0], made[-2], made[-1]
+        self.bar_same = made[1] if count == 4 else None
+
+    def _shown_buttons(self):
+        if self.expanded:
+            return [self.play_again, self.same_board, self.menu, self.replay_button, self.copy, self.hide]
+        return [b for b in (self.bar_again, self.bar_same, self.bar_menu, self.more) if b is not None]
+
+    def _expand(self, expanded):
+        self.expanded = expanded
+        self.focus = FocusRing(self._shown_buttons(), start=self.play_again if expanded else self.bar_again)
+        self.dirty = True
+
+    # --- time and the analysis ---------------------------------------------------------------------------
 
     def update(self, step):
-        if self._recorded is not None and self._recorded.done:  # the keeper's Pending
+        self.age += step
+        if self._recorded is not None and self._recorded.done:
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
             if self.record_message:
+                expanded = self.expanded
                 self._lay_out()  # the line makes the panel taller
-                self.dirty = True
+                self._expand(expanded)
         if self._said_left:
             self._said_left = max(0.0, self._said_left - step)
             self.dirty |= not self._said_left
-        if self._copied:
-            self._copied = max(0.0, self._copied - step)
-            self.copy.label = "Copied" if self._copied else "Copy code"
-            self.dirty |= not self._copied
+            if not self._said_left:
+                self.copy.label = "Copy code"
         if self.job is not None and self.job.done:
             job, self.job = self.job, None
             if job.error is not None:
                 log.error("the game's analysis failed", exc_info=job.error)
             self.analysis = job.result if job.error is None and job.result is not None else False
+            expanded = self.expanded
             self._lay_out()  # the verdict's lines make the panel taller
-            self.dirty = True
+            self._expand(expanded)
 
     def next_wake(self):
-        if self.job is not None or self._recorded is not None:
+        if self.job is not None or self._recorded is not None or self.age < GRACE_SECONDS:
             return 0.0
-        return min(t for t in (self._copied, self._said_left, 1e9) if t) if self._copied or self._said_left else None
+        return self._said_left or None
 
     # --- figures -----------------------------------------------------------------------------------------
 
-    def _lines(self):
-        board, stats = self.board, self.stats
-        lines = [("Time", format_seconds(self.session.elapsed, precise=True))]
-        rate = stats.three_bv_per_second
-        rate = f" at {rate:.2f}/s" if rate else ""
-        if self.won:
-            lines.append(("3BV", f"{board.three_bv}{rate}"))
-        else:
-            lines.append(("3BV", f"{stats.solved_three_bv} of {board.three_bv}{rate}"))
-        lines.append(("Clicks", f"{stats.clicks} ({stats.effective} useful)"))
-        lines.append(("IOE", f"{stats.ioe:.2f}  ({stats.correctness:.0%} correct)"))
-        lines.append(("Guesses", self._guesses()))
+    def lines(self):
+        """(name, value) of each figure, the names as FIGURES explains them."""
+        board, stats = self.session.board, self.stats
+        speed = stats.three_bv_per_second
+        rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
+        solved = f"{board.three_bv}" if self.won else f"{stats.solved_three_bv} of {board.three_bv}"
+        lines = [
+            ("Time", format_seconds(self.session.elapsed, precise=True)),
+            ("3BV", solved + rate),
+            ("Clicks", f"{stats.clicks} ({stats.effective} useful)"),
+            ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
+            ("Guesses", self._guesses()),
+        ]
         if not self.won and self.analysis:
             verdict = self.analysis.loss
             lines.append(
@@ -147,97 +194,141 @@ class GameOverPanel(Overlay):
             return "-"
         a = self.analysis
         approx = "" if a.exact else "at most "
-        return f"{approx}{a.guesses} of {a.opening_moves} moves"
+        clicks = "opening click" if a.opening_moves == 1 else "opening clicks"
+        return f"{approx}{a.guesses} of {a.opening_moves} {clicks}"
 
-    def _verdict_lines(self, width):
+    def _verdict(self):
         verdict = self.analysis.loss if self.analysis else None
-        if verdict is None:
-            return []
-        return widgets.wrap(verdict.summary, VERDICT_SIZE, width - 32)[:5]
+        return "" if verdict is None or self.won else verdict.summary
 
     # --- input -------------------------------------------------------------------------------------------
 
     def handle(self, event):
-        self.dirty = True
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            if self.age >= GRACE_SECONDS:
+                self._key(event)
             return True
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             return False
         if self.face.collidepoint(event.pos) and event.type != pygame.MOUSEMOTION:
             return False  # the face starts a new game, as in the classic
-        if not self.panel_visible:
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                self.panel_visible = True
-            return True
-        if self.hide.handle(event):
-            self.panel_visible = False
-        elif self.replay_button.handle(event):
-            self.watch_replay()
-        elif self.copy.handle(event):
-            self.copy_code()
-        elif self.play_again.handle(event):
-            self.finish("again")
-        elif self.same_board.handle(event):
-            self.finish("same board")
-        elif self.menu.handle(event):
-            self.finish("menu")
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.rect.collidepoint(event.pos):
-            self.panel_visible = False  # a click beside the panel puts it away to study the board
-        return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._armed = self.age >= GRACE_SECONDS
+        elif event.type == pygame.MOUSEBUTTONUP and not self._armed:
+            return True  # the end of a click meant for the board
+        self.dirty = True
+        for button in self._shown_buttons():
+            if button.handle(event):
+                self.press(button)
+                return True
+        area = self.rect if self.expanded else self.bar
+        clicked_off = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not area.collidepoint(event.pos)
+        if clicked_off and self.expanded and not self.fits_outside:
+            self._expand(False)  # a click on the board puts the panel away to study it
+        return area.collidepoint(event.pos) or event.type != pygame.MOUSEMOTION
 
     def _key(self, event):
-        if event.key in (pygame.K_F2, pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER):
+        self.dirty = True
+        if event.key in (pygame.K_F2, pygame.K_n):
             self.finish("again")
         elif event.key == pygame.K_m:
-            self.said, self._said_left = self.app.toggle_sound(), COPIED_SECONDS
+            self.said, self._said_left = self.app.toggle_sound(), SAID_SECONDS
         elif event.key == pygame.K_ESCAPE:
             self.finish("menu")
         elif event.key == pygame.K_SPACE:
-            self.panel_visible = not self.panel_visible
+            self._expand(not self.expanded)
         elif event.key == pygame.K_r:
             self.watch_replay()
+        elif (pressed := self.focus.handle(event)) is not None:
+            self.press(pressed)
+
+    def press(self, button):
+        if button in (self.play_again, self.bar_again):
+            self.finish("again")
+        elif button in (self.same_board, self.bar_same):
+            self.finish("same board")
+        elif button in (self.menu, self.bar_menu):
+            self.finish("menu")
+        elif button is self.more:
+            self._expand(True)
+        elif button is self.hide:
+            self._expand(False)
+        elif button is self.replay_button:
+            self.watch_replay()
+        elif button is self.copy:
+            self.copy_code()
 
     def watch_replay(self):
         self.app.show("replay", remember=True, replay=self.session.replay())
 
     def copy_code(self):
-        if clipboard.copy(self.code):
-            self._copied = COPIED_SECONDS
-            self.copy.label = "Copied"
-        else:
-            self.copy.label = "No clipboard"
+        copied = clipboard.copy(self.code)
+        self.copy.label = "Copied" if copied else "No clipboard"
+        self._said_left = SAID_SECONDS
 
     # --- drawing -----------------------------------------------------------------------------------------
 
     def draw(self, surface):
-        if self.panel_visible:
+        if self.expanded:
             self._draw_panel(surface)
+        else:
+            self._draw_bar(surface)
+        self._draw_tooltip(surface)
+
+    def _title(self):
+        return "You win!" if self.won else "Boom!"
+
+    def _draw_bar(self, surface):
+        look = theme.current()
+        widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
+        verdict = self.analysis.loss if self.analysis and not self.won else None
+        kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
+        words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
+        if self.record_message:
+            words += f" - {self.record_message}"
+        colour = look.success_text if self.record_message else look.text
+        text.draw_paragraph(surface, words, self.bar_title, BODY, colour, weight=BOLD, smallest=TINY, valign="center")
+        for button in self._shown_buttons():
+            button.draw(surface)
 
     def _draw_panel(self, surface):
-        rect, look = self.rect, theme.current()
-        widgets.panel(surface, rect, title="You win!" if self.won else "Boom!")
-        y = rect.y + TITLE_H
-        for label, value in self._lines():
-            label_rect = widgets.text(surface, label, (rect.x + 16, y), 21, anchor="topleft")
-            size = widgets.fitting_size([value], rect.right - 16 - label_rect.right - 10, (21, 19, 17, 15))
-            widgets.text(surface, value, (rect.right - 16, y + (21 - size) // 2), size, anchor="topright", bold=True)
-            y += LINE_H
-        verdict = [] if self.won else self._verdict_lines(rect.w)
-        if verdict:
-            y += 4
-            for line in verdict:
-                widgets.text(surface, line, (rect.x + 16, y), VERDICT_SIZE, look.text)
-                y += VERDICT_SIZE + 1
-            y += 2
+        r, look = self.rect, theme.current()
+        widgets.panel(surface, r, title=self._title(), title_room=r.w - 60)
+        box = self.figures_box
+        y = box.y
+        for name, value in self.lines():
+            row = pygame.Rect(box.x, y, box.w, self.line_h)
+            text.draw_fitted(surface, name, (row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
+            value_box = pygame.Rect(row.x + LABEL_W, row.y, row.w - LABEL_W, row.h)
+            text.draw_fitted(surface, value, value_box, BODY, align="right", weight=BOLD, smallest=TINY)
+            y += self.line_h
+        if verdict := self._verdict():
+            y = text.draw_paragraph(surface, verdict, (box.x, y + 2, box.w, box.bottom - y - 2), SMALL, smallest=TINY)
         if self.record_message:
-            size = widgets.fitting_size([self.record_message], rect.w - 20, (22, 19, 17, 15))
-            widgets.text(
-                surface, self.record_message, (rect.centerx, y + 4), size, look.success_text, anchor="midtop", bold=True
-            )
-        hint = self.said if self._said_left else "x or Space shows the board"
-        widgets.text(
-            surface, hint, (rect.centerx, self.replay_button.rect.y - 4), 17, anchor="midbottom", colour=look.dim_text
-        )
-        for button in self.buttons:
+            line = pygame.Rect(box.x, box.bottom - 24, box.w, 22)
+            text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)
+        hint = self.said if self._said_left and self.said else "Space: the board   N: again   R: replay"
+        text.draw_fitted(surface, hint, self.hint_line, SMALL, look.dim_text, "center", smallest=TINY)
+        for button in self._shown_buttons():
             button.draw(surface)
+
+    def _draw_tooltip(self, surface):
+        """What a figure counts, beside the pointer while it rests on the figure's name."""
+        if not self.expanded:
+            return
+        pointer = pygame.mouse.get_pos()
+        box = self.figures_box
+        if not pygame.Rect(box.x, box.y, LABEL_W, box.h).collidepoint(pointer):
+            return
+        names = [name for name, _ in self.lines()]
+        n = (pointer[1] - box.y) // self.line_h
+        if not 0 <= n < len(names) or names[n] not in FIGURES:
+            return
+        w, h = self.window_size
+        width = min(260, w - 16)
+        lines, size = text.fit_paragraph(FIGURES[names[n]], pygame.Rect(0, 0, width - 16, 120), SMALL, smallest=TINY)
+        tip = pygame.Rect(0, 0, width, len(lines) * text.line_height(size) + 12)
+        tip.topleft = (min(pointer[0] + 16, w - width - 4), min(pointer[1] + 18, h - tip.h - 4))
+        text.next_layer()  # the tip lies over the panel's own words
+        widgets.bevel(surface, tip, raised=True, width=1, face=theme.current().field)
+        text.draw_paragraph(surface, FIGURES[names[n]], tip.inflate(-16, -12), size, smallest=TINY)

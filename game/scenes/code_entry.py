@@ -5,11 +5,13 @@ import pygame
 from game import clipboard, config
 from game.model.boardcode import decode
 from game.scene import FormScene
-from game.view import theme, widgets
+from game.view import layout, text, theme, widgets
+from game.view.focus import ENTER_KEYS, FocusRing
+from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
+from game.view.typeface import BODY, BOLD, LARGE, SMALL, TINY
 
 MAX_CODE_CHARS = 40  # room for any code with its dashes, and a few stray spaces
-MESSAGE_SIZE = 21
 FOOTER = "Every game over shows its board's code: Copy code there, paste it here."
 
 
@@ -21,16 +23,35 @@ def check_code(text):
         return None, str(error)
 
 
+# The label and Paste, the field, what the code is (or what is wrong with it), Start and Back, the footer.
+ROWS = [Row(36, 30, 12), Row(46, 40, 6), Row(150, 80, 10), Row(46, 38, 10), Row(40, 34, 10)]
+
+
 class CodeEntryScene(FormScene):
     def __init__(self, app):
         super().__init__(app)
-        width = self.window_size[0]
-        self.field = widgets.TextField((20, 150, width - 40, 46), max_chars=MAX_CODE_CHARS)
-        self.field.focused = True
+        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+        width, height = self.window_size
+        (top_y, top_h), (field_y, field_h), (message_y, message_h), (buttons_y, buttons_h), (foot_y, foot_h) = (
+            layout.stack(TITLE_H - 10, height - MARGIN // 2, ROWS)
+        )
+        inner = width - 2 * MARGIN
+        self.paste_button = widgets.Button((width - MARGIN - 100, top_y, 100, top_h), "Paste", size=BODY)
+        self.label = pygame.Rect(MARGIN, top_y, inner - 110, top_h)
+        self.field = widgets.TextField((MARGIN, field_y, inner, field_h), max_chars=MAX_CODE_CHARS)
+        self.field.focused = self.field.enabled = True
+        self.message_box = pygame.Rect(MARGIN, message_y, inner, message_h)
+        row = pygame.Rect(0, buttons_y, min(300, inner), buttons_h)
+        row.centerx = width // 2
+        self.start, self.back = (
+            widgets.Button(r, label) for r, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
+        )
+        self.footer = pygame.Rect(MARGIN, foot_y, inner, foot_h)
+        self.focus = FocusRing(
+            [self.field, self.paste_button, self.start, self.back], self.field, press_keys=ENTER_KEYS
+        )
+        self.focus.focus(self.field)  # shown from the start: the typing goes where the ring is
         self.note = None  # a word about the last paste, until the text changes
-        self.paste_button = widgets.Button((width - 20 - 100, 106, 100, 36), "Paste", size=22)
-        self.start = widgets.Button((70, 430, 140, 46), "Start", size=28)
-        self.back = widgets.Button((230, 430, 140, 46), "Back", size=28)
         self.check()
 
     def check(self):
@@ -45,23 +66,26 @@ class CodeEntryScene(FormScene):
         ):  # GUI: Cmd on a Mac
             self.paste()
             return
+        pressed = self.focus.handle(event)
+        if event.type == pygame.KEYDOWN:  # the typing goes where the ring is
+            self.field.focused = self.focus.current is self.field
         if self.field.handle(event):
             self.note = None
             self.check()
-        if self.paste_button.handle(event):
+        if pressed is self.paste_button or self.paste_button.handle(event):
             self.paste()
-        elif self.start.handle(event):
-            self.try_start()
-        elif self.back.handle(event):
+        elif pressed is self.back or self.back.handle(event):
             self.app.show("menu")
+        elif pressed in (self.field, self.start) or self.start.handle(event):
+            self.try_start()
 
     def paste(self):
         self.field.focused = True
-        text = " ".join(clipboard.paste().split())  # a copied line brings its line break
-        if not text:
+        pasted = " ".join(clipboard.paste().split())  # a copied line brings its line break
+        if not pasted:
             self.note = "The clipboard has no text to paste."
             return
-        self.field.value, self.note = text[:MAX_CODE_CHARS], None  # the field holds one code: a paste replaces it
+        self.field.value, self.note = pasted[:MAX_CODE_CHARS], None  # the field holds one code: a paste replaces it
         self.check()
 
     def try_start(self):
@@ -84,27 +108,25 @@ class CodeEntryScene(FormScene):
         if self.note:
             return [(self.note, look.error_text)]
         if self.code is not None:
-            return [(self.code.describe(), look.text), (self.code.start_hint(), look.dim_text)]
+            first = self.code.start_hint() or "It has not been played yet: any first click is safe."
+            return [(self.code.describe(), look.text), (first, look.dim_text)]
         if self.field.value.strip():
             return [(self.error, look.error_text)]
         return [(self.error, look.dim_text)]  # nothing typed yet is no mistake
 
     def draw(self, surface):
+        look = theme.current()
         draw_title(surface, self.app.atlases, "Play a code", "The same board, from its code")
-        box = self.field.rect
-        widgets.text(surface, "Board code", (box.x, self.paste_button.rect.centery), 24, anchor="midleft", bold=True)
+        text.draw_fitted(surface, "Board code", self.label, LARGE, weight=BOLD)
         self.paste_button.draw(surface)
         self.field.draw(surface, invalid=self.code is None and bool(self.field.value.strip()))
-        y = box.bottom + 10
-        for paragraph, colour in self.message():
-            for line in widgets.wrap(paragraph or "", MESSAGE_SIZE, box.w):
-                widgets.text(surface, line, (box.x, y), MESSAGE_SIZE, colour)
-                y += 22
-            y += 8
+        box, parts = self.message_box, self.message()
+        y = box.y
+        for n, (paragraph, colour) in enumerate(parts):  # the first gets at most half the room, the last the rest
+            room = box.bottom - y if n == len(parts) - 1 else box.h // len(parts)
+            y = text.draw_paragraph(surface, paragraph or "", (box.x, y, box.w, room), BODY, colour, smallest=TINY) + 8
         self.start.draw(surface)
         self.back.draw(surface)
-        lines = widgets.wrap(FOOTER, 20, self.window_size[0] - 40)
-        y = self.window_size[1] - 14 - 18 * len(lines)
-        for line in lines:
-            widgets.text(surface, line, (self.window_size[0] // 2, y), 20, theme.current().dim_text, anchor="midtop")
-            y += 18
+        text.draw_paragraph(
+            surface, FOOTER, self.footer, SMALL, look.dim_text, "center", smallest=TINY, valign="bottom"
+        )

@@ -6,8 +6,11 @@ from game import config
 from game.model.category import size_text
 from game.model.rules import SAFE_AROUND_FIRST_CLICK
 from game.scene import FormScene
-from game.view import theme, widgets
+from game.view import layout, text, theme, widgets
+from game.view.focus import ENTER_KEYS, FocusRing
+from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
+from game.view.typeface import BODY, BOLD, HEADING, LARGE
 
 FIELDS = ("rows", "cols", "mines")
 LABELS = {"rows": "Rows", "cols": "Columns", "mines": "Mines"}
@@ -54,55 +57,86 @@ def check_custom(texts):
     return {}, (values["rows"], values["cols"], values["mines"])
 
 
+FIELD_W, STEP_W = 100, 40  # a field and its - and + buttons
+FIELD_ROWS = [Row(22, 18, 6), Row(40, 34, 2), Row(20, 16, 2)] * 3  # each field: its label, the box, its error
+FORM_ROWS = FIELD_ROWS + [Row(22, 18, 8), Row(46, 38, 10)]  # then the board it makes, then Start and Back
+
+
 class CustomScene(FormScene):
     def __init__(self, app):
         super().__init__(app)
+        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+        width, height = self.window_size
+        places = layout.stack(TITLE_H, height - MARGIN, FORM_ROWS)
         rows, cols, mines = app.settings["custom"]
-        self.fields, self.minus, self.plus = {}, {}, {}
-        y = 120
-        for field, value in zip(FIELDS, (rows, cols, mines)):
-            self.fields[field] = widgets.TextField((170, y, 100, 40), value)
-            self.minus[field] = widgets.Button((124, y, 40, 40), "-", size=30)
-            self.plus[field] = widgets.Button((276, y, 40, 40), "+", size=30)
-            y += 96
+        self.fields, self.minus, self.plus, self.labels, self.error_lines = {}, {}, {}, {}, {}
+        left = (width - FIELD_W - 2 * (STEP_W + 6)) // 2
+        for n, (field, value) in enumerate(zip(FIELDS, (rows, cols, mines))):
+            (label_y, label_h), (y, h), (error_y, error_h) = places[3 * n : 3 * n + 3]
+            self.labels[field] = pygame.Rect(MARGIN, label_y, width - 2 * MARGIN, label_h)
+            self.fields[field] = widgets.TextField((left + STEP_W + 6, y, FIELD_W, h), value)
+            self.minus[field] = widgets.Button((left, y, STEP_W, h), "-", size=HEADING)
+            self.plus[field] = widgets.Button((left + STEP_W + FIELD_W + 12, y, STEP_W, h), "+", size=HEADING)
+            self.error_lines[field] = pygame.Rect(MARGIN, error_y, width - 2 * MARGIN, error_h)
+        for field in self.fields.values():
+            field.enabled = True
+        (size_y, size_h), (buttons_y, buttons_h) = places[-2:]
+        self.size_line = pygame.Rect(MARGIN, size_y, width - 2 * MARGIN, size_h)
+        row = pygame.Rect(0, buttons_y, min(300, width - 2 * MARGIN), buttons_h)
+        row.centerx = width // 2
+        self.start, self.back = (
+            widgets.Button(rect, label) for rect, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
+        )
         self.fields["rows"].focused = True
-        self.start = widgets.Button((70, 430, 140, 46), "Start", size=28)
-        self.back = widgets.Button((230, 430, 140, 46), "Back", size=28)
+        ring = [*self.fields.values(), self.start, self.back]
+        self.focus = FocusRing(ring, start=self.fields["rows"], press_keys=ENTER_KEYS)
+        self.focus.focus(self.fields["rows"])  # shown from the start: the typing goes where the ring is
         self.errors, self.values = check_custom(self.texts())
 
     def texts(self):
         return {field: box.value for field, box in self.fields.items()}
 
     def handle_form(self, event):
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            self._focus_next(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            return
-        for field in FIELDS:
-            self.fields[field].handle(event)
-            if self.minus[field].handle(event):
-                self._step(field, -1)
-            elif self.plus[field].handle(event):
-                self._step(field, +1)
+        if event.type == pygame.TEXTINPUT and event.text in "+-" and (typing := self._typing()) is not None:
+            self._step(typing, 1 if event.text == "+" else -1)  # + and - step the field being typed in
+        elif (pressed := self.focus.handle(event)) is not None:
+            self.back_or_start(pressed)
+        else:
+            for field in FIELDS:
+                self.fields[field].handle(event)
+                if self.minus[field].handle(event):
+                    self._step(field, -1)
+                elif self.plus[field].handle(event):
+                    self._step(field, +1)
+            if self.start.handle(event):
+                self.try_start()
+            elif self.back.handle(event):
+                self.app.show("menu")
+        for field in self.fields.values():  # the ring and the typing go together
+            if field.focused and self.focus.current is not field and event.type == pygame.MOUSEBUTTONDOWN:
+                self.focus.current = field
+        if event.type == pygame.KEYDOWN and isinstance(self.focus.current, widgets.TextField):
+            for field in self.fields.values():
+                field.focused = field is self.focus.current
         self.errors, self.values = check_custom(self.texts())
         self.start.enabled = self.values is not None
-        if self.start.handle(event):
-            self.try_start()
-        elif self.back.handle(event):
+
+    def back_or_start(self, pressed):
+        if pressed is self.back:
             self.app.show("menu")
+        else:
+            self.try_start()  # Enter in a field starts, as on the Start button
+
+    def _typing(self):
+        return next((f for f in FIELDS if self.fields[f].focused), None)
 
     def _step(self, field, delta):
         box = self.fields[field]
-        text = box.value.strip()
-        if is_number(text):
-            box.value = str(max(0, int(text) + delta))
+        value = box.value.strip()
+        if is_number(value):
+            box.value = str(max(0, int(value) + delta))
         else:
             box.value = str(config.CUSTOM_MIN_SIDE if field != "mines" else 1)
-
-    def _focus_next(self, direction):
-        current = next((i for i, f in enumerate(FIELDS) if self.fields[f].focused), -1)
-        for f in FIELDS:
-            self.fields[f].focused = False
-        self.fields[FIELDS[(current + direction) % len(FIELDS)]].focused = True
 
     def try_start(self):
         """Start the game the form describes (asking first if it would replace the saved game); the size is
@@ -120,38 +154,21 @@ class CustomScene(FormScene):
         self.app.replace_saved_then(start)
 
     def draw(self, surface):
-        draw_title(
-            surface,
-            self.app.atlases,
-            "Custom board",
-            f"Sides {config.CUSTOM_MIN_SIDE} to {config.CUSTOM_MAX_SIDE}; mines up to cells - 9",
-        )
+        look = theme.current()
+        low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
+        draw_title(surface, self.app.atlases, "Custom board", f"Sides {low} to {high}; mines up to cells - 9")
         for field in FIELDS:
-            box = self.fields[field]
-            widgets.text(surface, LABELS[field], (box.rect.centerx, box.rect.y - 8), 24, anchor="midbottom", bold=True)
-            box.draw(surface, invalid=field in self.errors)
+            text.draw_fitted(surface, LABELS[field], self.labels[field], LARGE, align="center", weight=BOLD)
+            self.fields[field].draw(surface, invalid=field in self.errors)
             self.minus[field].draw(surface)
             self.plus[field].draw(surface)
             if field in self.errors:
-                widgets.text(
-                    surface,
-                    self.errors[field],
-                    (self.window_size[0] // 2, box.rect.bottom + 6),
-                    21,
-                    theme.current().error_text,
-                    anchor="midtop",
-                )
+                text.draw_fitted(surface, self.errors[field], self.error_lines[field], BODY, look.error_text, "center")
         self.start.enabled = self.values is not None
         if self.values:
             rows, cols, mines = self.values
             density = 100 * mines / (rows * cols)
-            widgets.text(
-                surface,
-                f"{size_text(rows, cols)} board, {mines} mines ({density:.0f}% density)",
-                (self.window_size[0] // 2, 400),
-                22,
-                theme.current().dim_text,
-                anchor="center",
-            )
+            line = f"{size_text(rows, cols)} board, {mines} mines ({density:.0f}% density)"
+            text.draw_fitted(surface, line, self.size_line, BODY, look.dim_text, "center")
         self.start.draw(surface)
         self.back.draw(surface)

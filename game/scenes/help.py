@@ -1,10 +1,15 @@
-"""Help: the rules and the controls, on one page."""
+"""Help: the rules, the controls, replays and what the figures after a game mean, a page each."""
 
 import pygame
 
+from game import config
 from game.scene import Scene
-from game.view import widgets
+from game.view import layout, text, widgets
+from game.view.focus import FocusRing
+from game.view.formats import FIGURES as FIGURE_WORDS
+from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
+from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 RULES = [
     "Open every safe cell without opening a mine.",
@@ -60,37 +65,59 @@ AFTER = [
     ("Records", "click a game listed there to watch it"),
 ]
 
-RULE_SIZE = 19
+FIGURES = [(name, words.rstrip(".")) for name, words in FIGURE_WORDS.items()]
 
-PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS), ("Replays", AFTER))
+PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS), ("Replays", AFTER), ("Figures", FIGURES))
+ROWS = [Row(36, 30, 0), Row(400, 200, 10), Row(44, 36, 10)]  # the tabs, the page, Back
+KEY_GAP, ENTRY_GAP = 12, 5
+
+
+def _entries(page):
+    """A page as (key, paragraph) pairs: the rules are paragraphs with a bullet for a key."""
+    _, rows = PAGES[page]
+    return [("-", rule) for rule in RULES] if rows is None else list(rows)
+
+
+def _lay_out(entries, box):
+    """The size, key column width and wrapped lines that fit the page into `box` (the largest that does)."""
+    for size in (BODY, SMALL, TINY):
+        key_w = max(text.width(key, size, BOLD) for key, _ in entries) + KEY_GAP
+        room = box.w - key_w
+        wrapped = [(key, text.wrap(paragraph, size, room)) for key, paragraph in entries]
+        step = text.line_height(size)
+        height = sum(len(lines) * step + ENTRY_GAP for _, lines in wrapped)
+        if height <= box.h or size == TINY:
+            return size, key_w, wrapped
+    raise AssertionError("unreachable")
 
 
 class HelpScene(Scene):
     def __init__(self, app, page=0):
         super().__init__(app)
+        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+        width, height = self.window_size
+        (tabs_y, tabs_h), (page_y, page_h), (back_y, back_h) = layout.stack(TITLE_H - 6, height - MARGIN // 2, ROWS)
         self.page = page
-        width = self.window_size[0]
-        tab_w, gap = 96, 6
-        left = (width - len(PAGES) * tab_w - (len(PAGES) - 1) * gap) // 2
-        size = widgets.fitting_size([name for name, _ in PAGES], tab_w - 10, (22, 20, 18))
-        self.tabs = [
-            widgets.Button((left + n * (tab_w + gap), 92, tab_w, 36), name, size=size)
-            for n, (name, _) in enumerate(PAGES)
-        ]
-        self.back = widgets.Button((width // 2 - 70, self.window_size[1] - 62, 140, 44), "Back")
+        tabs = layout.split(pygame.Rect(MARGIN // 2, tabs_y, width - MARGIN, tabs_h), len(PAGES), 4)
+        self.tabs = [widgets.Button(rect, name, size=BODY) for rect, (name, _) in zip(tabs, PAGES)]
+        self.page_box = pygame.Rect(MARGIN, page_y, width - 2 * MARGIN, page_h)
+        self.back = widgets.Button(((width - 140) // 2, back_y, 140, back_h), "Back")
+        self.focus = FocusRing([*self.tabs, self.back], start=self.back, arrows=False)
 
     def handle(self, event):
         self.dirty = True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.page = (self.page + (-1 if event.key == pygame.K_LEFT else 1)) % len(PAGES)
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.show("menu")
+            return
+        pressed = self.focus.handle(event)
         for n, tab in enumerate(self.tabs):
-            if tab.handle(event):
+            if tab.handle(event) or pressed is tab:
                 self.page = n
                 return
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN)) or self.back.handle(
-            event
-        ):
+        if pressed is self.back or self.back.handle(event):
             self.app.show("menu")
 
     def draw(self, surface):
@@ -98,20 +125,16 @@ class HelpScene(Scene):
         for n, tab in enumerate(self.tabs):
             tab.marked = n == self.page
             tab.draw(surface)
-        width, y = self.window_size[0], 146
-        name, rows = PAGES[self.page]
-        if rows is None:
-            for rule in RULES:
-                for i, line in enumerate(widgets.wrap(rule, RULE_SIZE, width - 60)):
-                    widgets.text(surface, ("- " if i == 0 else "  ") + line, (28, y), RULE_SIZE)
-                    y += RULE_SIZE - 1
-                y += 5
-        else:
-            key_w = max(widgets.font(19).size(key)[0] for key, _ in rows) + 14
-            for key, action in rows:
-                widgets.text(surface, key, (20, y), 19)
-                for line in widgets.wrap(action, 19, width - 40 - key_w):
-                    widgets.text(surface, line, (20 + key_w, y), 19)
-                    y += 18
-                y += 5
+        box = self.page_box
+        size, key_w, wrapped = _lay_out(_entries(self.page), box)
+        step, y = text.line_height(size), box.y
+        for key, lines in wrapped:
+            if y + step > box.bottom:
+                break  # (only when even the smallest size runs over: never with these pages, a test checks)
+            text.draw(surface, key, (box.x, y), size, weight=BOLD, box=box)
+            for line in lines:
+                if y + step <= box.bottom:
+                    text.draw(surface, line, (box.x + key_w, y), size, box=box)
+                y += step
+            y += ENTRY_GAP
         self.back.draw(surface)

@@ -6,96 +6,101 @@ from game import config
 from game.model import PRESETS
 from game.model.category import mines_text, size_text
 from game.scene import Scene
-from game.view import theme, widgets
+from game.view import layout, text, theme, widgets
+from game.view.focus import FocusRing
+from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
+from game.view.typeface import BODY, SMALL
 
-BUTTON_W, BUTTON_H, GAP = 300, 50, 8
+BUTTON_W = 300
+BIG, SMALL_ROW = Row(50, 40), Row(38, 30)  # a game button with its size under it; a row of two small ones
+NOTICE_LINES = 3
 
 
 class MenuScene(Scene):
     def __init__(self, app, notice=""):
         super().__init__(app)
+        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
         self.notices = [notice] if notice else []
         self.notices += app.take_notices()
         self.saved = app.dealer.saved
         self.resuming = None  # a resume waiting for the records to grant its claim
-        x, y = (self.window_size[0] - BUTTON_W) // 2, 96
+        width, height = self.window_size
+        footer = text.line_height(SMALL) * NOTICE_LINES + 12
+        rows = [BIG._replace(gap=2)] + [BIG] * 4 + [SMALL_ROW._replace(gap=14)] + [SMALL_ROW] * 2
+        places = layout.stack(TITLE_H, height - footer, rows)
+        column = pygame.Rect((width - min(BUTTON_W, width - 2 * MARGIN)) // 2, 0, min(BUTTON_W, width - 2 * MARGIN), 0)
+
+        def at(n):
+            y, h = places[n]
+            return pygame.Rect(column.x, y, column.w, h)
+
+        # The Resume button's place is kept when there is nothing to resume, so the buttons never move.
+        self.resume_slot = at(0)
         self.resume = None
         if self.saved is not None:
-            self.resume = widgets.Button((x, y, BUTTON_W, BUTTON_H), "Resume game", self.saved.describe())
+            self.resume = widgets.Button(self.resume_slot, "Resume game", self.saved.describe())
             self.resume.marked = True
-            y += BUTTON_H + GAP + 6
         self.difficulty_buttons = {}
-        for key, preset in PRESETS.items():
-            self.difficulty_buttons[key] = widgets.Button(
-                (x, y, BUTTON_W, BUTTON_H),
-                preset.name,
-                f"{size_text(preset.rows, preset.cols)}, {mines_text(preset.mines)}",
+        for n, (key, preset) in enumerate(PRESETS.items(), 1):
+            detail = f"{size_text(preset.rows, preset.cols)}, {mines_text(preset.mines)}"
+            self.difficulty_buttons[key] = widgets.Button(at(n), preset.name, detail)
+        rows_, cols, mines = app.settings["custom"]
+        self.custom = widgets.Button(at(4), "Custom", f"last: {size_text(rows_, cols)}, {mines_text(mines)}")
+        pairs = [
+            _pair(at(n), labels)
+            for n, labels in (
+                (5, (self._no_guess_label(), "Play a code")),
+                (6, ("Records", "Settings")),
+                (7, ("Help", "Quit")),
             )
-            y += BUTTON_H + GAP
-        rows, cols, mines = app.settings["custom"]
-        self.custom = widgets.Button(
-            (x, y, BUTTON_W, BUTTON_H), "Custom", f"last: {size_text(rows, cols)}, {mines_text(mines)}"
-        )
-        y += BUTTON_H + GAP
-        half = (BUTTON_W - GAP) // 2
-        size = widgets.fitting_size(("No-guess: off", "Play a code"), half - 12, (22, 21, 20, 19, 18))
-        self.no_guess = widgets.Button((x, y, half, 36), self._no_guess_label(), size=size)
-        self.play_code = widgets.Button((x + half + GAP, y, half, 36), "Play a code", size=size)
-        y += 36 + GAP + 10
-        self.records = widgets.Button((x, y, half, 40), "Records", size=23)
-        self.settings = widgets.Button((x + half + GAP, y, half, 40), "Settings", size=23)
-        y += 40 + GAP
-        self.help = widgets.Button((x, y, half, 40), "Help", size=23)
-        self.quit = widgets.Button((x + half + GAP, y, half, 40), "Quit", size=23)
-        self.buttons = [
-            b
-            for b in (
-                self.resume,
-                *self.difficulty_buttons.values(),
-                self.custom,
-                self.no_guess,
-                self.play_code,
-                self.records,
-                self.settings,
-                self.help,
-                self.quit,
-            )
-            if b is not None
         ]
+        (self.no_guess, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
+        self.notice_box = pygame.Rect(MARGIN, height - footer + 4, width - 2 * MARGIN, footer - 10)
+        choices = (*self.difficulty_buttons.values(), self.custom, self.no_guess, self.play_code)
+        self.buttons = [b for b in (self.resume, *choices, self.records, self.settings, self.help, self.quit) if b]
         if self.resume is None:
             last = app.settings["difficulty"]
             (self.difficulty_buttons.get(last) or self.custom).marked = True
+        self.focus = FocusRing(self.buttons, start=next(b for b in self.buttons if b.marked))
 
     def handle(self, event):
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.app.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.app.toggle_sound()]
             return
-        if self.resume is not None and self.resume.handle(event):
-            self.resume_game()
-            return
-        for key, button in self.difficulty_buttons.items():
-            if button.handle(event):
-                self.start(key)
+        pressed = self.focus.handle(event)
+        for button in self.buttons:
+            if button.handle(event) or button is pressed:
+                self.press(button)
                 return
-        if self.custom.handle(event):
+
+    def press(self, button):
+        if button is self.resume:
+            self.resume_game()
+        elif button in self.difficulty_buttons.values():
+            self.start(next(key for key, b in self.difficulty_buttons.items() if b is button))
+        elif button is self.custom:
             self.app.show("custom")
-        elif self.play_code.handle(event):
+        elif button is self.play_code:
             self.app.show("code")
-        elif self.no_guess.handle(event):
+        elif button is self.no_guess:
             self.app.settings.change("no_guess", not self.app.settings["no_guess"])
             self.no_guess.label = self._no_guess_label()
-        elif self.records.handle(event):
+        elif button is self.records:
             self.app.show("records")
-        elif self.settings.handle(event):
+        elif button is self.settings:
             self.app.show("settings")
-        elif self.help.handle(event):
+        elif button is self.help:
             self.app.show("help")
-        elif self.quit.handle(event):
+        elif button is self.quit:
+            self.app.quit()
+
+    def _quit(self, yes):
+        if yes:
             self.app.quit()
 
     def notify(self, message):
@@ -138,14 +143,19 @@ class MenuScene(Scene):
 
     def draw(self, surface):
         draw_title(surface, self.app.atlases, config.TITLE, "Choose a game")
+        if self.resume is None:
+            placeholder = widgets.Button(self.resume_slot, "Resume game", "no game under way", enabled=False)
+            placeholder.draw(surface)
         for button in self.buttons:
             button.draw(surface)
+        look = theme.current()
         if self.notices:
-            lines = [line for notice in self.notices for line in widgets.wrap(notice, 20, self.window_size[0] - 40)]
-            colour = theme.current().error_text
+            message, colour = " ".join(self.notices[-3:]), look.error_text
         else:
-            lines, colour = ["Left click opens, right click flags."], theme.current().dim_text
-        y = self.window_size[1] - 14 - 18 * min(len(lines), 3)
-        for line in lines[:3]:
-            widgets.text(surface, line, (self.window_size[0] // 2, y), 20, colour, anchor="midtop")
-            y += 18
+            message, colour = "Left click opens, right click flags. Arrows and Enter work too.", look.dim_text
+        text.draw_paragraph(surface, message, self.notice_box, SMALL, colour, "center", smallest=12, valign="bottom")
+
+
+def _pair(row, labels):
+    """Two small buttons side by side in a row."""
+    return tuple(widgets.Button(rect, label, size=BODY) for rect, label in zip(layout.split(row, 2), labels))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import config
 from game.assist import Assistant, PendingMove
 from game.background import BackgroundJob
 from game.input import ZOOM_KEYS, BoardKeyboard, BoardMouse, PressButton
@@ -41,7 +40,7 @@ class PlayingScene(Scene):
         self.assist = Assistant(no_guess=bool(no_guess) and not board.mines_placed)
         self.keyboard = BoardKeyboard(board.rows, board.cols)
         tile = hud.fitting_tile(board.rows, board.cols, app.settings["tile"], app.max_window)
-        self.screen = BoardScreen(app.atlases, board, tile, app.max_window, least=config.GAME_OVER_ROOM, button="Hint")
+        self.screen = BoardScreen(app.atlases, board, tile, app.max_window, button="Hint")
         self._laid_out()
         self.animations = Animations(self.screen.looks)
         self.analysis = None  # the game's analysis, made off the frame loop once it is over
@@ -92,18 +91,22 @@ class PlayingScene(Scene):
         self.screen.invalidate()
 
     def resized(self, size):
-        """The player resized the window: the board centres itself in it, and scrolls if it does not fit."""
-        self.screen.lay_out(self.layout.tile, self.app.max_window, size)
+        """The player resized the window: the board takes the largest tile size that fits it (scrolling at
+        the smallest), centred in it."""
+        b = self.board
+        self.screen.lay_out(hud.tile_for_window(b.rows, b.cols, size), self.app.max_window, size)
         self._laid_out()
         self.dirty = True
 
-    def zoom(self, direction):
-        """Ctrl + / Ctrl - / Ctrl 0: the next crisp tile size up or down (0: the default); remembered."""
+    def zoom(self, direction, pointer=None):
+        """Ctrl + / Ctrl - / Ctrl 0: the next zoom step up or down (0: the default), remembered. With the
+        wheel, the cell under the pointer stays under it where the board scrolls."""
         tile = hud.zoomed(self.layout.tile, direction)
-        if tile == self.layout.tile:
-            return
-        self.app.settings.change("tile", tile)
-        self.screen.lay_out(tile, self.app.max_window)
+        if tile != self.layout.tile:
+            self.app.settings.change("tile", tile)
+            self.screen.zoom(tile, self.app.max_window, pointer, then=self._rezoomed)
+
+    def _rezoomed(self):
         self._laid_out()
         self.app.fit_window(self)
         self.dirty = True
@@ -118,11 +121,14 @@ class PlayingScene(Scene):
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEWHEEL and pygame.key.get_mods() & pygame.KMOD_CTRL:
-            self.zoom(1 if event.y > 0 else -1)
+            self.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
         elif event.type in BOARD_EVENTS:
             self._mouse(event)
 
     def _mouse(self, event):
+        if self.screen.handle_bars(event):
+            self.dirty = True
+            return
         over_board = event.type == pygame.MOUSEMOTION and self.geometry.view.collidepoint(event.pos)
         if over_board and self.keyboard.cursor is not None:
             self.keyboard.hide()  # the mouse took over
@@ -152,6 +158,11 @@ class PlayingScene(Scene):
                     self.session.lay_mines(mines)
                 self.invalidate()
                 self.apply(move.move, by_player=move.by_player)
+        if self.assist.hint_job is not None:
+            self.dirty |= self.assist.thinking  # the status line counts the wait
+            if self.assist.poll_hint(step):
+                self.session.note_assistance()
+                self.invalidate()
         self._analysed()
         self.animate(step)
         before = int(self.session.elapsed)
@@ -166,7 +177,7 @@ class PlayingScene(Scene):
             self.dirty = True
 
     def next_wake(self):
-        if self.animations or (self.analysis is not None and not self._verdict_shown):
+        if self.animations or self.assist.hint_job or (self.analysis is not None and not self._verdict_shown):
             return 0.0
         if self.session.clock_running:
             return 1.0 - (self.session.elapsed % 1.0)
@@ -194,7 +205,7 @@ class PlayingScene(Scene):
         self.screen.draw_all(surface, self._counters(), self._status())
         view = self.geometry.view
         surface.set_clip(view)
-        self.assist.draw(surface, self.geometry, self.board)
+        self.assist.draw(surface, self.geometry, self.board, self.screen.looks.hover)
         surface.set_clip(None)
         if self.keyboard.cursor is not None:
             self._draw_cursor(surface)
@@ -257,8 +268,15 @@ class PlayingScene(Scene):
         self.assist.message = None
         replay = self.session.replay()
         self.analysis = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
+        layout = self.layout
         self.app.push(
-            "game over", session=self.session, analysis=self.analysis, face=self.layout.face, then=self._after_game_over
+            "game over",
+            session=self.session,
+            analysis=self.analysis,
+            face=layout.face,
+            board=layout.board_view,
+            status=layout.status,
+            then=self._after_game_over,
         )
 
     def _analysed(self):
@@ -372,9 +390,9 @@ class PlayingScene(Scene):
         self.dirty = True
 
     def show_hint(self):
-        if not self.over and self.assist.show_hint(self.board):
-            self.session.note_assistance()
-            self.invalidate()
+        """H or the Hint button: the hint is worked out off the frame loop and shows when it is there."""
+        if not self.over:
+            self.assist.ask_hint(self.board)
 
     def _update_looks(self):
         pressed = self.mouse.pressed_cells(self.board) if not self.over else set()

@@ -6,11 +6,20 @@ from game import config
 from game.model.category import category_label
 from game.model.replay import Replay
 from game.scene import Scene
-from game.view import theme, widgets
+from game.view import layout, text, theme, widgets
+from game.view.focus import FocusRing
 from game.view.formats import format_time
+from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
+from game.view.typeface import BODY, BOLD, HEADING, SMALL, TINY
 
-LIST_TOP, ROW_H = 234, 24
+ROWS_SHOWN = 10  # best times kept per category (the store's TOP), and recent games listed
+# The category with its arrows, three lines of statistics, the tabs, the list, a line under it, the buttons.
+ROWS = [Row(40, 32, 0), Row(72, 54, 8), Row(30, 26, 8), Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 6), Row(20, 16, 4)]
+ROWS += [Row(44, 36, 8)]
+ARROW_W, PLAY_W = 44, 16
+# A row of the list, as shares of its width: when (rank and date, or date and outcome), time, speed, IOE.
+COLUMNS = (0.40, 0.22, 0.18, 0.20)
 
 
 def figures(game):
@@ -29,23 +38,29 @@ def figures(game):
 class RecordsScene(Scene):
     def __init__(self, app, category=None):
         super().__init__(app)
+        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
         self.store = app.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
         wanted = category or app.settings.get("difficulty")
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
-        width = self.window_size[0]
-        self.previous = widgets.Button((20, 96, 44, 40), "<", size=30)
-        self.next = widgets.Button((width - 64, 96, 44, 40), ">", size=30)
-        bottom = self.window_size[1] - 62
-        self.reset = widgets.Button(
-            (20, bottom, 190, 44),
-            "Reset statistics",
-            size=widgets.fitting_size(["Reset statistics"], 176, (23, 21, 19, 17)),
+        width, height = self.window_size
+        inner = pygame.Rect(MARGIN, 0, width - 2 * MARGIN, 0)
+        places = layout.stack(TITLE_H - 8, height - MARGIN // 2, ROWS)
+        (head_y, head_h), (stats_y, stats_h), (tabs_y, tabs_h), (list_y, list_h), (line_y, line_h) = places[:5]
+        buttons_y, buttons_h = places[5]
+        self.previous = widgets.Button((inner.x, head_y, ARROW_W, head_h), "<", size=HEADING)
+        self.next = widgets.Button((inner.right - ARROW_W, head_y, ARROW_W, head_h), ">", size=HEADING)
+        self.heading = pygame.Rect(inner.x + ARROW_W + 8, head_y, inner.w - 2 * ARROW_W - 16, head_h)
+        self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
+        tabs = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), 2)
+        self.best_tab, self.recent_tab = (
+            widgets.Button(r, label, size=BODY) for r, label in zip(tabs, ("Best times", "Recent games"))
         )
-        self.back = widgets.Button((width - 160, bottom, 140, 44), "Back")
-        tab_size = widgets.fitting_size(["Best times", "Recent games"], 150, (21, 19, 17))
-        self.best_tab = widgets.Button((24, LIST_TOP, 164, 30), "Best times", size=tab_size)
-        self.recent_tab = widgets.Button((196, LIST_TOP, 164, 30), "Recent games", size=tab_size)
+        self.list_box = pygame.Rect(inner.x, list_y, inner.w - PLAY_W, list_h)
+        self.row_h = list_h // ROWS_SHOWN
+        self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
+        buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 2, 40)
+        self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset statistics", "Back")))
         self.showing_recent = False
         self.notice = ""
         self._load()
@@ -68,13 +83,18 @@ class RecordsScene(Scene):
         self.best_tab.marked, self.recent_tab.marked = not self.showing_recent, self.showing_recent
         games = self.recent if self.showing_recent else self.best
         # every row is a button that plays the game back, when its moves were kept
-        width, y = self.window_size[0], LIST_TOP + 38
         self.rows = []
-        for game in games:
-            row = widgets.Button((24, y, width - 48, ROW_H), "", size=20, enabled=game.has_replay)
+        for n, game in enumerate(games[:ROWS_SHOWN]):
+            box = (self.list_box.x, self.list_box.y + n * self.row_h, self.list_box.w, self.row_h)
+            row = widgets.Button(box, "", size=SMALL, enabled=game.has_replay)
             row.game = game
             self.rows.append(row)
-            y += ROW_H
+        focus = getattr(self, "focus", None)
+        before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
+        ring = [self.previous, self.next, self.best_tab, self.recent_tab, *self.rows, self.reset, self.back]
+        self.focus = FocusRing(ring, start=before if before in ring else self.back, arrows=False)
+        if shown:  # a new category or tab keeps the ring where the keyboard left it
+            self.focus.focus(self.focus.current)
 
     def handle(self, event):
         self.dirty = True
@@ -83,33 +103,35 @@ class RecordsScene(Scene):
                 self.go_back()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self._turn(-1 if event.key == pygame.K_LEFT else 1)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.focus.step(1 if event.key == pygame.K_DOWN else -1)
+            elif (pressed := self.focus.handle(event)) is not None:
+                self.press(pressed)
             return
-        for row in self.rows:
-            if row.handle(event):
-                self.watch(row.game)
+        for button in (*self.rows, self.best_tab, self.recent_tab, self.previous, self.next, self.reset, self.back):
+            if button.handle(event):
+                self.press(button)
                 return
-        if self.best_tab.handle(event) or self.recent_tab.handle(event):
-            self.showing_recent = self.recent_tab.rect.collidepoint(event.pos)
+
+    def press(self, button):
+        if button in self.rows:
+            self.watch(button.game)
+        elif button in (self.best_tab, self.recent_tab):
+            self.showing_recent = button is self.recent_tab
             self._load()
-        elif self.previous.handle(event):
-            self._turn(-1)
-        elif self.next.handle(event):
-            self._turn(1)
-        elif self.reset.handle(event):
+        elif button in (self.previous, self.next):
+            self._turn(-1 if button is self.previous else 1)
+        elif button is self.reset:
             self.app.ask(
-                "Reset statistics?",
-                "Every best time and statistic will be erased.",
-                yes="Reset",
-                no="Keep them",
-                then=self._reset,
+                "Reset statistics?", "Every best time and statistic will be erased.", "Reset", "Keep them", self._reset
             )
-        elif self.back.handle(event):
+        elif button is self.back:
             self.go_back()
 
     def watch(self, game):
-        text = self.store.replay(game.game_id)
+        log = self.store.replay(game.game_id)
         try:
-            replay = Replay.from_json(text, config.CUSTOM_MAX_SIDE) if text is not None else None
+            replay = Replay.from_json(log, config.CUSTOM_MAX_SIDE) if log is not None else None
         except ValueError:
             replay = None
         if replay is None:
@@ -126,58 +148,45 @@ class RecordsScene(Scene):
             self.store.reset_statistics()
             self.app.show("records", category="beginner")
 
+    def go_back(self):
+        self.app.show("menu")
+
+    # --- drawing -------------------------------------------------------------------------------------------
+
     def _draw_row(self, surface, row):
         look, game, rect = theme.current(), row.game, row.rect
         if row.hovered and row.enabled:
             surface.fill(look.hover, rect)
-        y, x, right = rect.y + 3, rect.x, rect.right
+        if row.focused:
+            widgets.focus_ring(surface, rect.inflate(-6, -6))
+        cells = _columns(rect.inflate(-8, 0))
         date = game.played_at.astimezone()
-        ioe = "-" if game.ioe is None else f"{game.ioe:.2f}"
-        rate = "-" if not game.three_bv_per_s else f"{game.three_bv_per_s:.2f}/s"
+        first = cells[0]
         if self.showing_recent:
-            widgets.text(surface, date.strftime("%m-%d %H:%M"), (x + 4, y), 17, look.dim_text)
-            widgets.text(
-                surface,
-                game.outcome,
-                (x + 104, y),
-                18 if game.outcome != "abandoned" else 15,
-                look.success_text if game.won else look.error_text,
-                bold=True,
-            )
+            when, outcome = layout.split(first, 2, 4)
+            text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), when, SMALL, look.dim_text, smallest=TINY)
+            colour = look.success_text if game.won else look.error_text
+            text.draw_fitted(surface, game.outcome, outcome, SMALL, colour, weight=BOLD, smallest=TINY)
         else:
-            widgets.text(surface, f"{game.rank}.", (x + 26, y), 18, anchor="topright")
-            widgets.text(surface, date.strftime("%Y-%m-%d"), (x + 34, y), 17, look.dim_text)
-        widgets.text(surface, format_time(game.time_ms), (x + 214, y), 18, anchor="topright", bold=True)
-        widgets.text(surface, rate, (x + 296, y), 18, anchor="topright")
-        widgets.text(surface, f"IOE {ioe}", (right - 4, y), 18, anchor="topright")
-        if not row.enabled:
-            return
-        pygame.draw.polygon(
-            surface,
-            look.accent if row.hovered else look.dim_text,
-            [(right + 4, y + 4), (right + 4, y + 16), (right + 14, y + 10)],
-        )
+            rank = pygame.Rect(first.x, first.y, 26, first.h)
+            text.draw_fitted(surface, f"{game.rank}.", rank, SMALL, align="right")
+            day = pygame.Rect(rank.right + 6, first.y, first.right - rank.right - 6, first.h)
+            text.draw_fitted(surface, date.strftime("%Y-%m-%d"), day, SMALL, look.dim_text, smallest=TINY)
+        rate = "-" if not game.three_bv_per_s else f"{game.three_bv_per_s:.2f}/s"
+        ioe = "-" if game.ioe is None else f"{game.ioe:.2f}"
+        precise = not self.showing_recent  # best times to the millisecond, as competitive players expect
+        text.draw_fitted(surface, format_time(game.time_ms, precise), cells[1], SMALL, align="right", weight=BOLD)
+        text.draw_fitted(surface, rate, cells[2], SMALL, align="right", smallest=TINY)
+        text.draw_fitted(surface, f"IOE {ioe}", cells[3], SMALL, align="right", smallest=TINY)
+        if row.enabled:
+            y, x = rect.centery, rect.right + 4
+            colour = look.accent if row.hovered or row.focused else look.dim_text
+            pygame.draw.polygon(surface, colour, [(x, y - 6), (x, y + 6), (x + 9, y)])
 
-    def go_back(self):
-        self.app.show("menu")
-
-    def draw(self, surface):
-        draw_title(surface, self.app.atlases, "Records")
-        width = self.window_size[0]
-        widgets.text(
-            surface,
-            category_label(self.category),
-            (width // 2, 116),
-            28,
-            theme.current().heading,
-            anchor="center",
-            bold=True,
-        )
-        self.previous.draw(surface)
-        self.next.draw(surface)
-        s = self.stats
+    def _draw_stats(self, surface):
+        look, s, box = theme.current(), self.stats, self.stats_box
         best_rate = f"{s.best_3bv_per_s:.2f}" if s.best_3bv_per_s else "-"
-        rows = [
+        figures_ = [
             ("Played", str(s.played)),
             ("Won", f"{s.won} ({s.win_percent:.0f}%)"),
             ("Current streak", str(s.current_streak)),
@@ -185,49 +194,53 @@ class RecordsScene(Scene):
             ("Best 3BV/s", best_rate),
             ("Average win", format_time(s.average_win_ms)),
         ]
-        y = 150
-        for i, (label, value) in enumerate(rows):
-            x = 30 if i % 2 == 0 else width // 2 + 10
-            widgets.text(surface, label, (x, y), 21, theme.current().dim_text)
-            widgets.text(surface, value, (x + 190 - 10 * (i % 2 == 0), y), 22, anchor="topright", bold=True)
-            if i % 2:
-                y += 24
+        halves = layout.split(box, 2, 24)
+        line_h = box.h // 3
+        for n, (label, value) in enumerate(figures_):
+            half = halves[n % 2]
+            cell = pygame.Rect(half.x, box.y + (n // 2) * line_h, half.w, line_h)
+            value, size = text.fit(value, cell.w // 2, BODY, BOLD, smallest=TINY)
+            value_w = text.width(value, size, BOLD)
+            label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - 8, cell.h)
+            text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
+            value_box = pygame.Rect(cell.right - value_w, cell.y, value_w, cell.h)
+            text.draw_fitted(surface, value, value_box, size, align="right", weight=BOLD, smallest=size)
+
+    def draw(self, surface):
+        look = theme.current()
+        draw_title(surface, self.app.atlases, "Records")
+        text.draw_fitted(surface, category_label(self.category), self.heading, HEADING, look.heading, "center", BOLD)
+        self.previous.draw(surface)
+        self.next.draw(surface)
+        self._draw_stats(surface)
         self.best_tab.draw(surface)
         self.recent_tab.draw(surface)
         if not self.rows:
             empty = "No games yet." if self.showing_recent else "No wins yet: the first one sets a record."
-            widgets.text(surface, empty, (30, LIST_TOP + 40), 21, theme.current().dim_text)
+            text.draw_fitted(
+                surface, empty, pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 30), BODY, look.dim_text
+            )
         for row in self.rows:
             self._draw_row(surface, row)
-        hovered = next((row.game for row in self.rows if row.hovered), None)
-        if hovered is not None and not self.notice:
-            line = figures(hovered)
-            widgets.text(
-                surface,
-                line,
-                (width // 2, self.reset.rect.y - 14),
-                widgets.fitting_size((line,), width - 16, sizes=(18, 16, 14), bold=False),
-                anchor="midbottom",
-            )
+        hovered = next((row.game for row in self.rows if row.hovered or row.focused), None)
+        if self.notice:
+            text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
+        elif not self.store.available or self.busy:
+            message = self.busy or "Records are not being saved (see the menu's notice)."
+            text.draw_fitted(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
+        elif hovered is not None:
+            text.draw_fitted(surface, figures(hovered), self.line, SMALL, align="center", smallest=TINY)
         elif any(row.enabled for row in self.rows):
-            widgets.text(
-                surface,
-                self.notice or "Click a game to watch its replay.",
-                (width // 2, self.reset.rect.y - 14),
-                18,
-                theme.current().error_text if self.notice else theme.current().dim_text,
-                anchor="midbottom",
-            )
-        if not self.store.available or self.busy:
-            widgets.text(
-                surface,
-                "Records busy: games are kept until they can be written."
-                if self.busy
-                else "Records are not being saved (see the menu's notice).",
-                (width // 2, self.window_size[1] - 80),
-                19,
-                theme.current().error_text,
-                anchor="center",
-            )
+            text.draw_fitted(surface, "Click a game to watch its replay.", self.line, SMALL, look.dim_text, "center")
         self.reset.draw(surface)
         self.back.draw(surface)
+
+
+def _columns(rect):
+    """A list row cut into its columns (see COLUMNS)."""
+    cells, x = [], rect.x
+    for share in COLUMNS:
+        w = round(rect.w * share)
+        cells.append(pygame.Rect(x, rect.y, w - 6, rect.h))
+        x += w
+    return cells

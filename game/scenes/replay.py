@@ -180,6 +180,9 @@ class ReplayScene(Scene):
             return
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             return
+        if self.screen.handle_bars(event):
+            self.dirty = True
+            return
         if self._seek_bar(event):
             return
         for name, button in self.buttons.items():

@@ -9,7 +9,7 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 - "claim": a resume takes the save, unless another running copy holds it or it changed since it was read,
   so that two copies cannot both play it on and record it twice (#8).
 - "abandon": the save left for another game, recorded as a loss, under the same claim.
-- "discard", "clear", "settings", "reset".
+- "discard", "clear", "settings", "learn" (what the player has learnt), "reset".
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ TAKEN = "taken"  # another copy of the game, still running, plays it
 CHANGED = "changed"  # it was saved again since it was read (played on in another copy)
 GONE = "gone"  # it was finished or dropped since it was read
 
-KEPT = frozenset({"settings", "save", "finish", "abandon", "reset", "clear"})  # what a journal keeps
+KEPT = frozenset({"settings", "learn", "save", "finish", "abandon", "reset", "clear"})  # what a journal keeps
+KEYED = {"settings": "settings", "learn": "learn"}  # JSON values by key: the job and its table
 
 Alive = Callable[[Any], bool]
 
@@ -78,11 +79,9 @@ def make(db: sqlite3.Connection, kind: str, data: dict[str, Any], alive: Alive, 
         db.execute("DELETE FROM resume WHERE save_id IS ?", (data["save_id"],))
     elif kind == "clear":
         db.execute("DELETE FROM resume")
-    elif kind == "settings":
-        db.executemany(
-            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            data["rows"],
-        )
+    elif kind in KEYED:  # the table's name is one of these, never a journal's text
+        upsert = "INSERT INTO {} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+        db.executemany(upsert.format(KEYED[kind]), data["rows"])
     elif kind == "reset":
         if data["category"] is None:
             db.execute("DELETE FROM games")

@@ -69,6 +69,11 @@ def _migrate_2_to_3(db: sqlite3.Connection) -> None:
 
 
 def _migrate_3_to_4(db: sqlite3.Connection) -> None:
+    # what the player has learnt: lessons done, the rules their avoidable losses missed, drill scores (JSON)
+    db.execute("CREATE TABLE learn (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+
+def _migrate_4_to_5(db: sqlite3.Connection) -> None:
     # A save names itself and the copy of the game playing it, so that two copies cannot both resume it (a
     # resume claims it by its id). A record names itself, so that one made again from a copy's journal after
     # it was killed (copies.py) is not counted twice.
@@ -84,6 +89,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_1_to_2,
     _migrate_2_to_3,
     _migrate_3_to_4,
+    _migrate_4_to_5,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -59,6 +59,7 @@ OPEN_WAIT = 0.25  # seconds opening waits for a lock at start (another copy upgr
 BUSY_AFTER = 1.0  # seconds a write may wait before the game says "records busy"
 CLOSE_WAIT = 5.0  # seconds quitting gives the writer to finish (less when a try fails: the journal keeps it)
 GAMES_CHANGED = ("finish", "abandon", "reset")
+MAX_VALUE_CHARS = 65_536  # a setting or a learning record read back is cut here: nothing the game keeps is longer
 
 
 class Store:
@@ -256,23 +257,33 @@ class Store:
             self.notice(f"Records busy: {said}." if locked(error) else f"Could not read the records ({said}).")
             return default
 
-    # settings: kept as JSON; game/settings.py cleans what is read back
+    # settings (game/settings.py cleans what is read back) and what the player has learnt (lessons done,
+    # mistakes by rule, drill scores): JSON values by key, an unreadable one left out (its default is used)
 
-    def settings(self) -> dict[str, Any]:
-        """Every stored setting, decoded; a value that is not readable JSON is left out."""
-        rows = self._read(lambda db: db.execute("SELECT key, substr(value, 1, 4096) FROM settings").fetchall(), [])
+    def _keyed(self, table: str) -> dict[str, Any]:
+        query = f"SELECT key, substr(value, 1, {MAX_VALUE_CHARS}) FROM {table}"
         stored = {}
-        for key, text in rows:
+        for key, text in self._read(lambda db: db.execute(query).fetchall(), []):
             try:
                 stored[key] = json.loads(text)
             except (ValueError, TypeError, RecursionError):
-                log.warning("the stored setting %r is unreadable; its default is used", key)
+                log.warning("the stored %s %r is unreadable; it starts again", table, key)
         return stored
+
+    def settings(self) -> dict[str, Any]:
+        """Every stored setting, decoded."""
+        return self._keyed("settings")
 
     def set_settings(self, values: dict[str, Any]) -> Pending:
         """Several settings in one transaction. Values must be JSON (TypeError otherwise)."""
-        rows = [[str(key), json.dumps(value)] for key, value in values.items()]
-        return self._post("settings", {"rows": rows})
+        return self._post("settings", {"rows": [[str(key), json.dumps(value)] for key, value in values.items()]})
+
+    def learnt(self) -> dict[str, Any]:
+        """What the player has learnt, by key."""
+        return self._keyed("learn")
+
+    def set_learnt(self, key: str, value: Any) -> Pending:
+        return self._post("learn", {"rows": [[key, json.dumps(value)]]})
 
     # games, best times, statistics
 

@@ -4,42 +4,53 @@ import math
 
 import pygame
 
-from game.view import widgets
+from game.view import text, theme, widgets
+from game.view.typeface import LARGE, SMALL
 
-SAFE = (0, 170, 0)
-MINE = (210, 0, 0)
-GUESS = (230, 150, 0)
-PROOF = (0, 60, 220)
-CHANCE_STEPS = 10  # tints from 0% (green) to 100% (red)
+# Safe, a mine, a guess and the proving numbers; the colour-blind palette's (Okabe-Ito: blue, vermillion and
+# yellow, which protanopes and deuteranopes tell apart) when that setting is on.
+STANDARD = {"safe": (0, 170, 0), "mine": (210, 0, 0), "guess": (230, 150, 0), "proof": (0, 60, 220)}
+COLOUR_BLIND = {"safe": (0, 114, 178), "mine": (213, 94, 0), "guess": (240, 228, 66), "proof": (0, 0, 0)}
+CHANCE_STEPS = 10  # tints from 0% (safe) to 100% (a mine)
+
+
+def colours():
+    return COLOUR_BLIND if theme.colour_blind() else STANDARD
 
 
 def hint_colour(hint):
-    return SAFE if hint.safe else MINE if hint.is_mine else GUESS
+    c = colours()
+    return c["safe"] if hint.safe else c["mine"] if hint.is_mine else c["guess"]
 
 
 def draw_hint(surface, geometry, hint):
     """Outline the numbers that prove the hint, then the hinted cell itself, tinted by what it is."""
     view = geometry.view
     width = max(2, geometry.tile // 10)
+    c = colours()
     for row, col in hint.proof:
         rect = geometry.cell_rect(row, col)
-        if view.contains(rect):
-            pygame.draw.rect(surface, PROOF, rect, width)
+        if view.colliderect(rect):
+            pygame.draw.rect(surface, c["proof"], rect, width)
     tint = pygame.Surface((geometry.tile, geometry.tile), pygame.SRCALPHA)
-    marked = [(cell, SAFE) for cell in hint.also_safe] + [(cell, MINE) for cell in hint.also_mines]
+    marked = [(cell, c["safe"]) for cell in hint.also_safe] + [(cell, c["mine"]) for cell in hint.also_mines]
     for cell, colour in marked + [(hint.cell, hint_colour(hint))]:  # the hinted cell last, on top
         rect = geometry.cell_rect(*cell)
-        if view.contains(rect):
+        if view.colliderect(rect):  # a cell half in view is tinted too (the view clips it)
             tint.fill((*colour, 90))
             surface.blit(tint, rect)
             pygame.draw.rect(surface, colour, rect, width + (cell == hint.cell))
 
 
-def chance_colour(shade):
-    """Green (safe) through yellow to red (a mine), for a shade from 0 to 1."""
-    if shade < 0.5:
-        return (int(460 * shade), 180, 0)
-    return (230, int(180 * (2 - 2 * shade)), 0)
+def chance_colour(shade, colour_blind=False):
+    """From safe to a mine, for a shade from 0 to 1: green through yellow to red, or, colour-blind, blue
+    through pale yellow to vermillion."""
+    if colour_blind:
+        ends = (COLOUR_BLIND["safe"], (240, 228, 150), COLOUR_BLIND["mine"])
+    else:
+        ends = ((0, 180, 0), (230, 180, 0), (230, 0, 0))
+    low, high, t = (ends[0], ends[1], shade * 2) if shade < 0.5 else (ends[1], ends[2], shade * 2 - 1)
+    return tuple(round(a + (b - a) * t) for a, b in zip(low, high))
 
 
 def chance_shade(probability):
@@ -50,35 +61,49 @@ def chance_shade(probability):
 class ChanceTints:
     """Translucent squares of one tile size, one per step of probability, made once."""
 
-    def __init__(self, tile):
-        self.tile = tile
+    def __init__(self, tile, colour_blind=False):
+        self.tile, self.colour_blind = tile, colour_blind
         self._tints = []
         for step in range(CHANCE_STEPS + 1):
             square = pygame.Surface((tile, tile), pygame.SRCALPHA)
-            square.fill((*chance_colour(step / CHANCE_STEPS), 120))
+            square.fill((*chance_colour(step / CHANCE_STEPS, colour_blind), 120))
             self._tints.append(square)
 
     def draw(self, surface, geometry, board, analysis):
-        """Tint every covered, unflagged cell in view by its chance of hiding a mine."""
+        """Tint every covered, unflagged cell in view, partly in view too (the caller clips to the view), by
+        its chance of hiding a mine."""
         blits = []
-        for row in range(board.rows):
-            for col in range(board.cols):
+        first_row, last_row = geometry.visible_rows()
+        first_col = geometry.scroll_x // geometry.tile
+        last_col = -(-(geometry.scroll_x + geometry.view.w) // geometry.tile)
+        for row in range(max(0, first_row), min(board.rows, last_row)):
+            for col in range(max(0, first_col), min(board.cols, last_col)):
                 if board.is_revealed(row, col) or board.is_flagged(row, col):
                     continue
-                rect = geometry.cell_rect(row, col)
-                if geometry.view.contains(rect):
-                    step = round(chance_shade(analysis.probability(row, col)) * CHANCE_STEPS)
-                    blits.append((self._tints[step], rect.topleft))
+                step = round(chance_shade(analysis.probability(row, col)) * CHANCE_STEPS)
+                blits.append((self._tints[step], geometry.cell_rect(row, col).topleft))
         surface.fblits(blits)
+
+
+def draw_pointer_label(surface, pointer, words, bounds):
+    """A small label beside the pointer (a cell's mine chance), kept inside `bounds`."""
+    width = text.width(words, SMALL) + 12
+    box = pygame.Rect(pointer[0] + 14, pointer[1] + 16, width, text.line_height(SMALL) + 6)
+    box.clamp_ip(bounds)
+    if box.collidepoint(pointer):  # never under the pointer itself
+        box.bottom = pointer[1] - 4
+        box.clamp_ip(bounds)
+    widgets.bevel(surface, box, raised=True, width=1, face=theme.current().field)
+    text.draw(surface, words, box.center, SMALL, anchor="center", box=box)
 
 
 def draw_spinner(surface, centre, seconds, label="Making a no-guess board"):
     """A small panel with a turning ring of dots: something is being worked on."""
-    width = max(220, widgets.font(20).size(label)[0] + 40)
+    width = min(max(220, text.width(label, LARGE) + 40), surface.get_width() - 16)
     panel = pygame.Rect(0, 0, width, 96)
     panel.center = centre
     widgets.bevel(surface, panel, raised=True, width=2)
-    widgets.text(surface, label, (panel.centerx, panel.y + 14), 20, anchor="midtop")
+    text.draw_fitted(surface, label, pygame.Rect(panel.x + 10, panel.y + 8, panel.w - 20, 28), LARGE, align="center")
     turn = int(seconds * 12) % 12
     for dot in range(12):
         angle = 2 * math.pi * dot / 12

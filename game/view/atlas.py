@@ -1,4 +1,5 @@
-"""The sprite sheets, each loaded once and sliced into one surface per look at each whole scale factor."""
+"""The sprite sheets, each loaded once and sliced into one surface per look: at whole scale factors for the
+top bar, and at any tile size from 16 px up for the board."""
 
 import pygame
 
@@ -7,18 +8,29 @@ from game.view.sheet import DIGIT_GLYPHS, Face, Tile
 
 
 class Atlas:
-    """Tiles, faces and seven-segment digits at one scale (tile size = 16 px x scale)."""
+    """Tiles, faces and seven-segment digits at one whole scale (tile size = 16 px x scale), or, given a
+    `tile_size` that is not a whole multiple of 16, tiles of that size: the sheet is blown up by whole pixels to
+    the next multiple and each tile smoothed down from there, so every sprite pixel keeps its share."""
 
-    def __init__(self, sheet_surface, scale):
+    def __init__(self, sheet_surface, scale, tile_size=None):
+        tile_size = tile_size or sheet.TILE * scale
+        if tile_size % sheet.TILE:
+            scale = -(-tile_size // sheet.TILE)
         self.scale = scale
-        self.tile_size = sheet.TILE * scale
+        self.tile_size = tile_size
         scaled = pygame.transform.scale_by(sheet_surface, scale) if scale != 1 else sheet_surface
 
         def cut(rect):
             x, y, w, h = (v * scale for v in rect)
             return scaled.subsurface((x, y, w, h)).copy().convert_alpha()
 
-        self.tiles = {tile: cut(sheet.tile_rect(tile)) for tile in Tile}
+        def tile(which):
+            image = cut(sheet.tile_rect(which))
+            if image.get_width() != tile_size:
+                image = pygame.transform.smoothscale(image, (tile_size, tile_size))
+            return image
+
+        self.tiles = {which: tile(which) for which in Tile}
         self.faces = {face: cut(sheet.face_rect(face)) for face in Face}
         self.digits = {glyph: cut(sheet.digit_rect(glyph)) for glyph in DIGIT_GLYPHS}
 
@@ -59,8 +71,19 @@ class AtlasCache:
         return self._sheets[key]
 
     def at(self, scale):
+        """The current sheet at a whole scale factor (the top bar, the title's mine)."""
         path = self.sheet_path()
         key = (path, scale)
         if key not in self._atlases:
             self._atlases[key] = Atlas(self._sheets[path], scale)
+        return self._atlases[key]
+
+    def board(self, tile_size):
+        """The current sheet's tiles at any size (the board)."""
+        if tile_size % sheet.TILE == 0:
+            return self.at(tile_size // sheet.TILE)
+        path = self.sheet_path()
+        key = (path, "tiles", tile_size)
+        if key not in self._atlases:
+            self._atlases[key] = Atlas(self._sheets[path], 1, tile_size)
         return self._atlases[key]

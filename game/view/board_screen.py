@@ -16,6 +16,8 @@ from game.view import hud, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.sheet import Face
 
+MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this
+
 
 class Counters(NamedTuple):
     """What the top bar shows."""
@@ -42,15 +44,17 @@ class BoardScreen:
     def lay_out(self, tile: int, max_window: tuple[int, int], window=None) -> None:
         """Size everything for a tile size (the zoom) and, when the player resized it, the window."""
         b = self.board
-        self.layout = hud.BoardLayout(b.rows, b.cols, tile, max_window, window, self.least)
-        self.atlas = self.atlases.at(self.layout.scale)
+        digits = 4 if b.mines > 999 else 3
+        self.layout = hud.BoardLayout(b.rows, b.cols, tile, max_window, window, self.least, digits)
+        self.atlas = self.atlases.at(self.layout.scale)  # the top bar's
+        self.tiles = self.atlases.board(tile)  # the board's
         scroll = getattr(self, "geometry", None)
         self.geometry = BoardGeometry(self.layout.board_view, tile, b.rows, b.cols)
         if scroll is not None and scroll.tile == tile:
             self.geometry.scroll_by(scroll.scroll_x, scroll.scroll_y)
-        self.renderer = BoardRenderer(self.atlas, b, self.geometry.visible_rows)
+        self.renderer = BoardRenderer(self.tiles, b, self.geometry.visible_rows)
         layout = self.layout
-        self.button = widgets.Button(layout.hint_button, self.button_label, size=layout.status_font + 2)
+        self.button = widgets.Button(layout.hint_button, self.button_label, size=layout.status_font)
         self._background = None
         self.invalidate()
 
@@ -70,8 +74,8 @@ class BoardScreen:
         self._whole = True
         atlas = self.atlases.at(self.layout.scale)
         if atlas is not self.atlas:  # the theme changed: new sprites, so a new board surface
-            self.atlas = atlas
-            self.renderer = BoardRenderer(atlas, self.board, self.geometry.visible_rows)
+            self.atlas, self.tiles = atlas, self.atlases.board(self.layout.tile)
+            self.renderer = BoardRenderer(self.tiles, self.board, self.geometry.visible_rows)
         elif board_too:
             self.renderer.invalidate()
 
@@ -84,6 +88,71 @@ class BoardScreen:
             self._whole = True
             return True
         return False
+
+    def zoom(self, tile, max_window, pointer=None, then=None) -> None:
+        """Lay out at another tile size, keeping the spot under `pointer` (if on the board) under it; `then`
+        runs between the new layout and the scroll (the window takes its new size there)."""
+        g, anchor = self.geometry, None
+        if pointer is not None and g.view.collidepoint(pointer):  # the spot under the pointer, in cells
+            anchor = ((pointer[0] - g.view.x + g.scroll_x) / g.tile, (pointer[1] - g.view.y + g.scroll_y) / g.tile)
+        self.lay_out(tile, max_window)
+        if then is not None:
+            then()
+        if anchor is not None:
+            g = self.geometry
+            want_x = round(anchor[0] * tile) - (pointer[0] - g.view.x)
+            want_y = round(anchor[1] * tile) - (pointer[1] - g.view.y)
+            self.scroll_by(want_x - g.scroll_x, want_y - g.scroll_y)
+
+    # --- scroll bars ---------------------------------------------------------------------------------------
+
+    def _thumbs(self):
+        """(bar, thumb, axis) for each scroll bar there is: where the thumb shows the view within the board."""
+        g, layout = self.geometry, self.layout
+        board_w, board_h = g.board_size
+        max_x, max_y = g.max_scroll
+        found = []
+        if layout.h_bar is not None:
+            bar = layout.h_bar
+            w = max(MIN_THUMB, bar.w * g.view.w // board_w)
+            x = bar.x + (bar.w - w) * g.scroll_x // max(1, max_x)
+            found.append((bar, pygame.Rect(x, bar.y + 1, w, bar.h - 2), 0))
+        if layout.v_bar is not None:
+            bar = layout.v_bar
+            h = max(MIN_THUMB, bar.h * g.view.h // board_h)
+            y = bar.y + (bar.h - h) * g.scroll_y // max(1, max_y)
+            found.append((bar, pygame.Rect(bar.x + 1, y, bar.w - 2, h), 1))
+        return found
+
+    def handle_bars(self, event) -> bool:
+        """A scroll bar's drag or click (a click on its track moves a page); True when the event was theirs."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for bar, thumb, axis in self._thumbs():
+                if thumb.collidepoint(event.pos):
+                    self._dragging = (axis, event.pos[axis], (self.geometry.scroll_x, self.geometry.scroll_y)[axis])
+                    return True
+                if bar.collidepoint(event.pos):
+                    page = self.geometry.view.size[axis] * (1 if event.pos[axis] > thumb.center[axis] else -1)
+                    self.scroll_by(page if axis == 0 else 0, page if axis == 1 else 0)
+                    return True
+        elif event.type == pygame.MOUSEMOTION and self._dragging is not None:
+            axis, start, scroll = self._dragging
+            bar, thumb, _ = next(t for t in self._thumbs() if t[2] == axis)
+            track = bar.size[axis] - thumb.size[axis]
+            wanted = scroll + (event.pos[axis] - start) * self.geometry.max_scroll[axis] // max(1, track)
+            now = (self.geometry.scroll_x, self.geometry.scroll_y)[axis]
+            self.scroll_by(wanted - now if axis == 0 else 0, wanted - now if axis == 1 else 0)
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging is not None:
+            self._dragging = None
+            return True
+        return False
+
+    def _draw_bars(self, surface) -> None:
+        look = theme.current()
+        for bar, thumb, _ in self._thumbs():
+            widgets.bevel(surface, bar, raised=False, width=1, face=look.shadow)
+            widgets.bevel(surface, thumb, raised=True, width=2, face=look.face)
 
     def keep_in_view(self, cell) -> None:
         """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow."""
@@ -158,6 +227,7 @@ class BoardScreen:
         self.renderer.refresh(self.looks, self.dirty_cells)
         self.dirty_cells = set()
         self._blit_board(surface)
+        self._draw_bars(surface)
         self._draw_status(surface, status)
         if self.button_label:
             self._draw_button(surface)
@@ -191,6 +261,7 @@ class BoardScreen:
 
     _whole = True
     _button_shown = None
+    _dragging = None  # (axis, where the drag started, the scroll then) while a scroll bar's thumb is held
     _status_shown: str | None = None
     _counters_shown = Counters(0, 0, Face.SMILE)
     _background_look = None

@@ -17,3 +17,21 @@ def format_time(ms: int | None, precise: bool = False) -> str:
 
 def format_seconds(seconds: float, precise: bool = False) -> str:
     return format_time(round(seconds * 1000), precise)
+
+
+# What each figure after a game counts: the Help page lists them, the game-over panel shows them on hover.
+FIGURES = {
+    "Time": "From your first click to the last, to the millisecond; the counter shows whole seconds.",
+    "3BV": "The fewest clicks that clear the board: one per opening, one per number no opening reaches. "
+    "After a loss, how much of it you had cleared.",
+    "3BV/s": "3BV divided by your time: your speed, comparable across boards.",
+    "Clicks": "Every click you made (left, right and chords); the useful ones changed the board.",
+    "IOE": "3BV per click: 1.00 is a perfect game without flags; flags lower it. Correct: the share of your "
+    "clicks that were useful.",
+    "Guesses": "How many of your opening clicks (those that opened cells, the first one aside) were not "
+    "certainly safe when you made them, judged from what you could see.",
+    "Last click": "After a loss: a forced guess (no cell was certainly safe) or avoidable (one was: it is "
+    "marked on the board).",
+    "Seed": "The number the board's mines came from: main.py --seed plays it again.",
+    "Code": "The board's code: Play a code in the menu deals this board again, anywhere.",
+}

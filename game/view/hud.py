@@ -3,79 +3,108 @@
 import pygame
 
 from game import config
-from game.view import theme, widgets
+from game.view import text, theme
 from game.view.sheet import DIGIT_H, DIGIT_W, FACE
+from game.view.typeface import BLACK, BODY, HEADING, LARGE, SMALL, TINY, TITLE
 from game.view.widgets import bevel
 
 
 class BoardLayout:
-    """Where everything of the playing window goes, for a board size, a tile size and a maximum window.
+    """Where everything of the board window goes, for a board size, a tile size and a largest window.
 
-    Sizes of the frame are in base pixels times the scale (tile // 16), so the window scales as a whole.
-    When the board does not fit the largest window allowed, the board's view is clipped and scrolls.
+    The frame's sizes are base pixels times the scale (the tile size over 16, rounded), so the window scales
+    as a whole. When the board does not fit the largest window allowed, its view is cut down and scrolls, with
+    a scroll bar along each side it scrolls on.
     """
 
-    def __init__(self, rows, cols, tile, max_size, window=None, least=(0, 0)):
+    def __init__(self, rows, cols, tile, max_size, window=None, least=(0, 0), digits=3):
         """window: the window's size when the player chose it (a resized window); else it fits the board.
-        least: the smallest window wanted whatever the board (room for a panel over it)."""
-        self.scale = k = tile // config.BASE_TILE
+        least: the smallest window wanted whatever the board (room for the replay's buttons). digits: of the
+        mines counter (four for a board of over 999 mines)."""
+        self.scale = k = max(1, round(tile / config.BASE_TILE))
         self.tile = tile
         margin, border = config.FRAME_MARGIN * k, config.BOARD_BORDER * k
-        status_h = max(config.STATUS_MIN_PX, config.STATUS_HEIGHT * k)
         chrome_w = 2 * margin + 2 * border
-        chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + status_h + margin
         board_w, board_h = cols * tile, rows * tile
         room = window or max_size
-        view_w = min(board_w, max(room[0] - chrome_w, tile))
-        view_h = min(board_h, max(room[1] - chrome_h, tile))
+        # The status line holds a hint, and at the end the game-over bar: on two rows in a narrow window.
+        status_h = max(config.STATUS_MIN_PX, config.STATUS_HEIGHT * k)
+        narrow = min(room[0], max(board_w, ((3 + digits) * DIGIT_W + FACE + 24) * k) + chrome_w) < config.NARROW
+        if narrow:
+            status_h = max(status_h, 2 * config.STATUS_MIN_PX)
+        chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + status_h + margin
+        room_w, room_h = room[0] - chrome_w, room[1] - chrome_h
+        bar = config.SCROLL_BAR
+        across = down = False
+        for _ in range(2):  # a bar takes room from the other side, which may then have to scroll too
+            across, down = board_w > room_w - bar * down, board_h > room_h - bar * across
+        view_w = min(board_w, max(room_w - bar * down, tile))
+        view_h = min(board_h, max(room_h - bar * across, tile))
         # Keep the top bar roomy enough for two counters and the face on narrow boards.
-        min_view_w = (3 * DIGIT_W * 2 + FACE + 24) * k
-        fitted = (max(view_w, min_view_w) + chrome_w, view_h + chrome_h)
+        min_view_w = ((3 + digits) * DIGIT_W + FACE + 24) * k
+        fitted = (max(view_w + bar * down, min_view_w) + chrome_w, view_h + bar * across + chrome_h)
         fitted = (max(fitted[0], min(least[0], max_size[0])), max(fitted[1], min(least[1], max_size[1])))
         self.window = fitted if window is None else (max(window[0], fitted[0]), max(window[1], fitted[1]))
-        self.scrolls = (view_w, view_h) != (board_w, board_h)
+        self.scrolls = across or down
         frame_h = self.window[1] - chrome_h + 2 * border  # a taller window gives the board frame the room
 
         width = self.window[0]
         self.hud = pygame.Rect(margin, margin, width - 2 * margin, config.HUD_HEIGHT * k)
-        digits_w, digits_h = 3 * DIGIT_W * k, DIGIT_H * k
+        digits_h = DIGIT_H * k
         pad = (self.hud.h - digits_h) // 2
-        self.counter = pygame.Rect(self.hud.x + pad + k, self.hud.y + pad, digits_w, digits_h)
-        self.timer = pygame.Rect(self.hud.right - pad - k - digits_w, self.hud.y + pad, digits_w, digits_h)
+        self.counter = pygame.Rect(self.hud.x + pad + k, self.hud.y + pad, digits * DIGIT_W * k, digits_h)
+        timer_w = 3 * DIGIT_W * k
+        self.timer = pygame.Rect(self.hud.right - pad - k - timer_w, self.hud.y + pad, timer_w, digits_h)
         self.face = pygame.Rect(0, 0, FACE * k, FACE * k)
         self.face.center = self.hud.center
         self.board_frame = pygame.Rect(margin, self.hud.bottom + config.HUD_GAP * k, width - 2 * margin, frame_h)
-        self.board_view = pygame.Rect(0, 0, view_w, view_h)
-        self.board_view.center = self.board_frame.center
+        whole = pygame.Rect(0, 0, view_w + bar * down, view_h + bar * across)  # the view and its bars
+        whole.center = self.board_frame.center
+        self.board_view = pygame.Rect(whole.x, whole.y, view_w, view_h)
+        self.h_bar = pygame.Rect(whole.x, self.board_view.bottom, view_w, bar) if across else None
+        self.v_bar = pygame.Rect(self.board_view.right, whole.y, bar, view_h) if down else None
         self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
         button_w = min(max(50, 26 * k), self.status.w // 3)
         self.hint_button = pygame.Rect(self.status.right - button_w, self.status.y + 3, button_w, status_h - 6)
         self.message = pygame.Rect(self.status.x + 2, self.status.y, self.hint_button.x - self.status.x - 8, status_h)
-        self.status_font = 15 if k <= 2 else 21  # three lines of hint fit beside the button
+        self.status_font = SMALL if k <= 2 else LARGE  # up to three lines of hint fit beside the button
 
 
 def zoomed(tile, direction):
-    """The next crisp tile size up (1) or down (-1) from `tile`, or the default (0); the same at either end."""
+    """The next tile size of the zoom steps up (1) or down (-1) from `tile`, or the default (0)."""
     sizes = config.TILE_SIZES
     if direction == 0:
         return config.DEFAULT_TILE
-    index = sizes.index(tile) + direction if tile in sizes else sizes.index(config.DEFAULT_TILE)
-    return sizes[max(0, min(len(sizes) - 1, index))]
+    if direction > 0:
+        return next((t for t in sizes if t > tile), sizes[-1])
+    return next((t for t in reversed(sizes) if t < tile), sizes[0])
 
 
 def fitting_tile(rows, cols, preferred, max_size):
-    """The preferred tile size if the whole board fits the screen, else the largest smaller one that does,
-    else the smallest (and the board scrolls)."""
-    for tile in sorted((t for t in config.TILE_SIZES if t <= preferred), reverse=True):
+    """The preferred tile size if the whole board fits the screen, else the largest smaller one (any size
+    from the smallest up) that does, else the smallest (and the board scrolls)."""
+    for tile in range(max(preferred, config.MIN_TILE), config.MIN_TILE - 1, -1):
         if not BoardLayout(rows, cols, tile, max_size).scrolls:
             return tile
-    return min(config.TILE_SIZES)
+    return config.MIN_TILE
+
+
+def tile_for_window(rows, cols, window, least=(0, 0)):
+    """The largest tile size at which the whole board fits a window the player sized (the smallest, and the
+    board scrolls, when none does)."""
+    for tile in range(config.MAX_TILE, config.MIN_TILE - 1, -1):
+        layout = BoardLayout(rows, cols, tile, window, window, least)
+        if not layout.scrolls and layout.window == tuple(window):
+            return tile
+    return config.MIN_TILE
 
 
 def draw_number(surface, atlas, rect, value):
-    """Three 7-segment digits, as the classic: clamped to -99..999."""
-    value = max(-99, min(999, int(value)))
-    glyphs = f"-{abs(value):02d}" if value < 0 else f"{value:03d}"
+    """The 7-segment digits the rectangle has room for (three, as the classic, or four on a board of over 999
+    mines), the value clamped to what they can show."""
+    digits = max(3, round(rect.w / atlas.digits["0"].get_width()))
+    value = max(-(10 ** (digits - 1) - 1), min(10**digits - 1, int(value)))
+    glyphs = f"-{abs(value):0{digits - 1}d}" if value < 0 else f"{value:0{digits}d}"
     x = rect.x
     for glyph in glyphs:
         surface.blit(atlas.digits[glyph], (x, rect.y))
@@ -93,20 +122,10 @@ def draw_frame(surface, layout):
 
 
 def draw_status(surface, layout, message, colour=None):
-    """The status line's message, wrapped to the lines that fit and cut short with an ellipsis."""
-    rect, size = layout.message, layout.status_font
+    """The status line's message, wrapped to the lines that fit (smaller if need be, else cut short)."""
+    rect = layout.message
     surface.fill(theme.current().face, rect)
-    line_h = widgets.font(size).get_linesize()
-    fit = max(1, rect.h // line_h)
-    lines = widgets.wrap(message, size, rect.w)
-    if len(lines) > fit:
-        lines = lines[:fit]
-        while lines[-1] and widgets.font(size).size(lines[-1] + "…")[0] > rect.w:
-            lines[-1] = lines[-1][:-1]
-        lines[-1] += "…"
-    top = rect.centery - len(lines) * line_h // 2
-    for n, line in enumerate(lines):
-        widgets.text(surface, line, (rect.x, top + n * line_h), size, colour)
+    text.draw_paragraph(surface, message, rect, layout.status_font, colour, smallest=TINY, valign="center")
     return rect
 
 
@@ -119,15 +138,11 @@ def draw_cursor(surface, rect, scale):
 def draw_paused(surface, view):
     """The board hidden behind a panel: a paused game shows nothing to think about."""
     surface.fill(theme.current().shadow, view)
-    size = 40 if view.w >= 240 else 28
-    widgets.text(
-        surface, "Paused", (view.centerx, view.centery - size // 2), size, (255, 255, 255), anchor="center", bold=True
-    )
-    widgets.text(
-        surface,
-        "Click or press a key to go on",
-        (view.centerx, view.centery + size // 2 + 4),
-        18 if view.w >= 240 else 14,
-        (255, 255, 255),
-        anchor="center",
+    white = (255, 255, 255)
+    big = view.w >= 240
+    title = pygame.Rect(view.x + 8, view.centery - 40, view.w - 16, 44)
+    line = pygame.Rect(view.x + 8, view.centery + 6, view.w - 16, 24)
+    text.draw_fitted(surface, "Paused", title, TITLE if big else HEADING, white, "center", BLACK)
+    text.draw_fitted(
+        surface, "Click or press a key to go on", line, BODY if big else SMALL, white, "center", smallest=TINY
     )

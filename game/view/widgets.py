@@ -1,58 +1,16 @@
-"""Buttons, text fields, panels and text in the bevelled look, using pygame's bundled font.
+"""Buttons, text fields and panels in the bevelled look. Their text is fitted to them (see text.py).
 
 Colours come from the current theme when drawing (never when a widget is made), so a theme switch shows on
 the next full redraw.
 """
 
-from pathlib import Path
-
 import pygame
 
-from game.view import theme
+from game.view import text, theme
+from game.view.typeface import BLACK, BODY, BOLD, HEADING, LARGE, SMALL, TINY
 
-_fonts = {}
-# The default font's file inside the pygame package: opening it by path skips pygame's resource lookup,
-# which costs a millisecond or two per size at start-up.
-_DEFAULT_FONT = Path(pygame.__file__).parent / pygame.font.get_default_font()
-
-
-def forget_fonts():
-    """Drop cached fonts: they die with pygame.font.quit(), so a new app starts afresh."""
-    _fonts.clear()
-
-
-def font(size, bold=False):
-    """pygame's default font (bundled with pygame-ce), cached per size."""
-    key = (size, bold)
-    if key not in _fonts:
-        f = pygame.font.Font(_DEFAULT_FONT if _DEFAULT_FONT.is_file() else None, size)
-        f.set_bold(bold)
-        _fonts[key] = f
-    return _fonts[key]
-
-
-def text(surface, message, pos, size=24, colour=None, anchor="topleft", bold=False):
-    """Draw one line of text anchored at pos (in the theme's text colour unless given); returns its rectangle."""
-    colour = colour or theme.current().text
-    image = font(size, bold).render(message, True, colour)
-    rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
-    return rect
-
-
-def wrap(message, size, width):
-    """Split a paragraph into lines that fit `width` pixels in the given font size."""
-    words, lines, line = message.split(), [], ""
-    for word in words:
-        candidate = f"{line} {word}".strip()
-        if font(size).size(candidate)[0] <= width or not line:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+PAD = 8  # between a widget's edge and its text
+TITLE_BAR_H = 32
 
 
 def bevel(surface, rect, raised=True, width=2, face=None):
@@ -68,8 +26,8 @@ def bevel(surface, rect, raised=True, width=2, face=None):
         pygame.draw.line(surface, dark, (rect.right - 1 - i, rect.top + i), (rect.right - 1 - i, rect.bottom - 1 - i))
 
 
-def panel(surface, rect, title=None):
-    """A raised dialog panel with an optional title bar."""
+def panel(surface, rect, title=None, title_room=None):
+    """A raised dialog panel with an optional title bar (its title fitted to `title_room` pixels, or the bar)."""
     look = theme.current()
     rect = pygame.Rect(rect)
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -78,15 +36,21 @@ def panel(surface, rect, title=None):
     bevel(surface, rect, raised=True, width=2, face=look.panel)
     pygame.draw.rect(surface, look.edge, rect, 1)
     if title:
-        bar = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, 30)
+        bar = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, TITLE_BAR_H)
         surface.fill(look.accent, bar)
-        text(surface, title, (bar.x + 10, bar.centery), size=26, colour=look.accent_text, anchor="midleft", bold=True)
+        room = pygame.Rect(bar.x + 10, bar.y, (title_room or bar.w - 20), bar.h)
+        text.draw_fitted(surface, title, room, LARGE, look.accent_text, weight=BLACK)
+
+
+def focus_ring(surface, rect):
+    """The keyboard focus: a ring just outside the widget, in the accent colour."""
+    pygame.draw.rect(surface, theme.current().accent, pygame.Rect(rect).inflate(6, 6), 2, border_radius=3)
 
 
 class Button:
-    """A bevelled push button: pressed look while held, fires when released over it."""
+    """A bevelled push button: pressed look while held, fires when released over it (or Enter when focused)."""
 
-    def __init__(self, rect, label, sublabel="", enabled=True, size=26):
+    def __init__(self, rect, label, sublabel="", enabled=True, size=LARGE):
         self.rect = pygame.Rect(rect)
         self.label, self.sublabel = label, sublabel
         self.enabled = enabled
@@ -94,6 +58,7 @@ class Button:
         self.held = False
         self.hovered = False
         self.marked = False  # a highlight, e.g. the last difficulty played
+        self.focused = False  # the keyboard's focus ring is on it
 
     def handle(self, event):
         """True when this event completes a click on the button."""
@@ -113,44 +78,26 @@ class Button:
         face = look.hover if self.hovered and self.enabled and not pressed else look.face
         bevel(surface, self.rect, raised=not pressed, width=2, face=face)
         if self.marked:
-            pygame.draw.rect(surface, look.accent, self.rect.inflate(-6, -6), 2)
+            surface.fill(look.accent, (self.rect.x + 3, self.rect.y + 3, 4, self.rect.h - 6))
+        if self.focused:
+            focus_ring(surface, self.rect)
         colour = look.text if self.enabled else look.disabled_text
-        shift = 1 if pressed else 0
+        inside = self.rect.inflate(-2 * PAD, -4).move(1 if pressed else 0, 1 if pressed else 0)
         if self.sublabel:
-            text(
-                surface,
-                self.label,
-                (self.rect.centerx + shift, self.rect.centery - 9 + shift),
-                self.size,
-                colour,
-                anchor="center",
-                bold=True,
-            )
-            text(
-                surface,
-                self.sublabel,
-                (self.rect.centerx + shift, self.rect.centery + 12 + shift),
-                20,
-                look.dim_text if self.enabled else look.disabled_text,
-                anchor="center",
-            )
+            top, bottom = inside.copy(), inside.copy()
+            top.h = bottom.h = inside.h // 2
+            bottom.top = top.bottom
+            text.draw_fitted(surface, self.label, top.move(0, 2), self.size, colour, "center", BOLD, TINY)
+            dim = look.dim_text if self.enabled else look.disabled_text
+            text.draw_fitted(surface, self.sublabel, bottom.move(0, -1), SMALL, dim, "center", smallest=TINY)
         else:
-            text(
-                surface,
-                self.label,
-                (self.rect.centerx + shift, self.rect.centery + shift),
-                self.size,
-                colour,
-                anchor="center",
-                bold=True,
-            )
+            text.draw_fitted(surface, self.label, inside, self.size, colour, "center", BOLD, TINY)
 
 
 class TextField:
     """A one-line text box: click to focus, type, Backspace; the owner validates the text."""
 
     MAX_CHARS = 5
-    SIZES = (28, 24, 21, 18, 16, 14)  # long text shrinks to fit the box rather than run out of it
 
     def __init__(self, rect, value="", max_chars=MAX_CHARS):
         self.rect = pygame.Rect(rect)
@@ -176,28 +123,21 @@ class TextField:
         bevel(surface, self.rect, raised=False, width=2, face=look.field)
         if invalid:
             pygame.draw.rect(surface, look.error_text, self.rect, 2)
-        elif self.focused:
-            pygame.draw.rect(surface, look.accent, self.rect, 2)
-        inside = self.rect.inflate(-16, -4)
-        room = inside.w - 4  # the cursor goes after the text
-        size = next((s for s in self.SIZES if font(s).size(self.value)[0] <= room), self.SIZES[-1])
-        clip = surface.get_clip()
-        surface.set_clip(inside)
-        # text wider than the box even at the smallest size keeps its end, where the typing is, in view
-        if font(size).size(self.value)[0] <= room:
-            rect = text(surface, self.value, inside.midleft, size, look.text, anchor="midleft")
-        else:
-            rect = text(surface, self.value, (inside.right - 4, inside.centery), size, look.text, anchor="midright")
-        surface.set_clip(clip)
+        if self.focused:
+            focus_ring(surface, self.rect)
+        inside = self.rect.inflate(-2 * PAD - 6, -4)  # the cursor goes after the text
+        value, size = text.fit(self.value, inside.w, HEADING, smallest=BODY)
+        if value != self.value:  # too long even small: show its end, where the typing is
+            value = text.ELLIPSIS + self.value[-max(1, len(value) - 1) :]
+            while len(value) > 2 and text.width(value, size) > inside.w:
+                value = text.ELLIPSIS + value[2:]
+        rect = text.draw(surface, value, inside.midleft, size, look.text, "midleft", box=inside)
         if self.focused:
             pygame.draw.line(
                 surface, look.text, (rect.right + 2, self.rect.y + 7), (rect.right + 2, self.rect.bottom - 8), 2
             )
 
 
-def fitting_size(labels, width, sizes=(24, 21, 18, 16), bold=True):
-    """The largest font size at which every label fits the width (narrow windows get smaller text)."""
-    for size in sizes:
-        if all(font(size, bold).size(label)[0] <= width for label in labels):
-            return size
-    return sizes[-1]
+def widest_fit(labels, room, size=LARGE, weight=BOLD, smallest=BODY):
+    """The largest size of the scale, up to `size`, at which every label fits `room` pixels."""
+    return min(text.fit(label, room, size, weight, smallest)[1] for label in labels)

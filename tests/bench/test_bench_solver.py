@@ -16,13 +16,13 @@ def test_paired_benchmark_plays_the_same_boards_both_ways():
 
     rng = random.Random(3)
     seeds = [rng.randrange(2**32) for _ in range(6)]
-    alone = [bench._finish(*bench._start(9, 9, 10, "safe", s)[:2]) for s in seeds]
+    alone = [bench.Game(9, 9, 10, "safe", s).finish() for s in seeds]
     # the same strategy on both sides never disagrees, and matches a game played alone on that board
     same = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, GuessStrategy()) for s in seeds]
-    assert same == [(w, w) for w in alone]
+    assert same == [(w, w, 1) for w in alone]
     # a different candidate leaves the base's games as they were
     other = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, GuessStrategy(window=0.3, endgame=False)) for s in seeds]
-    assert [b for b, _ in other] == alone
+    assert [b for b, _, _ in other] == alone
 
 
 def test_a_run_resumes_and_extends_to_what_one_run_in_two_processes_gives(tmp_path, capsys):
@@ -46,10 +46,10 @@ def test_a_run_resumes_and_extends_to_what_one_run_in_two_processes_gives(tmp_pa
 def test_paired_interval_is_centred_on_the_difference_and_zero_width_without_discordant_boards():
     from bench.solver import paired_interval
 
-    assert paired_interval(100, 0, 0) == (0.0, 0.0, 0.0)
-    d, lo, hi = paired_interval(1000, 10, 30)
+    assert paired_interval([0] * 100) == (0.0, 0.0, 0.0)
+    d, lo, hi = paired_interval([-1] * 10 + [1] * 30 + [0] * 960)
     assert d == pytest.approx(0.02) and lo < d < hi and lo > 0
-    assert paired_interval(1000, 30, 10)[2] < 0
+    assert paired_interval([1] * 10 + [-1] * 30 + [0] * 960)[2] < 0
 
 
 def secondary_by_brute_force(rows, cols, vis, layouts, i, blend=0.0):
@@ -91,7 +91,7 @@ def test_secondary_safety_equals_brute_force(seed, blend):
         layouts = layouts_of(rows, cols, mines, f.vis)
         for i in (i for i, v in enumerate(f.vis) if v < 0 and divmod(i, cols) not in a.mines):
             spot = Spot(rows, cols, mines, f.vis, a, 10**6)
-            score, progress = strategy.secondary(spot, i, -1.0)
+            score, progress, shown = strategy.secondary(spot, i, -1.0)
             assert score == pytest.approx(float(secondary_by_brute_force(rows, cols, f.vis, layouts, i, blend)))
             # the pruning bound: a score never exceeds the cell's own safety, and a floor above it prunes
             assert score <= 1 - a.probability(*divmod(i, cols)) + 1e-12
@@ -120,8 +120,37 @@ def test_secondary_pick_is_the_best_score_despite_pruning(seed):
         if len(picked) < 2:
             continue
         scores = {
-            i: sum(x * w for x, w in zip(strategy.secondary(spot, i, -1.0), (1, strategy.progress))) for i in picked
+            i: sum(x * w for x, w in zip(strategy.secondary(spot, i, -1.0)[:2], (1, strategy.progress))) for i in picked
         }
         chosen = strategy.pick(spot)
         assert scores[chosen] == pytest.approx(max(scores.values()), abs=1e-12)
         checked += 1
+
+
+def test_layouts_drawn_for_a_position_fit_it_and_are_all_equally_likely():
+    from collections import Counter
+
+    from bench.posterior import sample_layout
+    from tests.solverfixtures import grid
+
+    rows, cols, vis = grid(["1###", "####", "#2##", "###1"])
+    a = analyse(rows, cols, 4, vis)
+    layouts = set(layouts_of(rows, cols, 4, vis))
+    rng = random.Random(9)
+    draws = 40 * len(layouts)
+    counts = Counter(frozenset(sample_layout(a, rng)) for _ in range(draws))
+    assert set(counts) == layouts  # every draw fits the position, and every layout that fits is drawn
+    expected = draws / len(layouts)
+    assert all(abs(n - expected) < 5 * expected**0.5 for n in counts.values())
+
+
+def test_a_paired_run_on_several_layouts_per_board_reads_like_one_on_one(tmp_path):
+    from bench import solver as bench
+
+    cand = GuessStrategy(progress_weight=2.0, window=0.3)
+    records = bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "k.jsonl", samples=4)
+    several = [r for r in records if r.get("k")]
+    assert several and all(r["k"] == 4 and 0 <= r["base"] <= 4 and 0 <= r["cand"] <= 4 for r in several)
+    plain = {r["i"]: r for r in bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "one.jsonl")}
+    # boards where the strategies never part are played once, as without samples
+    assert all(plain[r["i"]]["base"] == r["base"] for r in records if not r.get("k"))

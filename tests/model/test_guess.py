@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from game.model.analysis import analyse, neighbours
+from game.model.analysis import DEFAULT_BUDGET, analyse, neighbours
 from game.model.endgame import endgame_cell
-from game.model.guess import SHIPPED, choose_guess
-from tests.solverfixtures import brute_force, grid, random_view
+from game.model.guess import SHIPPED, Spot, choose_guess, dominating
+from tests.solverfixtures import brute_force, grid, layouts_of, random_view
 
 
 def perfect_play_wins(rows, cols, layouts, vis, first_move=None):
@@ -73,3 +73,19 @@ def test_endgame_gives_up_past_its_work_cap_and_the_guess_still_stands():
     assert endgame_cell(rows, cols, 3, vis, a, covered, SHIPPED.endgame_layouts, 1) is None
     r, c = choose_guess(rows, cols, 3, vis, a, strategy=replace(SHIPPED, endgame_work=1))
     assert vis[r * cols + c] < 0
+
+
+def test_a_cell_whose_safety_the_chosen_cell_would_prove_and_is_safer_dominates_it():
+    # ##2##   opening (0, 3) survives only in layouts where (2, 1) is safe too, and (2, 1) is safer:
+    # 1####   open (2, 1) instead (it survives all the layouts (0, 3) survives, and more)
+    # ##2##
+    rows, cols, vis = grid(["##2##", "1####", "##2##"])
+    a = analyse(rows, cols, 5, vis)
+    spot = Spot(rows, cols, 5, vis, a, DEFAULT_BUDGET)
+    i, j = 0 * cols + 3, 2 * cols + 1
+    assert dominating(spot, i) == j
+    layouts = layouts_of(rows, cols, 5, vis)
+    assert all(j not in layout for layout in layouts if i not in layout)
+    assert a.probability(2, 1) < a.probability(0, 3)
+    # the safest cell is dominated by none
+    assert dominating(spot, spot.ranked[0]) == spot.ranked[0]

@@ -122,3 +122,50 @@ def test_hint_for_board_reads_only_visible_state():
     assert hint_for(StubBoard(f, 3, state="won")) is None
     assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready", first_click="opening")).cell == (2, 2)
     assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready")).cell == (0, 0)
+
+
+def board_waiting_for_a_guess(seed):
+    """An Expert board played with certain moves until none is left (a guess is due), its certain mines
+    flagged (a flagged mine is no hint)."""
+    from game.model import Board
+    from game.model.analysis import analyse_board
+
+    b = Board(16, 30, 99, seed=seed, first_click="safe")
+    b.reveal(0, 0)
+    while b.state == "playing":
+        a = analyse_board(b)
+        if not a.safe:
+            for r, c in a.mines:
+                b.toggle_flag(r, c)
+            return b, a
+        for r, c in sorted(a.safe):
+            if not b.is_revealed(r, c):
+                b.reveal(r, c)
+    return None, None
+
+
+def test_a_guess_hint_stops_thinking_when_its_time_is_up_and_gives_the_safest_cell():
+    import threading
+
+    from game.model.hints import hint_for
+
+    board, a = next((b, a) for b, a in map(board_waiting_for_a_guess, range(1, 50)) if b is not None)
+    thought = hint_for(board)
+    assert thought.rule == "guess"
+    ticks = iter(range(1000))  # a clock that moves a whole second every time it is read
+    rushed = hint_for(board, budget_ms=500, clock=lambda: next(ticks))
+    assert rushed.rule == "guess" and rushed.probability == min(a.probabilities.values())
+    cancelled = threading.Event()
+    cancelled.set()
+    assert hint_for(board, budget_ms=300, cancelled=cancelled) is None
+
+
+def test_a_certain_hint_needs_no_time():
+    from game.model import Board
+    from game.model.hints import hint_for
+
+    b = Board.from_layout([".*..", "....", "...*"])
+    b.reveal(2, 1)
+    ticks = iter(range(1000))
+    h = hint_for(b, budget_ms=0, clock=lambda: next(ticks))
+    assert h is not None and h.certain

@@ -87,7 +87,7 @@ def test_menu_beginner_cascade_flag_chord_lose_and_play_again(driver):
     assert playing.screen.renderer.tile_at(*mine) is Tile.EXPLODED
     driver.screenshot("04-game-over-lost")
 
-    driver.click_button(driver.overlay.play_again)
+    driver.click_button(driver.panel_button("again"))
     assert isinstance(driver.scene, PlayingScene) and driver.scene is not playing
     assert driver.scene.board.state == "ready" and driver.scene.board.seed != board.seed
 
@@ -112,14 +112,18 @@ def test_scripted_win_on_a_seeded_board(driver):
     assert playing.session.elapsed == frozen, "the timer stops at the end"
     driver.screenshot("05-game-over-won")
 
-    # A click beside the panel puts it away; a click brings it back.
-    driver.click((5, playing.window_size[1] - 5))
-    assert not panel.panel_visible
-    driver.screenshot("06-game-over-board-only")
-    driver.click((5, playing.window_size[1] - 5))
-    assert panel.panel_visible
+    # The bar leaves the board in view; More opens the whole panel over it, and a click on the board puts
+    # it away again.
+    driver.past_grace()
+    assert not panel.expanded and playing.geometry.view.bottom <= panel.bar.top
+    driver.screenshot("06-game-over-bar")
+    driver.click_button(panel.more)
+    assert panel.expanded
+    driver.screenshot("06-game-over-panel")
+    driver.click_button(panel.hide)
+    assert not panel.expanded
 
-    driver.click_button(panel.same_board)
+    driver.click_button(driver.panel_button("same board"))
     again = driver.scene
     assert isinstance(again, PlayingScene) and again.session.origin == Origin.SAME_BOARD
     assert [again.board.is_mine(r, c) for r, c in cells(board)] == [board.is_mine(r, c) for r, c in cells(board)]

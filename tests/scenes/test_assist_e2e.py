@@ -7,6 +7,7 @@ import pytest
 
 from game import assist, config
 from game.app import App
+from game.model.hints import Hint
 from game.model.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
@@ -35,6 +36,7 @@ def start(driver, key="beginner"):
 def test_the_hint_key_shows_a_safe_cell_with_its_reason_and_marks_the_game(driver):
     playing = start(driver)
     driver.key(pygame.K_h)
+    driver.until_hint()
     first = playing.assist.hint
     assert first is not None and first.rule == "first", "before the first click the hint says where to start"
     assert not playing.session.hinted, "a first-click tip is not help with the board"
@@ -42,6 +44,7 @@ def test_the_hint_key_shows_a_safe_cell_with_its_reason_and_marks_the_game(drive
     board = playing.board
     assert playing.assist.hint is None, "a move clears the hint"
     driver.key(pygame.K_h)
+    driver.until_hint()
     hint = playing.assist.hint
     assert hint is not None and playing.session.hinted
     if hint.safe:
@@ -58,6 +61,7 @@ def test_the_hint_key_shows_a_safe_cell_with_its_reason_and_marks_the_game(drive
         hint = playing.assist.hint
         if hint is None:
             driver.key(pygame.K_h)
+            driver.until_hint()
             continue
         if hint.is_mine:
             driver.click_cell(*hint.cell, button=3)
@@ -169,3 +173,32 @@ def test_a_timed_out_no_guess_board_says_so_and_falls_back(driver, monkeypatch):
     driver.until_board_made()
     assert playing.board.state in ("playing", "won") and playing.board.is_revealed(4, 4)
     assert "No no-guess board turned up" in playing.assist.message
+
+
+def test_a_slow_guess_hint_thinks_off_the_frame_loop_and_the_board_plays_on(driver, monkeypatch):
+    """A guess may take up to config.HINT_BUDGET_MS: the frames go on meanwhile, the status line says it is
+    thinking, and a move meanwhile drops the hint that was about the older position."""
+    release = threading.Event()
+
+    def slow_hint(board, budget_ms=None, cancelled=None, **kw):
+        assert budget_ms == config.HINT_BUDGET_MS
+        while not release.wait(0.002) and not cancelled.is_set():
+            pass
+        return None if cancelled.is_set() else Hint((0, 0), False, False, 0.3, (), "a guess", rule="guess")
+
+    monkeypatch.setattr(assist, "hint_for", slow_hint)
+    playing = start(driver)
+    driver.click_cell(4, 4)
+    driver.key(pygame.K_h)
+    driver.frames(int(config.SPINNER_DELAY / config.STEP) + 2)
+    assert playing.assist.thinking and playing._status().startswith("Thinking")
+    driver.screenshot("thinking")
+    job = playing.assist.hint_job
+    covered = next((r, c) for r in range(9) for c in range(9) if not playing.board.is_revealed(r, c))
+    driver.click_cell(*covered, button=3)
+    assert playing.board.is_flagged(*covered), "the board plays on while the hint thinks"
+    assert job.cancelled.is_set() and playing.assist.hint_job is None, "a move drops it"
+    driver.key(pygame.K_h)
+    release.set()
+    driver.until_hint()
+    assert playing.assist.hint.cell == (0, 0) and playing.session.hinted

@@ -137,7 +137,7 @@ def test_a_game_not_started_does_not_pause(driver):
     assert not playing.session.paused
 
 
-@pytest.mark.parametrize("key,tile", [(pygame.K_MINUS, 16), (pygame.K_EQUALS, 48), (pygame.K_0, 32)])
+@pytest.mark.parametrize("key,tile", [(pygame.K_MINUS, 28), (pygame.K_EQUALS, 40), (pygame.K_0, 32)])
 def test_zoom_keys_change_the_tile_size_and_clicks_still_land(driver, key, tile):
     playing = start(driver)
     if key == pygame.K_0:
@@ -161,7 +161,7 @@ def test_zoom_is_remembered_for_the_next_game(driver):
     driver.key(pygame.K_MINUS, mod=pygame.KMOD_CTRL)
     driver.app.store.close()
     store = Store.open()
-    assert store.settings()["tile"] == 16
+    assert store.settings()["tile"] == 28
     store.close()
 
 
@@ -173,7 +173,7 @@ def test_ctrl_wheel_zooms(driver):
         driver.frames(2)
     finally:
         pygame.key.set_mods(0)
-    assert playing.layout.tile == 48
+    assert playing.layout.tile == 40
 
 
 def test_a_resized_window_centres_the_board_and_a_small_one_scrolls(driver):
@@ -184,7 +184,7 @@ def test_a_resized_window_centres_the_board_and_a_small_one_scrolls(driver):
     view = playing.geometry.view
     left_gap, right_gap = view.x, 1300 - view.right
     assert abs(left_gap - right_gap) <= 1, "centred"
-    driver.post(pygame.WINDOWSIZECHANGED, x=500, y=400)
+    driver.post(pygame.WINDOWSIZECHANGED, x=400, y=300)
     driver.frames(2)
     assert playing.layout.scrolls and playing.geometry.view.w < 30 * playing.layout.tile
     cell = (15, 29)

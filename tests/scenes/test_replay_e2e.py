@@ -62,17 +62,16 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     over = driver.overlay
     board = playing.board
     assert [m.t_ms for m in playing.board.moves] == [0, 533, 1317]  # 32 and 79 frames of 1/60 s
-    lines = dict(over._lines())
+    lines = dict(over.lines())
     assert "IOE" in lines and lines["Code"].startswith("MS1-")
     assert (lines["Guesses"] == "counting...") == (over.analysis is None)
     analysis = wait_for_analysis(driver, over)
-    lines = dict(over._lines())
+    lines = dict(over.lines())
     assert lines["Last click"] in ("a forced guess", "avoidable")
-    assert lines["Guesses"].endswith("of 1 moves")
+    assert lines["Guesses"].endswith("of 1 opening click")
     assert analysis.loss.cell == board.exploded
-    verdict = over._verdict_lines(over.rect.w)
-    assert verdict and verdict[0].startswith(("A forced guess", "Avoidable"))
-    assert over.rect.bottom <= over.window_size[1] and over.rect.top >= 0
+    assert over._verdict().startswith(("A forced guess", "Avoidable"))
+    assert over.bar.bottom <= over.window_size[1] and over.bar.top >= 0
     assert playing.assist.hint is not None and playing.assist.hint.cell == analysis.loss.alternative
     driver.frames(2)
     driver.screenshot("lost-panel")
@@ -82,10 +81,10 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     again = code.board()
     again.reveal(*code.first_cell)
     assert again.mine_cells() == board.mine_cells()
-    driver.click_button(over.copy)
+    driver.click_button(driver.panel_button("copy"))
     assert pygame.scrap.get_text() == lines["Code"] and over.copy.label == "Copied"
 
-    driver.click_button(over.replay_button)
+    driver.click_button(driver.panel_button("replay"))
     replay_scene = driver.scene
     assert isinstance(replay_scene, ReplayScene) and replay_scene.playing
     driver.frames(20)
@@ -114,7 +113,7 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
 
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is playing and driver.overlay is over
-    driver.click_button(over.menu)
+    driver.click_button(driver.panel_button("menu"))
     assert isinstance(driver.scene, MenuScene)
 
 
@@ -128,6 +127,7 @@ def test_the_game_is_recorded_with_its_replay_and_records_opens_it(driver):
     assert replay.final_board().seen_codes() == board.seen_codes()
     assert [m.t_ms for m in replay.moves] == [0, 533, 1317]  # 32 and 79 frames of 1/60 s
 
+    driver.past_grace()
     driver.key(pygame.K_ESCAPE)
     driver.click_button(driver.scene.records)
     records = driver.scene
@@ -151,7 +151,7 @@ def test_the_game_is_recorded_with_its_replay_and_records_opens_it(driver):
 
 def test_export_writes_a_replay_file_and_dropping_it_on_the_window_plays_it(driver, private_home):
     play_and_lose(driver)
-    driver.click_button(driver.overlay.replay_button)
+    driver.click_button(driver.panel_button("replay"))
     driver.key(pygame.K_e)
     path = driver.scene.exported
     assert path.parent == data_folder() / "replays" and path.exists()
@@ -211,7 +211,7 @@ def test_a_truncated_or_tampered_file_and_a_missing_one_are_refused(driver, tmp_
 def play_to_text(driver):
     playing = play_and_lose(driver)
     text = playing.session.replay().to_json()
-    driver.click_button(driver.overlay.menu)
+    driver.click_button(driver.panel_button("menu"))
     return text
 
 
@@ -227,8 +227,8 @@ def test_a_won_game_replays_to_the_won_board(driver):
     assert board.state == "won"
     over = driver.overlay
     analysis = wait_for_analysis(driver, over)
-    assert analysis.loss is None and "Last click" not in dict(over._lines())
-    driver.click_button(over.replay_button)
+    assert analysis.loss is None and "Last click" not in dict(over.lines())
+    driver.click_button(driver.panel_button("replay"))
     driver.key(pygame.K_END)
     assert driver.scene.board.state == "won" and driver.scene.board.seen_codes() == board.seen_codes()
 
@@ -248,7 +248,7 @@ def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(
     monkeypatch.setattr(replay_module.Replay, "analyse", slow_analyse)
     playing = play_and_lose(driver)
     over = driver.overlay
-    driver.click_button(over.replay_button)
+    driver.click_button(driver.panel_button("replay"))
     driver.key(pygame.K_ESCAPE)
     assert driver.overlay is over and not playing.analysis.cancelled.is_set()
     release.set()
@@ -256,7 +256,7 @@ def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(
     assert analysis.loss is not None
 
     release.clear()
-    driver.click_button(over.play_again)
+    driver.click_button(driver.panel_button("again"))
     assert driver.scene is not playing
     playing_again = driver.scene
     assert isinstance(playing_again, PlayingScene)
@@ -264,14 +264,14 @@ def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(
     mine = next(c for c in cells(playing_again.board) if playing_again.board.is_mine(*c))
     driver.click_cell(*mine)
     job = driver.scene.analysis
-    driver.click_button(driver.overlay.menu)
+    driver.click_button(driver.panel_button("menu"))
     assert job.cancelled.is_set(), "leaving a game over stops its analysis"
     release.set()
 
 
 def test_the_replay_keys_change_speed_within_its_limits(driver):
     play_and_lose(driver)
-    driver.click_button(driver.overlay.replay_button)
+    driver.click_button(driver.panel_button("replay"))
     replay_scene = driver.scene
     for key, speed in [
         (pygame.K_MINUS, 0.5),
@@ -297,7 +297,7 @@ def test_export_to_a_folder_that_cannot_be_made_says_so_and_the_replay_goes_on(d
     blocker.write_text("a file where the records folder should be")
     monkeypatch.setenv("MINESWEEPER_HOME", str(blocker))
     play_and_lose(driver)
-    driver.click_button(driver.overlay.replay_button)
+    driver.click_button(driver.panel_button("replay"))
     replay_scene = driver.scene
     driver.click_button(replay_scene.buttons["export"])
     assert replay_scene.message.startswith("Could not save the replay")

@@ -50,7 +50,7 @@ def test_every_option_cycles_and_is_kept_for_the_next_start(driver):
 def test_keys_move_and_change_and_esc_goes_back(driver):
     scene = open_settings(driver)
     driver.key(pygame.K_DOWN)
-    assert scene.selected == 1 and scene.buttons[1].marked
+    assert scene.selected == 1 and scene.buttons[1].focused
     was = driver.app.settings["question_marks"]
     driver.key(pygame.K_RIGHT)
     assert driver.app.settings["question_marks"] is (not was)

@@ -47,6 +47,7 @@ def test_moves_make_their_sounds_and_m_mutes_for_good(tmp_path):
     driver.click_cell(*mine)
     assert recorder.played == ["cascade", "flag"], "muted: the explosion is silent"
     assert isinstance(driver.overlay, GameOverPanel)
+    driver.past_grace()
     driver.key(pygame.K_m)
     assert not recorder.muted and app.settings["sound"] is True, "M works on the game-over panel too"
     driver.key(pygame.K_n)

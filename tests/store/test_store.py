@@ -167,6 +167,22 @@ def test_a_setting_that_is_not_json_is_a_bug(store):
         store.set_settings({"x": object()})
 
 
+def test_learning_progress_outlives_the_process(private_home):
+    with Store.open() as s:
+        assert s.learnt() == {}
+        s.set_learnt("lessons", ["numbers"])
+        s.set_learnt("lessons", ["numbers", "flags"])  # last write wins
+        s.set_learnt("mistakes", {"one-one": 2})
+    with Store.open() as s:
+        assert s.learnt() == {"lessons": ["numbers", "flags"], "mistakes": {"one-one": 2}}
+
+
+def test_an_unreadable_learning_value_starts_again(store, private_home):
+    store.set_learnt("lessons", ["numbers"])
+    raw(private_home / DB_NAME).execute("INSERT INTO learn VALUES ('drill', ?)", ("[" * 100_000 + "]" * 100_000,))
+    assert store.learnt() == {"lessons": ["numbers"]}
+
+
 # --- categories and records -------------------------------------------------------------------------------
 
 
@@ -513,4 +529,4 @@ def test_games_from_version_1_keep_their_data_and_have_no_solved_3bv(private_hom
         [old] = s.recent_games("expert")
         assert old.time_ms == 4000 and old.solved_three_bv is None and old.ioe is None
         assert s.statistics("expert").played == 1
-    assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5

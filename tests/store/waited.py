@@ -5,6 +5,7 @@ from game.store import Store
 
 WRITES = {
     "set_settings",
+    "set_learnt",
     "record_game",
     "save_resume",
     "reset_statistics",

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import config
-from game.view import hud, sheet, theme, widgets
+from game.view import hud, sheet, theme, typeface, widgets
 from game.view.atlas import AtlasCache
 from game.view.sheet import Tile
 
@@ -31,10 +31,10 @@ def classic_afterwards():
 def display():
     pygame.display.init()
     pygame.font.init()
-    widgets.forget_fonts()
+    typeface.forget()
     pygame.display.set_mode((64, 64))
     yield
-    widgets.forget_fonts()
+    typeface.forget()
 
 
 def load(filename):

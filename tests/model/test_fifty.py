@@ -1,0 +1,37 @@
+"""Pseudo-50/50s: guesses no number can ever resolve are found, and opened before a guess that might be avoided."""
+
+from game.model.analysis import analyse
+from game.model.fifty import pseudo_fifty_fifties
+from game.model.guess import GuessStrategy, choose_guess
+from tests.solverfixtures import Field
+
+
+def position(rows, cols, mines, revealed):
+    f = Field(rows, cols, mines)
+    for i in revealed:
+        f.vis[i] = f.counts[i]
+    return f.vis
+
+
+def test_a_pair_walled_in_on_both_sides_is_a_pseudo_fifty_fifty_and_is_opened_first():
+    # #11#####      two rows: a column's two cells have the same neighbours but each other, so the 1s
+    # #11#####      say one mine in column 0 and one in column 3, and no number will ever say which
+    vis = position(2, 8, [0, 3, 4, 5], [1, 2, 9, 10])
+    a = analyse(2, 8, 4, vis)
+    assert not a.safe and a.probability(0, 0) == a.probability(0, 3) == 0.5
+    assert set(pseudo_fifty_fifties(a, vis)) == {0, 8, 3, 11}
+    plain = choose_guess(2, 8, 4, vis, a, strategy=GuessStrategy(endgame=False, fifty_fifty=False))
+    assert a.probability(*plain) == 0.25  # the safest cell, which later numbers might have proved
+    forced = choose_guess(2, 8, 4, vis, a, strategy=GuessStrategy(endgame=False, fifty_fifty=True))
+    assert forced[0] * 8 + forced[1] in {0, 8, 3, 11}
+
+
+def test_a_fifty_fifty_a_covered_cell_could_still_resolve_is_not_forced():
+    # ######   (0,0) and (0,1) share one mine, but (0,2) touches (0,1) alone and may yet be opened
+    # 13####
+    # 02####
+    # 01####
+    vis = position(4, 6, [0, 2, 8, 20, 23], [6, 7, 12, 13, 18, 19])
+    a = analyse(4, 6, 5, vis)
+    assert a.probability(0, 0) == a.probability(0, 1) == 0.5 and 0 < a.probability(0, 2) < 1
+    assert pseudo_fifty_fifties(a, vis) == []

@@ -1,0 +1,182 @@
+"""A tour of every screen and dialog of the game, with long real values: the records of a 100 x 100 custom board,
+times over an hour, five-digit counts. The layout test checks every text on each stop; tools/screenshots.py
+--tour saves a picture of each.
+
+`tour(driver)` yields a name at each stop, with the screen drawn; the caller looks at it, then lets the tour go
+on. The app must have been made with a records folder that `seed_records` filled first.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timedelta, timezone
+
+import pygame
+
+from game.model.boardcode import BoardCode, encode
+from game.records import GameRecord
+from game.store import Store
+
+HOUR_MS = 3_600_000
+HUGE = (100, 100, 1500)  # the largest custom board, with a long name: "Custom 100 x 100, 1,500 mines"
+
+
+def seed_records(home) -> None:
+    """Records that stretch every figure: over an hour of play, 5-digit counts, the largest custom board."""
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    with Store.open(home) as store:
+        for n in range(12):
+            store.record_game(
+                GameRecord(
+                    rows=16,
+                    cols=30,
+                    mines=99,
+                    won=n % 4 != 3,
+                    abandoned=n % 4 == 3,
+                    time_ms=HOUR_MS + 123_456 * n,
+                    three_bv=12_345,
+                    left_clicks=45_678,
+                    right_clicks=12_345,
+                    effective_clicks=50_000,
+                    seed=2**31 + n,
+                    solved_three_bv=9_999,
+                    played_at=start + timedelta(minutes=n),
+                )
+            )
+            store.record_game(
+                GameRecord(
+                    rows=HUGE[0],
+                    cols=HUGE[1],
+                    mines=HUGE[2],
+                    won=n % 2 == 0,
+                    time_ms=2 * HOUR_MS + n,
+                    three_bv=4_321,
+                    played_at=start,
+                )
+            )
+        path = store.path
+    db = sqlite3.connect(path)  # five-digit counts of games played, without recording 12,345 games one by one
+    db.execute(
+        "INSERT INTO games (played_at, category, rows, cols, mines, first_click, won, time_ms, three_bv) "
+        "SELECT played_at, category, rows, cols, mines, first_click, 0, time_ms, three_bv FROM games, "
+        "(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1030) SELECT i FROM n) "
+        "WHERE category = 'expert'"
+    )
+    db.commit()
+    db.close()
+
+
+def _menu(driver):
+    while driver.app.overlays:
+        driver.key(pygame.K_ESCAPE)
+    if driver.scene.name != "menu":
+        driver.app.show("menu")
+        driver.frames(2)
+
+
+def _lose(driver, board):
+    mine = next((r, c) for r in range(board.rows) for c in range(board.cols) if board.is_mine(r, c))
+    driver.click_cell(*mine)
+    analysis = driver.scene.analysis
+    if analysis is not None:
+        analysis.wait(30)
+    driver.frames(60)
+
+
+def tour(driver):
+    """Every screen and dialog, in turn (see the module's docstring)."""
+    app = driver.app
+    _menu(driver)
+    yield "menu"
+    driver.key(pygame.K_DOWN)
+    yield "menu-focus"
+    driver.key(pygame.K_ESCAPE)
+    yield "quit-question"
+    driver.key(pygame.K_ESCAPE)
+
+    driver.click_button(driver.scene.custom)
+    for field, value in zip(("rows", "cols", "mines"), map(str, HUGE)):
+        driver.scene.fields[field].value = value
+    driver.key(pygame.K_TAB)
+    yield "custom-huge"
+    driver.scene.fields["rows"].value, driver.scene.fields["mines"].value = "1", "99999"
+    driver.key(pygame.K_TAB)
+    yield "custom-errors"
+    _menu(driver)
+
+    driver.click_button(driver.scene.play_code)
+    yield "code-empty"
+    driver.type_text(encode(BoardCode(*HUGE, seed=2**32 - 1, first_cell=(99, 99), no_guess=False)))
+    yield "code-huge"
+    driver.type_text("X")
+    yield "code-typo"
+    _menu(driver)
+
+    driver.click_button(driver.scene.settings)
+    yield "settings"
+    _menu(driver)
+    driver.click_button(driver.scene.help)
+    for page, tab in enumerate(driver.scene.tabs):
+        driver.click_button(tab)
+        yield f"help-{page + 1}"
+    _menu(driver)
+
+    driver.click_button(driver.scene.records)
+    records = driver.scene
+    while records.category != "expert":
+        driver.key(pygame.K_RIGHT)
+    yield "records-expert-best"
+    driver.click_button(records.recent_tab)
+    yield "records-expert-recent"
+    while not records.category.startswith("custom:100x100"):
+        driver.key(pygame.K_RIGHT)
+    yield "records-custom-huge"
+    driver.click_button(records.reset)
+    yield "reset-question"
+    driver.key(pygame.K_ESCAPE)
+    _menu(driver)
+
+    for key in ("beginner", "expert"):
+        driver.click_button(driver.scene.difficulty_buttons[key])
+        if driver.app.overlays:  # a saved game: keep it out of the way
+            driver.click_button(driver.overlay.yes)
+        board = driver.scene.board
+        driver.click_cell(board.rows // 2, board.cols // 2)
+        driver.frames(30)
+        yield f"playing-{key}"
+        driver.key(pygame.K_h)
+        driver.until_hint()
+        yield f"hint-{key}"
+        driver.key(pygame.K_p)
+        yield f"paused-{key}"
+        driver.key(pygame.K_p)
+        driver.key(pygame.K_ESCAPE)
+        yield f"leave-question-{key}"
+        driver.key(pygame.K_ESCAPE)
+        driver.scene.session.tick(HOUR_MS / 1000)  # over an hour on the clock
+        _lose(driver, board)
+        yield f"game-over-bar-{key}"
+        driver.past_grace()
+        driver.click_button(driver.overlay.more)
+        yield f"game-over-panel-{key}"
+        driver.click_button(driver.panel_button("replay"))
+        driver.frames(90)
+        yield f"replay-{key}"
+        driver.key(pygame.K_ESCAPE)
+        _menu(driver)
+
+    app.settings.change("custom", HUGE)
+    driver.click_button(driver.scene.custom)
+    driver.key(pygame.K_RETURN)
+    if driver.app.overlays:
+        driver.click_button(driver.overlay.yes)
+    driver.click_cell(5, 5)
+    assert driver.scene.board.state == "playing"
+    driver.key(pygame.K_c)
+    yield "playing-huge-chances"
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_l)
+    yield "menu-with-saved-game"
+    driver.click_button(driver.scene.difficulty_buttons["intermediate"])
+    yield "discard-question"
+    driver.key(pygame.K_ESCAPE)

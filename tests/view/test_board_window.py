@@ -1,0 +1,130 @@
+"""The board window: tiles at any size, scroll bars on a board larger than the window, zoom that keeps the cell
+under the pointer, the four-digit mine counter, times to the millisecond and sizes written one way."""
+
+import pygame
+import pytest
+
+from game import config
+from game.app import App
+from game.model.category import category_label, size_text
+from game.view import assist, hud, theme
+from game.view.atlas import AtlasCache
+from game.view.formats import format_time
+from game.view.sheet import Tile
+from game.view.title import mine_icon
+from tests.driver import Driver, FakeClock
+
+
+@pytest.fixture
+def driver(tmp_path):
+    app = App(clock=FakeClock(), seed=31, desktop_size=(1366, 768))
+    pygame.event.clear()
+    app.step()
+    yield Driver(app, tmp_path / "shots")
+    app.store.close()
+    pygame.quit()
+
+
+def custom(driver, rows, cols, mines):
+    driver.app.show("playing", session=driver.app.dealer.new(rows, cols, mines))
+    driver.frames(2)
+    return driver.scene
+
+
+@pytest.mark.parametrize("size", [16, 20, 24, 37, 48])
+def test_tiles_come_at_any_size_from_16_up(size):
+    pygame.display.init()
+    pygame.display.set_mode((10, 10))
+    atlas = AtlasCache().board(size)
+    assert atlas.tile_size == size
+    assert all(image.get_size() == (size, size) for image in atlas.tiles.values())
+
+
+def test_resizing_the_window_picks_the_largest_tile_that_fits(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    for size in [(400, 520), (640, 700), (333, 444)]:
+        driver.post(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
+        driver.frames(2)
+        tile = playing.layout.tile
+        assert not playing.layout.scrolls and playing.window_size == size
+        bigger = hud.BoardLayout(9, 9, tile + 1, size, size)
+        assert bigger.scrolls or bigger.window != size, f"{tile + 1} px would not fit {size}"
+    driver.screenshot("resized")
+
+
+def test_a_board_larger_than_the_window_has_scroll_bars_that_drag(driver):
+    playing = custom(driver, 100, 100, 1500)
+    layout = playing.layout
+    assert layout.scrolls and layout.h_bar is not None and layout.v_bar is not None
+    assert (playing.layout.counter.w, playing.board.mines_left) == (4 * 13, 1500), "four digits, at 16 px"
+    driver.screenshot("scroll-bars")
+    (bar, thumb, _), _ = playing.screen._thumbs()
+    driver.press(thumb.center)
+    driver.post(pygame.MOUSEMOTION, pos=(bar.right, thumb.centery), rel=(0, 0), buttons=(1, 0, 0))
+    driver.release((bar.right, thumb.centery))
+    driver.frames(2)
+    assert playing.geometry.scroll_x == playing.geometry.max_scroll[0], "dragged to the far end"
+    driver.click((bar.x + 2, bar.centery))
+    assert playing.geometry.scroll_x < playing.geometry.max_scroll[0], "a click on the track pages back"
+
+
+def test_ctrl_wheel_zoom_keeps_the_cell_under_the_pointer(driver):
+    playing = custom(driver, 100, 100, 1500)
+    g = playing.geometry
+    g.scroll_by(300, 300)
+    pointer = (g.view.x + 101, g.view.y + 57)
+    cell = g.cell_at(pointer)
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    pygame.mouse.set_pos(pointer)
+    try:
+        playing.zoom(1, pointer)
+    finally:
+        pygame.key.set_mods(0)
+    assert playing.layout.tile == 20
+    assert playing.geometry.cell_at(pointer) == cell
+
+
+def test_the_mine_counter_shows_four_digits_over_999_mines(driver):
+    playing = custom(driver, 60, 60, 1200)
+    surface = pygame.display.get_surface()
+    rect = playing.layout.counter
+    digit = playing.screen.atlas.digits["1"]
+    assert rect.w == 4 * digit.get_width()
+    expected = pygame.Surface(rect.size)
+    hud.draw_number(expected, playing.screen.atlas, pygame.Rect((0, 0), rect.size), 1200)
+    assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_times_to_the_millisecond_and_sizes_width_first():
+    assert format_time(42_312, precise=True) == "42.312 s" and format_time(42_312) == "42.3 s"
+    assert format_time(3_762_500, precise=True) == "1:02:42.500"
+    assert format_time(59_960) == "1:00.0", "rounded before it is split, never 60.0 s"
+    assert size_text(16, 30) == "30 x 16" and category_label("custom:16x30x98") == "Custom 30 x 16, 98 mines"
+
+
+def test_the_chances_follow_the_colour_blind_palette():
+    standard = [assist.chance_colour(s / 10) for s in range(11)]
+    blind = [assist.chance_colour(s / 10, colour_blind=True) for s in range(11)]
+    assert standard[0][1] > standard[0][0] and standard[-1][0] > standard[-1][1], "green to red"
+    assert blind[0] == assist.COLOUR_BLIND["safe"] and blind[-1] == assist.COLOUR_BLIND["mine"]
+    assert not any(c[1] > 2 * max(c[0], c[2]) for c in blind), "no pure greens to tell from red"
+
+
+@pytest.mark.parametrize("look", ["classic", "dark"])
+def test_the_titles_mine_has_no_square_behind_it(look):
+    pygame.display.init()
+    pygame.display.set_mode((10, 10))
+    theme.use(look)
+    try:
+        icon = mine_icon(AtlasCache())
+        corner = icon.get_at((1, 1))
+        assert icon.get_colorkey() is not None and corner[:3] == icon.get_colorkey()[:3]
+        assert AtlasCache().at(2).tiles[Tile.MINE].get_at((3, 3)) == corner, "the cell's colour is the key"
+    finally:
+        theme.use("classic")
+
+
+def test_zoom_steps_and_the_default():
+    assert hud.zoomed(32, 1) == 40 and hud.zoomed(32, -1) == 28 and hud.zoomed(17, -1) == 16
+    assert hud.zoomed(config.TILE_SIZES[-1], 1) == config.TILE_SIZES[-1] and hud.zoomed(20, 0) == config.DEFAULT_TILE
