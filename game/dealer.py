@@ -160,7 +160,7 @@ class Dealer(Keeper):
 CLAIM_REFUSED = {
     TAKEN: "The saved game is already being played in another window.",
     CHANGED: "The saved game was played on in another window; here is where it stands now.",
-    GONE: "The saved game was finished in another window.",
+    GONE: "The saved game was finished or discarded in another window.",
 }
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from game.store import Store
+from tests.locker import held
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,3 +99,57 @@ def test_a_kill_around_the_end_of_a_game_leaves_the_save_or_the_record(tmp_path,
         assert recorded[: len(written)] == written, f"every game written was recorded, once, in order ({when})"
         assert (saved_seed == ending) != (ending in recorded), f"the game at its end is saved or recorded ({when})"
         assert len(recorded) == len(set(recorded)), f"never recorded twice ({when})"
+
+
+LOSER_WHILE_LOCKED = """
+import sys
+sys.path.insert(0, {root!r})
+from game.app import App
+from game.model.move import Move
+from tests.driver import FakeClock
+
+app = App(clock=FakeClock(), seed={seed}, difficulty="beginner")
+app.step()
+scene = app.scene
+board = scene.board
+scene.apply(Move("reveal", 4, 4))
+app.step()
+app.store.flush()
+print("SAVED", board.seed, flush=True)
+sys.stdin.readline()  # another program holds the records from here on
+scene.apply(Move("reveal", *board.mine_cells()[0]))
+app.step()
+print("LOST", flush=True)
+app.store._writer.wait(lambda writer: writer.trouble is not None)  # a try failed: the loss waits, kept
+print("KEPT", flush=True)
+sys.stdin.readline()
+"""
+
+
+@pytest.mark.parametrize("when", ["kept", "lost+0.0", "lost+0.0005", "lost+0.001"])
+def test_a_kill_while_another_program_holds_the_records_never_takes_a_loss_back(tmp_path, when):
+    home = tmp_path / "home"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", MINESWEEPER_HOME=str(home))
+    script = LOSER_WHILE_LOCKED.format(root=str(ROOT), seed=77)
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE}
+    proc = subprocess.Popen([sys.executable, "-c", script], env=env, text=True, **pipes)
+    assert proc.stdout.readline().startswith("SAVED")
+    with held(home / "minesweeper.db"):
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        awaited, _, delay = when.partition("+")
+        while proc.stdout.readline().strip().lower() != awaited:
+            pass
+        busy_until = time.perf_counter() + float(delay or 0)
+        while time.perf_counter() < busy_until:
+            pass
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    recorded, saved_seed = state(home)
+    assert not (recorded and saved_seed is not None), "never both"
+    Store.open(home=home).close()  # the next start: it makes what the killed copy kept in its journal
+    recorded, saved_seed = state(home)
+    if awaited == "kept":
+        assert recorded == [77] and saved_seed is None, "before: the game from before the loss was offered"
+    else:  # the kill may land before the loss was kept anywhere: as if before the click, the save stays
+        assert (recorded == [77]) != (saved_seed == 77), (recorded, saved_seed)

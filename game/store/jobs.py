@@ -96,10 +96,10 @@ def _claim(db: sqlite3.Connection, save_id: Any, by: Any, alive: Alive) -> str:
     row = db.execute("SELECT save_id, claimed_by FROM resume WHERE slot = 0").fetchone()
     if row is None:
         return GONE
-    if row[0] != save_id:
-        return CHANGED
     holder = row[1]
     if holder is not None and holder != by and alive(holder):
-        return TAKEN
+        return TAKEN  # whether or not it was saved again since: it is being played
+    if row[0] != save_id:
+        return CHANGED
     db.execute("UPDATE resume SET claimed_by = ? WHERE slot = 0", (by,))
     return CLAIMED

@@ -15,6 +15,7 @@ import pytest
 from game.records import GameRecord
 from game.store import DB_NAME, Store, opening, schema
 from game.store import store as store_module
+from tests.locker import held
 from tests.store.waited import open_waited
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -406,3 +407,29 @@ def test_killed_mid_game_keeps_the_last_save(private_home):
         # Every printed number was committed first; at most one more may have committed before the kill.
         assert saved.board["i"] in (last, last + 1) and saved.elapsed_ms == saved.board["i"]
         assert s._db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+# --- what the player is told: which of the troubles it is (#12) ---------------------------------------------
+
+
+def test_a_folder_where_the_records_file_should_be_is_named_as_such(private_home):
+    (private_home / DB_NAME).mkdir(parents=True)
+    s = open_waited()
+    assert not s.available
+    assert s.notices == [
+        f"Running without records: {private_home / DB_NAME} is a folder, where the records file should be."
+    ], "before: cannot write to the folder"
+    exercise(s)
+
+
+def test_a_records_file_held_by_another_program_is_called_locked_not_unwritable(private_home, monkeypatch):
+    monkeypatch.setattr(store_module, "BUSY_AFTER", 0.0)
+    Store.open().close()
+    with held(private_home / DB_NAME):
+        s = Store.open()  # before: a 5 s wait, then "Running without records: cannot write to <folder>"
+        assert s.available and s.notices == []
+        s.save_resume({"a": 1}, 1, "expert")
+        assert writer_failed(s)
+        assert s.busy.startswith("Records busy: another program is holding the records file (it is locked).")
+    assert s.flush(30) and s.load_resume().board == {"a": 1}
+    s.close()

@@ -1,0 +1,119 @@
+"""The records on a disk that fills up: a real file system of a few megabytes (tmpfs), filled to the last
+byte by another file, then freed (issue 16: #9, #12). Mounting needs root: elsewhere these skip."""
+
+import contextlib
+import errno
+import os
+import shutil
+import subprocess
+import uuid
+
+import pygame
+import pytest
+
+from game.app import App
+from game.scenes.menu import MenuScene
+from game.store import DB_NAME, Store
+from game.store import store as store_module
+from tests.driver import Driver, FakeClock
+
+
+class Disk:
+    """A mounted tmpfs, and a filler file that takes all the room left on it."""
+
+    def __init__(self, mount):
+        self.mount = mount
+        self.filler = mount / "filler"
+
+    def fill(self):
+        fd = os.open(self.filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        try:
+            for block in (b"\xff" * 65536, b"\xff" * 512, b"\xff"):  # down to the last byte
+                with contextlib.suppress(OSError):
+                    while True:
+                        os.write(fd, block)
+        finally:
+            os.close(fd)
+        with pytest.raises(OSError) as error:
+            (self.mount / "probe").write_bytes(b"x" * 4096)
+        assert error.value.errno == errno.ENOSPC
+
+    def free(self):
+        self.filler.unlink()
+
+
+@pytest.fixture
+def disk(tmp_path):
+    if not hasattr(os, "geteuid") or os.geteuid() != 0 or not shutil.which("mount"):
+        pytest.skip("mounting a small file system needs root")
+    mount = tmp_path / f"disk-{uuid.uuid4().hex[:8]}"
+    mount.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mount)], capture_output=True).returncode:
+        pytest.skip("this system will not mount a tmpfs here")
+    try:
+        yield Disk(mount)
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=True)
+
+
+def start_app(patient):
+    app = App(clock=FakeClock(), seed=3, desktop_size=(1366, 768))
+    pygame.event.clear()
+    driver = Driver(app, patient=patient)
+    driver.frames(2)
+    return driver
+
+
+def test_a_loss_on_a_full_disk_is_kept_and_written_when_there_is_room(disk, monkeypatch):
+    monkeypatch.setattr(store_module, "BUSY_AFTER", 0.0)
+    monkeypatch.setenv("MINESWEEPER_HOME", str(disk.mount / "records"))
+    driver = start_app(patient=True)
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    board = playing.board
+    driver.click_cell(4, 4)  # saved: the game from before the losing click
+    disk.fill()
+    driver.patient = False  # from here the writer cannot keep up, and the frames must not wait for it
+    mine = next((r, c) for r in range(9) for c in range(9) if board.is_mine(r, c))
+    driver.click_cell(*mine)
+    assert board.state == "lost"
+    assert driver.app.store._writer.wait(lambda w: w.trouble is not None, 30)
+    driver.frames(1)
+    assert "is full" in playing.assist.message, "#12: it says which"
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    driver.app.run(max_frames=driver.app.frames)  # quit, the disk still full
+    disk.free()
+    again = start_app(patient=True)
+    menu = again.scene
+    assert isinstance(menu, MenuScene) and menu.resume is None, "before: the game from before the loss was offered"
+    stats = again.app.store.statistics("beginner")
+    assert (stats.played, stats.won) == (1, 0), "kept in the journal through the quit, and written now"
+    again.app.store.close()
+    pygame.quit()
+
+
+def test_a_full_disk_at_start_is_called_full(disk, monkeypatch):
+    home = disk.mount / "records"
+    monkeypatch.setenv("MINESWEEPER_HOME", str(home))
+    home.mkdir()
+    disk.fill()
+    s = Store.open()
+    assert not s.available
+    assert s.notices == [f"Running without records: the disk holding {home} is full."], "#12"
+    s.close()
+
+
+def test_records_written_on_a_disk_that_fills_wait_and_are_made_when_it_frees(disk, monkeypatch):
+    monkeypatch.setenv("MINESWEEPER_HOME", str(disk.mount / "records"))
+    s = Store.open()
+    assert s.save_resume({"cells": "x"}, 1, "expert").result() is True
+    disk.fill()
+    big = {"cells": os.urandom(200_000).hex()}
+    saved = s.save_resume(big, 2, "expert")
+    assert s._writer.wait(lambda w: w.trouble is not None, 30)
+    assert not saved.done and s.load_resume().elapsed_ms == 1
+    disk.free()
+    assert saved.result() is True and s.load_resume().elapsed_ms == 2
+    s.close()
+    assert (disk.mount / "records" / DB_NAME).exists()
