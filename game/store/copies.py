@@ -13,6 +13,7 @@ it: on a full disk an overwrite needs no new space.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -71,6 +72,16 @@ def decode(data: bytes) -> list[Any]:
 EMPTY = MARK + f"{0:010d}{zlib.crc32(b''):010d}".encode()
 
 
+def _write_at_start(fd: int, data: bytes) -> None:
+    if hasattr(os, "pwrite"):
+        written = os.pwrite(fd, data, 0)
+    else:  # Windows has no pwrite; the file is this copy's alone
+        os.lseek(fd, 0, os.SEEK_SET)
+        written = os.write(fd, data)
+    if written != len(data):  # a short write: the disk filled up as it grew
+        raise OSError(errno.ENOSPC, "a journal cut short")
+
+
 class CopyFile:
     """This copy's file: made and locked at start, its journal rewritten as writes wait and are made, deleted
     at a clean close (kept, unlocked, when writes still wait: the next start makes them)."""
@@ -94,7 +105,7 @@ class CopyFile:
             except OSError as error:  # a disk already full: the journal will try to grow when it must
                 log.warning("no room made for the journal %s: %s", self.path, error)
                 os.ftruncate(fd, 0)
-                os.pwrite(fd, EMPTY, 0)
+                _write_at_start(fd, EMPTY)
             if making != self.path:
                 os.replace(making, self.path)
                 self._lock.path = self.path
@@ -112,7 +123,7 @@ class CopyFile:
             return False
         data = encode(jobs) if jobs else EMPTY
         try:
-            os.pwrite(fd, data, 0)
+            _write_at_start(fd, data)
         except OSError as error:
             log.warning("could not keep %d waiting writes in %s: %s", len(jobs), self.path, error)
             return False

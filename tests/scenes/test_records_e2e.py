@@ -243,6 +243,7 @@ for r in range(board.rows):
                 app.step()
             moves += 1
             opened = sum(board.is_revealed(rr, cc) for rr in range(board.rows) for cc in range(board.cols))
+            app.store.flush()  # the save is written a moment after the move: a player's pause is longer
             print("MOVE", moves, opened, flush=True)
             if moves == 25:
                 import threading
