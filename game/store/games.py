@@ -16,13 +16,14 @@ from typing import Any, NamedTuple
 
 from game.model.category import category_label, parse_custom
 from game.model.rules import PRESETS
-from game.records import GameRecord
+from game.records import MAX_SAVE_CHARS, GameRecord
 from game.store.schema import TIMED
 
 log = logging.getLogger(__name__)
 
 TOP = 10  # best times kept per category
 MAX_TIME_MS = 7 * 24 * 3600 * 1000  # longer than this is a broken clock, not a game
+MAX_LOG_BYTES = MAX_SAVE_CHARS  # a move log is a replay file's JSON: no longer than a save of the same game
 
 
 # --- values -------------------------------------------------------------------------------------------------
@@ -318,12 +319,17 @@ class Reader:
 
 
 def replay_text(blob: Any, game_id: int) -> str | None:
-    """A stored move log as text, or None when it is missing or damaged."""
+    """A stored move log as text, or None when it is missing or damaged. Never more than a replay of this
+    game can hold is unpacked: a damaged log could otherwise unpack to gigabytes."""
     if blob is None:
         return None
     try:
-        return zlib.decompress(blob).decode()
-    except (zlib.error, UnicodeDecodeError, TypeError) as error:
+        unpacker = zlib.decompressobj()
+        text = unpacker.decompress(blob, MAX_LOG_BYTES + 1)
+        if len(text) > MAX_LOG_BYTES or not unpacker.eof:
+            raise ValueError("longer than any replay of this game, or cut short")
+        return text.decode()
+    except (zlib.error, UnicodeDecodeError, TypeError, ValueError) as error:
         log.warning("the move log of game %s is damaged: %s", game_id, error)
         return None
 

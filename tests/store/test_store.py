@@ -530,3 +530,10 @@ def test_games_from_version_1_keep_their_data_and_have_no_solved_3bv(private_hom
         assert old.time_ms == 4000 and old.solved_three_bv is None and old.ioe is None
         assert s.statistics("expert").played == 1
     assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+
+
+def test_a_move_log_that_would_unpack_to_gigabytes_reads_as_damaged(store):
+    store.record_game(game(replay='{"moves":[]}'))
+    bomb = zlib.compress(b" " * 200_000_000, 9)  # 200 MB of spaces in 200 KB
+    raw(store.path).execute("UPDATE games SET moves = ?", (bomb,))
+    assert store.replay(1) is None
