@@ -226,14 +226,13 @@ class App:
         return "Sound on" if on else "Sound off (M turns it on)"
 
     def take_notices(self) -> list[str]:
-        """Messages for the player to see once (records set aside, no records folder...)."""
-        notices = self.notices + self.store.take_notices()
+        """Messages for the player to see once (records set aside...), and "records busy" while it lasts."""
+        notices = [*self.notices, *self.store.take_notices(), *filter(None, [self.store.busy])]
         self.notices = []
         return notices
 
     def open_file(self, path: str) -> None:
-        """A replay file dropped on the window (or given at start): read off the frame thread (a slow disk, a
-        large file: #4), then watched, coming back here."""
+        """A replay file dropped on the window (or given at start): read off the frame (#4), watched, then back."""
         from game.files import load_replay
 
         self._opening = (path, BackgroundJob(lambda cancel: load_replay(path)))

@@ -131,7 +131,9 @@ class Store:
             self.notice(notice)
 
     def _start_writer(self, opener: Callable[[], sqlite3.Connection], alive: jobs.Alive, threaded=True) -> None:
-        self._writer = Writer(opener, alive, self._copy, threaded, on_made=self._made, on_given_up=self._given_up)
+        path = self.path
+        describe = (lambda error: words(error, path)) if path is not None else str
+        self._writer = Writer(opener, alive, self._copy, threaded, self._made, self._given_up, describe)
 
     def _file_writer(self, late: bool) -> Store:
         path = self.path
@@ -213,7 +215,7 @@ class Store:
             return ""
         if time.monotonic() - writer.failing_since < BUSY_AFTER:
             return ""
-        said = words(writer.trouble, self.path) if writer.trouble is not None else "the records file is not open"
+        said = writer.trouble_words or "the records file is not open"
         return f"Records busy: {said}. Your games are kept and will be written when it can be."
 
     def take_status(self) -> str:

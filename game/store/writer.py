@@ -82,6 +82,7 @@ class Writer:
         threaded: bool = True,
         on_made: Callable[[Job, Any], None] | None = None,
         on_given_up: Callable[[Job, BaseException], None] | None = None,
+        describe: Callable[[BaseException], str] = str,
     ):
         self._opener = opener
         self._alive = alive
@@ -96,6 +97,8 @@ class Writer:
         self._kept_version = -1
         self.failing_since: float | None = None  # monotonic time of the first failed try of the job at the head
         self.trouble: BaseException | None = None  # what the last failed try met
+        self.trouble_words = ""  # that, in words (made here: finding the words may look at the disk)
+        self._describe = describe
         self._thread: threading.Thread | None = None
         if threaded:
             self._thread = threading.Thread(target=self._run, name="records writer", daemon=True)
@@ -215,14 +218,15 @@ class Writer:
                 if self.failing_since is None:
                     log.warning("the records could not take a %s yet: %s", job.kind, error)
                     self.failing_since = time.monotonic()
+                said = self._describe(error)
                 with self._cond:
-                    self.trouble = error
+                    self.trouble, self.trouble_words = error, said
                     self._cond.notify_all()
                 return False
         except Exception as error:  # a bug, not the disk: trying again would fail forever
             log.exception("the records could not make a %s", job.kind)
             value = self._give_up(job, error)
-        self.failing_since, self.trouble = None, None
+        self.failing_since, self.trouble, self.trouble_words = None, None, ""
         if self._on_made is not None and value is not _FAILED:
             self._on_made(job, value)
         for answer in job.answers:  # answered before it leaves the queue: flush() means every answer is in
