@@ -75,12 +75,13 @@ def test_sigterm_ends_a_game_given_a_fifo(tmp_path, private_home):
         "sys.exit(app.run())\n"
     )
     proc = game_process(str(fifo), script=script)
+    up = False
     try:
-        up = select.select([proc.stdout], [], [], 60)[0] and proc.stdout.readline() == "up\n"
-        assert up, "the window came up (before: never, stuck opening the FIFO)"
+        up = bool(select.select([proc.stdout], [], [], 60)[0]) and proc.stdout.readline() == "up\n"
     finally:
         proc.send_signal(signal.SIGTERM)  # SDL turns it into a QUIT event, which the frames then see
-    code, _, err = finished(proc)  # before: SIGTERM did not end it either
+        code, _, err = finished(proc)  # before: SIGTERM did not end it either (then it is killed)
+    assert up, "the window came up (before: never, stuck opening the FIFO)"
     assert code == 0, err
 
 
