@@ -229,7 +229,10 @@ class Writer:
         self.failing_since, self.trouble, self.trouble_words = None, None, ""
         if self._on_made is not None and value is not _FAILED:
             self._on_made(job, value)
-        for answer in job.answers:  # answered before it leaves the queue: flush() means every answer is in
+        # What was kept is made: the journal loses it (and is empty once nothing waits) before anyone hears
+        # so, and the answers are in before it leaves the queue (flush() means every answer is in).
+        kept = self._copy is not None and self._copy.kept > 0 and self._keep(made=job)
+        for answer in job.answers:
             if value is _FAILED:
                 answer.give_up()
             else:
@@ -237,9 +240,9 @@ class Writer:
         with self._cond:
             self._queue.popleft()
             self._version += 1
+            if kept:
+                self._kept_version = self._version
             self._cond.notify_all()
-        if self._copy is not None and self._copy.kept:
-            self._keep()  # what was kept is made: the journal shrinks, and is empty once nothing waits
         return True
 
     def _give_up(self, job: Job, error: BaseException) -> object:
@@ -254,22 +257,25 @@ class Writer:
             self._on_given_up(job, error)
         return _FAILED
 
-    def _keep(self, force: bool = False) -> None:
-        """Make the journal hold what waits (of what must outlive this copy), if that changed since."""
+    def _keep(self, force: bool = False, made: Job | None = None) -> bool:
+        """Make the journal hold what waits (of what must outlive this copy; not `made`, just made), if that
+        changed since it was last written. True when the journal holds it."""
         copy = self._copy
         if copy is None:
-            return
+            return False
         with self._cond:
-            if self._version == self._kept_version and not force:
-                return
+            if self._version == self._kept_version and not force and made is None:
+                return True
             version = self._version
-            waiting = [(job.kind, job.data) for job in self._queue if job.kind in jobs.KEPT]
+            waiting = [(job.kind, job.data) for job in self._queue if job.kind in jobs.KEPT and job is not made]
         if not copy.keep(waiting):
             # no room: keep the games without their move logs (a record without a replay still counts)
             slim = [(kind, _without_replay(data)) for kind, data in waiting if kind != "save"]
             if not copy.keep(slim):
-                return
-        self._kept_version = version
+                return False
+        if made is None:
+            self._kept_version = version
+        return True
 
 
 def _without_replay(data: dict[str, Any]) -> dict[str, Any]:

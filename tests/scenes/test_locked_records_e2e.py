@@ -18,6 +18,7 @@ from game.store import DB_NAME, Store
 from game.store import store as store_module
 from tests.driver import Driver, FakeClock
 from tests.locker import held
+from tests.store.waited import writer_failed
 
 WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE|BEGIN|CREATE|ALTER|DROP|PRAGMA\s+\w+\s*=)", re.IGNORECASE)
 
@@ -88,7 +89,7 @@ def test_the_game_says_records_busy_while_it_lasts_and_when_it_is_over(tmp_path,
         driver.click_button(driver.scene.difficulty_buttons["beginner"])
         playing = driver.scene
         driver.click_cell(4, 4)
-        assert driver.app.store._writer.wait(lambda w: w.trouble is not None, 30)
+        assert writer_failed(driver.app.store)
         driver.frames(1)
         assert playing.assist.message.startswith(
             "Records busy: another program is holding the records file (it is locked)"

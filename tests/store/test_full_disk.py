@@ -16,6 +16,7 @@ from game.scenes.menu import MenuScene
 from game.store import DB_NAME, Store
 from game.store import store as store_module
 from tests.driver import Driver, FakeClock
+from tests.store.waited import writer_failed
 
 
 class Disk:
@@ -76,7 +77,7 @@ def test_a_loss_on_a_full_disk_is_kept_and_written_when_there_is_room(disk, monk
     mine = next((r, c) for r in range(9) for c in range(9) if board.is_mine(r, c))
     driver.click_cell(*mine)
     assert board.state == "lost"
-    assert driver.app.store._writer.wait(lambda w: w.trouble is not None, 30)
+    assert writer_failed(driver.app.store)
     driver.frames(60)  # the game-over panel takes keys after a moment
     driver.key(pygame.K_ESCAPE)  # to the menu, which says what keeps the records waiting
     assert isinstance(driver.scene, MenuScene)
@@ -112,7 +113,7 @@ def test_records_written_on_a_disk_that_fills_wait_and_are_made_when_it_frees(di
     disk.fill()
     big = {"cells": os.urandom(200_000).hex()}
     saved = s.save_resume(big, 2, "expert")
-    assert s._writer.wait(lambda w: w.trouble is not None, 30)
+    assert writer_failed(s)
     assert not saved.done and s.load_resume().elapsed_ms == 1
     disk.free()
     assert saved.result() is True and s.load_resume().elapsed_ms == 2

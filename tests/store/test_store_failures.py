@@ -16,7 +16,7 @@ from game.records import GameRecord
 from game.store import DB_NAME, Store, opening, schema
 from game.store import store as store_module
 from tests.locker import held
-from tests.store.waited import open_waited
+from tests.store.waited import open_waited, writer_failed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -206,11 +206,6 @@ def test_a_read_only_records_file_is_noticed_at_start_not_at_the_first_write(tmp
 
 
 # --- trouble while playing --------------------------------------------------------------------------------
-
-
-def writer_failed(store):
-    """Wait for the store's writer to have failed a try (a signal, not a time)."""
-    return store._writer.wait(lambda w: w.trouble is not None, 30)
 
 
 def test_a_full_disk_keeps_the_writes_waiting_and_the_game_goes_on(private_home, monkeypatch):

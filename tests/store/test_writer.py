@@ -13,15 +13,11 @@ from game.store.lock import FileLock, held_elsewhere
 from game.store.schema import migrate
 from game.store.writer import Writer
 from tests.locker import held
-from tests.store.waited import Waited
+from tests.store.waited import Waited, writer_failed
 
 
 def game(seed=1, won=False):
     return GameRecord(rows=9, cols=9, mines=10, won=won, time_ms=3000, three_bv=5, seed=seed)
-
-
-def writer_failed(store):
-    return store._writer.wait(lambda w: w.trouble is not None, 30)
 
 
 def journal(store):

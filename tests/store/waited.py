@@ -39,3 +39,8 @@ class Waited:
 
 def open_waited(home=None, **kwargs):
     return Waited(Store.open(home, **kwargs))
+
+
+def writer_failed(store, timeout=30):
+    """Wait until the store's writer has failed a try (the file held, the disk full): a signal, not a time."""
+    return store._writer.wait(lambda writer: writer.trouble is not None, timeout)
