@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import os
 import time
@@ -13,6 +14,7 @@ import pygame
 
 from game import config
 from game.dealer import Dealer
+from game.learn.progress import Progress
 from game.model.rules import PRESETS
 from game.scene import Overlay, Scene
 from game.settings import Settings
@@ -32,6 +34,8 @@ SCENES = {
     "settings": "game.scenes.settings:SettingsScene",
     "help": "game.scenes.help:HelpScene",
     "replay": "game.scenes.replay:ReplayScene",
+    "learn": "game.scenes.learn:LearnScene",
+    "puzzle": "game.scenes.puzzle:PuzzleScene",
 }
 OVERLAYS = {
     "confirm": "game.overlays.confirm:ConfirmOverlay",
@@ -254,6 +258,11 @@ class App:
         if self._sounds is None:
             self._sounds = Sounds.load(config.ASSETS_DIR / "sounds", muted=not self.settings["sound"])
         return self._sounds
+
+    @functools.cached_property
+    def progress(self) -> Progress:
+        """What the player has learnt (lessons, mistakes, the drill), read from the records when first wanted."""
+        return Progress(self.store)
 
     # --- the window ------------------------------------------------------------------------------------------
 

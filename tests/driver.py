@@ -5,6 +5,7 @@ from pathlib import Path
 import pygame
 
 from game import config
+from game.settings import LISTED
 
 
 class FakeClock:
@@ -130,3 +131,14 @@ class Driver:
         path = self.shots_dir / f"{name}.png"
         pygame.image.save(pygame.display.get_surface(), str(path))
         return path
+
+
+def turn_on_no_guess(driver):
+    """As a player does: Settings, the No-guess option, back to the menu."""
+    driver.click_button(driver.scene.settings)
+    settings = driver.scene
+    button = settings.buttons[[option.key for option in LISTED].index("no_guess")]
+    driver.click_button(button)
+    assert button.label == "on"
+    driver.click_button(settings.back)
+    assert driver.scene.name == "menu"

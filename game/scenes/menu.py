@@ -1,4 +1,5 @@
-"""The menu: resume the saved game, pick a difficulty, a custom size or a board code, see records, help, or quit."""
+"""The menu: resume the saved game, pick a difficulty, a custom size or a board code, learn, see records, help,
+or quit."""
 
 import pygame
 
@@ -49,14 +50,14 @@ class MenuScene(Scene):
         pairs = [
             _pair(at(n), labels)
             for n, labels in (
-                (5, (self._no_guess_label(), "Play a code")),
+                (5, ("Learn", "Play a code")),
                 (6, ("Records", "Settings")),
                 (7, ("Help", "Quit")),
             )
         ]
-        (self.no_guess, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
+        (self.learn, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
         self.notice_box = pygame.Rect(MARGIN, height - footer + 4, width - 2 * MARGIN, footer - 10)
-        choices = (*self.difficulty_buttons.values(), self.custom, self.no_guess, self.play_code)
+        choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code)
         self.buttons = [b for b in (self.resume, *choices, self.records, self.settings, self.help, self.quit) if b]
         if self.resume is None:
             last = app.settings["difficulty"]
@@ -86,9 +87,8 @@ class MenuScene(Scene):
             self.app.show("custom")
         elif button is self.play_code:
             self.app.show("code")
-        elif button is self.no_guess:
-            self.app.settings.change("no_guess", not self.app.settings["no_guess"])
-            self.no_guess.label = self._no_guess_label()
+        elif button is self.learn:
+            self.app.show("learn")
         elif button is self.records:
             self.app.show("records")
         elif button is self.settings:
@@ -105,9 +105,6 @@ class MenuScene(Scene):
     def notify(self, message):
         self.notices.append(message)
         self.dirty = True
-
-    def _no_guess_label(self):
-        return f"No-guess: {'on' if self.app.settings['no_guess'] else 'off'}"
 
     def start(self, key):
         """A preset game; it replaces the saved game, if any, only after asking."""
