@@ -58,6 +58,7 @@ class PuzzleScene(Scene):
             self.title = "Study the lost game"
             self.teach = "The board just before the losing click. A cell was certainly safe: find it."
             largest = (study.rows, study.cols)
+            self.losing_cell = study.moves[-1].cell if study.moves else (0, 0)
             self.next_job = BackgroundJob(lambda cancel: study_puzzle(study))
         self._lay_out(*largest)
         if self.lesson_index is not None:
@@ -70,7 +71,9 @@ class PuzzleScene(Scene):
         that fits them all."""
         most_w, most_h = self.app.max_window
         menu_w, menu_h = config.MENU_SIZE
-        teach_h = text.line_height(BODY) * TEACH_LINES
+        # the teaching's lines in the narrowest window this scene makes (a wider one needs no more)
+        teach_lines = min(TEACH_LINES, len(text.wrap(self.teach, BODY, menu_w - 2 * MARGIN)))
+        teach_h = text.line_height(BODY) * teach_lines
         said_h = text.line_height(SMALL) * SAID_LINES
         around_h = TITLE_H + teach_h + said_h + BUTTON_H + 4 * layout.GAP + MARGIN // 2
         room_w = min(most_w, max(menu_w, cols * MAX_TILE + 2 * MARGIN)) - 2 * MARGIN
@@ -108,7 +111,7 @@ class PuzzleScene(Scene):
         self.tints = assist.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
         self.said, self.said_kind = self._opening_words(), "teach"
         if self.studying:  # a large board: start where the player lost
-            self._scroll_to(next(iter(puzzle.safe)))
+            self._scroll_to(self.losing_cell)
         self.dirty = True
 
     def _scroll_to(self, cell):
