@@ -54,11 +54,8 @@ class LearnScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.show("menu")
             return
-        pressed = self.focus.handle(event)
-        for button in self.buttons:
-            if button.handle(event) or button is pressed:
-                self.press(button)
-                return
+        if (button := self.focus.pressed(event, self.buttons)) is not None:
+            self.press(button)
 
     def press(self, button):
         if button is self.back:

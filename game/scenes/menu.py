@@ -72,11 +72,8 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.app.toggle_sound()]
             return
-        pressed = self.focus.handle(event)
-        for button in self.buttons:
-            if button.handle(event) or button is pressed:
-                self.press(button)
-                return
+        if (button := self.focus.pressed(event, self.buttons)) is not None:
+            self.press(button)
 
     def press(self, button):
         if button is self.resume:
