@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import os
 import time
@@ -12,8 +13,9 @@ from typing import Any
 import pygame
 
 from game import config
-from game.background import BackgroundJob
+from game.arrivals import Arrivals
 from game.dealer import Dealer
+from game.learn.progress import Progress
 from game.model.rules import PRESETS
 from game.scene import Overlay, Scene
 from game.settings import Settings
@@ -33,6 +35,8 @@ SCENES = {
     "settings": "game.scenes.settings:SettingsScene",
     "help": "game.scenes.help:HelpScene",
     "replay": "game.scenes.replay:ReplayScene",
+    "learn": "game.scenes.learn:LearnScene",
+    "puzzle": "game.scenes.puzzle:PuzzleScene",
 }
 OVERLAYS = {
     "confirm": "game.overlays.confirm:ConfirmOverlay",
@@ -102,7 +106,7 @@ class App:
         theme.use_settings(self.settings)
         self.atlases = AtlasCache()
         self._sounds = sounds  # opened after the first frame: the audio device can take a while
-        self._opening: tuple[str, BackgroundJob] | None = None  # a replay file being read, off the frame
+        self.arrivals = Arrivals(self)  # what comes from off the frame: a replay file read, the records' news
         self.running = True
         self.frames = 0
         self._lag = 0.0
@@ -233,30 +237,7 @@ class App:
 
     def open_file(self, path: str) -> None:
         """A replay file dropped on the window (or given at start): read off the frame (#4), watched, then back."""
-        from game.files import load_replay
-
-        self._opening = (path, BackgroundJob(lambda cancel: load_replay(path)))
-
-    def _opened_file(self) -> None:
-        path, job = self._opening or ("", None)
-        if job is None or not job.done:
-            return
-        self._opening = None
-        if job.error is not None:
-            self.scene.notify(f"Could not open {os.path.basename(path)[:60]}: {str(job.error)[:300]}")
-        else:  # a file dropped on a replay takes its place
-            on_replay = self.scene.name == "replay"
-            self.show("replay", remember=not on_replay, replace=on_replay, replay=job.result)
-
-    def _records(self) -> None:
-        """The records opened late (the menu then shows what they hold), or "records busy" starts or ends."""
-        opened, said = self.dealer.records_news()
-        if opened and self.scene.name == "menu":
-            self.show("menu")
-        if said and self.scene.name in ("menu", "playing"):  # the scenes with a line for it
-            self.scene.notify(said)
-        elif said:
-            self.notices.append(said)
+        self.arrivals.read_replay(path)
 
     @property
     def max_window(self) -> tuple[int, int]:
@@ -269,6 +250,11 @@ class App:
         if self._sounds is None:
             self._sounds = Sounds.load(config.ASSETS_DIR / "sounds", muted=not self.settings["sound"])
         return self._sounds
+
+    @functools.cached_property
+    def progress(self) -> Progress:
+        """What the player has learnt (lessons, mistakes, the drill), read from the records when first wanted."""
+        return Progress(self.store)
 
     # --- the window ------------------------------------------------------------------------------------------
 
@@ -356,8 +342,7 @@ class App:
                 overlay.update(config.STEP)
             self._pop_finished()
             self._lag -= config.STEP
-        self._opened_file()
-        self._records()
+        self.arrivals.update()
         self._draw()
         self.frames += 1
         if self._sounds is None:

@@ -5,6 +5,7 @@ from pathlib import Path
 import pygame
 
 from game import config
+from game.settings import LISTED
 
 
 class FakeClock:
@@ -56,7 +57,7 @@ class Driver:
     def settled(self, seconds=30):
         """Wait until the records' writer has written everything asked and a replay file being read is read."""
         assert self.app.store.flush(seconds), "the records were written in time"
-        opening = self.app._opening
+        opening = self.app.arrivals.reading
         if opening is not None:
             assert opening[1].wait(seconds), "the file was read in time"
 
@@ -146,3 +147,14 @@ class Driver:
         path = self.shots_dir / f"{name}.png"
         pygame.image.save(pygame.display.get_surface(), str(path))
         return path
+
+
+def turn_on_no_guess(driver):
+    """As a player does: Settings, the No-guess option, back to the menu."""
+    driver.click_button(driver.scene.settings)
+    settings = driver.scene
+    button = settings.buttons[[option.key for option in LISTED].index("no_guess")]
+    driver.click_button(button)
+    assert button.label == "on"
+    driver.click_button(settings.back)
+    assert driver.scene.name == "menu"

@@ -66,9 +66,16 @@ def layer(name):
 
 def test_the_model_never_imports_pygame():
     code = "import sys, game.model, game.model.analysis, game.model.hints, game.model.noguess, game.session; "
-    code += "import game.settings, game.records; print('pygame' in sys.modules)"
+    code += "import game.settings, game.records, game.learn.lessons, game.learn.drill, game.learn.study, "
+    code += "game.learn.progress; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_learning_is_built_on_the_model_alone():
+    for name, imported in GRAPH.items():
+        if name.startswith("game.learn"):
+            assert all(layer(other) == "model" or other.startswith("game.learn") for other in imported), name
 
 
 def test_the_model_imports_nothing_outside_itself():

@@ -65,6 +65,12 @@ def test_the_typeface_goes_in():
     assert option_value(args, "--collect-data") == "font_lato"
 
 
+def test_the_lessons_go_in():
+    args = build_script.pyinstaller_args("dist", "build", platform="linux")
+    data = [args[i + 1].rsplit(os.pathsep, 1) for i, arg in enumerate(args) if arg == "--add-data"]
+    assert [str(ROOT / "game" / "learn" / "lessons.json"), "game/learn"] in data
+
+
 def test_every_scene_and_overlay_goes_in_though_the_app_imports_them_by_name():
     args = build_script.pyinstaller_args("dist", "build", platform="linux")
     hidden = {args[i + 1] for i, arg in enumerate(args) if arg == "--hidden-import"}
@@ -126,6 +132,7 @@ class TestExecutable:
                 assert asset.relative_to(ROOT).as_posix() in names
         for weight in ("Regular", "Bold", "Black"):
             assert f"font_lato/files/Lato-{weight}.ttf" in names, "the typeface is carried too"
+        assert "game/learn/lessons.json" in names, "and the lessons"
 
     def test_help_lists_the_options(self, binary, tmp_path):
         code, out, err, _ = build_script.run_and_close(binary, "--help", seconds=30, home=tmp_path)
@@ -172,7 +179,9 @@ def test_the_wheel_has_the_command_and_the_assets(tmp_path):
     )
     [wheel] = tmp_path.glob("minesweeper-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "game/launcher.py" in names and "game/model/board.py" in names
+    assert "game/launcher.py" in names and "game/model/board.py" in names and "game/learn/lessons.json" in names
+    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*.py")}
+    assert modules <= set(names), f"packages missing from pyproject.toml: {sorted(modules - set(names))}"
     assert {"game/assets/sprites.png", "game/assets/icon.png", "game/assets/sounds/win.wav"} <= set(names)
     [entry_points] = [n for n in names if n.endswith("entry_points.txt")]
     assert "minesweeper = game.launcher:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

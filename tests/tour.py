@@ -9,10 +9,12 @@ on. The app must have been made with a records folder that `seed_records` filled
 from __future__ import annotations
 
 import sqlite3
+import time
 from datetime import datetime, timedelta, timezone
 
 import pygame
 
+from game.model.analysis import analyse_board
 from game.model.boardcode import BoardCode, encode
 from game.records import GameRecord
 from game.store import Store
@@ -180,3 +182,56 @@ def tour(driver):
     driver.click_button(driver.scene.difficulty_buttons["intermediate"])
     yield "discard-question"
     driver.key(pygame.K_ESCAPE)
+    _menu(driver)
+    yield from _learn(driver)
+
+
+def _wait(driver, ready, seconds=30):
+    deadline = time.monotonic() + seconds
+    while not ready() and time.monotonic() < deadline:
+        driver.frames(1)
+        time.sleep(0.005)
+
+
+def _learn(driver):
+    """The Learn screens: the path, a lesson with a click caught, its explanation, the lesson on guessing, the
+    drill, and a lost game studied."""
+    driver.click_button(driver.scene.learn)
+    yield "learn"
+    driver.click_button(driver.scene.lesson_buttons[7])  # one number inside another: the longest title
+    lesson = driver.scene
+    puzzle = lesson.puzzle
+    mine = min(puzzle.mines)
+    driver.click(lesson.geometry.cell_rect(*mine).center)
+    yield "lesson-caught"
+    driver.click_button(lesson.why)
+    _wait(driver, lambda: lesson.hint_job is None)
+    yield "lesson-why"
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.lesson_buttons[9])
+    yield "lesson-guess"
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.drill)
+    drill = driver.scene
+    _wait(driver, lambda: drill.puzzle is not None)
+    yield "drill"
+    _menu(driver)
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    if driver.app.overlays:
+        driver.click_button(driver.overlay.yes)
+    board = driver.scene.board
+    driver.click_cell(4, 4)
+    certain = analyse_board(board)
+    mine = next(cell for cell in board.mine_cells() if cell not in certain.mines)
+    if certain.safe and board.state == "playing":
+        driver.click_cell(*mine)
+        driver.scene.analysis.wait(30)
+        driver.past_grace()
+        if not driver.overlay.expanded:
+            driver.click_button(driver.overlay.more)
+        yield "game-over-avoidable"
+        if driver.overlay.study is not None:
+            driver.click_button(driver.overlay.study)
+            study = driver.scene
+            _wait(driver, lambda: study.puzzle is not None)
+            yield "study"

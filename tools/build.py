@@ -68,8 +68,9 @@ def pyinstaller_args(dist, work, platform=sys.platform):
         "--add-data",
         f"{ASSETS}{os.pathsep}assets",
     ]
-    # The typeface's files live in the font_lato package, as data beside its code.
+    # The typeface's files live in the font_lato package, as data beside its code; the lessons beside theirs.
     args += ["--collect-data", "font_lato"]
+    args += ["--add-data", f"{ROOT / 'game' / 'learn' / 'lessons.json'}{os.pathsep}game/learn"]
     # The app imports its scenes and overlays by name when it first shows them, which PyInstaller's import
     # scan cannot see: each is named here.
     for module in shown_by_name():

@@ -1,5 +1,5 @@
 """Remake the README's pictures in docs/ by playing the real app headless: menu, custom form, play, game over,
-replay, records, help.
+replay, records, help, learn.
 
 Run: python tools/screenshots.py [--out FOLDER]   (default: docs/)
      python tools/screenshots.py --tour --screen 800x600 --theme dark --out FOLDER
@@ -92,6 +92,14 @@ def main():
     driver.key(pygame.K_ESCAPE)
     driver.click_button(app.scene.help)
     driver.screenshot("help")
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(app.scene.learn)
+    driver.screenshot("learn")
+    driver.click_button(app.scene.lesson_buttons[5])  # the 1-2: a wrong click on its mine, caught
+    lesson = app.scene
+    driver.click(lesson.geometry.cell_rect(*min(lesson.puzzle.mines)).center)
+    driver.screenshot("lesson")
+    driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
     driver.click_button(app.scene.play_code)
     driver.type_text("MS1-0000-0J6P-K7SN")

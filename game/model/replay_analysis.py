@@ -42,6 +42,7 @@ class LossVerdict:
     reason: str  # avoidable: why `alternative` was safe, as the hint says it
     exact: bool = True  # False when the solver ran out of budget and estimated the chances
     proof: tuple = ()  # avoidable: the revealed numbers the reason speaks of, to highlight
+    rule: str = ""  # avoidable: the rule that proved `alternative` safe ("single", "pair", "combined", "count")
 
     @property
     def kind(self) -> str:
@@ -244,12 +245,12 @@ def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) 
             flagged=flagged,
         )
         if hint is not None and hint.safe and hint.cell in analysis.safe:
-            safe, reason, proof = hint.cell, hint.reason, tuple(hint.proof)
+            safe, reason, proof, rule = hint.cell, hint.reason, tuple(hint.proof), hint.rule
         else:
-            safe, reason, proof = min(analysis.safe), "The numbers around it prove it", ()
+            safe, reason, proof, rule = min(analysis.safe), "The numbers around it prove it", (), "combined"
         if move.kind == "chord":
             reason += "; the chord opened a mine because a flag next to that number was wrong"
-        return LossVerdict(move, cell, False, probability, safe, 0.0, reason, analysis.exact, proof)
+        return LossVerdict(move, cell, False, probability, safe, 0.0, reason, analysis.exact, proof, rule)
     others = {c: p for c, p in analysis.probabilities.items() if c != cell}
     safest = min(others, key=lambda c: (others[c], c)) if others else None
     return LossVerdict(

@@ -68,7 +68,10 @@ class GameOverPanel(Overlay):
         w, h = self.window_size
         lines = self.lines()
         verdict = self._verdict()
-        fixed = TITLE_H + (24 if self.record_message else 0) + 3 * (BUTTON_H + 6) + 26
+        loss = self.analysis.loss if self.analysis and not self.won else None
+        studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
+        button_rows = 4 if studied else 3
+        fixed = TITLE_H + (24 if self.record_message else 0) + button_rows * (BUTTON_H + 6) + 26
         room_h = h - 16
         verdict_h = (
             text.line_height(SMALL) * min(4, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
@@ -88,19 +91,23 @@ class GameOverPanel(Overlay):
             self.rect.center = window.center
         r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
         bottom = r.bottom - 8
-        rows = [pygame.Rect(inner.x, bottom - (n + 1) * (BUTTON_H + 6) + 6, inner.w, BUTTON_H) for n in range(3)]
+        rows = [
+            pygame.Rect(inner.x, bottom - (n + 1) * (BUTTON_H + 6) + 6, inner.w, BUTTON_H) for n in range(button_rows)
+        ]
         size = widgets.widest_fit(("Same board", "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
         (self.same_board, self.menu), (self.play_again,), (self.replay_button, self.copy) = (
             [widgets.Button(box, label, size=size) for box, label in zip(layout.split(row, len(labels)), labels)]
             for row, labels in zip(rows, (("Same board", "Menu"), ("Play again",), ("Replay", "Copy code")))
         )
         self.copy.enabled = bool(self.code)
+        self.study = widgets.Button(rows[3], "Study the losing click", size=size) if studied else None
         self.hide = widgets.Button((r.right - 31, r.y + 6, 24, 24), "x", size=BODY)
-        self.hint_line = pygame.Rect(inner.x, rows[2].y - 22, inner.w, 20)
+        self.hint_line = pygame.Rect(inner.x, rows[-1].y - 22, inner.w, 20)
         self.figures_box = pygame.Rect(inner.x, r.y + TITLE_H, inner.w, self.hint_line.y - r.y - TITLE_H)
         self._lay_out_bar(w, h)
-        buttons = [self.replay_button, self.copy, self.play_again, self.same_board, self.menu, self.hide]
-        self.buttons = buttons + [b for b in (self.bar_again, self.bar_same, self.bar_menu, self.more) if b]
+        buttons = [self.replay_button, self.copy, self.play_again, self.same_board, self.menu, self.hide, self.study]
+        buttons += [self.bar_again, self.bar_same, self.bar_menu, self.more]
+        self.buttons = [b for b in buttons if b is not None]
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again)
 
     def _lay_out_bar(self, w, h):
@@ -124,7 +131,8 @@ class GameOverPanel(Overlay):
 
     def _shown_buttons(self):
         if self.expanded:
-            return [self.play_again, self.same_board, self.menu, self.replay_button, self.copy, self.hide]
+            shown = [self.play_again, self.same_board, self.menu, self.replay_button, self.copy, self.study, self.hide]
+            return [b for b in shown if b is not None]
         return [b for b in (self.bar_again, self.bar_same, self.bar_menu, self.more) if b is not None]
 
     def _expand(self, expanded):
@@ -153,6 +161,9 @@ class GameOverPanel(Overlay):
             if job.error is not None:
                 log.error("the game's analysis failed", exc_info=job.error)
             self.analysis = job.result if job.error is None and job.result is not None else False
+            loss = self.analysis.loss if self.analysis else None
+            if loss is not None and not loss.forced and loss.rule:  # the drill trains what the player missed
+                self.app.progress.note_mistake(loss.rule)
             expanded = self.expanded
             self._lay_out()  # the verdict's lines make the panel taller
             self._expand(expanded)
@@ -239,6 +250,8 @@ class GameOverPanel(Overlay):
             self._expand(not self.expanded)
         elif event.key == pygame.K_r:
             self.watch_replay()
+        elif event.key == pygame.K_s and self.study is not None:
+            self.study_loss()
         elif (pressed := self.focus.handle(event)) is not None:
             self.press(pressed)
 
@@ -257,9 +270,15 @@ class GameOverPanel(Overlay):
             self.watch_replay()
         elif button is self.copy:
             self.copy_code()
+        elif button is self.study and button is not None:
+            self.study_loss()
 
     def watch_replay(self):
         self.app.show("replay", remember=True, replay=self.session.replay())
+
+    def study_loss(self):
+        """The position before the losing click, to find the safe cell (practice: nothing recorded)."""
+        self.app.show("puzzle", remember=True, study=self.session.replay())
 
     def copy_code(self):
         copied = clipboard.copy(self.code)
@@ -307,7 +326,8 @@ class GameOverPanel(Overlay):
         if self.record_message:
             line = pygame.Rect(box.x, box.bottom - 24, box.w, 22)
             text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)
-        hint = self.said if self._said_left and self.said else "Space: the board   N: again   R: replay"
+        keys = "Space: the board   N: again   R: replay" + ("   S: study" if self.study else "")
+        hint = self.said if self._said_left and self.said else keys
         text.draw_fitted(surface, hint, self.hint_line, SMALL, look.dim_text, "center", smallest=TINY)
         for button in self._shown_buttons():
             button.draw(surface)

@@ -21,6 +21,7 @@ RULES = [
     "Leaving a game under way for a new one counts as a loss; Esc or closing the window keeps it.",
     "Flag the cells you know are mines: a flagged cell cannot be opened by mistake.",
     "A game over shows its board's code (MS1-...): Play a code in the menu deals that board again, anywhere.",
+    "Learn, in the menu: ten short lessons on what the numbers prove, and a drill of positions from real games.",
 ]
 
 MOUSE = [
@@ -57,6 +58,7 @@ AFTER = [
         "avoidable (the safe cell is marked)",
     ),
     ("R", "replay the game"),
+    ("S", "after an avoidable loss: try the position before the losing click again (nothing is recorded)"),
     ("Space", "replay: play or pause"),
     ("Left, Right", "replay: a move back or on (Home, End: start, end)"),
     ("- +", "replay: slower, faster (0.5x to 4x); the seek bar goes anywhere"),

@@ -1,4 +1,5 @@
-"""The menu: resume the saved game, pick a difficulty, a custom size or a board code, see records, help, or quit."""
+"""The menu: resume the saved game, pick a difficulty, a custom size or a board code, learn, see records, help,
+or quit."""
 
 import pygame
 
@@ -50,14 +51,14 @@ class MenuScene(Scene):
         pairs = [
             _pair(at(n), labels)
             for n, labels in (
-                (5, (self._no_guess_label(), "Play a code")),
+                (5, ("Learn", "Play a code")),
                 (6, ("Records", "Settings")),
                 (7, ("Help", "Quit")),
             )
         ]
-        (self.no_guess, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
+        (self.learn, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
         self.notice_box = pygame.Rect(MARGIN, height - footer + 4, width - 2 * MARGIN, footer - 10)
-        choices = (*self.difficulty_buttons.values(), self.custom, self.no_guess, self.play_code)
+        choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code)
         self.buttons = [b for b in (self.resume, *choices, self.records, self.settings, self.help, self.quit) if b]
         if self.resume is None:
             last = app.settings["difficulty"]
@@ -72,11 +73,8 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.app.toggle_sound()]
             return
-        pressed = self.focus.handle(event)
-        for button in self.buttons:
-            if button.handle(event) or button is pressed:
-                self.press(button)
-                return
+        if (button := self.focus.pressed(event, self.buttons)) is not None:
+            self.press(button)
 
     def press(self, button):
         if button is self.resume:
@@ -87,9 +85,8 @@ class MenuScene(Scene):
             self.app.show("custom")
         elif button is self.play_code:
             self.app.show("code")
-        elif button is self.no_guess:
-            self.app.settings.change("no_guess", not self.app.settings["no_guess"])
-            self.no_guess.label = self._no_guess_label()
+        elif button is self.learn:
+            self.app.show("learn")
         elif button is self.records:
             self.app.show("records")
         elif button is self.settings:
@@ -106,9 +103,6 @@ class MenuScene(Scene):
     def notify(self, message):
         self.notices.append(message)
         self.dirty = True
-
-    def _no_guess_label(self):
-        return f"No-guess: {'on' if self.app.settings['no_guess'] else 'off'}"
 
     def start(self, key):
         """A preset game; it replaces the saved game, if any, only after asking."""

@@ -39,6 +39,11 @@ class FocusRing:
             return self.current if self.current.enabled else None
         return None
 
+    def pressed(self, event, buttons) -> object | None:
+        """The one of `buttons` this event presses: clicked, or pressed from the keyboard on the ring."""
+        by_key = self.handle(event)
+        return next((button for button in buttons if button.handle(event) or button is by_key), None)
+
     def focus(self, widget) -> None:
         if widget in self.widgets:
             self.current = widget

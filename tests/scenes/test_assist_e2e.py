@@ -12,7 +12,7 @@ from game.model.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
-from tests.driver import Driver, FakeClock
+from tests.driver import Driver, FakeClock, turn_on_no_guess
 
 DESKTOP = (1366, 768)
 
@@ -119,10 +119,8 @@ def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
 
 
 def test_no_guess_boards_are_remembered_and_clear_without_a_guess(driver, tmp_path):
-    menu = driver.scene
-    driver.click_button(menu.no_guess)
+    turn_on_no_guess(driver)
     assert driver.app.settings["no_guess"] and driver.app.store.settings()["no_guess"] is True
-    assert "on" in menu.no_guess.label
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
     driver.until_board_made()

@@ -12,7 +12,7 @@ from game.records import Origin
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
-from tests.driver import Driver, FakeClock
+from tests.driver import Driver, FakeClock, turn_on_no_guess
 
 SHOTS = "/tmp/code_shots"
 
@@ -182,7 +182,7 @@ def test_a_no_guess_code_makes_its_no_guess_board_whatever_the_setting(driver):
 
 
 def test_a_normal_code_deals_a_normal_board_with_no_guess_on(driver):
-    driver.click_button(driver.scene.no_guess)
+    turn_on_no_guess(driver)
     assert driver.app.settings["no_guess"]
     code = BoardCode(9, 9, 10, seed=99, first_cell=(4, 4))
     open_code_scene(driver)

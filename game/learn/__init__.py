@@ -1,0 +1,1 @@
+"""Learning to play: lessons on hand-made boards and a drill of positions from real games."""

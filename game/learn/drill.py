@@ -1,0 +1,117 @@
+"""Pattern drill positions, cut from games the solver plays: positions where exactly one deduction is open to the
+player, filed under the rule it needs (one number, two numbers together, several together, or the mines left),
+and chosen to train the rules the player gets wrong. No pygame here.
+
+The solver plays Intermediate games as a careful player would: one deduction at a time, flagging the mines it
+proves, guessing the safest cell only when nothing is certain. Each position it reaches where the cells the
+numbers prove are exactly the cells of one deduction (or, with no deduction left, cells only the mine count
+settles) is a drill position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from typing import NamedTuple
+
+from game.learn.puzzle import Cell, Puzzle
+from game.model import SEEN_COVERED, Board, GameState
+from game.model.analysis import COVERED, analyse_board
+from game.model.deductions import Deduction, deductions
+from game.model.move import Move
+
+DRILL_BOARD = (16, 16, 40)  # rows, columns, mines: Intermediate, where every rule comes up
+DRILL_RULES = ("single", "pair", "combined", "count")
+MISTAKE_WEIGHT = 3  # a rule the player got wrong once comes up this many times more often
+GAMES_PER_ASK = 40  # games played looking for a position of the rule asked before taking any rule
+
+
+class DrillPosition(NamedTuple):
+    board: Board  # the position, a copy the player may play on
+    rule: str  # one of DRILL_RULES
+    safe: frozenset[Cell]
+    mines: frozenset[Cell]
+    proof: tuple[Cell, ...]  # the numbers that prove it (none for the mine count)
+    reason: str  # why, in the hint engine's words
+
+    def puzzle(self) -> Puzzle:
+        return Puzzle(self.board.copy(), self.safe, self.mines)
+
+
+def positions_of_game(rng: random.Random, size: tuple[int, int, int] = DRILL_BOARD) -> Iterator[DrillPosition]:
+    """Play one game with the solver and yield the drill positions it passes through."""
+    rows, cols, mines = size
+    board = Board(rows, cols, mines, seed=rng.randrange(2**31), first_click="opening")
+    board.reveal(rng.randrange(rows), rng.randrange(cols))
+    while board.state == GameState.PLAYING:
+        seen = board.seen_codes()
+        covered = {divmod(i, cols) for i, code in enumerate(seen) if code == SEEN_COVERED}
+        visible = [code if code <= 8 else COVERED for code in seen]
+        found = [d for d in deductions(rows, cols, visible) if _new_cells(d, cols) & covered]
+        if len(found) > 1:  # play all but one, as the player would have, and look again
+            for deduction in found[:-1]:
+                _play(board, deduction, covered)
+            continue
+        analysis = analyse_board(board)
+        safe, mined = analysis.safe & covered, analysis.mines & covered
+        if found and _new_cells(found[0], cols) == safe | mined:
+            yield _position(board, found[0], safe, mined)
+        elif not found and (safe or mined) and analysis.exact:
+            by_count = all(analysis.needs_mine_count(*cell) for cell in safe | mined)
+            if by_count or not any(analysis.needs_mine_count(*cell) for cell in safe | mined):
+                yield _settled(board, "count" if by_count else "combined", safe, mined)
+        if found:
+            _play(board, found[0], covered)
+        elif safe or mined:
+            for cell in sorted(safe):
+                board.apply(Move("reveal", *cell))
+            for cell in sorted(mined):
+                board.apply(Move("flag", *cell))
+        else:  # nothing is certain: the safest cell, as a player would guess
+            chances = analysis.probabilities
+            board.apply(Move("reveal", *min(chances, key=lambda cell: (chances[cell], cell))))
+
+
+def _play(board: Board, deduction: Deduction, covered: set[Cell]) -> None:
+    kind = "reveal" if deduction.value == 0 else "flag"
+    for cell in _new_cells(deduction, board.cols) & covered:
+        board.apply(Move(kind, *cell))
+
+
+def _new_cells(deduction: Deduction, cols: int) -> set[Cell]:
+    return {divmod(j, cols) for j in deduction.cells}
+
+
+def _position(board: Board, deduction: Deduction, safe: set[Cell], mined: set[Cell]) -> DrillPosition:
+    cols = board.cols
+    proof = tuple(sorted(divmod(j, cols) for j in deduction.proof))
+    return DrillPosition(board.copy(), deduction.rule, frozenset(safe), frozenset(mined), proof, deduction.reason)
+
+
+def _settled(board: Board, rule: str, safe: set[Cell], mined: set[Cell]) -> DrillPosition:
+    """A position no one or two numbers settle: the mines left do ("count"), or several numbers together."""
+    if rule == "count":
+        left = board.mines_left
+        reason = f"With {left} mine{'s' * (left != 1)} left, only one way of placing them fits the numbers"
+    else:
+        reason = "Taking the numbers around these cells together, every way their mines can lie settles them"
+    return DrillPosition(board.copy(), rule, frozenset(safe), frozenset(mined), (), reason)
+
+
+def choose_rule(rng: random.Random, mistakes: Mapping[str, int]) -> str:
+    """The rule to practise next: each comes up, the ones the player got wrong more often."""
+    weights = [1 + MISTAKE_WEIGHT * max(0, int(mistakes.get(rule, 0))) for rule in DRILL_RULES]
+    return rng.choices(DRILL_RULES, weights)[0]
+
+
+def next_position(rng: random.Random, rule: str, cancelled: Callable[[], bool] = lambda: False) -> DrillPosition | None:
+    """A drill position of `rule`, or of any rule if none came up in GAMES_PER_ASK games; None if cancelled."""
+    fallback = None
+    for _ in range(GAMES_PER_ASK):
+        for position in positions_of_game(rng):
+            if cancelled():
+                return None
+            if position.rule == rule:
+                return position
+            fallback = fallback or position
+    return fallback

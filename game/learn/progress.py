@@ -1,0 +1,69 @@
+"""What the player has learnt, kept in the records: the lessons done, the rules their avoidable losses and
+drill misses got wrong (the drill trains those), and the drill's score. No pygame here.
+
+Values read back are cleaned: a damaged one starts again rather than stopping the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+MAX_KEY = 40  # a lesson key or rule read back is no longer than this
+NEW_DRILL = {"positions": 0, "right": 0, "seconds": 0.0}
+
+
+class LearningStore(Protocol):
+    def learnt(self) -> dict[str, Any]: ...
+
+    def set_learnt(self, key: str, value: Any) -> None: ...
+
+
+class Progress:
+    def __init__(self, store: LearningStore):
+        self.store = store
+        values = store.learnt()
+        lessons = values.get("lessons")
+        self.lessons_done: list[str] = (
+            [k for k in lessons if isinstance(k, str) and len(k) <= MAX_KEY] if isinstance(lessons, list) else []
+        )
+        mistakes = values.get("mistakes")
+        self.mistakes: dict[str, int] = (
+            {
+                k: v
+                for k, v in mistakes.items()
+                if isinstance(k, str) and len(k) <= MAX_KEY and isinstance(v, int) and 0 <= v < 10**9
+            }
+            if isinstance(mistakes, dict)
+            else {}
+        )
+        drill = values.get("drill")
+        self.drill = dict(NEW_DRILL)
+        if isinstance(drill, dict) and all(
+            isinstance(drill.get(k), (int, float)) and 0 <= drill[k] < 10**12 for k in NEW_DRILL
+        ):
+            self.drill = {k: type(NEW_DRILL[k])(drill[k]) for k in NEW_DRILL}
+
+    def is_done(self, key: str) -> bool:
+        return key in self.lessons_done
+
+    def finish_lesson(self, key: str) -> None:
+        if key not in self.lessons_done:
+            self.lessons_done.append(key)
+            self.store.set_learnt("lessons", self.lessons_done)
+
+    def note_mistake(self, rule: str) -> None:
+        """A rule got wrong: an avoidable loss's missed deduction, or a drill position missed."""
+        self.mistakes[rule] = self.mistakes.get(rule, 0) + 1
+        self.store.set_learnt("mistakes", self.mistakes)
+
+    def note_drill(self, right_first_time: bool, seconds: float) -> None:
+        self.drill["positions"] += 1
+        self.drill["right"] += right_first_time
+        self.drill["seconds"] += max(0.0, seconds)
+        self.store.set_learnt("drill", self.drill)
+
+    def drill_summary(self) -> str:
+        n = self.drill["positions"]
+        if not n:
+            return "not tried yet"
+        return f"right first time {self.drill['right']} of {n}, {self.drill['seconds'] / n:.1f} s each"

@@ -1,0 +1,202 @@
+"""A position to solve, for a lesson, the pattern drill or a lost game studied: a board part played, the cells the
+numbers prove (safe, or mines), and the judging of each click before it is made, so a wrong one is caught and
+explained instead of exploding. No pygame here.
+
+A lesson's position is written as text, a row a line:
+    o  a safe cell, open          .  a safe cell to open        -  a safe cell nothing proves yet
+    F  a mine, flagged            *  a mine to flag             x  a mine nothing proves yet
+    g  a safe cell to open as the best guess (a lesson on guessing: no cell is certain)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from game.model import Board
+from game.model.analysis import analyse_board, visible_of
+from game.model.deductions import deductions
+from game.model.move import Move
+
+Cell = tuple[int, int]
+MINES, OPEN, FLAGGED = "*Fx", "o", "F"
+LEVELS = ("single", "pair", "combined", "count", "guess")  # the engine's rules, simplest first
+RULE_NAMES = {
+    "single": "one number on its own",
+    "pair": "two numbers together",
+    "combined": "several numbers together",
+    "count": "the mines left",
+    "guess": "the best guess",
+}
+
+
+class Verdict(NamedTuple):
+    """What a click would do: allowed, or caught with the reason in words and the numbers that prove it."""
+
+    ok: bool
+    reason: str = ""
+    proof: tuple[Cell, ...] = ()
+    cell: Cell | None = None
+
+
+def board_from_text(lines: list[str], seed: int = 0) -> Board:
+    """The board a position's text describes, its open cells open and its flags placed."""
+    rows, cols = len(lines), len(lines[0])
+    mines = [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch in MINES]
+    cells = ["".join("O" if ch == OPEN else "F" if ch == FLAGGED else "." for ch in line) for line in lines]
+    data = {
+        "format": 1,
+        "rows": rows,
+        "cols": cols,
+        "mines": len(mines),
+        "seed": seed,
+        "first_click": "safe",
+        "question_marks": False,
+        "state": "playing",
+        "mine_cells": [list(m) for m in mines],
+        "cells": cells,
+        "exploded": None,
+        "clicks": {"left": 0, "right": 0, "chord": 0, "effective": 0},
+        "moves": [],
+    }
+    return Board.from_dict(data)
+
+
+class Puzzle:
+    """A position and what the numbers prove in it: `safe` cells to open and `mines` to flag, or (a lesson on
+    guessing) `guesses`, the safest cells. Done when every proved cell is played, or with `any_safe`
+    (a lost game studied: find a safe click) when one safe cell is opened."""
+
+    def __init__(
+        self,
+        board: Board,
+        safe: Iterable[Cell],
+        mines: Iterable[Cell],
+        guesses: Iterable[Cell] = (),
+        any_safe: bool = False,
+    ):
+        self.board = board
+        self.safe, self.mines, self.guesses = set(safe), set(mines), set(guesses)
+        self.any_safe = any_safe
+        self.mistakes = 0
+
+    @classmethod
+    def from_text(cls, lines: list[str]) -> Puzzle:
+        cells = [(r, c, ch) for r, line in enumerate(lines) for c, ch in enumerate(line)]
+        return cls(
+            board_from_text(lines),
+            {(r, c) for r, c, ch in cells if ch == "."},
+            {(r, c) for r, c, ch in cells if ch == "*"},
+            {(r, c) for r, c, ch in cells if ch == "g"},
+        )
+
+    @property
+    def done(self) -> bool:
+        b = self.board
+        if self.guesses:
+            return any(b.is_revealed(*cell) for cell in self.guesses)
+        if self.any_safe:
+            return any(b.is_revealed(*cell) for cell in self.safe)
+        return all(b.is_revealed(*cell) for cell in self.safe) and all(b.is_flagged(*cell) for cell in self.mines)
+
+    def judge(self, move: Move) -> Verdict:
+        """Whether the click is right here, before it is made; a wrong one says why (and counts as a mistake)."""
+        b, cell = self.board, move.cell
+        if move.kind in ("flag", "unflag"):
+            if b.is_revealed(*cell) or b.is_flagged(*cell) or cell in self.mines:
+                return Verdict(True)  # taking a flag off is never wrong
+            if cell in self.safe or cell in self.guesses:
+                return self._caught(cell, "That cell is safe, not a mine")
+            return self._unknown(cell, "a mine")
+        if b.is_flagged(*cell):
+            return Verdict(True)  # a flag protects the cell: nothing happens
+        if b.is_revealed(*cell):
+            return self._judge_chord(move)
+        if cell in self.safe or (cell in self.guesses and self._is_best_guess(cell)):
+            return Verdict(True)
+        if cell in self.mines:
+            return self._caught(cell, "That cell is a mine")
+        if self.guesses:
+            return self._worse_guess(cell)
+        return self._unknown(cell, "safe")
+
+    def play(self, move: Move) -> list[Cell]:
+        """Make a click that judge allowed."""
+        return self.board.apply(move)
+
+    def _judge_chord(self, move: Move) -> Verdict:
+        """A click on a number opens its other neighbours when its flags match it: right only if all are safe."""
+        b = self.board
+        around = [
+            (r, c)
+            for r in range(max(0, move.row - 1), min(b.rows, move.row + 2))
+            for c in range(max(0, move.col - 1), min(b.cols, move.col + 2))
+        ]
+        if sum(b.is_flagged(*cell) for cell in around) != b.adjacent_mines(*move.cell):
+            return Verdict(True)  # the chord does nothing
+        opened = [cell for cell in around if not b.is_revealed(*cell) and not b.is_flagged(*cell)]
+        if all(cell in self.safe for cell in opened):
+            return Verdict(True)
+        mined = [cell for cell in opened if b.is_mine(*cell)]
+        if mined:
+            return self._caught(mined[0], "A flag next to that number is wrong, so it would open a mine")
+        return self._unknown(next(cell for cell in opened if cell not in self.safe), "safe")
+
+    # --- the words -----------------------------------------------------------------------------------------
+
+    def _caught(self, cell: Cell, what: str) -> Verdict:
+        """A click on a cell the numbers prove the other way: their reason, and the numbers, outlined."""
+        self.mistakes += 1
+        cols = self.board.cols
+        index = cell[0] * cols + cell[1]
+        for deduction in deductions(self.board.rows, cols, visible_of(self.board)):
+            if index in deduction.cells:
+                proof = tuple(divmod(j, cols) for j in sorted(deduction.proof))
+                return Verdict(False, f"{what}: {deduction.reason[0].lower()}{deduction.reason[1:]}.", proof, cell)
+        if cell in self.safe or cell in self.mines:
+            left = self.board.mines_left
+            reason = f"{what}: with {left} mine{'s' * (left != 1)} left, it is the only way the numbers fit."
+        else:
+            reason = f"{what}. Nothing on the board proved it safe: look for a cell the numbers do."
+        return Verdict(False, reason, (), cell)
+
+    def _unknown(self, cell: Cell, what: str) -> Verdict:
+        self.mistakes += 1
+        reason = f"Nothing on the board proves that cell {what} yet: look for one the numbers do."
+        return Verdict(False, reason, (), cell)
+
+    def _chances(self) -> dict[Cell, float]:
+        return analyse_board(self.board).probabilities
+
+    def _is_best_guess(self, cell: Cell) -> bool:
+        chances = self._chances()
+        return chances.get(cell, 1.0) <= min(chances.values()) + 1e-9
+
+    def _worse_guess(self, cell: Cell) -> Verdict:
+        self.mistakes += 1
+        chances = self._chances()
+        best = min(chances.values())
+        reason = (
+            f"A {chances.get(cell, 1.0):.0%} chance of a mine there; the safest cells have {best:.0%}: "
+            "the mine chances show them."
+        )
+        return Verdict(False, reason, (), cell)
+
+
+def needed_level(puzzle: Puzzle) -> str:
+    """The simplest of the engine's rules that settles every cell the puzzle asks for: "single" (one number
+    on its own), "pair" (two numbers together), "combined" (more numbers together), "count" (the mines
+    left), else "guess"."""
+    b = puzzle.board
+    if puzzle.guesses:
+        return "guess"
+    asked = {r * b.cols + c for r, c in puzzle.safe | puzzle.mines}
+    found: dict[str, set[int]] = {"single": set(), "pair": set()}
+    for deduction in deductions(b.rows, b.cols, visible_of(b)):
+        found[deduction.rule].update(deduction.cells)
+    if asked <= found["single"]:
+        return "single"
+    if asked <= found["single"] | found["pair"]:
+        return "pair"
+    analysis = analyse_board(b)
+    return "count" if any(analysis.needs_mine_count(*divmod(j, b.cols)) for j in asked) else "combined"

@@ -1,0 +1,341 @@
+"""A position to solve: a lesson's boards, the pattern drill, or a lost game studied. A click is judged before it
+is made: a wrong one is caught, its reason shown and the numbers that prove it outlined, and the player tries
+again. Nothing here is a game: nothing is recorded but the learning progress."""
+
+import random
+
+import pygame
+
+from game import config
+from game.background import BackgroundJob
+from game.input import REVEAL_KEYS, BoardGeometry, BoardKeyboard, BoardMouse
+from game.learn import lessons as lesson_data
+from game.learn.drill import choose_rule, next_position
+from game.learn.puzzle import RULE_NAMES
+from game.learn.study import study_puzzle
+from game.model.analysis import analyse_board
+from game.model.hints import hint_for
+from game.model.move import Move
+from game.scene import Scene
+from game.view import assist, hud, layout, text, theme, widgets
+from game.view.board_view import BoardLooks, BoardRenderer
+from game.view.focus import ENTER_KEYS, FocusRing
+from game.view.layout import MARGIN, TITLE_H
+from game.view.title import draw_title
+from game.view.typeface import BODY, SMALL, TINY
+
+MAX_TILE, MIN_TILE = 48, 16
+COMFORTABLE_TILE = 32  # the window is made big enough for this when the screen has room
+TEACH_LINES, SAID_LINES = 3, 3
+BUTTON_H, BUTTON_W = 38, 120
+
+
+class PuzzleScene(Scene):
+    def __init__(self, app, lesson=None, drill=False, study=None):
+        """One of: `lesson`, the lesson's index on the path; `drill`, the pattern drill; `study`, the replay
+        of a lost game, to try its last position again."""
+        super().__init__(app)
+        self.lessons = lesson_data.load()
+        self.lesson_index, self.drilling, self.studying = lesson, drill, study is not None
+        self.puzzle = None
+        self.board_no = 0
+        self.said, self.said_kind = "", "teach"  # the words under the board, and whether right or wrong
+        self.proof, self.caught = (), None  # outlined numbers and the cell of the last wrong click
+        self.hint_job = self.next_job = None
+        self.analysis = None  # the mine chances, for the lesson on guessing
+        self.first_try, self.seconds = True, 0.0
+        self.rng = random.Random()
+        if self.lesson_index is not None:
+            lesson = self.lessons[self.lesson_index]
+            self.title, self.teach = lesson.title, lesson.teach
+            largest = (max(len(b) for b in lesson.boards), max(len(b[0]) for b in lesson.boards))
+        elif self.drilling:
+            self.title = "Pattern drill"
+            self.teach = "Each position has one thing the numbers prove: find it. Open the safe cells, flag the mines."
+            largest = (16, 16)
+            self._ask_for_position()
+        else:
+            self.title = "Study the lost game"
+            self.teach = "The board just before the losing click. A cell was certainly safe: find it."
+            largest = (study.rows, study.cols)
+            self.losing_cell = study.moves[-1].cell if study.moves else (0, 0)
+            self.next_job = BackgroundJob(lambda cancel: study_puzzle(study))
+        self._lay_out(*largest)
+        if self.lesson_index is not None:
+            self._take(self.lessons[self.lesson_index].puzzle(0))
+
+    # --- where things go ---------------------------------------------------------------------------------
+
+    def _lay_out(self, rows, cols):
+        """A window for the boards this scene shows (up to `rows` by `cols`), at the largest tile up to MAX_TILE
+        that fits them all."""
+        most_w, most_h = self.app.max_window
+        menu_w, menu_h = config.MENU_SIZE
+        # the teaching's lines in the narrowest window this scene makes (a wider one needs no more)
+        teach_lines = min(TEACH_LINES, len(text.wrap(self.teach, BODY, menu_w - 2 * MARGIN)))
+        teach_h = text.line_height(BODY) * teach_lines
+        said_h = text.line_height(SMALL) * SAID_LINES
+        around_h = TITLE_H + teach_h + said_h + BUTTON_H + 4 * layout.GAP + MARGIN // 2
+        room_w = min(most_w, max(menu_w, cols * MAX_TILE + 2 * MARGIN)) - 2 * MARGIN
+        room_h = min(most_h, max(menu_h, around_h + rows * COMFORTABLE_TILE)) - around_h
+        self.tile = max(MIN_TILE, min(MAX_TILE, room_w // cols, room_h // rows))
+        width = min(most_w, max(menu_w, cols * self.tile + 2 * MARGIN))
+        height = min(most_h, max(menu_h, around_h + rows * self.tile))
+        self.window_size = (width, height)
+        self.teach_box = pygame.Rect(MARGIN, TITLE_H - 4, width - 2 * MARGIN, teach_h)
+        buttons_y = height - MARGIN // 2 - BUTTON_H
+        self.said_box = pygame.Rect(MARGIN, buttons_y - layout.GAP - said_h, width - 2 * MARGIN, said_h)
+        top = self.teach_box.bottom + layout.GAP
+        self.board_area = pygame.Rect(MARGIN, top, width - 2 * MARGIN, self.said_box.y - layout.GAP - top)
+        row = pygame.Rect(MARGIN, buttons_y, width - 2 * MARGIN, BUTTON_H)
+        self.back, self.why, self.next = (
+            widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, 3), ("Back", "Why?", "Next"))
+        )
+        self.next.enabled = False
+        self.buttons = [self.back, self.why, self.next]
+        self.focus = FocusRing(self.buttons, start=self.why, arrows=False)
+
+    def _take(self, puzzle):
+        """Show a new position."""
+        self.puzzle = puzzle
+        self.first_try, self.seconds = True, 0.0
+        self.proof, self.caught = (), None
+        self.next.enabled = False
+        b = puzzle.board
+        view = pygame.Rect(0, 0, min(self.board_area.w, b.cols * self.tile), min(self.board_area.h, b.rows * self.tile))
+        view.center = self.board_area.center
+        self.geometry = BoardGeometry(view, self.tile, b.rows, b.cols)
+        self.renderer = BoardRenderer(self.app.atlases.board(self.tile), b, self.geometry.visible_rows)
+        self.mouse, self.keys, self.looks = BoardMouse(self.geometry), BoardKeyboard(b.rows, b.cols), BoardLooks()
+        self.analysis = analyse_board(b) if puzzle.guesses else None
+        self.tints = assist.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
+        self.said, self.said_kind = self._opening_words(), "teach"
+        if self.studying:  # a large board: start where the player lost
+            self._scroll_to(self.losing_cell)
+        self.dirty = True
+
+    def _scroll_to(self, cell):
+        g = self.geometry
+        rect = g.cell_rect(*cell)
+        g.scroll_by(rect.centerx - g.view.centerx, rect.centery - g.view.centery)
+
+    def _opening_words(self):
+        if self.lesson_index is not None:
+            count = len(self.lessons[self.lesson_index].boards)
+            return f"Board {self.board_no + 1} of {count}."
+        if self.drilling:
+            return f"This one needs {RULE_NAMES[self.position.rule]}."
+        return "Left click opens, right click flags. Nothing here is recorded."
+
+    # --- the drill's positions and the study's, made off the frame -----------------------------------------
+
+    def _ask_for_position(self):
+        rule = choose_rule(self.rng, self.app.progress.mistakes)
+        seed = self.rng.randrange(2**31)
+        self.next_job = BackgroundJob(lambda cancel: next_position(random.Random(seed), rule, cancel.is_set))
+
+    def update(self, step):
+        if self.puzzle is not None and not self.puzzle.done:
+            self.seconds += step
+        job = self.next_job
+        if job is not None and job.done and self.puzzle is None:
+            self.next_job = None
+            self._arrived(job)
+        if self.hint_job is not None and self.hint_job.done:
+            self._explain(self.hint_job.result)
+
+    def _arrived(self, job):
+        if job.error is not None or job.result is None:
+            self.said, self.said_kind = "Nothing to study: no cell was certainly safe before that click.", "wrong"
+            if job.error is not None:
+                self.said = "That position could not be set up."
+            self.dirty = True
+            return
+        if self.drilling:
+            self.position = job.result
+            self._take(self.position.puzzle())
+            self._ask_for_position()  # the next one is ready by the time this one is solved
+        else:
+            self._take(job.result)
+
+    def next_wake(self):
+        if self.next_job is not None or self.hint_job is not None:
+            return 0.05
+        return None
+
+    # --- input -------------------------------------------------------------------------------------------
+
+    def handle(self, event):
+        self.dirty = True
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                self.press(button)
+                return
+        if self.puzzle is None:
+            return
+        move = self.mouse.handle(event)
+        if isinstance(move, tuple) and move and move[0] == "scroll":
+            self.geometry.scroll_by(move[1], move[2])
+        elif isinstance(move, Move):
+            self.attempt(move)
+        self.looks.pressed = self.mouse.pressed_cells(self.puzzle.board)
+        self.looks.hover = self.mouse.hover_cell()
+
+    def _key(self, event):
+        if event.key == pygame.K_ESCAPE:
+            self.leave()
+        elif event.key == pygame.K_n and self.next.enabled:
+            self.press(self.next)
+        elif event.key == pygame.K_TAB or (self.focus.shown and event.key in ENTER_KEYS):
+            if (pressed := self.focus.handle(event)) is not None:
+                self.press(pressed)
+        elif event.key in REVEAL_KEYS and self.next.enabled:
+            self.press(self.next)
+        elif self.puzzle is not None:
+            move = self.keys.handle(event)
+            if isinstance(move, Move):
+                self.attempt(move)
+
+    def press(self, button):
+        if button is self.back:
+            self.leave()
+        elif button is self.why:
+            self.ask_why()
+        elif button is self.next and self.next.enabled:
+            self.go_on()
+
+    def leave(self):
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+        if self.next_job is not None:
+            self.next_job.cancel()
+        if self.studying:
+            self.app.back()
+        else:
+            self.app.show("learn")
+
+    def attempt(self, move):
+        """A click on the board: judged first, played only when right."""
+        puzzle = self.puzzle
+        if puzzle.done:
+            return
+        if move.kind == "reveal" and puzzle.board.is_revealed(*move.cell):
+            move = move._replace(kind="chord")
+        verdict = puzzle.judge(move)
+        if not verdict.ok:
+            self.said, self.said_kind = verdict.reason, "wrong"
+            self.proof, self.caught = verdict.proof, verdict.cell
+            if self.drilling and self.first_try:
+                self.app.progress.note_mistake(self.position.rule)
+            self.first_try = False
+            return
+        puzzle.play(move)
+        self.proof, self.caught = (), None
+        if self.said_kind == "wrong":
+            self.said, self.said_kind = self._opening_words(), "teach"
+        if puzzle.done:
+            self.solved()
+
+    def solved(self):
+        self.next.enabled = True
+        self.focus.current = self.next
+        self.said_kind = "right"
+        if self.lesson_index is not None:
+            lesson = self.lessons[self.lesson_index]
+            if self.board_no + 1 < len(lesson.boards):
+                self.said = "Right. Next board: N or Enter."
+            else:
+                self.app.progress.finish_lesson(lesson.key)
+                last = self.lesson_index + 1 == len(self.lessons)
+                self.said = "Lesson done: every lesson done!" if last else "Lesson done. Next lesson: N or Enter."
+        elif self.drilling:
+            self.app.progress.note_drill(self.first_try, self.seconds)
+            well = "Right first time" if self.first_try else "Solved"
+            self.said = f"{well}, in {self.seconds:.1f} s. {self.position.reason}. Next: N or Enter."
+            self.proof = self.position.proof
+        else:
+            self.said = "Right: that cell was certainly safe. Back to the game: Esc."
+            self.next.enabled = False
+
+    def go_on(self):
+        if self.lesson_index is not None:
+            lesson = self.lessons[self.lesson_index]
+            if self.board_no + 1 < len(lesson.boards):
+                self.board_no += 1
+                self._take(lesson.puzzle(self.board_no))
+            elif self.lesson_index + 1 < len(self.lessons):
+                self.app.show("puzzle", lesson=self.lesson_index + 1)
+            else:
+                self.app.show("learn")
+        elif self.drilling:
+            self.puzzle, self.next.enabled = None, False
+            self.said, self.said_kind = "Finding a position...", "teach"
+            if self.next_job is None:
+                self._ask_for_position()
+
+    def ask_why(self):
+        """What the numbers prove, and how: the hint engine's reason, its numbers outlined."""
+        puzzle = self.puzzle
+        if puzzle is None or puzzle.done or self.hint_job is not None:
+            return
+        self.first_try = self.first_try and not self.drilling
+        if self.analysis is not None:  # the lesson on guessing: the chances say it
+            best = min(self.analysis.probabilities.values())
+            self.said = f"The tinted cells show each one's chance of a mine: the lowest is {best:.0%}."
+            self.said_kind = "teach"
+            return
+        board = puzzle.board.copy()
+        self.hint_job = BackgroundJob(lambda cancel: hint_for(board, lookahead=False, cancelled=cancel))
+
+    def _explain(self, hint):
+        self.hint_job = None
+        if hint is None or not hint.certain:
+            return
+        self.said, self.said_kind = f"{hint.reason}. See the outlined cell and the numbers that prove it.", "teach"
+        self.proof, self.caught = tuple(hint.proof), hint.cell
+        self.dirty = True
+
+    # --- drawing -----------------------------------------------------------------------------------------
+
+    def _subtitle(self):
+        if self.lesson_index is not None:
+            return f"Lesson {self.lesson_index + 1} of {len(self.lessons)}"
+        if self.drilling:
+            return self.app.progress.drill_summary().capitalize()
+        return "Practice: nothing is recorded"
+
+    def draw(self, surface):
+        look = theme.current()
+        draw_title(surface, self.app.atlases, self.title, self._subtitle())
+        text.draw_paragraph(surface, self.teach, self.teach_box, BODY, smallest=TINY)
+        if self.puzzle is not None:
+            self._draw_board(surface)
+        else:
+            assist.draw_spinner(surface, self.board_area.center, self.app.frames / 60, "Finding a position")
+        colour = {"wrong": look.error_text, "right": look.success_text}.get(self.said_kind, look.dim_text)
+        text.draw_paragraph(surface, self.said, self.said_box, SMALL, colour, "center", smallest=TINY)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def _draw_board(self, surface):
+        g, b = self.geometry, self.puzzle.board
+        self.renderer.invalidate()
+        self.renderer.refresh(self.looks)
+        widgets.bevel(surface, g.view.inflate(6, 6), raised=False, width=3)
+        surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
+        surface.set_clip(g.view)
+        if self.tints is not None:
+            self.tints.draw(surface, g, b, self.analysis)
+        colours = assist.colours()
+        width = max(2, self.tile // 10)
+        for cell in self.proof:
+            pygame.draw.rect(surface, colours["proof"], g.cell_rect(*cell), width)
+        if self.caught is not None:  # coloured by what the numbers prove it, never by what it hides
+            key = "mine" if self.caught in self.puzzle.mines else "safe" if self.caught in self.puzzle.safe else "guess"
+            pygame.draw.rect(surface, colours[key], g.cell_rect(*self.caught), width + 1)
+        if self.keys.cursor is not None:
+            hud.draw_cursor(surface, g.cell_rect(*self.keys.cursor), max(1, self.tile // 16))
+        surface.set_clip(None)
