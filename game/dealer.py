@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.model import Board
 from game.records import GameRecord, Origin, SavedGame
 from game.session import GameSession, Keeper
 from game.settings import Settings
-from game.store.jobs import CHANGED, CLAIMED, GONE, TAKEN
+from game.store.jobs import CHANGED, CLAIMED, GONE, TAKEN, new_id
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
     from game.model.boardcode import BoardCode
@@ -53,7 +52,7 @@ class Dealer(Keeper):
     def save(self, saved: SavedGame, held: bool = True) -> Any:
         """Keep the game under way (the records write it a moment later, never holding up the frame). `held`:
         the player plays on here, and no other copy of the game may resume it meanwhile."""
-        self._saved = saved = saved._replace(save_id=secrets.token_hex(8))
+        self._saved = saved = saved._replace(save_id=new_id())
         self._saved_here = True
         return self.store.save_resume(
             saved.board, saved.elapsed_ms, saved.category, saved.extra, save_id=saved.save_id, held=held

@@ -17,12 +17,12 @@ import errno
 import json
 import logging
 import os
-import secrets
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from game.store.jobs import new_id
 from game.store.lock import FileLock, held_elsewhere
 
 log = logging.getLogger(__name__)
@@ -87,7 +87,7 @@ class CopyFile:
     at a clean close (kept, unlocked, when writes still wait: the next start makes them)."""
 
     def __init__(self, db_path: Path):
-        self.token = secrets.token_hex(8)
+        self.token = new_id()
         self.path = copy_path(db_path, self.token)
         # Made under another name and renamed once locked: a copy looking for copies that ended (orphans)
         # must never find this one unlocked. (Windows cannot rename an open file, and needs no such care:

@@ -15,6 +15,7 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,13 @@ from typing import Any
 from game.records import GameRecord
 from game.store import games
 from game.store.games import stamp, utc_now
+
+
+def new_id() -> str:
+    """A random id for a save, a record or a running copy (os.urandom: the secrets module costs 4 ms to import,
+    on the way to the first frame)."""
+    return os.urandom(8).hex()
+
 
 log = logging.getLogger(__name__)
 

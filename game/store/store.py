@@ -33,7 +33,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import secrets
 import sqlite3
 import threading
 import time
@@ -68,7 +67,7 @@ class Store:
     def __init__(self, path: Path | None, notices=(), copy: CopyFile | None = None):
         self.path = path  # None when running without a file
         self._copy = copy
-        self.token = copy.token if copy is not None else secrets.token_hex(8)  # this copy, in claims
+        self.token = copy.token if copy is not None else jobs.new_id()  # this copy, in claims
         self._db: sqlite3.Connection | None = None  # the frame's connection: reads only
         self._in_use: FileLock | None = None
         self._writer: Writer | None = None
@@ -299,7 +298,7 @@ class Store:
             game_id, rank, counted = made
             return RecordResult(category, category_label(category), rank, counted, game_id)
 
-        data = {"record": jobs.record_data(record, secrets.token_hex(8)), "drop": clear_resume}
+        data = {"record": jobs.record_data(record, jobs.new_id()), "drop": clear_resume}
         return self._post("finish", data, (None, None, False), result)
 
     def _games(self, read: Callable[[games.Reader, sqlite3.Connection], Any], default: Any) -> Any:
@@ -362,7 +361,7 @@ class Store:
             json.dumps(board_dict, separators=(",", ":")),
             None if extra is None else json.dumps(extra, separators=(",", ":")),
             stamp(utc_now()),
-            save_id or secrets.token_hex(8),
+            save_id or jobs.new_id(),
         ]
         return self._post("save", {"row": row, "held": held}, False)
 
@@ -385,7 +384,7 @@ class Store:
 
     def abandon_resume(self, save_id: str | None, record: GameRecord) -> Pending:
         """Record the saved game as abandoned and drop it, under the same claim as a resume."""
-        data = {"save_id": save_id, "record": jobs.record_data(record, secrets.token_hex(8))}
+        data = {"save_id": save_id, "record": jobs.record_data(record, jobs.new_id())}
         return self._post("abandon", data, jobs.GONE)
 
     def clear_resume(self) -> Pending:
