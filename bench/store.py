@@ -36,7 +36,8 @@ def board_dict(rows, cols, mines, seed):
 def move_frames(home, moves, held):
     """Milliseconds per frame of an Expert game, each frame a move (a flag) and the save after it, with the
     records file held by another process (`held`: "write" or "all", see tests/locker.py) or free."""
-    os.environ["SDL_VIDEODRIVER"] = os.environ.get("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # a frame's figure is of the disk, not a sound card
     from game.app import App
     from game.model.move import Move
     from tests.driver import FakeClock
