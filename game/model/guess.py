@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse, neighbours
 from .endgame import endgame_cell
-from .fifty import pseudo_fifty_fifties
+from .fifty import closed_patterns, pseudo_fifty_fifties
 
 __all__ = ["SHIPPED", "GuessStrategy", "Spot", "choose_guess"]
 
@@ -37,6 +37,13 @@ class Spot:
         ranked.sort(key=lambda i: (self.probs[i], self.shape(i)))
         self.ranked = ranked
         self._outcomes: dict[int, list[tuple[int, Analysis]] | None] = {}
+        self._closed: list | None = None
+
+    def closed(self) -> list:
+        """The 2x1 and 2x2 patterns some layouts close (game/model/fifty.py), found once."""
+        if self._closed is None:
+            self._closed = closed_patterns(self.analysis, self.visible)
+        return self._closed
 
     def stopped(self) -> bool:
         return self.stop is not None and self.stop()
@@ -175,7 +182,7 @@ def choose_guess(
         if cell is not None:
             return divmod(cell, cols)
     if strategy.fifty_fifty and not spot.stopped():
-        forced = set(pseudo_fifty_fifties(a, visible))
+        forced = set(pseudo_fifty_fifties(a, visible, spot.closed()))
         if forced:
             return divmod(next(i for i in spot.ranked if i in forced), cols)
     pick = strategy.pick(spot)
