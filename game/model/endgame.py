@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from .analysis import Analysis, neighbours
 
-__all__ = ["endgame_cell", "layouts_of"]
+__all__ = ["best_move", "endgame_cell", "layouts_of"]
 
 
 class _OutOfWork(Exception):
@@ -89,15 +89,28 @@ def endgame_cell(
 ) -> int | None:
     """The covered cell (flat index) that wins the most layouts with perfect play from here, or None when the
     position has more than max_layouts layouts or the search needs more than max_work (or `stop` says so, when
-    given). order: candidate flat indices, preferred first (ties go to the earlier one).
+    given). order: candidate flat indices, preferred first (ties go to the earlier one)."""
+    found = layouts_of(rows, cols, mines, visible, a, max_layouts)
+    if found is None:
+        return None
+    best = best_move(*found, order, max_work, stop)
+    return None if best is None else best[1]
+
+
+def best_move(
+    cells: list[int],
+    lay: list[int],
+    masks: list[int],
+    order: Sequence[int],
+    max_work: int,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[int, int] | None:
+    """(layouts won, cell to open) by perfect play over these layouts of these cells (each a bitmask over
+    `cells`; masks[k] the neighbours of cells[k] among them), or None past max_work or once `stop` says so.
 
     A set of layouts is a bitset over the layout list, and col[k] is the set of layouts with a mine at cell k,
     so "which layouts survive opening k" and "which show the number n there" are a few integer operations
     rather than a loop over the layouts."""
-    found = layouts_of(rows, cols, mines, visible, a, max_layouts)
-    if found is None:
-        return None
-    cells, lay, masks = found
     m = len(cells)
     # the caller's order decides among equals
     rank = {i: n for n, i in enumerate(order)}
@@ -185,7 +198,7 @@ def endgame_cell(
         return best
 
     try:
-        _, k = best_cell((1 << len(lay)) - 1, 0)
+        w, k = best_cell((1 << len(lay)) - 1, 0)
     except _OutOfWork:
         return None
-    return None if k is None else cells[perm[k]]
+    return None if k is None else (w, cells[perm[k]])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse, neighbours
 from .endgame import endgame_cell
 from .fifty import closed_patterns, pseudo_fifty_fifties
+from .pockets import pocket_guess
 
 __all__ = ["SHIPPED", "GuessStrategy", "Spot", "choose_guess"]
 
@@ -91,7 +92,8 @@ class GuessStrategy:
     endgame_work units of work, see game/model/endgame.py);
     fifty_fifty: open a pseudo-50/50 first, a guess that must be made anyway (game/model/fifty.py);
     dominance: when the chosen cell being safe would prove a safer cell safe, open that one instead (it survives
-    every layout the chosen cell survives, and more)."""
+    every layout the chosen cell survives, and more);
+    pockets: guess first in a closed pocket, by perfect play within it (game/model/pockets.py)."""
 
     window: float = 0.04
     candidates: int = 6
@@ -101,6 +103,7 @@ class GuessStrategy:
     endgame_work: int = 40_000
     fifty_fifty: bool = True
     dominance: bool = False
+    pockets: bool = False
 
     def pick(self, spot: Spot) -> int:
         """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score."""
@@ -179,6 +182,10 @@ def choose_guess(
         cell = endgame_cell(
             rows, cols, mines, visible, a, spot.ranked, strategy.endgame_layouts, strategy.endgame_work, stop
         )
+        if cell is not None:
+            return divmod(cell, cols)
+    if strategy.pockets and not spot.stopped():
+        cell = pocket_guess(a, spot.ranked, strategy.endgame_layouts, strategy.endgame_work, stop)
         if cell is not None:
             return divmod(cell, cols)
     if strategy.fifty_fifty and not spot.stopped():
