@@ -103,7 +103,7 @@ class GuessStrategy:
     endgame_work: int = 40_000
     fifty_fifty: bool = True
     dominance: bool = False
-    pockets: bool = False
+    pockets: bool = True
 
     def pick(self, spot: Spot) -> int:
         """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score."""
