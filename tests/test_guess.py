@@ -63,3 +63,26 @@ def test_a_cell_whose_safety_the_chosen_cell_would_prove_and_is_safer_dominates_
     assert a.probability(2, 1) < a.probability(0, 3)
     # the safest cell is dominated by none
     assert dominating(spot, spot.ranked[0]) == spot.ranked[0]
+
+
+def test_the_endgame_lists_every_layout_once_and_stops_when_the_search_grows():
+    from game.model.endgame import layouts_of as endgame_layouts
+
+    rng = random.Random(21)
+    checked = 0
+    while checked < 30:
+        rows, cols = rng.randint(3, 5), rng.randint(3, 6)
+        mines = rng.randint(2, rows * cols // 3)
+        f = random_view(rng, rows, cols, mines, rng.choice([0.2, 0.4]))
+        a = analyse(rows, cols, mines, f.vis)
+        if not a.layouts or a.layouts > 500:
+            continue
+        cells, lay, _ = endgame_layouts(rows, cols, mines, f.vis, a, 500)
+        assert len(set(lay)) == len(lay) == a.layouts
+        as_sets = {
+            frozenset(cells[k] for k in range(len(cells)) if L >> k & 1) | {r * cols + c for r, c in a.mines}
+            for L in lay
+        }
+        assert as_sets == set(layouts_of(rows, cols, mines, f.vis))
+        assert endgame_layouts(rows, cols, mines, f.vis, a, 500, max_nodes=1) is None
+        checked += 1

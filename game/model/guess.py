@@ -109,8 +109,8 @@ class GuessStrategy:
     candidates: int = 6
     progress_weight: float = 0.1
     endgame: bool = True
-    endgame_layouts: int = 300
-    endgame_work: int = 40_000
+    endgame_layouts: int = 1000
+    endgame_work: int = 400_000
     fifty_fifty: bool = True
     dominance: bool = False
     pockets: bool = True
