@@ -112,3 +112,29 @@ def layouts_of(rows, cols, mines, vis):
         for c in itertools.combinations(covered, mines)
         if all(sum(j in c for j in nb[i]) == v for i, v in enumerate(vis) if v >= 0)
     ]
+
+
+def perfect_play_wins(rows, cols, layouts, vis, first_move=None):
+    """Brute force: how many of the layouts perfect play wins from vis (optionally opening first_move first).
+    A layout is a set of mine cells; a cell shows the mines around it in the layout at hand."""
+    nb = neighbours(rows, cols)
+    memo = {}
+
+    def value(group, opened, move):
+        alive = [L for L in group if move not in L]
+        parts = {}
+        for L in alive:
+            parts.setdefault(sum(j in L for j in nb[move]), []).append(L)
+        return sum(best(tuple(g), opened | {move}) for g in parts.values())
+
+    def best(group, opened):
+        if (group, opened) not in memo:
+            covered = [i for i, v in enumerate(vis) if v < 0 and i not in opened]
+            if all(i in L for L in group for i in covered):
+                memo[group, opened] = len(group)
+            else:
+                memo[group, opened] = max(value(group, opened, i) for i in covered)
+        return memo[group, opened]
+
+    group = tuple(layouts)
+    return best(group, frozenset()) if first_move is None else value(group, frozenset(), first_move)

@@ -50,19 +50,15 @@ class Analysis:
         left = f.mines - sum(f.known.values())
         if left < 0 or left > nint + on_frontier:
             raise InconsistentPosition("the mine count does not fit the board")
-        # Combine: the other components' distribution times the ways to fill the interior, for each component.
-        k = len(comps)
-        prefix = [{0: 1}]
+        # The frontier's distribution of mines (all components together) times the ways to fill the interior.
+        total = {0: 1}
         for comp in comps:
-            prefix.append(_convolve(prefix[-1], comp.solutions[1]))
-        suffix = [{0: 1}] * (k + 1)
-        for t in range(k - 1, -1, -1):
-            suffix[t] = _convolve(suffix[t + 1], comps[t].solutions[1])
+            total = _convolve(total, comp.solutions[1])
         # ways[m]: layouts of the interior when the frontier holds m of the mines left
-        ways = {m: comb(nint, left - m) for m in prefix[k] if 0 <= left - m <= nint}
+        ways = {m: comb(nint, left - m) for m in total if 0 <= left - m <= nint}
         layouts = 0
         interior_num = 0
-        for m, w in prefix[k].items():
+        for m, w in total.items():
             if m in ways:
                 layouts += w * ways[m]
                 rest = left - m
@@ -72,27 +68,45 @@ class Analysis:
             raise InconsistentPosition("no layout fits the numbers and the mine count")
         self.layouts: int | None = layouts if exact else None  # whole-board layouts consistent with the view
         self._interior = interior_num, layouts
-        # (cells, numerator, denominator, proved by the numbers alone) for each variable of each component
-        self._vars: list[tuple[list[int], Any, Any, bool]] = []
-        for t, comp in enumerate(comps):
-            variables, weights, sums = comp.solutions
-            other = _convolve(prefix[t], suffix[t + 1])
-            # ways to lay the other components' and the interior's mines, by this component's mines
-            fill = {mc: sum(w * ways[mc + mo] for mo, w in other.items() if mc + mo in ways) for mc in weights}
-            for vi, var_cells in enumerate(variables):
-                size = len(var_cells)
-                num: Any = sum(sums[mc][vi] * fill[mc] for mc in weights)
-                d: Any = size * layouts
-                never = comp.exact and all(sums[mc][vi] == 0 for mc in weights)
-                always = comp.exact and all(sums[mc][vi] == weights[mc] * size for mc in weights)
-                if (never or always) and not exact:  # the approximation may blur it, but the numbers prove it
-                    num, d = (1 if always else 0), 1
-                self._vars.append((var_cells, num, d, never or always))
+        self._ways = ways
+        # When every frontier total fits the interior, every count of each component does, so the mine count
+        # proves no frontier cell: the certain ones are those the numbers prove (cheaper than every chance).
+        self._unforced = len(ways) == len(total)
+        self._vars: list[tuple[list[int], Any, Any, bool]] | None = None
         self._nums: dict[int, Any] | None = None
         self._den: dict[int, Any] | None = None
         self._safe: set[Cell] | None = None
         self._mines: set[Cell] | None = None
         self._probabilities: dict[Cell, float] | None = None
+
+    def _variables(self) -> list[tuple[list[int], Any, Any, bool]]:
+        """(cells, numerator, denominator, proved by the numbers alone) for each variable of each component."""
+        if self._vars is not None:
+            return self._vars
+        comps, ways, exact = self.frontier.comps, self._ways, self.exact
+        layouts = self._interior[1]
+        # each component against the others: prefix and suffix products of their distributions
+        k = len(comps)
+        prefix = [{0: 1}]
+        for comp in comps:
+            prefix.append(_convolve(prefix[-1], comp.solutions[1]))
+        suffix = [{0: 1}] * (k + 1)
+        for t in range(k - 1, -1, -1):
+            suffix[t] = _convolve(suffix[t + 1], comps[t].solutions[1])
+        out = []
+        for t, comp in enumerate(comps):
+            variables, weights, sums = comp.solutions
+            other = _convolve(prefix[t], suffix[t + 1])
+            # ways to lay the other components' and the interior's mines, by this component's mines
+            fill = {mc: sum(w * ways[mc + mo] for mo, w in other.items() if mc + mo in ways) for mc in weights}
+            for vi, (var_cells, local) in enumerate(zip(variables, comp.local())):
+                num: Any = sum(sums[mc][vi] * fill[mc] for mc in weights)
+                d: Any = len(var_cells) * layouts
+                if local >= 0 and not exact:  # the approximation may blur it, but the numbers prove it
+                    num, d = local, 1
+                out.append((var_cells, num, d, local >= 0))
+        self._vars = out
+        return out
 
     def after(self, reveals: Mapping[int, int]) -> Analysis:
         """The analysis of this position with some covered cells revealed ({flat index: number shown})."""
@@ -104,15 +118,21 @@ class Analysis:
         return Analysis(self.frontier.after({}, assume))
 
     def _certain(self) -> None:
-        cols, exact = self.cols, self.exact
-        safe = {divmod(j, cols) for j, v in self.frontier.known.items() if v == 0}
-        mines = {divmod(j, cols) for j, v in self.frontier.known.items() if v == 1}
-        for cells, num, d, local in self._vars:
-            if exact or local:
-                if num == 0:
-                    safe.update(divmod(j, cols) for j in cells)
-                elif num == d:
-                    mines.update(divmod(j, cols) for j in cells)
+        cols, exact, f = self.cols, self.exact, self.frontier
+        safe = {divmod(j, cols) for j, v in f.known.items() if v == 0}
+        mines = {divmod(j, cols) for j, v in f.known.items() if v == 1}
+        if self._unforced:
+            for comp in f.comps:
+                for cells, local in zip(comp.solutions[0], comp.local()):
+                    if local >= 0:
+                        (mines if local else safe).update(divmod(j, cols) for j in cells)
+        else:
+            for cells, num, d, local in self._variables():
+                if exact or local:
+                    if num == 0:
+                        safe.update(divmod(j, cols) for j in cells)
+                    elif num == d:
+                        mines.update(divmod(j, cols) for j in cells)
         interior_num, layouts = self._interior
         if exact and self._nint and interior_num in (0, layouts):
             (safe if interior_num == 0 else mines).update(divmod(j, cols) for j in self._interior_cells())
@@ -138,7 +158,7 @@ class Analysis:
         """The `count` highest chances of being safe among covered cells that are not certain mines, best first
         (fewer if fewer cells are left), cells that `dead` says are dead left out (the interior never is)."""
         options: list[tuple[float, list[int] | None]] = [(1.0, [j]) for j, v in self.frontier.known.items() if v == 0]
-        options.extend((1 - num / d, cells) for cells, num, d, _ in self._vars if num != d)
+        options.extend((1 - num / d, cells) for cells, num, d, _ in self._variables() if num != d)
         interior_num, layouts = self._interior
         if self._nint and interior_num != layouts:
             options.append((1 - interior_num / layouts, None))
@@ -169,7 +189,7 @@ class Analysis:
         for j in self._interior_cells():
             nums[j] = interior_num
             den[j] = layouts
-        for cells, num, d, _ in self._vars:
+        for cells, num, d, _ in self._variables():
             for j in cells:
                 nums[j] = num
                 den[j] = d
@@ -215,7 +235,7 @@ class Analysis:
             return False
         if i in self.frontier.known:
             return False
-        return not any(local and i in cells for cells, _, _, local in self._vars)
+        return not any(local and i in cells for cells, _, _, local in self._variables())
 
 
 def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 
 from .analysis import Analysis, neighbours
 
-__all__ = ["endgame_cell", "layouts_of"]
+__all__ = ["best_move", "endgame_cell", "layouts_of"]
 
 
 class _OutOfWork(Exception):
@@ -14,18 +15,27 @@ class _OutOfWork(Exception):
 
 
 def layouts_of(
-    rows: int, cols: int, mines: int, visible: Sequence[int], a: Analysis, limit: int
+    rows: int, cols: int, mines: int, visible: Sequence[int], a: Analysis, limit: int, max_nodes: int = 200_000
 ) -> tuple[list[int], list[int], list[int]] | None:
     """(cells, layouts, masks): every layout of the undecided covered cells consistent with the view, each a
     bitmask over `cells`; masks[k] is the neighbours of cells[k] in `cells` (certain mines add the same to
-    its number in every layout, so they tell no layouts apart). None if more than limit layouts (or the
-    position has no layout)."""
+    its number in every layout, so they tell no layouts apart). None if more than limit layouts, if the search
+    for them takes more than max_nodes steps, or if the position has no layout.
+
+    The cells next to numbers are tried group by group (so each number's cells come close together and a
+    wrong branch ends early), then the cells no number touches take the mines left in every way."""
     nb = neighbours(rows, cols)
     known = {r * cols + c for r, c in a.mines}
-    cells = [i for i in range(rows * cols) if visible[i] < 0 and i not in known]
+    grouped = [j for comp in a.frontier.comps for j in sorted(comp.cells) if j not in known]
+    seen = set(grouped)
+    covered = [i for i in range(rows * cols) if visible[i] < 0 and i not in known and i not in seen]
+    numbered = [i for i in covered if any(visible[j] >= 0 for j in nb[i])]
+    front = grouped + numbered
+    interior = [i for i in covered if not any(visible[j] >= 0 for j in nb[i])]
+    cells = front + interior
     bit = {i: k for k, i in enumerate(cells)}
     total = mines - len(known)
-    m = len(cells)
+    m = len(front)
     cons: list[list[int]] = []  # [need, cells left to assign] per number
     cell_cons: list[list[int]] = [[] for _ in range(m)]
     for i, v in enumerate(visible):
@@ -39,16 +49,22 @@ def layouts_of(
         for k in around:
             cell_cons[k].append(ci)
     out: list[int] = []
+    nodes = [0]
+    spare = [1 << k for k in range(m, len(cells))]
 
-    def rec(k: int, mask: int, placed: int) -> None:
-        if len(out) > limit:
-            return
+    def rec(k: int, mask: int, placed: int) -> bool:
+        nodes[0] += 1
+        if len(out) > limit or nodes[0] > max_nodes:
+            return False
+        if placed > total or total - placed > len(cells) - k:
+            return True
         if k == m:
-            if placed == total:
-                out.append(mask)
-            return
-        if placed > total or total - placed > m - k:
-            return
+            # the cells no number touches take the mines left, in every way
+            for chosen in combinations(spare, total - placed):
+                out.append(mask | sum(chosen))
+                if len(out) > limit:
+                    return False
+            return True
         cs = cell_cons[k]
         for v in (0, 1):
             ok = True
@@ -64,13 +80,15 @@ def layouts_of(
             for ci in cs:
                 cons[ci][0] -= v
                 cons[ci][1] -= 1
-            rec(k + 1, mask | (v << k), placed + v)
+            going = rec(k + 1, mask | (v << k), placed + v)
             for ci in cs:
                 cons[ci][0] += v
                 cons[ci][1] += 1
+            if not going:
+                return False
+        return True
 
-    rec(0, 0, 0)
-    if not out or len(out) > limit:
+    if not rec(0, 0, 0) or not out:
         return None
     masks = [sum(1 << bit[j] for j in nb[i] if j in bit) for i in cells]
     return cells, out, masks
@@ -89,15 +107,28 @@ def endgame_cell(
 ) -> int | None:
     """The covered cell (flat index) that wins the most layouts with perfect play from here, or None when the
     position has more than max_layouts layouts or the search needs more than max_work (or `stop` says so, when
-    given). order: candidate flat indices, preferred first (ties go to the earlier one).
+    given). order: candidate flat indices, preferred first (ties go to the earlier one)."""
+    found = layouts_of(rows, cols, mines, visible, a, max_layouts)
+    if found is None:
+        return None
+    best = best_move(*found, order, max_work, stop)
+    return None if best is None else best[1]
+
+
+def best_move(
+    cells: list[int],
+    lay: list[int],
+    masks: list[int],
+    order: Sequence[int],
+    max_work: int,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[int, int] | None:
+    """(layouts won, cell to open) by perfect play over these layouts of these cells (each a bitmask over
+    `cells`; masks[k] the neighbours of cells[k] among them), or None past max_work or once `stop` says so.
 
     A set of layouts is a bitset over the layout list, and col[k] is the set of layouts with a mine at cell k,
     so "which layouts survive opening k" and "which show the number n there" are a few integer operations
     rather than a loop over the layouts."""
-    found = layouts_of(rows, cols, mines, visible, a, max_layouts)
-    if found is None:
-        return None
-    cells, lay, masks = found
     m = len(cells)
     # the caller's order decides among equals
     rank = {i: n for n, i in enumerate(order)}
@@ -185,7 +216,7 @@ def endgame_cell(
         return best
 
     try:
-        _, k = best_cell((1 << len(lay)) - 1, 0)
+        w, k = best_cell((1 << len(lay)) - 1, 0)
     except _OutOfWork:
         return None
-    return None if k is None else cells[perm[k]]
+    return None if k is None else (w, cells[perm[k]])

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from .analysis import Analysis, InconsistentPosition
 
-__all__ = ["pseudo_fifty_fifties"]
+__all__ = ["closed_patterns", "influence", "pseudo_fifty_fifties"]
 
 # (pattern cells as (row, col) offsets, the cells assumed mines among them, the outer cells that would tell them
 # apart, at most this many mines needed in the pattern and its outer cells together)
@@ -66,23 +66,53 @@ def _patterns(
             yield assume, at
 
 
-def pseudo_fifty_fifties(a: Analysis, visible: Sequence[int]) -> list[int]:
-    """The covered cells (flat indices) that are pseudo-50/50s in an exact analysis: every layout that makes the
-    cell a mine closes it into a pair or box no number can resolve."""
+def closed_patterns(a: Analysis, visible: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+    """Each pattern that some layouts close, with how many layouts close it with a given one of its diagonals
+    (or one of its two cells) as the mines: as many close it with the other, by symmetry. Exact analyses only."""
     if a.layouts is None:
         return []
-    total = a.layouts
     mines = {r * a.cols + c for r, c in a.mines}
-    nums, den = a.nums, a.den
-    found: list[int] = []
     numbered = {j for comp in a.frontier.comps for j in comp.cells}
+    out = []
     for assume, cells in _patterns(a.rows, a.cols, visible, mines, numbered):
         try:
             closed = a.given(assume).layouts
         except InconsistentPosition:
             continue
+        if closed:
+            out.append((cells, closed))
+    return out
+
+
+def pseudo_fifty_fifties(a: Analysis, visible: Sequence[int], closed: list | None = None) -> list[int]:
+    """The covered cells (flat indices) that are pseudo-50/50s in an exact analysis: every layout that makes the
+    cell a mine closes it into a pair or box no number can resolve. closed: closed_patterns(a, visible)."""
+    if a.layouts is None:
+        return []
+    total = a.layouts
+    nums, den = a.nums, a.den
+    found: list[int] = []
+    for cells, count in closed_patterns(a, visible) if closed is None else closed:
         for j in cells:
-            # the layouts that close the pattern with j as a mine are, by symmetry, as many as `closed`
-            if j not in found and nums[j] * total == closed * den[j]:
+            # the layouts that close the pattern with j as a mine are, by symmetry, as many as `count`
+            if j not in found and nums[j] * total == count * den[j]:
                 found.append(j)
     return found
+
+
+def influence(a: Analysis, closed: list) -> dict[int, int]:
+    """Per covered cell, the layouts where it is a mine in a closed pattern (pairs added up, the largest box
+    taken), at most its layouts as a mine or as safe: the part of its risk that would be met anyway (the
+    "50/50 influence" of JSMinesweeper's long-term risk helper)."""
+    pairs: dict[int, int] = {}
+    boxes: dict[int, int] = {}
+    for cells, count in closed:
+        into = pairs if len(cells) == 2 else boxes
+        for j in cells:
+            into[j] = into.get(j, 0) + count if into is pairs else max(into.get(j, 0), count)
+    total = a.layouts or 0
+    out = {}
+    for j in pairs.keys() | boxes.keys():
+        mine = a.nums[j] * total // a.den[j]
+        out[j] = min(pairs.get(j, 0) + boxes.get(j, 0), mine, total - mine)
+    return out

@@ -37,7 +37,7 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 class Component:
     """A group of constraints that share cells, with its layouts counted (`solutions`, exact or estimated)."""
 
-    __slots__ = ("group", "cells", "solutions", "exact")
+    __slots__ = ("group", "cells", "solutions", "exact", "_local")
 
     def __init__(self, group: Group, budget: int) -> None:
         self.group = group
@@ -45,6 +45,22 @@ class Component:
         found = solve(group, budget)
         self.solutions: Solutions = found[0]
         self.exact: bool = found[1]
+        self._local: list[int] | None = None
+
+    def local(self) -> list[int]:
+        """Per variable: 0 when no layout of the group puts a mine there, 1 when every one fills it, else -1 (and
+        -1 for all when the layouts are estimated): what the numbers prove without the mine count."""
+        if self._local is None:
+            variables, weights, sums = self.solutions
+            out = [-1] * len(variables)
+            if self.exact:
+                for vi, cells in enumerate(variables):
+                    if all(sums[mc][vi] == 0 for mc in weights):
+                        out[vi] = 0
+                    elif all(sums[mc][vi] == weights[mc] * len(cells) for mc in weights):
+                        out[vi] = 1
+            self._local = out
+        return self._local
 
 
 class Frontier:

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse, neighbours
 from .endgame import endgame_cell
-from .fifty import pseudo_fifty_fifties
+from .fifty import closed_patterns, pseudo_fifty_fifties
+from .fifty import influence as fifty_influence
+from .pockets import pocket_guess
 
 __all__ = ["SHIPPED", "GuessStrategy", "Spot", "choose_guess"]
 
@@ -37,6 +39,20 @@ class Spot:
         ranked.sort(key=lambda i: (self.probs[i], self.shape(i)))
         self.ranked = ranked
         self._outcomes: dict[int, list[tuple[int, Analysis]] | None] = {}
+        self._closed: list | None = None
+        self._influence: dict[int, int] | None = None
+
+    def closed(self) -> list:
+        """The 2x1 and 2x2 patterns some layouts close (game/model/fifty.py), found once."""
+        if self._closed is None:
+            self._closed = closed_patterns(self.analysis, self.visible)
+        return self._closed
+
+    def influence(self) -> dict[int, int]:
+        """Per cell, the layouts where it is a mine in a closed 50/50 (game/model/fifty.py), found once."""
+        if self._influence is None:
+            self._influence = fifty_influence(self.analysis, self.closed())
+        return self._influence
 
     def stopped(self) -> bool:
         return self.stop is not None and self.stop()
@@ -84,16 +100,21 @@ class GuessStrategy:
     endgame_work units of work, see game/model/endgame.py);
     fifty_fifty: open a pseudo-50/50 first, a guess that must be made anyway (game/model/fifty.py);
     dominance: when the chosen cell being safe would prove a safer cell safe, open that one instead (it survives
-    every layout the chosen cell survives, and more)."""
+    every layout the chosen cell survives, and more);
+    pockets: guess first in a closed pocket, by perfect play within it (game/model/pockets.py);
+    influence: a cell whose layouts as a mine are partly ones where it sits in a closed 50/50 (a risk met anyway)
+    has its score raised by influence x that share of its safe layouts (JSMinesweeper's 50/50 influence)."""
 
     window: float = 0.04
     candidates: int = 6
     progress_weight: float = 0.1
     endgame: bool = True
-    endgame_layouts: int = 300
-    endgame_work: int = 40_000
+    endgame_layouts: int = 1000
+    endgame_work: int = 400_000
     fifty_fifty: bool = True
     dominance: bool = False
+    pockets: bool = True
+    influence: float = 0.0
 
     def pick(self, spot: Spot) -> int:
         """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score."""
@@ -140,7 +161,10 @@ class GuessStrategy:
         safe_total = sum(b.layouts or 0 for _, b in shown)
         progress = sum(b.layouts or 0 for v, b in shown if v == 0 or b.safe)
         # int / int is correctly rounded, as float(Fraction(...)) is
-        return (safe_total / layouts + self.progress_weight * (progress / layouts), -spot.shape(i))
+        score = safe_total / layouts + self.progress_weight * (progress / layouts)
+        if self.influence and safe_total:
+            score *= 1 + self.influence * spot.influence().get(i, 0) / safe_total
+        return (score, -spot.shape(i))
 
 
 SHIPPED = GuessStrategy()
@@ -174,8 +198,12 @@ def choose_guess(
         )
         if cell is not None:
             return divmod(cell, cols)
+    if strategy.pockets and not spot.stopped():
+        cell = pocket_guess(a, spot.ranked, strategy.endgame_layouts, strategy.endgame_work, stop)
+        if cell is not None:
+            return divmod(cell, cols)
     if strategy.fifty_fifty and not spot.stopped():
-        forced = set(pseudo_fifty_fifties(a, visible))
+        forced = set(pseudo_fifty_fifties(a, visible, spot.closed()))
         if forced:
             return divmod(next(i for i in spot.ranked if i in forced), cols)
     pick = strategy.pick(spot)

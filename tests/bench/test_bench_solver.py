@@ -154,3 +154,23 @@ def test_a_paired_run_on_several_layouts_per_board_reads_like_one_on_one(tmp_pat
     plain = {r["i"]: r for r in bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "one.jsonl")}
     # boards where the strategies never part are played once, as without samples
     assert all(plain[r["i"]]["base"] == r["base"] for r in records if not r.get("k"))
+
+
+def test_a_dead_cell_goes_after_a_living_cell_as_safe():
+    from bench.strategies import DeadCellStrategy
+    from game.model.guess import choose_guess
+    from tests.solverfixtures import grid
+
+    # ###   (2, 2) is as safe as (0, 0), but whenever it is safe it shows 1 (its covered neighbours hold
+    # #21   exactly one mine in every layout): opening it teaches nothing, opening (0, 0) may
+    # #2#
+    # ##1
+    rows, cols, vis = grid(["###", "#21", "#2#", "##1"])
+    a = analyse(rows, cols, 3, vis)
+    spot = Spot(rows, cols, 3, vis, a, 10**6)
+    assert [v for v, _ in spot.numbers_shown(2 * cols + 2)] == [1]
+    assert a.probability(2, 2) == a.probability(0, 0) == min(a.probabilities.values())
+    plain = GuessStrategy(endgame=False, fifty_fifty=False)
+    assert choose_guess(rows, cols, 3, vis, a, strategy=plain) == (2, 2)
+    dead = DeadCellStrategy(endgame=False, fifty_fifty=False)
+    assert choose_guess(rows, cols, 3, vis, a, strategy=dead) == (0, 0)

@@ -9,33 +9,7 @@ import pytest
 from game.model.analysis import DEFAULT_BUDGET, analyse, neighbours
 from game.model.endgame import endgame_cell
 from game.model.guess import SHIPPED, Spot, choose_guess, dominating
-from tests.solverfixtures import brute_force, grid, layouts_of, random_view
-
-
-def perfect_play_wins(rows, cols, layouts, vis, first_move=None):
-    """Brute force: how many of the layouts perfect play wins from vis (optionally opening first_move first).
-    A layout is a set of mine cells; a cell shows the mines around it in the layout at hand."""
-    nb = neighbours(rows, cols)
-    memo = {}
-
-    def value(group, opened, move):
-        alive = [L for L in group if move not in L]
-        parts = {}
-        for L in alive:
-            parts.setdefault(sum(j in L for j in nb[move]), []).append(L)
-        return sum(best(tuple(g), opened | {move}) for g in parts.values())
-
-    def best(group, opened):
-        if (group, opened) not in memo:
-            covered = [i for i, v in enumerate(vis) if v < 0 and i not in opened]
-            if all(i in L for L in group for i in covered):
-                memo[group, opened] = len(group)
-            else:
-                memo[group, opened] = max(value(group, opened, i) for i in covered)
-        return memo[group, opened]
-
-    group = tuple(layouts)
-    return best(group, frozenset()) if first_move is None else value(group, frozenset(), first_move)
+from tests.solverfixtures import brute_force, grid, layouts_of, perfect_play_wins, random_view
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -89,3 +63,26 @@ def test_a_cell_whose_safety_the_chosen_cell_would_prove_and_is_safer_dominates_
     assert a.probability(2, 1) < a.probability(0, 3)
     # the safest cell is dominated by none
     assert dominating(spot, spot.ranked[0]) == spot.ranked[0]
+
+
+def test_the_endgame_lists_every_layout_once_and_stops_when_the_search_grows():
+    from game.model.endgame import layouts_of as endgame_layouts
+
+    rng = random.Random(21)
+    checked = 0
+    while checked < 30:
+        rows, cols = rng.randint(3, 5), rng.randint(3, 6)
+        mines = rng.randint(2, rows * cols // 3)
+        f = random_view(rng, rows, cols, mines, rng.choice([0.2, 0.4]))
+        a = analyse(rows, cols, mines, f.vis)
+        if not a.layouts or a.layouts > 500:
+            continue
+        cells, lay, _ = endgame_layouts(rows, cols, mines, f.vis, a, 500)
+        assert len(set(lay)) == len(lay) == a.layouts
+        as_sets = {
+            frozenset(cells[k] for k in range(len(cells)) if L >> k & 1) | {r * cols + c for r, c in a.mines}
+            for L in lay
+        }
+        assert as_sets == set(layouts_of(rows, cols, mines, f.vis))
+        assert endgame_layouts(rows, cols, mines, f.vis, a, 500, max_nodes=1) is None
+        checked += 1
