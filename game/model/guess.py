@@ -112,7 +112,7 @@ class GuessStrategy:
     endgame_layouts: int = 1000
     endgame_work: int = 400_000
     fifty_fifty: bool = True
-    dominance: bool = False
+    dominance: bool = True
     pockets: bool = True
     influence: float = 0.0
 

@@ -8,7 +8,7 @@ import pytest
 
 from game.model.analysis import DEFAULT_BUDGET, analyse, neighbours
 from game.model.endgame import endgame_cell
-from game.model.guess import SHIPPED, Spot, choose_guess, dominating
+from game.model.guess import SHIPPED, GuessStrategy, Spot, choose_guess, dominating
 from tests.solverfixtures import brute_force, grid, layouts_of, perfect_play_wins, random_view
 
 
@@ -63,6 +63,21 @@ def test_a_cell_whose_safety_the_chosen_cell_would_prove_and_is_safer_dominates_
     assert a.probability(2, 1) < a.probability(0, 3)
     # the safest cell is dominated by none
     assert dominating(spot, spot.ranked[0]) == spot.ranked[0]
+
+
+def test_the_shipped_guess_opens_the_cell_that_dominates_its_pick():
+    # the same position, with the endgame search, pockets and pseudo-50/50s out of the way and a strategy
+    # whose pick is (0, 3): the shipped dominance swap opens (2, 1) instead; without it, (0, 3)
+    class PicksTopRight(GuessStrategy):
+        def pick(self, spot):
+            return 0 * spot.cols + 3
+
+    rows, cols, vis = grid(["##2##", "1####", "##2##"])
+    a = analyse(rows, cols, 5, vis)
+    plain = PicksTopRight(endgame=False, pockets=False, fifty_fifty=False)
+    assert SHIPPED.dominance and plain.dominance
+    assert choose_guess(rows, cols, 5, vis, a, strategy=plain) == (2, 1)
+    assert choose_guess(rows, cols, 5, vis, a, strategy=replace(plain, dominance=False)) == (0, 3)
 
 
 def test_the_endgame_lists_every_layout_once_and_stops_when_the_search_grows():
