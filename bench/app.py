@@ -1,6 +1,7 @@
 """Benchmark the game app: start-up, frame times, idle CPU and click-to-screen latency. Prints figures.
 
-Run: python -m bench.app [--quick]
+Run: python -m bench.app [--quick] [--against DIR] [--startup-only]
+(--against: e.g. `git worktree add /tmp/old COMMIT`, then `--against /tmp/old` times both start-ups in turns)
 Uses the dummy video driver, so the figures are of our code and SDL's software blitter, not a GPU.
 """
 
@@ -9,6 +10,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -70,8 +72,10 @@ def median(values):
     return statistics.median(values)
 
 
-def run_python(code):
+def run_python(code, home=None):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    if home is not None:  # a records folder of the benchmark's own, never the player's
+        env["MINESWEEPER_HOME"] = str(home)
     # A player's Python caches compiled modules after the first start; measure that, not recompiling.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
@@ -79,25 +83,38 @@ def run_python(code):
     return start, out
 
 
-def startup(runs):
-    """Wall time from launching the interpreter to the first frame on screen, game vs bare pygame.
+def startup(runs, against=None):
+    """Wall time from launching the interpreter to the first frame on screen, game vs bare pygame, and vs the
+    game in another checkout (against: a folder, e.g. a git worktree of an older commit) when given.
 
-    The two are run in turns, so a busy spell on this shared machine slows both alike."""
+    All are run in turns, so a busy spell on this shared machine slows them alike. Each checkout starts on a
+    records folder of its own (an older game would set a newer records file aside)."""
     codes = {"bare pygame": STARTUP_BARE, "game": STARTUP_GAME.format(root=str(ROOT))}
-    for code in codes.values():
-        run_python(code)  # warm up: the bytecode cache and the OS file cache
-    times = {name: [] for name in codes}
-    for _ in range(runs):
+    if against is not None:
+        codes["other checkout"] = STARTUP_GAME.format(root=str(Path(against).resolve()))
+    with tempfile.TemporaryDirectory() as tmp:
+        homes = {name: Path(tmp, str(n)) for n, name in enumerate(codes)}
         for name, code in codes.items():
-            start, out = run_python(code)
-            first = float(next(line for line in out.splitlines() if line.startswith("FIRST_FRAME")).split()[1])
-            times[name].append(first - start)
+            run_python(code, homes[name])  # warm up: the bytecode cache, the OS file cache, the records file
+        times = {name: [] for name in codes}
+        for _ in range(runs):
+            for name, code in codes.items():
+                start, out = run_python(code, homes[name])
+                first = float(next(line for line in out.splitlines() if line.startswith("FIRST_FRAME")).split()[1])
+                times[name].append(first - start)
     game, bare = median(times["game"]), median(times["bare pygame"])
     pairs = median([g / b for g, b in zip(times["game"], times["bare pygame"])])
     print(
         f"start-up to first frame: game {game * 1000:.0f} ms, bare import pygame + set_mode {bare * 1000:.0f} ms, "
         f"ratio {game / bare:.2f}x (medians of {runs} runs in turns; median ratio of a pair {pairs:.2f}x)"
     )
+    if against is not None:
+        other = median(times["other checkout"])
+        pairs = median([g / o for g, o in zip(times["game"], times["other checkout"])])
+        print(
+            f"start-up to first frame: this checkout {game * 1000:.0f} ms, {against} {other * 1000:.0f} ms, "
+            f"ratio {game / other:.2f}x (median ratio of a pair {pairs:.2f}x)"
+        )
 
 
 def frame_times(repeats):
@@ -209,7 +226,9 @@ def click_latency(repeats):
 
 def idle_cpu(seconds, warmup):
     for label, midgame in (("menu", False), ("mid-game Expert", True)):
-        _, out = run_python(IDLE.format(root=str(ROOT), midgame=midgame, seconds=seconds, warmup=warmup))
+        with tempfile.TemporaryDirectory() as home:
+            code = IDLE.format(root=str(ROOT), midgame=midgame, seconds=seconds, warmup=warmup)
+            _, out = run_python(code, home)
         line = next(line for line in out.splitlines() if line.startswith("IDLE"))
         _, percent, frames = line.split()
         print(f"idle CPU at the {label}: {float(percent):.2f}% of a core over {seconds:.0f} s ({frames} frames in all)")
@@ -219,7 +238,6 @@ def idle_cpu_real_window(seconds):
     """The same, in a real X11 window under Xvfb (the window system's share is what a player pays)."""
     import shutil
     import signal
-    import tempfile
 
     if not (shutil.which("Xvfb") and shutil.which("xdotool")):
         print("idle CPU in a real window: skipped (needs Xvfb and xdotool)")
@@ -280,9 +298,17 @@ def _process_cpu(pid):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="also time the start-up of another checkout, in turns with this one",
+    )
+    parser.add_argument("--startup-only", action="store_true", help="time the start-up and nothing else")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    startup(3 if args.quick else 11)
+    startup(3 if args.quick else 11 if args.against is None else 31, args.against)
+    if args.startup_only:
+        return
     frame_times(20 if args.quick else 200)
     click_latency(5 if args.quick else 25)
     idle_cpu(2 if args.quick else 5, 3)
