@@ -43,7 +43,7 @@ class Game:
     """One auto-played game on a real Board (one implementation of the rules): the view the solver reads, the
     moves made, and the analysis, kept up to date from the cells each move opens."""
 
-    def __init__(self, rows, cols, mines, rule, board_seed, moves=None, mine_cells=None):
+    def __init__(self, rows, cols, mines, rule, board_seed, moves=None, mine_cells=None, first=None):
         if mine_cells is None:
             self.board = Board(rows, cols, mines, seed=board_seed, first_click=rule)
         else:  # a layout drawn for this position (bench/posterior.py)
@@ -52,7 +52,7 @@ class Game:
         self.moves = []
         self._analysis = None
         self._opened = {}
-        for cell in moves or [first_click_cell(rows, cols, rule)]:
+        for cell in moves or [first or first_click_cell(rows, cols, rule)]:
             self.reveal(cell)
 
     @property
@@ -103,14 +103,14 @@ def play(rows, cols, mines, rule, rng, strategy=SHIPPED, positions=None):
     return Game(rows, cols, mines, rule, rng.randrange(2**32)).finish(strategy, positions)
 
 
-def play_paired(rows, cols, mines, rule, board_seed, base, cand, samples=1):
+def play_paired(rows, cols, mines, rule, board_seed, base, cand, samples=1, first=None):
     """Play one board with the base strategy and the candidate one: (base wins, candidate wins, layouts played).
 
     Both play in lockstep while they agree (the same moves on the same board give the same game), so only the
     part after their first different guess is played twice. From there, with samples > 1, both also play on
     samples - 1 more layouts drawn from those the position allows (bench/posterior.py), which measures the
     difference between them with less noise; games are rebuilt by replaying the shared moves."""
-    game = Game(rows, cols, mines, rule, board_seed)
+    game = Game(rows, cols, mines, rule, board_seed, first=first)
     while game.playing:
         a = game.analysis()
         if a.safe:
@@ -177,14 +177,15 @@ def parse_strategy(items, common=()):
     return make_strategy(kind, **values)
 
 
-def _board(name, base, cand, samples, i, board_seed):
+def _board(name, base, cand, samples, first, i, board_seed):
     """One board of a run: its result as a record for the results file."""
     rows, cols, mines, rule = CONFIGS[name]
     t0 = time.perf_counter()
     if cand is None:
-        record = {"i": i, "seed": board_seed, "won": int(Game(rows, cols, mines, rule, board_seed).finish(base))}
+        won = Game(rows, cols, mines, rule, board_seed, first=first).finish(base)
+        record = {"i": i, "seed": board_seed, "won": int(won)}
     else:
-        b, c, k = play_paired(rows, cols, mines, rule, board_seed, base, cand, samples)
+        b, c, k = play_paired(rows, cols, mines, rule, board_seed, base, cand, samples, first)
         record = {"i": i, "seed": board_seed, "base": b, "cand": c}
         if k > 1:
             record["k"] = k
@@ -192,11 +193,14 @@ def _board(name, base, cand, samples, i, board_seed):
     return record
 
 
-def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, samples=1):
-    """Play (or resume) a run of `games` boards and print its figures; returns the records of its boards."""
+def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, samples=1, first=None):
+    """Play (or resume) a run of `games` boards and print its figures; returns the records of its boards.
+    first: the first click's cell (row, col), instead of the one the hint gives."""
     key = {"config": name, "seed": seed, "base": repr(base), "candidate": None if cand is None else repr(cand)}
     if samples > 1:
         key["samples"] = samples
+    if first is not None:
+        key["first"] = list(first)
     digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     path = Path(out) if out else RESULTS / f"{name}-s{seed}-{digest}.jsonl"
     results = ResultsFile(path, key)
@@ -205,17 +209,19 @@ def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, sample
         print(f"{path}: {before} of {games} boards already played", flush=True)
     t0 = time.perf_counter()
     played = 0
-    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand, samples), jobs):
+    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand, samples, first), jobs):
         played += 1
         if progress and played % progress == 0:
-            summary(name, base, cand, results, games, time.perf_counter() - t0, played, partial=True)
-    records = summary(name, base, cand, results, games, time.perf_counter() - t0, played)
+            summary(name, base, cand, results, games, time.perf_counter() - t0, played, partial=True, first=first)
+    records = summary(name, base, cand, results, games, time.perf_counter() - t0, played, first=first)
     print(f"  results: {path}", flush=True)
     return records
 
 
-def summary(name, base, cand, results, games, wall, played, partial=False):
+def summary(name, base, cand, results, games, wall, played, partial=False, first=None):
     rows, cols, mines, rule = CONFIGS[name]
+    if first is not None:
+        rule = f"{rule} at {first[0]},{first[1]}"
     records = [r for i, r in results.done.items() if i < games]
     n = len(records)
     ms = statistics.mean(r["ms"] for r in records) if records else 0.0
@@ -351,6 +357,12 @@ def main(argv=None):
         metavar="NAME=VALUE",
         help="change a strategy parameter for the whole run, both sides of a paired run (repeatable)",
     )
+    ap.add_argument(
+        "--first",
+        metavar="ROW,COL",
+        type=lambda text: tuple(int(part) for part in text.split(",")),
+        help="win rates and paired runs: make the first click here instead of where the hint says",
+    )
     args = ap.parse_args(argv)
     base = parse_strategy(args.base, args.set)
     cand = parse_strategy(args.candidate, args.set) if args.candidate else None
@@ -365,7 +377,7 @@ def main(argv=None):
         elif name == "speed":
             bench_speed(max(5, args.games // 20), args.seed, base)
         else:
-            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress, args.samples)
+            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress, args.samples, args.first)
 
 
 if __name__ == "__main__":

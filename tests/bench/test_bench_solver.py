@@ -43,6 +43,19 @@ def test_a_run_resumes_and_extends_to_what_one_run_in_two_processes_gives(tmp_pa
         bench.run("beginner-safe", 12, 5, SHIPPED, SHIPPED, out=tmp_path / "grown.jsonl")
 
 
+def test_a_run_can_make_its_first_click_elsewhere_and_keeps_its_own_results(tmp_path, capsys):
+    from bench import solver as bench
+
+    game = bench.Game(9, 9, 10, "opening", 11, first=(4, 4))
+    assert game.moves[0] == (4, 4) and game.vis[4 * 9 + 4] == 0
+    assert bench.Game(9, 9, 10, "opening", 11).moves[0] == bench.first_click_cell(9, 9, "opening") != (4, 4)
+    bench.run("beginner-opening", 6, 5, SHIPPED, first=(4, 4), out=tmp_path / "centre.jsonl")
+    assert "first-click=opening at 4,4" in capsys.readouterr().out
+    # the same file cannot be grown by a run starting elsewhere
+    with pytest.raises(SystemExit):
+        bench.run("beginner-opening", 8, 5, SHIPPED, out=tmp_path / "centre.jsonl")
+
+
 def test_paired_interval_is_centred_on_the_difference_and_zero_width_without_discordant_boards():
     from bench.solver import paired_interval
 
