@@ -181,7 +181,8 @@ def first_click_cell(rows: int, cols: int, first_click: str | None = "safe") -> 
     """Where to click first. With a safe first click, a corner: it has the fewest neighbours, so it is the
     likeliest cell to be a zero. When the first click always opens an area, a cell a little in from the
     corner: its opening still leans on the edges, and auto-play wins more often from there than from the
-    corner itself (bench/solver.py: Beginner 97.4% from (2, 2) against 96.3% from (0, 0))."""
+    corner itself (bench.solver --first: Beginner 97.22% from (2, 2), 96.44% from the corner, 96.42% from the
+    centre, 30,000 games each; docs/solver.md)."""
     if first_click != "opening":
         return (0, 0)
     k = 2 if min(rows, cols) < 12 else 3
