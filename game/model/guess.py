@@ -114,7 +114,7 @@ class GuessStrategy:
     fifty_fifty: bool = True
     dominance: bool = True
     pockets: bool = True
-    influence: float = 0.0
+    influence: float = 0.9
 
     def pick(self, spot: Spot) -> int:
         """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score."""
