@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game.store import jobs
-from game.store.copies import CopyFile, alive, orphans
+from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
 from game.store.lock import FileLock
 from game.store.schema import Corrupt, connect, rollback, set_aside
-from game.store.trouble import passing
+from game.store.trouble import bounded, passing
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
             db = connect(path, busy_timeout)
             in_use.shared()
         try:
-            adopt(db, path, copy)
+            adopt(db, path, copy, notices)
         except BaseException:
             db.close()
             raise
@@ -109,37 +109,102 @@ def writer_connection(path: Path) -> sqlite3.Connection:
     return db
 
 
-def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None) -> int:
+def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: list[str] | None = None) -> int:
     """Make the writes that copies of the game which ended (closed or killed) had not made, in their order;
     returns how many. A locked file raises Busy: the start then waits for it, because a save those writes
-    drop must not be offered meanwhile."""
+    drop must not be offered meanwhile.
+
+    Made once, however often a start is killed while making them: the transaction that makes a journal's jobs
+    also marks them made (jobs.mark_made), and a journal found again skips what is marked. A journal that
+    cannot be read, or holds a write that can never be made, is set aside with a line in `notices`."""
+    notices = [] if notices is None else notices
     made = 0
-    for orphan in orphans(path):
+    for orphan in orphans(path, notices):
         if copy is not None and orphan.path == copy.path:
             orphan.leave()
+            continue
+        if orphan.trouble:
+            _keep_aside(orphan, orphan.trouble, notices)
             continue
         if not orphan.jobs:
             orphan.done()
             continue
+        unmade = []
         try:
             db.execute("BEGIN IMMEDIATE")
+            upto = jobs.made_upto(db, orphan.token)
+            last = upto
             for entry in orphan.jobs:
+                number = _number(entry)
+                if upto is not None and (number is None or number <= upto):
+                    continue  # made before, by the copy or by a start killed before the journal went
                 db.execute("SAVEPOINT job")
                 try:
                     kind, data = entry
+                    if kind not in jobs.KEPT or not isinstance(data, dict):
+                        raise ValueError(f"not a write this game keeps: {str(kind)[:40]!r}")
                     jobs.make(db, kind, data, lambda token: alive(path, token), adopted=True)
                     made += 1
-                except (ValueError, TypeError, KeyError, AttributeError, sqlite3.Error) as error:
+                except (ValueError, TypeError, KeyError, AttributeError, IndexError, sqlite3.Error) as error:
                     if isinstance(error, sqlite3.Error) and passing(error):
                         raise
                     log.warning("a write in the journal %s can never be made: %s", orphan.path.name, error)
+                    unmade.append(str(error)[:120])
                     db.execute("ROLLBACK TO job")
                 db.execute("RELEASE job")
+                last = jobs.WHOLE if number is None else max(number, last or 0)
+            if last is not None:
+                jobs.mark_made(db, orphan.token, last)
             db.execute("COMMIT")
         except sqlite3.Error as error:
             rollback(db)
             orphan.leave()
             raise Busy(f"the records could not take the writes another copy left ({error})") from error
         log.info("made %d writes left in %s", len(orphan.jobs), orphan.path.name)
-        orphan.done()
+        if unmade:
+            _keep_aside(orphan, f"{len(unmade)} of its writes could not be made: {unmade[0]}", notices)
+        else:
+            orphan.done()
+        _forget(db, orphan.token)
+    _forget_ended(db, path)
     return made
+
+
+def _number(entry: object) -> int | None:
+    if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], dict):
+        number = entry[1].get("seq")
+        return number if type(number) is int else None
+    return None
+
+
+def _keep_aside(orphan: Orphan, why: str, notices: list[str]) -> None:
+    try:
+        aside = orphan.keep_aside()
+    except OSError as error:
+        log.warning("the journal %s (%s) could not be moved aside: %s", orphan.path.name, why, error)
+        return
+    log.warning("the journal %s is unusable (%s); kept as %s", orphan.path.name, why, aside.name)
+    notices.append(
+        f"Records another copy of the game left could not all be read ({bounded(why, 120)}); "
+        f"they were kept as {aside.name}."
+    )
+
+
+def _forget(db: sqlite3.Connection, token: str) -> None:
+    """The journal is gone: its mark is no longer needed (kept if this fails: a mark never does harm)."""
+    try:
+        db.execute("DELETE FROM made WHERE copy = ?", (token,))
+    except sqlite3.Error as error:
+        log.debug("the mark of %s stays: %s", token, error)
+
+
+def _forget_ended(db: sqlite3.Connection, path: Path) -> None:
+    """Marks of copies whose files are gone (ended cleanly, or their journal removed by a start killed
+    before it forgot the mark)."""
+    try:
+        marked = [token for (token,) in db.execute("SELECT copy FROM made")]
+        gone = [(token,) for token in marked if not copy_path(path, str(token)).exists()]
+        if gone:
+            db.executemany("DELETE FROM made WHERE copy = ?", gone)
+    except sqlite3.Error as error:
+        log.debug("marks of ended copies stay: %s", error)

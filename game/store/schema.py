@@ -83,6 +83,13 @@ def _migrate_4_to_5(db: sqlite3.Connection) -> None:
     db.execute("CREATE UNIQUE INDEX games_uid ON games (uid) WHERE uid IS NOT NULL")
 
 
+def _migrate_5_to_6(db: sqlite3.Connection) -> None:
+    # How far each copy's journal has been made (its jobs are numbered in order), written in the transaction
+    # that makes them: a journal made again, after a start or a copy was killed between that commit and
+    # removing or rewriting the journal, skips what was made (a finished game's save never comes back).
+    db.execute("CREATE TABLE made (copy TEXT PRIMARY KEY, upto INTEGER NOT NULL)")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -90,6 +97,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_2_to_3,
     _migrate_3_to_4,
     _migrate_4_to_5,
+    _migrate_5_to_6,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
