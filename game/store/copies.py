@@ -34,7 +34,7 @@ MAX_UNPACKED = 32 * 1024 * 1024  # what a journal may unpack to (a small file ca
 MAX_JOBS = 20_000  # more writes than a journal ever keeps waiting; more is damage, or someone else's file
 MARK = b"MSJ1"
 HEADER = 24  # MARK, then the length and the CRC of what follows, as 10 digits each
-TOKEN = re.compile(r"[0-9a-f]{16}\Z")  # jobs.new_id(): the only names this game gives its copies
+TOKEN = re.compile(r"[0-9a-f]{8,32}\Z")  # jobs.new_id(): the only names this game gives its copies
 
 
 class Unusable(ValueError):
@@ -221,11 +221,12 @@ class Orphan:
         self._lock.close()
 
 
-def orphans(db_path: Path, notices: list[str]) -> Iterator[Orphan]:
+def orphans(db_path: Path, notices: list[str] | None = None) -> Iterator[Orphan]:
     """Copies of the game that are no longer running, each with the writes it left (possibly none). What
     cannot be used is set aside with a line in `notices`, never dropped unread: a journal that cannot be read,
     and anything named like a copy's file that is not a regular file this game made (a link, a folder, a
     pipe: never followed, opened or waited on). Files left by starts killed while making theirs are removed."""
+    notices = [] if notices is None else notices
     for path in sorted(db_path.parent.glob(f"{db_path.name}.making-*")):
         _clear_making(db_path, path, notices)
     for path in sorted(db_path.parent.glob(f"{db_path.name}.copy-*")):
