@@ -2,10 +2,10 @@
 start is killed, the journal is made once. A finished game's save never comes back (a loss taken back), and a
 game is never recorded twice. Real processes, really killed.
 
-The first copy plays a Beginner game while another program holds the records: a move, a loss, and it quits;
-its journal keeps the save and the finished game. The next start is killed at one step of making them (kill points found by
-watching the start's own statements and file removals, so they do not depend on how the code names them);
-the start after that must find the records as if the journal had been made exactly once."""
+The first copy plays a Beginner game while another program holds the records: a move, a loss, and it
+quits; its journal keeps the save and the finished game. The next start is killed at one step of making them
+(kill points found by watching the start's own statements and file removals, so they do not depend on how the
+code names them); the start after that must find the records as if the journal had been made exactly once."""
 
 import os
 import signal

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from game.store import jobs
 from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
 from game.store.lock import FileLock
+from game.store.salvage import salvage
 from game.store.schema import Corrupt, connect, rollback, set_aside
 from game.store.trouble import bounded, passing
 
@@ -85,9 +86,14 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
                 raise Busy("the records file is damaged and another copy of the game has it open") from error
             log.warning("%s is damaged (%s); setting it aside", path, error)
             aside = set_aside(path)
-            notices.append(f"The records file was damaged; it was kept as {aside.name} and a new one was started.")
             db = connect(path, busy_timeout)
             in_use.shared()
+            kept = salvage(aside, db)
+            log.warning("from %s: %s (%d unreadable places skipped)", aside.name, kept.words(), kept.skipped)
+            notices.append(
+                f"The records file was damaged; it was kept as {aside.name} and a new one was started with what "
+                f"could still be read from it ({kept.words()})."
+            )
         try:
             adopt(db, path, copy, notices)
         except BaseException:

@@ -13,8 +13,22 @@ from game.store import trouble
 
 log = logging.getLogger(__name__)
 
-# Errors that say something about the file's contents, as opposed to locks, permissions or a full disk.
-CORRUPT_CODES = {trouble.CORRUPT, trouble.NOTADB}
+# Errors that say nothing about the file's contents: locks, permissions, a full or failing disk. Any other
+# error met while opening and checking the file says the file is not one we can use.
+SURROUNDINGS = {
+    trouble.BUSY,
+    trouble.LOCKED,
+    trouble.FULL,
+    trouble.IOERR,
+    trouble.READONLY,
+    trouble.CANTOPEN,
+    trouble.PERM,
+    trouble.NOMEM,
+    trouble.INTERRUPT,
+    trouble.AUTH,
+    trouble.NOLFS,
+    trouble.PROTOCOL,
+}
 
 # The condition for a game to count for times; the partial index repeats it word for word so SQLite uses it.
 TIMED = "won = 1 AND hinted = 0 AND same_board = 0 AND time_ok = 1"
@@ -173,11 +187,20 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
         except sqlite3.OperationalError as error:
             if not locked(error):
                 raise
-    except sqlite3.DatabaseError as error:
+    except (Newer, Corrupt):
         db.close()
-        if trouble.code(error) in CORRUPT_CODES:
+        raise
+    except sqlite3.Error as error:
+        db.close()
+        if isinstance(error, sqlite3.DatabaseError) and trouble.code(error) not in SURROUNDINGS:
             raise Corrupt(str(error)) from error
         raise
+    except Exception as error:
+        # Damage reaches Python in more shapes than SQLite's own codes: a damaged name in the schema is quoted
+        # in an error message that will not decode (UnicodeDecodeError), a damaged number overflows. Whatever
+        # it is, it came from the file's contents (locks, permissions and a full disk are sqlite3 errors).
+        db.close()
+        raise Corrupt(f"{type(error).__name__}: {error}") from error
     except BaseException:
         db.close()
         raise
