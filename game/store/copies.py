@@ -231,7 +231,7 @@ def orphans(db_path: Path, notices: list[str] | None = None) -> Iterator[Orphan]
         _clear_making(db_path, path, notices)
     for path in sorted(db_path.parent.glob(f"{db_path.name}.copy-*")):
         if not TOKEN.match(token_of(db_path, path)):
-            _aside(db_path, path, "it is not a file this game made", notices)
+            put_aside(db_path, path, "it is not a file this game made", notices)
             continue
         lock = FileLock(path, create=False)
         try:
@@ -239,7 +239,7 @@ def orphans(db_path: Path, notices: list[str] | None = None) -> Iterator[Orphan]
                 lock.close()
                 continue
         except NotAFile as error:
-            _aside(db_path, path, error.strerror or "it is not a file", notices)
+            put_aside(db_path, path, error.strerror or "it is not a file", notices)
             continue
         except OSError as error:
             log.warning("cannot look at %s: %s", path.name, error)
@@ -281,14 +281,14 @@ def _clear_making(db_path: Path, path: Path, notices: list[str]) -> None:
         if lock.exclusive():
             path.unlink(missing_ok=True)
     except NotAFile as error:
-        _aside(db_path, path, error.strerror or "it is not a file", notices)
+        put_aside(db_path, path, error.strerror or "it is not a file", notices)
     except OSError as error:
         log.warning("cannot remove %s: %s", path.name, error)
     finally:
         lock.close()
 
 
-def _aside(db_path: Path, path: Path, why: str, notices: list[str]) -> None:
+def put_aside(db_path: Path, path: Path, why: str, notices: list[str]) -> None:
     try:
         aside = set_aside(db_path, path)
     except OSError as error:

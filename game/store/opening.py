@@ -15,12 +15,13 @@ import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from game.store import jobs
+from game.store import copies, jobs
 from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
-from game.store.lock import FileLock
+from game.store.lock import FileLock, NotAFile
 from game.store.salvage import salvage
 from game.store.schema import Corrupt, connect, rollback, set_aside
 from game.store.trouble import bounded, passing
@@ -66,18 +67,18 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
     """Open, check and upgrade the records at `path`, setting a damaged file aside, and make the writes that
     copies which ended left in their journals. Raises Busy (try later), Newer, or sqlite3.Error / OSError
     (the file cannot be used)."""
+    notices: list[str] = []
     opening = FileLock(lock_path(path, "open"))
     deadline = time.monotonic() + OPEN_LOCK_WAIT
-    while not opening.exclusive():
+    while not _take(opening, opening.exclusive, path, notices):
         if time.monotonic() > deadline:
             opening.close()
             raise Busy("another copy of the game is opening the records")
         time.sleep(0.01)  # a poll, not a wait for a signal: flock has no timeout
     in_use = FileLock(lock_path(path, "use"))
     try:
-        if not in_use.shared():
+        if not _take(in_use, in_use.shared, path, notices):
             raise Busy("another copy of the game is repairing the records")
-        notices = []
         try:
             db = connect(path, busy_timeout)
         except Corrupt as error:
@@ -106,6 +107,16 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
         raise
     finally:
         opening.close()
+
+
+def _take(lock: FileLock, take: Callable[[], bool], path: Path, notices: list[str]) -> bool:
+    """Take a lock on one of the lock files; a link, a folder or a pipe in its place is set aside (with a
+    notice) and a file made in its place: never followed, and never a reason to run without records."""
+    try:
+        return take()
+    except NotAFile as error:
+        copies.put_aside(path, lock.path, error.strerror or "it is not a file", notices)
+        return take()
 
 
 def writer_connection(path: Path) -> sqlite3.Connection:
