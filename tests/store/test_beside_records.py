@@ -25,7 +25,8 @@ def finished_game(seed=9):
 
 
 def journal(*records):
-    return encode([["finish", {"record": jobs.record_data(r, f"uid-{r.seed}"), "drop": True, "by": TOKEN}] for r in records])
+    entries = [["finish", {"record": jobs.record_data(r, f"uid-{r.seed}"), "drop": True, "by": TOKEN}] for r in records]
+    return encode(entries)
 
 
 def played(store):
