@@ -29,6 +29,9 @@ MESSAGES = {
 
 def code(error: BaseException) -> int:
     """The primary SQLite result code of an error (0 when it is not SQLite's)."""
+    if isinstance(error, UnicodeDecodeError):
+        # SQLite's message quoted damaged bytes of the file (a name in its schema), which would not decode
+        return CORRUPT
     number = getattr(error, "sqlite_errorcode", None)
     if isinstance(number, int):
         return number & 0xFF

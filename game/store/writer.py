@@ -218,7 +218,7 @@ class Writer:
                 except BaseException:
                     rollback(db)
                     raise
-        except (sqlite3.Error, OSError) as error:
+        except (sqlite3.Error, OSError, UnicodeDecodeError) as error:  # the last: damage SQLite's message quotes
             if not passing(error):
                 log.error("the records can never take this %s: %s", job.kind, error)
                 value = self._give_up(job, error)

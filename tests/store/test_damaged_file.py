@@ -98,3 +98,36 @@ def test_a_file_set_aside_for_damage_in_one_table_keeps_the_others(tmp_path, hea
     available, notices, played, saved, theme = started(damaged_home(tmp_path, bytes(data)))
     assert available and any("was damaged" in n for n in notices), notices
     assert saved and theme == "dark", "what lives outside the damaged table is kept"
+
+
+def test_damage_met_after_the_start_is_a_notice_and_a_kept_write_never_an_exception(tmp_path):
+    """The schema damaged by another program while the game runs (its cookie moved, so every connection reads
+    it again): reads answer neutrally with a notice, and a write waits, kept, for the next start (which sets
+    the file aside and makes it)."""
+    home = tmp_path / "home"
+    path = populate(home, games=GAMES)
+    store = Store.open(home=home)
+    assert store.statistics("beginner").played > 0
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    data = bytearray(path.read_bytes())
+    at = data.index(b"games_best", 100, 4096)
+    data[at + 3] = 0xC3
+    for field in (24, 40):  # the change counter and the schema cookie
+        data[field : field + 4] = (int.from_bytes(data[field : field + 4], "big") + 1).to_bytes(4, "big")
+    with open(path, "r+b") as file:
+        file.write(data)
+    assert store.statistics("beginner").played == 0, "before: UnicodeDecodeError out of the store"
+    assert any("damaged" in notice for notice in store.notices), store.notices
+    written = store.set_settings({"theme": "classic"})
+    assert waited_for_trouble(store), "kept and tried again, not given up"
+    assert not written.done
+    store.close()
+    available, notices, played, saved, theme = started(home)
+    assert available and theme == "classic", "made at the next start, into the new file"
+    assert played == GAMES
+
+
+def waited_for_trouble(store):
+    return store._writer.wait(lambda writer: writer.trouble is not None, 30)
