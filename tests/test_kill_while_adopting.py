@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from game.records import GameRecord
 from game.store import Store
 from tests.locker import held
 
@@ -85,6 +86,7 @@ def unlink(path, *args, **kwargs):
 os.unlink = unlink
 os.remove = unlink
 
+from game.records import GameRecord
 from game.store import Store
 Store.open().close()
 print("DONE", flush=True)
@@ -143,3 +145,59 @@ def test_a_start_killed_while_making_a_journal_makes_it_once(tmp_path, points):
     assert games == ["lost"], "recorded once"
     assert not saved, "before: the save of the lost game came back, offered as Resume (the loss taken back)"
     assert not list(home.glob("minesweeper.db.copy-*")), "the journal is gone once made"
+
+
+# --- the same step in a running copy: its writer makes a kept write, then rewrites its journal -------------
+
+RESET_KILLED_BEFORE_ITS_JOURNAL_IS_REWRITTEN = """
+import os, sqlite3, sys, time
+sys.path.insert(0, {root!r})
+from game.records import GameRecord
+from game.records import GameRecord
+from game.store import Store
+
+store = Store.open()
+for seed in (1, 2):
+    store.record_game(GameRecord(rows=9, cols=9, mines=10, won=True, time_ms=9000, three_bv=9, seed=seed)).result()
+journal_fd = store._copy._lock.fd
+reset = []
+real_pwrite = os.pwrite
+def pwrite(fd, data, at):
+    if fd == journal_fd and reset:  # the reset is committed: this rewrites the journal without it
+        print("AT rewrite", flush=True)
+        time.sleep(3600)
+    return real_pwrite(fd, data, at)
+os.pwrite = pwrite
+store._writer._db.set_trace_callback(lambda sql: reset.append(1) if sql.startswith("DELETE FROM games") else None)
+print("RECORDED", flush=True)
+sys.stdin.readline()  # another program holds the records: the reset fails, and waits in the journal
+store.reset_statistics()
+store._writer.wait(lambda writer: writer.trouble is not None)
+print("KEPT", flush=True)
+sys.stdin.readline()  # let go: the reset is made, and the copy killed before its journal is rewritten
+time.sleep(3600)
+"""
+
+
+def test_a_copy_killed_between_making_a_kept_write_and_rewriting_its_journal_never_has_it_made_again(tmp_path):
+    """A reset kept while another program held the records, made once the file freed, and the copy killed
+    before its journal lost it: a game another copy records next must survive the start that finds the
+    journal (before: the reset was made again, and deleted it)."""
+    home = tmp_path / "home"
+    proc = run(RESET_KILLED_BEFORE_ITS_JOURNAL_IS_REWRITTEN.format(root=str(ROOT)), home)
+    assert proc.stdout.readline() == "RECORDED\n", proc.stderr.read()
+    other = Store.open(home=home)  # another copy, running all along
+    with held(home / "minesweeper.db"):
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline() == "KEPT\n", proc.stderr.read()
+    proc.stdin.write("go\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline() == "AT rewrite\n", proc.stderr.read()
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert recorded(home)[0] == [], "the reset was made"
+    other.record_game(GameRecord(rows=9, cols=9, mines=10, won=False, time_ms=5000, three_bv=9, seed=3)).result()
+    other.close()
+    Store.open(home=home).close()  # a start: it finds the killed copy's journal
+    assert recorded(home)[0] == ["lost"], "the game recorded after the reset stays"

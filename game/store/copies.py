@@ -8,7 +8,12 @@ killed, the next start makes it: a finished game is never lost, and a loss is ne
 the save from before the losing click (#9).
 
 The file is written to its full size when made and then overwritten in place, never grown if it can help
-it: on a full disk an overwrite needs no new space.
+it: on a full disk an overwrite needs no new space. Each job in it carries its number in this copy's order, so
+that the records can say how far a journal has been made (jobs.mark_made) and a journal found again after a
+kill is never made twice.
+
+Files beside the records are hostile like any file another program may have put there: one is used only if
+it is a regular file this game made, read with bounds, and what cannot be used is set aside with a notice.
 """
 
 from __future__ import annotations
