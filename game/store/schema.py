@@ -179,6 +179,9 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
             if trouble.code(error) == trouble.ERROR:
                 raise Corrupt(str(error)) from error
             raise
+        missing = _missing_columns(db)
+        if missing:  # a damaged name in the schema passes SQLite's check, and every read of it would fail
+            raise Corrupt(f"the records file lacks {', '.join(missing[:3])}")
         # A read-only file opens and reads like any other: write its version back now, so the menu says so
         # at start instead of the first finished game failing to save. Another program holding the write
         # lock is no reason not to open: the file reads, and the writer writes when the lock clears (#5).
@@ -205,6 +208,25 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+_COLUMNS: dict[str, set[str]] = {}  # each table's columns, as this version makes them
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def _missing_columns(db: sqlite3.Connection) -> list[str]:
+    """The tables and columns of this version's schema that the file's schema does not have."""
+    if not _COLUMNS:
+        made = sqlite3.connect(":memory:", isolation_level=None)
+        for step in MIGRATIONS:
+            step(made)
+        tables = [name for (name,) in made.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        _COLUMNS.update({table: _columns(made, table) for table in tables})
+        made.close()
+    return [f"{table}.{column}" for table, wanted in _COLUMNS.items() for column in sorted(wanted - _columns(db, table))]
 
 
 def set_aside(path: Path) -> Path:

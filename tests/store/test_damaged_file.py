@@ -61,8 +61,8 @@ def test_random_damage_in_the_schema_never_turns_the_records_off(tmp_path, healt
         for _ in range(rng.randint(1, 4)):
             data[rng.randrange(100, page_size)] = rng.choice([0xC3, 0xFF, 0x00, rng.randrange(256)])
         available, notices, *_ = started(damaged_home(tmp_path / str(n), bytes(data)))
-        if not available:
-            failures.append(notices)
+        if not available or any("Could not read the records" in notice for notice in notices):
+            failures.append(notices)  # records off, or a file kept whose every read fails
     assert not failures, f"{len(failures)} of 25 files: {failures[:2]}"
 
 
@@ -78,8 +78,8 @@ def test_random_damage_anywhere_never_turns_the_records_off(tmp_path, healthy, r
             at = rng.randrange(100, len(data))
             data[at] = data[at] ^ rng.randrange(1, 256) if rng.random() < 0.5 else rng.randrange(256)
         available, notices, *_ = started(damaged_home(tmp_path / str(n), bytes(data)))
-        if not available:
-            failures.append(notices)
+        if not available or any("Could not read the records" in notice for notice in notices):
+            failures.append(notices)  # records off, or a file kept whose every read fails
     assert not failures, f"{len(failures)} of 25 files: {failures[:2]}"
 
 
