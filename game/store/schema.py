@@ -226,7 +226,8 @@ def _missing_columns(db: sqlite3.Connection) -> list[str]:
         tables = [name for (name,) in made.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         _COLUMNS.update({table: _columns(made, table) for table in tables})
         made.close()
-    return [f"{table}.{column}" for table, wanted in _COLUMNS.items() for column in sorted(wanted - _columns(db, table))]
+    missing = ((table, wanted - _columns(db, table)) for table, wanted in _COLUMNS.items())
+    return [f"{table}.{column}" for table, columns in missing for column in sorted(columns)]
 
 
 def set_aside(path: Path) -> Path:
