@@ -17,6 +17,7 @@ from game.store import DB_NAME, Store, copies, jobs
 from game.store.copies import HEADER, MARK, encode
 
 ROOT = Path(__file__).resolve().parents[2]
+POSIX = pytest.mark.skipif(os.name == "nt", reason="pipes, links and flock() are POSIX's")
 TOKEN = "00112233aabbccdd"
 
 
@@ -63,6 +64,7 @@ store.close()
 """
 
 
+@POSIX
 def test_a_pipe_named_like_a_journal_never_holds_up_the_start(home):
     os.mkfifo(home / f"{DB_NAME}.copy-{TOKEN}")
     env = dict(os.environ, MINESWEEPER_HOME=str(home))
@@ -82,6 +84,7 @@ def test_a_pipe_named_like_a_journal_never_holds_up_the_start(home):
 # --- a link or a folder where a journal or a lock file should be --------------------------------------------
 
 
+@POSIX
 @pytest.mark.parametrize("name", [f"copy-{TOKEN}", "lock-open", "lock-use", f"making-{TOKEN}"])
 @pytest.mark.parametrize("thing", ["link", "folder", "link to nothing"])
 def test_a_link_or_a_folder_beside_the_records_is_set_aside_and_the_records_stay_on(home, tmp_path, name, thing):
@@ -172,6 +175,7 @@ def test_files_left_by_starts_killed_while_making_their_journal_are_removed(home
     assert not any(path.exists() for path in left), "before: 64 KiB each, never removed"
 
 
+@POSIX
 def test_a_journal_being_made_by_a_running_start_is_left_alone(home):
     from game.store.lock import FileLock
 
