@@ -27,9 +27,14 @@ class NotAFile(OSError):
     a pipe, another user's file): it is never locked, read or written through."""
 
 
-def _ours(fd: int) -> bool:
+def _ours(fd: int, path: Path) -> bool:
+    """A regular file, owned by whoever owns the folder it is in (the player, as the game makes its files;
+    compared with the folder rather than this process, so that a disk that shows every file as one owner's,
+    a USB stick or a network share, still counts the game's files as its own)."""
     info = os.fstat(fd)
-    return stat.S_ISREG(info.st_mode) and (not hasattr(os, "geteuid") or info.st_uid == os.geteuid())
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    return not hasattr(os, "geteuid") or info.st_uid == os.stat(path.parent).st_uid
 
 
 class FileLock:
@@ -54,7 +59,7 @@ class FileLock:
                 if error.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EMLINK):
                     raise NotAFile(error.errno, f"{self.path.name} is not a file", str(self.path)) from None
                 raise
-            if not _ours(fd):
+            if not _ours(fd, self.path):
                 os.close(fd)
                 raise NotAFile(errno.EPERM, f"{self.path.name} is not a file this game made", str(self.path))
             self._fd = fd

@@ -187,3 +187,14 @@ def test_a_journal_being_made_by_a_running_start_is_left_alone(home):
         assert making.exists()
     finally:
         lock.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
+def test_a_journal_another_user_owns_is_never_made_and_is_set_aside(home):
+    path = home / f"{DB_NAME}.copy-{TOKEN}"
+    path.write_bytes(journal(finished_game()))
+    os.chown(path, 12345, 12345)
+    available, notices, games = start(home)
+    assert available and games == 0, "before: another user's file made into the records"
+    assert any("could not be used" in notice for notice in notices), notices
+    assert aside(home, f"copy-{TOKEN}")
