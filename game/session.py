@@ -124,14 +124,12 @@ class GameSession:
         self.paused = False
 
     def apply(self, move: Move, by_player: bool = True) -> list[Cell]:
-        """Make a click; returns the cells it revealed. A click on a revealed number chords it. The clock
-        starts at the first reveal (or, when waiting, at this move); the game is saved after a move that
-        changed something, and recorded when it ends."""
+        """Make a click (what it is, a reveal or a chord, game.board_ui decided); returns the cells it
+        revealed. The clock starts at the first reveal (or, when waiting, at this move); the game is saved
+        after a move that changed something, and recorded when it ends."""
         if self.state.over or self.paused:
             return []
         board = self.board
-        if move.kind == "reveal" and board.is_revealed(*move.cell):
-            move = move._replace(kind="chord")
         if by_player:
             self.waiting = False
         if board.state == GameState.READY and move.kind == "reveal" and not board.is_flagged(*move.cell):

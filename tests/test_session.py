@@ -136,15 +136,6 @@ def test_the_clock_runs_only_under_way_and_not_paused():
     assert s.elapsed == 2.0
 
 
-def test_a_click_on_a_number_chords_it():
-    s, _ = session()
-    reveal(s, 4, 4)
-    flag(s, 3, 1)
-    before = s.board.chord_clicks
-    reveal(s, 4, 2)  # a revealed 1 whose mine is flagged
-    assert s.board.chord_clicks == before + 1 and s.board.moves[-1].kind == "chord"
-
-
 # --- resuming -------------------------------------------------------------------------------------------------
 
 

@@ -6,11 +6,24 @@ the overlays around it (the pause, the question before leaving, the game-over pa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.assist import Assistant, PendingMove
 from game.background import BackgroundJob
-from game.input import ZOOM_KEYS, BoardKeyboard, BoardMouse, PressButton
+from game.board_ui import (
+    BoardUI,
+    InputEvent,
+    KeyPress,
+    Scroll,
+    hover_cell,
+    interpret,
+    pressed_cells,
+    pressing_board,
+    released,
+)
+from game.input import ZOOM_KEYS, PressButton, input_event
 from game.model import GameState
 from game.model.move import Move
 from game.scene import Scene
@@ -19,6 +32,7 @@ from game.sound import sound_for
 from game.view import hud
 from game.view.animation import Animations
 from game.view.board_screen import BoardScreen, Counters
+from game.view.board_view import BoardLooks
 from game.view.sheet import Face
 
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
@@ -38,25 +52,24 @@ class PlayingScene(Scene):
         if no_guess is None:
             no_guess = app.settings["no_guess"]
         self.assist = Assistant(no_guess=bool(no_guess) and not board.mines_placed)
-        self.keyboard = BoardKeyboard(board.rows, board.cols)
+        self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
+        self.listeners: list[Callable[[InputEvent], None]] = []  # hear the board's input as it is interpreted
         tile = hud.fitting_tile(board.rows, board.cols, app.settings["tile"], app.max_window)
         self.screen = BoardScreen(app.atlases, board, tile, app.max_window, button="Hint")
         self._laid_out()
-        self.animations = Animations(self.screen.looks)
+        self.animations = Animations()
         self.analysis = None  # the game's analysis, made off the frame loop once it is over
         self._verdict_shown = False
         self._opening = opening
         self.face_button = PressButton()
-        self._cursor_shown = None
         if session.waiting and opening is None:  # a resumed game
             self.assist.message = "Resumed: the clock starts at your first move."
 
     def _laid_out(self):
         layout = self.screen.layout
         self.window_size = layout.window
-        self.mouse = BoardMouse(self.screen.geometry)
         self.hint_button = self.screen.button
-        self.screen.keep_in_view(self.keyboard.cursor)
+        self.screen.keep_in_view(self.ui.cursor)
 
     @property
     def board(self):
@@ -129,10 +142,6 @@ class PlayingScene(Scene):
         if self.screen.handle_bars(event):
             self.dirty = True
             return
-        over_board = event.type == pygame.MOUSEMOTION and self.geometry.view.collidepoint(event.pos)
-        if over_board and self.keyboard.cursor is not None:
-            self.keyboard.hide()  # the mouse took over
-            self.invalidate()
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._face_event(event):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -141,12 +150,26 @@ class PlayingScene(Scene):
             self.dirty = True
             if self.hint_button.rect.collidepoint(event.pos):
                 return
-        action = self.mouse.handle(event)
-        if isinstance(action, Move):
-            self.apply(action)
-        elif isinstance(action, tuple) and action[0] == "scroll" and self.screen.scroll_by(action[1], action[2]):
+        self._board_input(event)
+
+    def _board_input(self, event):
+        """The one way the player's clicks and keys reach the board: as a plain input event, interpreted
+        against the UI state (which the scene keeps), into a move to play or a scroll."""
+        heard = input_event(event, pygame.time.get_ticks())
+        if heard is None:
+            return
+        for listener in self.listeners:
+            listener(heard)
+        ui, outcome = interpret(self.board, self.ui, heard, self.geometry)
+        if isinstance(heard, KeyPress):
+            self.screen.keep_in_view(ui.cursor)
+        if ui != self.ui:
+            self.ui = ui
             self.dirty = True
-        self._update_looks()
+        if isinstance(outcome, Move):
+            self.apply(outcome)
+        elif isinstance(outcome, Scroll) and self.screen.scroll_by(outcome.dx, outcome.dy):
+            self.dirty = True
 
     def update(self, step):
         if self.assist.busy:
@@ -173,7 +196,7 @@ class PlayingScene(Scene):
     def animate(self, step):
         """Run the view's animations on (the flashing mine, a cascade's ripple, the win's flags)."""
         if self.animations:
-            self.screen.dirty_cells.update(self.animations.advance(step))
+            self.animations.advance(step)
             self.dirty = True
 
     def next_wake(self):
@@ -189,35 +212,32 @@ class PlayingScene(Scene):
         """Draw what changed since the last frame; returns the changed rectangles, or None when it drew
         everything."""
         whole = self.assist.overlays or self.assist.spinner_shown or self.session.paused
-        if whole or self.keyboard.cursor != self._cursor_shown or self.screen.needs_whole:
+        if whole or self.screen.needs_whole:
             self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
             return None
-        cells_before = len(self.screen.dirty_cells)
         self.hint_button.enabled = not self.over and not self.assist.busy
-        changed = self.screen.draw(surface, self._counters(), self._status())
-        if changed is not None and self.keyboard.cursor is not None and cells_before:
-            changed.append(self._draw_cursor(surface))  # a redrawn cell may have covered it
-        return changed
+        return self.screen.draw(surface, self._counters(), self._status(), self.looks())
 
     def draw_all(self, surface):
         """The whole window: frame, counters, face, board, what the hint engine shows, and the status line."""
         self.hint_button.enabled = not self.over and not self.assist.busy
-        self.screen.draw_all(surface, self._counters(), self._status())
-        view = self.geometry.view
-        surface.set_clip(view)
-        self.assist.draw(surface, self.geometry, self.board, self.screen.looks.hover)
-        surface.set_clip(None)
-        if self.keyboard.cursor is not None:
-            self._draw_cursor(surface)
-        self._cursor_shown = self.keyboard.cursor
-        if self.session.paused:
-            hud.draw_paused(surface, view)
+        looks = self.looks()
 
-    def _draw_cursor(self, surface):
-        return self.screen.draw_cursor(surface, self.keyboard.cursor)
+        def hint_marks(surface):
+            self.assist.draw(surface, self.geometry, self.board, looks.hover)
+
+        self.screen.draw_all(surface, self._counters(), self._status(), looks, over_board=hint_marks)
+        if self.session.paused:
+            hud.draw_paused(surface, self.geometry.view)
+
+    def looks(self):
+        """How the UI state shows on the board: the view compares it with what it last drew."""
+        over = self.over
+        pressed = pressed_cells(self.board, self.ui) if not over else frozenset()
+        return BoardLooks(pressed, hover_cell(self.ui), self.animations.override, self.ui.cursor)
 
     def _status(self):
-        return self.assist.status(self.board, self.screen.looks.hover)
+        return self.assist.status(self.board, hover_cell(self.ui))
 
     def _counters(self):
         return Counters(self.board.mines_left, min(999, int(self.session.elapsed)), self.face())
@@ -230,7 +250,7 @@ class PlayingScene(Scene):
             return Face.DEAD
         if state == GameState.WON:
             return Face.COOL
-        if self.mouse.pressing_board and not self.over:
+        if pressing_board(self.ui) and not self.over:
             return Face.SURPRISED
         return Face.SMILE
 
@@ -245,16 +265,15 @@ class PlayingScene(Scene):
             self.assist.start_board(board, PendingMove(move, by_player))  # played once the board is made
             self.dirty = True
             return []
-        self.screen.dirty_cells.update(self.animations.finish())  # a move never waits for an animation
+        self.animations.finish()  # a move never waits for an animation
         if self.assist.overlays:
             self.invalidate()
         if by_player:
             self.assist.moved()
         was = board.state
         changed = session.apply(move, by_player=by_player)
-        self.screen.dirty_cells.update(board.last_changed)
         if self.app.settings["animation"]:
-            self.screen.dirty_cells.update(self.animations.start(board, move, changed, was))
+            self.animations.start(board, move, changed, was)
         self.app.sounds.play(sound_for(move.kind, changed, was, board.state))
         if session.state.over:
             self._game_over()
@@ -262,9 +281,7 @@ class PlayingScene(Scene):
         return changed
 
     def _game_over(self):
-        self.screen.invalidate(board_too=True)  # the end shows every mine and every wrong flag
-        self.mouse.reset()
-        self._update_looks()
+        self.ui = released(self.ui)
         self.assist.message = None
         replay = self.session.replay()
         self.analysis = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
@@ -332,7 +349,7 @@ class PlayingScene(Scene):
         elif event.key == pygame.K_ESCAPE:
             self.leave()
         else:
-            self._keyboard(event)
+            self._board_input(event)
 
     def leave(self):
         """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
@@ -362,21 +379,12 @@ class PlayingScene(Scene):
             self.new_game()
         return used
 
-    def _keyboard(self, event):
-        action = self.keyboard.handle(event)
-        if action is None:
-            return
-        self.screen.keep_in_view(self.keyboard.cursor)
-        if isinstance(action, Move):
-            self.apply(action)
-        self.dirty = True
-
     def pause(self, cover=True):
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
         if self.session.state != GameState.PLAYING or self.session.paused:
             return
         self.session.pause()
-        self.mouse.reset()
+        self.ui = released(self.ui)
         self.invalidate()
         if cover:
             self.app.push("pause", then=self._unpaused)
@@ -393,7 +401,3 @@ class PlayingScene(Scene):
         """H or the Hint button: the hint is worked out off the frame loop and shows when it is there."""
         if not self.over:
             self.assist.ask_hint(self.board)
-
-    def _update_looks(self):
-        pressed = self.mouse.pressed_cells(self.board) if not self.over else set()
-        self.dirty |= self.screen.point(pressed, self.mouse.hover_cell())

@@ -8,7 +8,8 @@ import pygame
 
 from game import config
 from game.background import BackgroundJob
-from game.input import REVEAL_KEYS, BoardGeometry, BoardKeyboard, BoardMouse
+from game.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
+from game.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.learn import lessons as lesson_data
 from game.learn.drill import choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES
@@ -106,7 +107,7 @@ class PuzzleScene(Scene):
         view.center = self.board_area.center
         self.geometry = BoardGeometry(view, self.tile, b.rows, b.cols)
         self.renderer = BoardRenderer(self.app.atlases.board(self.tile), b, self.geometry.visible_rows)
-        self.mouse, self.keys, self.looks = BoardMouse(self.geometry), BoardKeyboard(b.rows, b.cols), BoardLooks()
+        self.ui = BoardUI()
         self.analysis = analyse_board(b) if puzzle.guesses else None
         self.tints = assist.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
         self.said, self.said_kind = self._opening_words(), "teach"
@@ -176,13 +177,18 @@ class PuzzleScene(Scene):
                 return
         if self.puzzle is None:
             return
-        move = self.mouse.handle(event)
-        if isinstance(move, tuple) and move and move[0] == "scroll":
-            self.geometry.scroll_by(move[1], move[2])
-        elif isinstance(move, Move):
-            self.attempt(move)
-        self.looks.pressed = self.mouse.pressed_cells(self.puzzle.board)
-        self.looks.hover = self.mouse.hover_cell()
+        self._board_input(event)
+
+    def _board_input(self, event):
+        """A click or key on the board, interpreted as in a game (game.board_ui), then judged."""
+        heard = input_event(event, pygame.time.get_ticks())
+        if heard is None or self.puzzle is None:
+            return
+        self.ui, outcome = interpret(self.puzzle.board, self.ui, heard, self.geometry)
+        if isinstance(outcome, Scroll):
+            self.geometry.scroll_by(outcome.dx, outcome.dy)
+        elif isinstance(outcome, Move):
+            self.attempt(outcome)
 
     def _key(self, event):
         if event.key == pygame.K_ESCAPE:
@@ -194,10 +200,8 @@ class PuzzleScene(Scene):
                 self.press(pressed)
         elif event.key in REVEAL_KEYS and self.next.enabled:
             self.press(self.next)
-        elif self.puzzle is not None:
-            move = self.keys.handle(event)
-            if isinstance(move, Move):
-                self.attempt(move)
+        else:
+            self._board_input(event)
 
     def press(self, button):
         if button is self.back:
@@ -222,8 +226,6 @@ class PuzzleScene(Scene):
         puzzle = self.puzzle
         if puzzle.done:
             return
-        if move.kind == "reveal" and puzzle.board.is_revealed(*move.cell):
-            move = move._replace(kind="chord")
         verdict = puzzle.judge(move)
         if not verdict.ok:
             self.said, self.said_kind = verdict.reason, "wrong"
@@ -322,8 +324,7 @@ class PuzzleScene(Scene):
 
     def _draw_board(self, surface):
         g, b = self.geometry, self.puzzle.board
-        self.renderer.invalidate()
-        self.renderer.refresh(self.looks)
+        self.renderer.repaint(BoardLooks(pressed_cells(b, self.ui), hover_cell(self.ui)))
         widgets.bevel(surface, g.view.inflate(6, 6), raised=False, width=3)
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
         surface.set_clip(g.view)
@@ -336,6 +337,6 @@ class PuzzleScene(Scene):
         if self.caught is not None:  # coloured by what the numbers prove it, never by what it hides
             key = "mine" if self.caught in self.puzzle.mines else "safe" if self.caught in self.puzzle.safe else "guess"
             pygame.draw.rect(surface, colours[key], g.cell_rect(*self.caught), width + 1)
-        if self.keys.cursor is not None:
-            hud.draw_cursor(surface, g.cell_rect(*self.keys.cursor), max(1, self.tile // 16))
+        if self.ui.cursor is not None:
+            hud.draw_cursor(surface, g.cell_rect(*self.ui.cursor), max(1, self.tile // 16))
         surface.set_clip(None)

@@ -127,17 +127,12 @@ class ReplayScene(Scene):
 
     def _play_until(self, t_ms):
         """Make every move due by t_ms on the board."""
-        changed, done_before = [], self.done
+        done_before = self.done
         while self.done < len(self.moves) and self.moves[self.done].t_ms <= t_ms:
-            was = self.board.state
             self.board.apply(self.moves[self.done])
-            changed += self.board.last_changed
             self.done += 1
-            if self.board.state != was:
-                self.screen.invalidate(board_too=True)  # the end shows every mine and wrong flag
-        if changed or self.done != done_before:
-            self.screen.dirty_cells.update(changed)
-            self.screen.invalidate()  # the pointer moved to the new click
+        if self.done != done_before:
+            self.screen.invalidate()  # the mark moved to the new click
             self._follow(self.moves[self.done - 1])
 
     def seek_moves(self, count):

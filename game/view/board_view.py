@@ -1,5 +1,6 @@
 """The board renderer: which tile each cell shows, and a board surface redrawn only where looks changed."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pygame
@@ -17,13 +18,16 @@ TILE_OF_SEEN = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class BoardLooks:
-    """The view-side state that changes how cells look: owned by the scene, read here."""
+    """What changes how cells look besides the model, as the scene hands it to the view each frame: the
+    pressed cells and the hovered one (from its BoardUI), the tiles an animation shows instead, and the
+    keyboard cursor."""
 
-    pressed: set = field(default_factory=set)
+    pressed: frozenset = frozenset()
     hover: tuple | None = None
-    override: dict = field(default_factory=dict)  # cell -> Tile shown instead, while an animation runs
+    override: Mapping = field(default_factory=dict)  # cell -> Tile shown instead, while an animation runs
+    cursor: tuple | None = None
 
 
 def all_tiles(board, looks):
@@ -109,6 +113,12 @@ class BoardRenderer:
         self._stale = True
         if full:
             self._drawn = None
+
+    def repaint(self, looks):
+        """Bring every cell up to date, comparing each with what the surface shows (a scene that draws its
+        small board whole each frame)."""
+        self.invalidate()
+        self.refresh(looks)
 
     def tile_at(self, row, col):
         """The tile a cell shows (COVERED before the first repaint; in a row out of view, the one it will show)."""

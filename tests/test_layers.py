@@ -1,0 +1,61 @@
+"""The rules of the layer above the model, checked on the source: only the view keeps what it last drew (nobody
+else writes into a BoardScreen or a BoardRenderer), and overlays hand back results instead of writing into
+the app."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+MUTATORS = {"update", "add", "discard", "clear", "append", "extend", "pop", "remove", "setdefault", "invalidate"}
+
+
+def chain(node):
+    """The names along an attribute chain, outermost first: `self.screen.looks.pressed` -> [self, screen,
+    looks, pressed]."""
+    names = []
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Attribute):
+            names.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        names.append(node.id)
+    return names[::-1]
+
+
+def writes(path):
+    """(line, chain) of every attribute written in a module: assigned to, or changed by a mutating call."""
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        targets = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+            yield node.lineno, chain(node.func)
+            continue
+        for target in targets:
+            for part in ast.walk(target):
+                if isinstance(part, (ast.Attribute, ast.Subscript)):
+                    yield node.lineno, chain(part)
+
+
+def outside(folder):
+    return [p for p in sorted(GAME.rglob("*.py")) if folder not in p.relative_to(GAME).parts]
+
+
+def test_nothing_outside_the_view_writes_its_redraw_state():
+    """The view finds what to redraw by comparing; a scene hands it looks and may ask for a full repaint
+    (`screen.invalidate()`), and never touches what the board screen or its renderer keep."""
+    found = set()
+    for path in outside("view"):
+        for line, names in writes(path):
+            inner = names[1:-1]  # the objects written through, not the one written to
+            if names[-2:] == ["screen", "invalidate"]:
+                continue  # the one thing a scene may ask: draw it all next frame
+            if "renderer" in inner or "looks" in inner or ("screen" in inner and names[0] != "pygame"):
+                found.add(f"{path.relative_to(ROOT)}:{line}: {'.'.join(names)}")
+            if "dirty_cells" in names:
+                found.add(f"{path.relative_to(ROOT)}:{line}: {'.'.join(names)}")
+    assert not found, "writes into the view's bookkeeping:\n" + "\n".join(sorted(found))
