@@ -206,6 +206,10 @@ class App:
             overlay.invalidate()
 
     def _pop_finished(self) -> None:
+        """Deliver what the overlays handed back, and take away the ones that finished."""
+        for overlay in list(self.overlays):
+            while overlay.handed and overlay.then is not None:
+                overlay.then(overlay.handed.pop(0))
         while self.overlays and any(o.done for o in self.overlays):
             overlay = next(o for o in reversed(self.overlays) if o.done)
             self.overlays.remove(overlay)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board_ui import BoardKey, InputEvent, KeyPress, Leave, Motion, MouseButton, Press, Release, Wheel
+from game.board_ui import BoardKey, InputEvent, KeyPress, Leave, Motion, Press, Release, Wheel
 
 
 class BoardGeometry:
@@ -58,27 +58,6 @@ class BoardGeometry:
         moved = (new_x, new_y) != (self.scroll_x, self.scroll_y)
         self.scroll_x, self.scroll_y = new_x, new_y
         return moved
-
-
-class PressButton:
-    """A button drawn by its owner (the face): pressed while the left button is held on it, clicked when
-    released over it."""
-
-    def __init__(self):
-        self.held = False
-
-    def handle(self, event, rect):
-        """(whether the event was the button's, whether it completed a click)."""
-        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != MouseButton.LEFT:
-            return False, False
-        over = rect.collidepoint(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.held = over
-            return over, False
-        if self.held:
-            self.held = False
-            return True, over
-        return False, False
 
 
 # The keys that play on the board: arrows and WASD move the cursor, Space or Enter reveals, F flags.

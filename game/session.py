@@ -15,8 +15,11 @@ recorded, is never offered to resume.
 
 from __future__ import annotations
 
+import enum
+import logging
 from typing import TYPE_CHECKING, Any
 
+from game.background import BackgroundJob
 from game.model import Board, GameState
 from game.model.category import category_for
 from game.model.move import Move
@@ -25,8 +28,19 @@ from game.records import GameRecord, Origin, SavedGame, checked_save
 
 if TYPE_CHECKING:
     from game.model.replay import Replay
+    from game.model.replay_analysis import GameAnalysis
 
 Cell = tuple[int, int]
+log = logging.getLogger(__name__)
+
+
+class Analysis(enum.Enum):
+    """Where the analysis of a finished game stands (which clicks were guesses, whether a loss was forced)."""
+
+    NOT_ASKED = "not asked"
+    RUNNING = "running"
+    READY = "ready"
+    FAILED = "failed"
 
 
 class Keeper:
@@ -58,11 +72,14 @@ class GameSession:
         hinted: bool = False,
         elapsed_ms: int = 0,
         waiting: bool = False,
+        wants_no_guess: bool = False,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
         self.origin = origin
         self.no_guess = no_guess  # the mines were laid by the no-guess generator
+        # the mines are to come from the no-guess generator, at the first reveal (the Dealer makes them)
+        self.wants_no_guess = wants_no_guess and not board.mines_placed
         self.hinted = hinted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
         self.waiting = waiting  # the clock holds until the player's next move
@@ -70,6 +87,8 @@ class GameSession:
         self._elapsed = elapsed_ms / 1000
         self._abandoned = False
         self._recorded = False
+        self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
+        self._analysis_logged = False
 
     # --- what the game is ---------------------------------------------------------------------------------
 
@@ -106,6 +125,36 @@ class GameSession:
         from game.model.replay import Replay  # a game's replay is needed at its end, not at start-up
 
         return Replay.from_game(self.board, max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:])))
+
+    # --- the analysis of the game, once it is over --------------------------------------------------------
+
+    def analyse(self) -> None:
+        """Start analysing the finished game on another thread (a large board's takes seconds)."""
+        if self.analysis_job is None and self.state.over:
+            replay = self.replay()
+            self.analysis_job = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
+
+    @property
+    def analysis_state(self) -> Analysis:
+        job = self.analysis_job
+        if job is None:
+            return Analysis.NOT_ASKED
+        if not job.done:
+            return Analysis.RUNNING
+        if job.error is not None and not self._analysis_logged:
+            self._analysis_logged = True
+            log.error("the game's analysis failed", exc_info=job.error)
+        return Analysis.READY if job.error is None and job.result is not None else Analysis.FAILED
+
+    @property
+    def analysis(self) -> GameAnalysis | None:
+        """The finished analysis; None while it runs, if it failed, or before it was asked."""
+        return self.analysis_job.result if self.analysis_state == Analysis.READY and self.analysis_job else None
+
+    def stop_analysis(self) -> None:
+        """The game is left behind: its analysis is no longer wanted."""
+        if self.analysis_job is not None and not self.analysis_job.done:
+            self.analysis_job.cancel()
 
     # --- time and moves -----------------------------------------------------------------------------------
 

@@ -59,3 +59,24 @@ def test_nothing_outside_the_view_writes_its_redraw_state():
             if "dirty_cells" in names:
                 found.add(f"{path.relative_to(ROOT)}:{line}: {'.'.join(names)}")
     assert not found, "writes into the view's bookkeeping:\n" + "\n".join(sorted(found))
+
+
+def test_overlays_hand_back_results_and_never_reach_into_the_app():
+    """An overlay gets what it shows through its constructor and answers with finish / hand_back: it never
+    reads or writes the app (its context) itself; the Overlay base reads the window's size, nothing more."""
+    found = []
+    for path in sorted((GAME / "overlays").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Attribute) and chain(node)[:2] in (["self", "context"], ["self", "app"]):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {'.'.join(chain(node))}")
+    assert not found, "overlays reaching into the app:\n" + "\n".join(found)
+
+
+def test_the_app_is_the_context_scenes_are_given():
+    """Scenes hold the app as a Context: everything they may use is named there, and the app has it all."""
+    from game.app import App
+    from game.scene import Context
+
+    wanted = {name for name in vars(Context) if not name.startswith("_")} | set(Context.__annotations__)
+    missing = {name for name in wanted if not hasattr(App, name) and name not in App.__init__.__code__.co_names}
+    assert not missing, missing

@@ -3,8 +3,9 @@ along the bottom that leaves the board in view (More, or Space, opens the whole 
 
 The panel ignores the mouse and keys for a moment after the game ends, and any press that began before it
 showed, so a click meant for the board never lands on it. The game's analysis (which clicks were guesses, and
-whether a losing click was forced) runs off the frame loop and fills in when ready. The panel hands back what
-the player chose ("again", "same board", "menu"); the replay is asked of the app directly and comes back here.
+whether a losing click was forced) is the session's, made off the frame loop; it fills in when ready. The panel
+hands back what the player chose (a PanelChoice): "again", "same board" and "menu" close it; "replay" and
+"study" leave it open for when the player comes back.
 """
 
 import logging
@@ -14,7 +15,8 @@ import pygame
 from game import clipboard, config
 from game.model import GameState
 from game.model.boardcode import BoardCode, encode
-from game.scene import Overlay
+from game.scene import Overlay, PanelChoice
+from game.session import Analysis
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import FIGURES, format_seconds
@@ -41,10 +43,12 @@ def board_code(session):
 class GameOverPanel(Overlay):
     modal = False  # the face above the board still starts a new game
 
-    def __init__(self, app, session, analysis=None, face=None, board=None, status=None):
+    def __init__(self, context, session, face=None, board=None, status=None, toggle_sound=None):
         """`face`: where the face button is (clicks there are the scene's); `board`: where the board shows,
-        which the panel keeps clear of when the window has room; `status`: the status line, where the bar goes."""
-        super().__init__(app)
+        which the panel keeps clear of when the window has room; `status`: the status line, where the bar goes;
+        `toggle_sound`: what M does (returns the line saying so)."""
+        super().__init__(context)
+        self.toggle_sound = toggle_sound
         self.session = session
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
@@ -54,7 +58,7 @@ class GameOverPanel(Overlay):
         self.face = pygame.Rect(face or (0, 0, 0, 0))
         self.board_frame = pygame.Rect(board or (0, 0, 0, 0))
         self.status = pygame.Rect(status or (0, 0, 0, 0))
-        self.job, self.analysis = analysis, None
+        self._analysis_shown = session.analysis_state  # the panel is laid out again when it changes
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
         self.said, self._said_left = "", 0.0
@@ -68,7 +72,7 @@ class GameOverPanel(Overlay):
         w, h = self.window_size
         lines = self.lines()
         verdict = self._verdict()
-        loss = self.analysis.loss if self.analysis and not self.won else None
+        loss = self.analysis.loss if self.analysis is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
         button_rows = 4 if studied else 3
         fixed = TITLE_H + (24 if self.record_message else 0) + button_rows * (BUTTON_H + 6) + 26
@@ -156,20 +160,23 @@ class GameOverPanel(Overlay):
             self.dirty |= not self._said_left
             if not self._said_left:
                 self.copy.label = "Copy code"
-        if self.job is not None and self.job.done:
-            job, self.job = self.job, None
-            if job.error is not None:
-                log.error("the game's analysis failed", exc_info=job.error)
-            self.analysis = job.result if job.error is None and job.result is not None else False
-            loss = self.analysis.loss if self.analysis else None
-            if loss is not None and not loss.forced and loss.rule:  # the drill trains what the player missed
-                self.app.progress.note_mistake(loss.rule)
+        if self.session.analysis_state != self._analysis_shown:
+            self._analysis_shown = self.session.analysis_state
             expanded = self.expanded
             self._lay_out()  # the verdict's lines make the panel taller
             self._expand(expanded)
 
+    @property
+    def analysis(self):
+        """The game's analysis once it is in (None while it runs, or if it failed)."""
+        return self.session.analysis
+
+    @property
+    def job(self):
+        return self.session.analysis_job
+
     def next_wake(self):
-        if self.job is not None or self._recorded is not None or self.age < GRACE_SECONDS:
+        if self._analysis_shown == Analysis.RUNNING or self._recorded is not None or self.age < GRACE_SECONDS:
             return 0.0
         return self._said_left or None
 
@@ -188,7 +195,7 @@ class GameOverPanel(Overlay):
             ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
             ("Guesses", self._guesses()),
         ]
-        if not self.won and self.analysis:
+        if not self.won and self.analysis is not None:
             verdict = self.analysis.loss
             lines.append(
                 ("Last click", "-" if verdict is None else "a forced guess" if verdict.forced else "avoidable")
@@ -199,17 +206,18 @@ class GameOverPanel(Overlay):
         return lines
 
     def _guesses(self):
-        if self.analysis is None:
-            return "counting..."
-        if self.analysis is False:
+        state = self.session.analysis_state
+        if state == Analysis.FAILED:
             return "-"
         a = self.analysis
+        if a is None:
+            return "counting..."
         approx = "" if a.exact else "at most "
         clicks = "opening click" if a.opening_moves == 1 else "opening clicks"
         return f"{approx}{a.guesses} of {a.opening_moves} {clicks}"
 
     def _verdict(self):
-        verdict = self.analysis.loss if self.analysis else None
+        verdict = self.analysis.loss if self.analysis is not None else None
         return "" if verdict is None or self.won else verdict.summary
 
     # --- input -------------------------------------------------------------------------------------------
@@ -241,11 +249,11 @@ class GameOverPanel(Overlay):
     def _key(self, event):
         self.dirty = True
         if event.key in (pygame.K_F2, pygame.K_n):
-            self.finish("again")
-        elif event.key == pygame.K_m:
-            self.said, self._said_left = self.app.toggle_sound(), SAID_SECONDS
+            self.finish(PanelChoice.AGAIN)
+        elif event.key == pygame.K_m and self.toggle_sound is not None:
+            self.said, self._said_left = self.toggle_sound(), SAID_SECONDS
         elif event.key == pygame.K_ESCAPE:
-            self.finish("menu")
+            self.finish(PanelChoice.MENU)
         elif event.key == pygame.K_SPACE:
             self._expand(not self.expanded)
         elif event.key == pygame.K_r:
@@ -257,11 +265,11 @@ class GameOverPanel(Overlay):
 
     def press(self, button):
         if button in (self.play_again, self.bar_again):
-            self.finish("again")
+            self.finish(PanelChoice.AGAIN)
         elif button in (self.same_board, self.bar_same):
-            self.finish("same board")
+            self.finish(PanelChoice.SAME_BOARD)
         elif button in (self.menu, self.bar_menu):
-            self.finish("menu")
+            self.finish(PanelChoice.MENU)
         elif button is self.more:
             self._expand(True)
         elif button is self.hide:
@@ -274,11 +282,11 @@ class GameOverPanel(Overlay):
             self.study_loss()
 
     def watch_replay(self):
-        self.app.show("replay", remember=True, replay=self.session.replay())
+        self.hand_back(PanelChoice.REPLAY)
 
     def study_loss(self):
         """The position before the losing click, to find the safe cell (practice: nothing recorded)."""
-        self.app.show("puzzle", remember=True, study=self.session.replay())
+        self.hand_back(PanelChoice.STUDY)
 
     def copy_code(self):
         copied = clipboard.copy(self.code)
@@ -300,7 +308,7 @@ class GameOverPanel(Overlay):
     def _draw_bar(self, surface):
         look = theme.current()
         widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
-        verdict = self.analysis.loss if self.analysis and not self.won else None
+        verdict = self.analysis.loss if self.analysis is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
         if self.record_message:

@@ -32,10 +32,10 @@ BUTTON_H, BUTTON_W = 38, 120
 
 
 class PuzzleScene(Scene):
-    def __init__(self, app, lesson=None, drill=False, study=None):
+    def __init__(self, context, lesson=None, drill=False, study=None):
         """One of: `lesson`, the lesson's index on the path; `drill`, the pattern drill; `study`, the replay
         of a lost game, to try its last position again."""
-        super().__init__(app)
+        super().__init__(context)
         self.lessons = lesson_data.load()
         self.lesson_index, self.drilling, self.studying = lesson, drill, study is not None
         self.puzzle = None
@@ -70,7 +70,7 @@ class PuzzleScene(Scene):
     def _lay_out(self, rows, cols):
         """A window for the boards this scene shows (up to `rows` by `cols`), at the largest tile up to MAX_TILE
         that fits them all."""
-        most_w, most_h = self.app.max_window
+        most_w, most_h = self.context.max_window
         menu_w, menu_h = config.MENU_SIZE
         # the teaching's lines in the narrowest window this scene makes (a wider one needs no more)
         teach_lines = min(TEACH_LINES, len(text.wrap(self.teach, BODY, menu_w - 2 * MARGIN)))
@@ -106,7 +106,7 @@ class PuzzleScene(Scene):
         view = pygame.Rect(0, 0, min(self.board_area.w, b.cols * self.tile), min(self.board_area.h, b.rows * self.tile))
         view.center = self.board_area.center
         self.geometry = BoardGeometry(view, self.tile, b.rows, b.cols)
-        self.renderer = BoardRenderer(self.app.atlases.board(self.tile), b, self.geometry.visible_rows)
+        self.renderer = BoardRenderer(self.context.atlases.board(self.tile), b, self.geometry.visible_rows)
         self.ui = BoardUI()
         self.analysis = analyse_board(b) if puzzle.guesses else None
         self.tints = assist.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
@@ -131,7 +131,7 @@ class PuzzleScene(Scene):
     # --- the drill's positions and the study's, made off the frame -----------------------------------------
 
     def _ask_for_position(self):
-        rule = choose_rule(self.rng, self.app.progress.mistakes)
+        rule = choose_rule(self.rng, self.context.progress.mistakes)
         seed = self.rng.randrange(2**31)
         self.next_job = BackgroundJob(lambda cancel: next_position(random.Random(seed), rule, cancel.is_set))
 
@@ -217,9 +217,9 @@ class PuzzleScene(Scene):
         if self.next_job is not None:
             self.next_job.cancel()
         if self.studying:
-            self.app.back()
+            self.context.back()
         else:
-            self.app.show("learn")
+            self.context.show("learn")
 
     def attempt(self, move):
         """A click on the board: judged first, played only when right."""
@@ -231,7 +231,7 @@ class PuzzleScene(Scene):
             self.said, self.said_kind = verdict.reason, "wrong"
             self.proof, self.caught = verdict.proof, verdict.cell
             if self.drilling and self.first_try:
-                self.app.progress.note_mistake(self.position.rule)
+                self.context.progress.note_mistake(self.position.rule)
             self.first_try = False
             return
         puzzle.play(move)
@@ -250,11 +250,11 @@ class PuzzleScene(Scene):
             if self.board_no + 1 < len(lesson.boards):
                 self.said = "Right. Next board: N or Enter."
             else:
-                self.app.progress.finish_lesson(lesson.key)
+                self.context.progress.finish_lesson(lesson.key)
                 last = self.lesson_index + 1 == len(self.lessons)
                 self.said = "Lesson done: every lesson done!" if last else "Lesson done. Next lesson: N or Enter."
         elif self.drilling:
-            self.app.progress.note_drill(self.first_try, self.seconds)
+            self.context.progress.note_drill(self.first_try, self.seconds)
             well = "Right first time" if self.first_try else "Solved"
             self.said = f"{well}, in {self.seconds:.1f} s. {self.position.reason}. Next: N or Enter."
             self.proof = self.position.proof
@@ -269,9 +269,9 @@ class PuzzleScene(Scene):
                 self.board_no += 1
                 self._take(lesson.puzzle(self.board_no))
             elif self.lesson_index + 1 < len(self.lessons):
-                self.app.show("puzzle", lesson=self.lesson_index + 1)
+                self.context.show("puzzle", lesson=self.lesson_index + 1)
             else:
-                self.app.show("learn")
+                self.context.show("learn")
         elif self.drilling:
             self.puzzle, self.next.enabled = None, False
             self.said, self.said_kind = "Finding a position...", "teach"
@@ -306,17 +306,17 @@ class PuzzleScene(Scene):
         if self.lesson_index is not None:
             return f"Lesson {self.lesson_index + 1} of {len(self.lessons)}"
         if self.drilling:
-            return self.app.progress.drill_summary().capitalize()
+            return self.context.progress.drill_summary().capitalize()
         return "Practice: nothing is recorded"
 
     def draw(self, surface):
         look = theme.current()
-        draw_title(surface, self.app.atlases, self.title, self._subtitle())
+        draw_title(surface, self.context.atlases, self.title, self._subtitle())
         text.draw_paragraph(surface, self.teach, self.teach_box, BODY, smallest=TINY)
         if self.puzzle is not None:
             self._draw_board(surface)
         else:
-            assist.draw_spinner(surface, self.board_area.center, self.app.frames / 60, "Finding a position")
+            assist.draw_spinner(surface, self.board_area.center, self.context.frames / 60, "Finding a position")
         colour = {"wrong": look.error_text, "right": look.success_text}.get(self.said_kind, look.dim_text)
         text.draw_paragraph(surface, self.said, self.said_box, SMALL, colour, "center", smallest=TINY)
         for button in self.buttons:

@@ -36,12 +36,12 @@ def figures(game):
 
 
 class RecordsScene(Scene):
-    def __init__(self, app, category=None):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
-        self.store = app.store
+    def __init__(self, context, category=None):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.store = context.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
-        wanted = category or app.settings.get("difficulty")
+        wanted = category or context.settings.get("difficulty")
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size
         inner = pygame.Rect(MARGIN, 0, width - 2 * MARGIN, 0)
@@ -122,7 +122,7 @@ class RecordsScene(Scene):
         elif button in (self.previous, self.next):
             self._turn(-1 if button is self.previous else 1)
         elif button is self.reset:
-            self.app.ask(
+            self.context.ask(
                 "Reset statistics?", "Every best time and statistic will be erased.", "Reset", "Keep them", self._reset
             )
         elif button is self.back:
@@ -137,7 +137,7 @@ class RecordsScene(Scene):
         if replay is None:
             self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
             return
-        self.app.show("replay", remember=True, replay=replay)
+        self.context.show("replay", remember=True, replay=replay)
 
     def _turn(self, direction):
         self.index = (self.index + direction) % len(self.categories)
@@ -146,10 +146,10 @@ class RecordsScene(Scene):
     def _reset(self, reset):
         if reset:
             self.store.reset_statistics()
-            self.app.show("records", category="beginner")
+            self.context.show("records", category="beginner")
 
     def go_back(self):
-        self.app.show("menu")
+        self.context.show("menu")
 
     # --- drawing -------------------------------------------------------------------------------------------
 
@@ -208,7 +208,7 @@ class RecordsScene(Scene):
 
     def draw(self, surface):
         look = theme.current()
-        draw_title(surface, self.app.atlases, "Records")
+        draw_title(surface, self.context.atlases, "Records")
         text.draw_fitted(surface, category_label(self.category), self.heading, HEADING, look.heading, "center", BOLD)
         self.previous.draw(surface)
         self.next.draw(surface)
