@@ -17,7 +17,7 @@ from game.arrivals import Arrivals
 from game.dealer import Dealer
 from game.learn.progress import Progress
 from game.model.rules import PRESETS
-from game.scene import Overlay, Scene
+from game.scene import Context, Overlay, Scene
 from game.settings import Settings
 from game.sound import Sounds
 from game.store import Store
@@ -177,7 +177,8 @@ class App:
         self.running = False
 
     def _make(self, name: str, args: dict) -> Scene:
-        scene = _load(SCENES[name])(self, **args)
+        context: Context = self  # what scenes get of the app (the type checker holds the app to it)
+        scene = _load(SCENES[name])(context, **args)
         scene.name = name
         return scene
 
@@ -291,7 +292,7 @@ class App:
     def _window_resized(self, size: tuple[int, int]) -> None:
         if size == tuple(self.screen.get_size()) == tuple(self.scene.window_size):
             return  # our own set_mode, reported back
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         if self.scene.resizable:
             self.scene.resized(size)
         self.fit_window(self.scene)  # a window smaller than the scene can be goes back to its smallest
@@ -326,7 +327,8 @@ class App:
 
     def step(self) -> None:
         """Run one frame."""
-        events, idled = [], 0.0
+        events: list[pygame.event.Event] = []
+        idled = 0.0
         if not self._dirty and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL

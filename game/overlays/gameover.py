@@ -325,12 +325,13 @@ class GameOverPanel(Overlay):
         y = box.y
         for name, value in self.lines():
             row = pygame.Rect(box.x, y, box.w, self.line_h)
-            text.draw_fitted(surface, name, (row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
+            text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
             value_box = pygame.Rect(row.x + LABEL_W, row.y, row.w - LABEL_W, row.h)
             text.draw_fitted(surface, value, value_box, BODY, align="right", weight=BOLD, smallest=TINY)
             y += self.line_h
         if verdict := self._verdict():
-            y = text.draw_paragraph(surface, verdict, (box.x, y + 2, box.w, box.bottom - y - 2), SMALL, smallest=TINY)
+            room = pygame.Rect(box.x, y + 2, box.w, box.bottom - y - 2)
+            y = text.draw_paragraph(surface, verdict, room, SMALL, smallest=TINY)
         if self.record_message:
             line = pygame.Rect(box.x, box.bottom - 24, box.w, 22)
             text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)

@@ -124,7 +124,8 @@ class CodeEntryScene(FormScene):
         y = box.y
         for n, (paragraph, colour) in enumerate(parts):  # the first gets at most half the room, the last the rest
             room = box.bottom - y if n == len(parts) - 1 else box.h // len(parts)
-            y = text.draw_paragraph(surface, paragraph or "", (box.x, y, box.w, room), BODY, colour, smallest=TINY) + 8
+            part = pygame.Rect(box.x, y, box.w, room)
+            y = text.draw_paragraph(surface, paragraph or "", part, BODY, colour, smallest=TINY) + 8
         self.start.draw(surface)
         self.back.draw(surface)
         text.draw_paragraph(

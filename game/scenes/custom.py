@@ -78,8 +78,6 @@ class CustomScene(FormScene):
             self.minus[field] = widgets.Button((left, y, STEP_W, h), "-", size=HEADING)
             self.plus[field] = widgets.Button((left + STEP_W + FIELD_W + 12, y, STEP_W, h), "+", size=HEADING)
             self.error_lines[field] = pygame.Rect(MARGIN, error_y, width - 2 * MARGIN, error_h)
-        for field in self.fields.values():
-            field.enabled = True
         (size_y, size_h), (buttons_y, buttons_h) = places[-2:]
         self.size_line = pygame.Rect(MARGIN, size_y, width - 2 * MARGIN, size_h)
         row = pygame.Rect(0, buttons_y, min(300, width - 2 * MARGIN), buttons_h)
@@ -112,12 +110,12 @@ class CustomScene(FormScene):
                 self.try_start()
             elif self.back.handle(event):
                 self.context.show("menu")
-        for field in self.fields.values():  # the ring and the typing go together
-            if field.focused and self.focus.current is not field and event.type == pygame.MOUSEBUTTONDOWN:
-                self.focus.current = field
+        for box in self.fields.values():  # the ring and the typing go together
+            if box.focused and self.focus.current is not box and event.type == pygame.MOUSEBUTTONDOWN:
+                self.focus.current = box
         if event.type == pygame.KEYDOWN and isinstance(self.focus.current, widgets.TextField):
-            for field in self.fields.values():
-                field.focused = field is self.focus.current
+            for box in self.fields.values():
+                box.focused = box is self.focus.current
         self.errors, self.values = check_custom(self.texts())
         self.start.enabled = self.values is not None
 

@@ -12,7 +12,7 @@ from game.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
 from game.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.learn import lessons as lesson_data
 from game.learn.drill import choose_rule, next_position
-from game.learn.puzzle import RULE_NAMES
+from game.learn.puzzle import RULE_NAMES, Puzzle
 from game.learn.study import study_puzzle
 from game.model.analysis import analyse_board
 from game.model.hints import hint_for
@@ -38,10 +38,12 @@ class PuzzleScene(Scene):
         super().__init__(context)
         self.lessons = lesson_data.load()
         self.lesson_index, self.drilling, self.studying = lesson, drill, study is not None
-        self.puzzle = None
+        self.puzzle: Puzzle | None = None
         self.board_no = 0
         self.said, self.said_kind = "", "teach"  # the words under the board, and whether right or wrong
-        self.proof, self.caught = (), None  # outlined numbers and the cell of the last wrong click
+        # outlined numbers and the cell of the last wrong click
+        self.proof: tuple[tuple[int, int], ...] = ()
+        self.caught: tuple[int, int] | None = None
         self.hint_job = self.next_job = None
         self.analysis = None  # the mine chances, for the lesson on guessing
         self.first_try, self.seconds = True, 0.0
@@ -224,7 +226,7 @@ class PuzzleScene(Scene):
     def attempt(self, move):
         """A click on the board: judged first, played only when right."""
         puzzle = self.puzzle
-        if puzzle.done:
+        if puzzle is None or puzzle.done:
             return
         verdict = puzzle.judge(move)
         if not verdict.ok:
@@ -314,7 +316,7 @@ class PuzzleScene(Scene):
         draw_title(surface, self.context.atlases, self.title, self._subtitle())
         text.draw_paragraph(surface, self.teach, self.teach_box, BODY, smallest=TINY)
         if self.puzzle is not None:
-            self._draw_board(surface)
+            self._draw_board(surface, self.puzzle)
         else:
             assist.draw_spinner(surface, self.board_area.center, self.context.frames / 60, "Finding a position")
         colour = {"wrong": look.error_text, "right": look.success_text}.get(self.said_kind, look.dim_text)
@@ -322,8 +324,8 @@ class PuzzleScene(Scene):
         for button in self.buttons:
             button.draw(surface)
 
-    def _draw_board(self, surface):
-        g, b = self.geometry, self.puzzle.board
+    def _draw_board(self, surface, puzzle):
+        g, b = self.geometry, puzzle.board
         self.renderer.repaint(BoardLooks(pressed_cells(b, self.ui), hover_cell(self.ui)))
         widgets.bevel(surface, g.view.inflate(6, 6), raised=False, width=3)
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
@@ -335,7 +337,7 @@ class PuzzleScene(Scene):
         for cell in self.proof:
             pygame.draw.rect(surface, colours["proof"], g.cell_rect(*cell), width)
         if self.caught is not None:  # coloured by what the numbers prove it, never by what it hides
-            key = "mine" if self.caught in self.puzzle.mines else "safe" if self.caught in self.puzzle.safe else "guess"
+            key = "mine" if self.caught in puzzle.mines else "safe" if self.caught in puzzle.safe else "guess"
             pygame.draw.rect(surface, colours[key], g.cell_rect(*self.caught), width + 1)
         if self.ui.cursor is not None:
             hud.draw_cursor(surface, g.cell_rect(*self.ui.cursor), max(1, self.tile // 16))

@@ -1,5 +1,7 @@
 """Records: best times and statistics for each difficulty and each custom size played, with a reset."""
 
+from typing import Any
+
 import pygame
 
 from game import config
@@ -84,10 +86,11 @@ class RecordsScene(Scene):
         games = self.recent if self.showing_recent else self.best
         # every row is a button that plays the game back, when its moves were kept
         self.rows = []
+        self.game_of: dict[widgets.Button, Any] = {}  # each row's game (a GameRecord or a record row)
         for n, game in enumerate(games[:ROWS_SHOWN]):
             box = (self.list_box.x, self.list_box.y + n * self.row_h, self.list_box.w, self.row_h)
             row = widgets.Button(box, "", size=SMALL, enabled=game.has_replay)
-            row.game = game
+            self.game_of[row] = game
             self.rows.append(row)
         focus = getattr(self, "focus", None)
         before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
@@ -115,7 +118,7 @@ class RecordsScene(Scene):
 
     def press(self, button):
         if button in self.rows:
-            self.watch(button.game)
+            self.watch(self.game_of[button])
         elif button in (self.best_tab, self.recent_tab):
             self.showing_recent = button is self.recent_tab
             self._load()
@@ -154,7 +157,7 @@ class RecordsScene(Scene):
     # --- drawing -------------------------------------------------------------------------------------------
 
     def _draw_row(self, surface, row):
-        look, game, rect = theme.current(), row.game, row.rect
+        look, game, rect = theme.current(), self.game_of[row], row.rect
         if row.hovered and row.enabled:
             surface.fill(look.hover, rect)
         if row.focused:
@@ -222,7 +225,7 @@ class RecordsScene(Scene):
             )
         for row in self.rows:
             self._draw_row(surface, row)
-        hovered = next((row.game for row in self.rows if row.hovered or row.focused), None)
+        hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
         if self.notice:
             text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif not self.store.available or self.busy:

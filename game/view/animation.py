@@ -91,7 +91,7 @@ class Animations:
     def start(self, board, move, changed, was):
         """The animations a move calls for (a loss flashes, a cascade ripples, a win raises the flags);
         returns the cells whose look changed."""
-        new = []
+        new: list[Flash | Ripple] = []
         if board.state == GameState.LOST and was != GameState.LOST:
             new.append(Flash(board.exploded, Tile.MINE))
         if len(changed) > 1:

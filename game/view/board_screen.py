@@ -18,10 +18,12 @@ import pygame
 from game.input import BoardGeometry
 from game.model import Board, GameState
 from game.view import hud, theme, widgets
+from game.view.atlas import AtlasCache
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.sheet import Face
 
 NO_LOOKS = BoardLooks()
+Cell = tuple[int, int]
 MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this
 
 
@@ -35,7 +37,14 @@ class Counters(NamedTuple):
 
 class BoardScreen:
     def __init__(
-        self, atlases, board, tile: int, max_window: tuple[int, int], window=None, least=(0, 0), button: str = ""
+        self,
+        atlases: AtlasCache,
+        board: Board,
+        tile: int,
+        max_window: tuple[int, int],
+        window: tuple[int, int] | None = None,
+        least: tuple[int, int] = (0, 0),
+        button: str = "",
     ):
         """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it).
         `button`: the label of a button at the end of the status line (Hint), if any."""
@@ -51,7 +60,7 @@ class BoardScreen:
         self._codes_shown = b""  # and what the player saw of it (Board.seen_codes)
         self.lay_out(tile, max_window, window)
 
-    def lay_out(self, tile: int, max_window: tuple[int, int], window=None) -> None:
+    def lay_out(self, tile: int, max_window: tuple[int, int], window: tuple[int, int] | None = None) -> None:
         """Size everything for a tile size (the zoom) and, when the player resized it, the window."""
         b = self.board
         digits = 4 if b.mines > 999 else 3
@@ -65,14 +74,14 @@ class BoardScreen:
         self.renderer = BoardRenderer(self.tiles, b, self.geometry.visible_rows)
         layout = self.layout
         self.button = widgets.Button(layout.hint_button, self.button_label, size=layout.status_font)
-        self._background = None
+        self._background: pygame.Surface | None = None
         self.invalidate()
 
     @property
     def window_size(self) -> tuple[int, int]:
         return self.layout.window
 
-    def show(self, board) -> None:
+    def show(self, board: Board) -> None:
         """Show another board in the same window (a replay's seek)."""
         self.board = board
         self.renderer.board = board
@@ -176,7 +185,7 @@ class BoardScreen:
 
     # --- drawing --------------------------------------------------------------------------------------------
 
-    def _changed_cells(self, looks: BoardLooks) -> set:
+    def _changed_cells(self, looks: BoardLooks) -> set[Cell]:
         """The cells whose tile may differ from the one last drawn (the renderer compares each with what it
         drew); after a change that touches every cell (another board, a loss showing the mines) the renderer
         is told to compare them all."""
@@ -189,12 +198,12 @@ class BoardScreen:
             cells.update(c for c in old.keys() | new.keys() if old.get(c) is not new.get(c))
         return cells | self._model_changes(looks)
 
-    def _model_changes(self, looks: BoardLooks) -> set:
+    def _model_changes(self, looks: BoardLooks) -> set[Cell]:
         board = self.board
         state, moves = board.state, len(board.moves)
         if board is self._board_shown and state == self._state_shown and moves == self._moves_shown:
             return set()
-        codes, cells = board.seen_codes(), set()
+        codes, cells = board.seen_codes(), set[Cell]()
         lost = GameState.LOST
         if board is not self._board_shown or (state == lost) != (self._state_shown == lost):
             self.renderer.invalidate()  # the end shows every mine and every wrong flag
@@ -265,11 +274,12 @@ class BoardScreen:
         """The whole window: frame, counters, face, board and status line; `over_board` draws what shows over
         the cells (the hint engine's marks), under the keyboard cursor."""
         look = theme.current()
-        if self._background is None or self._background_look is not look:  # the frame follows the theme
-            self._background = pygame.Surface(self.layout.window).convert()
+        background = self._background
+        if background is None or self._background_look is not look:  # the frame follows the theme
+            self._background = background = pygame.Surface(self.layout.window).convert()
             self._background_look = look
-            hud.draw_frame(self._background, self.layout)
-        surface.blit(self._background, (0, 0))
+            hud.draw_frame(background, self.layout)
+        surface.blit(background, (0, 0))
         layout = self.layout
         hud.draw_number(surface, self.atlas, layout.counter, counters.mines_left)
         hud.draw_number(surface, self.atlas, layout.timer, counters.seconds)
@@ -317,7 +327,7 @@ class BoardScreen:
 
     _whole = True
     _button_shown = None
-    _dragging = None  # (axis, where the drag started, the scroll then) while a scroll bar's thumb is held
+    _dragging: tuple[int, int, int] | None = None  # (axis, where a drag started, the scroll then) while a thumb is held
     _status_shown: str | None = None
     _counters_shown = Counters(0, 0, Face.SMILE)
     _background_look = None

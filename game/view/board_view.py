@@ -102,9 +102,9 @@ class BoardRenderer:
         covered = atlas.tiles[Tile.COVERED]
         self._covered.fblits([(covered, (c * tile, r * tile)) for r in range(board.rows) for c in range(board.cols)])
         self._visible_rows = visible_rows or (lambda: (0, board.rows))
-        self._drawn = None  # the tile on the surface in each cell, in reading order; None: nothing drawn yet
-        self._wanted = None  # each cell's tile as of the last repaint, kept up for the rows not painted yet
-        self._pending = set()  # rows the last repaint left for when they come into view
+        self._drawn: list[Tile | None] = []  # the tile on the surface in each cell, in reading order; []: none yet
+        self._wanted: list[Tile | None] = []  # each cell's tile as of the last repaint, for the rows not painted yet
+        self._pending: set[int] = set()  # rows the last repaint left for when they come into view
         self._stale = True
         # each cell's top-left on the surface, in reading order, made once: a repaint only looks them up
         self._positions = [(c * tile, r * tile) for r in range(board.rows) for c in range(board.cols)]
@@ -112,7 +112,7 @@ class BoardRenderer:
     def invalidate(self, full=False):
         self._stale = True
         if full:
-            self._drawn = None
+            self._drawn = []
 
     def repaint(self, looks):
         """Bring every cell up to date, comparing each with what the surface shows (a scene that draws its
@@ -123,7 +123,7 @@ class BoardRenderer:
     def tile_at(self, row, col):
         """The tile a cell shows (COVERED before the first repaint; in a row out of view, the one it will show)."""
         index = row * self.board.cols + col
-        if self._drawn is None:
+        if not self._drawn:
             return Tile.COVERED
         return self._wanted[index] if row in self._pending else self._drawn[index]
 
@@ -159,7 +159,7 @@ class BoardRenderer:
         """Every cell's tile worked out; the rows in view painted, the others left pending."""
         self._stale = False
         self._wanted = all_tiles(self.board, looks)
-        if self._drawn is None:
+        if not self._drawn:
             self._drawn = [None] * len(self._wanted)
         self._pending = set(range(self.board.rows))
         self._paint_rows(range(*self._in_view()))
