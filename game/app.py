@@ -125,7 +125,7 @@ class App:
 
     # --- scenes and overlays ---------------------------------------------------------------------------------
 
-    def show(self, name: str, remember: bool = False, replace: bool = False, **args: Any) -> None:
+    def show(self, name: str, *, remember: bool = False, replace: bool = False, **args: Any) -> None:
         """Show the scene called `name`, made with `args`, after this frame.
 
         `remember`: come back to the scene on show now (with its overlays) when the new one calls back().
@@ -241,7 +241,7 @@ class App:
         return notices
 
     def open_file(self, path: str) -> None:
-        """A replay file dropped on the window (or given at start): read off the frame (#4), watched, then back."""
+        """A replay file dropped on the window (or given at start): read off the frame, watched, then back."""
         self.arrivals.read_replay(path)
 
     @property

@@ -134,7 +134,7 @@ class Dealer(Keeper):
 
     def resume(self) -> Resuming | None:
         """Start resuming the saved game: it is checked now, and claimed from the records (so that no other
-        copy of the game plays it on too, #8), which answer a frame or two later: see `resumed`. None (and a
+        copy of the game plays it on too), which answer a frame or two later: see `resumed`. None (and a
         notice for the menu) when it cannot be played."""
         saved = self._saved
         if saved is None:
