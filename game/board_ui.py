@@ -14,9 +14,7 @@ middle press that moves is a drag that scrolls the board instead.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from game import config
@@ -107,8 +105,7 @@ class Where(Protocol):
     def cell_at(self, pos: Pos) -> Cell | None: ...
 
 
-@dataclass(frozen=True)
-class BoardUI:
+class BoardUI(NamedTuple):
     """What the player is doing with the board right now, which a move never changes: the buttons held, the
     cell under the pointer, a middle drag, the keyboard cursor. Owned by the scene; an immutable value, so
     the scene can tell at once whether an event changed anything (`new != old`)."""
@@ -129,15 +126,15 @@ def interpret(board: Board, ui: BoardUI, event: InputEvent, where: Where) -> tup
     if isinstance(event, Motion):
         return _motion(ui, event, where)
     if isinstance(event, Press):
-        return _press(board, dataclasses.replace(ui, pointer=where.cell_at(event.pos)), event)
+        return _press(board, ui._replace(pointer=where.cell_at(event.pos)), event)
     if isinstance(event, Release):
-        return _release(board, dataclasses.replace(ui, pointer=where.cell_at(event.pos)), event.button)
+        return _release(board, ui._replace(pointer=where.cell_at(event.pos)), event.button)
     if isinstance(event, Wheel):
         step = where.tile * config.WHEEL_SCROLL_TILES
         dx, dy = -event.x * step, -event.y * step
         return ui, Scroll(dy, dx) if event.sideways else Scroll(dx, dy)
     if isinstance(event, Leave):
-        return dataclasses.replace(ui, pointer=None), None
+        return ui._replace(pointer=None), None
     return _key(board, ui, event.key)
 
 
@@ -149,50 +146,50 @@ def released(ui: BoardUI) -> BoardUI:
 def _motion(ui: BoardUI, event: Motion, where: Where) -> tuple[BoardUI, Outcome]:
     cell = where.cell_at(event.pos)
     if cell is not None and ui.cursor is not None:
-        ui = dataclasses.replace(ui, cursor=None)  # the mouse took over from the keys
+        ui = ui._replace(cursor=None)  # the mouse took over from the keys
     if ui.drag_origin is not None:
         ox, oy = ui.drag_origin
         x, y = event.pos
         if ui.dragging or abs(x - ox) + abs(y - oy) > config.DRAG_THRESHOLD:
-            ui = dataclasses.replace(ui, dragging=True, chording=False, drag_origin=event.pos)
+            ui = ui._replace(dragging=True, chording=False, drag_origin=event.pos)
             return ui, Scroll(ox - x, oy - y)
-    return dataclasses.replace(ui, pointer=cell), None
+    return ui._replace(pointer=cell), None
 
 
 def _press(board: Board, ui: BoardUI, event: Press) -> tuple[BoardUI, Outcome]:
     if event.button == MouseButton.LEFT:
-        return dataclasses.replace(ui, left=True, chording=ui.right), None
+        return ui._replace(left=True, chording=ui.right), None
     if event.button == MouseButton.RIGHT:
         if ui.left:
-            return dataclasses.replace(ui, right=True, chording=True), None
+            return ui._replace(right=True, chording=True), None
         flag = Move("flag", *ui.pointer) if ui.pointer is not None and not ui.middle else None
-        return dataclasses.replace(ui, right=True), flag
+        return ui._replace(right=True), flag
     if event.button == MouseButton.MIDDLE:
-        return dataclasses.replace(ui, middle=True, chording=True, drag_origin=event.pos, dragging=False), None
+        return ui._replace(middle=True, chording=True, drag_origin=event.pos, dragging=False), None
     return ui, None
 
 
 def _release(board: Board, ui: BoardUI, button: int) -> tuple[BoardUI, Outcome]:
     was_chording, cell = ui.chording, ui.pointer
     if button == MouseButton.LEFT:
-        ui = dataclasses.replace(ui, left=False)
+        ui = ui._replace(left=False)
     elif button == MouseButton.RIGHT:
-        ui = dataclasses.replace(ui, right=False)
+        ui = ui._replace(right=False)
     elif button == MouseButton.MIDDLE:
-        ui = dataclasses.replace(ui, middle=False, drag_origin=None)
+        ui = ui._replace(middle=False, drag_origin=None)
         if ui.dragging:
-            return dataclasses.replace(ui, dragging=False, chording=False), None
+            return ui._replace(dragging=False, chording=False), None
     else:
         return ui, None
     if was_chording:
-        ui = dataclasses.replace(ui, chording=False, swallow_release=ui.left or ui.right)
+        ui = ui._replace(chording=False, swallow_release=ui.left or ui.right)
         return ui, Move("chord", *cell) if cell is not None else None
     if button == MouseButton.LEFT:
         if ui.swallow_release:
-            return dataclasses.replace(ui, swallow_release=False), None
+            return ui._replace(swallow_release=False), None
         return ui, _left_click(board, cell) if cell is not None else None
     if button == MouseButton.RIGHT:
-        ui = dataclasses.replace(ui, swallow_release=False)
+        ui = ui._replace(swallow_release=False)
     return ui, None
 
 
@@ -203,14 +200,14 @@ def _left_click(board: Board, cell: Cell) -> Move:
 
 def _key(board: Board, ui: BoardUI, key: BoardKey) -> tuple[BoardUI, Outcome]:
     if ui.cursor is None:  # the first key only shows the cursor, in the middle of the board
-        return dataclasses.replace(ui, cursor=(board.rows // 2, board.cols // 2)), None
+        return ui._replace(cursor=(board.rows // 2, board.cols // 2)), None
     if key is BoardKey.REVEAL:
         return ui, _left_click(board, ui.cursor)
     if key is BoardKey.FLAG:
         return ui, Move("flag", *ui.cursor)
     (dr, dc), (row, col) = key.value, ui.cursor
     cursor = (min(max(row + dr, 0), board.rows - 1), min(max(col + dc, 0), board.cols - 1))
-    return dataclasses.replace(ui, cursor=cursor), None
+    return ui._replace(cursor=cursor), None
 
 
 # --- what the UI state shows --------------------------------------------------------------------------------

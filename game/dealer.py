@@ -68,17 +68,11 @@ class Dealer(Keeper):
         self._saved = None
         return self.store.record_game(record)
 
-    def records_news(self) -> tuple[bool, str]:
-        """What the records' writer has to say, each frame: whether the file opened just now (late: it was
-        locked at start), and a "records busy" line when that starts, changes or ends. Records opened late
-        give their settings (those the player has not changed since) and their saved game (unless this copy
-        has saved one of its own since: the player never saw the other, and the last writer wins)."""
-        opened = self.store.poll()
-        if opened:
-            self.settings.reload(self.store.settings())
-            if not self._saved_here:
-                self._saved = self.store.load_resume()
-        return opened, self.store.take_status()
+    def records_opened(self) -> None:
+        """The records file opened late (it was locked at start): its saved game is the one to offer, unless
+        this copy has saved one of its own since (the player never saw the other; the last writer wins)."""
+        if not self._saved_here:
+            self._saved = self.store.load_resume()
 
     # --- new games --------------------------------------------------------------------------------------------
 

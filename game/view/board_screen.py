@@ -221,7 +221,9 @@ class BoardScreen:
     def _refresh(self, looks: BoardLooks) -> list | None:
         """Bring the board surface up to `looks` and the model; what the renderer redrew (None: whole rows)."""
         redrawn = self.renderer.refresh(looks, self._changed_cells(looks))
-        self.looks, self._override_shown = looks, dict(looks.override)
+        self.looks = looks
+        if looks.override or self._override_shown:  # the animations' dict changes in place: keep a copy
+            self._override_shown = dict(looks.override)
         return redrawn
 
     def draw(

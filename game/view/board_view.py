@@ -1,12 +1,15 @@
 """The board renderer: which tile each cell shows, and a board surface redrawn only where looks changed."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import NamedTuple
 
 import pygame
 
 from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, GameState
 from game.view.sheet import NUMBER_TILES, Tile
+
+NO_OVERRIDE: Mapping = MappingProxyType({})
 
 # The tile of each code in Board.seen_codes(), before pointer looks and the end-of-game marks.
 TILE_OF_SEEN = {
@@ -18,15 +21,14 @@ TILE_OF_SEEN = {
 }
 
 
-@dataclass(frozen=True)
-class BoardLooks:
+class BoardLooks(NamedTuple):
     """What changes how cells look besides the model, as the scene hands it to the view each frame: the
     pressed cells and the hovered one (from its BoardUI), the tiles an animation shows instead, and the
-    keyboard cursor."""
+    keyboard cursor. (A NamedTuple: one is made every frame something changes.)"""
 
     pressed: frozenset = frozenset()
     hover: tuple | None = None
-    override: Mapping = field(default_factory=dict)  # cell -> Tile shown instead, while an animation runs
+    override: Mapping = NO_OVERRIDE  # cell -> Tile shown instead, while an animation runs
     cursor: tuple | None = None
 
 
