@@ -14,6 +14,7 @@ from game.model.analysis import InconsistentPosition, analyse_board
 from game.model.hints import Hint, hint_for
 from game.view import assist as assist_view
 from game.view import theme
+from game.view.formats import format_chance
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
@@ -68,7 +69,7 @@ class Assistant:
         self.hint = hint
         self.message = hint.reason
         if not hint.certain and hint.rule != "first":
-            self.message += f" (a {hint.probability:.0%} chance of a mine)"
+            self.message += f" ({format_chance(hint.probability)} chance of a mine)"
         return True
 
     def show_verdict(self, verdict):
@@ -121,7 +122,7 @@ class Assistant:
         if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
             analysis = self.analysis(board) if board.state == GameState.PLAYING else None
             if hover is not None and analysis is not None and not board.is_revealed(*hover):
-                return f"Mine chance here: {_percent(analysis.probability(*hover))}"
+                return f"Mine chance here: {format_chance(analysis.probability(*hover))}"
             ends = "blue safe, orange a mine" if theme.colour_blind() else "green safe, red a mine"
             return f"Mine chances shown: {ends} (C hides them)"
         left = board.safe_cells_left
@@ -142,7 +143,7 @@ class Assistant:
                 if hover is not None and not board.is_revealed(*hover):
                     pointer = pygame.mouse.get_pos()
                     if geometry.view.collidepoint(pointer):
-                        words = _percent(analysis.probability(*hover))
+                        words = format_chance(analysis.probability(*hover))
                         assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
         if self.hint is not None:
             assist_view.draw_hint(surface, geometry, self.hint)
@@ -150,11 +151,3 @@ class Assistant:
     def cancel(self):
         if self.hint_job is not None:
             self.hint_job.cancel()
-
-
-def _percent(p):
-    if 0 < p < 0.01:
-        return "under 1%"
-    if 0.99 < p < 1:
-        return "over 99%"
-    return f"{p:.0%}"

@@ -153,7 +153,7 @@ def _motion(ui: BoardUI, event: Motion, where: Where) -> tuple[BoardUI, Outcome]
         if ui.dragging or abs(x - ox) + abs(y - oy) > config.DRAG_THRESHOLD:
             ui = ui._replace(dragging=True, chording=False, drag_origin=event.pos)
             return ui, Scroll(ox - x, oy - y)
-    return ui._replace(pointer=cell), None
+    return (ui if cell == ui.pointer else ui._replace(pointer=cell)), None
 
 
 def _press(board: Board, ui: BoardUI, event: Press) -> tuple[BoardUI, Outcome]:
@@ -210,14 +210,18 @@ def _key(board: Board, ui: BoardUI, key: BoardKey) -> tuple[BoardUI, Outcome]:
     return ui._replace(cursor=cursor), None
 
 
+NOTHING_PRESSED: frozenset[Cell] = frozenset()
+
 # --- what the UI state shows --------------------------------------------------------------------------------
 
 
 def pressed_cells(board: Board, ui: BoardUI) -> frozenset[Cell]:
     """Cells to draw pressed: the one under a held left button, or the covered 3x3 block of a chord (a held
     left button on a number is a chord to come)."""
-    if ui.pointer is None or ui.dragging or board.state in (GameState.WON, GameState.LOST):
-        return frozenset()
+    if not (ui.left or ui.chording) or ui.pointer is None or ui.dragging:
+        return NOTHING_PRESSED  # the pointer moving with no button held: the common case, answered at once
+    if board.state in (GameState.WON, GameState.LOST):
+        return NOTHING_PRESSED
     row, col = ui.pointer
     if ui.chording or (ui.left and board.is_revealed(row, col)):
         return frozenset(
@@ -228,7 +232,7 @@ def pressed_cells(board: Board, ui: BoardUI) -> frozenset[Cell]:
         )
     if ui.left and not board.is_flagged(row, col):
         return frozenset({(row, col)})
-    return frozenset()
+    return NOTHING_PRESSED
 
 
 def hover_cell(ui: BoardUI) -> Cell | None:

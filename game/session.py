@@ -59,7 +59,7 @@ class GameSession:
     """One game. The scene feeds it moves and time; it says what the game is and keeps it through `keeper`.
 
     The clock runs from the first reveal while the game is under way, except while paused, and, after a
-    resume or an opening made for the player (same board, a code), until the player's next move.
+    resume or a first reveal made for the player (same board, a code), until the player's next move.
     """
 
     def __init__(
@@ -294,10 +294,10 @@ class GameSession:
     def same_board(self, keeper: Keeper | None = None) -> tuple[GameSession, Cell | None]:
         """This board again, and the first click to make for the player so that it opens as it did (None
         when the game never started: the seed then lays the same mines wherever the first click falls)."""
-        b, opening = self.board, self.board.first_reveal
-        if opening is None:  # nothing was opened: the seed lays the same mines wherever the first click falls
+        b, first_reveal = self.board, self.board.first_reveal
+        if first_reveal is None:  # nothing was opened: the seed lays the same mines wherever the first click falls
             return GameSession(b.same_board(keep_mines=False), keeper=keeper, origin=Origin.SAME_BOARD), None
         session = GameSession(
             b.same_board(), keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True
         )
-        return session, opening
+        return session, first_reveal

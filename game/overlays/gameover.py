@@ -25,7 +25,15 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 log = logging.getLogger(__name__)
 
 PANEL_W, PAD, TITLE_H, LINE_H, SMALLEST_LINE, BUTTON_H = config.GAME_OVER_PANEL_W, 14, 42, 22, 17, 34
-BAR_ROW, BAR_BUTTON_W = 36, 74
+GAP = 8  # between the board and the panel, and the panel and the window's edge; under the last buttons
+ROW_GAP = 6  # between rows of buttons
+RECORD_LINE_H = 24  # "New record!", when there is one
+KEYS_LINE_H, KEYS_ROOM = 20, 26  # the line of keys over the buttons, and the room it takes with its gaps
+MOST_VERDICT_LINES = 4
+HIDE_W, HIDE_RIGHT, HIDE_TOP = 24, 7, 6  # the x button in the title bar, and its insets from the corner
+BAR_ROW, BAR_BUTTON_W, BAR_GAP = 36, 74, 4
+NARROW_BAR_W = 380  # a bar narrower than this leaves Same board to the whole panel
+BAR_TITLE_W = 120  # the room the outcome keeps beside the bar's buttons when they share a row
 GRACE_SECONDS = 0.6  # the panel ignores input this long after the game ends
 SAID_SECONDS = 2.0  # how long "Copied" or "Sound off" shows
 LABEL_W = 92  # the figures' names column
@@ -75,15 +83,15 @@ class GameOverPanel(Overlay):
         loss = self.analysis.loss if self.analysis is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
         button_rows = 4 if studied else 3
-        fixed = TITLE_H + (24 if self.record_message else 0) + button_rows * (BUTTON_H + 6) + 26
-        room_h = h - 16
-        verdict_h = (
-            text.line_height(SMALL) * min(4, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
-        )
+        record_h = RECORD_LINE_H if self.record_message else 0
+        fixed = TITLE_H + record_h + button_rows * (BUTTON_H + ROW_GAP) + KEYS_ROOM
+        room_h = h - 2 * GAP
+        verdict_lines = min(MOST_VERDICT_LINES, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
+        verdict_h = text.line_height(SMALL) * verdict_lines
         self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, len(lines))))
         height = min(room_h, fixed + self.line_h * len(lines) + verdict_h)
-        beside = pygame.Rect(self.board_frame.right + 8, self.board_frame.y, PANEL_W, height)
-        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + 8, PANEL_W, height)
+        beside = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, PANEL_W, height)
+        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, PANEL_W, height)
         window = pygame.Rect(0, 0, w, h)
         self.fits_outside = window.contains(beside) or window.contains(below)
         if window.contains(beside):
@@ -91,13 +99,11 @@ class GameOverPanel(Overlay):
         elif window.contains(below):
             self.rect = below
         else:
-            self.rect = pygame.Rect(0, 0, min(PANEL_W, w - 8), height)
+            self.rect = pygame.Rect(0, 0, min(PANEL_W, w - GAP), height)
             self.rect.center = window.center
         r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
-        bottom = r.bottom - 8
-        rows = [
-            pygame.Rect(inner.x, bottom - (n + 1) * (BUTTON_H + 6) + 6, inner.w, BUTTON_H) for n in range(button_rows)
-        ]
+        bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
+        rows = [pygame.Rect(inner.x, bottom - (n + 1) * step + ROW_GAP, inner.w, BUTTON_H) for n in range(button_rows)]
         size = widgets.widest_fit(("Same board", "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
         (self.same_board, self.menu), (self.play_again,), (self.replay_button, self.copy) = (
             [widgets.Button(box, label, size=size) for box, label in zip(layout.split(row, len(labels)), labels)]
@@ -105,8 +111,8 @@ class GameOverPanel(Overlay):
         )
         self.copy.enabled = bool(self.code)
         self.study = widgets.Button(rows[3], "Study the losing click", size=size) if studied else None
-        self.hide = widgets.Button((r.right - 31, r.y + 6, 24, 24), "x", size=BODY)
-        self.hint_line = pygame.Rect(inner.x, rows[-1].y - 22, inner.w, 20)
+        self.hide = widgets.Button((r.right - HIDE_RIGHT - HIDE_W, r.y + HIDE_TOP, HIDE_W, HIDE_W), "x", size=BODY)
+        self.hint_line = pygame.Rect(inner.x, rows[-1].y - KEYS_LINE_H - 2, inner.w, KEYS_LINE_H)
         self.figures_box = pygame.Rect(inner.x, r.y + TITLE_H, inner.w, self.hint_line.y - r.y - TITLE_H)
         self._lay_out_bar(w, h)
         buttons = [self.replay_button, self.copy, self.play_again, self.same_board, self.menu, self.hide, self.study]
@@ -118,18 +124,19 @@ class GameOverPanel(Overlay):
         """The bar, in place of the status line under the board: the outcome and the time, and the buttons
         beside them (under them in a narrow window, whose status line has two rows for it)."""
         self.bar = self.status.copy() if self.status.w else pygame.Rect(0, h - 2 * BAR_ROW, w, 2 * BAR_ROW)
-        one_row = self.bar.h < 2 * BAR_ROW - 8
-        count = 4 if self.bar.w >= 380 else 3  # a narrow bar leaves Same board to the whole panel
-        buttons_w = min(count * BAR_BUTTON_W + (count - 1) * 4, self.bar.w - 8 - (120 if one_row else 0))
+        one_row = self.bar.h < 2 * BAR_ROW - GAP
+        count = 4 if self.bar.w >= NARROW_BAR_W else 3
+        room = self.bar.w - 2 * BAR_GAP - (BAR_TITLE_W if one_row else 0)
+        buttons_w = min(count * BAR_BUTTON_W + (count - 1) * BAR_GAP, room)
         row_h = min(BAR_ROW - 6, (self.bar.h if one_row else self.bar.h // 2) - 6)
-        row = pygame.Rect(self.bar.right - 4 - buttons_w, self.bar.bottom - row_h - 3, buttons_w, row_h)
-        title_right = row.x - 8 if one_row else self.bar.right - 4
+        row = pygame.Rect(self.bar.right - BAR_GAP - buttons_w, self.bar.bottom - row_h - 3, buttons_w, row_h)
+        title_right = row.x - GAP if one_row else self.bar.right - BAR_GAP
         title_bottom = self.bar.bottom - 2 if one_row else row.y - 2
         self.bar_title = pygame.Rect(
             self.bar.x + 6, self.bar.y + 2, title_right - self.bar.x - 6, title_bottom - self.bar.y - 2
         )
         labels = ("Again", "Same", "Menu", "More") if count == 4 else ("Again", "Menu", "More")
-        made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, 4), labels)]
+        made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, BAR_GAP), labels)]
         self.bar_again, self.bar_menu, self.more = made[0], made[-2], made[-1]
         self.bar_same = made[1] if count == 4 else None
 

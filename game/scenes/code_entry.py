@@ -97,8 +97,8 @@ class CodeEntryScene(FormScene):
         code = self.code
 
         def start():
-            session, opening = self.context.dealer.from_code(code)
-            self.context.show("playing", session=session, opening=opening)
+            session, first_reveal = self.context.dealer.from_code(code)
+            self.context.show("playing", session=session, first_reveal=first_reveal)
 
         self.context.replace_saved_then(start)
 

@@ -35,8 +35,8 @@ OPENED_FOR_YOU = "The first click was made for you, as in the game it came from;
 class PlayingScene(Scene):
     resizable = True
 
-    def __init__(self, context, session: GameSession, opening=None):
-        """`opening`: a first click to make for the player (the same board again, a board code), after which
+    def __init__(self, context, session: GameSession, first_reveal=None):
+        """`first_reveal`: a first click to make for the player (the same board again, a board code), after which
         the clock waits for their move. Whether the mines come from the no-guess generator is the session's
         (the Dealer set it from the settings or the code)."""
         super().__init__(context)
@@ -51,9 +51,9 @@ class PlayingScene(Scene):
         self._laid_out()
         self.animations = Animations()
         self._verdict_shown = False
-        self._opening = opening
+        self._first_reveal = first_reveal
         self.face_button = FaceButton()
-        if session.waiting and opening is None:  # a resumed game
+        if session.waiting and first_reveal is None:  # a resumed game
             self.assist.message = "Resumed: the clock starts at your first move."
 
     def _laid_out(self):
@@ -79,8 +79,8 @@ class PlayingScene(Scene):
     def on_enter(self):
         super().on_enter()
         self.screen.invalidate(board_too=True)
-        if self._opening is not None:
-            cell, self._opening = self._opening, None
+        if self._first_reveal is not None:
+            cell, self._first_reveal = self._first_reveal, None
             self.assist.message = OPENED_FOR_YOU
             self.apply(Move("reveal", *cell), by_player=False)
 
@@ -228,8 +228,7 @@ class PlayingScene(Scene):
 
     def looks(self):
         """How the UI state shows on the board: the view compares it with what it last drew."""
-        over = self.over
-        pressed = board_ui.pressed_cells(self.board, self.ui) if not over else frozenset()
+        pressed = board_ui.pressed_cells(self.board, self.ui)  # none on a finished board
         return BoardLooks(pressed, hover_cell(self.ui), self.animations.override, self.ui.cursor)
 
     @property
@@ -329,8 +328,8 @@ class PlayingScene(Scene):
         self.context.show("playing", session=self.context.dealer.again(self.session))
 
     def same_board(self):
-        session, opening = self.context.dealer.same_board(self.session)
-        self.context.show("playing", session=session, opening=opening)
+        session, first_reveal = self.context.dealer.same_board(self.session)
+        self.context.show("playing", session=session, first_reveal=first_reveal)
 
     # --- input ------------------------------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from game.scene import Scene
 from game.view import assist, hud, layout, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.focus import ENTER_KEYS, FocusRing
+from game.view.formats import format_chance
 from game.view.layout import MARGIN, TITLE_H
 from game.view.title import draw_title
 from game.view.typeface import BODY, SMALL, TINY
@@ -288,7 +289,7 @@ class PuzzleScene(Scene):
         self.first_try = self.first_try and not self.drilling
         if self.analysis is not None:  # the lesson on guessing: the chances say it
             best = min(self.analysis.probabilities.values())
-            self.said = f"The tinted cells show each one's chance of a mine: the lowest is {best:.0%}."
+            self.said = f"The tinted cells show each one's chance of a mine: the lowest is {format_chance(best)}."
             self.said_kind = "teach"
             return
         board = puzzle.board.copy()

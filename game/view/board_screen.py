@@ -190,18 +190,20 @@ class BoardScreen:
         drew); after a change that touches every cell (another board, a loss showing the mines) the renderer
         is told to compare them all."""
         shown = self.looks
-        cells = set(looks.pressed ^ shown.pressed)
+        cells = self._model_changes(looks)
+        if looks.pressed is not shown.pressed:
+            cells |= looks.pressed ^ shown.pressed
         if looks.hover != shown.hover:
             cells.update(c for c in (looks.hover, shown.hover) if c is not None)
         old, new = self._override_shown, looks.override
         if old or new:
             cells.update(c for c in old.keys() | new.keys() if old.get(c) is not new.get(c))
-        return cells | self._model_changes(looks)
+        return cells
 
     def _model_changes(self, looks: BoardLooks) -> set[Cell]:
         board = self.board
         state, moves = board.state, len(board.moves)
-        if board is self._board_shown and state == self._state_shown and moves == self._moves_shown:
+        if moves == self._moves_shown and board is self._board_shown and state == self._state_shown:
             return set()
         codes, cells = board.seen_codes(), set[Cell]()
         lost = GameState.LOST
