@@ -15,3 +15,18 @@ def test_a_chance_reads_one_way():
         "over 99%",
         "100%",
     ]
+
+
+def test_a_guessing_hint_never_calls_a_small_chance_zero():
+    """A 0.4% guess was announced as "a 0% chance of a mine", which reads as certainly safe."""
+    from game.assist import Assistant
+    from game.model.hints import Hint
+
+    class Done:
+        done, error = True, None
+        result = Hint((0, 0), False, False, 0.004, [], "Nothing is certain; this is the safest cell", rule="guess")
+
+    assist = Assistant()
+    assist.hint_job = Done()
+    assert assist.poll_hint(0.1)
+    assert assist.message.endswith("(under 1% chance of a mine)")
