@@ -26,12 +26,13 @@ class Mouse(enum.IntEnum):
     RIGHT_RELEASE = 5
     MIDDLE_PRESS = 6
     MIDDLE_RELEASE = 7
+    PREFLAG = 8  # a flag placed before the game began, as some programs record it (one right click, one flag)
     # The game clock stops between these two; the cursor does not matter, so they carry the last position.
     PAUSE = 100
     RESUME = 101
 
 
-BUTTONS = frozenset(Mouse) - {Mouse.MOVE, Mouse.PAUSE, Mouse.RESUME}
+BUTTONS = frozenset(Mouse) - {Mouse.MOVE, Mouse.PAUSE, Mouse.RESUME, Mouse.PREFLAG}
 
 
 @dataclass(frozen=True)

@@ -130,7 +130,7 @@ def _encode_events(video: Video, out: bytearray) -> None:
     last_x = last_y = 0
     mouse = struct.Struct(">BBhh")
     for kind, time, x, y in zip(video.kinds, stamps, video.xs, video.ys):
-        if kind not in BUTTONS and kind != Mouse.MOVE:
+        if kind not in BUTTONS and kind not in (Mouse.MOVE, Mouse.PREFLAG):
             continue
         gap = 0 if last_time is None else time - last_time
         while gap > 255:
@@ -208,7 +208,7 @@ def _decode_events(reader: _Reader, video: Video) -> None:
         elif code in MOUSE_CODES:
             gap, dx, dy = reader.unpack(">Bhh")
             time, x, y = time + gap, x + dx, y + dy
-            if code > Mouse.MIDDLE_RELEASE:
+            if code > Mouse.PREFLAG:
                 raise VideoError(f"mouse event {code} leaves the button to guess; not read here")
             video.append(Mouse(code), time, x, y)
         elif code in GAME_STATE_EVENTS:

@@ -13,7 +13,7 @@ from .mouse import Game, Outcome
 # ms-toollib's levels (its numbers) and STNB's constant for each standard board: (rows, cols, mines).
 BEGINNER, INTERMEDIATE, EXPERT, CUSTOM = 3, 4, 5, 6
 LEVELS = {(8, 8, 10): BEGINNER, (9, 9, 10): BEGINNER, (16, 16, 40): INTERMEDIATE, (16, 30, 99): EXPERT}
-STNB_CONSTANT = {BEGINNER: 36.0, INTERMEDIATE: 153.73, EXPERT: 435.001}
+STNB_CONSTANT = {BEGINNER: 36.0, INTERMEDIATE: 153.73, EXPERT: 435.0}
 
 
 @dataclass(frozen=True)
@@ -147,6 +147,8 @@ def figures_of(video: Video) -> Figures:
             game.right_release(cell)
         elif kind == Mouse.MIDDLE_RELEASE:
             game.middle_release(cell)
+        elif kind == Mouse.PREFLAG:
+            game.preflag(cell)
         if start is None and game.outcome != Outcome.READY:
             start = stamps[index]
             last_x, last_y = x, y

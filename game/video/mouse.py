@@ -132,6 +132,11 @@ class Game:
             self.hold = Hold.NONE
         return False
 
+    def preflag(self, cell: tuple[int, int] | None) -> None:
+        if cell is not None and cell not in self.flagged and not self.over:
+            self.counts.right += 1
+            self._toggle_flag(cell)
+
     def middle_release(self, cell: tuple[int, int] | None) -> bool:
         return self._chord_click(cell, retract_right=False)
 
