@@ -26,7 +26,7 @@ def numbers(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> list[lis
     return grid
 
 
-def openings(grid: list[list[int]]) -> list[list[int]]:
+def openings(grid: list[list[int]]) -> list[list[list[int]]]:
     """Which opening (a region of zeros with its border) each cell belongs to: a list of opening numbers per
     cell (a border number can touch two openings), numbered from 0 in reading order."""
     rows, cols = len(grid), len(grid[0])

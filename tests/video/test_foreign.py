@@ -1,0 +1,115 @@
+"""Other programs' videos through the real child process: the samples give ms-toollib's figures (and the
+Arbiter samples' names carry Arbiter's own time and 3BV), damaged copies never take the test process down."""
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.video import decode_evf, encode_evf, figures_of
+from game.video.foreign import UnreadableVideo, read_foreign
+
+pytest.importorskip("ms_toollib")
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SAMPLES = ROOT / "tests" / "fixtures" / "videos"
+GOOD = sorted(p for p in SAMPLES.iterdir() if p.suffix in (".avf", ".rmv", ".mvf") and "invalid" not in p.name)
+FIGURES = {
+    "rtime_ms": "time_ms",
+    "bbbv": "bbbv",
+    "left": "left",
+    "right": "right",
+    "double": "double",
+    "lce": "lce",
+    "rce": "rce",
+    "dce": "dce",
+    "flag": "flags",
+    "bbbv_solved": "bbbv_solved",
+    "is_completed": "won",
+}
+READ = """
+import json, sys, ms_toollib
+kind = {"avf": ms_toollib.AvfVideo, "rmv": ms_toollib.RmvVideo, "mvf": ms_toollib.MvfVideo}[sys.argv[1][-3:]]
+video = kind(sys.argv[1]); video.parse(); video.analyse(); video.current_time = 1e9
+print(json.dumps({name: getattr(video, name) for name in sys.argv[2:]} | {"path": video.path, "stnb": video.stnb}))
+"""
+
+
+def ms_toollib_figures(path):
+    done = subprocess.run([sys.executable, "-c", READ, str(path), *FIGURES], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
+def test_each_sample_gives_ms_toollibs_figures(path):
+    foreign = read_foreign(path)
+    figures = figures_of(foreign.video)
+    theirs = ms_toollib_figures(path)
+    for their_name, ours in FIGURES.items():
+        assert getattr(figures, ours) == theirs[their_name], their_name
+    assert figures.path == pytest.approx(theirs["path"])
+    assert figures.stnb == pytest.approx(theirs["stnb"])
+
+
+@pytest.mark.parametrize("path", [p for p in GOOD if "3BV=" in p.name], ids=lambda p: p.name)
+def test_arbiters_own_time_and_3bv_in_the_name(path):
+    time_s, bbbv = re.search(r"_([\d.]+)_3BV=(\d+)_", path.name).groups()
+    figures = figures_of(read_foreign(path).video)
+    assert figures.time_ms == round(float(time_s) * 1000) and figures.bbbv == int(bbbv)
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
+def test_round_trip_through_our_evf(path):
+    video = read_foreign(path).video
+    again, _ = decode_evf(encode_evf(video))
+    assert again.board_rows() == video.board_rows()
+    assert figures_of(again) == figures_of(video)
+
+
+def test_a_file_that_aborts_the_parser_gets_a_sentence():
+    with pytest.raises(UnreadableVideo, match="test_rmv1_utf8_invalid.rmv: damaged"):
+        read_foreign(SAMPLES / "test_rmv1_utf8_invalid.rmv")
+
+
+def test_a_huge_file_is_refused_before_parsing(tmp_path):
+    big = tmp_path / "big.avf"
+    with open(big, "wb") as out:
+        out.truncate(64 * 1024 * 1024)
+    with pytest.raises(UnreadableVideo, match="big.avf: .* bytes"):
+        read_foreign(big)
+
+
+def damaged_copies(count, seed):
+    rng = random.Random(seed)
+    for index in range(count):
+        source = rng.choice(GOOD)
+        data = bytearray(source.read_bytes())
+        how = rng.choice(["flip", "cut", "huge"])
+        if how == "flip":
+            for _ in range(rng.randint(1, 20)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+        elif how == "cut":
+            data = data[: rng.randrange(len(data))]
+        else:
+            at = rng.randrange(min(len(data), 64))
+            data[at : at + 4] = b"\xff\xff\xff\x7f"
+        yield f"{index}-{how}{source.suffix}", bytes(data)
+
+
+def test_damaged_copies_never_crash_or_hang_the_reader(tmp_path):
+    outcomes = {"read": 0, "refused": 0}
+    for name, data in damaged_copies(100, seed=7):
+        path = tmp_path / name
+        path.write_bytes(data)
+        try:
+            read_foreign(path, timeout=10)
+            outcomes["read"] += 1
+        except UnreadableVideo as error:
+            assert str(error).startswith(name + ":")
+            outcomes["refused"] += 1
+    assert sum(outcomes.values()) == 100
