@@ -153,3 +153,18 @@ def board_point(
     """
     scale = cell_size / cell_px
     return int((screen_x - origin[0]) * scale // 1), int((screen_y - origin[1]) * scale // 1)
+
+
+def game_stamps(video: Video) -> list[int]:
+    """Each event's time on the game clock: its stamp less the paused spans before it."""
+    stamps: list[int] = []
+    paused = 0
+    pause_began: int | None = None
+    for kind, time in zip(video.kinds, video.times):
+        if kind == Mouse.PAUSE and pause_began is None:
+            pause_began = time
+        elif kind == Mouse.RESUME and pause_began is not None:
+            paused += time - pause_began
+            pause_began = None
+        stamps.append((pause_began if pause_began is not None else time) - paused)
+    return stamps

@@ -5,7 +5,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 
-from .events import BUTTONS, MAX_CELL_SIZE, MIN_CELL_SIZE, Mouse, Video, VideoError
+from .events import BUTTONS, MAX_CELL_SIZE, MIN_CELL_SIZE, Mouse, Video, VideoError, game_stamps
 from .figures import Figures, figures_of
 
 VERSION = 4
@@ -51,21 +51,6 @@ def _cstring(text: str) -> bytes:
     if b"\0" in data:
         raise VideoError("a name may not hold a NUL character")
     return data + b"\0"
-
-
-def game_stamps(video: Video) -> list[int]:
-    """Each event's time on the game clock: its stamp less the paused spans before it."""
-    stamps: list[int] = []
-    paused = 0
-    pause_began: int | None = None
-    for kind, time in zip(video.kinds, video.times):
-        if kind == Mouse.PAUSE and pause_began is None:
-            pause_began = time
-        elif kind == Mouse.RESUME and pause_began is not None:
-            paused += time - pause_began
-            pause_began = None
-        stamps.append((pause_began if pause_began is not None else time) - paused)
-    return stamps
 
 
 def encode(

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from . import board as boardfigures
-from .events import Mouse, Video
+from .events import Mouse, Video, game_stamps
 from .mouse import Game, Outcome
 
 # ms-toollib's levels (its numbers) and STNB's constant for each standard board: (rows, cols, mines).
@@ -117,8 +117,6 @@ def figures_of(video: Video) -> Figures:
     >>> f.won, f.time_ms, f.bbbv, f.left, f.lce
     (True, 0, 1, 1, 1)
     """
-    from .evf import game_stamps  # the clock without its paused spans; evf needs figures, so imported here
-
     game = Game(video.rows, video.cols, video.mines)
     stamps = game_stamps(video)
     start: int | None = None
