@@ -91,20 +91,26 @@ def isl(grid: list[list[int]]) -> int:
 
 
 def zini(grid: list[list[int]]) -> int:
-    """ZiNi: the clicks of a greedy player who knows the board and flags only to chord. Again and again it
-    takes the number whose chord saves the most clicks (3BV opened, less the flags to place, the chord, and
-    opening the number first when it is covered), first in reading order on a tie, while none is a loss;
-    then it clicks each 3BV left."""
+    """ZiNi as ms-toollib computes it: the clicks of a greedy player who knows the board. Again and again it
+    takes the number whose chord saves the most (3BV opened, itself included when it is a covered lone
+    number, less the flags to place, the chord, and the click that opens it when covered), if that saving
+    is not negative, the first best in column-major order; when none is, it opens the next covered opening
+    (or else the next covered cell) in that order. Every flag, click and chord counts one.
+
+    >>> zini([[1, MINE, 1, 1, 1, 1], [1, 1, 1, 1, MINE, 1]])
+    6
+    """
     rows, cols = len(grid), len(grid[0])
     touching = openings(grid)
     opened = [[False] * cols for _ in range(rows)]
     flagged: set[tuple[int, int]] = set()
+    order = [(r, c) for c in range(cols) for r in range(rows)]
 
     def reveal(row: int, col: int) -> None:
         stack = [(row, col)]
         while stack:
             r, c = stack.pop()
-            if opened[r][c] or grid[r][c] == MINE:
+            if opened[r][c] or grid[r][c] == MINE or (r, c) in flagged:
                 continue
             opened[r][c] = True
             if grid[r][c] == 0:
@@ -113,11 +119,11 @@ def zini(grid: list[list[int]]) -> int:
     def premium(row: int, col: int) -> int:
         units = 0
         seen: set[int] = set()
-        mines_to_flag = 0
+        cost = 1  # the chord
         for r, c in neighbours(rows, cols, row, col):
             value = grid[r][c]
             if value == MINE:
-                mines_to_flag += (r, c) not in flagged
+                cost += (r, c) not in flagged
             elif opened[r][c]:
                 continue
             elif value == 0:
@@ -126,39 +132,36 @@ def zini(grid: list[list[int]]) -> int:
                     units += 1
             elif not touching[r][c]:
                 units += 1
-        cost = mines_to_flag + 1
         if not opened[row][col]:
-            cost += 0 if not touching[row][col] else 1
+            cost += 1
+            units += not touching[row][col]
         return units - cost
 
     clicks = 0
     while True:
         best: tuple[int, int] | None = None
-        best_premium = 0
-        for r in range(rows):
-            for c in range(cols):
-                if grid[r][c] > 0:
-                    value = premium(r, c)
-                    if value > best_premium or (best is None and value == best_premium):
-                        best, best_premium = (r, c), value
-        if best is None:
-            break
-        row, col = best
-        for r, c in neighbours(rows, cols, row, col):
-            if grid[r][c] == MINE and (r, c) not in flagged:
-                flagged.add((r, c))
-                clicks += 1
-        if not opened[row][col]:
-            clicks += 1
-            reveal(row, col)
-        clicks += 1
-        for r, c in neighbours(rows, cols, row, col):
-            if (r, c) not in flagged:
-                reveal(r, c)
-    for wanted in (0, 1):  # the openings first, then what they left
-        for r in range(rows):
-            for c in range(cols):
-                if not opened[r][c] and grid[r][c] != MINE and (grid[r][c] == 0) == (wanted == 0):
+        best_premium = -1
+        for r, c in order:
+            if grid[r][c] > 0:
+                value = premium(r, c)
+                if value > best_premium:
+                    best, best_premium = (r, c), value
+        if best is not None:
+            row, col = best
+            for r, c in neighbours(rows, cols, row, col):
+                if grid[r][c] == MINE and (r, c) not in flagged:
+                    flagged.add((r, c))
                     clicks += 1
-                    reveal(r, c)
-    return clicks
+            if not opened[row][col]:
+                clicks += 1
+                reveal(row, col)
+            clicks += 1
+            for r, c in neighbours(rows, cols, row, col):
+                reveal(r, c)
+            continue
+        covered = [(r, c) for r, c in order if not opened[r][c] and grid[r][c] != MINE]
+        if not covered:
+            return clicks
+        target = next(((r, c) for r, c in covered if grid[r][c] == 0), covered[0])
+        clicks += 1
+        reveal(*target)

@@ -114,8 +114,14 @@ def _encode_events(video: Video, out: bytearray) -> None:
     last_time: int | None = None  # the first event is at 0: ms-toollib fails on a file that opens with a pause
     last_x = last_y = 0
     mouse = struct.Struct(">BBhh")
+    begun = False
     for kind, time, x, y in zip(video.kinds, stamps, video.xs, video.ys):
         if kind not in BUTTONS and kind not in (Mouse.MOVE, Mouse.PREFLAG):
+            continue
+        # The spec starts a video at the first left or right press (ms-toollib 1.5.20 aborts on one that opens
+        # with a middle press); what comes before cannot change the board.
+        begun = begun or kind in (Mouse.LEFT_PRESS, Mouse.RIGHT_PRESS, Mouse.PREFLAG)
+        if not begun:
             continue
         gap = 0 if last_time is None else time - last_time
         while gap > 255:

@@ -98,7 +98,10 @@ class Game:
         """Returns whether this release changed the board (opened a cell)."""
         hold = self.hold
         if hold == Hold.LEFT:
-            self.hold = Hold.NONE
+            # ms-toollib's quirk, kept for equal figures: before the first cell opens, releasing the left
+            # button on a flag counts a left click but leaves the button down.
+            if not (self.outcome == Outcome.READY and cell in self.flagged):
+                self.hold = Hold.NONE
             self.counts.left += 1
             if self._open(cell):
                 self.counts.lce += 1
@@ -120,7 +123,13 @@ class Game:
                 self.hold = Hold.RIGHT_ON_OPEN
                 return False
             self.hold = Hold.RIGHT
-            return self._toggle_flag(cell)
+            changed = self._toggle_flag(cell)
+            if self.outcome == Outcome.READY and not self.flagged:
+                # Taking the last flag off before the first cell opens starts the count again (ms-toollib
+                # goes back to its ready state and forgets the clicks).
+                self.counts = Counts()
+                self.ever_flagged_mines.clear()
+            return changed
         return False
 
     def right_release(self, cell: tuple[int, int] | None) -> bool:
@@ -197,7 +206,7 @@ class Game:
         if cell is None or self.over:
             return False
         r, c = cell
-        if not self.opened[r][c] or self.grid[r][c] <= 0:
+        if not self.opened[r][c]:
             return False
         around = list(neighbours(self.rows, self.cols, r, c))
         if sum(1 for n in around if n in self.flagged) != self.grid[r][c]:
@@ -208,6 +217,7 @@ class Game:
                 continue
             if self.grid[nr][nc] == MINE:
                 self.outcome = Outcome.LOST
+                changed = True  # a chord onto a mine counts as effective (a left click onto one does not)
                 continue
             self._flood(nr, nc)
             changed = True
