@@ -106,6 +106,8 @@ def zini(grid: list[list[int]]) -> int:
     flagged: set[tuple[int, int]] = set()
     order = [(r, c) for c in range(cols) for r in range(rows)]
 
+    changed: list[tuple[int, int]] = []
+
     def reveal(row: int, col: int) -> None:
         stack = [(row, col)]
         while stack:
@@ -113,6 +115,7 @@ def zini(grid: list[list[int]]) -> int:
             if opened[r][c] or grid[r][c] == MINE or (r, c) in flagged:
                 continue
             opened[r][c] = True
+            changed.append((r, c))
             if grid[r][c] == 0:
                 stack.extend(neighbours(rows, cols, r, c))
 
@@ -137,20 +140,27 @@ def zini(grid: list[list[int]]) -> int:
             units += not touching[row][col]
         return units - cost
 
+    # A number's premium changes only when it or a neighbour is opened or flagged: kept, and refreshed there.
+    numbered = [(r, c) for r, c in order if grid[r][c] > 0]
+    premiums = {cell: premium(*cell) for cell in numbered}
     clicks = 0
     while True:
+        for cell in {n for r, c in changed for n in (*neighbours(rows, cols, r, c), (r, c))}:
+            if cell in premiums:
+                premiums[cell] = premium(*cell)
+        changed.clear()
         best: tuple[int, int] | None = None
         best_premium = -1
-        for r, c in order:
-            if grid[r][c] > 0:
-                value = premium(r, c)
-                if value > best_premium:
-                    best, best_premium = (r, c), value
+        for cell in numbered:
+            value = premiums[cell]
+            if value > best_premium:
+                best, best_premium = cell, value
         if best is not None:
             row, col = best
             for r, c in neighbours(rows, cols, row, col):
                 if grid[r][c] == MINE and (r, c) not in flagged:
                     flagged.add((r, c))
+                    changed.append((r, c))
                     clicks += 1
             if not opened[row][col]:
                 clicks += 1
