@@ -11,6 +11,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .events import MAX_SIDE_CELLS, Mouse, Video, VideoError
 
@@ -60,9 +61,7 @@ def _limits() -> None:  # pragma: no cover - runs in the child before exec
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
 
 
-def read_foreign(path: str | Path, timeout: float = TIME_LIMIT_S) -> ForeignVideo:
-    """Read one foreign video through the child process, or raise UnreadableVideo saying why."""
-    path = Path(path)
+def _bounded_bytes(path: Path) -> tuple[str, bytes]:
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
         raise UnreadableVideo(f"{path.name}: not a video this program reads (.avf, .rmv, .mvf or .evf)")
@@ -70,38 +69,92 @@ def read_foreign(path: str | Path, timeout: float = TIME_LIMIT_S) -> ForeignVide
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise UnreadableVideo(f"{path.name}: {size} bytes, more than a video of one game holds")
-        data = path.read_bytes()[: MAX_FILE_BYTES + 1]
+        with open(path, "rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise UnreadableVideo(f"{path.name}: cannot be read ({error.strerror or error})") from error
     if len(data) > MAX_FILE_BYTES:
         raise UnreadableVideo(f"{path.name}: grew past {MAX_FILE_BYTES} bytes while being read")
+    return kind, data
+
+
+def read_foreign(path: str | Path, timeout: float = TIME_LIMIT_S) -> ForeignVideo:
+    """Read one foreign video through a child process, or raise UnreadableVideo saying why."""
+    (result,) = read_many([Path(path)], timeout=timeout)
+    if isinstance(result, UnreadableVideo):
+        raise result
+    return result
+
+
+def read_many(paths: list[Path], timeout: float = TIME_LIMIT_S, batch: int = 1) -> list[ForeignVideo | UnreadableVideo]:
+    """Read several foreign videos, `batch` of them to a child process (a child's start costs more than a
+    parse); when a batch's child crashes or hangs, its files are read again one to a child, so the blame
+    lands on the file that did it. One result per path, in order: a video or the sentence saying why not."""
+    results: list[ForeignVideo | UnreadableVideo | None] = [None] * len(paths)
+    pending: list[tuple[int, str, bytes]] = []
+    for index, path in enumerate(paths):
+        try:
+            pending.append((index, *_bounded_bytes(path)))
+        except UnreadableVideo as error:
+            results[index] = error
+    for start in range(0, len(pending), batch):
+        group = pending[start : start + batch]
+        try:
+            replies = _run_child([(kind, data) for _, kind, data in group], timeout * len(group))
+        except UnreadableVideo as error:
+            if len(group) == 1:
+                index = group[0][0]
+                results[index] = UnreadableVideo(f"{paths[index].name}: {error}")
+                continue
+            for one in group:
+                results[one[0]] = read_many([paths[one[0]]], timeout)[0]
+            continue
+        for (index, kind, _), reply in zip(group, replies):
+            results[index] = _from_reply(paths[index], kind, reply)
+    return [result for result in results if result is not None]
+
+
+def _run_child(files: list[tuple[str, bytes]], timeout: float) -> list[dict]:
+    request = bytearray()
+    for kind, data in files:
+        request += bytes([list(FORMATS.values()).index(kind)]) + len(data).to_bytes(4, "big") + data
     try:
         done = subprocess.run(
-            [*child_command(), kind],
-            input=data,
+            [*child_command(), str(len(files))],
+            input=bytes(request),
             capture_output=True,
             timeout=timeout,
             preexec_fn=_limits if os.name == "posix" else None,
+            # The windowed build has no console; without this Windows would flash one up for the child.
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
     except subprocess.TimeoutExpired as error:
-        raise UnreadableVideo(f"{path.name}: the reader took more than {timeout:g} s and was stopped") from error
+        raise UnreadableVideo(f"the reader took more than {timeout:g} s and was stopped") from error
     if done.returncode != 0:
         how = f"signal {-done.returncode}" if done.returncode < 0 else f"status {done.returncode}"
-        if done.returncode == 134 or done.returncode == -6:
+        if done.returncode in (134, -6):
             how = "the parser aborted"
-        raise UnreadableVideo(f"{path.name}: damaged or not a {path.suffix[1:].upper()} video ({how})")
-    if len(done.stdout) > MAX_REPLY_BYTES:
-        raise UnreadableVideo(f"{path.name}: the reader's answer is too large")
+        raise UnreadableVideo(f"damaged or not the video its name says ({how})")
+    if len(done.stdout) > MAX_REPLY_BYTES * len(files):
+        raise UnreadableVideo("the reader's answer is too large")
     try:
-        reply = json.loads(done.stdout)
+        replies = json.loads(done.stdout)
     except ValueError as error:
-        raise UnreadableVideo(f"{path.name}: the reader's answer is not JSON") from error
-    if "error" in reply:
-        raise UnreadableVideo(f"{path.name}: {str(reply['error'])[:200]}")
+        raise UnreadableVideo("the reader's answer is not JSON") from error
+    if not isinstance(replies, list) or len(replies) != len(files):
+        raise UnreadableVideo("the reader answered for other files than it was given")
+    return replies
+
+
+def _from_reply(path: Path, kind: str, reply: object) -> ForeignVideo | UnreadableVideo:
     try:
+        if not isinstance(reply, dict):
+            raise ValueError("the reader's answer is not an object")
+        if "error" in reply:
+            return UnreadableVideo(f"{path.name}: {str(reply['error'])[:200]}")
         return checked(path, kind, reply)
     except (VideoError, KeyError, TypeError, ValueError) as error:
-        raise UnreadableVideo(f"{path.name}: {error}") from error
+        return UnreadableVideo(f"{path.name}: {error}")
 
 
 def checked(path: Path, kind: str, reply: dict) -> ForeignVideo:
@@ -148,17 +201,34 @@ def checked(path: Path, kind: str, reply: dict) -> ForeignVideo:
 
 
 def child_main(argv: list[str]) -> int:  # pragma: no cover - runs in the child process
-    """The child: read a file's bytes from stdin, parse them with ms-toollib, print plain JSON."""
-    kind = argv[0] if argv else ""
-    if kind not in FORMATS.values():
-        print(json.dumps({"error": "unknown format"}))
-        return 0
-    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    """The child: read framed files from stdin (format, length, bytes), parse each with ms-toollib, print one
+    JSON list of plain data (or an error) per file."""
+    try:
+        count = min(int(argv[0]), 10_000) if argv else 1
+    except ValueError:
+        count = 1
     try:
         import ms_toollib
     except ImportError:
-        print(json.dumps({"error": "ms-toollib is not installed, so other programs' videos cannot be read"}))
+        missing = {"error": "ms-toollib is not installed, so other programs' videos cannot be read"}
+        print(json.dumps([missing] * count))
         return 0
+    kinds = list(FORMATS.values())
+    stdin = sys.stdin.buffer
+    replies = []
+    for _ in range(count):
+        head = stdin.read(5)
+        if len(head) < 5 or head[0] >= len(kinds):
+            replies.append({"error": "the request was cut short"})
+            continue
+        size = int.from_bytes(head[1:], "big")
+        data = stdin.read(min(size, MAX_FILE_BYTES + 1))
+        replies.append(_parse(ms_toollib, kinds[head[0]], data))
+    sys.stdout.write(json.dumps(replies))
+    return 0
+
+
+def _parse(ms_toollib: Any, kind: str, data: bytes) -> dict:  # pragma: no cover - runs in the child process
     try:
         video = getattr(ms_toollib, kind)(raw_data=list(data))
         video.parse()
@@ -172,7 +242,7 @@ def child_main(argv: list[str]) -> int:  # pragma: no cover - runs in the child 
             time_ms = round(recorded.time * 1000)
             start = time_ms if start is None else start
             events.append((mouse.mouse, time_ms - start, mouse.x, mouse.y))
-        reply = {
+        return {
             "rows": video.row,
             "cols": video.column,
             "mines": video.mine_num,
@@ -184,10 +254,7 @@ def child_main(argv: list[str]) -> int:  # pragma: no cover - runs in the child 
             "claimed": {"time_ms": video.rtime_ms, "bbbv": video.bbbv},
         }
     except BaseException as error:  # a Rust panic surfaces as PanicException, a BaseException
-        print(json.dumps({"error": f"ms-toollib could not read it ({type(error).__name__})"}))
-        return 0
-    sys.stdout.write(json.dumps(reply))
-    return 0
+        return {"error": f"ms-toollib could not read it ({type(error).__name__})"}
 
 
 if __name__ == "__main__":  # pragma: no cover

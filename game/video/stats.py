@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .figures import figures_of
-from .foreign import FORMATS, UnreadableVideo, read_foreign
+from .foreign import FORMATS, ForeignVideo, UnreadableVideo, read_many
 
 
 def video_files(targets: list[str]) -> Iterator[Path]:
@@ -23,12 +23,13 @@ def video_files(targets: list[str]) -> Iterator[Path]:
             yield path
 
 
-def describe(path: Path) -> dict:
+BATCH = 25  # files to a reader child: a child's start costs more than a parse
+
+
+def describe(path: Path, foreign: ForeignVideo | UnreadableVideo) -> dict:
     """One file's line: its figures, or the reason it could not be read."""
-    try:
-        foreign = read_foreign(path)
-    except UnreadableVideo as error:
-        return {"file": str(path), "error": str(error)}
+    if isinstance(foreign, UnreadableVideo):
+        return {"file": str(path), "error": str(foreign)}
     video = foreign.video
     f = figures_of(video)
     return {
@@ -66,7 +67,7 @@ def describe(path: Path) -> dict:
 
 def as_text(line: dict) -> str:
     if "error" in line:
-        return f"{line['file']}: cannot be read: {line['error']}"
+        return f"cannot be read: {line['error']}"
     result = "won" if line["won"] else "not won"
     rqp = "-" if line["rqp"] is None else f"{line['rqp']:.3f}"
     return (
@@ -88,10 +89,13 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     files = list(video_files(args.paths))
     failed = False
-    # Each read is its own child process; threads here only wait for them, so the pool is as wide as the CPUs.
+    groups = [files[start : start + BATCH] for start in range(0, len(files), BATCH)]
+    # Each group is read by its own child process; threads here only wait for them and work out the figures.
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for line in pool.map(describe, files):
-            failed |= "error" in line
-            print(json.dumps(line, ensure_ascii=False) if args.json else as_text(line))
+        for group, results in zip(groups, pool.map(lambda group: read_many(group, batch=BATCH), groups)):
+            for path, foreign in zip(group, results):
+                line = describe(path, foreign)
+                failed |= "error" in line
+                print(json.dumps(line, ensure_ascii=False) if args.json else as_text(line))
     sys.stdout.flush()
     return 1 if failed or not files else 0
