@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.video import decode_evf, encode_evf, figures_of
-from game.video.foreign import UnreadableVideo, read_foreign
+from game.video.foreign import ForeignVideo, UnreadableVideo, read_foreign, read_many
 from tools.fuzz_videos import damaged_copies
 
 pytest.importorskip("ms_toollib")
@@ -130,3 +130,27 @@ def test_damaged_copies_never_crash_or_hang_the_reader(tmp_path):
     with ThreadPoolExecutor(max_workers=2) as pool:
         outcomes = list(pool.map(attempt, paths))
     assert len(outcomes) == 100 and "refused" in outcomes
+
+
+def test_a_batch_with_a_crashing_file_blames_only_that_file():
+    paths = [GOOD[0], SAMPLES / "test_rmv1_utf8_invalid.rmv", GOOD[1]]
+    first, bad, last = read_many(paths, batch=3)
+    assert isinstance(first, ForeignVideo) and isinstance(last, ForeignVideo)
+    assert isinstance(bad, UnreadableVideo) and str(bad).startswith("test_rmv1_utf8_invalid.rmv: ")
+
+
+def test_the_stats_command_prints_each_file_and_fails_on_the_unreadable(tmp_path):
+    for name in ("test_rmv2_24px.rmv", "test_rmv1_utf8_invalid.rmv", "beg_chinese_name.avf"):
+        (tmp_path / name).write_bytes((SAMPLES / name).read_bytes())
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "stats", "--json", str(tmp_path)], capture_output=True, text=True
+    )
+    assert done.returncode == 1
+    lines = {Path(line["file"]).name: line for line in map(json.loads, done.stdout.splitlines())}
+    assert set(lines) == {"test_rmv2_24px.rmv", "test_rmv1_utf8_invalid.rmv", "beg_chinese_name.avf"}
+    assert "aborted" in lines["test_rmv1_utf8_invalid.rmv"]["error"]
+    beginner = lines["beg_chinese_name.avf"]
+    wanted = {"format", "rows", "cols", "mines", "won", "time_s", "bbbv", "bbbv_s", "zini", "ioe", "clicks"}
+    assert wanted <= set(beginner)
+    assert (beginner["format"], beginner["rows"], beginner["cols"], beginner["mines"]) == ("AVF", 8, 8, 10)
+    assert beginner["won"] and beginner["time_s"] == 9.2 and beginner["player"] == "王嘉宁"

@@ -1,0 +1,66 @@
+"""The video itself: its examples, compact columns, order of times, and positions that survive zoom."""
+
+import doctest
+
+import pytest
+
+import game.video.board
+import game.video.events
+import game.video.figures
+from game.video import Mouse, Video, VideoError, board_point, figures_of
+
+
+@pytest.mark.parametrize("module", [game.video.events, game.video.figures, game.video.board])
+def test_the_examples_in_the_docstrings_hold(module):
+    failed, tried = doctest.testmod(module)
+    assert tried and not failed
+
+
+def test_an_event_costs_nine_bytes_in_the_columns():
+    video = Video.from_text(["*.", ".."])
+    assert video.bytes_per_event() == 9
+
+
+def test_times_never_go_back():
+    video = Video.from_text(["*.", ".."])
+    video.append(Mouse.MOVE, 10, 1, 1)
+    with pytest.raises(VideoError):
+        video.append(Mouse.MOVE, 9, 1, 1)
+
+
+def test_a_point_off_the_board_is_the_corner_past_it():
+    video = Video.from_text(["*.", ".."], cell_size=16)
+    video.append(Mouse.MOVE, 0, -5, 40)
+    assert (video[0].x, video[0].y) == (32, 32)
+
+
+def test_the_same_click_at_two_zooms_is_the_same_board_point():
+    assert board_point(10 + 3.5 * 32, 6 + 1.25 * 32, (10, 6), 32, 16) == board_point(
+        20 + 3.5 * 24, 8 + 1.25 * 24, (20, 8), 24, 16
+    )
+
+
+def test_a_lost_game_gets_the_figures_of_the_part_solved():
+    video = Video.from_text(["..*.*"])  # 3BV 2: the opening on the left, the lone 2
+    for time, (kind, x, y) in enumerate([(2, 56, 8), (3, 56, 8), (2, 40, 8), (3, 40, 8)]):
+        video.append(Mouse(kind), time * 100, x, y)
+    figures = figures_of(video)
+    assert figures.lost and not figures.won
+    assert figures.bbbv_solved == 1 and figures.bbbv == 2
+    assert figures.time_ms == 200 and figures.bbbv_s == 5.0
+
+
+def test_a_pause_stops_the_game_clock():
+    video = Video.from_text(["..*.*"])
+    events = [
+        (2, 56, 8, 0),
+        (3, 56, 8, 50),
+        (100, 56, 8, 60),
+        (101, 56, 8, 60_060),
+        (2, 8, 8, 60_100),
+        (3, 8, 8, 60_150),
+    ]
+    for kind, x, y, time in events:
+        video.append(Mouse(kind), time, x, y)
+    figures = figures_of(video)
+    assert figures.won and figures.time_ms == 100  # 60,150 - 50 less the minute paused
