@@ -63,9 +63,10 @@ def test_each_sample_gives_ms_toollibs_figures(path):
 
 @pytest.mark.parametrize("path", [p for p in GOOD if "3BV=" in p.name], ids=lambda p: p.name)
 def test_arbiters_own_time_and_3bv_in_the_name(path):
-    time_s, bbbv = re.search(r"_([\d.]+)_3BV=(\d+)_", path.name).groups()
+    time_s, bbbv, bbbv_s = re.search(r"_([\d.]+)_3BV=(\d+)_3BVs=([\d.]+)_", path.name).groups()
     figures = figures_of(read_foreign(path).video)
     assert figures.time_ms == round(float(time_s) * 1000) and figures.bbbv == int(bbbv)
+    assert int(figures.bbbv_s * 100) / 100 == float(bbbv_s)  # Arbiter shows 3BV/s cut to two places
 
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
