@@ -155,3 +155,31 @@ def test_the_stats_command_prints_each_file_and_fails_on_the_unreadable(tmp_path
     assert wanted <= set(beginner)
     assert (beginner["format"], beginner["rows"], beginner["cols"], beginner["mines"]) == ("AVF", 8, 8, 10)
     assert beginner["won"] and beginner["time_s"] == 9.2 and beginner["player"] == "王嘉宁"
+
+
+def test_a_reader_that_hangs_is_stopped_and_named(monkeypatch):
+    import game.video.foreign as foreign
+
+    hang = [sys.executable, "-c", "import sys, time; sys.stdin.buffer.read(); time.sleep(60)"]
+    monkeypatch.setattr(foreign, "child_command", lambda: hang)
+    with pytest.raises(UnreadableVideo, match=r"test_rmv2_24px.rmv: the reader took more than 1 s and was stopped"):
+        read_foreign(SAMPLES / "test_rmv2_24px.rmv", timeout=1)
+
+
+def test_a_reader_that_lies_is_refused(monkeypatch):
+    import game.video.foreign as foreign
+
+    answer = {
+        "rows": 2,
+        "cols": 2,
+        "mines": 1,
+        "cell_size": 16,
+        "board": [[-1, 1], [1, 1]],
+        "player": "",
+        "software": "",
+    }
+    answer |= {"events": [["lc", 500, 1, 1], ["lr", 100, 1, 1]], "claimed": {"time_ms": 0, "bbbv": 3}}
+    liar = [sys.executable, "-c", f"import sys, json; sys.stdin.buffer.read(); print(json.dumps([{answer!r}]))"]
+    monkeypatch.setattr(foreign, "child_command", lambda: liar)
+    with pytest.raises(UnreadableVideo, match=r"test_rmv2_24px.rmv: event times go from 500 ms to 100 ms"):
+        read_foreign(SAMPLES / "test_rmv2_24px.rmv")

@@ -64,3 +64,16 @@ def test_a_pause_stops_the_game_clock():
         video.append(Mouse(kind), time, x, y)
     figures = figures_of(video)
     assert figures.won and figures.time_ms == 100  # 60,150 - 50 less the minute paused
+
+
+def test_the_video_package_imports_neither_pygame_nor_ms_toollib():
+    # ms-toollib can abort the process it runs in: only the reader child may load it.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "import sys, game.video, game.video.foreign, game.video.stats; "
+    code += "print('pygame' in sys.modules, 'ms_toollib' in sys.modules)"
+    root = Path(__file__).resolve().parent.parent.parent
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
