@@ -75,6 +75,7 @@ class Video:
     software: str = ""
     question_marks: bool = False
     no_guess: bool = False
+    assisted: bool = False  # hints or other help were used: the game is then neither official nor fair
     kinds: array = field(default_factory=lambda: array("B"))
     times: array = field(default_factory=lambda: array("I"))
     xs: array = field(default_factory=lambda: array("h"))

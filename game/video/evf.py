@@ -58,20 +58,24 @@ def encode(
     *,
     start_us: int = 0,
     country: str = "XX",
-    transcoded_from: str = "",
+    transcoder: str = "",
     figures: Figures | None = None,
 ) -> bytes:
     """The video as an EVF v4 file: the board, the mouse events (pauses cut out of the clock), the rules
-    (question marks, no-guess), whether it was won without flags (NF), and the player's name."""
+    (question marks, no-guess), whether it was won without flags (NF), and the player's name. `transcoder`
+    names this program when the video came from another one's file (the original program stays in
+    `video.software`); `start_us` is when the game began, in microseconds since 1970."""
     result = figures if figures is not None else figures_of(video)
     summary = 0
     if result.won:
-        summary |= SUMMARY_COMPLETED | SUMMARY_FAIR
-        if not video.no_guess:
-            summary |= SUMMARY_OFFICIAL
+        summary |= SUMMARY_COMPLETED
+        if not video.assisted:
+            summary |= SUMMARY_FAIR
+            if not video.no_guess:
+                summary |= SUMMARY_OFFICIAL  # official is the standard game only; no-guess can still be fair
     if result.nf:
         summary |= SUMMARY_NF
-    if transcoded_from:
+    if transcoder:
         summary |= SUMMARY_TRANSCODED
     settings = 0 if video.question_marks else SETTING_NO_QUESTION_MARKS
     code = (country.upper() + "XX")[:2].encode("ascii", "replace")
@@ -93,8 +97,8 @@ def encode(
         start_us + result.time_ms * 1000,
     )
     out += _cstring(video.software)
-    if transcoded_from:
-        out += _cstring(transcoded_from) + _cstring("utf-8")
+    if transcoder:
+        out += _cstring(transcoder) + _cstring("utf-8")
     out += _cstring(video.player) + _cstring("") + _cstring("")
     out += struct.pack(">H", 0)  # no device identifier
     bits = bytearray((video.rows * video.cols + 7) // 8)

@@ -76,7 +76,7 @@ def test_round_trip_through_our_evf(path, tmp_path):
     foreign = read_foreign(path)
     video = foreign.video
     ours = tmp_path / (path.stem + ".evf")
-    ours.write_bytes(encode_evf(video, transcoded_from="Minesweeper"))
+    ours.write_bytes(encode_evf(video, transcoder="Minesweeper"))
     original, again = ms_toollib_figures(path), ms_toollib_figures(ours)
     for name in (*FIGURES, "zini", "board", "player"):
         assert again[name] == original[name], name

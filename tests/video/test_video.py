@@ -77,3 +77,19 @@ def test_the_video_package_imports_neither_pygame_nor_ms_toollib():
     root = Path(__file__).resolve().parent.parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_the_evf_summary_says_won_official_fair_and_nf():
+    from game.video import decode_evf, encode_evf
+
+    def won(**options):
+        video = Video.from_text(["..*.*"], **options)
+        for kind, x, time in [(2, 56, 0), (3, 56, 10), (2, 8, 20), (3, 8, 30)]:
+            video.append(Mouse(kind), time, x, 8)
+        return encode_evf(video)
+
+    assert won()[1] == 0x80 | 0x40 | 0x20 | 0x10  # completed, official, fair, no flags
+    assert won(no_guess=True)[1] == 0x80 | 0x20 | 0x10  # a no-guess board is fair, not official
+    assert won(assisted=True)[1] == 0x80 | 0x10
+    assert won()[2] == 0x80 and won(question_marks=True)[2] == 0  # "question marks off" is the set bit
+    assert decode_evf(won())[1].won
