@@ -107,6 +107,9 @@ def encode(
         bits[index // 8] |= 0x80 >> (index % 8)
     out += bits
     out += struct.pack(">H", 0)  # no custom metrics
+    if not any(kind in (Mouse.LEFT_PRESS, Mouse.RIGHT_PRESS, Mouse.PREFLAG) for kind in video.kinds):
+        # Nothing to record (and ms-toollib 1.5.20 aborts on a file without events).
+        raise VideoError("a video needs a left or right press: this one never touched the board")
     _encode_events(video, out)
     out += b"\0"
     out += struct.pack(">H", 0)  # no checksum: we do not sign videos

@@ -10,10 +10,11 @@ from . import board as boardfigures
 from .events import Mouse, Video, game_stamps
 from .mouse import Game, Outcome
 
-# ms-toollib's levels (its numbers) and STNB's constant for each standard board: (rows, cols, mines).
+# ms-toollib's levels (its numbers) and STNB's constant for each standard board: (rows, cols, mines). Beginner
+# is Arbiter's 8x8: ms-toollib counts Windows' 9x9 beginner as a custom board, without STNB, and so do we.
 BEGINNER, INTERMEDIATE, EXPERT, CUSTOM = 3, 4, 5, 6
-LEVELS = {(8, 8, 10): BEGINNER, (9, 9, 10): BEGINNER, (16, 16, 40): INTERMEDIATE, (16, 30, 99): EXPERT}
-STNB_CONSTANT = {BEGINNER: 36.0, INTERMEDIATE: 153.73, EXPERT: 435.0}
+LEVELS = {(8, 8, 10): BEGINNER, (16, 16, 40): INTERMEDIATE, (16, 30, 99): EXPERT}
+STNB_CONSTANT = {BEGINNER: 36.0, INTERMEDIATE: 162.0, EXPERT: 435.0}
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,14 @@ def test_the_evf_summary_says_won_official_fair_and_nf():
     assert won(assisted=True)[1] == 0x80 | 0x10
     assert won()[2] == 0x80 and won(question_marks=True)[2] == 0  # "question marks off" is the set bit
     assert decode_evf(won())[1].won
+
+
+def test_a_video_that_never_touched_the_board_is_not_written():
+    from game.video import encode_evf
+
+    video = Video.from_text(["*.", ".."])
+    video.append(Mouse.MOVE, 0, 5, 5)
+    video.append(Mouse.MIDDLE_PRESS, 10, 5, 5)
+    video.append(Mouse.MIDDLE_RELEASE, 20, 5, 5)
+    with pytest.raises(VideoError, match="never touched the board"):
+        encode_evf(video)
