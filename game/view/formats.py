@@ -1,4 +1,4 @@
-"""How numbers read everywhere in the game: one format for times."""
+"""How numbers read everywhere in the game: one format for times, one for the chance of a mine."""
 
 
 def format_time(ms: int | None, precise: bool = False) -> str:
@@ -35,3 +35,12 @@ FIGURES = {
     "Seed": "The number the board's mines came from: main.py --seed plays it again.",
     "Code": "The board's code: Play a code in the menu deals this board again, anywhere.",
 }
+
+
+def format_chance(p: float) -> str:
+    """The chance of a mine: "12%"; never "0%" or "100%" for what is not certain ("under 1%", "over 99%")."""
+    if 0 < p < 0.01:
+        return "under 1%"
+    if 0.99 < p < 1:
+        return "over 99%"
+    return f"{p:.0%}"

@@ -7,6 +7,7 @@ import pytest
 
 from game import assist, config
 from game.app import App
+from game.model import noguess
 from game.model.hints import Hint
 from game.model.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
@@ -135,7 +136,7 @@ def slow_generator(release):
         while not cancel.is_set() and not release.wait(0.002):
             pass
         if cancel.is_set():
-            raise assist.NoGuessCancelled("cancelled")
+            raise noguess.NoGuessCancelled("cancelled")
         raise NoGuessTimeout("too slow")
 
     return generate
@@ -143,13 +144,13 @@ def slow_generator(release):
 
 def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driver, monkeypatch):
     release = threading.Event()
-    monkeypatch.setattr(assist, "generate_no_guess", slow_generator(release))
+    monkeypatch.setattr(noguess, "generate_no_guess", slow_generator(release))  # the Dealer's
     driver.app.settings.change("no_guess", True)
     playing = start(driver, "intermediate")
     driver.click_cell(8, 8)
     frames = int(config.SPINNER_DELAY / config.STEP) + 3
     driver.frames(frames)
-    assert playing.assist.spinner_shown and playing.board.state == "ready"
+    assert playing.spinner_shown and playing.board.state == "ready"
     assert playing._status().startswith("Making a no-guess board")
     driver.screenshot("making-board")
     driver.click_cell(0, 0)  # clicks wait while the board is made
@@ -164,7 +165,7 @@ def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driv
 def test_a_timed_out_no_guess_board_says_so_and_falls_back(driver, monkeypatch):
     release = threading.Event()
     release.set()
-    monkeypatch.setattr(assist, "generate_no_guess", slow_generator(release))
+    monkeypatch.setattr(noguess, "generate_no_guess", slow_generator(release))  # the Dealer's
     driver.app.settings.change("no_guess", True)
     playing = start(driver, "beginner")
     driver.click_cell(4, 4)
