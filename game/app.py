@@ -64,6 +64,10 @@ class SystemClock:
             return self._clock.tick() / 1000
         return self._clock.tick(config.FPS_CAP) / 1000
 
+    def now_ms(self) -> int:
+        """Milliseconds on this clock: what input is stamped with."""
+        return pygame.time.get_ticks()
+
     def idle(self, timeout: float) -> list:
         """Sleep a little while nothing happens; returns no events (the next frame collects them).
 
@@ -172,6 +176,10 @@ class App:
             no="Keep it",
             then=answered,
         )
+
+    def now_ms(self) -> int:
+        """The time input is stamped with, in milliseconds on the app's clock (a test's clock is its own)."""
+        return int(self.clock.now_ms())
 
     def quit(self) -> None:
         self.running = False

@@ -20,6 +20,9 @@ class FakeClock:
         self.now += self.frame
         return self.frame
 
+    def now_ms(self):
+        return round(self.now * 1000)
+
     def idle(self, timeout):
         self.idles.append(timeout)
         return []

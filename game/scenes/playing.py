@@ -17,6 +17,7 @@ from game.dealer import NoGuessDeal
 from game.input import ZOOM_KEYS, input_event
 from game.model import GameState
 from game.model.move import Move
+from game.recording import Recorder
 from game.scene import PanelChoice, Scene
 from game.session import Analysis, GameSession
 from game.sound import sound_for
@@ -44,8 +45,13 @@ class PlayingScene(Scene):
         board = session.board
         self.assist = Assistant()
         self.dealing: NoGuessDeal | None = None  # a no-guess board being made; the first click waits for it
+        self._deal_stamp: int | None = None  # when the click the board is made for came
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
         self.listeners: list[Callable[[InputEvent], None]] = []  # hear the board's input as it is interpreted
+        self.recorder: Recorder | None = None
+        if session.video is not None:  # every game records its video (the session keeps it)
+            self.recorder = Recorder(session.video, lambda: self.geometry, lambda: self.session.state.over)
+            self.listeners.append(self.recorder.hear)
         tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
         self.screen = BoardScreen(context.atlases, board, tile, context.max_window, button="Hint")
         self._laid_out()
@@ -151,7 +157,7 @@ class PlayingScene(Scene):
     def _board_input(self, event):
         """The one way the player's clicks and keys reach the board: as a plain input event, interpreted
         against the UI state (which the scene keeps), into a move to play or a scroll."""
-        heard = input_event(event, pygame.time.get_ticks())
+        heard = input_event(event, self.context.now_ms())
         if heard is None:
             return
         for listener in self.listeners:
@@ -163,7 +169,7 @@ class PlayingScene(Scene):
             self.ui = ui
             self.dirty = True
         if isinstance(outcome, Move):
-            self.apply(outcome)
+            self.apply(outcome, t_ms=heard.t_ms)
         elif isinstance(outcome, Scroll) and self.screen.scroll_by(outcome.dx, outcome.dy):
             self.dirty = True
 
@@ -173,7 +179,7 @@ class PlayingScene(Scene):
             deal, self.dealing = self.dealing, None
             self.assist.after_next_move(deal.lay())
             self.invalidate()
-            self.apply(deal.move, by_player=deal.by_player)
+            self.apply(deal.move, by_player=deal.by_player, t_ms=self._deal_stamp)
         if self.assist.hint_job is not None:
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
@@ -248,7 +254,7 @@ class PlayingScene(Scene):
 
     # --- moves ------------------------------------------------------------------------------------------------
 
-    def apply(self, move, by_player=True):
+    def apply(self, move, by_player=True, t_ms=None):
         """Play one move through the session and show what it changed."""
         board, session = self.board, self.session
         if self.dealing is not None or self.over:
@@ -256,6 +262,7 @@ class PlayingScene(Scene):
         wants_mines = session.wants_no_guess and not board.mines_placed
         if move.kind == "reveal" and wants_mines and not board.is_flagged(*move.cell):
             self.dealing = self.context.dealer.deal_no_guess(session, move, by_player)  # played once it is made
+            self._deal_stamp = t_ms
             self.assist.message = None
             self.dirty = True
             return []
@@ -265,7 +272,7 @@ class PlayingScene(Scene):
         if by_player:
             self.assist.moved()
         was = board.state
-        changed = session.apply(move, by_player=by_player)
+        changed = session.apply(move, by_player=by_player, t_ms=t_ms)
         if self.context.settings["animation"]:
             self.animations.start(board, move, changed, was)
         self.context.sounds.play(sound_for(move.kind, changed, was, board.state))
@@ -370,8 +377,7 @@ class PlayingScene(Scene):
             if leave:
                 self.context.show("menu")
             else:
-                self.session.unpause()
-                self.invalidate()
+                self._unpaused(None)
 
         self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
 
@@ -379,14 +385,18 @@ class PlayingScene(Scene):
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
         if self.session.state != GameState.PLAYING or self.session.paused:
             return
-        self.session.pause()
+        if self.recorder is not None:
+            self.recorder.pause(self.context.now_ms())
+        self.session.pause(self.context.now_ms())
         self.ui = board_ui.released(self.ui)
         self.invalidate()
         if cover:
             self.context.push("pause", then=self._unpaused)
 
     def _unpaused(self, _result):
-        self.session.unpause()
+        if self.recorder is not None:
+            self.recorder.resume(self.context.now_ms())
+        self.session.unpause(self.context.now_ms())
         self.invalidate()
 
     def notify(self, message):

@@ -8,6 +8,7 @@ from game import config
 from game.model.category import category_label
 from game.model.replay import Replay
 from game.scene import Scene
+from game.video.packed import split_log
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
@@ -134,7 +135,8 @@ class RecordsScene(Scene):
     def watch(self, game):
         log = self.store.replay(game.game_id)
         try:
-            replay = Replay.from_json(log, config.CUSTOM_MAX_SIDE) if log is not None else None
+            # the video beside the moves is split off first: the replay's bound is on its moves
+            replay = Replay.from_json(split_log(log)[0], config.CUSTOM_MAX_SIDE) if log is not None else None
         except ValueError:
             replay = None
         if replay is None:
