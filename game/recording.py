@@ -7,11 +7,14 @@ are events of their own. No pygame here: the geometry is anything with `view`, `
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.board_ui import InputEvent, Motion, Press, Release
-from game.video.events import Mouse, Video
+from game.video.events import Mouse
 from game.video.packed import room_for
+
+if TYPE_CHECKING:
+    from game.session import GameSession
 
 PRESSES = {1: Mouse.LEFT_PRESS, 2: Mouse.MIDDLE_PRESS, 3: Mouse.RIGHT_PRESS}
 RELEASES = {1: Mouse.LEFT_RELEASE, 2: Mouse.MIDDLE_RELEASE, 3: Mouse.RIGHT_RELEASE}
@@ -24,13 +27,14 @@ class Recorder:
     event heard resumes it where it stopped, so the time away from the game is not in it.
     """
 
-    def __init__(self, video: Video, geometry: Callable[[], Any], over: Callable[[], bool]):
-        self.video = video
+    def __init__(self, session: GameSession, geometry: Callable[[], Any]):
+        """Records into `session.video` (None: a board too large for a video; nothing is kept)."""
+        self.session = session
+        self.video = video = session.video
         self._geometry = geometry
-        self._over = over
         self._offset: int | None = None  # app ms of the video's 0
         self.paused = False
-        if len(video):
+        if video is not None and len(video):
             last = video.kinds[-1]
             if last != Mouse.PAUSE:
                 self._append(Mouse.PAUSE, video.times[-1])
@@ -46,9 +50,9 @@ class Recorder:
             kind = RELEASES[event.button]
         else:
             return
-        if self._over():
-            return
         video = self.video
+        if video is None or self.session.state.over:
+            return
         x, y = self.board_point(event.pos)
         if not len(video):
             if kind not in (Mouse.LEFT_PRESS, Mouse.RIGHT_PRESS, Mouse.MIDDLE_PRESS) or video.cell_of(x, y) is None:
@@ -57,16 +61,22 @@ class Recorder:
         elif self._offset is None:  # carried over from a save: it goes on where it stopped
             self._offset = event.t_ms - video.times[-1]
         if self.paused:
-            self.resume(event.t_ms)
+            self._resume(event.t_ms)
         self._append(kind, event.t_ms - self._offset, x, y)
 
     def pause(self, t_ms: int) -> None:
-        """The game was paused (the clock stops): an event of its own."""
-        if len(self.video) and not self.paused and self._offset is not None and not self._over():
+        """Pause the game at `t_ms` (its clock stops, it is saved): in the video, an event of its own."""
+        if self.video is not None and not self.paused and self._offset is not None and not self.session.state.over:
             self._append(Mouse.PAUSE, t_ms - self._offset)
             self.paused = True
+        self.session.pause(t_ms)
 
     def resume(self, t_ms: int) -> None:
+        """The game goes on at `t_ms`."""
+        self.session.unpause(t_ms)
+        self._resume(t_ms)
+
+    def _resume(self, t_ms: int) -> None:
         if self.paused and self._offset is not None:
             self.paused = False
             self._append(Mouse.RESUME, t_ms - self._offset)
@@ -77,7 +87,7 @@ class Recorder:
         view = geometry.view
         if not view.collidepoint(pos):
             return -1, -1
-        scale = self.video.cell_size / geometry.tile
+        scale = (self.video.cell_size if self.video is not None else 16) / geometry.tile
         return (
             int((pos[0] - view.x + geometry.scroll_x) * scale // 1),
             int((pos[1] - view.y + geometry.scroll_y) * scale // 1),
@@ -85,7 +95,7 @@ class Recorder:
 
     def _append(self, kind: Mouse, t_ms: int, x: int | None = None, y: int | None = None) -> None:
         video = self.video
-        if not room_for(video, kind):
+        if video is None or not room_for(video, kind):
             return
         if x is None or y is None:  # pauses carry the last position
             x, y = (video.xs[-1], video.ys[-1]) if len(video) else (-1, -1)

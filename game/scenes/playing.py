@@ -45,13 +45,9 @@ class PlayingScene(Scene):
         board = session.board
         self.assist = Assistant()
         self.dealing: NoGuessDeal | None = None  # a no-guess board being made; the first click waits for it
-        self._deal_stamp: int | None = None  # when the click the board is made for came
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
-        self.listeners: list[Callable[[InputEvent], None]] = []  # hear the board's input as it is interpreted
-        self.recorder: Recorder | None = None
-        if session.video is not None:  # every game records its video (the session keeps it)
-            self.recorder = Recorder(session.video, lambda: self.geometry, lambda: self.session.state.over)
-            self.listeners.append(self.recorder.hear)
+        self.recorder = Recorder(session, lambda: self.geometry)  # every game records its video (the session's)
+        self.listeners: list[Callable[[InputEvent], None]] = [self.recorder.hear]  # hear the input interpreted
         tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
         self.screen = BoardScreen(context.atlases, board, tile, context.max_window, button="Hint")
         self._laid_out()
@@ -179,7 +175,7 @@ class PlayingScene(Scene):
             deal, self.dealing = self.dealing, None
             self.assist.after_next_move(deal.lay())
             self.invalidate()
-            self.apply(deal.move, by_player=deal.by_player, t_ms=self._deal_stamp)
+            self.apply(deal.move, by_player=deal.by_player, t_ms=deal.t_ms)
         if self.assist.hint_job is not None:
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
@@ -261,8 +257,7 @@ class PlayingScene(Scene):
             return []
         wants_mines = session.wants_no_guess and not board.mines_placed
         if move.kind == "reveal" and wants_mines and not board.is_flagged(*move.cell):
-            self.dealing = self.context.dealer.deal_no_guess(session, move, by_player)  # played once it is made
-            self._deal_stamp = t_ms
+            self.dealing = self.context.dealer.deal_no_guess(session, move, by_player, t_ms)  # played once made
             self.assist.message = None
             self.dirty = True
             return []
@@ -325,7 +320,8 @@ class PlayingScene(Scene):
         elif choice is PanelChoice.MENU:
             self.context.show("menu")
         elif choice is PanelChoice.REPLAY:
-            self.context.show("replay", remember=True, replay=self.session.replay())
+            session = self.session
+            self.context.show("replay", remember=True, replay=session.replay(), video=session.current_video())
         elif choice is PanelChoice.STUDY:  # the position before the losing click (practice: nothing recorded)
             self.context.show("puzzle", remember=True, study=self.session.replay())
 
@@ -374,10 +370,7 @@ class PlayingScene(Scene):
         self.pause(cover=False)  # the question is no free time to think: the clock stops and the board hides
 
         def answered(leave):
-            if leave:
-                self.context.show("menu")
-            else:
-                self._unpaused(None)
+            self.context.show("menu") if leave else self._unpaused(None)
 
         self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
 
@@ -385,18 +378,14 @@ class PlayingScene(Scene):
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
         if self.session.state != GameState.PLAYING or self.session.paused:
             return
-        if self.recorder is not None:
-            self.recorder.pause(self.context.now_ms())
-        self.session.pause(self.context.now_ms())
+        self.recorder.pause(self.context.now_ms())
         self.ui = board_ui.released(self.ui)
         self.invalidate()
         if cover:
             self.context.push("pause", then=self._unpaused)
 
     def _unpaused(self, _result):
-        if self.recorder is not None:
-            self.recorder.resume(self.context.now_ms())
-        self.session.unpause(self.context.now_ms())
+        self.recorder.resume(self.context.now_ms())
         self.invalidate()
 
     def notify(self, message):

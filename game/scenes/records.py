@@ -8,7 +8,7 @@ from game import config
 from game.model.category import category_label
 from game.model.replay import Replay
 from game.scene import Scene
-from game.video.packed import split_log
+from game.video.packed import split_log, video_of
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
@@ -136,13 +136,15 @@ class RecordsScene(Scene):
         log = self.store.replay(game.game_id)
         try:
             # the video beside the moves is split off first: the replay's bound is on its moves
-            replay = Replay.from_json(split_log(log)[0], config.CUSTOM_MAX_SIDE) if log is not None else None
+            moves, kept = split_log(log) if log is not None else (None, None)
+            replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE) if moves is not None else None
         except ValueError:
             replay = None
+        video = video_of(replay, kept) if replay is not None else None
         if replay is None:
             self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
             return
-        self.context.show("replay", remember=True, replay=replay)
+        self.context.show("replay", remember=True, replay=replay, video=video)
 
     def _turn(self, direction):
         self.index = (self.index + direction) % len(self.categories)

@@ -7,7 +7,7 @@ the status line show the counters as they were at that moment.
 
 import pygame
 
-from game.files import REPLAYS_FOLDER, export_replay
+from game.files import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import GameState
 from game.model.category import mines_text, size_text
 from game.model.replay_stats import solved_three_bv
@@ -46,9 +46,10 @@ def speed_label(speed):
 
 
 class ReplayScene(Scene):
-    def __init__(self, context, replay, title=""):
+    def __init__(self, context, replay, title="", video=None):
         super().__init__(context)
         self.replay = replay
+        self.video = video  # the mouse as it moved (game.video), when the game was recorded
         self.moves = replay.moves
         self.speed = 1.0
         self.playing = True
@@ -237,11 +238,15 @@ class ReplayScene(Scene):
     def export(self):
         """Write the replay file into the records folder's replays folder and say where."""
         try:
-            self.exported = export_replay(self.replay, data_folder() / REPLAYS_FOLDER)
+            folder = data_folder() / REPLAYS_FOLDER
+            self.exported = export_replay(self.replay, folder, self.video)
+            evf = None
+            if self.video is not None:
+                evf = export_evf(self.video, folder, self.exported.stem, self.context.settings["player"])
         except OSError as error:
             self.say(f"Could not save the replay: {error.strerror or error}")
             return
-        self.say(f"Saved {self.exported}")
+        self.say(f"Saved {self.exported}" + (f" and {evf.name}" if evf is not None else ""))
 
     def say(self, message):
         self.message, self.message_left = message, MESSAGE_SECONDS

@@ -18,6 +18,7 @@ from .events import BUTTONS, Mouse, Video, VideoError
 MAX_EVENTS = 200_000
 MAX_EVENTS_WITH_BUTTONS = MAX_EVENTS + 50_000
 FORMAT = 1
+MAX_VIDEO_CHARS = 12 * MAX_EVENTS_WITH_BUTTONS + 1000  # the longest packed video as JSON, with room for its keys
 COLUMNS = (("kinds", "B"), ("times", "I"), ("xs", "h"), ("ys", "h"))
 KINDS = frozenset(int(kind) for kind in Mouse)
 
@@ -31,7 +32,13 @@ def _column_bytes(column: array) -> bytes:
 
 def pack(video: Video) -> dict[str, Any]:
     """The events of `video` (not its board: the game carries that) as a JSON-ready dict."""
-    packed: dict[str, Any] = {"format": FORMAT, "cell_size": video.cell_size}
+    packed: dict[str, Any] = {
+        "format": FORMAT,
+        "cell_size": video.cell_size,
+        "question_marks": video.question_marks,
+        "no_guess": video.no_guess,
+        "assisted": video.assisted,
+    }
     for name, _ in COLUMNS:
         packed[name] = base64.b64encode(_column_bytes(getattr(video, name))).decode("ascii")
     return packed
@@ -70,6 +77,9 @@ def unpack(data: Any, rows: int, cols: int, mines: frozenset[tuple[int, int]], *
     kinds, times, xs, ys = columns
     if not len(kinds) == len(times) == len(xs) == len(ys):
         raise VideoError("its columns differ in length")
+    for flag in ("question_marks", "no_guess", "assisted"):
+        if isinstance(data.get(flag), bool):
+            options[flag] = data[flag]
     video = Video(rows, cols, mines, cell_size=cell_size, **options)
     if not KINDS.issuperset(kinds):
         raise VideoError("an event of no known kind")
@@ -107,3 +117,20 @@ def split_log(text: str) -> tuple[str, Any]:
     except (ValueError, RecursionError):
         return text, None
     return text[:at] + "}", data
+
+
+def video_of(replay: Any, data: Any) -> Video | None:
+    """The video kept beside a replay's moves (`split_log`), on the replay's board; None when there is none
+    or it does not fit that board (the replay then plays its clicks only)."""
+    if data is None or replay.mine_cells is None:
+        return None
+    try:
+        return unpack(
+            data,
+            replay.rows,
+            replay.cols,
+            frozenset(replay.mine_cells),
+            question_marks=bool(replay.question_marks),
+        )
+    except VideoError:
+        return None

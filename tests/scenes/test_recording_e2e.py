@@ -136,3 +136,65 @@ def test_the_clock_runs_from_the_stamp_of_the_opening_click_and_the_record_says_
     driver.settled()
     assert driver.app.store.recent_games("beginner")[0].time_ms == figures.time_ms
     assert opened_at > 0
+
+
+def play_with_a_chord_and_a_flag(driver):
+    """Beginner: open the middle, flag a mine next to an open number, chord it with both buttons, then open
+    every safe cell left, with frames (time) between."""
+    playing = start(driver)
+    board = playing.board
+    driver.click_cell(4, 4)
+    driver.frames(20)
+    mines = set(board.mine_cells())
+
+    def around(r, c):
+        return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if 0 <= r + dr < 9 and 0 <= c + dc < 9]
+
+    number = next(
+        (r, c)
+        for r in range(9)
+        for c in range(9)
+        if board.is_revealed(r, c)
+        and sum(n in mines for n in around(r, c)) == 1
+        and any(not board.is_revealed(*n) and n not in mines for n in around(r, c))
+    )
+    mine = next(n for n in around(*number) if n in mines)
+    driver.click_cell(*mine, button=3)
+    driver.frames(10)
+    pos = driver.cell_pos(*number)
+    driver.press(pos, button=1)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    driver.frames(3)
+    driver.release(pos, button=1)
+    driver.release(pos, button=3)
+    driver.frames(10)
+    for r, c in [(r, c) for r in range(9) for c in range(9) if (r, c) not in mines]:
+        if not board.is_revealed(r, c):
+            driver.click_cell(r, c)
+            driver.frames(5)
+    assert board.state == "won"
+    return playing
+
+
+def test_export_writes_the_video_as_evf_that_ms_toollib_reads_with_our_board_time_3bv_and_clicks(driver):
+    pytest.importorskip("ms_toollib")
+    from tests.video.test_figures_against_ms_toollib import read_one
+
+    driver.app.settings.change("player", "Ann Example")
+    playing = play_with_a_chord_and_a_flag(driver)
+    figures = figures_of(playing.session.current_video())
+    assert figures.double >= 1 and figures.rce == 1
+    driver.click_button(driver.panel_button("replay"))
+    driver.key(pygame.K_e)
+    evf = driver.scene.exported.with_suffix(".evf")
+    assert evf.exists() and "evf" in driver.scene.message
+    got = read_one(evf.read_bytes())
+    board = playing.board
+    assert (got["rows"], got["cols"], got["mines"]) == (9, 9, 10)
+    assert {(r, c) for r, line in enumerate(got["board"]) for c, v in enumerate(line) if v == -1} == set(
+        board.mine_cells()
+    )
+    assert got["rtime_ms"] == playing.session.elapsed_ms == figures.time_ms
+    assert got["bbbv"] == board.three_bv and got["is_completed"]
+    assert (got["left"], got["right"], got["double"]) == (figures.left, figures.right, figures.double)
+    assert got["player"] == "Ann Example"

@@ -61,7 +61,11 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     playing = play_and_lose(driver)
     over = driver.overlay
     board = playing.board
-    assert [m.t_ms for m in playing.board.moves] == [0, 533, 1317]  # 32 and 79 frames of 1/60 s
+    assert [m.t_ms for m in playing.board.moves] == [
+        0,
+        533,
+        1316,
+    ]  # the stamps (whole ms of the clock) 32 and 79 frames of 1/60 s on
     lines = dict(over.lines())
     assert "IOE" in lines and lines["Code"].startswith("MS1-")
     assert (lines["Guesses"] == "counting...") == (over.analysis is None)
@@ -125,7 +129,11 @@ def test_the_game_is_recorded_with_its_replay_and_records_opens_it(driver):
     assert game.has_replay and not game.won and game.clicks == 3 and game.solved_three_bv is not None
     replay = Replay.from_json(store.replay(game.game_id))
     assert replay.final_board().seen_codes() == board.seen_codes()
-    assert [m.t_ms for m in replay.moves] == [0, 533, 1317]  # 32 and 79 frames of 1/60 s
+    assert [m.t_ms for m in replay.moves] == [
+        0,
+        533,
+        1316,
+    ]  # the stamps (whole ms of the clock) 32 and 79 frames of 1/60 s on
 
     driver.past_grace()
     driver.key(pygame.K_ESCAPE)
