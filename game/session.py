@@ -31,6 +31,7 @@ from game.video.events import MAX_SIDE_CELLS, Video, VideoError
 if TYPE_CHECKING:
     from game.model.replay import Replay
     from game.model.replay_analysis import GameAnalysis
+    from game.video.figures import Figures
 
 Cell = tuple[int, int]
 log = logging.getLogger(__name__)
@@ -95,6 +96,7 @@ class GameSession:
         self._abandoned = False
         self._recorded = False
         self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
+        self.figures_job: BackgroundJob | None = None  # the video's figures, likewise (ZiNi takes 50 ms on expert)
         self._analysis_logged = False
         # the mouse from the first press (game.recording keeps it); None on a board too large for a video
         self.video = video if video is not None else new_video(board)
@@ -142,6 +144,18 @@ class GameSession:
         if self.analysis_job is None and self.state.over:
             replay = self.replay()
             self.analysis_job = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
+        video = self.current_video()
+        if self.figures_job is None and self.state.over and video is not None and len(video):
+            from game.video.figures import figures_of  # the figures are needed at a game's end, not at start-up
+
+            self.figures_job = BackgroundJob(lambda cancel: figures_of(video))
+
+    @property
+    def figures(self) -> Figures | None:
+        """The speed-runners' figures of the finished game's video (game.video), once worked out; None before,
+        without a video (a board too large for one), or if they failed."""
+        job = self.figures_job
+        return job.result if job is not None and job.done and job.error is None else None
 
     @property
     def analysis_state(self) -> Analysis:

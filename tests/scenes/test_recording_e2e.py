@@ -198,3 +198,21 @@ def test_export_writes_the_video_as_evf_that_ms_toollib_reads_with_our_board_tim
     assert got["bbbv"] == board.three_bv and got["is_completed"]
     assert (got["left"], got["right"], got["double"]) == (figures.left, figures.right, figures.double)
     assert got["player"] == "Ann Example"
+
+
+def test_the_game_over_panel_shows_the_videos_figures_each_equal_to_game_videos(driver):
+    from game.view.formats import FIGURES, video_lines
+
+    playing = play_with_a_chord_and_a_flag(driver)
+    job = playing.session.figures_job
+    assert job is not None and job.wait(30)
+    driver.frames(2)
+    panel = driver.overlay
+    lines = dict(panel.lines())
+    expected = figures_of(playing.session.current_video())
+    assert lines["ZiNi"] == str(expected.zini) and lines["IOE"] == f"{expected.ioe:.3f}"
+    assert lines["Clicks"] == f"L {expected.left} ({expected.lce})  R {expected.right} (1)  D {expected.double} (1)"
+    assert all(lines[name] == value for name, value in video_lines(expected))
+    assert all(name in FIGURES for name in lines), "every figure has its explanation (hover, Help)"
+    shown = panel.shown_lines()
+    assert len(shown) <= panel.most_lines and ("Time", lines["Time"]) in shown and ("Code", lines["Code"]) in shown
