@@ -110,6 +110,7 @@ class GameOverPanel(Overlay):
             self.rect = pygame.Rect(0, 0, min(PANEL_W, w - GAP), height)
             self.rect.center = window.center
         r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
+        was = self.__dict__.get("copy")
         bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
         rows = [pygame.Rect(inner.x, bottom - (n + 1) * step + ROW_GAP, inner.w, BUTTON_H) for n in range(button_rows)]
         size = widgets.widest_fit(("Same board", "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
@@ -118,6 +119,8 @@ class GameOverPanel(Overlay):
             for row, labels in zip(rows, (("Same board", "Menu"), ("Play again",), ("Replay", "Copy code")))
         )
         self.copy.enabled = bool(self.code)
+        if was is not None and self._said_left:
+            self.copy.label = was.label  # "Copied" stays its while when the panel is laid out again
         self.study = widgets.Button(rows[3], "Study the losing click", size=size) if studied else None
         self.hide = widgets.Button((r.right - HIDE_RIGHT - HIDE_W, r.y + HIDE_TOP, HIDE_W, HIDE_W), "x", size=BODY)
         self.hint_line = pygame.Rect(inner.x, rows[-1].y - KEYS_LINE_H - 2, inner.w, KEYS_LINE_H)

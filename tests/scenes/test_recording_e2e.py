@@ -216,3 +216,43 @@ def test_the_game_over_panel_shows_the_videos_figures_each_equal_to_game_videos(
     assert all(name in FIGURES for name in lines), "every figure has its explanation (hover, Help)"
     shown = panel.shown_lines()
     assert len(shown) <= panel.most_lines and ("Time", lines["Time"]) in shown and ("Code", lines["Code"]) in shown
+
+
+def test_replay_plays_the_video_the_pointer_along_its_path_and_the_cells_it_presses(driver):
+    playing = play_with_a_chord_and_a_flag(driver)
+    video = playing.session.current_video()
+    driver.click_button(driver.panel_button("replay"))
+    replay = driver.scene
+    assert replay.playback is not None and len(replay.playback) == len(video)
+    driver.key(pygame.K_SPACE)  # pause
+    driver.key(pygame.K_HOME)
+    pointers = []
+    for _ in range(len(video) + 5):
+        before = replay.t_ms
+        driver.key(pygame.K_PERIOD)  # the next event
+        if replay.t_ms == before:
+            break
+        pointer, looks = replay._video_looks()
+        index = replay.playback.index_at(replay.t_ms)
+        assert pointer[0] == (video.xs[index], video.ys[index]), "at an event, the pointer is where it was"
+        pointers.append((pointer, looks.pressed))
+    assert len(pointers) >= len({t for t in replay.playback.times if t > 0}) - 1
+    chord = [pressed for (point, buttons), pressed in pointers if buttons == 3]
+    assert chord and any(chord), "a chord presses the covered neighbours (its own cell is open)"
+    driver.screenshot("replay-video")
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RIGHTBRACKET)  # the next click
+    index = replay.playback.index_at(replay.t_ms)
+    assert Mouse(video.kinds[index]) in (Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE, Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE)
+
+
+def test_copied_stays_said_when_the_figures_come_in_and_the_panel_is_laid_out_again(driver):
+    playing = start(driver)
+    driver.click_cell(4, 4)
+    driver.click_cell(*playing.board.mine_cells()[0])
+    panel = driver.overlay
+    driver.click_button(driver.panel_button("copy"))
+    assert panel.copy.label in ("Copied", "No clipboard")
+    said = panel.copy.label
+    panel._lay_out()  # what the figures, the analysis or a record's line coming in do
+    assert panel.copy.label == said

@@ -283,15 +283,20 @@ def test_the_replay_keys_change_speed_within_its_limits(driver):
     replay_scene = driver.scene
     for key, speed in [
         (pygame.K_MINUS, 0.5),
-        (pygame.K_MINUS, 0.5),
-        (pygame.K_EQUALS, 1.0),
+        (pygame.K_MINUS, 0.25),
+        (pygame.K_MINUS, 0.1),
+        (pygame.K_MINUS, 0.1),
+        (pygame.K_EQUALS, 0.25),
+        (pygame.K_PLUS, 0.5),
+        (pygame.K_KP_PLUS, 1.0),
         (pygame.K_PLUS, 2.0),
-        (pygame.K_KP_PLUS, 4.0),
         (pygame.K_PLUS, 4.0),
+        (pygame.K_PLUS, 10.0),
+        (pygame.K_PLUS, 10.0),
     ]:
         driver.key(key)
         assert replay_scene.speed == speed
-    assert replay_scene.buttons["speed"].label == "4x"
+    assert replay_scene.buttons["speed"].label == "10x"
     driver.key(pygame.K_SPACE)
     assert not replay_scene.playing
     driver.key(pygame.K_END)
