@@ -51,7 +51,7 @@ class Recorder:
         else:
             return
         video = self.video
-        if video is None or self.session.state.over:
+        if video is None or self.session.recorded:  # recorded: the game is over
             return
         x, y = self.board_point(event.pos)
         if not len(video):

@@ -100,6 +100,7 @@ class GameSession:
         self._analysis_logged = False
         # the mouse from the first press (game.recording keeps it); None on a board too large for a video
         self.video = video if video is not None else new_video(board)
+        self._packer = packed.Packer()  # a save after each move encodes only the events since the last
 
     # --- what the game is ---------------------------------------------------------------------------------
 
@@ -294,7 +295,7 @@ class GameSession:
         extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.hinted, "no_guess": self.no_guess}
         video = self.current_video()
         if video is not None and len(video):
-            extra["video"] = packed.pack(video)
+            extra["video"] = self._packer.pack(video)
         return SavedGame(self.board.to_dict(), self.elapsed_ms, self.category, extra)
 
     def to_record(self) -> GameRecord:

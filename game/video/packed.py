@@ -30,7 +30,33 @@ def _column_bytes(column: array) -> bytes:
     return column.tobytes()
 
 
-def pack(video: Video) -> dict[str, Any]:
+class Packer:
+    """`pack` for a video that only grows (a game being recorded): each column's base64 is kept up to its
+    last whole 3 bytes and only what came since is encoded, so saving after every move costs the new events,
+    not the whole video."""
+
+    def __init__(self) -> None:
+        self._done: dict[str, tuple[array, int, str]] = {}  # column name -> (column, bytes encoded, text)
+
+    def pack(self, video: Video) -> dict[str, Any]:
+        packed = pack(video, columns=False)
+        for name, _ in COLUMNS:
+            column = getattr(video, name)
+            kept = self._done.get(name)
+            done, text = (kept[1], kept[2]) if kept is not None and kept[0] is column else (0, "")
+            size = len(column) * column.itemsize
+            whole = size - size % 3
+            if whole < done:
+                done, text = 0, ""
+            first = done // column.itemsize
+            data = _column_bytes(column[first:])[done - first * column.itemsize :]  # the bytes from `done` on
+            head = base64.b64encode(data[: whole - done]).decode("ascii")
+            self._done[name] = (column, whole, text + head)
+            packed[name] = text + head + base64.b64encode(data[whole - done :]).decode("ascii")
+        return packed
+
+
+def pack(video: Video, columns: bool = True) -> dict[str, Any]:
     """The events of `video` (not its board: the game carries that) as a JSON-ready dict."""
     packed: dict[str, Any] = {
         "format": FORMAT,
@@ -39,8 +65,9 @@ def pack(video: Video) -> dict[str, Any]:
         "no_guess": video.no_guess,
         "assisted": video.assisted,
     }
-    for name, _ in COLUMNS:
-        packed[name] = base64.b64encode(_column_bytes(getattr(video, name))).decode("ascii")
+    if columns:
+        for name, _ in COLUMNS:
+            packed[name] = base64.b64encode(_column_bytes(getattr(video, name))).decode("ascii")
     return packed
 
 

@@ -3,7 +3,7 @@ moment, and the events to step through. Pure Python; the replay scene draws what
 
 from __future__ import annotations
 
-from array import array
+import re
 from bisect import bisect_right
 
 from .events import Mouse, Video, game_stamps
@@ -12,6 +12,7 @@ from .mouse import Game, Outcome
 LEFT, RIGHT, MIDDLE = 1, 2, 4  # the buttons held, as bits
 DOWN = {Mouse.LEFT_PRESS: LEFT, Mouse.RIGHT_PRESS: RIGHT, Mouse.MIDDLE_PRESS: MIDDLE}
 UP = {Mouse.LEFT_RELEASE: LEFT, Mouse.RIGHT_RELEASE: RIGHT, Mouse.MIDDLE_RELEASE: MIDDLE}
+BUTTON_BYTES = re.compile(b"[" + bytes(sorted({*DOWN, *UP})) + b"]")
 
 
 def opening_index(video: Video) -> int | None:
@@ -41,16 +42,20 @@ class Playback:
 
     def __init__(self, video: Video):
         self.video = video
-        stamps = game_stamps(video)
+        # Without pauses the clock is the stamps; the buttons change only at button events, found at C speed.
+        stamps = game_stamps(video) if Mouse.PAUSE in video.kinds else video.times
         opening = opening_index(video)
-        zero = stamps[opening] if opening is not None else (stamps[0] if stamps else 0)
+        zero = stamps[opening] if opening is not None else (stamps[0] if len(stamps) else 0)
         self.times = [stamp - zero for stamp in stamps]
-        held = array("B")
+        self._changes = [0]  # the event indices where the buttons held changed, and what they became
+        self._held = [0]
         buttons = 0
-        for kind in video.kinds:
+        for match in re.finditer(BUTTON_BYTES, video.kinds.tobytes()):
+            index = match.start()
+            kind = video.kinds[index]
             buttons = (buttons | DOWN.get(kind, 0)) & ~UP.get(kind, 0)
-            held.append(buttons)
-        self.held = held
+            self._changes.append(index)
+            self._held.append(buttons)
 
     def __len__(self) -> int:
         return len(self.times)
@@ -78,10 +83,15 @@ class Playback:
                 return x + (nx - x) * share, y + (ny - y) * share
         return float(x), float(y)
 
+    def held_after(self, index: int) -> int:
+        """The buttons held just after event `index` (LEFT, RIGHT, MIDDLE bits)."""
+        if index < 0:
+            return 0
+        return self._held[bisect_right(self._changes, index) - 1]
+
     def buttons_at(self, t_ms: float) -> int:
-        """The buttons held at t_ms (LEFT, RIGHT, MIDDLE bits)."""
-        index = self.index_at(t_ms)
-        return self.held[index] if index >= 0 else 0
+        """The buttons held at t_ms."""
+        return self.held_after(self.index_at(t_ms))
 
     def next_time(self, t_ms: float, clicks_only: bool = False) -> float | None:
         """The time of the next event after t_ms (with `clicks_only`, the next press or release)."""

@@ -61,3 +61,13 @@ def test_past_its_bound_a_video_keeps_only_the_buttons():
     assert not room_for(video, Mouse.MOVE) and room_for(video, Mouse.LEFT_PRESS) and room_for(video, Mouse.PAUSE)
     video.kinds.extend([Mouse.LEFT_PRESS] * (MAX_EVENTS_WITH_BUTTONS - MAX_EVENTS))
     assert not room_for(video, Mouse.LEFT_PRESS)
+
+
+def test_a_packer_gives_what_pack_gives_as_the_video_grows():
+    from game.video.packed import Packer
+
+    video = Video.from_text(["*..", "...", "..*"])
+    packer = Packer()
+    for n in range(40):
+        video.append(Mouse.MOVE, n * 3, n % 48, (n * 7) % 48)
+        assert packer.pack(video) == pack(video)
