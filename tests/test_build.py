@@ -7,6 +7,7 @@ Building takes about half a minute, so the tests that build run only when MINESW
 """
 
 import importlib.util
+import json
 import os
 import time
 from pathlib import Path
@@ -158,6 +159,29 @@ class TestExecutable:
         code, out, err, _ = build_script.run_and_close(binary, "--frames", "30", seconds=60, home=tmp_path)
         assert code == 0, err
         assert not (tmp_path / "minesweeper-crash.log").exists()
+
+    def test_reads_other_programs_videos_in_a_child_of_itself(self, binary, tmp_path):
+        # The one-file build has no python to start: the reader child is the game itself with a hidden flag.
+        import subprocess
+
+        videos = ROOT / "tests" / "fixtures" / "videos"
+        done = subprocess.run(
+            [
+                str(binary),
+                "stats",
+                "--json",
+                str(videos / "test_rmv2_24px.rmv"),
+                str(videos / "test_rmv1_utf8_invalid.rmv"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+        )
+        read, refused = (json.loads(line) for line in done.stdout.splitlines())
+        assert done.returncode == 1, done.stderr
+        assert (read["format"], read["bbbv"], read["time_s"]) == ("RMV", 5, 1.849)
+        assert "aborted" in refused["error"]
 
 
 # The package: `pipx install .` (or pip) gives a `minesweeper` command that carries the assets
