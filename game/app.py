@@ -51,29 +51,51 @@ def _load(where: str) -> Any:
 
 
 class SystemClock:
-    """Real time: caps the frame rate while busy and sleeps in the event queue while idle."""
+    """Real time: caps the frame rate while busy and sleeps in the event queue while idle. While it waits for
+    the next frame, and while the player is active, it waits in the event queue and stamps each event
+    (`t_ms`) as it arrives, so input is timed to the millisecond, not to the frame that handles it."""
 
     def __init__(self) -> None:
         self._clock = pygame.time.Clock()
         self._started = False
+        self._frame_began = 0
+        self._arrived: list[pygame.event.Event] = []
 
     def tick(self) -> float:
         """Seconds since the previous tick (waiting, if needed, to stay under the frame cap)."""
-        if not self._started:  # the first frame goes straight to the screen
-            self._started = True
-            return self._clock.tick() / 1000
-        return self._clock.tick(config.FPS_CAP) / 1000
+        if self._started:  # the first frame goes straight to the screen
+            self._wait_stamping(self._frame_began + 1000 // config.FPS_CAP)
+        self._started = True
+        self._frame_began = pygame.time.get_ticks()
+        return self._clock.tick() / 1000
 
     def now_ms(self) -> int:
         """Milliseconds on this clock: what input is stamped with."""
         return pygame.time.get_ticks()
 
+    def arrived(self) -> list[pygame.event.Event]:
+        """The events that came while the clock waited, stamped, for the next frame."""
+        events, self._arrived = self._arrived, []
+        return events
+
+    def _wait_stamping(self, due_ms: int) -> None:
+        while (left := due_ms - pygame.time.get_ticks()) > 0:
+            event = pygame.event.wait(left)
+            if event.type == pygame.NOEVENT:
+                return
+            event.t_ms = pygame.time.get_ticks()
+            self._arrived.append(event)
+
     def idle(self, timeout: float) -> list:
-        """Sleep a little while nothing happens; returns no events (the next frame collects them).
+        """Wait a little while nothing happens; returns the events that came (none after a quiet spell).
 
         pygame.event.wait() polls the queue about a thousand times a second inside SDL (2.4% of a core
-        under X11 here), so an idle frame sleeps instead; the app chooses how long.
+        under X11 here), so after a quiet spell (a poll longer than a step) an idle frame sleeps instead;
+        while the player is active it waits in the queue, stamping what comes.
         """
+        if timeout <= config.STEP:
+            self._wait_stamping(pygame.time.get_ticks() + round(timeout * 1000))
+            return self.arrived()
         time.sleep(max(0.0, timeout))
         return []
 
@@ -335,15 +357,18 @@ class App:
 
     def step(self) -> None:
         """Run one frame."""
-        events: list[pygame.event.Event] = []
+        events: list[pygame.event.Event] = self.clock.arrived()  # came, stamped, while the clock waited
         idled = 0.0
-        if not self._dirty and not pygame.event.peek():
+        if not events and not self._dirty and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL
             timeout = self._idle_for()
             idled = poll if timeout is None else max(0.0, min(timeout, poll))
             events = self.clock.idle(idled)
-        events += pygame.event.get()
+        now, got = self.clock.now_ms(), pygame.event.get()
+        for event in got:
+            event.t_ms = now  # (a clock that waits in the queue stamped those that came then: see SystemClock)
+        events += got
         # A stall longer than MAX_FRAME is cut short; time we chose to sleep is not a stall.
         elapsed = min(self.clock.tick(), config.MAX_FRAME + idled)
         self._quiet = 0.0 if events else self._quiet + elapsed

@@ -23,6 +23,9 @@ class FakeClock:
     def now_ms(self):
         return round(self.now * 1000)
 
+    def arrived(self):
+        return []
+
     def idle(self, timeout):
         self.idles.append(timeout)
         return []

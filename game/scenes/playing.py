@@ -153,7 +153,8 @@ class PlayingScene(Scene):
     def _board_input(self, event):
         """The one way the player's clicks and keys reach the board: as a plain input event, interpreted
         against the UI state (which the scene keeps), into a move to play or a scroll."""
-        heard = input_event(event, self.context.now_ms())
+        stamp = getattr(event, "t_ms", None)  # when it arrived (the app stamps events as they come)
+        heard = input_event(event, self.context.now_ms() if stamp is None else stamp)
         if heard is None:
             return
         for listener in self.listeners:
