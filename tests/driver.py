@@ -139,6 +139,16 @@ class Driver:
         self.frames(2)
         assert self.scene.assist.hint_job is None
 
+    def until_chances(self, seconds=60):
+        """Run frames until the mine chances of the position on the board are in (they are worked out on a
+        thread, one position at a time)."""
+        assist = self.scene.assist
+        while (job := assist.chances_job) is not None:
+            assert job.wait(seconds), "the chances were worked out in time"
+            self.frames(1)
+        self.frames(1)
+        assert assist.chances_ready(self.scene.board)
+
     def screenshot(self, name):
         """Save the window as PNG (under the test's folder) and return the path."""
         if self.shots_dir is None:

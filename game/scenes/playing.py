@@ -163,6 +163,8 @@ class PlayingScene(Scene):
             if self.assist.poll_hint(step):
                 self.session.note_assistance()
                 self.invalidate()
+        if self.assist.poll_chances(self.board):
+            self.invalidate()
         self._analysed()
         self.animate(step)
         before = int(self.session.elapsed)
@@ -177,7 +179,7 @@ class PlayingScene(Scene):
             self.dirty = True
 
     def next_wake(self):
-        if self.animations or self.assist.hint_job or (self.analysis is not None and not self._verdict_shown):
+        if self.animations or self.assist.working or (self.analysis is not None and not self._verdict_shown):
             return 0.0
         if self.session.clock_running:
             return 1.0 - (self.session.elapsed % 1.0)

@@ -84,11 +84,51 @@ def test_the_hint_button_gives_the_same_hint(driver):
     assert not playing.board.is_revealed(*playing.assist.hint.cell)
 
 
+def test_mine_chances_are_worked_out_off_the_frame_and_a_move_meanwhile_makes_them_stale(driver, monkeypatch):
+    # Every analysis is held until the test lets it go, and says which thread asked for it: the frames must go
+    # on (the board playable) meanwhile, and the frame thread must never run one (on a large board it takes
+    # seconds). One run on the frame thread is let through at once, so the old code fails here, not hangs.
+    asked, gate, real = [], threading.Event(), assist.analyse_board
+
+    def analyse(board, *args, **kwargs):
+        asked.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():
+            assert gate.wait(30)
+        return real(board, *args, **kwargs)
+
+    monkeypatch.setattr(assist, "analyse_board", analyse)
+    playing = start(driver, "expert")
+    driver.click_cell(8, 15)
+    board = playing.board
+    driver.key(pygame.K_c)
+    driver.frames(5)
+    assert asked and threading.main_thread() not in asked, "the frame thread never works out chances"
+    assert playing.assist.show_chances and not playing.assist.chances_ready(board)
+    assert playing._status().startswith("Mine chances shown"), "the line says nothing it does not know yet"
+    safe = next(
+        (r, c)
+        for r in range(board.rows)
+        for c in range(board.cols)
+        if not board.is_revealed(r, c)
+        and not board.is_mine(r, c)
+        and playing.geometry.view.collidepoint(driver.cell_pos(r, c))
+    )
+    driver.click_cell(*safe)
+    assert board.is_revealed(*safe), "the board stays in play while the chances are worked out"
+    gate.set()
+    driver.until_chances()
+    assert len(asked) == 2, "the chances of the position before the move were set aside, and the new one's made"
+    assert threading.main_thread() not in asked
+    covered = next((r, c) for r in range(board.rows) for c in range(board.cols) if not board.is_revealed(r, c))
+    assert 0.0 <= playing.assist.current_chances(board).probability(*covered) <= 1.0
+
+
 def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
     driver.key(pygame.K_c)
     assert playing.assist.show_chances
+    driver.until_chances()
     board = playing.board
     covered = next(
         (r, c)
