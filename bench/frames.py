@@ -54,8 +54,8 @@ def frame(app):
 
 
 def frames_until(app, done, then=5):
-    """Frames until done() holds (and `then` more): their times. Raises when it never does."""
-    times, end = [], time.perf_counter() + SETTLE_LIMIT
+    """Frames until done() holds (at least one, and `then` more): their times. Raises when it never does."""
+    times, end = [frame(app)], time.perf_counter() + SETTLE_LIMIT
     while not done():
         if time.perf_counter() > end:
             raise RuntimeError("the case never settled")

@@ -55,11 +55,14 @@ class Driver:
             self.app.step()
 
     def settled(self, seconds=30):
-        """Wait until the records' writer has written everything asked and a replay file being read is read."""
+        """Wait until the records' writer has written everything asked and a replay being read is read."""
         assert self.app.store.flush(seconds), "the records were written in time"
         opening = self.app.arrivals.reading
         if opening is not None:
             assert opening[1].wait(seconds), "the file was read in time"
+        watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
+        if watching is not None:
+            assert watching.wait(seconds), "the replay was read in time"
 
     def post(self, type_, **attrs):
         pygame.event.post(pygame.event.Event(type_, **attrs))
