@@ -1,17 +1,21 @@
 """Benchmark the worst frames on a 100x100 board with 2,000 mines: what a player feels as a freeze. Prints figures.
 
-Run: python -m bench.frames [--quick] [--repeats N] [--only NAME,...]
+Run: python -m bench.frames [--quick] [--repeats N] [--only NAME,...] [--against DIR]
+(--against: e.g. `git worktree add /tmp/old main`; times that checkout's game too, a repeat of each in turns,
+with this file's cases, and prints both with their ratio)
 
 Each case plays a real app on a real clock (frames back to back, as fast as they go, the work off the frame
 running beside them on its threads) and times every frame from the one that starts the case until what it
 started is on screen (the chances, the replay playing, the last drop read). A frame's time leaves out the
 sleep the loop takes when it is idle. Prints, per case, the median over the repeats of the worst frame, and
-the worst of all. To compare with another checkout, run this file from it (copy it in if it lacks one).
+the worst of all.
 """
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -261,33 +265,76 @@ CASES = {
 }
 
 
+def run_cases(chosen, repeats, verbose, first=0):
+    """{case label: [worst frame of each repeat]}, for the checkout on sys.path."""
+    worst: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["MINESWEEPER_HOME"] = str(Path(home, "records"))  # never the player's own records
+        replay_file = biggest_replay_file(Path(home, "files")) if "drops" in chosen else None
+        for repeat in range(repeats):
+            for name in chosen:
+                app = new_app()
+                extra = (replay_file,) if name == "drops" else ()
+                for label, times in CASES[name](app, first + repeat, *extra).items():
+                    worst.setdefault(label, []).append(max(times))
+                    if verbose:
+                        print(f"    {label}: worst {max(times):.1f} ms of {len(times)} frames", flush=True)
+                app.running = False
+                app.run(0)
+    return worst
+
+
+def in_turns(chosen, repeats, against, verbose):
+    """Each repeat run in a fresh process, this checkout's and the other's in turns."""
+    results: dict[str, dict[str, list[float]]] = {"this checkout": {}, against: {}}
+    for repeat in range(repeats):
+        for label, root in (("this checkout", ROOT), (against, Path(against).resolve())):
+            command = [sys.executable, __file__, "--root", str(root), "--only", ",".join(chosen), "--repeats", "1"]
+            out = subprocess.run([*command, "--json", "--first", str(repeat)], capture_output=True, text=True)
+            if out.returncode:
+                raise RuntimeError(out.stderr[-2000:])
+            for case, values in json.loads(out.stdout.splitlines()[-1]).items():
+                results[label].setdefault(case, []).extend(values)
+            if verbose:
+                print(f"  {label} repeat {repeat}: {out.stdout.splitlines()[-1]}", flush=True)
+    return results
+
+
+def report(worst, title):
+    print(title)
+    for label, values in worst.items():
+        print(f"    {label:<24} median {statistics.median(values):8.1f} ms, worst {max(values):8.1f} ms")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 repeats")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--verbose", action="store_true", help="each repeat's worst frame as it comes")
     parser.add_argument("--only", default="", help="cases to run, by name: " + ", ".join(CASES))
+    parser.add_argument("--against", metavar="DIR", help="another checkout to time in turns with this one")
+    parser.add_argument("--root", help=argparse.SUPPRESS)  # the checkout whose game is timed (for --against)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)  # the first repeat's seed
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
     repeats = 3 if args.quick else args.repeats
     chosen = [name for name in CASES if not args.only or name in args.only.split(",")]
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["MINESWEEPER_HOME"] = str(Path(home, "records"))  # never the player's own records
-        replay_file = biggest_replay_file(Path(home, "files")) if "drops" in chosen else None
-        worst: dict[str, list[float]] = {}
-        for repeat in range(repeats):
-            for name in chosen:
-                app = new_app()
-                extra = (replay_file,) if name == "drops" else ()
-                for label, times in CASES[name](app, repeat, *extra).items():
-                    worst.setdefault(label, []).append(max(times))
-                    if args.verbose:
-                        print(f"    {label}: worst {max(times):.1f} ms of {len(times)} frames", flush=True)
-                app.running = False
-                app.run(0)
-    print(f"Worst frame on a {ROWS}x{COLS} board with {MINES:,} mines, {MOVES:,} moves in ({repeats} repeats):")
-    for label, values in worst.items():
-        print(f"    {label:<24} median {statistics.median(values):8.1f} ms, worst {max(values):8.1f} ms")
+    what = f"on a {ROWS}x{COLS} board with {MINES:,} mines, {MOVES:,} moves in ({repeats} repeats)"
+    if args.against:
+        results = in_turns(chosen, repeats, args.against, args.verbose)
+        for label, worst in results.items():
+            report(worst, f"Worst frame {what}, {label}:")
+        print("Ratio of the medians, this checkout / " + args.against + ":")
+        for case, values in results["this checkout"].items():
+            other = statistics.median(results[args.against][case])
+            print(f"    {case:<24} {statistics.median(values) / other:8.3f}x")
+        return
+    sys.path.insert(0, args.root or str(ROOT))
+    worst = run_cases(chosen, repeats, args.verbose and not args.json, args.first)
+    if args.json:
+        print(json.dumps(worst))
+    else:
+        report(worst, f"Worst frame {what}:")
 
 
 if __name__ == "__main__":
