@@ -115,6 +115,7 @@ def enter_board(app, seed):
             break
         if board.is_revealed(*cell):
             continue
+        scene.session.tick(0.3)  # a move every 0.3 s, as a quick player makes them (a replay plays them so)
         if board.is_mine(*cell):
             if rng.random() < 0.3:
                 scene.apply(Move("flag", *cell))
