@@ -163,8 +163,7 @@ class PlayingScene(Scene):
             if self.assist.poll_hint(step):
                 self.session.note_assistance()
                 self.invalidate()
-        if self.assist.poll_chances(self.board):
-            self.invalidate()
+        self.dirty |= self.assist.poll_chances(self.board)  # drawn whole, as anything over the board is
         self._analysed()
         self.animate(step)
         before = int(self.session.elapsed)
