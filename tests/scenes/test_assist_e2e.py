@@ -12,6 +12,7 @@ from game.model.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
+from game.view import assist as assist_view
 from tests.driver import Driver, FakeClock, turn_on_no_guess
 
 DESKTOP = (1366, 768)
@@ -121,6 +122,14 @@ def test_mine_chances_are_worked_out_off_the_frame_and_a_move_meanwhile_makes_th
     assert threading.main_thread() not in asked
     covered = next((r, c) for r in range(board.rows) for c in range(board.cols) if not board.is_revealed(r, c))
     assert 0.0 <= playing.assist.current_chances(board).probability(*covered) <= 1.0
+
+    # the clock and the pointer redraw the window, tints and all: the cells to tint are worked out once
+    shaded = []
+    monkeypatch.setattr(assist_view, "chance_shade", lambda p: shaded.append(p) or p)
+    for _ in range(3):
+        playing.invalidate()
+        driver.frames(1)
+    assert shaded == []
 
 
 def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
