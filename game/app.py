@@ -237,7 +237,7 @@ class App:
         return notices
 
     def open_file(self, path: str) -> None:
-        """A replay file dropped on the window (or given at start): read off the frame (#4), watched, then back."""
+        """A replay file dropped on the window (or given at start): read off the frame, watched, then back."""
         self.arrivals.read_replay(path)
 
     @property
