@@ -7,7 +7,6 @@ the status line show the counters as they were at that moment.
 
 import pygame
 
-from game.background import BackgroundJob
 from game.files import REPLAYS_FOLDER, export_replay
 from game.model import GameState
 from game.model.category import mines_text, size_text
@@ -60,29 +59,16 @@ class ReplayScene(Scene):
         self._dragging = False
         self.message = title or self._title()
         self.message_left = MESSAGE_SECONDS
-        # How the game ended is known once every move is played: off the frame (a long game takes a while),
-        # the title says it when it is in.
-        self._ending = None if title else BackgroundJob(lambda cancel: replay.final_board().state)
         self._lay_out()
 
-    def _title(self, ending=None):
+    def _title(self):
+        final = self.replay.final_board()
+        outcome = {GameState.WON: "won", GameState.LOST: "lost"}.get(final.state, "unfinished")
         r = self.replay
-        title = f"Replay of a {size_text(r.rows, r.cols)} game with {mines_text(r.mines)}"
-        if ending is None:
-            return title
-        outcome = {GameState.WON: "won", GameState.LOST: "lost"}.get(ending, "unfinished")
-        return f"{title}, {outcome} at {format_time(r.elapsed_ms)}"
-
-    def _ended(self):
-        job = self._ending
-        if job is None or not job.done:
-            return
-        self._ending = None
-        if job.error is not None:
-            raise job.error
-        if self.message == self._title():  # not since replaced by another message
-            self.message = self._title(job.result)
-            self.dirty = True
+        return (
+            f"Replay of a {size_text(r.rows, r.cols)} game with {mines_text(r.mines)}, "
+            f"{outcome} at {format_time(r.elapsed_ms)}"
+        )
 
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
@@ -125,7 +111,6 @@ class ReplayScene(Scene):
     # --- time --------------------------------------------------------------------------------------------
 
     def update(self, step):
-        self._ended()
         if self.message_left:
             self.message_left = max(0.0, self.message_left - step)
             if not self.message_left:

@@ -330,23 +330,3 @@ def test_a_replay_watched_from_records_is_read_off_the_frame(driver, monkeypatch
     driver.patient = patient
     driver.frames(2)
     assert isinstance(driver.scene, ReplayScene)
-
-
-def test_the_replay_of_a_game_just_lost_is_played_to_its_end_off_the_frame(driver, monkeypatch):
-    play_and_lose(driver)
-    players, real = [], Replay.final_board
-
-    def final_board(replay):
-        players.append(threading.current_thread())
-        return real(replay)
-
-    monkeypatch.setattr(Replay, "final_board", final_board)
-    driver.click_button(driver.panel_button("replay"))
-    scene = driver.scene
-    assert isinstance(scene, ReplayScene)
-    ending = getattr(scene, "_ending", None)  # how the game ended, being worked out
-    if ending is not None:
-        assert ending.wait(30)
-    driver.frames(2)
-    assert players and threading.main_thread() not in players, "the whole game is played through off the frame"
-    assert scene.message.startswith("Replay of a 9 x 9 game with 10 mines, lost at ")
