@@ -11,9 +11,9 @@ import pygame
 from game import config
 from game.background import BackgroundJob
 from game.model import GameState
-from game.model.analysis import InconsistentPosition, analyse_board
-from game.model.hints import Hint, hint_for
-from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
+from game.model.solver.analysis import InconsistentPosition, analyse
+from game.model.solver.hints import Hint, hint_for
+from game.model.solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
 from game.view import assist as assist_view
 from game.view import theme
 
@@ -107,7 +107,7 @@ class Assistant:
     def analysis(self, board):
         if self._analysis is None:
             try:
-                self._analysis = analyse_board(board)
+                self._analysis = analyse(board)
             except InconsistentPosition:
                 return None
         return self._analysis

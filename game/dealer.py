@@ -18,7 +18,7 @@ from game.settings import Settings
 from game.store.jobs import CHANGED, CLAIMED, GONE, TAKEN, new_id
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
-    from game.model.boardcode import BoardCode
+    from game.model.rules.boardcode import BoardCode
 
 log = logging.getLogger(__name__)
 

@@ -3,8 +3,7 @@
 import pygame
 
 from game import config
-from game.model import GameState
-from game.model.move import Move
+from game.model import GameState, Move
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3
 

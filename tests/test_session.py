@@ -5,8 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.model import Board, GameState
-from game.model.move import Move
+from game.model import Board, GameState, Move
 from game.records import Origin, SavedGame
 from game.session import GameSession
 

@@ -15,10 +15,9 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
 from game.learn.puzzle import Cell, Puzzle
-from game.model import SEEN_COVERED, Board, GameState
-from game.model.analysis import COVERED, analyse_board
-from game.model.deductions import Deduction, deductions
-from game.model.move import Move
+from game.model import SEEN_COVERED, Board, GameState, Move
+from game.model.solver.analysis import COVERED, analyse
+from game.model.solver.deductions import Deduction, deductions
 
 DRILL_BOARD = (16, 16, 40)  # rows, columns, mines: Intermediate, where every rule comes up
 DRILL_RULES = ("single", "pair", "combined", "count")
@@ -52,7 +51,7 @@ def positions_of_game(rng: random.Random, size: tuple[int, int, int] = DRILL_BOA
             for deduction in found[:-1]:
                 _play(board, deduction, covered)
             continue
-        analysis = analyse_board(board)
+        analysis = analyse(board)
         safe, mined = analysis.safe & covered, analysis.mines & covered
         if found and _new_cells(found[0], cols) == safe | mined:
             yield _position(board, found[0], safe, mined)

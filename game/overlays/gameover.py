@@ -13,7 +13,7 @@ import pygame
 
 from game import clipboard, config
 from game.model import GameState
-from game.model.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode
 from game.scene import Overlay
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing

@@ -11,8 +11,7 @@ import pygame
 from game.assist import Assistant, PendingMove
 from game.background import BackgroundJob
 from game.input import ZOOM_KEYS, BoardKeyboard, BoardMouse, PressButton
-from game.model import GameState
-from game.model.move import Move
+from game.model import GameState, Move
 from game.scene import Scene
 from game.session import GameSession
 from game.sound import sound_for

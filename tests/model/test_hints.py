@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from game.model.analysis import analyse
-from game.model.hints import hint_for_visible
+from game.model.solver.analysis import analyse_visible
+from game.model.solver.hints import hint_for_visible
 from tests.solverfixtures import Field, grid, play_auto
 
 
@@ -46,7 +46,7 @@ def test_pair_rule_hint():
 def test_global_mine_count_hint():
     # the 1 and the 2 hold both mines between them, so the far column is safe: only the count says so
     rows, cols, vis = grid(["1##", "2##", "###"])
-    a = analyse(rows, cols, 2, vis)
+    a = analyse_visible(rows, cols, 2, vis)
     h = hint_for_visible(rows, cols, 2, vis)
     assert a.needs_mine_count(0, 2) and (0, 2) in a.safe
     assert (1, 1) not in a.mines and a.probability(1, 1) == 0.5
@@ -109,8 +109,8 @@ class StubBoard:
 
 
 def test_hint_for_board_reads_only_visible_state():
-    from game.model.analysis import analyse_board
-    from game.model.hints import hint_for
+    from game.model.solver.analysis import analyse
+    from game.model.solver.hints import hint_for
 
     f = Field(3, 4, [4, 8, 11])
     for i in (0, 1):
@@ -118,7 +118,7 @@ def test_hint_for_board_reads_only_visible_state():
     b = StubBoard(f, 3)
     h = hint_for(b)
     assert h.safe and h.cell in {(0, 2), (1, 2)}
-    assert analyse_board(b).safe == {(0, 2), (1, 2)}
+    assert analyse(b).safe == {(0, 2), (1, 2)}
     assert hint_for(StubBoard(f, 3, state="won")) is None
     assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready", first_click="opening")).cell == (2, 2)
     assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready")).cell == (0, 0)
@@ -128,12 +128,12 @@ def board_waiting_for_a_guess(seed):
     """An Expert board played with certain moves until none is left (a guess is due), its certain mines
     flagged (a flagged mine is no hint)."""
     from game.model import Board
-    from game.model.analysis import analyse_board
+    from game.model.solver.analysis import analyse
 
     b = Board(16, 30, 99, seed=seed, first_click="safe")
     b.reveal(0, 0)
     while b.state == "playing":
-        a = analyse_board(b)
+        a = analyse(b)
         if not a.safe:
             for r, c in a.mines:
                 b.toggle_flag(r, c)
@@ -147,7 +147,7 @@ def board_waiting_for_a_guess(seed):
 def test_a_guess_hint_stops_thinking_when_its_time_is_up_and_gives_the_safest_cell():
     import threading
 
-    from game.model.hints import hint_for
+    from game.model.solver.hints import hint_for
 
     board, a = next((b, a) for b, a in map(board_waiting_for_a_guess, range(1, 50)) if b is not None)
     thought = hint_for(board)
@@ -162,7 +162,7 @@ def test_a_guess_hint_stops_thinking_when_its_time_is_up_and_gives_the_safest_ce
 
 def test_a_certain_hint_needs_no_time():
     from game.model import Board
-    from game.model.hints import hint_for
+    from game.model.solver.hints import hint_for
 
     b = Board.from_layout([".*..", "....", "...*"])
     b.reveal(2, 1)

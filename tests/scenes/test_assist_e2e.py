@@ -7,8 +7,8 @@ import pytest
 
 from game import assist, config
 from game.app import App
-from game.model.hints import Hint
-from game.model.noguess import NoGuessTimeout, solves_without_guessing
+from game.model.solver.hints import Hint
+from game.model.solver.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game.app import App
-from game.model.boardcode import decode
-from game.model.replay import Replay
+from game.model.replay.playback import Replay
+from game.model.rules.boardcode import decode
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene

@@ -3,7 +3,7 @@
 import random
 import time
 
-from .analysis import InconsistentPosition, analyse, neighbours
+from .analysis import InconsistentPosition, analyse_visible, neighbours
 
 __all__ = ["NoGuessCancelled", "NoGuessTimeout", "generate_no_guess", "solves_without_guessing"]
 
@@ -151,7 +151,7 @@ class _Play:
     def full(self):
         """The exact analysis (with the mine count). Returns True if anything was learnt."""
         try:
-            a = analyse(self.rows, self.cols, self.mines, self.vis)
+            a = analyse_visible(self.rows, self.cols, self.mines, self.vis)
         except InconsistentPosition:
             return False
         cols = self.cols

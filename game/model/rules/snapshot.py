@@ -11,14 +11,14 @@ if TYPE_CHECKING:
     from .board import Board
 
 from . import grid as g
-from .move import KINDS as MOVE_KINDS
-from .move import Move
-from .rules import GameState, validate_first_click, validate_size
+from .facts import GameState, validate_first_click, validate_size
+from .move import Move, MoveKind
 
 FORMAT = 1
 CELL_CHARS = {g.COVERED: ".", g.FLAGGED: "F", g.QUESTIONED: "?", g.REVEALED: "O"}
 CELL_STATES = {char: state for state, char in CELL_CHARS.items()}
 CLICK_KEYS = ("left", "right", "chord", "effective")
+_KIND_NAMES = tuple(kind.value for kind in MoveKind)  # a tuple: a hostile unhashable kind is no match, not a crash
 
 
 def board_to_dict(board: Board) -> dict[str, Any]:
@@ -184,18 +184,18 @@ def _restore_clicks(board, clicks, moves):
     log: list[Move] = []
     for move in moves:
         # [kind, row, col, t_ms]; saves of older versions have no time: [kind, row, col]
-        if not (isinstance(move, list) and len(move) in (3, 4) and move[0] in MOVE_KINDS):
+        if not (isinstance(move, list) and len(move) in (3, 4) and move[0] in _KIND_NAMES):
             raise ValueError(f"{move!r} is not a move [kind, row, col, t_ms].")
         board._index(move[1], move[2])
         t_ms = move[3] if len(move) == 4 else 0
         if isinstance(t_ms, bool) or not isinstance(t_ms, int) or t_ms < 0 or (log and t_ms < log[-1].t_ms):
             raise ValueError(f"{move!r} has no proper time: whole milliseconds that never go back.")
-        log.append(Move(*move))
-    counted = {kind: sum(1 for move in log if move[0] == kind) for kind in MOVE_KINDS}
-    right = counted["flag"] + counted["unflag"]
-    if (counted["reveal"], right, counted["chord"]) != (clicks["left"], clicks["right"], clicks["chord"]):
+        log.append(Move(MoveKind(move[0]), move[1], move[2], t_ms))
+    counted = {kind: sum(1 for move in log if move.kind == kind) for kind in MoveKind}
+    right = counted[MoveKind.FLAG] + counted[MoveKind.UNFLAG]
+    if (counted[MoveKind.REVEAL], right, counted[MoveKind.CHORD]) != (clicks["left"], clicks["right"], clicks["chord"]):
         raise ValueError("The move list does not match the click counts.")
     board.left_clicks, board.right_clicks = clicks["left"], clicks["right"]
     board.chord_clicks, board.effective_clicks = clicks["chord"], clicks["effective"]
-    board.moves = log
+    board._moves = log
     board.first_reveal = next((m.cell for m in log if m.kind == "reveal" and board.is_revealed(*m.cell)), None)

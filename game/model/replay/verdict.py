@@ -8,16 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .analysis import DEFAULT_BUDGET, InconsistentPosition
-from .analysis import analyse as analyse_position  # this module's analyse() is of a whole game
-from .grid import SEEN_FLAG
-from .hints import hint_for_visible
-from .move import Move
-from .rules import GameState
+from ..rules.facts import GameState
+from ..rules.grid import SEEN_FLAG
+from ..rules.move import Move
+from ..solver.analysis import DEFAULT_BUDGET, InconsistentPosition, analyse_visible
+from ..solver.hints import hint_for_visible
 
 if TYPE_CHECKING:
-    from .board import Board
-    from .replay import Replay
+    from ..rules.board import Board
+    from .playback import Replay
 
 Cell = tuple[int, int]
 
@@ -75,7 +74,7 @@ class GameAnalysis:
     exact: bool = True  # False: the solver allowance ran out, and `guesses` may count a few too many
 
 
-def analyse(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -> GameAnalysis | None:
+def analyse_game(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -> GameAnalysis | None:
     """Play the replay through, asking the solver at each opening move what the player could have known.
 
     `cancelled`: anything with is_set() (a threading.Event), looked at before each move; once set, the analysis
@@ -147,7 +146,7 @@ class Knowledge:
             self.skipped = True
             return False
         try:
-            analysis = analyse_position(self.rows, self.cols, self.mines_total, view, self.budget)
+            analysis = analyse_visible(self.rows, self.cols, self.mines_total, view, self.budget)
         except InconsistentPosition:  # only a hand-made board gets here: then nothing is proved
             return False
         self.allowance -= 1 if analysis.exact else ESTIMATE_COST
@@ -229,7 +228,7 @@ def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) 
     cell = board.exploded
     assert cell is not None, "judged after the click that lost"
     try:
-        analysis = analyse_position(board.rows, board.cols, board.mines, before, DEFAULT_BUDGET)
+        analysis = analyse_visible(board.rows, board.cols, board.mines, before, DEFAULT_BUDGET)
     except InconsistentPosition:
         return LossVerdict(move, cell, False, None, None, None, "The numbers on the board did not add up", False)
     probability = analysis.probability(*cell)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .move import Move
-from .rules import FIRST_CLICK_RULES, validate_size
+from ..rules.facts import FIRST_CLICK_RULES, validate_size
+from ..rules.move import Move
 
 FORMAT, VERSION = "minesweeper-replay", 1
 LETTERS = {"reveal": "r", "flag": "f", "unflag": "u", "chord": "c"}  # how a move's kind is written in a file

@@ -6,10 +6,10 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
-from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse, mine_total, neighbours, visible_of
+from ..rules.facts import GameState
+from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse_visible, mine_total, neighbours, visible_of
 from .deductions import cells_phrase, deductions
 from .guess import choose_guess
-from .rules import GameState
 
 __all__ = ["Hint", "first_click_cell", "hint_for", "hint_for_visible"]
 
@@ -103,7 +103,7 @@ def hint_for_visible(
                 return from_event(min(found, key=lambda e: len(e.proof)))
         if a is None:
             # the rules found no safe cell: now the full analysis is worth its cost
-            a = analysis or analyse(rows, cols, mines, visible, budget)
+            a = analysis or analyse_visible(rows, cols, mines, visible, budget)
             if len(a.mines) == sum(1 for v in visible if v < 0):
                 return None
         certain = sorted(

@@ -8,16 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .replay_analysis import GameAnalysis
-    from .replay_stats import GameStats
+    from .stats import GameStats
+    from .verdict import GameAnalysis
 
 import json
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from .board import Board
-from .move import Move
-from .replay_check import FORMAT, LETTERS, VERSION, check_replay_data, parse, text_limits
+from ..rules.board import Board
+from ..rules.move import Move, MoveKind
+from .check import FORMAT, LETTERS, VERSION, check_replay_data, parse, text_limits
 
 KEYFRAME_EVERY = 25  # a snapshot every this many moves at least: a seek replays fewer than this many
 # Keyframes of a huge board are big: past this many cells in all (cells x keyframes), space them out.
@@ -43,7 +43,7 @@ class Replay:
     def __post_init__(self):
         if self.mine_cells is not None:
             self.mine_cells = [tuple(cell) for cell in self.mine_cells]
-        self.moves = [Move(*move) for move in self.moves]
+        self.moves = [Move(MoveKind(move[0]), *move[1:]) for move in self.moves]
         self._times = [move.t_ms for move in self.moves]
         if (self._times and self._times[0] < 0) or any(a > b for a, b in zip(self._times, self._times[1:])):
             raise ValueError("Move times must start at 0 or later and never go back.")
@@ -123,7 +123,7 @@ class Replay:
             return self.fresh_board()
         # keyframes leave out the move log, which would make them grow with the game: it is put back here
         board = self._keyframes[count].copy(with_moves=False)
-        board.moves = self.moves[:count]
+        board._moves = self.moves[:count]
         return board
 
     def _play(self, board, done, count):
@@ -139,16 +139,16 @@ class Replay:
 
     def stats(self) -> GameStats:
         """3BV, clicks, IOE, correctness and speed, from the final board (see replay_stats)."""
-        from .replay_stats import game_stats
+        from .stats import game_stats
 
         return game_stats(self.final_board(), self.elapsed_ms)
 
     def analyse(self, cancelled: Any = None) -> GameAnalysis | None:
-        """Which clicks were guesses and, for a loss, whether the fatal click was forced (see replay_analysis);
+        """Which clicks were guesses and, for a loss, whether the fatal click was forced (see verdict.py);
         None if `cancelled` (a threading.Event) was set before it finished."""
-        from .replay_analysis import analyse
+        from .verdict import analyse_game
 
-        return analyse(self, cancelled=cancelled)
+        return analyse_game(self, cancelled=cancelled)
 
     # --- files -----------------------------------------------------------------------------------------
 

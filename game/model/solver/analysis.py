@@ -15,7 +15,7 @@ __all__ = [
     "Analysis",
     "InconsistentPosition",
     "analyse",
-    "analyse_board",
+    "analyse_visible",
     "mine_total",
     "neighbours",
     "visible_of",
@@ -35,7 +35,7 @@ class Analysis:
 
     Probabilities are exact fractions (`fraction`) when `exact` is true. When a frontier component has too
     many solutions for the work cap, that component's cells get the approximation documented in
-    `approximate` (game/model/enumeration.py) and `exact` is false; certain cells are then only the ones the
+    `approximate` (game/model/solver/enumeration.py) and `exact` is false; certain cells are then only the ones the
     numbers prove on their own. A covered cell i's chance is nums[i] / den[i] (kept as two integers: cells
     share few distinct chances). `after` analyses the position a few reveals later, reusing this one's work.
     """
@@ -246,7 +246,7 @@ def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
     return out
 
 
-def analyse(rows: int, cols: int, mines: int, visible: Sequence[int], budget: int = DEFAULT_BUDGET) -> Analysis:
+def analyse_visible(rows: int, cols: int, mines: int, visible: Sequence[int], budget: int = DEFAULT_BUDGET) -> Analysis:
     """Analyse a visible position. visible: flat sequence, -1 covered (flags count as covered), 0..8 numbers."""
     if len(visible) != rows * cols:
         raise ValueError("visible must have rows * cols entries")
@@ -268,6 +268,6 @@ def mine_total(board: Any) -> int:
     return m if isinstance(m, int) else len(m)
 
 
-def analyse_board(board: Any, budget: int = DEFAULT_BUDGET) -> Analysis:
+def analyse(board: Any, budget: int = DEFAULT_BUDGET) -> Analysis:
     """Analyse a Board (or anything with its read-only surface) as the player sees it."""
-    return analyse(board.rows, board.cols, mine_total(board), visible_of(board), budget)
+    return analyse_visible(board.rows, board.cols, mine_total(board), visible_of(board), budget)
