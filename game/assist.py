@@ -12,7 +12,8 @@ from game import config
 from game.background import BackgroundJob
 from game.model import GameState
 from game.model.solver.analysis import InconsistentPosition, analyse
-from game.model.solver.hints import Hint, hint_for
+from game.model.solver.chance import chance_text
+from game.model.solver.hints import Hint, HintRule, hint_for
 from game.model.solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
 from game.view import assist as assist_view
 from game.view import theme
@@ -82,7 +83,7 @@ class Assistant:
         self.hint = hint
         self.message = hint.reason
         if not hint.certain and hint.rule != "first":
-            self.message += f" (a {hint.probability:.0%} chance of a mine)"
+            self.message += f" (a {chance_text(hint.probability)} chance of a mine)"
         return True
 
     def show_verdict(self, verdict):
@@ -91,11 +92,12 @@ class Assistant:
         if verdict.alternative is not None:
             self.hint = Hint(
                 verdict.alternative,
-                not verdict.forced,
-                False,
-                verdict.alternative_probability or 0.0,
-                verdict.proof,
-                verdict.reason,
+                safe=not verdict.forced,
+                is_mine=False,
+                probability=verdict.alternative_probability or 0.0,
+                reason=verdict.reason,
+                rule=HintRule.GUESS if verdict.forced else HintRule.COMBINED,
+                proof=list(verdict.proof),
             )
         self.message = verdict.summary
 
@@ -134,7 +136,7 @@ class Assistant:
         if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
             analysis = self.analysis(board) if board.state == GameState.PLAYING else None
             if hover is not None and analysis is not None and not board.is_revealed(*hover):
-                return f"Mine chance here: {_percent(analysis.probability(*hover))}"
+                return f"Mine chance here: {chance_text(analysis.probability(*hover))}"
             ends = "blue safe, orange a mine" if theme.colour_blind() else "green safe, red a mine"
             return f"Mine chances shown: {ends} (C hides them)"
         left = board.safe_cells_left
@@ -155,7 +157,7 @@ class Assistant:
                 if hover is not None and not board.is_revealed(*hover):
                     pointer = pygame.mouse.get_pos()
                     if geometry.view.collidepoint(pointer):
-                        words = _percent(analysis.probability(*hover))
+                        words = chance_text(analysis.probability(*hover))
                         assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
         if self.hint is not None:
             assist_view.draw_hint(surface, geometry, self.hint)
@@ -220,11 +222,3 @@ class Assistant:
     @property
     def spinner_shown(self):
         return self.busy and self.waited >= config.SPINNER_DELAY
-
-
-def _percent(p):
-    if 0 < p < 0.01:
-        return "under 1%"
-    if 0.99 < p < 1:
-        return "over 99%"
-    return f"{p:.0%}"

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from game.model import Board, Move
 from game.model.solver.analysis import analyse, visible_of
+from game.model.solver.chance import chance_text
 from game.model.solver.deductions import deductions
 
 Cell = tuple[int, int]
@@ -176,8 +177,8 @@ class Puzzle:
         chances = self._chances()
         best = min(chances.values())
         reason = (
-            f"A {chances.get(cell, 1.0):.0%} chance of a mine there; the safest cells have {best:.0%}: "
-            "the mine chances show them."
+            f"A {chance_text(chances.get(cell, 1.0))} chance of a mine there; "
+            f"the safest cells have {chance_text(best)}: the mine chances show them."
         )
         return Verdict(False, reason, (), cell)
 

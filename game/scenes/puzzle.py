@@ -15,6 +15,7 @@ from game.learn.puzzle import RULE_NAMES
 from game.learn.study import study_puzzle
 from game.model import Move
 from game.model.solver.analysis import analyse
+from game.model.solver.chance import chance_text
 from game.model.solver.hints import hint_for
 from game.scene import Scene
 from game.view import assist, hud, layout, text, theme, widgets
@@ -284,7 +285,7 @@ class PuzzleScene(Scene):
         self.first_try = self.first_try and not self.drilling
         if self.analysis is not None:  # the lesson on guessing: the chances say it
             best = min(self.analysis.probabilities.values())
-            self.said = f"The tinted cells show each one's chance of a mine: the lowest is {best:.0%}."
+            self.said = f"The tinted cells show each one's chance of a mine: the lowest is {chance_text(best)}."
             self.said_kind = "teach"
             return
         board = puzzle.board.copy()

@@ -12,6 +12,7 @@ from ..rules.facts import GameState
 from ..rules.grid import SEEN_FLAG
 from ..rules.move import Move
 from ..solver.analysis import DEFAULT_BUDGET, InconsistentPosition, analyse_visible
+from ..solver.chance import chance_text
 from ..solver.hints import hint_for_visible
 
 if TYPE_CHECKING:
@@ -244,7 +245,7 @@ def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) 
             flagged=flagged,
         )
         if hint is not None and hint.safe and hint.cell in analysis.safe:
-            safe, reason, proof, rule = hint.cell, hint.reason, tuple(hint.proof), hint.rule
+            safe, reason, proof, rule = hint.cell, hint.reason, tuple(hint.proof), hint.rule.value
         else:
             safe, reason, proof, rule = min(analysis.safe), "The numbers around it prove it", (), "combined"
         if move.kind == "chord":
@@ -284,7 +285,7 @@ def around(rows: int, cols: int, row: int, col: int, reach: int = 1) -> list[Cel
 
 
 def percent(p: float | None) -> str:
-    return "?" if p is None else f"{p:.0%}"
+    return "?" if p is None else chance_text(p)
 
 
 def cell_name(cell: Cell | None) -> str:
