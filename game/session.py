@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.model import Board, GameState, Move
+from game.model import Board, GameState, Move, MoveKind
 from game.model.replay.stats import GameStats, game_stats
 from game.model.rules.category import category_for
 from game.records import GameRecord, Origin, SavedGame, checked_save
@@ -130,7 +130,7 @@ class GameSession:
             return []
         board = self.board
         if move.kind == "reveal" and board.is_revealed(*move.cell):
-            move = move._replace(kind="chord")
+            move = move._replace(kind=MoveKind.CHORD)
         if by_player:
             self.waiting = False
         if board.state == GameState.READY and move.kind == "reveal" and not board.is_flagged(*move.cell):

@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 from ..rules.facts import FIRST_CLICK_RULES, validate_size
-from ..rules.move import Move
+from ..rules.move import Move, MoveKind
 
 FORMAT, VERSION = "minesweeper-replay", 1
 LETTERS = {"reveal": "r", "flag": "f", "unflag": "u", "chord": "c"}  # how a move's kind is written in a file
-KINDS = {letter: kind for kind, letter in LETTERS.items()}
+KINDS = {letter: MoveKind(kind) for kind, letter in LETTERS.items()}
 
 MAX_ELAPSED_MS = 7 * 24 * 3600 * 1000  # as the records' own limit: longer is a broken clock, not a game
 MAX_MOVES_PER_CELL = 10  # far more clicks than any real game, few enough that a file cannot choke us (a
@@ -25,7 +25,7 @@ def text_limits(max_side: int) -> tuple[int, int]:
     """The most characters, and the most lists ('['), in the JSON of a game (a replay, a save) on a board up to
     `max_side` a side: a move list at its limit, a mine on every cell, a row of cells per row. A text over
     either is refused before it is parsed: parsing is where a hostile file costs (20 MB of "[]" take half a
-    gigabyte to parse, #6)."""
+    gigabyte to parse)."""
     cells = max_side * max_side
     lists = MAX_MOVES_PER_CELL * cells + 100 + cells + max_side + 16
     return CHARS_PER_LIST * lists + 65_536, lists
@@ -87,7 +87,8 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
     moves = data["moves"]
     if not isinstance(moves, list) or len(moves) > MAX_MOVES_PER_CELL * rows * cols + 100:
         raise ValueError("That replay's move list is not a list of moves, or is impossibly long.")
-    checked, last = [], 0
+    checked: list[Move] = []
+    last = 0
     for n, item in enumerate(moves, 1):
         if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str) and item[0] in KINDS):
             raise ValueError(f"Move {n} of that replay is not a move.")
@@ -119,11 +120,11 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
     }
 
 
-def _integer(value):
+def _integer(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _cell(item, rows, cols):
+def _cell(item: object, rows: int, cols: int) -> tuple[int, int] | None:
     """(row, col) from a [row, col] on the board, else None."""
     if (
         isinstance(item, list)

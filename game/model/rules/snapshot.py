@@ -56,7 +56,7 @@ def board_from_dict(cls: type[Board], data: Any) -> Board:
         raise ValueError(str(error)) from None
 
 
-def _rebuild(cls, data):
+def _rebuild(cls: type[Board], data: Any) -> Board:
     if not isinstance(data, dict):
         raise TypeError(f"A saved game is a dict, not {type(data).__name__}.")
     missing = [
@@ -111,7 +111,7 @@ def _rebuild(cls, data):
     return board
 
 
-def _cell_list(value, what):
+def _cell_list(value: Any, what: str) -> list[tuple[int, int]]:
     if not isinstance(value, list):
         raise TypeError(f"{what} must be a list of [row, col] pairs.")
     cells = []
@@ -122,7 +122,7 @@ def _cell_list(value, what):
     return cells
 
 
-def _restore_cells(board, cells):
+def _restore_cells(board: Board, cells: Any) -> None:
     if not (
         isinstance(cells, list)
         and len(cells) == board.rows
@@ -143,12 +143,13 @@ def _restore_cells(board, cells):
     if board._mine is not None:
         revealed_mines = sum(1 for i, s in enumerate(states) if s == g.REVEALED and board._mine[i])
         board._safe_revealed = board.revealed_count - revealed_mines
+        _, _, passable = board._laid()
         for i, s in enumerate(states):
             if s in (g.REVEALED, g.FLAGGED):
-                board._passable[i] = 0
+                passable[i] = 0
 
 
-def _check_progress(board, state, exploded):
+def _check_progress(board: Board, state: GameState, exploded: Any) -> None:
     revealed_mines = board.revealed_count - board._safe_revealed
     all_safe_open = board.safe_cells_left == 0
     if exploded is not None:
@@ -170,7 +171,7 @@ def _check_progress(board, state, exploded):
         raise ValueError("A won game has every safe cell revealed and every mine flagged.")
 
 
-def _restore_clicks(board, clicks, moves):
+def _restore_clicks(board: Board, clicks: Any, moves: Any) -> None:
     if not (isinstance(clicks, dict) and set(clicks) == set(CLICK_KEYS)):
         raise ValueError(f"clicks must give exactly {', '.join(CLICK_KEYS)}.")
     for key in CLICK_KEYS:

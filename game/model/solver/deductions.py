@@ -3,7 +3,7 @@ the reasons hints give."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .analysis import neighbours
 
@@ -14,7 +14,7 @@ def cells_phrase(n: int, what: str) -> str:
     return f"this cell is {what}" if n == 1 else f"these {n} cells are {what}"
 
 
-def _mines_word(n):
+def _mines_word(n: int) -> str:
     return "its mine" if n == 1 else f"its {n} mines"
 
 
@@ -23,45 +23,45 @@ class Deduction:
 
     __slots__ = ("rule", "value", "cells", "proof", "reason")
 
-    def __init__(self, rule, value, cells, proof, reason):
+    def __init__(self, rule: str, value: int, cells: list[int], proof: frozenset[int], reason: str) -> None:
         self.rule, self.value, self.cells, self.proof, self.reason = rule, value, cells, proof, reason
 
 
 def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool = False) -> list[Deduction]:
     """Deductions by the single-number rule and then the pair (subset/overlap) rule, in the order found."""
     nb = neighbours(rows, cols)
-    cons = []
+    cons: list[tuple[int, tuple[int, ...], int]] = []  # (number's cell, its covered cells, the number)
     for i, v in enumerate(visible):
         if v >= 0:
             cells = tuple(j for j in nb[i] if visible[j] < 0)
             if cells:
                 cons.append((i, cells, v))
     known: dict[int, tuple[int, frozenset[int], int]] = {}  # cell -> (0 safe / 1 mine, proof, level)
-    events = []
+    events: list[Deduction] = []
     levels = {"single": 1, "pair": 2}
 
-    def mark(rule, value, cells, proof, reason, used):
-        proof = frozenset(proof)
+    def mark(rule: str, value: int, cells: Iterable[int], proof: set[int], reason: str, used: list[int]) -> None:
+        proved_by = frozenset(proof)
         # a deduction is as hard as the hardest step it leans on
         level = max([levels[rule]] + [known[j][2] for j in used])
         rule = "single" if level == 1 else "pair"
         for j in cells:
-            known[j] = (value, proof, level)
-        events.append(Deduction(rule, value, sorted(cells), proof, reason))
+            known[j] = (value, proved_by, level)
+        events.append(Deduction(rule, value, sorted(cells), proved_by, reason))
 
-    def residual(cells):
+    def residual(cells: Iterable[int]) -> tuple[list[int], list[int]]:
         unknown = [j for j in cells if j not in known]
         kmines = [j for j in cells if j in known and known[j][0] == 1]
         return unknown, kmines
 
-    def deps(cells):
+    def deps(cells: Iterable[int]) -> set[int]:
         out: set[int] = set()
         for j in cells:
             if j in known:
                 out |= known[j][1]
         return out
 
-    def single_pass():
+    def single_pass() -> bool:
         found = False
         for src, cells, v in cons:
             unknown, kmines = residual(cells)
@@ -92,8 +92,8 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
                 found = True
         return found
 
-    def pair_pass():
-        res = []
+    def pair_pass() -> bool:
+        res: list[tuple[int, set[int], int, int, list[int]]] = []
         for src, cells, v in cons:
             unknown, kmines = residual(cells)
             if unknown:
@@ -103,7 +103,7 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
             for j in item[1]:
                 by_cell.setdefault(j, []).append(k)
         for kb, (sb, B, b, vb, mb) in enumerate(res):
-            partners = set()
+            partners: set[int] = set()
             for j in B:
                 partners.update(by_cell[j])
             for ka in sorted(partners):
@@ -143,7 +143,7 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
                     return True
         return False
 
-    def has_safe():
+    def has_safe() -> bool:
         return stop_at_safe and any(e.value == 0 for e in events)
 
     # stop as soon as the simplest level yields a safe cell: the hint needs nothing more

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse_visible, neighbours
 from .endgame import endgame_cell
-from .fifty import closed_patterns, pseudo_fifty_fifties
+from .fifty import ClosedPattern, closed_patterns, pseudo_fifty_fifties
 from .fifty import influence as fifty_influence
 from .pockets import pocket_guess
 
@@ -39,10 +39,10 @@ class Spot:
         ranked.sort(key=lambda i: (self.probs[i], self.shape(i)))
         self.ranked = ranked
         self._outcomes: dict[int, list[tuple[int, Analysis]] | None] = {}
-        self._closed: list | None = None
+        self._closed: list[ClosedPattern] | None = None
         self._influence: dict[int, int] | None = None
 
-    def closed(self) -> list:
+    def closed(self) -> list[ClosedPattern]:
         """The 2x1 and 2x2 patterns some layouts close (game/model/solver/fifty.py), found once."""
         if self._closed is None:
             self._closed = closed_patterns(self.analysis, self.visible)

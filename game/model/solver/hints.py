@@ -94,11 +94,11 @@ def hint_for_visible(
     if not any(v < 0 for v in visible):
         return None
     if all(v < 0 for v in visible):
-        return _first_click_hint(rows, cols, mines, None)
+        return _first_click_hint(rows, cols, None)
     events = deductions(rows, cols, visible, stop_at_safe=True)
-    a = None
+    a: Analysis | None = None
 
-    def rc(i):
+    def rc(i: int) -> Cell:
         return divmod(i, cols)
 
     def from_event(e: Deduction) -> Hint:
@@ -179,7 +179,7 @@ def first_click_cell(rows: int, cols: int, first_click: str | None = "safe") -> 
     return (min(k, (rows - 1) // 2), min(k, (cols - 1) // 2))
 
 
-def _first_click_hint(rows, cols, mines, first_click):
+def _first_click_hint(rows: int, cols: int, first_click: str | None) -> Hint:
     cell = first_click_cell(rows, cols, first_click)
     if first_click == "opening":
         reason = "The first click always opens an area; near a corner, the edges help you read it"
@@ -188,9 +188,9 @@ def _first_click_hint(rows, cols, mines, first_click):
     return Hint(cell, safe=True, is_mine=False, probability=0.0, reason=reason, rule=HintRule.FIRST)
 
 
-def _state_name(board):
-    s = board.state
-    return getattr(s, "value", s)
+def _state_name(board: Any) -> str:
+    state = board.state  # a GameState, or its plain string on a stand-in
+    return state.value if isinstance(state, GameState) else str(state)
 
 
 def hint_for(
@@ -208,7 +208,7 @@ def hint_for(
     given; cancelled (a threading.Event), once set, ends the thinking and the answer is None."""
     state = _state_name(board)
     if state == GameState.READY:
-        return _first_click_hint(board.rows, board.cols, mine_total(board), getattr(board, "first_click", None))
+        return _first_click_hint(board.rows, board.cols, getattr(board, "first_click", None))
     if state != GameState.PLAYING:
         return None
     flagged = frozenset(

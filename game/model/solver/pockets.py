@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 
 from .analysis import Analysis, neighbours
 from .endgame import best_move
+from .enumeration import Group
 
 __all__ = ["pocket_guess"]
 
 
-def _pocket_layouts(group: tuple, limit: int) -> list[dict[int, int]] | None:
+def _pocket_layouts(group: Group, limit: int) -> list[dict[int, int]] | None:
     """Every assignment of the group's cells satisfying its constraints ({cell: 0/1}), or None past limit."""
     cells = sorted({j for key, _ in group for j in key})
     cons = [[need, len(key)] for key, need in group]
