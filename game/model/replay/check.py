@@ -61,6 +61,29 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
     missing = [key for key in KEYS if key not in data]
     if missing:
         raise ValueError(f"That replay file is incomplete: it has no {', '.join(missing)}.")
+    rows, cols, mines = _checked_board(data, max_side)
+    mine_cells = _checked_mines(data["mine_cells"], rows, cols, mines)
+    moves = _checked_moves(data["moves"], rows, cols)
+    elapsed = data["elapsed_ms"]
+    if not (_integer(elapsed) and elapsed >= (moves[-1].t_ms if moves else 0)):
+        raise ValueError("That replay's length is missing or shorter than its moves.")
+    if elapsed > MAX_ELAPSED_MS:
+        raise ValueError("That replay lasts longer than a week: its times are not a game's.")
+    return {
+        "rows": rows,
+        "cols": cols,
+        "mines": mines,
+        "seed": data["seed"],
+        "first_click": data["first_click"],
+        "question_marks": data["question_marks"],
+        "mine_cells": mine_cells,
+        "moves": moves,
+        "elapsed_ms": elapsed,
+    }
+
+
+def _checked_board(data: dict[str, Any], max_side: int | None) -> tuple[int, int, int]:
+    """The board's size, after its size, seed and rules are checked."""
     rows, cols, mines = data["rows"], data["cols"], data["mines"]
     try:
         validate_size(rows, cols, mines)
@@ -75,16 +98,25 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
         raise ValueError("That replay's first-click rule is unknown.")
     if not isinstance(data["question_marks"], bool):
         raise ValueError("That replay's question-mark setting is not true or false.")
-    mine_cells = data["mine_cells"]
-    if mine_cells is not None:  # null: no reveal had laid them yet; the seed lays them at the replay's first
-        if not isinstance(mine_cells, list) or len(mine_cells) != mines:
-            raise ValueError(f"That replay should list {mines} mines.")
-        mine_cells = [_cell(item, rows, cols) for item in mine_cells]
-        if None in mine_cells:
-            raise ValueError("That replay has a mine off the board.")
-        if len(set(mine_cells)) != len(mine_cells):
-            raise ValueError("That replay lists a mine twice.")
-    moves = data["moves"]
+    return rows, cols, mines
+
+
+def _checked_mines(mine_cells: Any, rows: int, cols: int, mines: int) -> list[tuple[int, int]] | None:
+    """The mines' cells; None when no reveal had laid them yet (the seed lays them at the replay's first)."""
+    if mine_cells is None:
+        return None
+    if not isinstance(mine_cells, list) or len(mine_cells) != mines:
+        raise ValueError(f"That replay should list {mines} mines.")
+    cells = [_cell(item, rows, cols) for item in mine_cells]
+    on_board = [cell for cell in cells if cell is not None]
+    if len(on_board) != len(cells):
+        raise ValueError("That replay has a mine off the board.")
+    if len(set(on_board)) != len(on_board):
+        raise ValueError("That replay lists a mine twice.")
+    return on_board
+
+
+def _checked_moves(moves: Any, rows: int, cols: int) -> list[Move]:
     if not isinstance(moves, list) or len(moves) > MAX_MOVES_PER_CELL * rows * cols + 100:
         raise ValueError("That replay's move list is not a list of moves, or is impossibly long.")
     checked: list[Move] = []
@@ -102,22 +134,7 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
             raise ValueError(f"Move {n} of that replay goes back in time.")
         last = t
         checked.append(Move(KINDS[item[0]], cell[0], cell[1], t))
-    elapsed = data["elapsed_ms"]
-    if not (_integer(elapsed) and elapsed >= last):
-        raise ValueError("That replay's length is missing or shorter than its moves.")
-    if elapsed > MAX_ELAPSED_MS:
-        raise ValueError("That replay lasts longer than a week: its times are not a game's.")
-    return {
-        "rows": rows,
-        "cols": cols,
-        "mines": mines,
-        "seed": seed,
-        "first_click": data["first_click"],
-        "question_marks": data["question_marks"],
-        "mine_cells": mine_cells,
-        "moves": checked,
-        "elapsed_ms": elapsed,
-    }
+    return checked
 
 
 def _integer(value: object) -> bool:

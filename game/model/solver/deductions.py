@@ -29,42 +29,60 @@ class Deduction:
 
 def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool = False) -> list[Deduction]:
     """Deductions by the single-number rule and then the pair (subset/overlap) rule, in the order found."""
-    nb = neighbours(rows, cols)
-    cons: list[tuple[int, tuple[int, ...], int]] = []  # (number's cell, its covered cells, the number)
-    for i, v in enumerate(visible):
-        if v >= 0:
-            cells = tuple(j for j in nb[i] if visible[j] < 0)
-            if cells:
-                cons.append((i, cells, v))
-    known: dict[int, tuple[int, frozenset[int], int]] = {}  # cell -> (0 safe / 1 mine, proof, level)
-    events: list[Deduction] = []
-    levels = {"single": 1, "pair": 2}
+    found = _Deducer(rows, cols, visible, stop_at_safe)
+    # stop as soon as the simplest level yields a safe cell: the hint needs nothing more
+    while found.single_pass() and not found.has_safe():
+        pass
+    while not found.has_safe() and found.pair_pass():
+        while found.single_pass() and not found.has_safe():
+            pass
+    return found.events
 
-    def mark(rule: str, value: int, cells: Iterable[int], proof: set[int], reason: str, used: list[int]) -> None:
+
+_LEVELS = {"single": 1, "pair": 2}
+
+
+class _Deducer:
+    """The deductions of one position so far, and the two passes that add to them."""
+
+    def __init__(self, rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool) -> None:
+        nb = neighbours(rows, cols)
+        # (a number's cell, its covered cells, the number)
+        self.cons: list[tuple[int, tuple[int, ...], int]] = []
+        for i, v in enumerate(visible):
+            if v >= 0:
+                cells = tuple(j for j in nb[i] if visible[j] < 0)
+                if cells:
+                    self.cons.append((i, cells, v))
+        self.known: dict[int, tuple[int, frozenset[int], int]] = {}  # cell -> (0 safe / 1 mine, proof, level)
+        self.events: list[Deduction] = []
+        self.stop_at_safe = stop_at_safe
+
+    def _mark(self, rule: str, value: int, cells: Iterable[int], proof: set[int], reason: str, used: list[int]) -> None:
         proved_by = frozenset(proof)
         # a deduction is as hard as the hardest step it leans on
-        level = max([levels[rule]] + [known[j][2] for j in used])
+        level = max([_LEVELS[rule]] + [self.known[j][2] for j in used])
         rule = "single" if level == 1 else "pair"
         for j in cells:
-            known[j] = (value, proved_by, level)
-        events.append(Deduction(rule, value, sorted(cells), proved_by, reason))
+            self.known[j] = (value, proved_by, level)
+        self.events.append(Deduction(rule, value, sorted(cells), proved_by, reason))
 
-    def residual(cells: Iterable[int]) -> tuple[list[int], list[int]]:
-        unknown = [j for j in cells if j not in known]
-        kmines = [j for j in cells if j in known and known[j][0] == 1]
+    def _residual(self, cells: Iterable[int]) -> tuple[list[int], list[int]]:
+        unknown = [j for j in cells if j not in self.known]
+        kmines = [j for j in cells if j in self.known and self.known[j][0] == 1]
         return unknown, kmines
 
-    def deps(cells: Iterable[int]) -> set[int]:
+    def _deps(self, cells: Iterable[int]) -> set[int]:
         out: set[int] = set()
         for j in cells:
-            if j in known:
-                out |= known[j][1]
+            if j in self.known:
+                out |= self.known[j][1]
         return out
 
-    def single_pass() -> bool:
+    def single_pass(self) -> bool:
         found = False
-        for src, cells, v in cons:
-            unknown, kmines = residual(cells)
+        for src, cells, v in self.cons:
+            unknown, kmines = self._residual(cells)
             if not unknown:
                 continue
             need = v - len(kmines)
@@ -74,7 +92,9 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
                     if v
                     else f"This 0 has no mines around it, so {cells_phrase(len(unknown), 'safe')}"
                 )
-                mark("single", 0, unknown, {src} | deps(cells), reason, [j for j in cells if j in known])
+                self._mark(
+                    "single", 0, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in self.known]
+                )
                 found = True
             elif need == len(unknown):
                 if kmines:
@@ -88,16 +108,18 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
                         f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
                         f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
                     )
-                mark("single", 1, unknown, {src} | deps(cells), reason, [j for j in cells if j in known])
+                self._mark(
+                    "single", 1, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in self.known]
+                )
                 found = True
         return found
 
-    def pair_pass() -> bool:
+    def pair_pass(self) -> bool:
         res: list[tuple[int, set[int], int, int, list[int]]] = []
-        for src, cells, v in cons:
-            unknown, kmines = residual(cells)
+        for src, cells, v in self.cons:
+            unknown, kmines = self._residual(cells)
             if unknown:
-                res.append((src, set(unknown), v - len(kmines), v, [j for j in cells if j in known]))
+                res.append((src, set(unknown), v - len(kmines), v, [j for j in cells if j in self.known]))
         by_cell: dict[int, list[int]] = {}
         for k, item in enumerate(res):
             for j in item[1]:
@@ -114,7 +136,7 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
                 only_a = A - B
                 if not only_b:
                     continue
-                proof = {sa, sb} | deps(ma) | deps(mb)
+                proof = {sa, sb} | self._deps(ma) | self._deps(mb)
                 if not only_a and b == a:
                     reason = (
                         f"All the mines this {va} still needs are also next to the {vb} beside it, "
@@ -123,7 +145,7 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
                         else f"All the mines this {va} still needs are also next to the {vb} beside it, "
                         f"so the {vb}'s other cell is safe"
                     )
-                    mark("pair", 0, only_b, proof, reason, ma + mb)
+                    self._mark("pair", 0, only_b, proof, reason, ma + mb)
                     return True
                 if b - a == len(only_b):
                     if only_a:
@@ -132,24 +154,16 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
                             f"cells it shares with the {va}, so its other {cells_phrase(len(only_b), 'mines')[5:]}"
                             f" and the {va}'s other cells are safe"
                         )
-                        mark("pair", 0, only_a, proof, reason, ma + mb)
+                        self._mark("pair", 0, only_a, proof, reason, ma + mb)
                     else:
                         reason = (
                             f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
                             f"cells it shares with the {va}, "
                             f"so {cells_phrase(len(only_b), 'mines' if len(only_b) > 1 else 'a mine')}"
                         )
-                    mark("pair", 1, only_b, proof, reason, ma + mb)
+                    self._mark("pair", 1, only_b, proof, reason, ma + mb)
                     return True
         return False
 
-    def has_safe() -> bool:
-        return stop_at_safe and any(e.value == 0 for e in events)
-
-    # stop as soon as the simplest level yields a safe cell: the hint needs nothing more
-    while single_pass() and not has_safe():
-        pass
-    while not has_safe() and pair_pass():
-        while single_pass() and not has_safe():
-            pass
-    return events
+    def has_safe(self) -> bool:
+        return self.stop_at_safe and any(e.value == 0 for e in self.events)

@@ -127,24 +127,8 @@ def hint_for_visible(
         by_count = [cell for cell in certain if a.needs_mine_count(*cell)]
         left = mines - sum(1 for cell in a.mines if not a.needs_mine_count(*cell))
         if by_count:
-            cell = by_count[0]
-            if value == 0:
-                reason = (
-                    f"Only {left} mine{'s are' if left != 1 else ' is'} left and the numbers need "
-                    f"{'all of them' if left != 1 else 'it'} elsewhere, so {cells_phrase(len(by_count), 'safe')}"
-                )
-            else:
-                k = len(by_count)
-                reason = f"Only {left} mine{'s are' if left != 1 else ' is'} left and " + (
-                    "it must be here"
-                    if k == 1 and left == 1
-                    else "both must be here"
-                    if k == 2 and left == 2
-                    else f"{k} of them must be here"
-                    if k < left
-                    else f"all {k} must be here"
-                )
-            return _certain_hint(cell, value, reason, HintRule.COUNT, [], by_count[1:])
+            reason = _count_reason(value, left, len(by_count))
+            return _certain_hint(by_count[0], value, reason, HintRule.COUNT, [], by_count[1:])
         if certain:
             cell = certain[0]
             i = cell[0] * cols + cell[1]
@@ -154,6 +138,26 @@ def hint_for_visible(
             return _certain_hint(cell, value, reason, HintRule.COMBINED, proof, certain[1:])
     assert a is not None  # the loop above made it
     cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget, stop=stop)
+    return _guess_hint(a, cell)
+
+
+def _count_reason(value: int, left: int, k: int) -> str:
+    """Why the mines left prove `k` cells safe (value 0) or mines (value 1)."""
+    mines_left = f"Only {left} mine{'s are' if left != 1 else ' is'} left and "
+    if value == 0:
+        return (
+            mines_left
+            + f"the numbers need {'all of them' if left != 1 else 'it'} elsewhere, so "
+            + cells_phrase(k, "safe")
+        )
+    if k == 1 and left == 1:
+        return mines_left + "it must be here"
+    if k == 2 and left == 2:
+        return mines_left + "both must be here"
+    return mines_left + (f"{k} of them must be here" if k < left else f"all {k} must be here")
+
+
+def _guess_hint(a: Analysis, cell: Cell) -> Hint:
     p = a.probability(*cell)
     best = min(a.probabilities.values())
     pct = chance_text(p)
