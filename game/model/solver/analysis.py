@@ -38,6 +38,21 @@ class Analysis:
     `approximate` (game/model/solver/enumeration.py) and `exact` is false; certain cells are then only the ones the
     numbers prove on their own. A covered cell i's chance is nums[i] / den[i] (kept as two integers: cells
     share few distinct chances). `after` analyses the position a few reveals later, reusing this one's work.
+
+    Cells: `safe`, `mines`, `probability`, `probabilities`, `fraction` and `needs_mine_count` speak `(row, col)`,
+    as the rest of the game does; `nums`, `den`, `after`, `given` and `best_chances` are the solver's own, by
+    flat index `row * cols + col`.
+
+    >>> from game.model import Board
+    >>> board = Board.from_layout(["*...", "....", "...*"])
+    >>> _ = board.reveal(0, 3)
+    >>> print(board.seen_text())
+    #100
+    #111
+    ####
+    >>> a = analyse(board)
+    >>> sorted(a.mines), sorted(a.safe), a.probability(1, 0)
+    ([(2, 3)], [(2, 0), (2, 1), (2, 2)], 0.5)
     """
 
     def __init__(self, frontier: Frontier) -> None:
