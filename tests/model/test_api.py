@@ -109,3 +109,21 @@ def test_the_test_command_runs_the_model_doctests_and_collects_nothing_else_outs
     model = {name for name in files if name.startswith("game/model/")}
     assert "game/model/__init__.py" in model and "game/model/rules/board.py" in model
     assert files - model == {name for name in files if name.startswith("tests/")}
+
+
+def test_the_model_subpackages_depend_one_way_rules_then_solver_then_replay():
+    import ast
+
+    order = ["rules", "solver", "replay"]
+    wrong = []
+    for path in (ROOT / "game" / "model").rglob("*.py"):
+        parts = path.relative_to(ROOT / "game" / "model").parts
+        if len(parts) < 2:
+            continue
+        level = order.index(parts[0])
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
+                target = node.module.split(".")[0]
+                if order.index(target) > level:
+                    wrong.append(f"{'/'.join(parts)} imports {target}")
+    assert not wrong, wrong

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from game.model import Board
 from game.model.rules.boardcode import ALPHABET, PREFIX, BoardCode, decode, encode
-from game.model.solver.noguess import MAX_DENSITY, generate_no_guess
+from game.model.rules.facts import MAX_DENSITY
+from game.model.solver.noguess import generate_no_guess
 
 PRESET_SIZES = [(9, 9, 10), (16, 16, 40), (16, 30, 99)]
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..solver.noguess import MAX_DENSITY
 from .board import Board
 from .category import mines_text, size_text
-from .facts import FIRST_CLICK_RULES, SAFE_AROUND_FIRST_CLICK, validate_first_click, validate_size
+from .facts import FIRST_CLICK_RULES, MAX_DENSITY, SAFE_AROUND_FIRST_CLICK, validate_first_click, validate_size
 
 __all__ = ["BoardCode", "PREFIX", "decode", "encode"]
 

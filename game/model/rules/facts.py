@@ -12,6 +12,8 @@ MAX_SIDE = 1000
 FIRST_CLICK_RULES = ("opening", "safe")
 # The Custom form keeps mines <= cells - 9, so that a first click can always open its 3x3 block.
 SAFE_AROUND_FIRST_CLICK = 9
+# The densest no-guess board offered (35%, rounded up by a few mines so that the 30x16/170 challenge board fits).
+MAX_DENSITY = 0.355
 
 
 class GameState(str, Enum):

@@ -7,12 +7,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..rules.facts import MAX_DENSITY
 from .analysis import InconsistentPosition, analyse_visible, neighbours
 
 __all__ = ["NoGuessCancelled", "NoGuessTimeout", "generate_no_guess", "solves_without_guessing"]
 
-# Densest board offered (35%, rounded up by a few mines so that the 30x16/170 challenge board fits).
-MAX_DENSITY = 0.355
 # During repair the exact analysis runs only once fewer covered cells than this remain.
 FULL_ANALYSIS_BELOW = 40
 
