@@ -52,7 +52,7 @@ from .rules.facts import FIRST_CLICK_RULES, MAX_SIDE, PRESETS, GameState, Preset
 from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION
 from .rules.move import Move, MoveKind
 from .solver.analysis import Analysis, analyse
-from .solver.hints import Hint, hint_for
+from .solver.hints import Hint, HintRule, hint_for
 
 __all__ = [
     "Analysis",
@@ -60,6 +60,7 @@ __all__ = [
     "FIRST_CLICK_RULES",
     "GameState",
     "Hint",
+    "HintRule",
     "MAX_SIDE",
     "Move",
     "MoveKind",
