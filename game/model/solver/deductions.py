@@ -59,27 +59,31 @@ class _Deducer:
         self.stop_at_safe = stop_at_safe
 
     def _mark(self, rule: str, value: int, cells: Iterable[int], proof: set[int], reason: str, used: list[int]) -> None:
+        known = self.known
         proved_by = frozenset(proof)
         # a deduction is as hard as the hardest step it leans on
-        level = max([_LEVELS[rule]] + [self.known[j][2] for j in used])
+        level = max([_LEVELS[rule]] + [known[j][2] for j in used])
         rule = "single" if level == 1 else "pair"
         for j in cells:
-            self.known[j] = (value, proved_by, level)
+            known[j] = (value, proved_by, level)
         self.events.append(Deduction(rule, value, sorted(cells), proved_by, reason))
 
     def _residual(self, cells: Iterable[int]) -> tuple[list[int], list[int]]:
-        unknown = [j for j in cells if j not in self.known]
-        kmines = [j for j in cells if j in self.known and self.known[j][0] == 1]
+        known = self.known
+        unknown = [j for j in cells if j not in known]
+        kmines = [j for j in cells if j in known and known[j][0] == 1]
         return unknown, kmines
 
     def _deps(self, cells: Iterable[int]) -> set[int]:
+        known = self.known
         out: set[int] = set()
         for j in cells:
-            if j in self.known:
-                out |= self.known[j][1]
+            if j in known:
+                out |= known[j][1]
         return out
 
     def single_pass(self) -> bool:
+        known = self.known
         found = False
         for src, cells, v in self.cons:
             unknown, kmines = self._residual(cells)
@@ -92,9 +96,7 @@ class _Deducer:
                     if v
                     else f"This 0 has no mines around it, so {cells_phrase(len(unknown), 'safe')}"
                 )
-                self._mark(
-                    "single", 0, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in self.known]
-                )
+                self._mark("single", 0, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
                 found = True
             elif need == len(unknown):
                 if kmines:
@@ -108,18 +110,17 @@ class _Deducer:
                         f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
                         f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
                     )
-                self._mark(
-                    "single", 1, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in self.known]
-                )
+                self._mark("single", 1, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
                 found = True
         return found
 
     def pair_pass(self) -> bool:
+        known = self.known
         res: list[tuple[int, set[int], int, int, list[int]]] = []
         for src, cells, v in self.cons:
             unknown, kmines = self._residual(cells)
             if unknown:
-                res.append((src, set(unknown), v - len(kmines), v, [j for j in cells if j in self.known]))
+                res.append((src, set(unknown), v - len(kmines), v, [j for j in cells if j in known]))
         by_cell: dict[int, list[int]] = {}
         for k, item in enumerate(res):
             for j in item[1]:
