@@ -4,7 +4,9 @@ import random
 
 import pytest
 
-from game.model.solver.analysis import analyse_visible
+from game.model import Board
+from game.model.solver.analysis import analyse_visible, visible_of
+from game.model.solver.deductions import deductions
 from game.model.solver.hints import hint_for_visible
 from tests.solverfixtures import Field, grid, play_auto
 
@@ -169,3 +171,13 @@ def test_a_certain_hint_needs_no_time():
     ticks = iter(range(1000))
     h = hint_for(b, budget_ms=0, clock=lambda: next(ticks))
     assert h is not None and h.certain
+
+
+def test_the_pair_rule_says_one_other_cell_is_a_mine_in_plain_words():
+    # The 2 at (1, 2) needs 2 mines, the 1 beside it can hold only one of them: the 2's one other cell is a
+    # mine and the 1's other cell is safe (it used to say "its other cell is mines ... other cells are safe").
+    board = Board.from_layout([".**..*", "......", "*....*", "......", "....*."])
+    board.reveal(2, 2)
+    reasons = [e.reason for e in deductions(5, 6, visible_of(board)) if e.rule == "pair"]
+    assert any("so its other cell is a mine and the 1's other cell is safe" in reason for reason in reasons)
+    assert not any("cell is mines" in reason or "is mines" in reason for reason in reasons)

@@ -18,6 +18,13 @@ def _mines_word(n: int) -> str:
     return "its mine" if n == 1 else f"its {n} mines"
 
 
+def _other_cells(n: int, what: str) -> str:
+    """ "cell is a mine", "2 cells are mines", "cell is safe", "3 cells are safe": after "its other"."""
+    if n == 1:
+        return "cell is a mine" if what == "mines" else f"cell is {what}"
+    return f"{n} cells are {what}"
+
+
 class Deduction:
     """Cells proved safe (value 0) or mines (value 1) by one rule, the numbers that prove it and why, in words."""
 
@@ -152,8 +159,8 @@ class _Deducer:
                     if only_a:
                         reason = (
                             f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
-                            f"cells it shares with the {va}, so its other {cells_phrase(len(only_b), 'mines')[5:]}"
-                            f" and the {va}'s other cells are safe"
+                            f"cells it shares with the {va}, so its other {_other_cells(len(only_b), 'mines')}"
+                            f" and the {va}'s other {_other_cells(len(only_a), 'safe')}"
                         )
                         self._mark("pair", 0, only_a, proof, reason, ma + mb)
                     else:
