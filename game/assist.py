@@ -1,5 +1,4 @@
-"""The hint engine's part in a game on screen: the hint on show, the mine-chance overlay, and a no-guess board
-being made off the frame loop.
+"""The hint engine's part in a game on screen: the hint on show and the mine-chance overlay.
 
 Owned by the playing scene, which asks it what to draw and what the status line says, and tells it when a
 move was made (every move makes a hint and the chances stale). Whether help was used is the session's to
@@ -12,35 +11,22 @@ from game import config
 from game.background import BackgroundJob
 from game.model import GameState
 from game.model.solver.analysis import InconsistentPosition, analyse
-from game.model.solver.chance import chance_text
 from game.model.solver.hints import Hint, HintRule, hint_for
-from game.model.solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
 from game.view import assist as assist_view
 from game.view import theme
+from game.view.formats import format_chance
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
 
-class PendingMove:
-    """A first click waiting for its no-guess board, and whether the player made it (or it is made for them)."""
-
-    def __init__(self, move, by_player):
-        self.move, self.by_player = move, by_player
-        self.cell = move.cell
-
-
 class Assistant:
-    def __init__(self, no_guess=False):
-        self.no_guess = no_guess  # this board's mines are to come from the no-guess generator
+    def __init__(self):
         self.hint = None
         self.show_chances = False
         self.message = None  # a one-off line for the status bar
-        self._next_message = None  # the line to show once the waiting click is played
+        self._next_message = None  # the line to show once the next move is played
         self.hint_job = None  # a hint being worked out (a guess may think up to config.HINT_BUDGET_MS)
         self.hint_waited = 0.0
-        self.job = None  # a no-guess board being made
-        self.pending = None  # the first click that waits for it (a Move)
-        self.waited = 0.0
         self._analysis = None
         self._tints = None
 
@@ -53,7 +39,7 @@ class Assistant:
     def ask_hint(self, board):
         """Start working out the hint for the position on the board, off the frame loop: a certain one comes
         at once, a guess may think up to config.HINT_BUDGET_MS while the board stays in play."""
-        if self.busy or self.hint_job is not None or board.state not in (GameState.READY, GameState.PLAYING):
+        if self.hint_job is not None or board.state not in (GameState.READY, GameState.PLAYING):
             return False
         position = board.copy(with_moves=False)  # the thread reads its own copy while the player plays on
         budget = config.HINT_BUDGET_MS
@@ -83,7 +69,7 @@ class Assistant:
         self.hint = hint
         self.message = hint.reason
         if not hint.certain and hint.rule != "first":
-            self.message += f" (a {chance_text(hint.probability)} chance of a mine)"
+            self.message += f" ({format_chance(hint.probability)} chance of a mine)"
         return True
 
     def show_verdict(self, verdict):
@@ -114,6 +100,10 @@ class Assistant:
                 return None
         return self._analysis
 
+    def after_next_move(self, line):
+        """Say this once the next move is played (why a no-guess board is a normal one)."""
+        self._next_message = line
+
     def moved(self):
         """A move was made: what was shown, or is being worked out, is about an older position."""
         if self.hint_job is not None:
@@ -123,11 +113,8 @@ class Assistant:
         self.message, self._next_message = self._next_message, None
         self._analysis = None
 
-    def status(self, board, hover):
-        """The status line's text."""
-        if self.busy:
-            dots = "." * (1 + int(self.waited * 3) % 3)
-            return f"Making a no-guess board{dots}  (Esc: a normal board)"
+    def status(self, board, hover, no_guess=False):
+        """The status line's text (`no_guess`: the board's mines came from the no-guess generator)."""
         if self.thinking:
             dots = "." * (1 + int(self.hint_waited * 3) % 3)
             return f"Thinking about the best guess{dots}"
@@ -136,17 +123,17 @@ class Assistant:
         if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
             analysis = self.analysis(board) if board.state == GameState.PLAYING else None
             if hover is not None and analysis is not None and not board.is_revealed(*hover):
-                return f"Mine chance here: {chance_text(analysis.probability(*hover))}"
+                return f"Mine chance here: {format_chance(analysis.probability(*hover))}"
             ends = "blue safe, orange a mine" if theme.colour_blind() else "green safe, red a mine"
             return f"Mine chances shown: {ends} (C hides them)"
         left = board.safe_cells_left
-        if self.no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
+        if no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
             return f"Safe cells left: {left}"
         return IDLE_TIP if board.state in (GameState.READY, GameState.PLAYING) else ""  # no tip once it is over
 
     def draw(self, surface, geometry, board, hover=None):
         """What the hint engine shows over the board (the caller clips to the board's view): the chances, the
-        hovered cell's beside the pointer, the hint, and the wait for a no-guess board."""
+        hovered cell's beside the pointer, and the hint."""
         if self.show_chances and board.state == GameState.PLAYING:
             analysis = self.analysis(board)
             if analysis is not None:
@@ -157,68 +144,11 @@ class Assistant:
                 if hover is not None and not board.is_revealed(*hover):
                     pointer = pygame.mouse.get_pos()
                     if geometry.view.collidepoint(pointer):
-                        words = chance_text(analysis.probability(*hover))
+                        words = format_chance(analysis.probability(*hover))
                         assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
         if self.hint is not None:
             assist_view.draw_hint(surface, geometry, self.hint)
-        if self.spinner_shown:
-            assist_view.draw_spinner(surface, geometry.view.center, self.waited)
-
-    # --- no-guess boards ---------------------------------------------------------------------------------
-
-    @property
-    def busy(self):
-        return self.job is not None
-
-    def wants_board(self, board):
-        return self.no_guess and not board.mines_placed and not self.busy
-
-    def start_board(self, board, first_move):
-        """Make a no-guess board for this first click (a Move), off the frame loop."""
-        rows, cols, mines, seed, rule = board.rows, board.cols, board.mines, board.seed, board.first_click
-        first_cell = first_move.cell
-        self.pending, self.waited, self.message = first_move, 0.0, None
-        self.job = BackgroundJob(
-            lambda cancel: generate_no_guess(
-                rows,
-                cols,
-                mines,
-                first_cell,
-                seed=seed,
-                first_click=rule,
-                timeout=config.NO_GUESS_TIMEOUT,
-                cancel=cancel,
-            )
-        )
 
     def cancel(self):
-        for job in (self.job, self.hint_job):
-            if job is not None:
-                job.cancel()
-
-    def poll(self, step):
-        """While a board is being made: (its mines or None for a normal board, the first click that waited)
-        once the job is done, else None."""
-        if self.job is None:
-            return None
-        self.waited += step
-        if not self.job.done:
-            return None
-        job, move, self.job, self.pending = self.job, self.pending, None, None
-        if job.error is None and job.result is not None:
-            return job.result, move
-        self.no_guess = False  # this game goes on with a normal board, laid by the first click
-        if isinstance(job.error, NoGuessTimeout):
-            self._next_message = (
-                f"No no-guess board turned up in {config.NO_GUESS_TIMEOUT:g} s, so this is a "
-                "normal one: it may need a guess"
-            )
-        elif isinstance(job.error, NoGuessCancelled):
-            self._next_message = "A normal board, as asked: it may need a guess"
-        else:
-            self._next_message = f"No no-guess board for this size ({job.error}); this is a normal one"
-        return None, move
-
-    @property
-    def spinner_shown(self):
-        return self.busy and self.waited >= config.SPINNER_DELAY
+        if self.hint_job is not None:
+            self.hint_job.cancel()

@@ -1,5 +1,7 @@
 """Records: best times and statistics for each difficulty and each custom size played, with a reset."""
 
+from typing import Any
+
 import pygame
 
 from game import config
@@ -36,12 +38,12 @@ def figures(game):
 
 
 class RecordsScene(Scene):
-    def __init__(self, app, category=None):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
-        self.store = app.store
+    def __init__(self, context, category=None):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.store = context.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
-        wanted = category or app.settings.get("difficulty")
+        wanted = category or context.settings.get("difficulty")
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size
         inner = pygame.Rect(MARGIN, 0, width - 2 * MARGIN, 0)
@@ -84,10 +86,11 @@ class RecordsScene(Scene):
         games = self.recent if self.showing_recent else self.best
         # every row is a button that plays the game back, when its moves were kept
         self.rows = []
+        self.game_of: dict[widgets.Button, Any] = {}  # each row's game (a GameRecord or a record row)
         for n, game in enumerate(games[:ROWS_SHOWN]):
             box = (self.list_box.x, self.list_box.y + n * self.row_h, self.list_box.w, self.row_h)
             row = widgets.Button(box, "", size=SMALL, enabled=game.has_replay)
-            row.game = game
+            self.game_of[row] = game
             self.rows.append(row)
         focus = getattr(self, "focus", None)
         before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
@@ -115,14 +118,14 @@ class RecordsScene(Scene):
 
     def press(self, button):
         if button in self.rows:
-            self.watch(button.game)
+            self.watch(self.game_of[button])
         elif button in (self.best_tab, self.recent_tab):
             self.showing_recent = button is self.recent_tab
             self._load()
         elif button in (self.previous, self.next):
             self._turn(-1 if button is self.previous else 1)
         elif button is self.reset:
-            self.app.ask(
+            self.context.ask(
                 "Reset statistics?", "Every best time and statistic will be erased.", "Reset", "Keep them", self._reset
             )
         elif button is self.back:
@@ -137,7 +140,7 @@ class RecordsScene(Scene):
         if replay is None:
             self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
             return
-        self.app.show("replay", remember=True, replay=replay)
+        self.context.show("replay", remember=True, replay=replay)
 
     def _turn(self, direction):
         self.index = (self.index + direction) % len(self.categories)
@@ -146,15 +149,15 @@ class RecordsScene(Scene):
     def _reset(self, reset):
         if reset:
             self.store.reset_statistics()
-            self.app.show("records", category="beginner")
+            self.context.show("records", category="beginner")
 
     def go_back(self):
-        self.app.show("menu")
+        self.context.show("menu")
 
     # --- drawing -------------------------------------------------------------------------------------------
 
     def _draw_row(self, surface, row):
-        look, game, rect = theme.current(), row.game, row.rect
+        look, game, rect = theme.current(), self.game_of[row], row.rect
         if row.hovered and row.enabled:
             surface.fill(look.hover, rect)
         if row.focused:
@@ -208,7 +211,7 @@ class RecordsScene(Scene):
 
     def draw(self, surface):
         look = theme.current()
-        draw_title(surface, self.app.atlases, "Records")
+        draw_title(surface, self.context.atlases, "Records")
         text.draw_fitted(surface, category_label(self.category), self.heading, HEADING, look.heading, "center", BOLD)
         self.previous.draw(surface)
         self.next.draw(surface)
@@ -222,7 +225,7 @@ class RecordsScene(Scene):
             )
         for row in self.rows:
             self._draw_row(surface, row)
-        hovered = next((row.game for row in self.rows if row.hovered or row.focused), None)
+        hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
         if self.notice:
             text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif not self.store.available or self.busy:

@@ -252,7 +252,7 @@ class Store:
             return default
         try:
             return query(self._db)
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:  # the second: damage SQLite's message quotes
             log.error("reading the records failed: %s", error, exc_info=not locked(error))
             said = words(error, self.path) if self.path is not None else str(error)
             self.notice(f"Records busy: {said}." if locked(error) else f"Could not read the records ({said}).")

@@ -138,7 +138,7 @@ def test_the_game_is_recorded_with_its_replay_and_records_opens_it(driver):
     driver.frames(2)
     assert row.hovered
     solved = game.solved_three_bv
-    assert figures(row.game) == f"3BV {solved} of {game.three_bv}, 3 clicks, 3 useful (100% correct)"
+    assert figures(records.game_of[row]) == f"3BV {solved} of {game.three_bv}, 3 clicks, 3 useful (100% correct)"
     driver.screenshot("records-recent")
     driver.click_button(row)
     replay_scene = driver.scene
