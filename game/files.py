@@ -9,8 +9,8 @@ from datetime import datetime
 from pathlib import Path
 
 from game import config
-from game.model.replay import Replay
-from game.model.replay_check import text_limits
+from game.model.replay.check import text_limits
+from game.model.replay.playback import Replay
 
 MAX_FILE_CHARS = text_limits(config.CUSTOM_MAX_SIDE)[0]
 

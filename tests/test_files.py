@@ -17,9 +17,8 @@ import pytest
 
 from game import files
 from game.app import App
-from game.model import Board
-from game.model.move import Move
-from game.model.replay import Replay
+from game.model import Board, Move
+from game.model.replay.playback import Replay
 from game.scenes.replay import ReplayScene
 from tests.driver import Driver, FakeClock
 
