@@ -16,8 +16,8 @@ from game import config
 from game.arrivals import Arrivals
 from game.dealer import Dealer
 from game.learn.progress import Progress
-from game.model.rules import PRESETS
-from game.scene import Overlay, Scene
+from game.model import PRESETS
+from game.scene import Context, Overlay, Scene
 from game.settings import Settings
 from game.sound import Sounds
 from game.store import Store
@@ -126,7 +126,7 @@ class App:
 
     # --- scenes and overlays ---------------------------------------------------------------------------------
 
-    def show(self, name: str, remember: bool = False, replace: bool = False, **args: Any) -> None:
+    def show(self, name: str, *, remember: bool = False, replace: bool = False, **args: Any) -> None:
         """Show the scene called `name`, made with `args`, after this frame.
 
         `remember`: come back to the scene on show now (with its overlays) when the new one calls back().
@@ -178,7 +178,8 @@ class App:
         self.running = False
 
     def _make(self, name: str, args: dict) -> Scene:
-        scene = _load(SCENES[name])(self, **args)
+        context: Context = self  # what scenes get of the app (the type checker holds the app to it)
+        scene = _load(SCENES[name])(context, **args)
         scene.name = name
         return scene
 
@@ -207,6 +208,10 @@ class App:
             overlay.invalidate()
 
     def _pop_finished(self) -> None:
+        """Deliver what the overlays handed back, and take away the ones that finished."""
+        for overlay in list(self.overlays):
+            while overlay.handed and overlay.then is not None:
+                overlay.then(overlay.handed.pop(0))
         while self.overlays and any(o.done for o in self.overlays):
             overlay = next(o for o in reversed(self.overlays) if o.done)
             self.overlays.remove(overlay)
@@ -288,7 +293,7 @@ class App:
     def _window_resized(self, size: tuple[int, int]) -> None:
         if size == tuple(self.screen.get_size()) == tuple(self.scene.window_size):
             return  # our own set_mode, reported back
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         if self.scene.resizable:
             self.scene.resized(size)
         self.fit_window(self.scene)  # a window smaller than the scene can be goes back to its smallest
@@ -314,14 +319,11 @@ class App:
             self._pop_finished()
 
     def _take(self, arrived: list[pygame.event.Event]) -> list[pygame.event.Event]:
-        """This frame's events: those left from a burst first, then the new ones, at most EVENTS_PER_FRAME, with
-        every window resize but the last dropped (each lays a large board out again; only the last size is
-        the window's)."""
+        """This frame's events: a burst's leftovers first, at most EVENTS_PER_FRAME, every resize but the last
+        dropped (each lays a large board out again; only the last size is the window's)."""
         events = self._backlog + arrived
-        resizes = [n for n, event in enumerate(events) if event.type == pygame.WINDOWSIZECHANGED]
-        if len(resizes) > 1:
-            stale = set(resizes[:-1])
-            events = [event for n, event in enumerate(events) if n not in stale]
+        stale = set([n for n, event in enumerate(events) if event.type == pygame.WINDOWSIZECHANGED][:-1])
+        events = [event for n, event in enumerate(events) if n not in stale]
         self._backlog = events[config.EVENTS_PER_FRAME :]
         return events[: config.EVENTS_PER_FRAME]
 
@@ -335,7 +337,8 @@ class App:
 
     def step(self) -> None:
         """Run one frame."""
-        events, idled = [], 0.0
+        events: list[pygame.event.Event] = []
+        idled = 0.0
         if not self._dirty and not self._backlog and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL

@@ -59,7 +59,13 @@ class Arrivals:
 
     def _records(self) -> None:
         app = self.app
-        opened, said = app.dealer.records_news()
+        # the records' writer, each frame: whether the file opened just now (late: it was locked at start), and a
+        # "records busy" line when that starts, changes or ends. Late records give their settings (those the
+        # player has not changed since) and their saved game.
+        opened, said = app.store.poll(), app.store.take_status()
+        if opened:
+            app.settings.reload(app.store.settings())
+            app.dealer.records_opened()
         if opened and app.scene.name == "menu":  # it shows what the records hold now
             app.show("menu")
         if said and app.scene.name in NOTIFIED:

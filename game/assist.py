@@ -1,23 +1,20 @@
-"""The hint engine's part in a game on screen: the hint on show, the mine-chance overlay, and a no-guess board
-being made off the frame loop.
+"""The hint engine's part in a game on screen: the hint on show and the mine-chance overlay.
 
 Owned by the playing scene, which asks it what to draw and what the status line says, and tells it when a
 move was made (every move makes a hint and the chances stale). Whether help was used is the session's to
 record: the scene tells it.
 """
 
-from __future__ import annotations
-
 import pygame
 
 from game import config
 from game.background import BackgroundJob
 from game.model import GameState
-from game.model.analysis import InconsistentPosition, analyse_board
-from game.model.hints import Hint, hint_for
-from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
+from game.model.solver.analysis import InconsistentPosition, analyse
+from game.model.solver.hints import Hint, HintRule, hint_for
 from game.view import assist as assist_view
 from game.view import theme
+from game.view.formats import format_chance
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
@@ -28,8 +25,9 @@ class Chances:
 
     def __init__(self, position, board):
         self.position = position
+        self._of: dict[tuple[int, int], float] | None
         try:
-            self._of = analyse_board(board).probabilities
+            self._of = analyse(board).probabilities
         except InconsistentPosition:
             self._of = None
 
@@ -39,6 +37,7 @@ class Chances:
         return self._of is not None
 
     def probability(self, row, col):
+        assert self._of is not None, "no chances in a position that cannot happen"
         return self._of[row, col]
 
 
@@ -47,26 +46,14 @@ def position_of(board):
     return id(board), board.revealed_count
 
 
-class PendingMove:
-    """A first click waiting for its no-guess board, and whether the player made it (or it is made for them)."""
-
-    def __init__(self, move, by_player):
-        self.move, self.by_player = move, by_player
-        self.cell = move.cell
-
-
 class Assistant:
-    def __init__(self, no_guess=False):
-        self.no_guess = no_guess  # this board's mines are to come from the no-guess generator
+    def __init__(self):
         self.hint = None
         self.show_chances = False
         self.message = None  # a one-off line for the status bar
-        self._next_message = None  # the line to show once the waiting click is played
+        self._next_message = None  # the line to show once the next move is played
         self.hint_job = None  # a hint being worked out (a guess may think up to config.HINT_BUDGET_MS)
         self.hint_waited = 0.0
-        self.job = None  # a no-guess board being made
-        self.pending = None  # the first click that waits for it (a Move)
-        self.waited = 0.0
         self.chances = None  # the latest Chances worked out: of the position on the board, or of an earlier one
         self.chances_job = None  # Chances being worked out, for one position
         self._tints = None
@@ -80,7 +67,7 @@ class Assistant:
     def ask_hint(self, board):
         """Start working out the hint for the position on the board, off the frame loop: a certain one comes
         at once, a guess may think up to config.HINT_BUDGET_MS while the board stays in play."""
-        if self.busy or self.hint_job is not None or board.state not in (GameState.READY, GameState.PLAYING):
+        if self.hint_job is not None or board.state not in (GameState.READY, GameState.PLAYING):
             return False
         position = board.copy(with_moves=False)  # the thread reads its own copy while the player plays on
         budget = config.HINT_BUDGET_MS
@@ -110,7 +97,7 @@ class Assistant:
         self.hint = hint
         self.message = hint.reason
         if not hint.certain and hint.rule != "first":
-            self.message += f" (a {hint.probability:.0%} chance of a mine)"
+            self.message += f" ({format_chance(hint.probability)} chance of a mine)"
         return True
 
     def show_verdict(self, verdict):
@@ -119,11 +106,12 @@ class Assistant:
         if verdict.alternative is not None:
             self.hint = Hint(
                 verdict.alternative,
-                not verdict.forced,
-                False,
-                verdict.alternative_probability or 0.0,
-                verdict.proof,
-                verdict.reason,
+                safe=not verdict.forced,
+                is_mine=False,
+                probability=verdict.alternative_probability or 0.0,
+                reason=verdict.reason,
+                rule=HintRule.GUESS if verdict.forced else HintRule.COMBINED,
+                proof=list(verdict.proof),
             )
         self.message = verdict.summary
 
@@ -137,7 +125,8 @@ class Assistant:
         return self.chances is not None and self.chances.position == position_of(board)
 
     def current_chances(self, board):
-        return self.chances if self.chances_ready(board) and self.chances.known else None
+        chances = self.chances
+        return chances if chances is not None and chances.known and chances.position == position_of(board) else None
 
     def poll_chances(self, board):
         """While the chances show: take what was worked out, and start on the position on the board when it has
@@ -162,6 +151,10 @@ class Assistant:
         """Something is being worked out that the scene shows when it comes."""
         return self.hint_job is not None or self.chances_job is not None
 
+    def after_next_move(self, line):
+        """Say this once the next move is played (why a no-guess board is a normal one)."""
+        self._next_message = line
+
     def moved(self):
         """A move was made: what was shown, or is being worked out, is about an older position."""
         if self.hint_job is not None:
@@ -170,11 +163,8 @@ class Assistant:
         self.hint = None
         self.message, self._next_message = self._next_message, None
 
-    def status(self, board, hover):
-        """The status line's text."""
-        if self.busy:
-            dots = "." * (1 + int(self.waited * 3) % 3)
-            return f"Making a no-guess board{dots}  (Esc: a normal board)"
+    def status(self, board, hover, no_guess=False):
+        """The status line's text (`no_guess`: the board's mines came from the no-guess generator)."""
         if self.thinking:
             dots = "." * (1 + int(self.hint_waited * 3) % 3)
             return f"Thinking about the best guess{dots}"
@@ -183,18 +173,18 @@ class Assistant:
         if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
             chances = self.current_chances(board) if board.state == GameState.PLAYING else None
             if hover is not None and chances is not None and not board.is_revealed(*hover):
-                return f"Mine chance here: {_percent(chances.probability(*hover))}"
+                return f"Mine chance here: {format_chance(chances.probability(*hover))}"
             ends = "blue safe, orange a mine" if theme.colour_blind() else "green safe, red a mine"
             return f"Mine chances shown: {ends} (C hides them)"
         left = board.safe_cells_left
-        if self.no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
+        if no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
             return f"Safe cells left: {left}"
         return IDLE_TIP if board.state in (GameState.READY, GameState.PLAYING) else ""  # no tip once it is over
 
     def draw(self, surface, geometry, board, hover=None):
         """What the hint engine shows over the board (the caller clips to the board's view): the chances, the
-        hovered cell's beside the pointer, the hint, and the wait for a no-guess board. Until the chances of
-        the position on the board are in, the last ones worked out show (on a cell opened since, none)."""
+        hovered cell's beside the pointer, and the hint. Until the chances of the position on the board are in,
+        the last ones worked out show (on a cell opened since, none)."""
         shown = self.chances
         if self.show_chances and board.state == GameState.PLAYING and shown is not None and shown.known:
             colour_blind = theme.colour_blind()
@@ -204,76 +194,12 @@ class Assistant:
             if hover is not None and self.chances_ready(board) and not board.is_revealed(*hover):
                 pointer = pygame.mouse.get_pos()
                 if geometry.view.collidepoint(pointer):
-                    words = _percent(shown.probability(*hover))
+                    words = format_chance(shown.probability(*hover))
                     assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
         if self.hint is not None:
             assist_view.draw_hint(surface, geometry, self.hint)
-        if self.spinner_shown:
-            assist_view.draw_spinner(surface, geometry.view.center, self.waited)
-
-    # --- no-guess boards ---------------------------------------------------------------------------------
-
-    @property
-    def busy(self):
-        return self.job is not None
-
-    def wants_board(self, board):
-        return self.no_guess and not board.mines_placed and not self.busy
-
-    def start_board(self, board, first_move):
-        """Make a no-guess board for this first click (a Move), off the frame loop."""
-        rows, cols, mines, seed, rule = board.rows, board.cols, board.mines, board.seed, board.first_click
-        first_cell = first_move.cell
-        self.pending, self.waited, self.message = first_move, 0.0, None
-        self.job = BackgroundJob(
-            lambda cancel: generate_no_guess(
-                rows,
-                cols,
-                mines,
-                first_cell,
-                seed=seed,
-                first_click=rule,
-                timeout=config.NO_GUESS_TIMEOUT,
-                cancel=cancel,
-            )
-        )
 
     def cancel(self):
-        for job in (self.job, self.hint_job, self.chances_job):
+        for job in (self.hint_job, self.chances_job):
             if job is not None:
                 job.cancel()
-
-    def poll(self, step):
-        """While a board is being made: (its mines or None for a normal board, the first click that waited)
-        once the job is done, else None."""
-        if self.job is None:
-            return None
-        self.waited += step
-        if not self.job.done:
-            return None
-        job, move, self.job, self.pending = self.job, self.pending, None, None
-        if job.error is None and job.result is not None:
-            return job.result, move
-        self.no_guess = False  # this game goes on with a normal board, laid by the first click
-        if isinstance(job.error, NoGuessTimeout):
-            self._next_message = (
-                f"No no-guess board turned up in {config.NO_GUESS_TIMEOUT:g} s, so this is a "
-                "normal one: it may need a guess"
-            )
-        elif isinstance(job.error, NoGuessCancelled):
-            self._next_message = "A normal board, as asked: it may need a guess"
-        else:
-            self._next_message = f"No no-guess board for this size ({job.error}); this is a normal one"
-        return None, move
-
-    @property
-    def spinner_shown(self):
-        return self.busy and self.waited >= config.SPINNER_DELAY
-
-
-def _percent(p):
-    if 0 < p < 0.01:
-        return "under 1%"
-    if 0.99 < p < 1:
-        return "over 99%"
-    return f"{p:.0%}"

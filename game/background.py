@@ -1,20 +1,24 @@
-"""Work that must not hold up a frame (making a no-guess board): a daemon thread the scene polls."""
+"""Work that must not hold up a frame (a no-guess board, a hint, a game's analysis): a daemon thread, polled."""
+
+from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any
 
 
 class BackgroundJob:
     """Runs fn(cancel_event) on a thread. Poll `done`; then read `result` or `error` (the exception)."""
 
-    def __init__(self, fn):
+    def __init__(self, fn: Callable[[threading.Event], Any]) -> None:
         self.cancelled = threading.Event()
-        self.result = None
-        self.error = None
+        self.result: Any = None
+        self.error: Exception | None = None
         self._finished = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(fn,), daemon=True)
         self._thread.start()
 
-    def _run(self, fn):
+    def _run(self, fn: Callable[[threading.Event], Any]) -> None:
         try:
             self.result = fn(self.cancelled)
         except Exception as error:  # handed to the scene, which decides what the player sees
@@ -23,12 +27,12 @@ class BackgroundJob:
             self._finished.set()
 
     @property
-    def done(self):
+    def done(self) -> bool:
         return self._finished.is_set()
 
-    def cancel(self):
+    def cancel(self) -> None:
         self.cancelled.set()
 
-    def wait(self, timeout=None):
+    def wait(self, timeout: float | None = None) -> bool:
         """Block until finished (tests, and quitting); True when it finished."""
         return self._finished.wait(timeout)

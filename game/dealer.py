@@ -1,4 +1,5 @@
-"""Deals games: new boards from the settings, the same board again, a board from its code, and the saved game.
+"""Deals games: new boards from the settings, no-guess boards, the same board again, a board from its code, and
+the saved game.
 
 The dealer is also the keeper every game session reports to, so it always knows whether a saved game waits
 (the menu's Resume button) without reading the records again. It hands the records each save and record and
@@ -11,14 +12,16 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from game.model import Board
+from game import config
+from game.background import BackgroundJob
+from game.model import Board, Move
 from game.records import GameRecord, Origin, SavedGame
 from game.session import GameSession, Keeper
 from game.settings import Settings
 from game.store.jobs import CHANGED, CLAIMED, GONE, TAKEN, new_id
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
-    from game.model.boardcode import BoardCode
+    from game.model.rules.boardcode import BoardCode
 
 log = logging.getLogger(__name__)
 
@@ -64,17 +67,11 @@ class Dealer(Keeper):
         self._saved = None
         return self.store.record_game(record)
 
-    def records_news(self) -> tuple[bool, str]:
-        """What the records' writer has to say, each frame: whether the file opened just now (late: it was
-        locked at start), and a "records busy" line when that starts, changes or ends. Records opened late
-        give their settings (those the player has not changed since) and their saved game (unless this copy
-        has saved one of its own since: the player never saw the other, and the last writer wins)."""
-        opened = self.store.poll()
-        if opened:
-            self.settings.reload(self.store.settings())
-            if not self._saved_here:
-                self._saved = self.store.load_resume()
-        return opened, self.store.take_status()
+    def records_opened(self) -> None:
+        """The records file opened late (it was locked at start): its saved game is the one to offer, unless
+        this copy has saved one of its own since (the player never saw the other; the last writer wins)."""
+        if not self._saved_here:
+            self._saved = self.store.load_resume()
 
     # --- new games --------------------------------------------------------------------------------------------
 
@@ -89,7 +86,7 @@ class Dealer(Keeper):
             first_click=settings["first_click"],
             question_marks=settings["question_marks"],
         )
-        return GameSession(board, keeper=self)
+        return GameSession(board, keeper=self, wants_no_guess=settings["no_guess"])
 
     def again(self, session: GameSession) -> GameSession:
         """Another board of the same size (Play again, the face, F2)."""
@@ -103,8 +100,23 @@ class Dealer(Keeper):
     def from_code(self, code: BoardCode) -> tuple[GameSession, Cell | None]:
         """The board a code remakes, and its first click (made for the player, so the board is the same)."""
         board = code.board(question_marks=self.settings["question_marks"])
-        session = GameSession(board, keeper=self, origin=Origin.CODE, waiting=code.first_cell is not None)
+        waiting = code.first_cell is not None
+        session = GameSession(board, keeper=self, origin=Origin.CODE, waiting=waiting, wants_no_guess=code.no_guess)
         return session, code.first_cell
+
+    def deal_no_guess(self, session: GameSession, first: Move, by_player: bool = True) -> NoGuessDeal:
+        """Start making the session's mines with the no-guess generator, for its first click, off the frame:
+        the scene waits on the answer (as on a resume's claim), lays it, then plays the click."""
+        from game.model.solver import noguess  # the solver loads with the first no-guess board, not at start-up
+
+        b = session.board
+        rows, cols, mines, seed, rule, cell = b.rows, b.cols, b.mines, b.seed, b.first_click, first.cell
+        job = BackgroundJob(
+            lambda cancel: noguess.generate_no_guess(
+                rows, cols, mines, cell, seed=seed, first_click=rule, timeout=config.NO_GUESS_TIMEOUT, cancel=cancel
+            )
+        )
+        return NoGuessDeal(session, first, by_player, job)
 
     # --- the saved game --------------------------------------------------------------------------------------
 
@@ -115,7 +127,7 @@ class Dealer(Keeper):
 
     def resume(self) -> Resuming | None:
         """Start resuming the saved game: it is checked now, and claimed from the records (so that no other
-        copy of the game plays it on too, #8), which answer a frame or two later: see `resumed`. None (and a
+        copy of the game plays it on too), which answer a frame or two later: see `resumed`. None (and a
         notice for the menu) when it cannot be played."""
         saved = self._saved
         if saved is None:
@@ -161,6 +173,57 @@ CLAIM_REFUSED = {
     CHANGED: "The saved game was played on in another window; here is where it stands now.",
     GONE: "The saved game was finished or discarded in another window.",
 }
+
+
+class NoGuessDeal:
+    """A no-guess board being made for a session's first click, which waits for it: poll `done`, then `lay()`.
+    Esc (`cancel()`) settles for a normal board."""
+
+    def __init__(self, session: GameSession, move: Move, by_player: bool, job: BackgroundJob):
+        self.session, self.move, self.by_player = session, move, by_player
+        self.job = job
+        self.waited = 0.0  # seconds the player has waited (the scene counts them: the status line, the spinner)
+
+    @property
+    def done(self) -> bool:
+        return bool(self.job.done)
+
+    def poll(self, step: float) -> bool:
+        """The player waited another step; True once the board is made (or none could be)."""
+        self.waited += step
+        return self.done
+
+    def status(self) -> str:
+        dots = "." * (1 + int(self.waited * 3) % 3)
+        return f"Making a no-guess board{dots}  (Esc: a normal board)"
+
+    @property
+    def spinner_shown(self) -> bool:
+        """The wait is long enough to show a spinner over the board."""
+        return self.waited >= config.SPINNER_DELAY
+
+    def wait(self, timeout: float) -> bool:
+        return bool(self.job.wait(timeout))
+
+    def cancel(self) -> None:
+        self.job.cancel()
+
+    def lay(self) -> str | None:
+        """Lay the mines made on the board (None); or, when none came, leave the first click to lay a normal
+        board's and return the line that tells the player why."""
+        from game.model.solver.noguess import NoGuessCancelled, NoGuessTimeout
+
+        job = self.job
+        if job.error is None and job.result is not None:
+            self.session.lay_mines(job.result)
+            return None
+        self.session.wants_no_guess = False  # the first click lays a normal board's mines
+        if isinstance(job.error, NoGuessTimeout):
+            seconds = config.NO_GUESS_TIMEOUT
+            return f"No no-guess board turned up in {seconds:g} s, so this is a normal one: it may need a guess"
+        if isinstance(job.error, NoGuessCancelled):
+            return "A normal board, as asked: it may need a guess"
+        return f"No no-guess board for this size ({job.error}); this is a normal one"
 
 
 class Resuming(NamedTuple):

@@ -1,22 +1,68 @@
 """The small interfaces every screen has: a Scene fills the window, an Overlay sits on top of one.
 
 The app calls `on_enter`, then `handle` / `update` / `draw` each frame, then `on_exit`. A scene never makes
-another scene: it asks the app by name (`app.show("menu")`), and the app switches after the frame. An
-overlay (a question, the pause cover, the game-over panel) gets input before the scene beneath it and, when
-it is done, hands the app a result for whoever pushed it; it never writes into the scene beneath.
+another scene: it asks the app by name (`context.show("menu")`), and the app switches after the frame. An
+overlay (a question, the pause cover, the game-over panel) gets input before the scene beneath it and hands
+the app results for whoever pushed it (`finish(result)` closes it, `hand_back(result)` leaves it open); it never
+writes into the scene beneath, nor into the app.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game import config
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.dealer import Dealer
+    from game.learn.progress import Progress
+    from game.settings import Settings
+    from game.sound import Sounds
+    from game.store import Store
+    from game.view.atlas import AtlasCache
+
+
+class Context(Protocol):
+    """All a scene or an overlay may ask of the app: the services it reads, and the ways to go elsewhere. The
+    app is one; a scene holds it as this, so the type checker keeps scenes to it."""
+
+    settings: Settings
+    dealer: Dealer
+    store: Store
+    atlases: AtlasCache
+    screen: pygame.Surface
+    frames: int
+
+    @property
+    def progress(self) -> Progress: ...
+    @property
+    def sounds(self) -> Sounds: ...
+    @property
+    def max_window(self) -> tuple[int, int]: ...
+
+    def show(self, name: str, *, remember: bool = False, replace: bool = False, **args: Any) -> None: ...
+    def back(self) -> None: ...
+    def push(self, name: str, then: Callable[[Any], None] | None = None, **args: Any) -> Overlay: ...
+    def ask(self, question: str, detail: str, yes: str, no: str, then: Callable[[bool], None]) -> None: ...
+    def replace_saved_then(self, start: Callable[[], None]) -> None: ...
+    def quit(self) -> None: ...
+    def toggle_sound(self) -> str: ...
+    def take_notices(self) -> list[str]: ...
+    def fit_window(self, scene: Scene) -> None: ...
+
+
+class PanelChoice(enum.Enum):
+    """What the player chose on the game-over panel, handed back to the playing scene."""
+
+    AGAIN = "again"
+    SAME_BOARD = "same board"
+    MENU = "menu"
+    REPLAY = "replay"  # watch the game (the panel stays, for when the player comes back)
+    STUDY = "study"  # the position before the losing click, as a puzzle (likewise)
 
 
 class Scene:
@@ -34,8 +80,8 @@ class Scene:
     #: the name the app knows it by (set when the app makes it)
     name = ""
 
-    def __init__(self, app: App):
-        self.app = app
+    def __init__(self, context: Context):
+        self.context = context
         self.dirty = True
 
     def on_enter(self) -> None:
@@ -68,7 +114,7 @@ class Scene:
     def notify(self, message: str) -> None:
         """Tell the player something that happened outside this scene (a dropped file that would not open):
         scenes without a place for it hand it to the menu."""
-        self.app.show("menu", notice=message)
+        self.context.show("menu", notice=message)
 
     def next_wake(self) -> float | None:
         return None
@@ -76,20 +122,25 @@ class Scene:
 
 class Overlay:
     """Something drawn over the scene beneath it that takes input first: `handle` returns True when it used
-    the event. `finish(result)` closes it; the app then calls the `then` it was pushed with."""
+    the event. `finish(result)` closes it; the app then calls the `then` it was pushed with. `hand_back(result)`
+    does the same and leaves it open (the game-over panel's Replay: the panel is there when the player is back)."""
 
     modal = True  # a modal overlay takes every event; others pass on what they do not use
 
-    def __init__(self, app: App):
-        self.app = app
+    def __init__(self, context: Context):
+        self.context = context
         self.dirty = True
         self.done = False
         self.result: Any = None
         self.then: Callable[[Any], None] | None = None
+        self.handed: list[Any] = []  # results handed back while it stays open, for the app to deliver
+
+    def hand_back(self, result: Any) -> None:
+        self.handed.append(result)
 
     @property
     def window_size(self) -> tuple[int, int]:
-        return self.app.screen.get_size()
+        return self.context.screen.get_size()
 
     def finish(self, result: Any = None) -> None:
         self.done, self.result = True, result
@@ -127,7 +178,7 @@ class FormScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.show("menu")
+            self.context.show("menu")
         else:
             self.handle_form(event)
 

@@ -15,18 +15,31 @@ recorded, is never offered to resume.
 
 from __future__ import annotations
 
+import enum
+import logging
 from typing import TYPE_CHECKING, Any
 
-from game.model import Board, GameState
-from game.model.category import category_for
-from game.model.move import Move
-from game.model.replay_stats import GameStats, game_stats
+from game.background import BackgroundJob
+from game.model import Board, GameState, Move
+from game.model.replay.stats import GameStats, game_stats
+from game.model.rules.category import category_for
 from game.records import GameRecord, Origin, SavedGame, checked_save
 
 if TYPE_CHECKING:
-    from game.model.replay import Replay
+    from game.model.replay.playback import Replay
+    from game.model.replay.verdict import GameAnalysis
 
 Cell = tuple[int, int]
+log = logging.getLogger(__name__)
+
+
+class Analysis(enum.Enum):
+    """Where the analysis of a finished game stands (which clicks were guesses, whether a loss was forced)."""
+
+    NOT_ASKED = "not asked"
+    RUNNING = "running"
+    READY = "ready"
+    FAILED = "failed"
 
 
 class Keeper:
@@ -45,7 +58,7 @@ class GameSession:
     """One game. The scene feeds it moves and time; it says what the game is and keeps it through `keeper`.
 
     The clock runs from the first reveal while the game is under way, except while paused, and, after a
-    resume or an opening made for the player (same board, a code), until the player's next move.
+    resume or a first reveal made for the player (same board, a code), until the player's next move.
     """
 
     def __init__(
@@ -58,11 +71,14 @@ class GameSession:
         hinted: bool = False,
         elapsed_ms: int = 0,
         waiting: bool = False,
+        wants_no_guess: bool = False,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
         self.origin = origin
         self.no_guess = no_guess  # the mines were laid by the no-guess generator
+        # the mines are to come from the no-guess generator, at the first reveal (the Dealer makes them)
+        self.wants_no_guess = wants_no_guess and not board.mines_placed
         self.hinted = hinted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
         self.waiting = waiting  # the clock holds until the player's next move
@@ -70,6 +86,8 @@ class GameSession:
         self._elapsed = elapsed_ms / 1000
         self._abandoned = False
         self._recorded = False
+        self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
+        self._analysis_logged = False
 
     # --- what the game is ---------------------------------------------------------------------------------
 
@@ -103,9 +121,39 @@ class GameSession:
         return game_stats(self.board, self.elapsed_ms)
 
     def replay(self) -> Replay:
-        from game.model.replay import Replay  # a game's replay is needed at its end, not at start-up
+        from game.model.replay.playback import Replay  # a game's replay is needed at its end, not at start-up
 
         return Replay.from_game(self.board, max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:])))
+
+    # --- the analysis of the game, once it is over --------------------------------------------------------
+
+    def analyse(self) -> None:
+        """Start analysing the finished game on another thread (a large board's takes seconds)."""
+        if self.analysis_job is None and self.state.over:
+            replay = self.replay()
+            self.analysis_job = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
+
+    @property
+    def analysis_state(self) -> Analysis:
+        job = self.analysis_job
+        if job is None:
+            return Analysis.NOT_ASKED
+        if not job.done:
+            return Analysis.RUNNING
+        if job.error is not None and not self._analysis_logged:
+            self._analysis_logged = True
+            log.error("the game's analysis failed", exc_info=job.error)
+        return Analysis.READY if job.error is None and job.result is not None else Analysis.FAILED
+
+    @property
+    def analysis(self) -> GameAnalysis | None:
+        """The finished analysis; None while it runs, if it failed, or before it was asked."""
+        return self.analysis_job.result if self.analysis_state == Analysis.READY and self.analysis_job else None
+
+    def stop_analysis(self) -> None:
+        """The game is left behind: its analysis is no longer wanted."""
+        if self.analysis_job is not None and not self.analysis_job.done:
+            self.analysis_job.cancel()
 
     # --- time and moves -----------------------------------------------------------------------------------
 
@@ -124,14 +172,12 @@ class GameSession:
         self.paused = False
 
     def apply(self, move: Move, by_player: bool = True) -> list[Cell]:
-        """Make a click; returns the cells it revealed. A click on a revealed number chords it. The clock
-        starts at the first reveal (or, when waiting, at this move); the game is saved after a move that
-        changed something, and recorded when it ends."""
+        """Make a click (what it is, a reveal or a chord, game.board_ui decided); returns the cells it
+        revealed. The clock starts at the first reveal (or, when waiting, at this move); the game is saved
+        after a move that changed something, and recorded when it ends."""
         if self.state.over or self.paused:
             return []
         board = self.board
-        if move.kind == "reveal" and board.is_revealed(*move.cell):
-            move = move._replace(kind="chord")
         if by_player:
             self.waiting = False
         if board.state == GameState.READY and move.kind == "reveal" and not board.is_flagged(*move.cell):
@@ -247,10 +293,10 @@ class GameSession:
     def same_board(self, keeper: Keeper | None = None) -> tuple[GameSession, Cell | None]:
         """This board again, and the first click to make for the player so that it opens as it did (None
         when the game never started: the seed then lays the same mines wherever the first click falls)."""
-        b, opening = self.board, self.board.first_reveal
-        if opening is None:  # nothing was opened: the seed lays the same mines wherever the first click falls
+        b, first_reveal = self.board, self.board.first_reveal
+        if first_reveal is None:  # nothing was opened: the seed lays the same mines wherever the first click falls
             return GameSession(b.same_board(keep_mines=False), keeper=keeper, origin=Origin.SAME_BOARD), None
         session = GameSession(
             b.same_board(), keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True
         )
-        return session, opening
+        return session, first_reveal

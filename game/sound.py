@@ -47,10 +47,8 @@ class Sounds:
                 sounds[name] = pygame.mixer.Sound(str(folder / f"{name}.wav"))
             except (pygame.error, OSError):
                 bad.append(name)  # a missing or damaged file silences that effect only
-        notice = None
-        if bad:
-            notice = f"Some sounds could not be loaded and will be silent: {', '.join(bad)} (from {folder})."
-        return cls(sounds, muted=muted, notice=notice)
+        silent = f"Some sounds could not be loaded and will be silent: {', '.join(bad)} (from {folder})."
+        return cls(sounds, muted=muted, notice=silent if bad else None)
 
     @property
     def silent(self):

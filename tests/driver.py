@@ -128,11 +128,11 @@ class Driver:
 
     def until_board_made(self, seconds=20):
         """Run frames until the playing scene's no-guess board has been made (it is made on a thread)."""
-        job = self.scene.assist.job
-        if job is not None:
-            assert job.wait(seconds), "the board was made in time"
+        deal = self.scene.dealing
+        if deal is not None:
+            assert deal.wait(seconds), "the board was made in time"
         self.frames(2)
-        assert not self.scene.assist.busy
+        assert self.scene.dealing is None
 
     def until_hint(self, seconds=20):
         """Run frames until the hint asked for has been worked out (it is, on a thread)."""

@@ -5,8 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.model import Board, GameState
-from game.model.move import Move
+from game.model import Board, GameState, Move
 from game.records import Origin, SavedGame
 from game.session import GameSession
 
@@ -136,15 +135,6 @@ def test_the_clock_runs_only_under_way_and_not_paused():
     assert s.elapsed == 2.0
 
 
-def test_a_click_on_a_number_chords_it():
-    s, _ = session()
-    reveal(s, 4, 4)
-    flag(s, 3, 1)
-    before = s.board.chord_clicks
-    reveal(s, 4, 2)  # a revealed 1 whose mine is flagged
-    assert s.board.chord_clicks == before + 1 and s.board.moves[-1].kind == "chord"
-
-
 # --- resuming -------------------------------------------------------------------------------------------------
 
 
@@ -243,3 +233,38 @@ def test_the_first_click_of_the_same_board_is_never_a_mine(seed, first, rule):
     changed = again.apply(Move("reveal", *opening), by_player=False)
     assert opening == first and changed and again.state != GameState.LOST
     assert again.board.mine_cells() == s.board.mine_cells()
+
+
+# --- the analysis of a finished game --------------------------------------------------------------------------
+
+
+def test_the_session_analyses_its_game_once_it_is_over():
+    from game.session import Analysis
+
+    s, _ = session()
+    reveal(s, 4, 4)
+    s.analyse()
+    assert s.analysis_state == Analysis.NOT_ASKED and s.analysis is None, "a game under way is not analysed"
+    reveal(s, 0, 0)  # the mine
+    s.analyse()
+    job = s.analysis_job
+    s.analyse()
+    assert s.analysis_job is job, "asked twice, made once"
+    assert job.wait(30) and s.analysis_state == Analysis.READY
+    assert s.analysis.loss is not None
+
+
+def test_a_failed_analysis_says_so_and_a_left_game_stops_its_own(monkeypatch):
+    from game.model.replay import playback as replay_module
+    from game.session import Analysis
+
+    def broken(self, cancelled=None):
+        raise RuntimeError("no")
+
+    monkeypatch.setattr(replay_module.Replay, "analyse", broken)
+    s, _ = session()
+    reveal(s, 4, 4)
+    reveal(s, 0, 0)
+    s.analyse()
+    assert s.analysis_job.wait(30) and s.analysis_state == Analysis.FAILED and s.analysis is None
+    s.stop_analysis()  # a finished job: nothing to stop, nothing raised

@@ -12,8 +12,8 @@ WIDTH, PAD, TOP, BUTTON_H, KEYS_H, MOST_LINES = 360, 14, 44, 38, 22, 4
 
 
 class ConfirmOverlay(Overlay):
-    def __init__(self, app, question, detail, yes, no="Cancel"):
-        super().__init__(app)
+    def __init__(self, context, question, detail, yes, no="Cancel"):
+        super().__init__(context)
         self.question = question
         self.yes_key = getattr(pygame, f"K_{yes[0].lower()}", None)
         w, h = self.window_size

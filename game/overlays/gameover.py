@@ -3,8 +3,9 @@ along the bottom that leaves the board in view (More, or Space, opens the whole 
 
 The panel ignores the mouse and keys for a moment after the game ends, and any press that began before it
 showed, so a click meant for the board never lands on it. The game's analysis (which clicks were guesses, and
-whether a losing click was forced) runs off the frame loop and fills in when ready. The panel hands back what
-the player chose ("again", "same board", "menu"); the replay is asked of the app directly and comes back here.
+whether a losing click was forced) is the session's, made off the frame loop; it fills in when ready. The panel
+hands back what the player chose (a PanelChoice): "again", "same board" and "menu" close it; "replay" and
+"study" leave it open for when the player comes back.
 """
 
 import logging
@@ -13,8 +14,9 @@ import pygame
 
 from game import clipboard, config
 from game.model import GameState
-from game.model.boardcode import BoardCode, encode
-from game.scene import Overlay
+from game.model.rules.boardcode import BoardCode, encode
+from game.scene import Overlay, PanelChoice
+from game.session import Analysis
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import FIGURES, format_seconds
@@ -23,7 +25,15 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 log = logging.getLogger(__name__)
 
 PANEL_W, PAD, TITLE_H, LINE_H, SMALLEST_LINE, BUTTON_H = config.GAME_OVER_PANEL_W, 14, 42, 22, 17, 34
-BAR_ROW, BAR_BUTTON_W = 36, 74
+GAP = 8  # between the board and the panel, and the panel and the window's edge; under the last buttons
+ROW_GAP = 6  # between rows of buttons
+RECORD_LINE_H = 24  # "New record!", when there is one
+KEYS_LINE_H, KEYS_ROOM = 20, 26  # the line of keys over the buttons, and the room it takes with its gaps
+MOST_VERDICT_LINES = 4
+HIDE_W, HIDE_RIGHT, HIDE_TOP = 24, 7, 6  # the x button in the title bar, and its insets from the corner
+BAR_ROW, BAR_BUTTON_W, BAR_GAP = 36, 74, 4
+NARROW_BAR_W = 380  # a bar narrower than this leaves Same board to the whole panel
+BAR_TITLE_W = 120  # the room the outcome keeps beside the bar's buttons when they share a row
 GRACE_SECONDS = 0.6  # the panel ignores input this long after the game ends
 SAID_SECONDS = 2.0  # how long "Copied" or "Sound off" shows
 LABEL_W = 92  # the figures' names column
@@ -41,10 +51,12 @@ def board_code(session):
 class GameOverPanel(Overlay):
     modal = False  # the face above the board still starts a new game
 
-    def __init__(self, app, session, analysis=None, face=None, board=None, status=None):
+    def __init__(self, context, session, face=None, board=None, status=None, toggle_sound=None):
         """`face`: where the face button is (clicks there are the scene's); `board`: where the board shows,
-        which the panel keeps clear of when the window has room; `status`: the status line, where the bar goes."""
-        super().__init__(app)
+        which the panel keeps clear of when the window has room; `status`: the status line, where the bar goes;
+        `toggle_sound`: what M does (returns the line saying so)."""
+        super().__init__(context)
+        self.toggle_sound = toggle_sound
         self.session = session
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
@@ -54,7 +66,7 @@ class GameOverPanel(Overlay):
         self.face = pygame.Rect(face or (0, 0, 0, 0))
         self.board_frame = pygame.Rect(board or (0, 0, 0, 0))
         self.status = pygame.Rect(status or (0, 0, 0, 0))
-        self.job, self.analysis = analysis, None
+        self._analysis_shown = session.analysis_state  # the panel is laid out again when it changes
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
         self.said, self._said_left = "", 0.0
@@ -68,18 +80,18 @@ class GameOverPanel(Overlay):
         w, h = self.window_size
         lines = self.lines()
         verdict = self._verdict()
-        loss = self.analysis.loss if self.analysis and not self.won else None
+        loss = self.analysis.loss if self.analysis is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
         button_rows = 4 if studied else 3
-        fixed = TITLE_H + (24 if self.record_message else 0) + button_rows * (BUTTON_H + 6) + 26
-        room_h = h - 16
-        verdict_h = (
-            text.line_height(SMALL) * min(4, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
-        )
+        record_h = RECORD_LINE_H if self.record_message else 0
+        fixed = TITLE_H + record_h + button_rows * (BUTTON_H + ROW_GAP) + KEYS_ROOM
+        room_h = h - 2 * GAP
+        verdict_lines = min(MOST_VERDICT_LINES, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
+        verdict_h = text.line_height(SMALL) * verdict_lines
         self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, len(lines))))
         height = min(room_h, fixed + self.line_h * len(lines) + verdict_h)
-        beside = pygame.Rect(self.board_frame.right + 8, self.board_frame.y, PANEL_W, height)
-        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + 8, PANEL_W, height)
+        beside = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, PANEL_W, height)
+        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, PANEL_W, height)
         window = pygame.Rect(0, 0, w, h)
         self.fits_outside = window.contains(beside) or window.contains(below)
         if window.contains(beside):
@@ -87,13 +99,11 @@ class GameOverPanel(Overlay):
         elif window.contains(below):
             self.rect = below
         else:
-            self.rect = pygame.Rect(0, 0, min(PANEL_W, w - 8), height)
+            self.rect = pygame.Rect(0, 0, min(PANEL_W, w - GAP), height)
             self.rect.center = window.center
         r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
-        bottom = r.bottom - 8
-        rows = [
-            pygame.Rect(inner.x, bottom - (n + 1) * (BUTTON_H + 6) + 6, inner.w, BUTTON_H) for n in range(button_rows)
-        ]
+        bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
+        rows = [pygame.Rect(inner.x, bottom - (n + 1) * step + ROW_GAP, inner.w, BUTTON_H) for n in range(button_rows)]
         size = widgets.widest_fit(("Same board", "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
         (self.same_board, self.menu), (self.play_again,), (self.replay_button, self.copy) = (
             [widgets.Button(box, label, size=size) for box, label in zip(layout.split(row, len(labels)), labels)]
@@ -101,8 +111,8 @@ class GameOverPanel(Overlay):
         )
         self.copy.enabled = bool(self.code)
         self.study = widgets.Button(rows[3], "Study the losing click", size=size) if studied else None
-        self.hide = widgets.Button((r.right - 31, r.y + 6, 24, 24), "x", size=BODY)
-        self.hint_line = pygame.Rect(inner.x, rows[-1].y - 22, inner.w, 20)
+        self.hide = widgets.Button((r.right - HIDE_RIGHT - HIDE_W, r.y + HIDE_TOP, HIDE_W, HIDE_W), "x", size=BODY)
+        self.hint_line = pygame.Rect(inner.x, rows[-1].y - KEYS_LINE_H - 2, inner.w, KEYS_LINE_H)
         self.figures_box = pygame.Rect(inner.x, r.y + TITLE_H, inner.w, self.hint_line.y - r.y - TITLE_H)
         self._lay_out_bar(w, h)
         buttons = [self.replay_button, self.copy, self.play_again, self.same_board, self.menu, self.hide, self.study]
@@ -114,18 +124,19 @@ class GameOverPanel(Overlay):
         """The bar, in place of the status line under the board: the outcome and the time, and the buttons
         beside them (under them in a narrow window, whose status line has two rows for it)."""
         self.bar = self.status.copy() if self.status.w else pygame.Rect(0, h - 2 * BAR_ROW, w, 2 * BAR_ROW)
-        one_row = self.bar.h < 2 * BAR_ROW - 8
-        count = 4 if self.bar.w >= 380 else 3  # a narrow bar leaves Same board to the whole panel
-        buttons_w = min(count * BAR_BUTTON_W + (count - 1) * 4, self.bar.w - 8 - (120 if one_row else 0))
+        one_row = self.bar.h < 2 * BAR_ROW - GAP
+        count = 4 if self.bar.w >= NARROW_BAR_W else 3
+        room = self.bar.w - 2 * BAR_GAP - (BAR_TITLE_W if one_row else 0)
+        buttons_w = min(count * BAR_BUTTON_W + (count - 1) * BAR_GAP, room)
         row_h = min(BAR_ROW - 6, (self.bar.h if one_row else self.bar.h // 2) - 6)
-        row = pygame.Rect(self.bar.right - 4 - buttons_w, self.bar.bottom - row_h - 3, buttons_w, row_h)
-        title_right = row.x - 8 if one_row else self.bar.right - 4
+        row = pygame.Rect(self.bar.right - BAR_GAP - buttons_w, self.bar.bottom - row_h - 3, buttons_w, row_h)
+        title_right = row.x - GAP if one_row else self.bar.right - BAR_GAP
         title_bottom = self.bar.bottom - 2 if one_row else row.y - 2
         self.bar_title = pygame.Rect(
             self.bar.x + 6, self.bar.y + 2, title_right - self.bar.x - 6, title_bottom - self.bar.y - 2
         )
         labels = ("Again", "Same", "Menu", "More") if count == 4 else ("Again", "Menu", "More")
-        made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, 4), labels)]
+        made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, BAR_GAP), labels)]
         self.bar_again, self.bar_menu, self.more = made[0], made[-2], made[-1]
         self.bar_same = made[1] if count == 4 else None
 
@@ -156,20 +167,23 @@ class GameOverPanel(Overlay):
             self.dirty |= not self._said_left
             if not self._said_left:
                 self.copy.label = "Copy code"
-        if self.job is not None and self.job.done:
-            job, self.job = self.job, None
-            if job.error is not None:
-                log.error("the game's analysis failed", exc_info=job.error)
-            self.analysis = job.result if job.error is None and job.result is not None else False
-            loss = self.analysis.loss if self.analysis else None
-            if loss is not None and not loss.forced and loss.rule:  # the drill trains what the player missed
-                self.app.progress.note_mistake(loss.rule)
+        if self.session.analysis_state != self._analysis_shown:
+            self._analysis_shown = self.session.analysis_state
             expanded = self.expanded
             self._lay_out()  # the verdict's lines make the panel taller
             self._expand(expanded)
 
+    @property
+    def analysis(self):
+        """The game's analysis once it is in (None while it runs, or if it failed)."""
+        return self.session.analysis
+
+    @property
+    def job(self):
+        return self.session.analysis_job
+
     def next_wake(self):
-        if self.job is not None or self._recorded is not None or self.age < GRACE_SECONDS:
+        if self._analysis_shown == Analysis.RUNNING or self._recorded is not None or self.age < GRACE_SECONDS:
             return 0.0
         return self._said_left or None
 
@@ -188,7 +202,7 @@ class GameOverPanel(Overlay):
             ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
             ("Guesses", self._guesses()),
         ]
-        if not self.won and self.analysis:
+        if not self.won and self.analysis is not None:
             verdict = self.analysis.loss
             lines.append(
                 ("Last click", "-" if verdict is None else "a forced guess" if verdict.forced else "avoidable")
@@ -199,17 +213,18 @@ class GameOverPanel(Overlay):
         return lines
 
     def _guesses(self):
-        if self.analysis is None:
-            return "counting..."
-        if self.analysis is False:
+        state = self.session.analysis_state
+        if state == Analysis.FAILED:
             return "-"
         a = self.analysis
+        if a is None:
+            return "counting..."
         approx = "" if a.exact else "at most "
         clicks = "opening click" if a.opening_moves == 1 else "opening clicks"
         return f"{approx}{a.guesses} of {a.opening_moves} {clicks}"
 
     def _verdict(self):
-        verdict = self.analysis.loss if self.analysis else None
+        verdict = self.analysis.loss if self.analysis is not None else None
         return "" if verdict is None or self.won else verdict.summary
 
     # --- input -------------------------------------------------------------------------------------------
@@ -241,11 +256,11 @@ class GameOverPanel(Overlay):
     def _key(self, event):
         self.dirty = True
         if event.key in (pygame.K_F2, pygame.K_n):
-            self.finish("again")
-        elif event.key == pygame.K_m:
-            self.said, self._said_left = self.app.toggle_sound(), SAID_SECONDS
+            self.finish(PanelChoice.AGAIN)
+        elif event.key == pygame.K_m and self.toggle_sound is not None:
+            self.said, self._said_left = self.toggle_sound(), SAID_SECONDS
         elif event.key == pygame.K_ESCAPE:
-            self.finish("menu")
+            self.finish(PanelChoice.MENU)
         elif event.key == pygame.K_SPACE:
             self._expand(not self.expanded)
         elif event.key == pygame.K_r:
@@ -257,11 +272,11 @@ class GameOverPanel(Overlay):
 
     def press(self, button):
         if button in (self.play_again, self.bar_again):
-            self.finish("again")
+            self.finish(PanelChoice.AGAIN)
         elif button in (self.same_board, self.bar_same):
-            self.finish("same board")
+            self.finish(PanelChoice.SAME_BOARD)
         elif button in (self.menu, self.bar_menu):
-            self.finish("menu")
+            self.finish(PanelChoice.MENU)
         elif button is self.more:
             self._expand(True)
         elif button is self.hide:
@@ -274,11 +289,11 @@ class GameOverPanel(Overlay):
             self.study_loss()
 
     def watch_replay(self):
-        self.app.show("replay", remember=True, replay=self.session.replay())
+        self.hand_back(PanelChoice.REPLAY)
 
     def study_loss(self):
         """The position before the losing click, to find the safe cell (practice: nothing recorded)."""
-        self.app.show("puzzle", remember=True, study=self.session.replay())
+        self.hand_back(PanelChoice.STUDY)
 
     def copy_code(self):
         copied = clipboard.copy(self.code)
@@ -300,7 +315,7 @@ class GameOverPanel(Overlay):
     def _draw_bar(self, surface):
         look = theme.current()
         widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
-        verdict = self.analysis.loss if self.analysis and not self.won else None
+        verdict = self.analysis.loss if self.analysis is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
         if self.record_message:
@@ -317,12 +332,13 @@ class GameOverPanel(Overlay):
         y = box.y
         for name, value in self.lines():
             row = pygame.Rect(box.x, y, box.w, self.line_h)
-            text.draw_fitted(surface, name, (row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
+            text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
             value_box = pygame.Rect(row.x + LABEL_W, row.y, row.w - LABEL_W, row.h)
             text.draw_fitted(surface, value, value_box, BODY, align="right", weight=BOLD, smallest=TINY)
             y += self.line_h
         if verdict := self._verdict():
-            y = text.draw_paragraph(surface, verdict, (box.x, y + 2, box.w, box.bottom - y - 2), SMALL, smallest=TINY)
+            room = pygame.Rect(box.x, y + 2, box.w, box.bottom - y - 2)
+            y = text.draw_paragraph(surface, verdict, room, SMALL, smallest=TINY)
         if self.record_message:
             line = pygame.Rect(box.x, box.bottom - 24, box.w, 22)
             text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)

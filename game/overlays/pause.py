@@ -7,8 +7,8 @@ from game.scene import Overlay
 
 
 class PauseOverlay(Overlay):
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, context):
+        super().__init__(context)
         self._pressed = False
 
     def handle(self, event):

@@ -3,7 +3,7 @@
 import pygame
 
 from game import clipboard, config
-from game.model.boardcode import decode
+from game.model.rules.boardcode import decode
 from game.scene import FormScene
 from game.view import layout, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
@@ -28,9 +28,9 @@ ROWS = [Row(36, 30, 12), Row(46, 40, 6), Row(150, 80, 10), Row(46, 38, 10), Row(
 
 
 class CodeEntryScene(FormScene):
-    def __init__(self, app):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+    def __init__(self, context):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
         width, height = self.window_size
         (top_y, top_h), (field_y, field_h), (message_y, message_h), (buttons_y, buttons_h), (foot_y, foot_h) = (
             layout.stack(TITLE_H - 10, height - MARGIN // 2, ROWS)
@@ -75,7 +75,7 @@ class CodeEntryScene(FormScene):
         if pressed is self.paste_button or self.paste_button.handle(event):
             self.paste()
         elif pressed is self.back or self.back.handle(event):
-            self.app.show("menu")
+            self.context.show("menu")
         elif pressed in (self.field, self.start) or self.start.handle(event):
             self.try_start()
 
@@ -97,10 +97,10 @@ class CodeEntryScene(FormScene):
         code = self.code
 
         def start():
-            session, opening = self.app.dealer.from_code(code)
-            self.app.show("playing", session=session, opening=opening, no_guess=code.no_guess)
+            session, first_reveal = self.context.dealer.from_code(code)
+            self.context.show("playing", session=session, first_reveal=first_reveal)
 
-        self.app.replace_saved_then(start)
+        self.context.replace_saved_then(start)
 
     def message(self):
         """What is under the field: (paragraph, colour) pairs."""
@@ -116,7 +116,7 @@ class CodeEntryScene(FormScene):
 
     def draw(self, surface):
         look = theme.current()
-        draw_title(surface, self.app.atlases, "Play a code", "The same board, from its code")
+        draw_title(surface, self.context.atlases, "Play a code", "The same board, from its code")
         text.draw_fitted(surface, "Board code", self.label, LARGE, weight=BOLD)
         self.paste_button.draw(surface)
         self.field.draw(surface, invalid=self.code is None and bool(self.field.value.strip()))
@@ -124,7 +124,8 @@ class CodeEntryScene(FormScene):
         y = box.y
         for n, (paragraph, colour) in enumerate(parts):  # the first gets at most half the room, the last the rest
             room = box.bottom - y if n == len(parts) - 1 else box.h // len(parts)
-            y = text.draw_paragraph(surface, paragraph or "", (box.x, y, box.w, room), BODY, colour, smallest=TINY) + 8
+            part = pygame.Rect(box.x, y, box.w, room)
+            y = text.draw_paragraph(surface, paragraph or "", part, BODY, colour, smallest=TINY) + 8
         self.start.draw(surface)
         self.back.draw(surface)
         text.draw_paragraph(

@@ -3,8 +3,8 @@
 import pygame
 
 from game import config
-from game.model.category import size_text
-from game.model.rules import SAFE_AROUND_FIRST_CLICK
+from game.model.rules.category import size_text
+from game.model.rules.facts import SAFE_AROUND_FIRST_CLICK
 from game.scene import FormScene
 from game.view import layout, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
@@ -63,12 +63,12 @@ FORM_ROWS = FIELD_ROWS + [Row(22, 18, 8), Row(46, 38, 10)]  # then the board it 
 
 
 class CustomScene(FormScene):
-    def __init__(self, app):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+    def __init__(self, context):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
         width, height = self.window_size
         places = layout.stack(TITLE_H, height - MARGIN, FORM_ROWS)
-        rows, cols, mines = app.settings["custom"]
+        rows, cols, mines = context.settings["custom"]
         self.fields, self.minus, self.plus, self.labels, self.error_lines = {}, {}, {}, {}, {}
         left = (width - FIELD_W - 2 * (STEP_W + 6)) // 2
         for n, (field, value) in enumerate(zip(FIELDS, (rows, cols, mines))):
@@ -78,8 +78,6 @@ class CustomScene(FormScene):
             self.minus[field] = widgets.Button((left, y, STEP_W, h), "-", size=HEADING)
             self.plus[field] = widgets.Button((left + STEP_W + FIELD_W + 12, y, STEP_W, h), "+", size=HEADING)
             self.error_lines[field] = pygame.Rect(MARGIN, error_y, width - 2 * MARGIN, error_h)
-        for field in self.fields.values():
-            field.enabled = True
         (size_y, size_h), (buttons_y, buttons_h) = places[-2:]
         self.size_line = pygame.Rect(MARGIN, size_y, width - 2 * MARGIN, size_h)
         row = pygame.Rect(0, buttons_y, min(300, width - 2 * MARGIN), buttons_h)
@@ -111,19 +109,19 @@ class CustomScene(FormScene):
             if self.start.handle(event):
                 self.try_start()
             elif self.back.handle(event):
-                self.app.show("menu")
-        for field in self.fields.values():  # the ring and the typing go together
-            if field.focused and self.focus.current is not field and event.type == pygame.MOUSEBUTTONDOWN:
-                self.focus.current = field
+                self.context.show("menu")
+        for box in self.fields.values():  # the ring and the typing go together
+            if box.focused and self.focus.current is not box and event.type == pygame.MOUSEBUTTONDOWN:
+                self.focus.current = box
         if event.type == pygame.KEYDOWN and isinstance(self.focus.current, widgets.TextField):
-            for field in self.fields.values():
-                field.focused = field is self.focus.current
+            for box in self.fields.values():
+                box.focused = box is self.focus.current
         self.errors, self.values = check_custom(self.texts())
         self.start.enabled = self.values is not None
 
     def back_or_start(self, pressed):
         if pressed is self.back:
-            self.app.show("menu")
+            self.context.show("menu")
         else:
             self.try_start()  # Enter in a field starts, as on the Start button
 
@@ -147,16 +145,16 @@ class CustomScene(FormScene):
         rows, cols, mines = self.values
 
         def start():
-            self.app.settings.change("custom", (rows, cols, mines))
-            self.app.settings.change("difficulty", "custom")
-            self.app.show("playing", session=self.app.dealer.new(rows, cols, mines))
+            self.context.settings.change("custom", (rows, cols, mines))
+            self.context.settings.change("difficulty", "custom")
+            self.context.show("playing", session=self.context.dealer.new(rows, cols, mines))
 
-        self.app.replace_saved_then(start)
+        self.context.replace_saved_then(start)
 
     def draw(self, surface):
         look = theme.current()
         low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
-        draw_title(surface, self.app.atlases, "Custom board", f"Sides {low} to {high}; mines up to cells - 9")
+        draw_title(surface, self.context.atlases, "Custom board", f"Sides {low} to {high}; mines up to cells - 9")
         for field in FIELDS:
             text.draw_fitted(surface, LABELS[field], self.labels[field], LARGE, align="center", weight=BOLD)
             self.fields[field].draw(surface, invalid=field in self.errors)

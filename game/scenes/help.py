@@ -94,9 +94,9 @@ def _lay_out(entries, box):
 
 
 class HelpScene(Scene):
-    def __init__(self, app, page=0):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+    def __init__(self, context, page=0):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
         width, height = self.window_size
         (tabs_y, tabs_h), (page_y, page_h), (back_y, back_h) = layout.stack(TITLE_H - 6, height - MARGIN // 2, ROWS)
         self.page = page
@@ -112,7 +112,7 @@ class HelpScene(Scene):
             self.page = (self.page + (-1 if event.key == pygame.K_LEFT else 1)) % len(PAGES)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.show("menu")
+            self.context.show("menu")
             return
         pressed = self.focus.handle(event)
         for n, tab in enumerate(self.tabs):
@@ -120,10 +120,10 @@ class HelpScene(Scene):
                 self.page = n
                 return
         if pressed is self.back or self.back.handle(event):
-            self.app.show("menu")
+            self.context.show("menu")
 
     def draw(self, surface):
-        draw_title(surface, self.app.atlases, "How to play")
+        draw_title(surface, self.context.atlases, "How to play")
         for n, tab in enumerate(self.tabs):
             tab.marked = n == self.page
             tab.draw(surface)

@@ -16,11 +16,11 @@ BUTTON_W = 340
 
 
 class LearnScene(Scene):
-    def __init__(self, app):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+    def __init__(self, context):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
         self.lessons = lesson_data.load()
-        progress = app.progress
+        progress = context.progress
         width, height = self.window_size
         count = len(self.lessons)
         rows = [LESSON_ROW._replace(gap=0)] + [LESSON_ROW] * (count - 1) + [DRILL_ROW, NOTE_ROW, BACK_ROW]
@@ -52,22 +52,22 @@ class LearnScene(Scene):
     def handle(self, event):
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.show("menu")
+            self.context.show("menu")
             return
         if (button := self.focus.pressed(event, self.buttons)) is not None:
             self.press(button)
 
     def press(self, button):
         if button is self.back:
-            self.app.show("menu")
+            self.context.show("menu")
         elif button is self.drill:
-            self.app.show("puzzle", drill=True)
+            self.context.show("puzzle", drill=True)
         else:
-            self.app.show("puzzle", lesson=self.lesson_buttons.index(button))
+            self.context.show("puzzle", lesson=self.lesson_buttons.index(button))
 
     def draw(self, surface):
         done = f"{self.done_count} of {len(self.lessons)} lessons done"
-        draw_title(surface, self.app.atlases, "Learn", done)
+        draw_title(surface, self.context.atlases, "Learn", done)
         for button in self.buttons:
             button.draw(surface)
         words = "The drill gives positions from real games, more of what you get wrong."

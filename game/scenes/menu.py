@@ -5,7 +5,7 @@ import pygame
 
 from game import config
 from game.model import PRESETS
-from game.model.category import mines_text, size_text
+from game.model.rules.category import mines_text, size_text
 from game.scene import Scene
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
@@ -19,12 +19,12 @@ NOTICE_LINES = 3
 
 
 class MenuScene(Scene):
-    def __init__(self, app, notice=""):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+    def __init__(self, context, notice=""):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
         self.notices = [notice] if notice else []
-        self.notices += app.take_notices()
-        self.saved = app.dealer.saved
+        self.notices += context.take_notices()
+        self.saved = context.dealer.saved
         self.resuming = None  # a resume waiting for the records to grant its claim
         width, height = self.window_size
         footer = text.line_height(SMALL) * NOTICE_LINES + 12
@@ -46,7 +46,7 @@ class MenuScene(Scene):
         for n, (key, preset) in enumerate(PRESETS.items(), 1):
             detail = f"{size_text(preset.rows, preset.cols)}, {mines_text(preset.mines)}"
             self.difficulty_buttons[key] = widgets.Button(at(n), preset.name, detail)
-        rows_, cols, mines = app.settings["custom"]
+        rows_, cols, mines = context.settings["custom"]
         self.custom = widgets.Button(at(4), "Custom", f"last: {size_text(rows_, cols)}, {mines_text(mines)}")
         pairs = [
             _pair(at(n), labels)
@@ -61,17 +61,17 @@ class MenuScene(Scene):
         choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code)
         self.buttons = [b for b in (self.resume, *choices, self.records, self.settings, self.help, self.quit) if b]
         if self.resume is None:
-            last = app.settings["difficulty"]
+            last = context.settings["difficulty"]
             (self.difficulty_buttons.get(last) or self.custom).marked = True
         self.focus = FocusRing(self.buttons, start=next(b for b in self.buttons if b.marked))
 
     def handle(self, event):
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
+            self.context.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
-            self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.app.toggle_sound()]
+            self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.context.toggle_sound()]
             return
         if (button := self.focus.pressed(event, self.buttons)) is not None:
             self.press(button)
@@ -82,23 +82,23 @@ class MenuScene(Scene):
         elif button in self.difficulty_buttons.values():
             self.start(next(key for key, b in self.difficulty_buttons.items() if b is button))
         elif button is self.custom:
-            self.app.show("custom")
+            self.context.show("custom")
         elif button is self.play_code:
-            self.app.show("code")
+            self.context.show("code")
         elif button is self.learn:
-            self.app.show("learn")
+            self.context.show("learn")
         elif button is self.records:
-            self.app.show("records")
+            self.context.show("records")
         elif button is self.settings:
-            self.app.show("settings")
+            self.context.show("settings")
         elif button is self.help:
-            self.app.show("help")
+            self.context.show("help")
         elif button is self.quit:
-            self.app.quit()
+            self.context.quit()
 
     def _quit(self, yes):
         if yes:
-            self.app.quit()
+            self.context.quit()
 
     def notify(self, message):
         self.notices.append(message)
@@ -109,34 +109,34 @@ class MenuScene(Scene):
         preset = PRESETS[key]
 
         def start():
-            self.app.settings.change("difficulty", key)
-            self.app.show("playing", session=self.app.dealer.new(preset.rows, preset.cols, preset.mines))
+            self.context.settings.change("difficulty", key)
+            self.context.show("playing", session=self.context.dealer.new(preset.rows, preset.cols, preset.mines))
 
-        self.app.replace_saved_then(start)
+        self.context.replace_saved_then(start)
 
     def resume_game(self):
         """Resume the saved game once the records grant the claim on it (a frame or two; when they are busy,
         once they free up): another copy of the game may be playing it."""
         if self.resuming is not None:
             return
-        self.resuming = self.app.dealer.resume()
+        self.resuming = self.context.dealer.resume()
         if self.resuming is None:  # it could not be played: the menu says why
-            self.app.show("menu")
+            self.context.show("menu")
 
     def update(self, step):
         if self.resuming is not None and self.resuming.done:
-            session = self.app.dealer.resumed(self.resuming)
+            session = self.context.dealer.resumed(self.resuming)
             self.resuming = None
             if session is None:  # another copy has it: the menu says so
-                self.app.show("menu")
+                self.context.show("menu")
             else:
-                self.app.show("playing", session=session)
+                self.context.show("playing", session=session)
 
     def next_wake(self):
         return 0.0 if self.resuming is not None else None
 
     def draw(self, surface):
-        draw_title(surface, self.app.atlases, config.TITLE, "Choose a game")
+        draw_title(surface, self.context.atlases, config.TITLE, "Choose a game")
         if self.resume is None:
             placeholder = widgets.Button(self.resume_slot, "Resume game", "no game under way", enabled=False)
             placeholder.draw(surface)

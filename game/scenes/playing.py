@@ -6,57 +6,60 @@ the overlays around it (the pause, the question before leaving, the game-over pa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from game.assist import Assistant, PendingMove
-from game.background import BackgroundJob
-from game.input import ZOOM_KEYS, BoardKeyboard, BoardMouse, PressButton
-from game.model import GameState
-from game.model.move import Move
-from game.scene import Scene
-from game.session import GameSession
+from game import board_ui
+from game.assist import Assistant
+from game.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
+from game.dealer import NoGuessDeal
+from game.input import ZOOM_KEYS, input_event
+from game.model import GameState, Move, MoveKind
+from game.scene import PanelChoice, Scene
+from game.session import Analysis, GameSession
 from game.sound import sound_for
+from game.view import assist as assist_view
 from game.view import hud
 from game.view.animation import Animations
 from game.view.board_screen import BoardScreen, Counters
-from game.view.sheet import Face
+from game.view.board_view import BoardLooks
+from game.view.face import FaceButton
 
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
+NOT_KEPT = "Its flags are not kept (nothing is opened yet)."
 OPENED_FOR_YOU = "The first click was made for you, as in the game it came from; the clock starts at your next move."
 
 
 class PlayingScene(Scene):
     resizable = True
 
-    def __init__(self, app, session: GameSession, opening=None, no_guess=None):
-        """`opening`: a first click to make for the player (the same board again, a board code), after which
-        the clock waits for their move. `no_guess`: make the mines with the no-guess generator (default: the
-        player's setting)."""
-        super().__init__(app)
+    def __init__(self, context, session: GameSession, first_reveal=None):
+        """`first_reveal`: a first click to make for the player (the same board again, a board code), after which
+        the clock waits for their move. Whether the mines come from the no-guess generator is the session's
+        (the Dealer set it from the settings or the code)."""
+        super().__init__(context)
         self.session = session
         board = session.board
-        if no_guess is None:
-            no_guess = app.settings["no_guess"]
-        self.assist = Assistant(no_guess=bool(no_guess) and not board.mines_placed)
-        self.keyboard = BoardKeyboard(board.rows, board.cols)
-        tile = hud.fitting_tile(board.rows, board.cols, app.settings["tile"], app.max_window)
-        self.screen = BoardScreen(app.atlases, board, tile, app.max_window, button="Hint")
+        self.assist = Assistant()
+        self.dealing: NoGuessDeal | None = None  # a no-guess board being made; the first click waits for it
+        self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
+        self.listeners: list[Callable[[InputEvent], None]] = []  # hear the board's input as it is interpreted
+        tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
+        self.screen = BoardScreen(context.atlases, board, tile, context.max_window, button="Hint")
         self._laid_out()
-        self.animations = Animations(self.screen.looks)
-        self.analysis = None  # the game's analysis, made off the frame loop once it is over
+        self.animations = Animations()
         self._verdict_shown = False
-        self._opening = opening
-        self.face_button = PressButton()
-        self._cursor_shown = None
-        if session.waiting and opening is None:  # a resumed game
+        self._first_reveal = first_reveal
+        self.face_button = FaceButton()
+        if session.waiting and first_reveal is None:  # a resumed game
             self.assist.message = "Resumed: the clock starts at your first move."
 
     def _laid_out(self):
         layout = self.screen.layout
         self.window_size = layout.window
-        self.mouse = BoardMouse(self.screen.geometry)
         self.hint_button = self.screen.button
-        self.screen.keep_in_view(self.keyboard.cursor)
+        self.screen.keep_in_view(self.ui.cursor)
 
     @property
     def board(self):
@@ -75,16 +78,17 @@ class PlayingScene(Scene):
     def on_enter(self):
         super().on_enter()
         self.screen.invalidate(board_too=True)
-        if self._opening is not None:
-            cell, self._opening = self._opening, None
+        if self._first_reveal is not None:
+            cell, self._first_reveal = self._first_reveal, None
             self.assist.message = OPENED_FOR_YOU
-            self.apply(Move("reveal", *cell), by_player=False)
+            self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
     def on_exit(self):
         self.session.leave()  # the clock ran since the last move: keep that too
         self.assist.cancel()
-        if self.analysis is not None and not self.analysis.done:
-            self.analysis.cancel()  # a large board's analysis can take seconds: not for a game left behind
+        if self.dealing is not None:
+            self.dealing.cancel()
+        self.session.stop_analysis()  # a large board's analysis can take seconds: not for a game left behind
 
     def invalidate(self):
         super().invalidate()
@@ -94,7 +98,7 @@ class PlayingScene(Scene):
         """The player resized the window: the board takes the largest tile size that fits it (scrolling at
         the smallest), centred in it."""
         b = self.board
-        self.screen.lay_out(hud.tile_for_window(b.rows, b.cols, size), self.app.max_window, size)
+        self.screen.lay_out(hud.tile_for_window(b.rows, b.cols, size), self.context.max_window, size)
         self._laid_out()
         self.dirty = True
 
@@ -103,12 +107,12 @@ class PlayingScene(Scene):
         wheel, the cell under the pointer stays under it where the board scrolls."""
         tile = hud.zoomed(self.layout.tile, direction)
         if tile != self.layout.tile:
-            self.app.settings.change("tile", tile)
-            self.screen.zoom(tile, self.app.max_window, pointer, then=self._rezoomed)
+            self.context.settings.change("tile", tile)
+            self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
 
     def _rezoomed(self):
         self._laid_out()
-        self.app.fit_window(self)
+        self.context.fit_window(self)
         self.dirty = True
 
     @property
@@ -129,11 +133,11 @@ class PlayingScene(Scene):
         if self.screen.handle_bars(event):
             self.dirty = True
             return
-        over_board = event.type == pygame.MOUSEMOTION and self.geometry.view.collidepoint(event.pos)
-        if over_board and self.keyboard.cursor is not None:
-            self.keyboard.hide()  # the mouse took over
-            self.invalidate()
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._face_event(event):
+        used, clicked = self.face_button.handle(event, self.layout.face)  # a new game when released over it
+        self.dirty |= used
+        if clicked:
+            self.new_game()
+        if used:
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if self.hint_button.handle(event):
@@ -141,23 +145,34 @@ class PlayingScene(Scene):
             self.dirty = True
             if self.hint_button.rect.collidepoint(event.pos):
                 return
-        action = self.mouse.handle(event)
-        if isinstance(action, Move):
-            self.apply(action)
-        elif isinstance(action, tuple) and action[0] == "scroll" and self.screen.scroll_by(action[1], action[2]):
+        self._board_input(event)
+
+    def _board_input(self, event):
+        """The one way the player's clicks and keys reach the board: as a plain input event, interpreted
+        against the UI state (which the scene keeps), into a move to play or a scroll."""
+        heard = input_event(event, pygame.time.get_ticks())
+        if heard is None:
+            return
+        for listener in self.listeners:
+            listener(heard)
+        ui, outcome = board_ui.interpret(self.board, self.ui, heard, self.geometry)
+        if isinstance(heard, KeyPress):
+            self.screen.keep_in_view(ui.cursor)
+        if ui != self.ui:
+            self.ui = ui
             self.dirty = True
-        self._update_looks()
+        if isinstance(outcome, Move):
+            self.apply(outcome)
+        elif isinstance(outcome, Scroll) and self.screen.scroll_by(outcome.dx, outcome.dy):
+            self.dirty = True
 
     def update(self, step):
-        if self.assist.busy:
-            made = self.assist.poll(step)
-            self.dirty = True  # the status line counts the wait
-            if made is not None:
-                mines, move = made
-                if mines is not None:
-                    self.session.lay_mines(mines)
-                self.invalidate()
-                self.apply(move.move, by_player=move.by_player)
+        self.dirty |= self.dealing is not None  # the status line counts the wait
+        if self.dealing is not None and self.dealing.poll(step):
+            deal, self.dealing = self.dealing, None
+            self.assist.after_next_move(deal.lay())
+            self.invalidate()
+            self.apply(deal.move, by_player=deal.by_player)
         if self.assist.hint_job is not None:
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
@@ -174,11 +189,12 @@ class PlayingScene(Scene):
     def animate(self, step):
         """Run the view's animations on (the flashing mine, a cascade's ripple, the win's flags)."""
         if self.animations:
-            self.screen.dirty_cells.update(self.animations.advance(step))
+            self.animations.advance(step)
             self.dirty = True
 
     def next_wake(self):
-        if self.animations or self.assist.working or (self.analysis is not None and not self._verdict_shown):
+        analysing = self.session.analysis_state != Analysis.NOT_ASKED and not self._verdict_shown
+        if self.animations or self.assist.working or analysing:
             return 0.0
         if self.session.clock_running:
             return 1.0 - (self.session.elapsed % 1.0)
@@ -189,131 +205,138 @@ class PlayingScene(Scene):
     def draw(self, surface):
         """Draw what changed since the last frame; returns the changed rectangles, or None when it drew
         everything."""
-        whole = self.assist.overlays or self.assist.spinner_shown or self.session.paused
-        if whole or self.keyboard.cursor != self._cursor_shown or self.screen.needs_whole:
+        whole = self.assist.overlays or self.spinner_shown or self.session.paused
+        if whole or self.screen.needs_whole:
             self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
             return None
-        cells_before = len(self.screen.dirty_cells)
-        self.hint_button.enabled = not self.over and not self.assist.busy
-        changed = self.screen.draw(surface, self._counters(), self._status())
-        if changed is not None and self.keyboard.cursor is not None and cells_before:
-            changed.append(self._draw_cursor(surface))  # a redrawn cell may have covered it
-        return changed
+        self.hint_button.enabled = not self.over and self.dealing is None
+        return self.screen.draw(surface, self._counters(), self._status(), self.looks())
 
     def draw_all(self, surface):
         """The whole window: frame, counters, face, board, what the hint engine shows, and the status line."""
-        self.hint_button.enabled = not self.over and not self.assist.busy
-        self.screen.draw_all(surface, self._counters(), self._status())
-        view = self.geometry.view
-        surface.set_clip(view)
-        self.assist.draw(surface, self.geometry, self.board, self.screen.looks.hover)
-        surface.set_clip(None)
-        if self.keyboard.cursor is not None:
-            self._draw_cursor(surface)
-        self._cursor_shown = self.keyboard.cursor
-        if self.session.paused:
-            hud.draw_paused(surface, view)
+        self.hint_button.enabled = not self.over and self.dealing is None
+        looks = self.looks()
 
-    def _draw_cursor(self, surface):
-        return self.screen.draw_cursor(surface, self.keyboard.cursor)
+        def hint_marks(surface):
+            self.assist.draw(surface, self.geometry, self.board, looks.hover)
+            if self.dealing is not None and self.spinner_shown:
+                assist_view.draw_spinner(surface, self.geometry.view.center, self.dealing.waited)
+
+        self.screen.draw_all(surface, self._counters(), self._status(), looks, over_board=hint_marks)
+        if self.session.paused:
+            hud.draw_paused(surface, self.geometry.view)
+
+    def looks(self):
+        """How the UI state shows on the board: the view compares it with what it last drew."""
+        pressed = board_ui.pressed_cells(self.board, self.ui)  # none on a finished board
+        return BoardLooks(pressed, hover_cell(self.ui), self.animations.override, self.ui.cursor)
+
+    @property
+    def spinner_shown(self):
+        return self.dealing is not None and self.dealing.spinner_shown
 
     def _status(self):
-        return self.assist.status(self.board, self.screen.looks.hover)
+        if self.dealing is not None:
+            return self.dealing.status()
+        return self.assist.status(self.board, hover_cell(self.ui), self.session.no_guess)
 
     def _counters(self):
         return Counters(self.board.mines_left, min(999, int(self.session.elapsed)), self.face())
 
     def face(self):
-        state = self.board.state
-        if self.face_button.held:
-            return Face.SMILE_PRESSED
-        if state == GameState.LOST:
-            return Face.DEAD
-        if state == GameState.WON:
-            return Face.COOL
-        if self.mouse.pressing_board and not self.over:
-            return Face.SURPRISED
-        return Face.SMILE
+        return self.face_button.look(self.board.state, board_ui.pressing_board(self.ui) and not self.over)
 
     # --- moves ------------------------------------------------------------------------------------------------
 
     def apply(self, move, by_player=True):
         """Play one move through the session and show what it changed."""
         board, session = self.board, self.session
-        if self.assist.busy or self.over:
+        if self.dealing is not None or self.over:
             return []
-        if move.kind == "reveal" and self.assist.wants_board(board) and not board.is_flagged(*move.cell):
-            self.assist.start_board(board, PendingMove(move, by_player))  # played once the board is made
+        wants_mines = session.wants_no_guess and not board.mines_placed
+        if move.kind == "reveal" and wants_mines and not board.is_flagged(*move.cell):
+            self.dealing = self.context.dealer.deal_no_guess(session, move, by_player)  # played once it is made
+            self.assist.message = None
             self.dirty = True
             return []
-        self.screen.dirty_cells.update(self.animations.finish())  # a move never waits for an animation
+        self.animations.finish()  # a move never waits for an animation
         if self.assist.overlays:
             self.invalidate()
         if by_player:
             self.assist.moved()
         was = board.state
         changed = session.apply(move, by_player=by_player)
-        self.screen.dirty_cells.update(board.last_changed)
-        if self.app.settings["animation"]:
-            self.screen.dirty_cells.update(self.animations.start(board, move, changed, was))
-        self.app.sounds.play(sound_for(move.kind, changed, was, board.state))
+        if self.context.settings["animation"]:
+            self.animations.start(board, move, changed, was)
+        self.context.sounds.play(sound_for(move.kind, changed, was, board.state))
         if session.state.over:
             self._game_over()
         self.dirty = True
         return changed
 
     def _game_over(self):
-        self.screen.invalidate(board_too=True)  # the end shows every mine and every wrong flag
-        self.mouse.reset()
-        self._update_looks()
+        self.ui = board_ui.released(self.ui)
         self.assist.message = None
-        replay = self.session.replay()
-        self.analysis = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
+        self.session.analyse()
         layout = self.layout
-        self.app.push(
+        self.context.push(
             "game over",
             session=self.session,
-            analysis=self.analysis,
             face=layout.face,
             board=layout.board_view,
             status=layout.status,
+            toggle_sound=self.context.toggle_sound,
             then=self._after_game_over,
         )
 
+    @property
+    def analysis(self):
+        """The game's analysis being made (a BackgroundJob), or None before the game is over."""
+        return self.session.analysis_job
+
     def _analysed(self):
-        """The game's analysis came in: on a loss, mark the cell the player could have clicked instead."""
-        job = self.analysis
-        if job is None or not job.done or self._verdict_shown:
+        """The game's analysis came in: on a loss, mark the cell the player could have clicked instead, and
+        let the drill train what the player missed."""
+        state = self.session.analysis_state
+        if state in (Analysis.NOT_ASKED, Analysis.RUNNING) or self._verdict_shown:
             return
         self._verdict_shown = True
-        verdict = job.result.loss if job.error is None and job.result is not None else None
+        analysis = self.session.analysis
+        verdict = analysis.loss if analysis is not None else None
         if verdict is not None:
+            if not verdict.forced and verdict.rule:
+                self.context.progress.note_mistake(verdict.rule)
             self.assist.show_verdict(verdict)
             self.invalidate()
 
     def _after_game_over(self, choice):
-        if choice == "again":
+        """What the player chose on the game-over panel."""
+        if choice is PanelChoice.AGAIN:
             self.new_game()
-        elif choice == "same board":
+        elif choice is PanelChoice.SAME_BOARD:
             self.same_board()
-        elif choice == "menu":
-            self.app.show("menu")
+        elif choice is PanelChoice.MENU:
+            self.context.show("menu")
+        elif choice is PanelChoice.REPLAY:
+            self.context.show("replay", remember=True, replay=self.session.replay())
+        elif choice is PanelChoice.STUDY:  # the position before the losing click (practice: nothing recorded)
+            self.context.show("puzzle", remember=True, study=self.session.replay())
 
     def new_game(self):
         """The face, F2 or N: a new board of the same size. A game under way counts as abandoned."""
         self.session.abandon()
-        self.app.show("playing", session=self.app.dealer.again(self.session))
+        self.context.show("playing", session=self.context.dealer.again(self.session))
 
     def same_board(self):
-        session, opening = self.app.dealer.same_board(self.session)
-        self.app.show("playing", session=session, opening=opening, no_guess=False)
+        session, first_reveal = self.context.dealer.same_board(self.session)
+        self.context.show("playing", session=session, first_reveal=first_reveal)
 
     # --- input ------------------------------------------------------------------------------------------------
 
     def _key(self, event):
-        if self.assist.busy:
+        if self.dealing is not None:
             if event.key == pygame.K_ESCAPE:
-                self.assist.cancel()
+                self.dealing.cancel()
             return
         ctrl = event.mod & pygame.KMOD_CTRL
         if ctrl and event.key in ZOOM_KEYS:
@@ -327,60 +350,40 @@ class PlayingScene(Scene):
                 self.session.note_assistance(chances=True)
             self.invalidate()
         elif event.key == pygame.K_m:
-            self.notify(self.app.toggle_sound())
+            self.notify(self.context.toggle_sound())
         elif event.key in (pygame.K_F2, pygame.K_n):
             self.new_game()
         elif event.key == pygame.K_ESCAPE:
             self.leave()
         else:
-            self._keyboard(event)
+            self._board_input(event)
 
     def leave(self):
         """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
         if not self.board.moves or self.over:
-            self.app.show("menu")
+            self.context.show("menu")
             return
-        started = self.session.state == GameState.PLAYING
-        kept = (
-            "It stays saved: resume it from the menu." if started else "Its flags are not kept (nothing is opened yet)."
-        )
+        kept = "It stays saved: resume it from the menu." if self.session.state == GameState.PLAYING else NOT_KEPT
         self.pause(cover=False)  # the question is no free time to think: the clock stops and the board hides
 
         def answered(leave):
             if leave:
-                self.app.show("menu")
+                self.context.show("menu")
             else:
                 self.session.unpause()
                 self.invalidate()
 
-        self.app.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
-
-    def _face_event(self, event):
-        """The face is a button: a new game when released over it."""
-        used, clicked = self.face_button.handle(event, self.layout.face)
-        self.dirty |= used
-        if clicked:
-            self.new_game()
-        return used
-
-    def _keyboard(self, event):
-        action = self.keyboard.handle(event)
-        if action is None:
-            return
-        self.screen.keep_in_view(self.keyboard.cursor)
-        if isinstance(action, Move):
-            self.apply(action)
-        self.dirty = True
+        self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
 
     def pause(self, cover=True):
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
         if self.session.state != GameState.PLAYING or self.session.paused:
             return
         self.session.pause()
-        self.mouse.reset()
+        self.ui = board_ui.released(self.ui)
         self.invalidate()
         if cover:
-            self.app.push("pause", then=self._unpaused)
+            self.context.push("pause", then=self._unpaused)
 
     def _unpaused(self, _result):
         self.session.unpause()
@@ -392,9 +395,5 @@ class PlayingScene(Scene):
 
     def show_hint(self):
         """H or the Hint button: the hint is worked out off the frame loop and shows when it is there."""
-        if not self.over:
+        if not self.over and self.dealing is None:
             self.assist.ask_hint(self.board)
-
-    def _update_looks(self):
-        pressed = self.mouse.pressed_cells(self.board) if not self.over else set()
-        self.dirty |= self.screen.point(pressed, self.mouse.hover_cell())

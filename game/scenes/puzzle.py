@@ -8,18 +8,20 @@ import pygame
 
 from game import config
 from game.background import BackgroundJob
-from game.input import REVEAL_KEYS, BoardGeometry, BoardKeyboard, BoardMouse
+from game.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
+from game.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.learn import lessons as lesson_data
 from game.learn.drill import choose_rule, next_position
-from game.learn.puzzle import RULE_NAMES
+from game.learn.puzzle import RULE_NAMES, Puzzle
 from game.learn.study import study_puzzle
-from game.model.analysis import analyse_board
-from game.model.hints import hint_for
-from game.model.move import Move
+from game.model import Move
+from game.model.solver.analysis import analyse
+from game.model.solver.hints import hint_for
 from game.scene import Scene
 from game.view import assist, hud, layout, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.focus import ENTER_KEYS, FocusRing
+from game.view.formats import format_chance
 from game.view.layout import MARGIN, TITLE_H
 from game.view.title import draw_title
 from game.view.typeface import BODY, SMALL, TINY
@@ -31,16 +33,18 @@ BUTTON_H, BUTTON_W = 38, 120
 
 
 class PuzzleScene(Scene):
-    def __init__(self, app, lesson=None, drill=False, study=None):
+    def __init__(self, context, lesson=None, drill=False, study=None):
         """One of: `lesson`, the lesson's index on the path; `drill`, the pattern drill; `study`, the replay
         of a lost game, to try its last position again."""
-        super().__init__(app)
+        super().__init__(context)
         self.lessons = lesson_data.load()
         self.lesson_index, self.drilling, self.studying = lesson, drill, study is not None
-        self.puzzle = None
+        self.puzzle: Puzzle | None = None
         self.board_no = 0
         self.said, self.said_kind = "", "teach"  # the words under the board, and whether right or wrong
-        self.proof, self.caught = (), None  # outlined numbers and the cell of the last wrong click
+        # outlined numbers and the cell of the last wrong click
+        self.proof: tuple[tuple[int, int], ...] = ()
+        self.caught: tuple[int, int] | None = None
         self.hint_job = self.next_job = None
         self.analysis = None  # the mine chances, for the lesson on guessing
         self.first_try, self.seconds = True, 0.0
@@ -69,7 +73,7 @@ class PuzzleScene(Scene):
     def _lay_out(self, rows, cols):
         """A window for the boards this scene shows (up to `rows` by `cols`), at the largest tile up to MAX_TILE
         that fits them all."""
-        most_w, most_h = self.app.max_window
+        most_w, most_h = self.context.max_window
         menu_w, menu_h = config.MENU_SIZE
         # the teaching's lines in the narrowest window this scene makes (a wider one needs no more)
         teach_lines = min(TEACH_LINES, len(text.wrap(self.teach, BODY, menu_w - 2 * MARGIN)))
@@ -105,9 +109,9 @@ class PuzzleScene(Scene):
         view = pygame.Rect(0, 0, min(self.board_area.w, b.cols * self.tile), min(self.board_area.h, b.rows * self.tile))
         view.center = self.board_area.center
         self.geometry = BoardGeometry(view, self.tile, b.rows, b.cols)
-        self.renderer = BoardRenderer(self.app.atlases.board(self.tile), b, self.geometry.visible_rows)
-        self.mouse, self.keys, self.looks = BoardMouse(self.geometry), BoardKeyboard(b.rows, b.cols), BoardLooks()
-        self.analysis = analyse_board(b) if puzzle.guesses else None
+        self.renderer = BoardRenderer(self.context.atlases.board(self.tile), b, self.geometry.visible_rows)
+        self.ui = BoardUI()
+        self.analysis = analyse(b) if puzzle.guesses else None
         self.tints = assist.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
         self.said, self.said_kind = self._opening_words(), "teach"
         if self.studying:  # a large board: start where the player lost
@@ -130,7 +134,7 @@ class PuzzleScene(Scene):
     # --- the drill's positions and the study's, made off the frame -----------------------------------------
 
     def _ask_for_position(self):
-        rule = choose_rule(self.rng, self.app.progress.mistakes)
+        rule = choose_rule(self.rng, self.context.progress.mistakes)
         seed = self.rng.randrange(2**31)
         self.next_job = BackgroundJob(lambda cancel: next_position(random.Random(seed), rule, cancel.is_set))
 
@@ -176,13 +180,18 @@ class PuzzleScene(Scene):
                 return
         if self.puzzle is None:
             return
-        move = self.mouse.handle(event)
-        if isinstance(move, tuple) and move and move[0] == "scroll":
-            self.geometry.scroll_by(move[1], move[2])
-        elif isinstance(move, Move):
-            self.attempt(move)
-        self.looks.pressed = self.mouse.pressed_cells(self.puzzle.board)
-        self.looks.hover = self.mouse.hover_cell()
+        self._board_input(event)
+
+    def _board_input(self, event):
+        """A click or key on the board, interpreted as in a game (game.board_ui), then judged."""
+        heard = input_event(event, pygame.time.get_ticks())
+        if heard is None or self.puzzle is None:
+            return
+        self.ui, outcome = interpret(self.puzzle.board, self.ui, heard, self.geometry)
+        if isinstance(outcome, Scroll):
+            self.geometry.scroll_by(outcome.dx, outcome.dy)
+        elif isinstance(outcome, Move):
+            self.attempt(outcome)
 
     def _key(self, event):
         if event.key == pygame.K_ESCAPE:
@@ -194,10 +203,8 @@ class PuzzleScene(Scene):
                 self.press(pressed)
         elif event.key in REVEAL_KEYS and self.next.enabled:
             self.press(self.next)
-        elif self.puzzle is not None:
-            move = self.keys.handle(event)
-            if isinstance(move, Move):
-                self.attempt(move)
+        else:
+            self._board_input(event)
 
     def press(self, button):
         if button is self.back:
@@ -213,23 +220,21 @@ class PuzzleScene(Scene):
         if self.next_job is not None:
             self.next_job.cancel()
         if self.studying:
-            self.app.back()
+            self.context.back()
         else:
-            self.app.show("learn")
+            self.context.show("learn")
 
     def attempt(self, move):
         """A click on the board: judged first, played only when right."""
         puzzle = self.puzzle
-        if puzzle.done:
+        if puzzle is None or puzzle.done:
             return
-        if move.kind == "reveal" and puzzle.board.is_revealed(*move.cell):
-            move = move._replace(kind="chord")
         verdict = puzzle.judge(move)
         if not verdict.ok:
             self.said, self.said_kind = verdict.reason, "wrong"
             self.proof, self.caught = verdict.proof, verdict.cell
             if self.drilling and self.first_try:
-                self.app.progress.note_mistake(self.position.rule)
+                self.context.progress.note_mistake(self.position.rule)
             self.first_try = False
             return
         puzzle.play(move)
@@ -248,11 +253,11 @@ class PuzzleScene(Scene):
             if self.board_no + 1 < len(lesson.boards):
                 self.said = "Right. Next board: N or Enter."
             else:
-                self.app.progress.finish_lesson(lesson.key)
+                self.context.progress.finish_lesson(lesson.key)
                 last = self.lesson_index + 1 == len(self.lessons)
                 self.said = "Lesson done: every lesson done!" if last else "Lesson done. Next lesson: N or Enter."
         elif self.drilling:
-            self.app.progress.note_drill(self.first_try, self.seconds)
+            self.context.progress.note_drill(self.first_try, self.seconds)
             well = "Right first time" if self.first_try else "Solved"
             self.said = f"{well}, in {self.seconds:.1f} s. {self.position.reason}. Next: N or Enter."
             self.proof = self.position.proof
@@ -267,9 +272,9 @@ class PuzzleScene(Scene):
                 self.board_no += 1
                 self._take(lesson.puzzle(self.board_no))
             elif self.lesson_index + 1 < len(self.lessons):
-                self.app.show("puzzle", lesson=self.lesson_index + 1)
+                self.context.show("puzzle", lesson=self.lesson_index + 1)
             else:
-                self.app.show("learn")
+                self.context.show("learn")
         elif self.drilling:
             self.puzzle, self.next.enabled = None, False
             self.said, self.said_kind = "Finding a position...", "teach"
@@ -284,7 +289,7 @@ class PuzzleScene(Scene):
         self.first_try = self.first_try and not self.drilling
         if self.analysis is not None:  # the lesson on guessing: the chances say it
             best = min(self.analysis.probabilities.values())
-            self.said = f"The tinted cells show each one's chance of a mine: the lowest is {best:.0%}."
+            self.said = f"The tinted cells show each one's chance of a mine: the lowest is {format_chance(best)}."
             self.said_kind = "teach"
             return
         board = puzzle.board.copy()
@@ -304,26 +309,25 @@ class PuzzleScene(Scene):
         if self.lesson_index is not None:
             return f"Lesson {self.lesson_index + 1} of {len(self.lessons)}"
         if self.drilling:
-            return self.app.progress.drill_summary().capitalize()
+            return self.context.progress.drill_summary().capitalize()
         return "Practice: nothing is recorded"
 
     def draw(self, surface):
         look = theme.current()
-        draw_title(surface, self.app.atlases, self.title, self._subtitle())
+        draw_title(surface, self.context.atlases, self.title, self._subtitle())
         text.draw_paragraph(surface, self.teach, self.teach_box, BODY, smallest=TINY)
         if self.puzzle is not None:
-            self._draw_board(surface)
+            self._draw_board(surface, self.puzzle)
         else:
-            assist.draw_spinner(surface, self.board_area.center, self.app.frames / 60, "Finding a position")
+            assist.draw_spinner(surface, self.board_area.center, self.context.frames / 60, "Finding a position")
         colour = {"wrong": look.error_text, "right": look.success_text}.get(self.said_kind, look.dim_text)
         text.draw_paragraph(surface, self.said, self.said_box, SMALL, colour, "center", smallest=TINY)
         for button in self.buttons:
             button.draw(surface)
 
-    def _draw_board(self, surface):
-        g, b = self.geometry, self.puzzle.board
-        self.renderer.invalidate()
-        self.renderer.refresh(self.looks)
+    def _draw_board(self, surface, puzzle):
+        g, b = self.geometry, puzzle.board
+        self.renderer.repaint(BoardLooks(pressed_cells(b, self.ui), hover_cell(self.ui)))
         widgets.bevel(surface, g.view.inflate(6, 6), raised=False, width=3)
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
         surface.set_clip(g.view)
@@ -334,8 +338,8 @@ class PuzzleScene(Scene):
         for cell in self.proof:
             pygame.draw.rect(surface, colours["proof"], g.cell_rect(*cell), width)
         if self.caught is not None:  # coloured by what the numbers prove it, never by what it hides
-            key = "mine" if self.caught in self.puzzle.mines else "safe" if self.caught in self.puzzle.safe else "guess"
+            key = "mine" if self.caught in puzzle.mines else "safe" if self.caught in puzzle.safe else "guess"
             pygame.draw.rect(surface, colours[key], g.cell_rect(*self.caught), width + 1)
-        if self.keys.cursor is not None:
-            hud.draw_cursor(surface, g.cell_rect(*self.keys.cursor), max(1, self.tile // 16))
+        if self.ui.cursor is not None:
+            hud.draw_cursor(surface, g.cell_rect(*self.ui.cursor), max(1, self.tile // 16))
         surface.set_clip(None)

@@ -1,11 +1,13 @@
 """Records: best times and statistics for each difficulty and each custom size played, with a reset."""
 
+from typing import Any
+
 import pygame
 
 from game import config
 from game.background import BackgroundJob
-from game.model.category import category_label
-from game.model.replay import Replay
+from game.model.replay.playback import Replay
+from game.model.rules.category import category_label
 from game.scene import Scene
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
@@ -37,12 +39,12 @@ def figures(game):
 
 
 class RecordsScene(Scene):
-    def __init__(self, app, category=None):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
-        self.store = app.store
+    def __init__(self, context, category=None):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.store = context.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
-        wanted = category or app.settings.get("difficulty")
+        wanted = category or context.settings.get("difficulty")
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size
         inner = pygame.Rect(MARGIN, 0, width - 2 * MARGIN, 0)
@@ -87,10 +89,11 @@ class RecordsScene(Scene):
         games = self.recent if self.showing_recent else self.best
         # every row is a button that plays the game back, when its moves were kept
         self.rows = []
+        self.game_of: dict[widgets.Button, Any] = {}  # each row's game (a GameRecord or a record row)
         for n, game in enumerate(games[:ROWS_SHOWN]):
             box = (self.list_box.x, self.list_box.y + n * self.row_h, self.list_box.w, self.row_h)
             row = widgets.Button(box, "", size=SMALL, enabled=game.has_replay)
-            row.game = game
+            self.game_of[row] = game
             self.rows.append(row)
         focus = getattr(self, "focus", None)
         before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
@@ -118,14 +121,14 @@ class RecordsScene(Scene):
 
     def press(self, button):
         if button in self.rows:
-            self.watch(button.game)
+            self.watch(self.game_of[button])
         elif button in (self.best_tab, self.recent_tab):
             self.showing_recent = button is self.recent_tab
             self._load()
         elif button in (self.previous, self.next):
             self._turn(-1 if button is self.previous else 1)
         elif button is self.reset:
-            self.app.ask(
+            self.context.ask(
                 "Reset statistics?", "Every best time and statistic will be erased.", "Reset", "Keep them", self._reset
             )
         elif button is self.back:
@@ -150,7 +153,7 @@ class RecordsScene(Scene):
         elif job.error is not None:
             raise job.error
         else:
-            self.app.show("replay", remember=True, replay=job.result)
+            self.context.show("replay", remember=True, replay=job.result)
 
     def _unplayable(self):
         self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
@@ -166,15 +169,15 @@ class RecordsScene(Scene):
     def _reset(self, reset):
         if reset:
             self.store.reset_statistics()
-            self.app.show("records", category="beginner")
+            self.context.show("records", category="beginner")
 
     def go_back(self):
-        self.app.show("menu")
+        self.context.show("menu")
 
     # --- drawing -------------------------------------------------------------------------------------------
 
     def _draw_row(self, surface, row):
-        look, game, rect = theme.current(), row.game, row.rect
+        look, game, rect = theme.current(), self.game_of[row], row.rect
         if row.hovered and row.enabled:
             surface.fill(look.hover, rect)
         if row.focused:
@@ -228,7 +231,7 @@ class RecordsScene(Scene):
 
     def draw(self, surface):
         look = theme.current()
-        draw_title(surface, self.app.atlases, "Records")
+        draw_title(surface, self.context.atlases, "Records")
         text.draw_fitted(surface, category_label(self.category), self.heading, HEADING, look.heading, "center", BOLD)
         self.previous.draw(surface)
         self.next.draw(surface)
@@ -242,7 +245,7 @@ class RecordsScene(Scene):
             )
         for row in self.rows:
             self._draw_row(surface, row)
-        hovered = next((row.game for row in self.rows if row.hovered or row.focused), None)
+        hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
         if self.notice:
             text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif not self.store.available or self.busy:

@@ -9,8 +9,8 @@ import pygame
 
 from game.files import REPLAYS_FOLDER, export_replay
 from game.model import GameState
-from game.model.category import mines_text, size_text
-from game.model.replay_stats import solved_three_bv
+from game.model.replay.stats import solved_three_bv
+from game.model.rules.category import mines_text, size_text
 from game.scene import Scene
 from game.store import data_folder
 from game.view import hud, replay_view, theme, widgets
@@ -46,8 +46,8 @@ def speed_label(speed):
 
 
 class ReplayScene(Scene):
-    def __init__(self, app, replay, title=""):
-        super().__init__(app)
+    def __init__(self, context, replay, title=""):
+        super().__init__(context)
         self.replay = replay
         self.moves = replay.moves
         self.speed = 1.0
@@ -72,11 +72,11 @@ class ReplayScene(Scene):
 
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
-        room_w, room_h = self.app.max_window
+        room_w, room_h = self.context.max_window
         room = (room_w, room_h - CONTROLS_H)
-        tile = hud.fitting_tile(rows, cols, self.app.settings["tile"], room)
+        tile = hud.fitting_tile(rows, cols, self.context.settings["tile"], room)
         # the board centres itself in a window wide enough for the buttons
-        self.screen = BoardScreen(self.app.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
+        self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
         layout = self.layout
         self.window_size = (layout.window[0], layout.window[1] + CONTROLS_H)
         width, top = self.window_size[0], layout.window[1]
@@ -127,17 +127,12 @@ class ReplayScene(Scene):
 
     def _play_until(self, t_ms):
         """Make every move due by t_ms on the board."""
-        changed, done_before = [], self.done
+        done_before = self.done
         while self.done < len(self.moves) and self.moves[self.done].t_ms <= t_ms:
-            was = self.board.state
             self.board.apply(self.moves[self.done])
-            changed += self.board.last_changed
             self.done += 1
-            if self.board.state != was:
-                self.screen.invalidate(board_too=True)  # the end shows every mine and wrong flag
-        if changed or self.done != done_before:
-            self.screen.dirty_cells.update(changed)
-            self.screen.invalidate()  # the pointer moved to the new click
+        if self.done != done_before:
+            self.screen.invalidate()  # the mark moved to the new click
             self._follow(self.moves[self.done - 1])
 
     def seek_moves(self, count):
@@ -237,7 +232,7 @@ class ReplayScene(Scene):
         self._sync_buttons()
 
     def close(self):
-        self.app.back()
+        self.context.back()
 
     def export(self):
         """Write the replay file into the records folder's replays folder and say where."""

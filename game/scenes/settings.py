@@ -17,9 +17,9 @@ OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 34, 6), Row(18, 14, 6), Row(44, 36, 1
 
 
 class SettingsScene(Scene):
-    def __init__(self, app):
-        super().__init__(app)
-        self.window_size = layout.menu_window(app.max_window, config.MENU_SIZE)
+    def __init__(self, context):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
         width, height = self.window_size
         places = layout.stack(TITLE_H - 6, height - MARGIN // 2, [OPTION_ROW] * len(OPTIONS) + [NOTICE_ROW, BACK_ROW])
         choice_w = min(CHOICE_W, (width - 2 * MARGIN) // 2)
@@ -44,18 +44,18 @@ class SettingsScene(Scene):
 
     def _label_buttons(self):
         for option, button in zip(OPTIONS, self.buttons):
-            button.label = option.shown(self.app.settings[option.key])
+            button.label = option.shown(self.context.settings[option.key])
 
     def change(self, option, step=1):
         """The next (or previous) choice of an option: applied now, kept for the next start."""
-        self.app.settings.cycle(option.key, step)
+        self.context.settings.cycle(option.key, step)
         self._label_buttons()
 
     def handle(self, event):
         self.dirty = True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.show("menu")
+                self.context.show("menu")
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected is not None:
@@ -72,14 +72,14 @@ class SettingsScene(Scene):
 
     def press(self, button):
         if button is self.back:
-            self.app.show("menu")
+            self.context.show("menu")
         else:
             self.change(OPTIONS[self.buttons.index(button)])
 
     def draw(self, surface):
         look = theme.current()
         self._label_buttons()  # a setting may have changed elsewhere (M mutes in a game)
-        draw_title(surface, self.app.atlases, "Settings")
+        draw_title(surface, self.context.atlases, "Settings")
         for option, button, row in zip(OPTIONS, self.buttons, self.rows):
             words = pygame.Rect(row.x, row.y, button.rect.x - row.x - 10, row.h)
             if option.note:
@@ -90,7 +90,7 @@ class SettingsScene(Scene):
             else:
                 text.draw_fitted(surface, option.label, words, BODY, weight=BOLD)
             button.draw(surface)
-        notice = getattr(self.app.sounds, "notice", None)
-        if notice and not self.app.sounds.muted:
+        notice = getattr(self.context.sounds, "notice", None)
+        if notice and not self.context.sounds.muted:
             text.draw_fitted(surface, notice, self.notice_line, SMALL, look.error_text, smallest=TINY)
         self.back.draw(surface)

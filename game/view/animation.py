@@ -81,8 +81,8 @@ class Flash:
 class Animations:
     """The animations running on a board, started by the moves that call for them."""
 
-    def __init__(self, looks):
-        self.looks = looks
+    def __init__(self):
+        self.override = {}  # cell -> the Tile an animation shows there instead (the view reads it: BoardLooks)
         self.running = []
 
     def __bool__(self):
@@ -91,7 +91,7 @@ class Animations:
     def start(self, board, move, changed, was):
         """The animations a move calls for (a loss flashes, a cascade ripples, a win raises the flags);
         returns the cells whose look changed."""
-        new = []
+        new: list[Flash | Ripple] = []
         if board.state == GameState.LOST and was != GameState.LOST:
             new.append(Flash(board.exploded, Tile.MINE))
         if len(changed) > 1:
@@ -100,8 +100,8 @@ class Animations:
             new.append(Ripple(move.cell, board.mine_cells(), FLOURISH_SECONDS))
         cells = set()
         for anim in new:
-            anim.hold(self.looks.override)
-            cells.update(anim.advance(0.0, self.looks.override))
+            anim.hold(self.override)
+            cells.update(anim.advance(0.0, self.override))
         self.running += new
         return cells
 
@@ -109,7 +109,7 @@ class Animations:
         """Run them on; returns the cells whose look changed."""
         cells = set()
         for anim in self.running:
-            cells.update(anim.advance(step, self.looks.override))
+            cells.update(anim.advance(step, self.override))
         self.running = [a for a in self.running if not a.done]
         return cells
 
@@ -117,6 +117,6 @@ class Animations:
         """End them all at once (a new move never waits for the last one's animation)."""
         cells = set()
         for anim in self.running:
-            cells.update(anim.finish(self.looks.override))
+            cells.update(anim.finish(self.override))
         self.running = []
         return cells

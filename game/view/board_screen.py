@@ -2,20 +2,28 @@
 panel): the frame, the mines counter, the face and the timer over the board, and the status line under it.
 
 It keeps what it last drew and, each frame, redraws only what changed: the counters or the face that
-changed, the status line when its text did, and the cells whose tile differs (see BoardRenderer).
+changed, the status line when its text did, and the cells whose tile differs (see BoardRenderer). Which cells
+may differ it finds itself, by comparing: the board as the player sees it against the board last drawn, and
+the looks the scene hands it (pressed, hover, an animation's tiles, the cursor) against the looks last drawn.
+Nobody outside keeps its bookkeeping; a full repaint is one `invalidate()` away.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import pygame
 
 from game.input import BoardGeometry
+from game.model import Board, GameState
 from game.view import hud, theme, widgets
+from game.view.atlas import AtlasCache
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.sheet import Face
 
+NO_LOOKS = BoardLooks()
+Cell = tuple[int, int]
 MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this
 
 
@@ -29,7 +37,14 @@ class Counters(NamedTuple):
 
 class BoardScreen:
     def __init__(
-        self, atlases, board, tile: int, max_window: tuple[int, int], window=None, least=(0, 0), button: str = ""
+        self,
+        atlases: AtlasCache,
+        board: Board,
+        tile: int,
+        max_window: tuple[int, int],
+        window: tuple[int, int] | None = None,
+        least: tuple[int, int] = (0, 0),
+        button: str = "",
     ):
         """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it).
         `button`: the label of a button at the end of the status line (Hint), if any."""
@@ -37,11 +52,15 @@ class BoardScreen:
         self.least = least
         self.button_label = button
         self.board = board
-        self.looks = BoardLooks()
-        self.dirty_cells: set = set()  # cells whose look may have changed since the last frame
+        self.looks = BoardLooks()  # the looks the board was last drawn with
+        self._override_shown: dict = {}  # and the animations' tiles then (the scene's dict changes in place)
+        self._board_shown: Board | None = None  # the board last drawn, its state and its number of moves then
+        self._state_shown: GameState | None = None
+        self._moves_shown = 0
+        self._codes_shown = b""  # and what the player saw of it (Board.seen_codes)
         self.lay_out(tile, max_window, window)
 
-    def lay_out(self, tile: int, max_window: tuple[int, int], window=None) -> None:
+    def lay_out(self, tile: int, max_window: tuple[int, int], window: tuple[int, int] | None = None) -> None:
         """Size everything for a tile size (the zoom) and, when the player resized it, the window."""
         b = self.board
         digits = 4 if b.mines > 999 else 3
@@ -55,14 +74,14 @@ class BoardScreen:
         self.renderer = BoardRenderer(self.tiles, b, self.geometry.visible_rows)
         layout = self.layout
         self.button = widgets.Button(layout.hint_button, self.button_label, size=layout.status_font)
-        self._background = None
+        self._background: pygame.Surface | None = None
         self.invalidate()
 
     @property
     def window_size(self) -> tuple[int, int]:
         return self.layout.window
 
-    def show(self, board) -> None:
+    def show(self, board: Board) -> None:
         """Show another board in the same window (a replay's seek)."""
         self.board = board
         self.renderer.board = board
@@ -164,22 +183,57 @@ class BoardScreen:
         if dx or dy:
             self.scroll_by(dx, dy)
 
-    def point(self, pressed: set, hover) -> bool:
-        """Show these cells pressed and this one hovered; True when that changed anything."""
-        looks = self.looks
-        if pressed == looks.pressed and hover == looks.hover:
-            return False
-        self.dirty_cells |= pressed | looks.pressed
-        self.dirty_cells.update(c for c in (hover, looks.hover) if c is not None)
-        looks.pressed, looks.hover = pressed, hover
-        return True
-
     # --- drawing --------------------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, counters: Counters, status: str) -> list | None:
+    def _changed_cells(self, looks: BoardLooks) -> set[Cell]:
+        """The cells whose tile may differ from the one last drawn (the renderer compares each with what it
+        drew); after a change that touches every cell (another board, a loss showing the mines) the renderer
+        is told to compare them all."""
+        shown = self.looks
+        cells = self._model_changes(looks)
+        if looks.pressed is not shown.pressed:
+            cells |= looks.pressed ^ shown.pressed
+        if looks.hover != shown.hover:
+            cells.update(c for c in (looks.hover, shown.hover) if c is not None)
+        old, new = self._override_shown, looks.override
+        if old or new:
+            cells.update(c for c in old.keys() | new.keys() if old.get(c) is not new.get(c))
+        return cells
+
+    def _model_changes(self, looks: BoardLooks) -> set[Cell]:
+        board = self.board
+        state, moves = board.state, len(board.moves)
+        if moves == self._moves_shown and board is self._board_shown and state == self._state_shown:
+            return set()
+        codes, cells = board.seen_codes(), set[Cell]()
+        lost = GameState.LOST
+        if board is not self._board_shown or (state == lost) != (self._state_shown == lost):
+            self.renderer.invalidate()  # the end shows every mine and every wrong flag
+        else:
+            cols, old = board.cols, self._codes_shown
+            for row in range(board.rows):
+                start, end = row * cols, (row + 1) * cols
+                if codes[start:end] != old[start:end]:
+                    cells.update((row, col) for col in range(cols) if codes[start + col] != old[start + col])
+            if state != self._state_shown:  # a won board shows no hover
+                cells.update(c for c in (*looks.pressed, looks.hover) if c is not None)
+        self._board_shown, self._state_shown, self._moves_shown, self._codes_shown = board, state, moves, codes
+        return cells
+
+    def _refresh(self, looks: BoardLooks) -> list | None:
+        """Bring the board surface up to `looks` and the model; what the renderer redrew (None: whole rows)."""
+        redrawn = self.renderer.refresh(looks, self._changed_cells(looks))
+        self.looks = looks
+        if looks.override or self._override_shown:  # the animations' dict changes in place: keep a copy
+            self._override_shown = dict(looks.override)
+        return redrawn
+
+    def draw(
+        self, surface: pygame.Surface, counters: Counters, status: str, looks: BoardLooks = NO_LOOKS
+    ) -> list | None:
         """Bring the window up to date; returns the rectangles changed, or None when it drew it all."""
-        if self._whole:
-            self.draw_all(surface, counters, status)
+        if self._whole or looks.cursor != self.looks.cursor:
+            self.draw_all(surface, counters, status, looks)
             return None
         layout, changed = self.layout, []
         if status != self._status_shown:
@@ -197,36 +251,52 @@ class BoardScreen:
             surface.blit(self.atlas.faces[counters.face], layout.face)
             changed.append(layout.face)
         self._counters_shown = counters
-        cells = self.renderer.refresh(self.looks, self.dirty_cells)
-        self.dirty_cells = set()
+        cells = self._refresh(looks)
         g = self.geometry
         if cells is None:
             self._blit_board(surface)
-            return changed + [g.view]
-        offset = (g.view.x - g.scroll_x, g.view.y - g.scroll_y)
-        for cell in cells:
-            on_screen = cell.move(offset).clip(g.view)
-            if on_screen:
-                surface.blit(self.renderer.surface, on_screen, area=on_screen.move(-offset[0], -offset[1]))
-                changed.append(on_screen)
+            changed.append(g.view)
+        else:
+            offset = (g.view.x - g.scroll_x, g.view.y - g.scroll_y)
+            for cell in cells:
+                on_screen = cell.move(offset).clip(g.view)
+                if on_screen:
+                    surface.blit(self.renderer.surface, on_screen, area=on_screen.move(-offset[0], -offset[1]))
+                    changed.append(on_screen)
+        if looks.cursor is not None and (cells is None or cells):
+            changed.append(self.draw_cursor(surface, looks.cursor))  # a redrawn cell may have covered it
         return changed
 
-    def draw_all(self, surface: pygame.Surface, counters: Counters, status: str) -> None:
-        """The whole window: frame, counters, face, board and status line."""
+    def draw_all(
+        self,
+        surface: pygame.Surface,
+        counters: Counters,
+        status: str,
+        looks: BoardLooks = NO_LOOKS,
+        over_board: Callable[[pygame.Surface], None] | None = None,
+    ) -> None:
+        """The whole window: frame, counters, face, board and status line; `over_board` draws what shows over
+        the cells (the hint engine's marks), under the keyboard cursor."""
         look = theme.current()
-        if self._background is None or self._background_look is not look:  # the frame follows the theme
-            self._background = pygame.Surface(self.layout.window).convert()
+        background = self._background
+        if background is None or self._background_look is not look:  # the frame follows the theme
+            self._background = background = pygame.Surface(self.layout.window).convert()
             self._background_look = look
-            hud.draw_frame(self._background, self.layout)
-        surface.blit(self._background, (0, 0))
+            hud.draw_frame(background, self.layout)
+        surface.blit(background, (0, 0))
         layout = self.layout
         hud.draw_number(surface, self.atlas, layout.counter, counters.mines_left)
         hud.draw_number(surface, self.atlas, layout.timer, counters.seconds)
         surface.blit(self.atlas.faces[counters.face], layout.face)
         self._counters_shown = counters
-        self.renderer.refresh(self.looks, self.dirty_cells)
-        self.dirty_cells = set()
+        self._refresh(looks)
         self._blit_board(surface)
+        if over_board is not None:
+            surface.set_clip(self.geometry.view)
+            over_board(surface)
+            surface.set_clip(None)
+        if looks.cursor is not None:
+            self.draw_cursor(surface, looks.cursor)
         self._draw_bars(surface)
         self._draw_status(surface, status)
         if self.button_label:
@@ -261,7 +331,7 @@ class BoardScreen:
 
     _whole = True
     _button_shown = None
-    _dragging = None  # (axis, where the drag started, the scroll then) while a scroll bar's thumb is held
+    _dragging: tuple[int, int, int] | None = None  # (axis, where a drag started, the scroll then) while a thumb is held
     _status_shown: str | None = None
     _counters_shown = Counters(0, 0, Face.SMILE)
     _background_look = None

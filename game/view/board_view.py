@@ -1,11 +1,15 @@
 """The board renderer: which tile each cell shows, and a board surface redrawn only where looks changed."""
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 import pygame
 
 from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, GameState
 from game.view.sheet import NUMBER_TILES, Tile
+
+NO_OVERRIDE: Mapping = MappingProxyType({})
 
 # The tile of each code in Board.seen_codes(), before pointer looks and the end-of-game marks.
 TILE_OF_SEEN = {
@@ -17,13 +21,15 @@ TILE_OF_SEEN = {
 }
 
 
-@dataclass
-class BoardLooks:
-    """The view-side state that changes how cells look: owned by the scene, read here."""
+class BoardLooks(NamedTuple):
+    """What changes how cells look besides the model, as the scene hands it to the view each frame: the
+    pressed cells and the hovered one (from its BoardUI), the tiles an animation shows instead, and the
+    keyboard cursor. (A NamedTuple: one is made every frame something changes.)"""
 
-    pressed: set = field(default_factory=set)
+    pressed: frozenset = frozenset()
     hover: tuple | None = None
-    override: dict = field(default_factory=dict)  # cell -> Tile shown instead, while an animation runs
+    override: Mapping = NO_OVERRIDE  # cell -> Tile shown instead, while an animation runs
+    cursor: tuple | None = None
 
 
 def all_tiles(board, looks):
@@ -98,9 +104,9 @@ class BoardRenderer:
         covered = atlas.tiles[Tile.COVERED]
         self._covered.fblits([(covered, (c * tile, r * tile)) for r in range(board.rows) for c in range(board.cols)])
         self._visible_rows = visible_rows or (lambda: (0, board.rows))
-        self._drawn = None  # the tile on the surface in each cell, in reading order; None: nothing drawn yet
-        self._wanted = None  # each cell's tile as of the last repaint, kept up for the rows not painted yet
-        self._pending = set()  # rows the last repaint left for when they come into view
+        self._drawn: list[Tile | None] = []  # the tile on the surface in each cell, in reading order; []: none yet
+        self._wanted: list[Tile | None] = []  # each cell's tile as of the last repaint, for the rows not painted yet
+        self._pending: set[int] = set()  # rows the last repaint left for when they come into view
         self._stale = True
         # each cell's top-left on the surface, in reading order, made once: a repaint only looks them up
         self._positions = [(c * tile, r * tile) for r in range(board.rows) for c in range(board.cols)]
@@ -108,12 +114,18 @@ class BoardRenderer:
     def invalidate(self, full=False):
         self._stale = True
         if full:
-            self._drawn = None
+            self._drawn = []
+
+    def repaint(self, looks):
+        """Bring every cell up to date, comparing each with what the surface shows (a scene that draws its
+        small board whole each frame)."""
+        self.invalidate()
+        self.refresh(looks)
 
     def tile_at(self, row, col):
         """The tile a cell shows (COVERED before the first repaint; in a row out of view, the one it will show)."""
         index = row * self.board.cols + col
-        if self._drawn is None:
+        if not self._drawn:
             return Tile.COVERED
         return self._wanted[index] if row in self._pending else self._drawn[index]
 
@@ -149,7 +161,7 @@ class BoardRenderer:
         """Every cell's tile worked out; the rows in view painted, the others left pending."""
         self._stale = False
         self._wanted = all_tiles(self.board, looks)
-        if self._drawn is None:
+        if not self._drawn:
             self._drawn = [None] * len(self._wanted)
         self._pending = set(range(self.board.rows))
         self._paint_rows(range(*self._in_view()))

@@ -62,7 +62,7 @@ class FocusRing:
         self._show()
 
     def _toward(self, dx: int, dy: int) -> None:
-        if not self.shown:  # the first key shows where the ring is
+        if not self.shown or self.current is None:  # the first key shows where the ring is
             self._show()
             return
         here = self.current.rect.center

@@ -1,4 +1,6 @@
-"""How numbers read everywhere in the game: one format for times."""
+"""How numbers read everywhere in the game: one format for times, one for the chance of a mine."""
+
+from game.model.solver.chance import chance_text
 
 
 def format_time(ms: int | None, precise: bool = False) -> str:
@@ -35,3 +37,9 @@ FIGURES = {
     "Seed": "The number the board's mines came from: main.py --seed plays it again.",
     "Code": "The board's code: Play a code in the menu deals this board again, anywhere.",
 }
+
+
+def format_chance(p: float) -> str:
+    """The chance of a mine: "12%"; never "0%" or "100%" for what is not certain ("under 1%", "over 99%"). The
+    model's words for it, so a hint, the hover and the verdict on a loss write one chance one way."""
+    return chance_text(p)

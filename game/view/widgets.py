@@ -104,6 +104,7 @@ class TextField:
         self.value = str(value)
         self.max_chars = max_chars
         self.focused = False
+        self.enabled = True  # on a focus ring, which passes over disabled widgets
 
     def handle(self, event):
         """True when the text changed."""

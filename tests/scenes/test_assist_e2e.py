@@ -7,8 +7,9 @@ import pytest
 
 from game import assist, config
 from game.app import App
-from game.model.hints import Hint
-from game.model.noguess import NoGuessTimeout, solves_without_guessing
+from game.model.solver import noguess
+from game.model.solver.hints import Hint, HintRule
+from game.model.solver.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
@@ -89,7 +90,7 @@ def test_mine_chances_are_worked_out_off_the_frame_and_a_move_meanwhile_makes_th
     # Every analysis is held until the test lets it go, and says which thread asked for it: the frames must go
     # on (the board playable) meanwhile, and the frame thread must never run one (on a large board it takes
     # seconds). One run on the frame thread is let through at once, so the old code fails here, not hangs.
-    asked, gate, real = [], threading.Event(), assist.analyse_board
+    asked, gate, real = [], threading.Event(), assist.analyse
 
     def analyse(board, *args, **kwargs):
         asked.append(threading.current_thread())
@@ -97,7 +98,7 @@ def test_mine_chances_are_worked_out_off_the_frame_and_a_move_meanwhile_makes_th
             assert gate.wait(30)
         return real(board, *args, **kwargs)
 
-    monkeypatch.setattr(assist, "analyse_board", analyse)
+    monkeypatch.setattr(assist, "analyse", analyse)
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
     board = playing.board
@@ -184,7 +185,7 @@ def slow_generator(release):
         while not cancel.is_set() and not release.wait(0.002):
             pass
         if cancel.is_set():
-            raise assist.NoGuessCancelled("cancelled")
+            raise noguess.NoGuessCancelled("cancelled")
         raise NoGuessTimeout("too slow")
 
     return generate
@@ -192,13 +193,13 @@ def slow_generator(release):
 
 def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driver, monkeypatch):
     release = threading.Event()
-    monkeypatch.setattr(assist, "generate_no_guess", slow_generator(release))
+    monkeypatch.setattr(noguess, "generate_no_guess", slow_generator(release))  # the Dealer's
     driver.app.settings.change("no_guess", True)
     playing = start(driver, "intermediate")
     driver.click_cell(8, 8)
     frames = int(config.SPINNER_DELAY / config.STEP) + 3
     driver.frames(frames)
-    assert playing.assist.spinner_shown and playing.board.state == "ready"
+    assert playing.spinner_shown and playing.board.state == "ready"
     assert playing._status().startswith("Making a no-guess board")
     driver.screenshot("making-board")
     driver.click_cell(0, 0)  # clicks wait while the board is made
@@ -213,7 +214,7 @@ def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driv
 def test_a_timed_out_no_guess_board_says_so_and_falls_back(driver, monkeypatch):
     release = threading.Event()
     release.set()
-    monkeypatch.setattr(assist, "generate_no_guess", slow_generator(release))
+    monkeypatch.setattr(noguess, "generate_no_guess", slow_generator(release))  # the Dealer's
     driver.app.settings.change("no_guess", True)
     playing = start(driver, "beginner")
     driver.click_cell(4, 4)
@@ -231,7 +232,8 @@ def test_a_slow_guess_hint_thinks_off_the_frame_loop_and_the_board_plays_on(driv
         assert budget_ms == config.HINT_BUDGET_MS
         while not release.wait(0.002) and not cancelled.is_set():
             pass
-        return None if cancelled.is_set() else Hint((0, 0), False, False, 0.3, (), "a guess", rule="guess")
+        guess = Hint((0, 0), safe=False, is_mine=False, probability=0.3, reason="a guess", rule=HintRule.GUESS)
+        return None if cancelled.is_set() else guess
 
     monkeypatch.setattr(assist, "hint_for", slow_hint)
     playing = start(driver)

@@ -5,8 +5,8 @@ import pytest
 
 from game import clipboard
 from game.app import App
-from game.model.boardcode import BoardCode, decode, encode
-from game.model.noguess import generate_no_guess
+from game.model.rules.boardcode import BoardCode, decode, encode
+from game.model.solver.noguess import generate_no_guess
 from game.overlays.confirm import ConfirmOverlay
 from game.records import Origin
 from game.scenes.code_entry import CodeEntryScene
@@ -87,7 +87,7 @@ def test_a_preset_code_plays_under_its_preset_and_enter_starts_it(driver):
     driver.key(pygame.K_RETURN)
     playing = driver.scene
     assert isinstance(playing, PlayingScene) and playing.session.category == "intermediate"
-    assert not playing.assist.no_guess
+    assert not playing.session.wants_no_guess
 
 
 @pytest.mark.parametrize(
@@ -173,7 +173,7 @@ def test_a_no_guess_code_makes_its_no_guess_board_whatever_the_setting(driver):
     driver.type_text(encode(code))
     driver.key(pygame.K_RETURN)
     playing = driver.scene
-    assert isinstance(playing, PlayingScene) and playing.assist.no_guess
+    assert isinstance(playing, PlayingScene) and playing.session.wants_no_guess
     assert not driver.app.settings["no_guess"], "the player's setting is left alone"
     driver.until_board_made()  # its first click is made for the player, on the board made for it
     assert playing.session.no_guess and playing.board.is_revealed(*code.first_cell)
@@ -189,7 +189,7 @@ def test_a_normal_code_deals_a_normal_board_with_no_guess_on(driver):
     driver.type_text(encode(code))
     driver.key(pygame.K_RETURN)
     playing = driver.scene
-    assert not playing.assist.no_guess
+    assert not playing.session.wants_no_guess
     reference = code.board()
     reference.reveal(4, 4)
     assert playing.board.mine_cells() == reference.mine_cells()

@@ -31,8 +31,8 @@ def start(driver, key="beginner"):
 
 
 def move_cursor_to(driver, playing, target):
-    while playing.keyboard.cursor != target:
-        row, col = playing.keyboard.cursor
+    while playing.ui.cursor != target:
+        row, col = playing.ui.cursor
         if row != target[0]:
             driver.key(pygame.K_DOWN if target[0] > row else pygame.K_UP, frames=1)
         else:
@@ -43,7 +43,7 @@ def test_a_whole_game_won_with_the_keyboard_alone(driver):
     playing = start(driver)
     board = playing.board
     driver.key(pygame.K_d)  # the first key shows the cursor, in the middle
-    assert playing.keyboard.cursor == (4, 4)
+    assert playing.ui.cursor == (4, 4)
     driver.key(pygame.K_SPACE)
     assert board.state == "playing" and board.is_revealed(4, 4)
     driver.screenshot("keyboard-cursor")
@@ -125,7 +125,7 @@ def test_losing_focus_or_minimising_pauses(driver):
     driver.frames(2)
     assert playing.session.paused
     driver.key(pygame.K_a)  # any key resumes, and does nothing else
-    assert not playing.session.paused and playing.keyboard.cursor is None
+    assert not playing.session.paused and playing.ui.cursor is None
     driver.post(pygame.WINDOWMINIMIZED)
     driver.frames(2)
     assert playing.session.paused

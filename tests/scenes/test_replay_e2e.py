@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.app import App
-from game.model.boardcode import decode
-from game.model.replay import Replay
+from game.model.replay.playback import Replay
+from game.model.rules.boardcode import decode
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
@@ -139,7 +139,7 @@ def test_the_game_is_recorded_with_its_replay_and_records_opens_it(driver):
     driver.frames(2)
     assert row.hovered
     solved = game.solved_three_bv
-    assert figures(row.game) == f"3BV {solved} of {game.three_bv}, 3 clicks, 3 useful (100% correct)"
+    assert figures(records.game_of[row]) == f"3BV {solved} of {game.three_bv}, 3 clicks, 3 useful (100% correct)"
     driver.screenshot("records-recent")
     driver.click_button(row)
     replay_scene = driver.scene
@@ -237,7 +237,7 @@ def test_a_won_game_replays_to_the_won_board(driver):
 def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(driver, monkeypatch):
     import threading
 
-    from game.model import replay as replay_module
+    from game.model.replay import playback as replay_module
 
     release = threading.Event()
     real = replay_module.Replay.analyse

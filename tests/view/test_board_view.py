@@ -25,8 +25,8 @@ def positions():
             move = rng.choice([board.reveal, board.toggle_flag, board.toggle_flag, board.chord])
             if board.state in ("ready", "playing"):
                 move(*cell)
-            looks.pressed = {(rng.randrange(board.rows), rng.randrange(board.cols)) for _ in range(rng.randint(0, 3))}
-            looks.hover = rng.choice([None, cell])
+            pressed = {(rng.randrange(board.rows), rng.randrange(board.cols)) for _ in range(rng.randint(0, 3))}
+            looks = BoardLooks(pressed=frozenset(pressed), hover=rng.choice([None, cell]))
             yield board, looks
     for seed in range(10):  # and some won
         board = Board(8, 8, 10, seed=seed)

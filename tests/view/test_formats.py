@@ -1,0 +1,33 @@
+"""One way to write the chance of a mine, wherever the game shows one (the status line, the label beside the
+pointer, a guessing hint, a puzzle's words): never 0% or 100% for a cell that is not certain."""
+
+from game.view.formats import format_chance
+
+
+def test_a_chance_reads_one_way():
+    assert [format_chance(p) for p in (0.0, 0.004, 0.01, 0.125, 0.5, 0.99, 0.996, 1.0)] == [
+        "0%",
+        "under 1%",
+        "1%",
+        "12%",
+        "50%",
+        "99%",
+        "over 99%",
+        "100%",
+    ]
+
+
+def test_a_guessing_hint_never_calls_a_small_chance_zero():
+    """A 0.4% guess was announced as "a 0% chance of a mine", which reads as certainly safe."""
+    from game.assist import Assistant
+    from game.model.solver.hints import Hint, HintRule
+
+    class Done:
+        done, error = True, None
+        reason = "Nothing is certain; this is the safest cell"
+        result = Hint((0, 0), safe=False, is_mine=False, probability=0.004, reason=reason, rule=HintRule.GUESS)
+
+    assist = Assistant()
+    assist.hint_job = Done()
+    assert assist.poll_hint(0.1)
+    assert assist.message.endswith("(under 1% chance of a mine)")
