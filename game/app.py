@@ -6,7 +6,6 @@ import contextlib
 import functools
 import importlib
 import os
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -14,9 +13,10 @@ import pygame
 
 from game import config
 from game.arrivals import Arrivals
+from game.clock import SystemClock
 from game.dealer import Dealer
 from game.learn.progress import Progress
-from game.model.rules import PRESETS
+from game.model import PRESETS
 from game.scene import Context, Overlay, Scene
 from game.settings import Settings
 from game.sound import Sounds
@@ -48,56 +48,6 @@ OVERLAYS = {
 def _load(where: str) -> Any:
     module, name = where.split(":")
     return getattr(importlib.import_module(module), name)
-
-
-class SystemClock:
-    """Real time: caps the frame rate while busy and sleeps in the event queue while idle. While it waits for
-    the next frame, and while the player is active, it waits in the event queue and stamps each event
-    (`t_ms`) as it arrives, so input is timed to the millisecond, not to the frame that handles it."""
-
-    def __init__(self) -> None:
-        self._clock = pygame.time.Clock()
-        self._started = False
-        self._frame_began = 0
-        self._arrived: list[pygame.event.Event] = []
-
-    def tick(self) -> float:
-        """Seconds since the previous tick (waiting, if needed, to stay under the frame cap)."""
-        if self._started:  # the first frame goes straight to the screen
-            self._wait_stamping(self._frame_began + 1000 // config.FPS_CAP)
-        self._started = True
-        self._frame_began = pygame.time.get_ticks()
-        return self._clock.tick() / 1000
-
-    def now_ms(self) -> int:
-        """Milliseconds on this clock: what input is stamped with."""
-        return pygame.time.get_ticks()
-
-    def arrived(self) -> list[pygame.event.Event]:
-        """The events that came while the clock waited, stamped, for the next frame."""
-        events, self._arrived = self._arrived, []
-        return events
-
-    def _wait_stamping(self, due_ms: int) -> None:
-        while (left := due_ms - pygame.time.get_ticks()) > 0:
-            event = pygame.event.wait(left)
-            if event.type == pygame.NOEVENT:
-                return
-            event.t_ms = pygame.time.get_ticks()
-            self._arrived.append(event)
-
-    def idle(self, timeout: float) -> list:
-        """Wait a little while nothing happens; returns the events that came (none after a quiet spell).
-
-        pygame.event.wait() polls the queue about a thousand times a second inside SDL (2.4% of a core
-        under X11 here), so after a quiet spell (a poll longer than a step) an idle frame sleeps instead;
-        while the player is active it waits in the queue, stamping what comes.
-        """
-        if timeout <= config.STEP:
-            self._wait_stamping(pygame.time.get_ticks() + round(timeout * 1000))
-            return self.arrived()
-        time.sleep(max(0.0, timeout))
-        return []
 
 
 class App:
@@ -137,6 +87,7 @@ class App:
         self.frames = 0
         self._lag = 0.0
         self._quiet = 0.0  # seconds since the last event
+        self._backlog: list[pygame.event.Event] = []  # events of a burst left for the next frames
         self._next: tuple[str, dict, str] | None = None
         self._history: list[tuple[Scene, list[Overlay]]] = []  # scenes to come back to (a replay's Back)
         self.overlays: list[Overlay] = []
@@ -347,6 +298,15 @@ class App:
             self.scene.handle(event)
             self._pop_finished()
 
+    def _take(self, arrived: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        """This frame's events: a burst's leftovers first, at most EVENTS_PER_FRAME, every resize but the last
+        dropped (each lays a large board out again; only the last size is the window's)."""
+        events = self._backlog + arrived
+        stale = set([n for n, event in enumerate(events) if event.type == pygame.WINDOWSIZECHANGED][:-1])
+        events = [event for n, event in enumerate(events) if n not in stale]
+        self._backlog = events[config.EVENTS_PER_FRAME :]
+        return events[: config.EVENTS_PER_FRAME]
+
     def _idle_for(self) -> float | None:
         wakes = [w for w in (self.scene.next_wake(), *(o.next_wake() for o in self.overlays)) if w is not None]
         return min(wakes) if wakes else None
@@ -359,7 +319,7 @@ class App:
         """Run one frame."""
         events: list[pygame.event.Event] = self.clock.arrived()  # came, stamped, while the clock waited
         idled = 0.0
-        if not events and not self._dirty and not pygame.event.peek():
+        if not events and not self._dirty and not self._backlog and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL
             timeout = self._idle_for()
@@ -368,7 +328,7 @@ class App:
         now, got = self.clock.now_ms(), pygame.event.get()
         for event in got:
             event.t_ms = now  # (a clock that waits in the queue stamped those that came then: see SystemClock)
-        events += got
+        events = self._take(events + got)
         # A stall longer than MAX_FRAME is cut short; time we chose to sleep is not a stall.
         elapsed = min(self.clock.tick(), config.MAX_FRAME + idled)
         self._quiet = 0.0 if events else self._quiet + elapsed

@@ -10,8 +10,8 @@ from datetime import datetime
 from pathlib import Path
 
 from game import config
-from game.model.replay import Replay
-from game.model.replay_check import text_limits
+from game.model.replay.check import text_limits
+from game.model.replay.playback import Replay
 from game.video import Video, VideoError, encode_evf
 from game.video.packed import MAX_VIDEO_CHARS, split_log, with_video
 

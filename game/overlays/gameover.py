@@ -14,7 +14,7 @@ import pygame
 
 from game import clipboard, config
 from game.model import GameState
-from game.model.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode
 from game.scene import Overlay, PanelChoice
 from game.session import Analysis
 from game.view import layout, text, theme, widgets

@@ -15,8 +15,7 @@ from game.assist import Assistant
 from game.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.dealer import NoGuessDeal
 from game.input import ZOOM_KEYS, input_event
-from game.model import GameState
-from game.model.move import Move
+from game.model import GameState, Move, MoveKind
 from game.recording import Recorder
 from game.scene import PanelChoice, Scene
 from game.session import Analysis, GameSession
@@ -84,7 +83,7 @@ class PlayingScene(Scene):
         if self._first_reveal is not None:
             cell, self._first_reveal = self._first_reveal, None
             self.assist.message = OPENED_FOR_YOU
-            self.apply(Move("reveal", *cell), by_player=False)
+            self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
     def on_exit(self):
         self.session.leave()  # the clock ran since the last move: keep that too
@@ -182,6 +181,7 @@ class PlayingScene(Scene):
             if self.assist.poll_hint(step):
                 self.session.note_assistance()
                 self.invalidate()
+        self.dirty |= self.assist.poll_chances(self.board)  # drawn whole, as anything over the board is
         self._analysed()
         self.animate(step)
         before = int(self.session.elapsed)
@@ -197,7 +197,7 @@ class PlayingScene(Scene):
 
     def next_wake(self):
         analysing = self.session.analysis_state != Analysis.NOT_ASKED and not self._verdict_shown
-        if self.animations or self.assist.hint_job or analysing:
+        if self.animations or self.assist.working or analysing:
             return 0.0
         if self.session.clock_running:
             return 1.0 - (self.session.elapsed % 1.0)

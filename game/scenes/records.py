@@ -5,8 +5,9 @@ from typing import Any
 import pygame
 
 from game import config
-from game.model.category import category_label
-from game.model.replay import Replay
+from game.background import BackgroundJob
+from game.model.replay.playback import Replay
+from game.model.rules.category import category_label
 from game.scene import Scene
 from game.video.packed import split_log, video_of
 from game.view import layout, text, theme, widgets
@@ -66,6 +67,7 @@ class RecordsScene(Scene):
         self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset statistics", "Back")))
         self.showing_recent = False
         self.notice = ""
+        self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
         self._load()
 
     @property
@@ -73,6 +75,7 @@ class RecordsScene(Scene):
         return self.categories[self.index]
 
     def update(self, step):
+        self._opened()
         # The writer records games a moment after they end, and a busy file only later: show them as they come.
         if self.store.changes != self.seen_changes or self.store.busy != self.busy:
             self._load()
@@ -133,18 +136,33 @@ class RecordsScene(Scene):
             self.go_back()
 
     def watch(self, game):
+        """Play the game back: its moves are read here (the records belong to this thread), and played
+        through to check them off the frame; the replay shows when they are. The last game clicked wins."""
         log = self.store.replay(game.game_id)
-        try:
-            # the video beside the moves is split off first: the replay's bound is on its moves
-            moves, kept = split_log(log) if log is not None else (None, None)
-            replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE) if moves is not None else None
-        except ValueError:
-            replay = None
-        video = video_of(replay, kept) if replay is not None else None
-        if replay is None:
-            self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
+        if log is None:
+            self._unplayable()
             return
-        self.context.show("replay", remember=True, replay=replay, video=video)
+        self.opening = BackgroundJob(lambda cancel: read_log(log))
+
+    def _opened(self):
+        job = self.opening
+        if job is None or not job.done:
+            return
+        self.opening = None
+        if isinstance(job.error, ValueError) or (job.error is None and job.result is None):
+            self._unplayable()
+        elif job.error is not None:
+            raise job.error
+        else:
+            replay, video = job.result
+            self.context.show("replay", remember=True, replay=replay, video=video)
+
+    def _unplayable(self):
+        self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
+        self.dirty = True
+
+    def next_wake(self):
+        return 0.0 if self.opening is not None else None
 
     def _turn(self, direction):
         self.index = (self.index + direction) % len(self.categories)
@@ -251,3 +269,11 @@ def _columns(rect):
         cells.append(pygame.Rect(x, rect.y, w - 6, rect.h))
         x += w
     return cells
+
+
+def read_log(log: str) -> tuple[Replay, Any]:
+    """A game's move log read: its replay, and the video beside its moves (None without one). The video is
+    split off first, as the replay's bound is on its moves. ValueError when the log is damaged."""
+    moves, kept = split_log(log)
+    replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)
+    return replay, video_of(replay, kept)

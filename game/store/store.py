@@ -40,7 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.model.category import category_label
+from game.model.rules.category import category_label
 from game.records import GameRecord, SavedGame
 from game.store import games, jobs, saves
 from game.store.copies import CopyFile, alive

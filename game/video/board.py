@@ -100,78 +100,98 @@ def zini(grid: list[list[int]]) -> int:
     >>> zini([[1, MINE, 1, 1, 1, 1], [1, 1, 1, 1, MINE, 1]])
     6
     """
-    rows, cols = len(grid), len(grid[0])
-    touching = openings(grid)
-    opened = [[False] * cols for _ in range(rows)]
-    flagged: set[tuple[int, int]] = set()
-    order = [(r, c) for c in range(cols) for r in range(rows)]
+    return _GreedyPlayer(grid).play()
 
-    changed: list[tuple[int, int]] = []
 
-    def reveal(row: int, col: int) -> None:
+class _GreedyPlayer:
+    """The greedy player ZiNi counts the clicks of: the board it knows, what it has opened and flagged, and
+    each number's premium (what its chord saves), kept and refreshed only where a cell opened or a flag went
+    down, since a premium changes only there."""
+
+    def __init__(self, grid: list[list[int]]) -> None:
+        self.grid = grid
+        self.rows, self.cols = len(grid), len(grid[0])
+        self.touching = openings(grid)
+        self.opened = [[False] * self.cols for _ in range(self.rows)]
+        self.flagged: set[tuple[int, int]] = set()
+        self.order = [(r, c) for c in range(self.cols) for r in range(self.rows)]
+        self.changed: list[tuple[int, int]] = []
+        self.numbered = [(r, c) for r, c in self.order if grid[r][c] > 0]
+        self.premiums = {cell: self.premium(*cell) for cell in self.numbered}
+        self.clicks = 0
+
+    def play(self) -> int:
+        while True:
+            self.refresh()
+            best = self.best_chord()
+            if best is not None:
+                self.chord(*best)
+                continue
+            covered = [(r, c) for r, c in self.order if not self.opened[r][c] and self.grid[r][c] != MINE]
+            if not covered:
+                return self.clicks
+            target = next(((r, c) for r, c in covered if self.grid[r][c] == 0), covered[0])
+            self.clicks += 1
+            self.reveal(*target)
+
+    def reveal(self, row: int, col: int) -> None:
         stack = [(row, col)]
         while stack:
             r, c = stack.pop()
-            if opened[r][c] or grid[r][c] == MINE or (r, c) in flagged:
+            if self.opened[r][c] or self.grid[r][c] == MINE or (r, c) in self.flagged:
                 continue
-            opened[r][c] = True
-            changed.append((r, c))
-            if grid[r][c] == 0:
-                stack.extend(neighbours(rows, cols, r, c))
+            self.opened[r][c] = True
+            self.changed.append((r, c))
+            if self.grid[r][c] == 0:
+                stack.extend(neighbours(self.rows, self.cols, r, c))
 
-    def premium(row: int, col: int) -> int:
+    def premium(self, row: int, col: int) -> int:
         units = 0
         seen: set[int] = set()
         cost = 1  # the chord
-        for r, c in neighbours(rows, cols, row, col):
-            value = grid[r][c]
+        for r, c in neighbours(self.rows, self.cols, row, col):
+            value = self.grid[r][c]
             if value == MINE:
-                cost += (r, c) not in flagged
-            elif opened[r][c]:
+                cost += (r, c) not in self.flagged
+            elif self.opened[r][c]:
                 continue
             elif value == 0:
-                if touching[r][c][0] not in seen:
-                    seen.add(touching[r][c][0])
+                if self.touching[r][c][0] not in seen:
+                    seen.add(self.touching[r][c][0])
                     units += 1
-            elif not touching[r][c]:
+            elif not self.touching[r][c]:
                 units += 1
-        if not opened[row][col]:
+        if not self.opened[row][col]:
             cost += 1
-            units += not touching[row][col]
+            units += not self.touching[row][col]
         return units - cost
 
-    # A number's premium changes only when it or a neighbour is opened or flagged: kept, and refreshed there.
-    numbered = [(r, c) for r, c in order if grid[r][c] > 0]
-    premiums = {cell: premium(*cell) for cell in numbered}
-    clicks = 0
-    while True:
-        for cell in {n for r, c in changed for n in (*neighbours(rows, cols, r, c), (r, c))}:
-            if cell in premiums:
-                premiums[cell] = premium(*cell)
-        changed.clear()
+    def refresh(self) -> None:
+        around = {n for r, c in self.changed for n in (*neighbours(self.rows, self.cols, r, c), (r, c))}
+        for cell in around:
+            if cell in self.premiums:
+                self.premiums[cell] = self.premium(*cell)
+        self.changed.clear()
+
+    def best_chord(self) -> tuple[int, int] | None:
+        """The first number, in column-major order, whose chord saves the most, if it saves anything."""
         best: tuple[int, int] | None = None
         best_premium = -1
-        for cell in numbered:
-            value = premiums[cell]
+        for cell in self.numbered:
+            value = self.premiums[cell]
             if value > best_premium:
                 best, best_premium = cell, value
-        if best is not None:
-            row, col = best
-            for r, c in neighbours(rows, cols, row, col):
-                if grid[r][c] == MINE and (r, c) not in flagged:
-                    flagged.add((r, c))
-                    changed.append((r, c))
-                    clicks += 1
-            if not opened[row][col]:
-                clicks += 1
-                reveal(row, col)
-            clicks += 1
-            for r, c in neighbours(rows, cols, row, col):
-                reveal(r, c)
-            continue
-        covered = [(r, c) for r, c in order if not opened[r][c] and grid[r][c] != MINE]
-        if not covered:
-            return clicks
-        target = next(((r, c) for r, c in covered if grid[r][c] == 0), covered[0])
-        clicks += 1
-        reveal(*target)
+        return best
+
+    def chord(self, row: int, col: int) -> None:
+        for r, c in neighbours(self.rows, self.cols, row, col):
+            if self.grid[r][c] == MINE and (r, c) not in self.flagged:
+                self.flagged.add((r, c))
+                self.changed.append((r, c))
+                self.clicks += 1
+        if not self.opened[row][col]:
+            self.clicks += 1
+            self.reveal(row, col)
+        self.clicks += 1
+        for r, c in neighbours(self.rows, self.cols, row, col):
+            self.reveal(r, c)

@@ -85,22 +85,7 @@ def unpack(data: Any, rows: int, cols: int, mines: frozenset[tuple[int, int]], *
         if not isinstance(text, str):
             raise VideoError(f"its {name} are missing")
         texts.append(text)
-    columns: list[array] = []
-    for (name, code), text in zip(COLUMNS, texts):
-        size = array(code).itemsize
-        if len(text) > 4 * (-(-MAX_EVENTS_WITH_BUTTONS * size // 3)):
-            raise VideoError("longer than any video this game records")
-        try:
-            raw = base64.b64decode(text, validate=True)
-        except (binascii.Error, ValueError):
-            raise VideoError(f"its {name} are not base64") from None
-        if len(raw) % size:
-            raise VideoError(f"its {name} are cut short")
-        column = array(code)
-        column.frombytes(raw)
-        if sys.byteorder == "big":
-            column.byteswap()
-        columns.append(column)
+    columns = [_column(name, code, text) for (name, code), text in zip(COLUMNS, texts)]
     kinds, times, xs, ys = columns
     if not len(kinds) == len(times) == len(xs) == len(ys):
         raise VideoError("its columns differ in length")
@@ -117,6 +102,24 @@ def unpack(data: Any, rows: int, cols: int, mines: frozenset[tuple[int, int]], *
         raise VideoError("an event off the board")
     video.kinds, video.times, video.xs, video.ys = kinds, times, xs, ys
     return video
+
+
+def _column(name: str, code: str, text: str) -> array:
+    """One column decoded from base64, bounded before it is decoded."""
+    size = array(code).itemsize
+    if len(text) > 4 * (-(-MAX_EVENTS_WITH_BUTTONS * size // 3)):
+        raise VideoError("longer than any video this game records")
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise VideoError(f"its {name} are not base64") from None
+    if len(raw) % size:
+        raise VideoError(f"its {name} are cut short")
+    column = array(code)
+    column.frombytes(raw)
+    if sys.byteorder == "big":
+        column.byteswap()
+    return column
 
 
 def room_for(video: Video, kind: Mouse) -> bool:

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.model.replay import Replay
+from game.model.replay.playback import Replay
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.video import figures_of

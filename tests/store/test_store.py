@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.model.category import category_for, category_label
+from game.model.rules.category import category_for, category_label
 from game.records import GameRecord
 from game.store import DB_NAME, MAX_TIME_MS, Store
 from game.store import schema as store_module

@@ -45,9 +45,12 @@ def _placements(rows: int, cols: int) -> tuple[Placement, ...]:
     return tuple(out)
 
 
+ClosedPattern = tuple[tuple[int, ...], int]  # a pattern's cells, and the layouts that close it
+
+
 def _patterns(
     rows: int, cols: int, visible: Sequence[int], mines: set[int], numbered: set[int]
-) -> Iterator[tuple[dict[int, int], tuple]]:
+) -> Iterator[tuple[dict[int, int], tuple[int, ...]]]:
     """Each pattern placed where its cells are covered and not known mines, some of them next to a number, and no
     outer cell is revealed: ({cell: 1 mine / 0 safe, outer cells still to be mines: 1}, the pattern's cells).
     (A pattern no number touches is never a pseudo-50/50: its cells' layouts are not tied to each other.)"""
@@ -66,7 +69,7 @@ def _patterns(
             yield assume, at
 
 
-def closed_patterns(a: Analysis, visible: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+def closed_patterns(a: Analysis, visible: Sequence[int]) -> list[ClosedPattern]:
     """Each pattern that some layouts close, with how many layouts close it with a given one of its diagonals
     (or one of its two cells) as the mines: as many close it with the other, by symmetry. Exact analyses only."""
     if a.layouts is None:
@@ -84,7 +87,7 @@ def closed_patterns(a: Analysis, visible: Sequence[int]) -> list[tuple[tuple[int
     return out
 
 
-def pseudo_fifty_fifties(a: Analysis, visible: Sequence[int], closed: list | None = None) -> list[int]:
+def pseudo_fifty_fifties(a: Analysis, visible: Sequence[int], closed: list[ClosedPattern] | None = None) -> list[int]:
     """The covered cells (flat indices) that are pseudo-50/50s in an exact analysis: every layout that makes the
     cell a mine closes it into a pair or box no number can resolve. closed: closed_patterns(a, visible)."""
     if a.layouts is None:
@@ -100,7 +103,7 @@ def pseudo_fifty_fifties(a: Analysis, visible: Sequence[int], closed: list | Non
     return found
 
 
-def influence(a: Analysis, closed: list) -> dict[int, int]:
+def influence(a: Analysis, closed: list[ClosedPattern]) -> dict[int, int]:
     """Per covered cell, the layouts where it is a mine in a closed pattern (pairs added up, the largest box
     taken), at most its layouts as a mine or as safe: the part of its risk that would be met anyway (the
     "50/50 influence" of JSMinesweeper's long-term risk helper)."""

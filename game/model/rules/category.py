@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rules import PRESETS
+from .facts import PRESETS
 
 CUSTOM_PREFIX = "custom:"
 

@@ -1,14 +1,17 @@
 """No-guess board generation: mine layouts the solver can clear from the first click without ever guessing."""
 
+from __future__ import annotations
+
 import random
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .analysis import InconsistentPosition, analyse, neighbours
+from ..rules.facts import MAX_DENSITY
+from .analysis import InconsistentPosition, analyse_visible, neighbours
 
 __all__ = ["NoGuessCancelled", "NoGuessTimeout", "generate_no_guess", "solves_without_guessing"]
 
-# Densest board offered (35%, rounded up by a few mines so that the 30x16/170 challenge board fits).
-MAX_DENSITY = 0.355
 # During repair the exact analysis runs only once fewer covered cells than this remain.
 FULL_ANALYSIS_BELOW = 40
 
@@ -21,18 +24,18 @@ class NoGuessCancelled(Exception):
     """Generation was cancelled (the player left the menu, changed the board...)."""
 
 
-def _cancelled(cancel):
+def _cancelled(cancel: Any) -> bool:
     if cancel is None:
         return False
     is_set = getattr(cancel, "is_set", None)
-    return is_set() if is_set is not None else bool(cancel())
+    return bool(is_set()) if is_set is not None else bool(cancel())
 
 
 class _Play:
     """The solver playing one layout: certain moves only (single-number rule, pair rule, then the exact
     analysis with the mine count). Mines may be moved while it plays (see generate_no_guess)."""
 
-    def __init__(self, rows, cols, mines, is_mine, first):
+    def __init__(self, rows: int, cols: int, mines: int, is_mine: list[bool], first: int) -> None:
         self.rows, self.cols, self.mines = rows, cols, mines
         self.nb = neighbours(rows, cols)
         self.is_mine = is_mine
@@ -41,11 +44,11 @@ class _Play:
         self.vis = [-1] * n
         self.flag = bytearray(n)  # 1: known mine
         self.left = n - mines  # safe cells still covered
-        self.queue = []
-        self.frontier = set()  # revealed numbers with undecided covered neighbours (after single())
+        self.queue: list[int] = []
+        self.frontier: set[int] = set()  # revealed numbers with undecided covered neighbours (after single())
         self.reveal(first)
 
-    def reveal(self, i):
+    def reveal(self, i: int) -> None:
         vis, counts, nb, queue = self.vis, self.counts, self.nb, self.queue
         if vis[i] >= 0:
             return
@@ -66,13 +69,13 @@ class _Play:
                         self.left -= 1
                         stack.append(j)
 
-    def mark_mine(self, i):
+    def mark_mine(self, i: int) -> None:
         self.flag[i] = 1
         for j in self.nb[i]:
             if self.vis[j] >= 0:
                 self.queue.append(j)
 
-    def single(self):
+    def single(self) -> bool:
         """Single-number rule until nothing changes. Returns True if anything was learnt."""
         vis, flag, nb, queue = self.vis, self.flag, self.nb, self.queue
         learnt = False
@@ -104,7 +107,7 @@ class _Play:
                 self.frontier.add(i)
         return learnt
 
-    def pair(self):
+    def pair(self) -> bool:  # noqa: C901 - the no-guess generator's inner loop
         """One pass of the pair (subset / overlap) rule. Returns True if anything was learnt."""
         vis, flag, nb = self.vis, self.flag, self.nb
         res = {}
@@ -148,10 +151,10 @@ class _Play:
                     learnt = True
         return learnt
 
-    def full(self):
+    def full(self) -> bool:
         """The exact analysis (with the mine count). Returns True if anything was learnt."""
         try:
-            a = analyse(self.rows, self.cols, self.mines, self.vis)
+            a = analyse_visible(self.rows, self.cols, self.mines, self.vis)
         except InconsistentPosition:
             return False
         cols = self.cols
@@ -166,7 +169,7 @@ class _Play:
                 learnt = True
         return learnt
 
-    def run(self, full_below=None):
+    def run(self, full_below: int | None = None) -> bool:
         """Play certain moves until the board is clear (True) or no certain move is left (False).
         full_below: use the exact analysis only once fewer covered cells than this are left (it is the slow
         step, and the mine count it adds matters only near the end); None: always."""
@@ -180,7 +183,7 @@ class _Play:
             return False
         return True
 
-    def move_mine(self, src, dst):
+    def move_mine(self, src: int, dst: int) -> None:
         """Move a mine from covered cell src to covered cell dst, updating the numbers shown."""
         is_mine, counts, vis, nb = self.is_mine, self.counts, self.vis, self.nb
         is_mine[src] = False
@@ -203,7 +206,9 @@ class _Play:
                         self.reveal(k)
 
 
-def solves_without_guessing(rows, cols, mine_cells, first_cell):
+def solves_without_guessing(
+    rows: int, cols: int, mine_cells: Sequence[tuple[int, int]], first_cell: tuple[int, int]
+) -> bool:
     """True if the solver clears this layout from first_cell using certain moves only."""
     n = rows * cols
     is_mine = [False] * n
@@ -215,7 +220,16 @@ def solves_without_guessing(rows, cols, mine_cells, first_cell):
     return _Play(rows, cols, len(mine_cells), is_mine, first).run()
 
 
-def generate_no_guess(rows, cols, mines, first_cell=(0, 0), seed=None, first_click="opening", timeout=5.0, cancel=None):
+def generate_no_guess(
+    rows: int,
+    cols: int,
+    mines: int,
+    first_cell: tuple[int, int] = (0, 0),
+    seed: int | None = None,
+    first_click: str = "opening",
+    timeout: float | None = 5.0,
+    cancel: Callable[[], bool] | Any = None,
+) -> list[tuple[int, int]]:
     """Mine cells (list of (r, c)) of a board the solver clears from first_cell without guessing.
 
     Same seed, same board. Method (after Simon Tatham's mines.c): lay mines at random, let the solver play;
@@ -239,7 +253,7 @@ def generate_no_guess(rows, cols, mines, first_cell=(0, 0), seed=None, first_cli
     deadline = time.monotonic() + timeout if timeout is not None else None
     pool = [i for i in range(n) if i not in keep_clear]
 
-    def check():
+    def check() -> None:
         if _cancelled(cancel):
             raise NoGuessCancelled("no-guess generation was cancelled")
         if deadline is not None and time.monotonic() > deadline:
@@ -267,7 +281,7 @@ def generate_no_guess(rows, cols, mines, first_cell=(0, 0), seed=None, first_cli
             total_moves += 1
 
 
-def _perturb(play, rng, keep_clear):
+def _perturb(play: _Play, rng: random.Random, keep_clear: set[int]) -> bool:
     """Move one undecided mine next to the opened area to a covered cell away from it."""
     vis, flag, nb, is_mine = play.vis, play.flag, play.nb, play.is_mine
     n = len(vis)

@@ -109,7 +109,7 @@ class Frontier:
             self._of = {j: t for t, comp in enumerate(self.comps) for j in comp.cells}
         return self._of
 
-    def after(self, reveals: Mapping[int, int], assume: Mapping[int, int] | None = None) -> Frontier:
+    def after(self, reveals: Mapping[int, int], assume: Mapping[int, int] | None = None) -> Frontier:  # noqa: C901 - the incremental update every analysis runs
         """This position with covered cells revealed: {flat index: the number it shows}; assume: covered cells
         taken as mines (1) or safe (0), to count the layouts where they are."""
         nb = neighbours(self.rows, self.cols)

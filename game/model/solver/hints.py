@@ -4,43 +4,51 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import KW_ONLY, dataclass, field
+from enum import Enum
 from typing import Any
 
-from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse, mine_total, neighbours, visible_of
-from .deductions import cells_phrase, deductions
+from ..rules.facts import GameState
+from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse_visible, mine_total, neighbours, visible_of
+from .chance import chance_text
+from .deductions import Deduction, cells_phrase, deductions
 from .guess import choose_guess
-from .rules import GameState
 
-__all__ = ["Hint", "first_click_cell", "hint_for", "hint_for_visible"]
+__all__ = ["Hint", "HintRule", "first_click_cell", "hint_for", "hint_for_visible"]
 
 
+class HintRule(str, Enum):
+    """How a hint was found; compares equal to its plain string."""
+
+    SINGLE = "single"  # one number on its own
+    PAIR = "pair"  # two numbers together
+    COUNT = "count"  # the mines left
+    COMBINED = "combined"  # several numbers at once (the full analysis)
+    GUESS = "guess"  # no cell is certain
+    FIRST = "first"  # the first click
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+
+@dataclass(slots=True)
 class Hint:
     """One suggested move. safe: the cell is certainly safe; is_mine: certainly a mine (flag it); neither:
     a guess. proof: revealed numbers that prove it (empty for guesses and mine-count deductions)."""
 
-    __slots__ = ("cell", "safe", "is_mine", "probability", "proof", "reason", "also_safe", "also_mines", "rule")
-
-    def __init__(
-        self,
-        cell: Cell,
-        safe: bool,
-        is_mine: bool,
-        probability: float,
-        proof: Sequence[Cell],
-        reason: str,
-        also_safe: Sequence[Cell] = (),
-        also_mines: Sequence[Cell] = (),
-        rule: str = "",
-    ) -> None:
-        self.cell = cell
-        self.safe = safe
-        self.is_mine = is_mine
-        self.probability = probability
-        self.proof = list(proof)
-        self.reason = reason
-        self.also_safe = list(also_safe)
-        self.also_mines = list(also_mines)
-        self.rule = rule  # "single", "pair", "count", "combined", "guess", "first"
+    cell: Cell
+    _: KW_ONLY
+    safe: bool
+    is_mine: bool
+    probability: float
+    reason: str
+    rule: HintRule
+    proof: list[Cell] = field(default_factory=list)
+    also_safe: list[Cell] = field(default_factory=list)
+    also_mines: list[Cell] = field(default_factory=list)
 
     @property
     def certain(self) -> bool:
@@ -48,6 +56,23 @@ class Hint:
 
     def __repr__(self) -> str:
         return f"Hint({self.cell}, {self.rule}, p={self.probability:.3f}: {self.reason})"
+
+
+def _certain_hint(
+    cell: Cell, value: int, reason: str, rule: HintRule, proof: list[Cell], others: Sequence[Cell]
+) -> Hint:
+    """A hint for a cell the position proves safe (value 0) or a mine (value 1), with the others proved alike."""
+    return Hint(
+        cell,
+        safe=value == 0,
+        is_mine=value == 1,
+        probability=float(value),
+        reason=reason,
+        rule=rule,
+        proof=proof,
+        also_safe=list(others) if value == 0 else [],
+        also_mines=list(others) if value == 1 else [],
+    )
 
 
 def hint_for_visible(
@@ -69,27 +94,17 @@ def hint_for_visible(
     if not any(v < 0 for v in visible):
         return None
     if all(v < 0 for v in visible):
-        return _first_click_hint(rows, cols, mines, None)
+        return _first_click_hint(rows, cols, None)
     events = deductions(rows, cols, visible, stop_at_safe=True)
-    a = None
+    a: Analysis | None = None
 
-    def rc(i):
+    def rc(i: int) -> Cell:
         return divmod(i, cols)
 
-    def from_event(e, cell_i=None):
-        i = cell_i if cell_i is not None else next((j for j in e.cells if j not in flagged), e.cells[0])
+    def from_event(e: Deduction) -> Hint:
+        i = next((j for j in e.cells if j not in flagged), e.cells[0])
         rest = [rc(j) for j in e.cells if j != i]
-        return Hint(
-            rc(i),
-            e.value == 0,
-            e.value == 1,
-            float(e.value),
-            sorted(rc(j) for j in e.proof),
-            e.reason,
-            rest if e.value == 0 else (),
-            rest if e.value == 1 else (),
-            e.rule,
-        )
+        return _certain_hint(rc(i), e.value, e.reason, HintRule(e.rule), sorted(rc(j) for j in e.proof), rest)
 
     # Certain safe cells first (something to open), simplest rule first; then certain mines.
     for value in (0, 1):
@@ -103,7 +118,7 @@ def hint_for_visible(
                 return from_event(min(found, key=lambda e: len(e.proof)))
         if a is None:
             # the rules found no safe cell: now the full analysis is worth its cost
-            a = analysis or analyse(rows, cols, mines, visible, budget)
+            a = analysis or analyse_visible(rows, cols, mines, visible, budget)
             if len(a.mines) == sum(1 for v in visible if v < 0):
                 return None
         certain = sorted(
@@ -112,69 +127,48 @@ def hint_for_visible(
         by_count = [cell for cell in certain if a.needs_mine_count(*cell)]
         left = mines - sum(1 for cell in a.mines if not a.needs_mine_count(*cell))
         if by_count:
-            cell = by_count[0]
-            if value == 0:
-                reason = (
-                    f"Only {left} mine{'s are' if left != 1 else ' is'} left and the numbers need "
-                    f"{'all of them' if left != 1 else 'it'} elsewhere, so {cells_phrase(len(by_count), 'safe')}"
-                )
-            else:
-                k = len(by_count)
-                reason = f"Only {left} mine{'s are' if left != 1 else ' is'} left and " + (
-                    "it must be here"
-                    if k == 1 and left == 1
-                    else "both must be here"
-                    if k == 2 and left == 2
-                    else f"{k} of them must be here"
-                    if k < left
-                    else f"all {k} must be here"
-                )
-            return Hint(
-                cell,
-                value == 0,
-                value == 1,
-                float(value),
-                [],
-                reason,
-                by_count[1:] if value == 0 else (),
-                by_count[1:] if value == 1 else (),
-                "count",
-            )
+            reason = _count_reason(value, left, len(by_count))
+            return _certain_hint(by_count[0], value, reason, HintRule.COUNT, [], by_count[1:])
         if certain:
             cell = certain[0]
             i = cell[0] * cols + cell[1]
             proof = sorted(rc(j) for j in neighbours(rows, cols)[i] if visible[j] >= 0)
             what = "safe" if value == 0 else "a mine"
             reason = f"Taking these {len(proof)} numbers together, every way their mines can lie makes this cell {what}"
-            return Hint(
-                cell,
-                value == 0,
-                value == 1,
-                float(value),
-                proof,
-                reason,
-                certain[1:] if value == 0 else (),
-                certain[1:] if value == 1 else (),
-                "combined",
-            )
+            return _certain_hint(cell, value, reason, HintRule.COMBINED, proof, certain[1:])
     assert a is not None  # the loop above made it
     cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget, stop=stop)
+    return _guess_hint(a, cell)
+
+
+def _count_reason(value: int, left: int, k: int) -> str:
+    """Why the mines left prove `k` cells safe (value 0) or mines (value 1)."""
+    mines_left = f"Only {left} mine{'s are' if left != 1 else ' is'} left and "
+    if value == 0:
+        return (
+            mines_left
+            + f"the numbers need {'all of them' if left != 1 else 'it'} elsewhere, so "
+            + cells_phrase(k, "safe")
+        )
+    if k == 1 and left == 1:
+        return mines_left + "it must be here"
+    if k == 2 and left == 2:
+        return mines_left + "both must be here"
+    return mines_left + (f"{k} of them must be here" if k < left else f"all {k} must be here")
+
+
+def _guess_hint(a: Analysis, cell: Cell) -> Hint:
     p = a.probability(*cell)
     best = min(a.probabilities.values())
-    pct = _percent(p)
+    pct = chance_text(p)
     if p <= best + 1e-12:
         reason = f"No cell is certain; this one has the lowest mine chance ({pct})"
     else:
         reason = (
-            f"No cell is certain; this one is nearly the safest ({pct}, lowest is {_percent(best)}) "
+            f"No cell is certain; this one is nearly the safest ({pct}, lowest is {chance_text(best)}) "
             f"and the likeliest to open up more"
         )
-    return Hint(cell, False, False, p, [], reason, rule="guess")
-
-
-def _percent(p):
-    x = 100 * p
-    return f"{x:.0f}%" if x >= 1 or x == 0 else f"{x:.1f}%"
+    return Hint(cell, safe=False, is_mine=False, probability=p, reason=reason, rule=HintRule.GUESS)
 
 
 def first_click_cell(rows: int, cols: int, first_click: str | None = "safe") -> Cell:
@@ -189,18 +183,18 @@ def first_click_cell(rows: int, cols: int, first_click: str | None = "safe") -> 
     return (min(k, (rows - 1) // 2), min(k, (cols - 1) // 2))
 
 
-def _first_click_hint(rows, cols, mines, first_click):
+def _first_click_hint(rows: int, cols: int, first_click: str | None) -> Hint:
     cell = first_click_cell(rows, cols, first_click)
     if first_click == "opening":
         reason = "The first click always opens an area; near a corner, the edges help you read it"
     else:
         reason = "The first click is always safe; a corner is the likeliest cell to open an area"
-    return Hint(cell, True, False, 0.0, [], reason, rule="first")
+    return Hint(cell, safe=True, is_mine=False, probability=0.0, reason=reason, rule=HintRule.FIRST)
 
 
-def _state_name(board):
-    s = board.state
-    return getattr(s, "value", s)
+def _state_name(board: Any) -> str:
+    state = board.state  # a GameState, or its plain string on a stand-in
+    return state.value if isinstance(state, GameState) else str(state)
 
 
 def hint_for(
@@ -218,7 +212,7 @@ def hint_for(
     given; cancelled (a threading.Event), once set, ends the thinking and the answer is None."""
     state = _state_name(board)
     if state == GameState.READY:
-        return _first_click_hint(board.rows, board.cols, mine_total(board), getattr(board, "first_click", None))
+        return _first_click_hint(board.rows, board.cols, getattr(board, "first_click", None))
     if state != GameState.PLAYING:
         return None
     flagged = frozenset(

@@ -13,7 +13,7 @@ one (the scanline fill).
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import repeat
 
 # Cell states, one byte per cell.
@@ -43,7 +43,7 @@ INSIDE_TO_STATE = bytes([PADDING, COVERED]) + bytes(254)
 class Grid:
     """The padded geometry of a rows x cols board."""
 
-    def __init__(self, rows, cols):
+    def __init__(self, rows: int, cols: int) -> None:
         self.rows, self.cols = rows, cols
         self.width = cols + 2
         self.column_numbers = list(range(cols))
@@ -132,11 +132,12 @@ class Grid:
             start = end
 
 
-def _shifted_sum(value, offsets, combine):
-    total = None
+def _shifted_sum(value: int, offsets: tuple[int, ...], combine: Callable[[int, int], int]) -> int:
+    total: int | None = None
     for o in offsets:
         shifted = value >> (8 * o) if o >= 0 else value << (-8 * o)
         total = shifted if total is None else combine(total, shifted)
+    assert total is not None
     return total
 
 
@@ -162,7 +163,7 @@ def flood_open(grid: Grid, states: bytearray, passable: bytearray, start: int) -
     return opened
 
 
-def _fill(grid, passable, start, on_span):
+def _fill(grid: Grid, passable: bytearray, start: int, on_span: Callable[[int, int], None] | None) -> None:
     """Scanline fill over the 1s of `passable` from `start`, 8-connected; each span found is cleared and,
     with its one-cell ring, handed to on_span(lo, hi) row by row."""
     w = grid.width
@@ -190,7 +191,7 @@ def _fill(grid, passable, start, on_span):
                 found = passable.find(1, gap, row_end)
 
 
-def _open_range(grid, states, lo, hi, opened):
+def _open_range(grid: Grid, states: bytearray, lo: int, hi: int, opened: list[tuple[int, int, int]]) -> None:
     segment = states[lo:hi]
     openable = segment.translate(OPENABLE)
     if not openable.count(1):

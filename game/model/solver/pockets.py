@@ -5,7 +5,7 @@ A pocket is a group of numbers' cells whose every neighbour is revealed, a certa
 layouts are settled only by guesses inside it (and, at the very end, by the mine count, unless every layout of
 the pocket holds as many mines, which is the only kind taken here). Such guesses must be made sometime, so making
 them first costs nothing and what they show comes earlier; and a pocket is small enough to play perfectly: the
-first cell is the one that clears the pocket in the most of its layouts (game/model/endgame.py's search).
+first cell is the one that clears the pocket in the most of its layouts (game/model/solver/endgame.py's search).
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 
 from .analysis import Analysis, neighbours
 from .endgame import best_move
+from .enumeration import Group
 
 __all__ = ["pocket_guess"]
 
 
-def _pocket_layouts(group: tuple, limit: int) -> list[dict[int, int]] | None:
+def _pocket_layouts(group: Group, limit: int) -> list[dict[int, int]] | None:
     """Every assignment of the group's cells satisfying its constraints ({cell: 0/1}), or None past limit."""
     cells = sorted({j for key, _ in group for j in key})
     cons = [[need, len(key)] for key, need in group]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .grid import Grid, count_regions
+from ..rules.grid import Grid, count_regions
 
 if TYPE_CHECKING:
-    from .board import Board
+    from ..rules.board import Board
 
 REVEALED_SAFE = bytes(1 if code <= 8 else 0 for code in range(256))  # from Board.seen_codes
 

@@ -11,14 +11,14 @@ if TYPE_CHECKING:
     from .board import Board
 
 from . import grid as g
-from .move import KINDS as MOVE_KINDS
-from .move import Move
-from .rules import GameState, validate_first_click, validate_size
+from .facts import GameState, validate_first_click, validate_size
+from .move import Move, MoveKind
 
 FORMAT = 1
 CELL_CHARS = {g.COVERED: ".", g.FLAGGED: "F", g.QUESTIONED: "?", g.REVEALED: "O"}
 CELL_STATES = {char: state for state, char in CELL_CHARS.items()}
 CLICK_KEYS = ("left", "right", "chord", "effective")
+_KIND_NAMES = tuple(kind.value for kind in MoveKind)  # a tuple: a hostile unhashable kind is no match, not a crash
 
 
 def board_to_dict(board: Board) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def board_from_dict(cls: type[Board], data: Any) -> Board:
         raise ValueError(str(error)) from None
 
 
-def _rebuild(cls, data):
+def _rebuild(cls: type[Board], data: Any) -> Board:
     if not isinstance(data, dict):
         raise TypeError(f"A saved game is a dict, not {type(data).__name__}.")
     missing = [
@@ -111,7 +111,7 @@ def _rebuild(cls, data):
     return board
 
 
-def _cell_list(value, what):
+def _cell_list(value: Any, what: str) -> list[tuple[int, int]]:
     if not isinstance(value, list):
         raise TypeError(f"{what} must be a list of [row, col] pairs.")
     cells = []
@@ -122,7 +122,7 @@ def _cell_list(value, what):
     return cells
 
 
-def _restore_cells(board, cells):
+def _restore_cells(board: Board, cells: Any) -> None:
     if not (
         isinstance(cells, list)
         and len(cells) == board.rows
@@ -143,12 +143,13 @@ def _restore_cells(board, cells):
     if board._mine is not None:
         revealed_mines = sum(1 for i, s in enumerate(states) if s == g.REVEALED and board._mine[i])
         board._safe_revealed = board.revealed_count - revealed_mines
+        _, _, passable = board._laid()
         for i, s in enumerate(states):
             if s in (g.REVEALED, g.FLAGGED):
-                board._passable[i] = 0
+                passable[i] = 0
 
 
-def _check_progress(board, state, exploded):
+def _check_progress(board: Board, state: GameState, exploded: Any) -> None:
     revealed_mines = board.revealed_count - board._safe_revealed
     all_safe_open = board.safe_cells_left == 0
     if exploded is not None:
@@ -170,7 +171,7 @@ def _check_progress(board, state, exploded):
         raise ValueError("A won game has every safe cell revealed and every mine flagged.")
 
 
-def _restore_clicks(board, clicks, moves):
+def _restore_clicks(board: Board, clicks: Any, moves: Any) -> None:
     if not (isinstance(clicks, dict) and set(clicks) == set(CLICK_KEYS)):
         raise ValueError(f"clicks must give exactly {', '.join(CLICK_KEYS)}.")
     for key in CLICK_KEYS:
@@ -184,18 +185,18 @@ def _restore_clicks(board, clicks, moves):
     log: list[Move] = []
     for move in moves:
         # [kind, row, col, t_ms]; saves of older versions have no time: [kind, row, col]
-        if not (isinstance(move, list) and len(move) in (3, 4) and move[0] in MOVE_KINDS):
+        if not (isinstance(move, list) and len(move) in (3, 4) and move[0] in _KIND_NAMES):
             raise ValueError(f"{move!r} is not a move [kind, row, col, t_ms].")
         board._index(move[1], move[2])
         t_ms = move[3] if len(move) == 4 else 0
         if isinstance(t_ms, bool) or not isinstance(t_ms, int) or t_ms < 0 or (log and t_ms < log[-1].t_ms):
             raise ValueError(f"{move!r} has no proper time: whole milliseconds that never go back.")
-        log.append(Move(*move))
-    counted = {kind: sum(1 for move in log if move[0] == kind) for kind in MOVE_KINDS}
-    right = counted["flag"] + counted["unflag"]
-    if (counted["reveal"], right, counted["chord"]) != (clicks["left"], clicks["right"], clicks["chord"]):
+        log.append(Move(MoveKind(move[0]), move[1], move[2], t_ms))
+    counted = {kind: sum(1 for move in log if move.kind == kind) for kind in MoveKind}
+    right = counted[MoveKind.FLAG] + counted[MoveKind.UNFLAG]
+    if (counted[MoveKind.REVEAL], right, counted[MoveKind.CHORD]) != (clicks["left"], clicks["right"], clicks["chord"]):
         raise ValueError("The move list does not match the click counts.")
     board.left_clicks, board.right_clicks = clicks["left"], clicks["right"]
     board.chord_clicks, board.effective_clicks = clicks["chord"], clicks["effective"]
-    board.moves = log
+    board._moves = log
     board.first_reveal = next((m.cell for m in log if m.kind == "reveal" and board.is_revealed(*m.cell)), None)

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .category import mines_text, size_text
-from .noguess import MAX_DENSITY
-from .rules import FIRST_CLICK_RULES, SAFE_AROUND_FIRST_CLICK, validate_first_click, validate_size
+from .facts import FIRST_CLICK_RULES, MAX_DENSITY, SAFE_AROUND_FIRST_CLICK, validate_first_click, validate_size
 
 __all__ = ["BoardCode", "PREFIX", "decode", "encode"]
 
@@ -52,7 +51,7 @@ class BoardCode:
     first_cell: tuple[int, int] | None = None
     no_guess: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         validate_size(self.rows, self.cols, self.mines)
         if self.rows > _SIDE_RADIX or self.cols > _SIDE_RADIX:
             raise ValueError(f"A board code holds sides up to {_SIDE_RADIX}, not {self.rows}x{self.cols}.")
@@ -131,16 +130,16 @@ class BoardCode:
 # from the digits below it, so the number is as small as the board allows (Expert: 45 bits, 9 characters).
 
 
-def _side_radix(rows, cols):
+def _side_radix(rows: int, cols: int) -> int:
     return _SMALL_SIDE_RADIX if max(rows, cols) <= _SMALL_SIDE_RADIX else _SIDE_RADIX
 
 
-def _base(kind, rows, cols):
+def _base(kind: int, rows: int, cols: int) -> int:
     """What the digits above the size are multiplied by."""
     return _KINDS if kind else _KINDS * 2 * _side_radix(rows, cols) ** 2 * (rows * cols - 1)
 
 
-def _payload_chars(kind, rows, cols):
+def _payload_chars(kind: int, rows: int, cols: int) -> int:
     """Every code for a board size has one length (the most its number can need), so a lost or extra
     character shows up as a wrong length whatever the seed."""
     cells = rows * cols
@@ -148,14 +147,14 @@ def _payload_chars(kind, rows, cols):
     return -(-largest.bit_length() // 5)
 
 
-def _kind_of(code):
+def _kind_of(code: BoardCode) -> int:
     for kind, size in _PRESETS.items():
         if size == (code.rows, code.cols, code.mines):
             return kind
     return 0
 
 
-def _check(symbols):
+def _check(symbols: list[int]) -> list[int]:
     """CRC-15/CAN over the symbols' bits, fed their count first so that leading zeros count too."""
     crc = (1 << _CHECK_BITS) - 1
     for symbol in (len(symbols) % 32, *symbols):
@@ -221,7 +220,7 @@ def decode(text: str, max_side: int = 100, min_side: int = 5) -> BoardCode:
     return code
 
 
-def _unpack(payload):
+def _unpack(payload: list[int]) -> BoardCode:
     """The fields of a payload whose check digits matched (so a bad value here is a forged code, or a 1 in
     32768 typo): every digit is range-checked before it is used."""
     damaged = "That code is damaged: it does not describe a board."
@@ -253,7 +252,7 @@ def _unpack(payload):
     return BoardCode(rows, cols, mines, FIRST_CLICK_RULES[rule], seed, first_cell, bool(no_guess))
 
 
-def _within_limits(code, max_side, min_side):
+def _within_limits(code: BoardCode, max_side: int, min_side: int) -> None:
     rows, cols, mines, cells = code.rows, code.cols, code.mines, code.rows * code.cols
     if rows > max_side or cols > max_side:
         raise ValueError(f"That code is for a {cols}x{rows} board; the largest is {max_side}x{max_side}.")

@@ -8,8 +8,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import grid as g
-from .move import KINDS, RIGHT_CLICKS, Move
-from .rules import GameState, validate_first_click, validate_size
+from . import text
+from .facts import GameState, validate_first_click, validate_size
+from .mines import draw_mines
+from .move import Move, MoveKind
 
 Cell = tuple[int, int]
 
@@ -22,6 +24,25 @@ class Board:
     Mines are placed at the first reveal, from `seed`: the same seed and the same first click always give the
     same board. Every move returns the cells it revealed (and `last_changed` lists every cell whose look it
     changed), so a view can redraw just those. No clock lives here: the playing scene times the game.
+    Cells are `(row, col)` from the top left.
+
+    >>> board = Board.from_layout('''
+    ...     *....
+    ...     .....
+    ...     ...*.
+    ... ''')
+    >>> board.reveal(0, 4)
+    [(0, 1), (0, 2), (0, 3), (0, 4), (1, 1), (1, 2), (1, 3), (1, 4)]
+    >>> print(board.seen_text())
+    #1000
+    #1111
+    #####
+    >>> board.toggle_flag(2, 3)
+    [(2, 3)]
+    >>> board.chord(1, 3)  # its one mine is flagged, so its other covered neighbours open
+    [(2, 2), (2, 4)]
+    >>> board.state, board.mines_left
+    (<GameState.PLAYING: 'playing'>, 1)
     """
 
     def __init__(
@@ -55,7 +76,7 @@ class Board:
         self.revealed_count = 0  # revealed cells, the exploded mine included
         self._safe_revealed = 0
         self.left_clicks = self.right_clicks = self.chord_clicks = self.effective_clicks = 0
-        self.moves: list[Move] = []  # every click, in order, as it turned out (see apply)
+        self._moves: list[Move] = []  # every click, in order, as it turned out (see apply)
         self.first_reveal: Cell | None = None  # the reveal that started the game (and laid the mines)
         self.last_changed: list[Cell] = []
 
@@ -80,17 +101,8 @@ class Board:
     @classmethod
     def from_layout(cls, layout: str | Iterable[str], seed: int | None = None, question_marks: bool = False) -> Board:
         """A board drawn as text: '*' is a mine, '.' a safe cell; one string per row or lines in one string."""
-        lines = layout.split() if isinstance(layout, str) else [line.strip() for line in layout]
-        lines = [line for line in lines if line]
-        if not lines:
-            raise ValueError("A layout needs at least one row.")
-        cols = len(lines[0])
-        if any(len(line) != cols for line in lines):
-            raise ValueError("Every row of a layout must be as long as the first.")
-        if any(ch not in "*." for line in lines for ch in line):
-            raise ValueError("A layout uses '*' for mines and '.' for safe cells only.")
-        mine_cells = [(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"]
-        return cls.from_mines(len(lines), cols, mine_cells, seed=seed, question_marks=question_marks)
+        rows, cols, mine_cells = text.parse_layout(layout)
+        return cls.from_mines(rows, cols, mine_cells, seed=seed, question_marks=question_marks)
 
     def same_board(self, keep_mines: bool = True) -> Board:
         """A fresh game on this board: the same mines once laid (unless `keep_mines` is false), else the same
@@ -119,27 +131,6 @@ class Board:
         if len(indices) != len(cells):
             raise ValueError(f"The same {what} cell is listed twice.")
         return indices
-
-    def _place_mines(self, first: int) -> None:
-        """Lay the mines uniformly at random among the cells the first-click rule allows."""
-        grid = self._grid
-        keep_clear = {first}
-        if self.first_click == "opening":
-            around = keep_clear | {n for n in grid.neighbours(first) if grid.inside[n]}
-            if self.rows * self.cols - len(around) >= self.mines:
-                keep_clear = around
-            # else the board is too dense for an opening, and the rule falls back to "safe"
-        # Draw from the ordinals of the allowed cells (range() needs no list of a million cells), then
-        # step each ordinal past the kept-clear cells before it to find its cell.
-        clear = sorted(row * self.cols + col for row, col in map(grid.cell, keep_clear))
-        picked = random.Random(self.seed).sample(range(self.rows * self.cols - len(clear)), self.mines)
-        indices = []
-        for ordinal in picked:
-            for skipped in clear:
-                if ordinal >= skipped:
-                    ordinal += 1
-            indices.append(grid.index(*divmod(ordinal, self.cols)))
-        self._lay_mines(indices)
 
     def _lay_mines(self, indices: Iterable[int]) -> None:
         mine = bytearray(self._grid.size)
@@ -198,6 +189,33 @@ class Board:
             index = self._mine.find(1, index + 1)
         return found
 
+    def seen_text(self) -> str:
+        """The board as the player sees it, one line per row: '#' covered, 'F' flag, '?' question mark,
+        '0'-'8' a revealed number, '*' a revealed mine.
+
+        >>> board = Board.from_layout(["*..", "..."])
+        >>> _ = board.reveal(1, 2)
+        >>> print(board.seen_text())
+        #10
+        #10
+        """
+        return text.seen_text(self.seen_codes(), self.cols)
+
+    @property
+    def moves(self) -> Sequence[Move]:
+        """Every click, in order, as it turned out (see `apply`); only moves and `stamp_times` add to it."""
+        return self._moves
+
+    def stamp_times(self, times: Sequence[int]) -> None:
+        """Give the logged clicks these times (ms; a save from an older version kept them beside the board)."""
+        if len(times) != len(self._moves):
+            raise ValueError(f"{len(times)} times for {len(self._moves)} moves.")
+        if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in times) or any(
+            a > b for a, b in zip(times, times[1:])
+        ):
+            raise ValueError("Move times are whole milliseconds from 0 that never go back.")
+        self._moves = [move.at(t) for move, t in zip(self._moves, times)]
+
     @property
     def mines_left(self) -> int:
         """The counter the player sees: mines minus flags (negative when over-flagged)."""
@@ -220,25 +238,25 @@ class Board:
     def apply(self, move: Move) -> list[Cell]:
         """Make one click; returns the cells it revealed ([] if it revealed none). The click is logged in
         `moves` as it turned out: a right click that took a mark away is logged as "unflag"."""
-        if move.kind == "reveal":
+        if move.kind == MoveKind.REVEAL:
             return self._reveal(move)
-        if move.kind in RIGHT_CLICKS:
+        if move.kind in (MoveKind.FLAG, MoveKind.UNFLAG):
             return self._toggle_flag(move)
-        if move.kind == "chord":
+        if move.kind == MoveKind.CHORD:
             return self._chord(move)
-        raise ValueError(f"A move is one of {', '.join(KINDS)}, not {move.kind!r}.")
+        raise ValueError(f"A move is one of {', '.join(kind.value for kind in MoveKind)}, not {move.kind!r}.")
 
     def reveal(self, row: int, col: int) -> list[Cell]:
         """Left click on a covered cell: returns the cells newly revealed ([] if nothing changed)."""
-        return self._reveal(Move("reveal", row, col))
+        return self._reveal(Move(MoveKind.REVEAL, row, col))
 
     def toggle_flag(self, row: int, col: int) -> list[Cell]:
         """Right click: covered -> flag -> (question mark, when on) -> covered; nothing on revealed cells."""
-        return self._toggle_flag(Move("flag", row, col))
+        return self._toggle_flag(Move(MoveKind.FLAG, row, col))
 
     def chord(self, row: int, col: int) -> list[Cell]:
         """Click on a revealed number with as many flags around it: reveal its other covered neighbours."""
-        return self._chord(Move("chord", row, col))
+        return self._chord(Move(MoveKind.CHORD, row, col))
 
     def _reveal(self, move: Move) -> list[Cell]:
         index = self._index(move.row, move.col)
@@ -246,11 +264,11 @@ class Board:
         if self.state in _FINISHED:
             return []
         self.left_clicks += 1
-        self.moves.append(move._replace(kind="reveal"))
+        self._moves.append(move._replace(kind=MoveKind.REVEAL))
         if self._states[index] in (g.REVEALED, g.FLAGGED):
             return []
         if self._mine is None:
-            self._place_mines(index)
+            self._lay_mines(draw_mines(self._grid, self.mines, self.seed, index, self.first_click))
         if self.state == GameState.READY:
             self.first_reveal = move.cell
         self.state = GameState.PLAYING
@@ -266,7 +284,8 @@ class Board:
             return []
         self.right_clicks += 1
         state = self._states[index]
-        self.moves.append(move._replace(kind="unflag" if state in (g.FLAGGED, g.QUESTIONED) else "flag"))
+        unflag = state in (g.FLAGGED, g.QUESTIONED)
+        self._moves.append(move._replace(kind=MoveKind.UNFLAG if unflag else MoveKind.FLAG))
         if state == g.REVEALED:
             return []
         if state == g.COVERED:
@@ -285,7 +304,7 @@ class Board:
         if self.state in _FINISHED:
             return []
         self.chord_clicks += 1
-        self.moves.append(move._replace(kind="chord"))
+        self._moves.append(move._replace(kind=MoveKind.CHORD))
         if self._states[index] != g.REVEALED:
             return []
         around = [n for n in self._grid.neighbours(index) if self._states[n] != g.PADDING]
@@ -359,7 +378,7 @@ class Board:
         if self._mine is not None:
             _, counts, passable = self._laid()
             twin._counts, twin._passable = bytearray(counts), bytearray(passable)
-        twin.moves = list(self.moves) if with_moves else []
+        twin._moves = list(self._moves) if with_moves else []
         twin.last_changed = list(self.last_changed)
         return twin
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse, neighbours
+from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse_visible, neighbours
 from .endgame import endgame_cell
-from .fifty import closed_patterns, pseudo_fifty_fifties
+from .fifty import ClosedPattern, closed_patterns, pseudo_fifty_fifties
 from .fifty import influence as fifty_influence
 from .pockets import pocket_guess
 
@@ -39,17 +39,17 @@ class Spot:
         ranked.sort(key=lambda i: (self.probs[i], self.shape(i)))
         self.ranked = ranked
         self._outcomes: dict[int, list[tuple[int, Analysis]] | None] = {}
-        self._closed: list | None = None
+        self._closed: list[ClosedPattern] | None = None
         self._influence: dict[int, int] | None = None
 
-    def closed(self) -> list:
-        """The 2x1 and 2x2 patterns some layouts close (game/model/fifty.py), found once."""
+    def closed(self) -> list[ClosedPattern]:
+        """The 2x1 and 2x2 patterns some layouts close (game/model/solver/fifty.py), found once."""
         if self._closed is None:
             self._closed = closed_patterns(self.analysis, self.visible)
         return self._closed
 
     def influence(self) -> dict[int, int]:
-        """Per cell, the layouts where it is a mine in a closed 50/50 (game/model/fifty.py), found once."""
+        """Per cell, the layouts where it is a mine in a closed 50/50 (game/model/solver/fifty.py), found once."""
         if self._influence is None:
             self._influence = fifty_influence(self.analysis, self.closed())
         return self._influence
@@ -97,11 +97,11 @@ class GuessStrategy:
     candidates: at most this many of them (at most two of each chance and shape);
     progress_weight: worth of "opening this cell also proves another cell safe", in units of survival chance;
     endgame: with at most endgame_layouts layouts left, search the rest of the game exactly (giving up past
-    endgame_work units of work, see game/model/endgame.py);
-    fifty_fifty: open a pseudo-50/50 first, a guess that must be made anyway (game/model/fifty.py);
+    endgame_work units of work, see game/model/solver/endgame.py);
+    fifty_fifty: open a pseudo-50/50 first, a guess that must be made anyway (game/model/solver/fifty.py);
     dominance: when the chosen cell being safe would prove a safer cell safe, open that one instead (it survives
     every layout the chosen cell survives, and more);
-    pockets: guess first in a closed pocket, by perfect play within it (game/model/pockets.py);
+    pockets: guess first in a closed pocket, by perfect play within it (game/model/solver/pockets.py);
     influence: a cell whose layouts as a mine are partly ones where it sits in a closed 50/50 (a risk met anyway)
     has its score raised by influence x that share of its safe layouts (JSMinesweeper's 50/50 influence)."""
 
@@ -182,11 +182,11 @@ def choose_guess(
     stop: Callable[[], bool] | None = None,
 ) -> Cell:
     """Pick the covered cell to open (a certainly safe one if there is one). When none is certain: with few
-    layouts left, the one that wins the most of them with perfect play (game/model/endgame.py); otherwise the
+    layouts left, the one that wins the most of them with perfect play (game/model/solver/endgame.py); otherwise the
     strategy's pick. Without lookahead (or when the chances are estimates), the safest cell, the fewest
     covered neighbours first among equals (corners and edges open zeros more often). stop: called now and then;
     once it says True, the best cell found so far is the answer (at worst the safest)."""
-    a = analysis or analyse(rows, cols, mines, visible, budget)
+    a = analysis or analyse_visible(rows, cols, mines, visible, budget)
     if a.safe:
         return min(a.safe)
     spot = Spot(rows, cols, mines, visible, a, budget, stop)

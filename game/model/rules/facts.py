@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections import namedtuple
 from enum import Enum
+from typing import NamedTuple
 
 MAX_SIDE = 1000
+# The first-click rules, by the names settings, saves, codes and replay files keep: "opening", the first click
+# opens an area (neither it nor its neighbours hold a mine), and "safe", only the clicked cell is clear. (An
+# "opening" in 3BV is something else: an area of zeros that one click opens.)
 FIRST_CLICK_RULES = ("opening", "safe")
 # The Custom form keeps mines <= cells - 9, so that a first click can always open its 3x3 block.
 SAFE_AROUND_FIRST_CLICK = 9
+# The densest no-guess board offered (35%, rounded up by a few mines so that the 30x16/170 challenge board fits).
+MAX_DENSITY = 0.355
 
 
 class GameState(str, Enum):
@@ -28,11 +33,18 @@ class GameState(str, Enum):
     def over(self) -> bool:
         return self in (GameState.WON, GameState.LOST, GameState.ABANDONED)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.value
 
 
-Preset = namedtuple("Preset", "name rows cols mines")
+class Preset(NamedTuple):
+    """A classic size: its name on the menu, and its board."""
+
+    name: str
+    rows: int
+    cols: int
+    mines: int
+
 
 PRESETS = {
     "beginner": Preset("Beginner", 9, 9, 10),

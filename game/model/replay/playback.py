@@ -8,16 +8,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .replay_analysis import GameAnalysis
-    from .replay_stats import GameStats
+    from .stats import GameStats
+    from .verdict import GameAnalysis
 
 import json
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from .board import Board
-from .move import Move
-from .replay_check import FORMAT, LETTERS, VERSION, check_replay_data, parse, text_limits
+from ..rules.board import Board
+from ..rules.move import Move, MoveKind
+from .check import FORMAT, LETTERS, VERSION, check_replay_data, parse, text_limits
 
 KEYFRAME_EVERY = 25  # a snapshot every this many moves at least: a seek replays fewer than this many
 # Keyframes of a huge board are big: past this many cells in all (cells x keyframes), space them out.
@@ -35,15 +35,19 @@ class Replay:
     seed: int
     first_click: str
     question_marks: bool
-    mine_cells: list | None  # (row, col) of every mine; None while unlaid (the seed lays them at the 1st reveal)
-    moves: list  # Move, one per click the board logged
+    mine_cells: (
+        list[tuple[int, int]] | None
+    )  # (row, col) of every mine; None while unlaid (the seed lays them at the 1st reveal)
+    moves: list[Move]  # one per click the board logged
     elapsed_ms: int
-    _keyframes: dict = field(default_factory=dict, init=False, repr=False)  # move count -> Board, no move log
+    _keyframes: dict[int, Board] = field(
+        default_factory=dict, init=False, repr=False
+    )  # move count -> Board, no move log
 
-    def __post_init__(self):
-        if self.mine_cells is not None:
-            self.mine_cells = [tuple(cell) for cell in self.mine_cells]
-        self.moves = [Move(*move) for move in self.moves]
+    def __post_init__(self) -> None:
+        if self.mine_cells is not None:  # a file gives [row, col] lists
+            self.mine_cells = [(row, col) for row, col in self.mine_cells]
+        self.moves = [Move(MoveKind(move[0]), *move[1:]) for move in self.moves]
         self._times = [move.t_ms for move in self.moves]
         if (self._times and self._times[0] < 0) or any(a > b for a, b in zip(self._times, self._times[1:])):
             raise ValueError("Move times must start at 0 or later and never go back.")
@@ -52,7 +56,7 @@ class Replay:
         size = self.rows * self.cols * (len(self.moves) // KEYFRAME_EVERY + 1)
         self.keyframe_every = KEYFRAME_EVERY * max(1, -(-size // KEYFRAME_CELLS))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"Replay({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {len(self.moves)} moves, "
             f"{self.elapsed_ms} ms)"
@@ -118,15 +122,15 @@ class Replay:
         """How many moves had been made by time t_ms."""
         return bisect_right(self._times, t_ms)
 
-    def _restore(self, count):
+    def _restore(self, count: int) -> Board:
         if count == 0:
             return self.fresh_board()
         # keyframes leave out the move log, which would make them grow with the game: it is put back here
         board = self._keyframes[count].copy(with_moves=False)
-        board.moves = self.moves[:count]
+        board._moves = self.moves[:count]
         return board
 
-    def _play(self, board, done, count):
+    def _play(self, board: Board, done: int, count: int) -> Board:
         """Apply moves done..count-1 to a board that has had the first `done`, keeping keyframes on the way."""
         every = self.keyframe_every
         for n in range(done, count):
@@ -139,16 +143,16 @@ class Replay:
 
     def stats(self) -> GameStats:
         """3BV, clicks, IOE, correctness and speed, from the final board (see replay_stats)."""
-        from .replay_stats import game_stats
+        from .stats import game_stats
 
         return game_stats(self.final_board(), self.elapsed_ms)
 
     def analyse(self, cancelled: Any = None) -> GameAnalysis | None:
-        """Which clicks were guesses and, for a loss, whether the fatal click was forced (see replay_analysis);
+        """Which clicks were guesses and, for a loss, whether the fatal click was forced (see verdict.py);
         None if `cancelled` (a threading.Event) was set before it finished."""
-        from .replay_analysis import analyse
+        from .verdict import analyse_game
 
-        return analyse(self, cancelled=cancelled)
+        return analyse_game(self, cancelled=cancelled)
 
     # --- files -----------------------------------------------------------------------------------------
 
@@ -175,7 +179,8 @@ class Replay:
     def from_json(cls, text: str | bytes, max_side: int | None = None) -> Replay:
         """Read a replay file; a tampered, truncated or foreign file raises ValueError saying what is wrong.
         With `max_side` (the game's own limit), a file larger than a game of that size could be, or of a
-        larger board, is refused before anything is parsed, built or played (#6)."""
+        larger board, is refused before anything is parsed, built or played: a
+        hostile file costs its time in the parser, so it never gets that far."""
         max_chars, max_lists = text_limits(max_side) if max_side is not None else (MAX_FILE_CHARS, None)
         replay = cls(**check_replay_data(parse(text, max_chars, max_lists), max_side))
         try:

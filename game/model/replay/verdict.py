@@ -5,21 +5,23 @@ Reads only what the player could see at each moment: the solver never peeks at t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .analysis import DEFAULT_BUDGET, InconsistentPosition
-from .analysis import analyse as analyse_position  # this module's analyse() is of a whole game
-from .grid import SEEN_FLAG
-from .hints import hint_for_visible
-from .move import Move
-from .rules import GameState
+from ..rules.facts import GameState
+from ..rules.grid import SEEN_FLAG
+from ..rules.move import Move
+from ..solver.analysis import DEFAULT_BUDGET, InconsistentPosition, analyse_visible
+from ..solver.chance import chance_text
+from ..solver.hints import hint_for_visible
 
 if TYPE_CHECKING:
-    from .board import Board
-    from .replay import Replay
+    from ..rules.board import Board
+    from .playback import Replay
 
 Cell = tuple[int, int]
+OpenOf = dict[Cell, tuple[frozenset[Cell], int]]  # a number -> its covered cells not known mines, mines they hide
 
 # Solver work per position when counting guesses. A capped analysis proves fewer cells safe (never a wrong
 # one), so a rare crowded position may count a certain click as a guess; the fatal click gets the full budget.
@@ -34,14 +36,14 @@ ESTIMATE_COST = 10
 @dataclass(frozen=True)
 class LossVerdict:
     move: Move  # the fatal click: a reveal, or a chord next to a wrong flag
-    cell: tuple  # the mine it opened
+    cell: Cell  # the mine it opened
     forced: bool  # no covered cell was certainly safe just before it
     probability: float | None  # the mine chance at `cell`, as the player could know it
-    alternative: tuple | None  # forced: the safest other covered cell; avoidable: a certainly safe cell
+    alternative: Cell | None  # forced: the safest other covered cell; avoidable: a certainly safe cell
     alternative_probability: float | None
     reason: str  # avoidable: why `alternative` was safe, as the hint says it
     exact: bool = True  # False when the solver ran out of budget and estimated the chances
-    proof: tuple = ()  # avoidable: the revealed numbers the reason speaks of, to highlight
+    proof: tuple[Cell, ...] = ()  # avoidable: the revealed numbers the reason speaks of, to highlight
     rule: str = ""  # avoidable: the rule that proved `alternative` safe ("single", "pair", "combined", "count")
 
     @property
@@ -75,7 +77,7 @@ class GameAnalysis:
     exact: bool = True  # False: the solver allowance ran out, and `guesses` may count a few too many
 
 
-def analyse(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -> GameAnalysis | None:
+def analyse_game(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -> GameAnalysis | None:
     """Play the replay through, asking the solver at each opening move what the player could have known.
 
     `cancelled`: anything with is_set() (a threading.Event), looked at before each move; once set, the analysis
@@ -118,20 +120,22 @@ class Knowledge:
     only rule out layouts, so most clicks are settled here, or by the simple rules around the clicked cell,
     without asking the solver about the whole board again."""
 
-    def __init__(self, rows, cols, mines, budget):
+    def __init__(self, rows: int, cols: int, mines: int, budget: int) -> None:
         self.rows, self.cols, self.mines_total, self.budget = rows, cols, mines, budget
-        self.safe, self.mines = set(), set()
+        self.safe: set[Cell] = set()
+        self.mines: set[Cell] = set()
         self.allowance, self.skipped = SOLVER_ALLOWANCE, False
 
-    def all_safe(self, board, cells):
+    def all_safe(self, board: Board, cells: Sequence[Cell]) -> bool:
         """Whether every one of `cells` is certainly safe on the board as the player sees it."""
         if all(cell in self.safe for cell in cells):
             return True
         view = visible(board)
-        open_of: dict[tuple[int, int], tuple[frozenset, int]] = {}
+        open_of: OpenOf = {}
         if all(cell in self.safe or self.proved_nearby(view, cell, open_of) for cell in cells):
             return True
-        touched, group = self.touched(view), None
+        touched = self.touched(view)
+        group: set[Cell] | None = None
         # the numbers' covered cells hold at most this many mines: each such mine adds 1 to some number
         most_near_numbers = min(touched, sum(v for v in view if v > 0))
         if most_near_numbers < self.mines_total:
@@ -147,7 +151,7 @@ class Knowledge:
             self.skipped = True
             return False
         try:
-            analysis = analyse_position(self.rows, self.cols, self.mines_total, view, self.budget)
+            analysis = analyse_visible(self.rows, self.cols, self.mines_total, view, self.budget)
         except InconsistentPosition:  # only a hand-made board gets here: then nothing is proved
             return False
         self.allowance -= 1 if analysis.exact else ESTIMATE_COST
@@ -158,7 +162,7 @@ class Knowledge:
         self.mines |= mines
         return all(cell in safe for cell in cells)
 
-    def touched(self, view):
+    def touched(self, view: list[int]) -> int:
         """How many covered cells are next to a revealed cell."""
         rows, cols = self.rows, self.cols
         return sum(
@@ -167,12 +171,13 @@ class Knowledge:
             if v < 0 and any(view[r * cols + c] >= 0 for r, c in around(rows, cols, i // cols, i % cols))
         )
 
-    def group_view(self, view, cells):
+    def group_view(self, view: list[int], cells: Sequence[Cell]) -> tuple[list[int], set[Cell]]:
         """The position cut down to the numbers linked to `cells` through shared covered cells, and those
         covered cells. Other revealed cells next to the group become 0s: they stay open but constrain nothing
         of the group (the cells they then clear are outside the group, so only its own results are kept)."""
         rows, cols = self.rows, self.cols
-        numbers, group, todo = set(), set(cells), list(cells)
+        numbers: set[Cell] = set()
+        group, todo = set(cells), list(cells)
         while todo:
             for number in self.numbers_near(view, todo.pop(), 1):
                 if number not in numbers:
@@ -190,7 +195,7 @@ class Knowledge:
             cut[r * cols + c] = view[r * cols + c]
         return cut, group
 
-    def proved_nearby(self, view, cell, open_of):
+    def proved_nearby(self, view: list[int], cell: Cell, open_of: OpenOf) -> bool:
         """The player's two everyday rules, from the numbers next to `cell`: a number whose known mines are all
         there clears the rest; a number needing as many mines as a neighbouring number whose covered cells
         are all its own clears its others."""
@@ -211,7 +216,7 @@ class Knowledge:
                     return True
         return False
 
-    def still_open(self, view, number, open_of):
+    def still_open(self, view: list[int], number: Cell, open_of: OpenOf) -> tuple[frozenset[Cell], int]:
         """A number's covered neighbours not known to be mines, and how many mines they still hide."""
         if number not in open_of:
             covered = [c for c in around(self.rows, self.cols, *number) if view[c[0] * self.cols + c[1]] < 0]
@@ -219,7 +224,7 @@ class Knowledge:
             open_of[number] = unknown, view[number[0] * self.cols + number[1]] - (len(covered) - len(unknown))
         return open_of[number]
 
-    def numbers_near(self, view, cell, reach):
+    def numbers_near(self, view: list[int], cell: Cell, reach: int) -> list[Cell]:
         row, col = cell
         return [c for c in around(self.rows, self.cols, row, col, reach) if view[c[0] * self.cols + c[1]] >= 0]
 
@@ -229,7 +234,7 @@ def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) 
     cell = board.exploded
     assert cell is not None, "judged after the click that lost"
     try:
-        analysis = analyse_position(board.rows, board.cols, board.mines, before, DEFAULT_BUDGET)
+        analysis = analyse_visible(board.rows, board.cols, board.mines, before, DEFAULT_BUDGET)
     except InconsistentPosition:
         return LossVerdict(move, cell, False, None, None, None, "The numbers on the board did not add up", False)
     probability = analysis.probability(*cell)
@@ -245,7 +250,7 @@ def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) 
             flagged=flagged,
         )
         if hint is not None and hint.safe and hint.cell in analysis.safe:
-            safe, reason, proof, rule = hint.cell, hint.reason, tuple(hint.proof), hint.rule
+            safe, reason, proof, rule = hint.cell, hint.reason, tuple(hint.proof), hint.rule.value
         else:
             safe, reason, proof, rule = min(analysis.safe), "The numbers around it prove it", (), "combined"
         if move.kind == "chord":
@@ -285,7 +290,7 @@ def around(rows: int, cols: int, row: int, col: int, reach: int = 1) -> list[Cel
 
 
 def percent(p: float | None) -> str:
-    return "?" if p is None else f"{p:.0%}"
+    return "?" if p is None else chance_text(p)
 
 
 def cell_name(cell: Cell | None) -> str:

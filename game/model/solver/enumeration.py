@@ -26,7 +26,7 @@ class InconsistentPosition(ValueError):
 Solutions = tuple[list[list[int]], dict[int, int], dict[int, list[Any]]]
 
 
-def enumerate_group(group: Group, budget: int) -> Solutions:
+def enumerate_group(group: Group, budget: int) -> Solutions:  # noqa: C901 - a search kernel (see pyproject.toml)
     """Enumerate the solutions of one component.
 
     Cells with the same constraints form one variable of size s; a variable holding k mines stands for
@@ -70,7 +70,7 @@ def enumerate_group(group: Group, budget: int) -> Solutions:
     sums: dict[int, list[Any]] = {}
     nodes = [0]
 
-    def rec(i: int, weight: int, total: int) -> None:
+    def rec(i: int, weight: int, total: int) -> None:  # noqa: C901 - the search itself
         nodes[0] += 1
         if nodes[0] > budget:
             raise Capped

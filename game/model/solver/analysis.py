@@ -15,7 +15,7 @@ __all__ = [
     "Analysis",
     "InconsistentPosition",
     "analyse",
-    "analyse_board",
+    "analyse_visible",
     "mine_total",
     "neighbours",
     "visible_of",
@@ -35,9 +35,24 @@ class Analysis:
 
     Probabilities are exact fractions (`fraction`) when `exact` is true. When a frontier component has too
     many solutions for the work cap, that component's cells get the approximation documented in
-    `approximate` (game/model/enumeration.py) and `exact` is false; certain cells are then only the ones the
+    `approximate` (game/model/solver/enumeration.py) and `exact` is false; certain cells are then only the ones the
     numbers prove on their own. A covered cell i's chance is nums[i] / den[i] (kept as two integers: cells
     share few distinct chances). `after` analyses the position a few reveals later, reusing this one's work.
+
+    Cells: `safe`, `mines`, `probability`, `probabilities`, `fraction` and `needs_mine_count` speak `(row, col)`,
+    as the rest of the game does; `nums`, `den`, `after`, `given` and `best_chances` are the solver's own, by
+    flat index `row * cols + col`.
+
+    >>> from game.model import Board
+    >>> board = Board.from_layout(["*...", "....", "...*"])
+    >>> _ = board.reveal(0, 3)
+    >>> print(board.seen_text())
+    #100
+    #111
+    ####
+    >>> a = analyse(board)
+    >>> sorted(a.mines), sorted(a.safe), a.probability(1, 0)
+    ([(2, 3)], [(2, 0), (2, 1), (2, 2)], 0.5)
     """
 
     def __init__(self, frontier: Frontier) -> None:
@@ -246,7 +261,7 @@ def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
     return out
 
 
-def analyse(rows: int, cols: int, mines: int, visible: Sequence[int], budget: int = DEFAULT_BUDGET) -> Analysis:
+def analyse_visible(rows: int, cols: int, mines: int, visible: Sequence[int], budget: int = DEFAULT_BUDGET) -> Analysis:
     """Analyse a visible position. visible: flat sequence, -1 covered (flags count as covered), 0..8 numbers."""
     if len(visible) != rows * cols:
         raise ValueError("visible must have rows * cols entries")
@@ -268,6 +283,6 @@ def mine_total(board: Any) -> int:
     return m if isinstance(m, int) else len(m)
 
 
-def analyse_board(board: Any, budget: int = DEFAULT_BUDGET) -> Analysis:
+def analyse(board: Any, budget: int = DEFAULT_BUDGET) -> Analysis:
     """Analyse a Board (or anything with its read-only surface) as the player sees it."""
-    return analyse(board.rows, board.cols, mine_total(board), visible_of(board), budget)
+    return analyse_visible(board.rows, board.cols, mine_total(board), visible_of(board), budget)

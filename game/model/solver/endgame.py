@@ -14,7 +14,7 @@ class _OutOfWork(Exception):
     pass
 
 
-def layouts_of(
+def layouts_of(  # noqa: C901 - a search kernel (see pyproject.toml)
     rows: int, cols: int, mines: int, visible: Sequence[int], a: Analysis, limit: int, max_nodes: int = 200_000
 ) -> tuple[list[int], list[int], list[int]] | None:
     """(cells, layouts, masks): every layout of the undecided covered cells consistent with the view, each a
@@ -115,7 +115,7 @@ def endgame_cell(
     return None if best is None else best[1]
 
 
-def best_move(
+def best_move(  # noqa: C901 - a search kernel (see pyproject.toml)
     cells: list[int],
     lay: list[int],
     masks: list[int],

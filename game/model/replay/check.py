@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .move import Move
-from .rules import FIRST_CLICK_RULES, validate_size
+from ..rules.facts import FIRST_CLICK_RULES, validate_size
+from ..rules.move import Move, MoveKind
 
 FORMAT, VERSION = "minesweeper-replay", 1
 LETTERS = {"reveal": "r", "flag": "f", "unflag": "u", "chord": "c"}  # how a move's kind is written in a file
-KINDS = {letter: kind for kind, letter in LETTERS.items()}
+KINDS = {letter: MoveKind(kind) for kind, letter in LETTERS.items()}
 
 MAX_ELAPSED_MS = 7 * 24 * 3600 * 1000  # as the records' own limit: longer is a broken clock, not a game
 MAX_MOVES_PER_CELL = 10  # far more clicks than any real game, few enough that a file cannot choke us (a
@@ -25,7 +25,7 @@ def text_limits(max_side: int) -> tuple[int, int]:
     """The most characters, and the most lists ('['), in the JSON of a game (a replay, a save) on a board up to
     `max_side` a side: a move list at its limit, a mine on every cell, a row of cells per row. A text over
     either is refused before it is parsed: parsing is where a hostile file costs (20 MB of "[]" take half a
-    gigabyte to parse, #6)."""
+    gigabyte to parse)."""
     cells = max_side * max_side
     lists = MAX_MOVES_PER_CELL * cells + 100 + cells + max_side + 16
     return CHARS_PER_LIST * lists + 65_536, lists
@@ -61,6 +61,29 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
     missing = [key for key in KEYS if key not in data]
     if missing:
         raise ValueError(f"That replay file is incomplete: it has no {', '.join(missing)}.")
+    rows, cols, mines = _checked_board(data, max_side)
+    mine_cells = _checked_mines(data["mine_cells"], rows, cols, mines)
+    moves = _checked_moves(data["moves"], rows, cols)
+    elapsed = data["elapsed_ms"]
+    if not (_integer(elapsed) and elapsed >= (moves[-1].t_ms if moves else 0)):
+        raise ValueError("That replay's length is missing or shorter than its moves.")
+    if elapsed > MAX_ELAPSED_MS:
+        raise ValueError("That replay lasts longer than a week: its times are not a game's.")
+    return {
+        "rows": rows,
+        "cols": cols,
+        "mines": mines,
+        "seed": data["seed"],
+        "first_click": data["first_click"],
+        "question_marks": data["question_marks"],
+        "mine_cells": mine_cells,
+        "moves": moves,
+        "elapsed_ms": elapsed,
+    }
+
+
+def _checked_board(data: dict[str, Any], max_side: int | None) -> tuple[int, int, int]:
+    """The board's size, after its size, seed and rules are checked."""
     rows, cols, mines = data["rows"], data["cols"], data["mines"]
     try:
         validate_size(rows, cols, mines)
@@ -75,19 +98,29 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
         raise ValueError("That replay's first-click rule is unknown.")
     if not isinstance(data["question_marks"], bool):
         raise ValueError("That replay's question-mark setting is not true or false.")
-    mine_cells = data["mine_cells"]
-    if mine_cells is not None:  # null: no reveal had laid them yet; the seed lays them at the replay's first
-        if not isinstance(mine_cells, list) or len(mine_cells) != mines:
-            raise ValueError(f"That replay should list {mines} mines.")
-        mine_cells = [_cell(item, rows, cols) for item in mine_cells]
-        if None in mine_cells:
-            raise ValueError("That replay has a mine off the board.")
-        if len(set(mine_cells)) != len(mine_cells):
-            raise ValueError("That replay lists a mine twice.")
-    moves = data["moves"]
+    return rows, cols, mines
+
+
+def _checked_mines(mine_cells: Any, rows: int, cols: int, mines: int) -> list[tuple[int, int]] | None:
+    """The mines' cells; None when no reveal had laid them yet (the seed lays them at the replay's first)."""
+    if mine_cells is None:
+        return None
+    if not isinstance(mine_cells, list) or len(mine_cells) != mines:
+        raise ValueError(f"That replay should list {mines} mines.")
+    cells = [_cell(item, rows, cols) for item in mine_cells]
+    on_board = [cell for cell in cells if cell is not None]
+    if len(on_board) != len(cells):
+        raise ValueError("That replay has a mine off the board.")
+    if len(set(on_board)) != len(on_board):
+        raise ValueError("That replay lists a mine twice.")
+    return on_board
+
+
+def _checked_moves(moves: Any, rows: int, cols: int) -> list[Move]:
     if not isinstance(moves, list) or len(moves) > MAX_MOVES_PER_CELL * rows * cols + 100:
         raise ValueError("That replay's move list is not a list of moves, or is impossibly long.")
-    checked, last = [], 0
+    checked: list[Move] = []
+    last = 0
     for n, item in enumerate(moves, 1):
         if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str) and item[0] in KINDS):
             raise ValueError(f"Move {n} of that replay is not a move.")
@@ -101,29 +134,14 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
             raise ValueError(f"Move {n} of that replay goes back in time.")
         last = t
         checked.append(Move(KINDS[item[0]], cell[0], cell[1], t))
-    elapsed = data["elapsed_ms"]
-    if not (_integer(elapsed) and elapsed >= last):
-        raise ValueError("That replay's length is missing or shorter than its moves.")
-    if elapsed > MAX_ELAPSED_MS:
-        raise ValueError("That replay lasts longer than a week: its times are not a game's.")
-    return {
-        "rows": rows,
-        "cols": cols,
-        "mines": mines,
-        "seed": seed,
-        "first_click": data["first_click"],
-        "question_marks": data["question_marks"],
-        "mine_cells": mine_cells,
-        "moves": checked,
-        "elapsed_ms": elapsed,
-    }
+    return checked
 
 
-def _integer(value):
+def _integer(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _cell(item, rows, cols):
+def _cell(item: object, rows: int, cols: int) -> tuple[int, int] | None:
     """(row, col) from a [row, col] on the board, else None."""
     if (
         isinstance(item, list)
