@@ -6,7 +6,6 @@ import contextlib
 import functools
 import importlib
 import os
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +13,7 @@ import pygame
 
 from game import config
 from game.arrivals import Arrival, Arrivals, News, RecordsOpened, Tell, Watch
+from game.clock import SystemClock
 from game.dealer import Dealer
 from game.learn.progress import Progress
 from game.model import PRESETS
@@ -49,30 +49,6 @@ NEWS_SHOWN = ("menu", "playing")  # the scenes with a line for the records' news
 def _load(where: str) -> Any:
     module, name = where.split(":")
     return getattr(importlib.import_module(module), name)
-
-
-class SystemClock:
-    """Real time: caps the frame rate while busy and sleeps in the event queue while idle."""
-
-    def __init__(self) -> None:
-        self._clock = pygame.time.Clock()
-        self._started = False
-
-    def tick(self) -> float:
-        """Seconds since the previous tick (waiting, if needed, to stay under the frame cap)."""
-        if not self._started:  # the first frame goes straight to the screen
-            self._started = True
-            return self._clock.tick() / 1000
-        return self._clock.tick(config.FPS_CAP) / 1000
-
-    def idle(self, timeout: float) -> list:
-        """Sleep a little while nothing happens; returns no events (the next frame collects them).
-
-        pygame.event.wait() polls the queue about a thousand times a second inside SDL (2.4% of a core
-        under X11 here), so an idle frame sleeps instead; the app chooses how long.
-        """
-        time.sleep(max(0.0, timeout))
-        return []
 
 
 class App:
@@ -174,6 +150,10 @@ class App:
             no="Keep it",
             then=answered,
         )
+
+    def now_ms(self) -> int:
+        """The time input is stamped with, in milliseconds on the app's clock (a test's clock is its own)."""
+        return int(self.clock.now_ms())
 
     def quit(self) -> None:
         self.running = False
@@ -352,15 +332,18 @@ class App:
 
     def step(self) -> None:
         """Run one frame."""
-        events: list[pygame.event.Event] = []
+        events: list[pygame.event.Event] = self.clock.arrived()  # came, stamped, while the clock waited
         idled = 0.0
-        if not self._dirty and not self._backlog and not pygame.event.peek():
+        if not events and not self._dirty and not self._backlog and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL
             timeout = self._idle_for()
             idled = poll if timeout is None else max(0.0, min(timeout, poll))
             events = self.clock.idle(idled)
-        events = self._take(events + pygame.event.get())
+        now, got = self.clock.now_ms(), pygame.event.get()
+        for event in got:
+            event.t_ms = now  # (a clock that waits in the queue stamped those that came then: see SystemClock)
+        events = self._take(events + got)
         # A stall longer than MAX_FRAME is cut short; time we chose to sleep is not a stall.
         elapsed = min(self.clock.tick(), config.MAX_FRAME + idled)
         self._quiet = 0.0 if events else self._quiet + elapsed

@@ -104,9 +104,11 @@ class Dealer(Keeper):
         session = GameSession(board, keeper=self, origin=Origin.CODE, waiting=waiting, wants_no_guess=code.no_guess)
         return session, code.first_cell
 
-    def deal_no_guess(self, session: GameSession, first: Move, by_player: bool = True) -> NoGuessDeal:
-        """Start making the session's mines with the no-guess generator, for its first click, off the frame:
-        the scene waits on the answer (as on a resume's claim), lays it, then plays the click."""
+    def deal_no_guess(
+        self, session: GameSession, first: Move, by_player: bool = True, t_ms: int | None = None
+    ) -> NoGuessDeal:
+        """Start making the session's mines with the no-guess generator, for its first click (stamped `t_ms`),
+        off the frame: the scene waits on the answer (as on a resume's claim), lays it, then plays the click."""
         from game.model.solver import noguess  # the solver loads with the first no-guess board, not at start-up
 
         b = session.board
@@ -116,7 +118,7 @@ class Dealer(Keeper):
                 rows, cols, mines, cell, seed=seed, first_click=rule, timeout=config.NO_GUESS_TIMEOUT, cancel=cancel
             )
         )
-        return NoGuessDeal(session, first, by_player, job)
+        return NoGuessDeal(session, first, by_player, job, t_ms)
 
     # --- the saved game --------------------------------------------------------------------------------------
 
@@ -179,8 +181,9 @@ class NoGuessDeal:
     """A no-guess board being made for a session's first click, which waits for it: poll `done`, then `lay()`.
     Esc (`cancel()`) settles for a normal board."""
 
-    def __init__(self, session: GameSession, move: Move, by_player: bool, job: BackgroundJob):
+    def __init__(self, session: GameSession, move: Move, by_player: bool, job: BackgroundJob, t_ms: int | None = None):
         self.session, self.move, self.by_player = session, move, by_player
+        self.t_ms = t_ms  # when the click came: the clock starts at its stamp
         self.job = job
         self.waited = 0.0  # seconds the player has waited (the scene counts them: the status line, the spinner)
 

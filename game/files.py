@@ -5,16 +5,20 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 from game import config
 from game.model.replay.check import text_limits
 from game.model.replay.playback import Replay
+from game.video import Video, VideoError, encode_evf
+from game.video.packed import MAX_VIDEO_CHARS, split_log, with_video
 
 MAX_FILE_CHARS = text_limits(config.CUSTOM_MAX_SIDE)[0]
 
 REPLAYS_FOLDER = "replays"
+SOFTWARE = "Minesweeper (pygame)"  # what a video file says recorded it
 
 
 def load_replay(path: str | os.PathLike) -> Replay:
@@ -30,34 +34,58 @@ def load_replay(path: str | os.PathLike) -> Replay:
             raise ValueError("that is not a file.")
         with os.fdopen(fd, "rb") as file:
             fd = -1
-            data = file.read(MAX_FILE_CHARS + 1)
+            data = file.read(MAX_FILE_CHARS + MAX_VIDEO_CHARS + 1)
     except OSError as error:
         raise ValueError(error.strerror or str(error)) from None
     finally:
         if fd != -1:
             os.close(fd)
+    if len(data) > MAX_FILE_CHARS:  # only a video beside the moves makes a replay file longer than its bound
+        try:
+            data = split_log(data.decode("utf-8"))[0].encode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("That is not a replay file: it is not text.") from None
     return Replay.from_json(data, config.CUSTOM_MAX_SIDE)  # sizes checked before anything is played (#6)
 
 
-def export_replay(replay: Replay, folder: Path) -> Path:
+def export_replay(replay: Replay, folder: Path, video: Video | None = None) -> Path:
     """Write the replay as a new file in `folder` (made if needed) and return its path; OSError if it cannot
-    be. An existing file is never overwritten, and a link is never followed: neither one planted under the
-    file's name nor the folder itself (a link to somewhere else is refused, not written through)."""
+    be. With a video, the file carries it beside the moves. An existing file is never overwritten, and a link
+    is never followed: neither one planted under the file's name nor the folder itself (a link to somewhere
+    else is refused, not written through)."""
     folder.mkdir(parents=True, exist_ok=True)
     final = replay.final_board().state
     stem = f"{datetime.now():%Y-%m-%d_%H%M%S}_{replay.cols}x{replay.rows}_{replay.mines}_{final}"
-    text = replay.to_json().encode("utf-8")
+    text = replay.to_json()
+    if video is not None and len(video):
+        text = with_video(text, video)
+    return _write_new(folder, stem, "json", text.encode("utf-8"))
+
+
+def export_evf(video: Video, folder: Path, stem: str, player: str = "") -> Path | None:
+    """Write the video as a new EVF file (the speed-runners' open format) named after `stem`, naming `player`;
+    None when it has nothing EVF can hold (no press on the board). OSError if it cannot be written."""
+    try:
+        data = encode_evf(replace(video, player=player, software=SOFTWARE))
+    except VideoError:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    return _write_new(folder, stem, "evf", data)
+
+
+def _write_new(folder: Path, stem: str, extension: str, data: bytes) -> Path:
+    """A new file named after `stem` in `folder`, never over another nor through a link."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     inside = _open_folder(folder)  # the folder as it is now: a link put there later changes nothing
     try:
         for n in range(1, 1000):
-            name = f"{stem}.json" if n == 1 else f"{stem}-{n}.json"
+            name = f"{stem}.{extension}" if n == 1 else f"{stem}-{n}.{extension}"
             try:
                 fd = os.open(name, flags, 0o644, dir_fd=inside) if inside is not None else os.open(folder / name, flags)
             except FileExistsError:
                 continue
             with os.fdopen(fd, "wb") as file:
-                file.write(text)
+                file.write(data)
             return folder / name
     finally:
         if inside is not None:

@@ -23,11 +23,14 @@ from game.background import BackgroundJob
 from game.model import Board, GameState, Move
 from game.model.replay.stats import GameStats, game_stats
 from game.model.rules.category import category_for
-from game.records import GameRecord, Origin, SavedGame, checked_save
+from game.records import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
+from game.video import packed
+from game.video.events import MAX_SIDE_CELLS, Video, VideoError
 
 if TYPE_CHECKING:
     from game.model.replay.playback import Replay
     from game.model.replay.verdict import GameAnalysis
+    from game.video.figures import Figures
 
 Cell = tuple[int, int]
 log = logging.getLogger(__name__)
@@ -72,6 +75,7 @@ class GameSession:
         elapsed_ms: int = 0,
         waiting: bool = False,
         wants_no_guess: bool = False,
+        video: Video | None = None,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
@@ -84,10 +88,18 @@ class GameSession:
         self.waiting = waiting  # the clock holds until the player's next move
         self.result: Any = None  # what the keeper said when the game was recorded (a new best time...)
         self._elapsed = elapsed_ms / 1000
+        # The clock from input stamps (ms on the app's clock): the time on it when the running stretch began,
+        # and that stamp. Between stamps the fixed update moves it on for the display; every stamp sets it.
+        self._clock_base_ms = elapsed_ms
+        self._running_since: int | None = None
         self._abandoned = False
         self._recorded = False
         self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
+        self.figures_job: BackgroundJob | None = None  # the video's figures, likewise (ZiNi takes 50 ms on expert)
         self._analysis_logged = False
+        # the mouse from the first press (game.recording keeps it); None on a board too large for a video
+        self.video = video if video is not None else new_video(board)
+        self._packer = packed.Packer()  # a save after each move encodes only the events since the last
 
     # --- what the game is ---------------------------------------------------------------------------------
 
@@ -132,6 +144,18 @@ class GameSession:
         if self.analysis_job is None and self.state.over:
             replay = self.replay()
             self.analysis_job = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
+        video = self.current_video()
+        if self.figures_job is None and self.state.over and video is not None and len(video):
+            from game.video.figures import figures_of  # the figures are needed at a game's end, not at start-up
+
+            self.figures_job = BackgroundJob(lambda cancel: figures_of(video))
+
+    @property
+    def figures(self) -> Figures | None:
+        """The speed-runners' figures of the finished game's video (game.video), once worked out; None before,
+        without a video (a board too large for one), or if they failed."""
+        job = self.figures_job
+        return job.result if job is not None and job.done and job.error is None else None
 
     @property
     def analysis_state(self) -> Analysis:
@@ -158,30 +182,49 @@ class GameSession:
     # --- time and moves -----------------------------------------------------------------------------------
 
     def tick(self, seconds: float) -> None:
-        """Time passed (the scene's fixed update)."""
+        """Time passed (the scene's fixed update): the clock shown between two stamps."""
         if self.clock_running:
             self._elapsed += seconds
 
-    def pause(self) -> None:
+    def stamp(self, t_ms: int | None) -> None:
+        """An input event arrived at `t_ms` while the clock runs: the clock is set from it (so the time of a
+        move, and the game's time at its end, are the stamps' and not the frames')."""
+        if t_ms is None or not self.clock_running:
+            return
+        if self._running_since is None:
+            self._running_since = t_ms
+            self._clock_base_ms = self.elapsed_ms
+        self._elapsed = (self._clock_base_ms + max(0, t_ms - self._running_since)) / 1000
+
+    def pause(self, t_ms: int | None = None) -> None:
         """Stop the clock (a pause, a question asked over the game); the game is saved as it stands."""
         if self.state == GameState.PLAYING and not self.paused:
+            self.stamp(t_ms)
+            self._running_since = None
             self.paused = True
             self.suspend()
 
-    def unpause(self) -> None:
+    def unpause(self, t_ms: int | None = None) -> None:
         self.paused = False
+        self._running_since = None
+        self.stamp(t_ms)
 
-    def apply(self, move: Move, by_player: bool = True) -> list[Cell]:
-        """Make a click (what it is, a reveal or a chord, game.board_ui decided); returns the cells it
-        revealed. The clock starts at the first reveal (or, when waiting, at this move); the game is saved
-        after a move that changed something, and recorded when it ends."""
+    def apply(self, move: Move, by_player: bool = True, t_ms: int | None = None) -> list[Cell]:
+        """Make a click (what it is, a reveal or a chord, game.board_ui decided) from input stamped `t_ms`;
+        returns the cells it revealed. The clock starts at the stamp of the first reveal (as ms-toollib
+        times a video) or, when waiting, of this move; the game is saved after a move that changed something,
+        and recorded when it ends."""
         if self.state.over or self.paused:
             return []
         board = self.board
-        if by_player:
+        if by_player and self.waiting:
             self.waiting = False
+            self._running_since = None
         if board.state == GameState.READY and move.kind == "reveal" and not board.is_flagged(*move.cell):
             self._elapsed = 0.0
+            self._clock_base_ms, self._running_since = 0, None if self.waiting else t_ms
+        else:
+            self.stamp(t_ms)
         started = board.state != GameState.READY or move.kind == "reveal"
         changed = board.apply(move.at(self.elapsed_ms if started else 0))
         if board.state in (GameState.WON, GameState.LOST):
@@ -189,6 +232,17 @@ class GameSession:
         elif board.state == GameState.PLAYING and board.last_changed:
             self.suspend()
         return changed
+
+    def current_video(self) -> Video | None:
+        """The video so far, with the board's mines (laid at the first reveal) and the game's rules and help."""
+        video, board = self.video, self.board
+        if video is not None:
+            if board.mines_placed and len(video.mines) != board.mines:
+                video.mines = frozenset(board.mine_cells())
+            video.question_marks = board.question_marks
+            video.no_guess = self.no_guess
+            video.assisted = self.hinted
+        return video
 
     def lay_mines(self, mine_cells: list[Cell]) -> None:
         """The no-guess generator made this board's mines, before the first reveal."""
@@ -237,7 +291,10 @@ class GameSession:
         """The save of a game under way, or None (a game not started or over is not saved)."""
         if self.state != GameState.PLAYING:
             return None
-        extra = {"origin": self.origin.value, "hinted": self.hinted, "no_guess": self.no_guess}
+        extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.hinted, "no_guess": self.no_guess}
+        video = self.current_video()
+        if video is not None and len(video):
+            extra["video"] = self._packer.pack(video)
         return SavedGame(self.board.to_dict(), self.elapsed_ms, self.category, extra)
 
     def to_record(self) -> GameRecord:
@@ -263,8 +320,18 @@ class GameSession:
             hinted=self.hinted,
             no_guess=self.no_guess,
             solved_three_bv=stats.solved_three_bv,
-            replay=self.replay().to_json(),
+            replay=self.replay_text(),
         )
+
+    def replay_text(self) -> str:
+        """The record's move log: the replay's JSON, with the video beside the moves when there is one (older
+        readers pass over the key; a log that would outgrow the records' bound keeps the moves only)."""
+        text = self.replay().to_json()
+        video = self.current_video()
+        if video is None or not len(video):
+            return text
+        with_video = packed.with_video(text, video)
+        return with_video if len(with_video) <= MAX_SAVE_CHARS else text
 
     @classmethod
     def from_save(cls, saved: SavedGame, keeper: Keeper | None = None) -> GameSession:
@@ -286,6 +353,7 @@ class GameSession:
             hinted=extra.get("hinted", False),
             elapsed_ms=saved.elapsed_ms,
             waiting=True,
+            video=saved_video(board, extra),
         )
 
     # --- the next game --------------------------------------------------------------------------------------
@@ -300,3 +368,23 @@ class GameSession:
             b.same_board(), keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True
         )
         return session, first_reveal
+
+
+def new_video(board: Board) -> Video | None:
+    """An empty video of the board (its mines come with the first reveal), or None past a video's size."""
+    if max(board.rows, board.cols) > MAX_SIDE_CELLS:
+        return None
+    return Video(board.rows, board.cols, frozenset(board.mine_cells()) if board.mines_placed else frozenset())
+
+
+def saved_video(board: Board, extra: dict[str, Any]) -> Video | None:
+    """The video a save carries, to record on; a fresh one when it carries none, or one that cannot be read
+    (the game matters more than its video: it resumes either way)."""
+    data = extra.get("video")
+    if data is None or max(board.rows, board.cols) > MAX_SIDE_CELLS:
+        return new_video(board)
+    try:
+        return packed.unpack(data, board.rows, board.cols, frozenset(board.mine_cells()))
+    except VideoError as error:
+        log.warning("the saved game's video is not kept: %s", error)
+        return new_video(board)

@@ -54,6 +54,16 @@ def clean_custom(value: Any) -> tuple[int, int, int]:
     return rows, cols, mines
 
 
+MAX_PLAYER_CHARS = 40
+
+
+def clean_player(value: Any) -> str:
+    """A player's name as it goes into a video file: printable text, at most MAX_PLAYER_CHARS, no NUL."""
+    if not isinstance(value, str):
+        raise ValueError(f"not text: {value!r}")
+    return "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_PLAYER_CHARS]
+
+
 ON_OFF = ((False, "off"), (True, "on"))
 
 SETTINGS: tuple[Setting, ...] = (
@@ -74,6 +84,8 @@ SETTINGS: tuple[Setting, ...] = (
         listed=False,
     ),
     Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
+    # The name a video file says played it (EVF's player field); not on the Settings screen yet (no text field).
+    Setting("player", "Player name", "", clean=clean_player, listed=False),
 )
 
 BY_KEY = {setting.key: setting for setting in SETTINGS}

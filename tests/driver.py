@@ -20,6 +20,12 @@ class FakeClock:
         self.now += self.frame
         return self.frame
 
+    def now_ms(self):
+        return round(self.now * 1000)
+
+    def arrived(self):
+        return []
+
     def idle(self, timeout):
         self.idles.append(timeout)
         return []

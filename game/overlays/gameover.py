@@ -19,7 +19,7 @@ from game.scene import Overlay, PanelChoice
 from game.session import Analysis
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
-from game.view.formats import FIGURES, format_seconds
+from game.view.formats import FIGURES, format_seconds, video_lines
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
@@ -37,6 +37,9 @@ BAR_TITLE_W = 120  # the room the outcome keeps beside the bar's buttons when th
 GRACE_SECONDS = 0.6  # the panel ignores input this long after the game ends
 SAID_SECONDS = 2.0  # how long "Copied" or "Sound off" shows
 LABEL_W = 92  # the figures' names column
+# Which figures stay when the panel has no room for them all (Records and Help have every one).
+PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Code", "Seed", "IOE", "ZiNi")
+PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
 
 
 def board_code(session):
@@ -66,7 +69,7 @@ class GameOverPanel(Overlay):
         self.face = pygame.Rect(face or (0, 0, 0, 0))
         self.board_frame = pygame.Rect(board or (0, 0, 0, 0))
         self.status = pygame.Rect(status or (0, 0, 0, 0))
-        self._analysis_shown = session.analysis_state  # the panel is laid out again when it changes
+        self._analysis_shown = (session.analysis_state, session.figures is not None)  # laid out again on a change
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
         self.said, self._said_left = "", 0.0
@@ -78,7 +81,6 @@ class GameOverPanel(Overlay):
 
     def _lay_out(self):
         w, h = self.window_size
-        lines = self.lines()
         verdict = self._verdict()
         loss = self.analysis.loss if self.analysis is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
@@ -88,6 +90,12 @@ class GameOverPanel(Overlay):
         room_h = h - 2 * GAP
         verdict_lines = min(MOST_VERDICT_LINES, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
         verdict_h = text.line_height(SMALL) * verdict_lines
+        if self.board_frame.h and self.board_frame.right + GAP + PANEL_W <= w:  # room beside the board:
+            # the figures that fit from the board's top down (the full list is Help's and game.video's)
+            self.most_lines = max(1, (h - GAP - self.board_frame.y - fixed - verdict_h) // LINE_H)
+        else:
+            self.most_lines = max(1, (room_h - fixed - verdict_h) // SMALLEST_LINE)
+        lines = self.shown_lines()
         self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, len(lines))))
         height = min(room_h, fixed + self.line_h * len(lines) + verdict_h)
         beside = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, PANEL_W, height)
@@ -102,6 +110,7 @@ class GameOverPanel(Overlay):
             self.rect = pygame.Rect(0, 0, min(PANEL_W, w - GAP), height)
             self.rect.center = window.center
         r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
+        was = self.__dict__.get("copy")
         bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
         rows = [pygame.Rect(inner.x, bottom - (n + 1) * step + ROW_GAP, inner.w, BUTTON_H) for n in range(button_rows)]
         size = widgets.widest_fit(("Same board", "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
@@ -110,6 +119,8 @@ class GameOverPanel(Overlay):
             for row, labels in zip(rows, (("Same board", "Menu"), ("Play again",), ("Replay", "Copy code")))
         )
         self.copy.enabled = bool(self.code)
+        if was is not None and self._said_left:
+            self.copy.label = was.label  # "Copied" stays its while when the panel is laid out again
         self.study = widgets.Button(rows[3], "Study the losing click", size=size) if studied else None
         self.hide = widgets.Button((r.right - HIDE_RIGHT - HIDE_W, r.y + HIDE_TOP, HIDE_W, HIDE_W), "x", size=BODY)
         self.hint_line = pygame.Rect(inner.x, rows[-1].y - KEYS_LINE_H - 2, inner.w, KEYS_LINE_H)
@@ -167,8 +178,8 @@ class GameOverPanel(Overlay):
             self.dirty |= not self._said_left
             if not self._said_left:
                 self.copy.label = "Copy code"
-        if self.session.analysis_state != self._analysis_shown:
-            self._analysis_shown = self.session.analysis_state
+        if (self.session.analysis_state, self.session.figures is not None) != self._analysis_shown:
+            self._analysis_shown = (self.session.analysis_state, self.session.figures is not None)
             expanded = self.expanded
             self._lay_out()  # the verdict's lines make the panel taller
             self._expand(expanded)
@@ -183,25 +194,32 @@ class GameOverPanel(Overlay):
         return self.session.analysis_job
 
     def next_wake(self):
-        if self._analysis_shown == Analysis.RUNNING or self._recorded is not None or self.age < GRACE_SECONDS:
+        figures_coming = self.session.figures_job is not None and not self.session.figures_job.done
+        if self._analysis_shown[0] == Analysis.RUNNING or figures_coming or self._recorded is not None:
+            return 0.0
+        if self.age < GRACE_SECONDS:
             return 0.0
         return self._said_left or None
 
     # --- figures -----------------------------------------------------------------------------------------
 
     def lines(self):
-        """(name, value) of each figure, the names as FIGURES explains them."""
-        board, stats = self.session.board, self.stats
-        speed = stats.three_bv_per_second
-        rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
-        solved = f"{board.three_bv}" if self.won else f"{stats.solved_three_bv} of {board.three_bv}"
-        lines = [
-            ("Time", format_seconds(self.session.elapsed, precise=True)),
-            ("3BV", solved + rate),
-            ("Clicks", f"{stats.clicks} ({stats.effective} useful)"),
-            ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
-            ("Guesses", self._guesses()),
-        ]
+        """(name, value) of each figure, the names as FIGURES explains them: the video's figures (those
+        speed-runners compare, as ms-toollib computes them) once worked out, the board's before."""
+        board, stats, figures = self.session.board, self.stats, self.session.figures
+        if figures is not None:
+            lines = [("Time", format_seconds(figures.time_ms / 1000, precise=True)), *video_lines(figures)]
+        else:
+            speed = stats.three_bv_per_second
+            rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
+            solved = f"{board.three_bv}" if self.won else f"{stats.solved_three_bv} of {board.three_bv}"
+            lines = [
+                ("Time", format_seconds(self.session.elapsed, precise=True)),
+                ("3BV", solved + rate),
+                ("Clicks", f"{stats.clicks} ({stats.effective} useful)"),
+                ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
+            ]
+        lines.append(("Guesses", self._guesses()))
         if not self.won and self.analysis is not None:
             verdict = self.analysis.loss
             lines.append(
@@ -211,6 +229,14 @@ class GameOverPanel(Overlay):
         if self.code:
             lines.append(("Code", self.code))
         return lines
+
+    def shown_lines(self):
+        """The lines that fit the panel (`most_lines`), the most wanted first kept, in their order."""
+        lines = self.lines()
+        if len(lines) <= self.most_lines:
+            return lines
+        kept = sorted(range(len(lines)), key=lambda n: PRIORITY.index(lines[n][0]) if lines[n][0] in PRIORITY else n)
+        return [lines[n] for n in sorted(kept[: self.most_lines])]
 
     def _guesses(self):
         state = self.session.analysis_state
@@ -330,7 +356,7 @@ class GameOverPanel(Overlay):
         widgets.panel(surface, r, title=self._title(), title_room=r.w - 60)
         box = self.figures_box
         y = box.y
-        for name, value in self.lines():
+        for name, value in self.shown_lines():
             row = pygame.Rect(box.x, y, box.w, self.line_h)
             text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
             value_box = pygame.Rect(row.x + LABEL_W, row.y, row.w - LABEL_W, row.h)
@@ -356,7 +382,7 @@ class GameOverPanel(Overlay):
         box = self.figures_box
         if not pygame.Rect(box.x, box.y, LABEL_W, box.h).collidepoint(pointer):
             return
-        names = [name for name, _ in self.lines()]
+        names = [name for name, _ in self.shown_lines()]
         n = (pointer[1] - box.y) // self.line_h
         if not 0 <= n < len(names) or names[n] not in FIGURES:
             return

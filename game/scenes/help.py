@@ -7,6 +7,7 @@ from game.scene import Scene
 from game.view import layout, text, widgets
 from game.view.focus import FocusRing
 from game.view.formats import FIGURES as FIGURE_WORDS
+from game.view.formats import SPEED_RUN_FIGURES
 from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
 from game.view.typeface import BODY, BOLD, SMALL, TINY
@@ -61,15 +62,24 @@ AFTER = [
     ("S", "after an avoidable loss: try the position before the losing click again (nothing is recorded)"),
     ("Space", "replay: play or pause"),
     ("Left, Right", "replay: a move back or on (Home, End: start, end)"),
-    ("- +", "replay: slower, faster (0.5x to 4x); the seek bar goes anywhere"),
+    ("- +", "replay: slower, faster (0.1x to 10x); the seek bar goes anywhere"),
+    (", .", "replay of a recorded game: an event of the mouse back or on ([ ]: a click)"),
     ("E", "replay: save it as a file in the records folder's replays/"),
     ("Drop a file", "drop a replay file on the window to watch it"),
     ("Records", "click a game listed there to watch it"),
 ]
 
-FIGURES = [(name, words.rstrip(".")) for name, words in FIGURE_WORDS.items()]
+FIGURES = [(name, words.rstrip(".")) for name, words in FIGURE_WORDS.items() if name not in SPEED_RUN_FIGURES]
+SPEED_RUNS = [(name, FIGURE_WORDS[name].rstrip(".")) for name in SPEED_RUN_FIGURES]
 
-PAGES = (("Rules", None), ("Mouse", MOUSE), ("Keys", KEYS), ("Replays", AFTER), ("Figures", FIGURES))
+PAGES = (
+    ("Rules", None),
+    ("Mouse", MOUSE),
+    ("Keys", KEYS),
+    ("Replays", AFTER),
+    ("Figures", FIGURES),
+    ("Speed", SPEED_RUNS),
+)
 ROWS = [Row(36, 30, 0), Row(400, 200, 10), Row(44, 36, 10)]  # the tabs, the page, Back
 KEY_GAP, ENTRY_GAP = 12, 5
 

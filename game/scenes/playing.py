@@ -16,6 +16,7 @@ from game.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.dealer import NoGuessDeal
 from game.input import ZOOM_KEYS, input_event
 from game.model import GameState, Move, MoveKind
+from game.recording import Recorder
 from game.scene import PanelChoice, Scene
 from game.session import Analysis, GameSession
 from game.sound import sound_for
@@ -44,7 +45,8 @@ class PlayingScene(Scene):
         self.assist = Assistant()
         self.dealing: NoGuessDeal | None = None  # a no-guess board being made; the first click waits for it
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
-        self.listeners: list[Callable[[InputEvent], None]] = []  # hear the board's input as it is interpreted
+        self.recorder = Recorder(session, lambda: self.geometry)  # every game records its video (the session's)
+        self.listeners: list[Callable[[InputEvent], None]] = [self.recorder.hear]  # hear the input interpreted
         tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
         self.screen = BoardScreen(context.atlases, board, tile, context.max_window, button="Hint")
         self._laid_out()
@@ -150,7 +152,8 @@ class PlayingScene(Scene):
     def _board_input(self, event):
         """The one way the player's clicks and keys reach the board: as a plain input event, interpreted
         against the UI state (which the scene keeps), into a move to play or a scroll."""
-        heard = input_event(event, pygame.time.get_ticks())
+        stamp = getattr(event, "t_ms", None)  # when it arrived (the app stamps events as they come)
+        heard = input_event(event, self.context.now_ms() if stamp is None else stamp)
         if heard is None:
             return
         for listener in self.listeners:
@@ -162,7 +165,7 @@ class PlayingScene(Scene):
             self.ui = ui
             self.dirty = True
         if isinstance(outcome, Move):
-            self.apply(outcome)
+            self.apply(outcome, t_ms=heard.t_ms)
         elif isinstance(outcome, Scroll) and self.screen.scroll_by(outcome.dx, outcome.dy):
             self.dirty = True
 
@@ -172,7 +175,7 @@ class PlayingScene(Scene):
             deal, self.dealing = self.dealing, None
             self.assist.after_next_move(deal.lay())
             self.invalidate()
-            self.apply(deal.move, by_player=deal.by_player)
+            self.apply(deal.move, by_player=deal.by_player, t_ms=deal.t_ms)
         if self.assist.hint_job is not None:
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
@@ -248,14 +251,14 @@ class PlayingScene(Scene):
 
     # --- moves ------------------------------------------------------------------------------------------------
 
-    def apply(self, move, by_player=True):
+    def apply(self, move, by_player=True, t_ms=None):
         """Play one move through the session and show what it changed."""
         board, session = self.board, self.session
         if self.dealing is not None or self.over:
             return []
         wants_mines = session.wants_no_guess and not board.mines_placed
         if move.kind == "reveal" and wants_mines and not board.is_flagged(*move.cell):
-            self.dealing = self.context.dealer.deal_no_guess(session, move, by_player)  # played once it is made
+            self.dealing = self.context.dealer.deal_no_guess(session, move, by_player, t_ms)  # played once made
             self.assist.message = None
             self.dirty = True
             return []
@@ -265,7 +268,7 @@ class PlayingScene(Scene):
         if by_player:
             self.assist.moved()
         was = board.state
-        changed = session.apply(move, by_player=by_player)
+        changed = session.apply(move, by_player=by_player, t_ms=t_ms)
         if self.context.settings["animation"]:
             self.animations.start(board, move, changed, was)
         self.context.sounds.play(sound_for(move.kind, changed, was, board.state))
@@ -318,7 +321,8 @@ class PlayingScene(Scene):
         elif choice is PanelChoice.MENU:
             self.context.show("menu")
         elif choice is PanelChoice.REPLAY:
-            self.context.show("replay", remember=True, replay=self.session.replay())
+            session = self.session
+            self.context.show("replay", remember=True, replay=session.replay(), video=session.current_video())
         elif choice is PanelChoice.STUDY:  # the position before the losing click (practice: nothing recorded)
             self.context.show("puzzle", remember=True, study=self.session.replay())
 
@@ -367,11 +371,7 @@ class PlayingScene(Scene):
         self.pause(cover=False)  # the question is no free time to think: the clock stops and the board hides
 
         def answered(leave):
-            if leave:
-                self.context.show("menu")
-            else:
-                self.session.unpause()
-                self.invalidate()
+            self.context.show("menu") if leave else self._unpaused(None)
 
         self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
 
@@ -379,14 +379,14 @@ class PlayingScene(Scene):
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
         if self.session.state != GameState.PLAYING or self.session.paused:
             return
-        self.session.pause()
+        self.recorder.pause(self.context.now_ms())
         self.ui = board_ui.released(self.ui)
         self.invalidate()
         if cover:
             self.context.push("pause", then=self._unpaused)
 
     def _unpaused(self, _result):
-        self.session.unpause()
+        self.recorder.resume(self.context.now_ms())
         self.invalidate()
 
     def notify(self, message):

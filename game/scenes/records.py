@@ -9,6 +9,7 @@ from game.background import BackgroundJob
 from game.model.replay.playback import Replay
 from game.model.rules.category import category_label
 from game.scene import Scene
+from game.video.packed import split_log, video_of
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
@@ -141,7 +142,7 @@ class RecordsScene(Scene):
         if log is None:
             self._unplayable()
             return
-        self.opening = BackgroundJob(lambda cancel: Replay.from_json(log, config.CUSTOM_MAX_SIDE))
+        self.opening = BackgroundJob(lambda cancel: read_log(log))
 
     def _opened(self):
         job = self.opening
@@ -153,7 +154,8 @@ class RecordsScene(Scene):
         elif job.error is not None:
             raise job.error
         else:
-            self.context.show("replay", remember=True, replay=job.result)
+            replay, video = job.result
+            self.context.show("replay", remember=True, replay=replay, video=video)
 
     def _unplayable(self):
         self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
@@ -267,3 +269,11 @@ def _columns(rect):
         cells.append(pygame.Rect(x, rect.y, w - 6, rect.h))
         x += w
     return cells
+
+
+def read_log(log: str) -> tuple[Replay, Any]:
+    """A game's move log read: its replay, and the video beside its moves (None without one). The video is
+    split off first, as the replay's bound is on its moves. ValueError when the log is damaged."""
+    moves, kept = split_log(log)
+    replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)
+    return replay, video_of(replay, kept)

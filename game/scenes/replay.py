@@ -1,24 +1,28 @@
 """The replay scene: a finished game played back on its board, with the pointer on each click.
 
-Play and pause (Space), step a move back or on (Left / Right), start and end (Home / End), speeds 0.5x to 4x
-(- and +, or the speed button), a seek bar to click or drag, and export to a replay file (E). The top bar and
-the status line show the counters as they were at that moment.
+Play and pause (Space), step a move back or on (Left / Right), start and end (Home / End), speeds 0.1x to 10x
+(- and +, or the speed button), a seek bar to click or drag, and export to a replay file and EVF (E). The top
+bar and the status line show the counters as they were at that moment. A recorded game (its video) shows the
+mouse as it moved and the cells pressed while a button was held; comma and full stop step by its events,
+[ and ] by its clicks.
 """
 
 import pygame
 
-from game.files import REPLAYS_FOLDER, export_replay
+from game.files import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import GameState
 from game.model.replay.stats import solved_three_bv
 from game.model.rules.category import mines_text, size_text
 from game.scene import Scene
 from game.store import data_folder
+from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
 from game.view import hud, replay_view, theme, widgets
-from game.view.board_screen import BoardScreen, Counters
+from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
+from game.view.board_view import BoardLooks
 from game.view.formats import format_time
 from game.view.sheet import Face
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
+SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
 CONTROLS_H = 78  # the seek bar and the row of buttons under the board window
 MIN_WIDTH = 420  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
@@ -36,6 +40,10 @@ KEY_ACTIONS = {
     pygame.K_EQUALS: "faster",
     pygame.K_KP_PLUS: "faster",
     pygame.K_e: "export",
+    pygame.K_COMMA: "event back",
+    pygame.K_PERIOD: "event on",
+    pygame.K_LEFTBRACKET: "click back",
+    pygame.K_RIGHTBRACKET: "click on",
     pygame.K_ESCAPE: "close",
     pygame.K_BACKSPACE: "close",
 }
@@ -46,9 +54,12 @@ def speed_label(speed):
 
 
 class ReplayScene(Scene):
-    def __init__(self, context, replay, title=""):
+    def __init__(self, context, replay, title="", video=None):
         super().__init__(context)
         self.replay = replay
+        self.video = video  # the mouse as it moved (game.video), when the game was recorded
+        self.playback = Playback(video) if video is not None and len(video) else None
+        self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
         self.moves = replay.moves
         self.speed = 1.0
         self.playing = True
@@ -225,6 +236,13 @@ class ReplayScene(Scene):
         elif name in ("slower", "faster"):
             index = SPEEDS.index(self.speed) + (1 if name == "faster" else -1)
             self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
+        elif name in ("event back", "event on", "click back", "click on") and self.playback is not None:
+            self.playing = False
+            on, clicks = name.endswith("on"), name.startswith("click")
+            find = self.playback.next_time if on else self.playback.previous_time
+            t_ms = find(self.t_ms, clicks_only=clicks)
+            if t_ms is not None:
+                self.seek_time(t_ms)
         elif name == "export":
             self.export()
         elif name == "close":
@@ -237,11 +255,15 @@ class ReplayScene(Scene):
     def export(self):
         """Write the replay file into the records folder's replays folder and say where."""
         try:
-            self.exported = export_replay(self.replay, data_folder() / REPLAYS_FOLDER)
+            folder = data_folder() / REPLAYS_FOLDER
+            self.exported = export_replay(self.replay, folder, self.video)
+            evf = None
+            if self.video is not None:
+                evf = export_evf(self.video, folder, self.exported.stem, self.context.settings["player"])
         except OSError as error:
             self.say(f"Could not save the replay: {error.strerror or error}")
             return
-        self.say(f"Saved {self.exported}")
+        self.say(f"Saved {self.exported}" + (f" and {evf.name}" if evf is not None else ""))
 
     def say(self, message):
         self.message, self.message_left = message, MESSAGE_SECONDS
@@ -270,10 +292,38 @@ class ReplayScene(Scene):
         super().invalidate()
         self.screen.invalidate()
 
+    def _video_looks(self):
+        """The video at this moment: the pointer (board points) and buttons, and the cells they press."""
+        if self.playback is None:
+            return None, NO_LOOKS
+        pointer = self.playback.cursor_at(self.t_ms)
+        buttons = self.playback.buttons_at(self.t_ms)
+        cell = None if pointer is None else self.video.cell_of(int(pointer[0]), int(pointer[1]))
+        pressed: frozenset = frozenset()
+        board = self.board
+        if cell is not None and board.state in (GameState.READY, GameState.PLAYING):
+            chord = bool(buttons & MIDDLE) or buttons & (LEFT | RIGHT) == LEFT | RIGHT
+            if buttons == LEFT or chord:
+                area = neighbours_and(board, cell) if chord else [cell]
+                pressed = frozenset(c for c in area if not board.is_revealed(*c) and not board.is_flagged(*c))
+        return (pointer, buttons), BoardLooks(pressed=pressed)
+
     def draw(self, surface):
         counters = Counters(self.board.mines_left, min(999, int(self.t_ms // 1000)), self._face())
-        changed = self.screen.draw(surface, counters, self.message or self._status())
-        if changed is None and self.done:  # the whole board was drawn: mark the last click on it
+        pointer, looks = self._video_looks()
+        if pointer != self._pointer:
+            self._pointer = pointer
+            self.screen.invalidate()  # the pointer moved: the window is drawn again under it
+        changed = self.screen.draw(surface, counters, self.message or self._status(), looks)
+        if pointer is not None and pointer[0] is not None:
+            g = self.geometry
+            scale = g.tile / self.video.cell_size
+            at = (g.view.x - g.scroll_x + pointer[0][0] * scale, g.view.y - g.scroll_y + pointer[0][1] * scale)
+            if g.view.collidepoint(at):
+                surface.set_clip(g.view)
+                replay_view.draw_pointer(surface, at, self.layout.scale)
+                surface.set_clip(None)
+        if changed is None and self.done and self.playback is None:  # the whole board drawn: mark the last click
             move, g = self.moves[self.done - 1], self.geometry
             surface.set_clip(g.view)
             replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, self.layout.scale)
@@ -303,3 +353,13 @@ class ReplayScene(Scene):
             )
             self._counters = (self.done, int(self.t_ms // 100)), text
         return self._counters[1]
+
+
+def neighbours_and(board, cell):
+    """The cell and its neighbours on the board: what a chord presses."""
+    row, col = cell
+    return [
+        (r, c)
+        for r in range(max(0, row - 1), min(board.rows, row + 2))
+        for c in range(max(0, col - 1), min(board.cols, col + 2))
+    ]

@@ -15,6 +15,7 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 from __future__ import annotations
 
 import enum
+import json
 import logging
 import os
 import sqlite3
@@ -87,10 +88,13 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
         held = by if data["held"] else None
         if adopted and db.execute("SELECT 1 FROM resume WHERE claimed_by IS NOT ?", (by,)).fetchone():
             return False
+        row = list(data["row"])
+        if isinstance(row[3], dict):  # the details come as a value (older journals: as text) and are written as JSON
+            row[3] = json.dumps(row[3], separators=(",", ":"))
         db.execute(
             "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at, save_id, claimed_by) "
             "VALUES (0, ?, ?, ?, ?, ?, ?, ?)",
-            (*data["row"], held),
+            (*row, held),
         )
         return True
     if kind is JobKind.FINISH:

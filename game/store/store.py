@@ -367,7 +367,7 @@ class Store:
             str(category),
             elapsed,
             json.dumps(board_dict, separators=(",", ":")),
-            None if extra is None else json.dumps(extra, separators=(",", ":")),
+            extra,  # encoded by the writer: a long game's video makes it megabytes, no work for the frame
             stamp(utc_now()),
             save_id or jobs.new_id(),
         ]

@@ -1,5 +1,8 @@
 """How numbers read everywhere in the game: one format for times, one for the chance of a mine."""
 
+import math
+from typing import Any
+
 from game.model.solver.chance import chance_text
 
 
@@ -23,11 +26,22 @@ def format_seconds(seconds: float, precise: bool = False) -> str:
 
 # What each figure after a game counts: the Help page lists them, the game-over panel shows them on hover.
 FIGURES = {
-    "Time": "From your first click to the last, to the millisecond; the counter shows whole seconds.",
+    "Time": "From the click that opens the first cell to the last, to the millisecond; the counter shows seconds.",
     "3BV": "The fewest clicks that clear the board: one per opening, one per number no opening reaches. "
     "After a loss, how much of it you had cleared.",
     "3BV/s": "3BV divided by your time: your speed, comparable across boards.",
-    "Clicks": "Every click you made (left, right and chords); the useful ones changed the board.",
+    "Clicks": "Every click you made; the useful ones changed the board. L left, R right, D chords, the useful "
+    "ones in brackets.",
+    "ZiNi": "The fewest clicks a player who knows the board needs, flags and chords included (greedy, as "
+    "ms-toollib counts it).",
+    "IOS": "Index of speed: log(3BV) / log(time in seconds), for a won game; higher is faster.",
+    "RQP": "Rapport qualite/prix: time squared over 3BV (time / 3BV/s); lower is better.",
+    "STNB": "3BV against the time a beginner, intermediate or expert board allows (36, 162, 435 x 3BV / "
+    "time^1.7); standard boards only.",
+    "Throughput": "3BV per useful click: above 1.00 when chords open more than one 3BV each.",
+    "Correctness": "The share of your clicks that changed the board.",
+    "Flags": "Flags on the board at the end; NF (no flags) when you never placed one.",
+    "Path": "How far the mouse went over the board, in pixels at 16 a cell, from your first opening click.",
     "IOE": "3BV per click: 1.00 is a perfect game without flags; flags lower it. Correct: the share of your "
     "clicks that were useful.",
     "Guesses": "How many of your opening clicks (those that opened cells, the first one aside) were not "
@@ -43,3 +57,29 @@ def format_chance(p: float) -> str:
     """The chance of a mine: "12%"; never "0%" or "100%" for what is not certain ("under 1%", "over 99%"). The
     model's words for it, so a hint, the hover and the verdict on a loss write one chance one way."""
     return chance_text(p)
+
+
+# The figures speed-runners compare beyond the everyday ones (Help gives them a page of their own).
+SPEED_RUN_FIGURES = ("ZiNi", "IOS", "RQP", "STNB", "Throughput", "Correctness", "Flags", "Path")
+
+
+def video_lines(figures: Any) -> list[tuple[str, str]]:
+    """The figures speed-runners compare, from game.video's Figures, as (name, value) lines: the names are
+    FIGURES' (a loss gives the figures of the part solved, as ms-toollib does)."""
+    f = figures
+    solved = f"{f.bbbv}" if f.won else f"{f.bbbv_solved} of {f.bbbv}"
+    rqp = "-" if math.isinf(f.rqp) else f"{f.rqp:.3f}"
+    return [
+        ("3BV", solved),
+        ("3BV/s", f"{f.bbbv_s:.3f}"),
+        ("ZiNi", str(f.zini)),
+        ("IOS", f"{f.ios:.3f}" if f.ios else "-"),
+        ("RQP", rqp),
+        ("STNB", f"{f.stnb:.1f}" if f.stnb else "-"),
+        ("IOE", f"{f.ioe:.3f}"),
+        ("Throughput", f"{f.throughput:.3f}"),
+        ("Correctness", f"{f.correctness:.3f}"),
+        ("Clicks", f"L {f.left} ({f.lce})  R {f.right} ({f.rce})  D {f.double} ({f.dce})"),
+        ("Flags", f"{f.flags}, NF" if f.nf else str(f.flags)),
+        ("Path", f"{f.path:.0f} px"),
+    ]

@@ -50,3 +50,11 @@ def draw_seek_bar(surface, rect, fraction, end_colour=None):
     knob = pygame.Rect(0, 0, 12, rect.h + 6)
     knob.center = (rect.x + 3 + filled.w, rect.centery)
     widgets.bevel(surface, knob, raised=True, width=2, face=look.face)
+
+
+def draw_pointer(surface, point, scale):
+    """The video's mouse pointer, its tip at `point` (a screen position)."""
+    k = max(1, scale)
+    points = [(point[0] + x * k, point[1] + y * k) for x, y in POINTER]
+    pygame.draw.polygon(surface, POINTER_FILL, points)
+    pygame.draw.polygon(surface, POINTER_EDGE, points, k)

@@ -1,0 +1,258 @@
+"""Every game records its video: the real app driven headless by posted events; the video the session keeps
+holds the mouse in board points (whatever the zoom), pauses as events, goes into the save and on after a
+resume, and stays with the record's move log."""
+
+import pygame
+import pytest
+
+from game.app import App
+from game.model.replay.playback import Replay
+from game.scenes.menu import MenuScene
+from game.scenes.playing import PlayingScene
+from game.video import figures_of
+from game.video.events import Mouse
+from game.video.packed import split_log, unpack
+from tests.driver import Driver, FakeClock
+
+
+@pytest.fixture
+def driver(tmp_path):
+    app = App(clock=FakeClock(), seed=1234, desktop_size=(1366, 768))
+    pygame.event.clear()
+    app.step()
+    yield Driver(app, tmp_path / "shots")
+    app.store.close()
+    pygame.quit()
+
+
+def start(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    return driver.scene
+
+
+def cells_of(video):
+    return [(event.kind, video.cell_of(event.x, event.y)) for event in video]
+
+
+def test_a_game_records_its_mouse_from_the_first_press_in_board_points(driver):
+    playing = start(driver)
+    video = playing.session.video
+    driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    assert len(video) == 0, "a video starts at the first press"
+    driver.click_cell(4, 4)
+    assert cells_of(video) == [(Mouse.LEFT_PRESS, (4, 4)), (Mouse.LEFT_RELEASE, (4, 4))]
+    assert video.times[0] == 0
+    driver.key(pygame.K_EQUALS, mod=pygame.KMOD_CTRL)  # zoom in: the same cell is elsewhere on screen
+    driver.frames(2)
+    flag = next((r, c) for r in range(9) for c in range(9) if not playing.board.is_revealed(r, c))
+    driver.click_cell(*flag, button=3)
+    assert cells_of(video)[-3:] == [(Mouse.MOVE, flag), (Mouse.RIGHT_PRESS, flag), (Mouse.RIGHT_RELEASE, flag)]
+    assert list(video.times) == sorted(video.times)
+    assert playing.board.is_flagged(*flag)
+    figures = figures_of(playing.session.current_video())
+    assert (figures.left, figures.right, figures.lce) == (1, 1, 1)
+
+
+def test_a_pause_is_an_event_and_a_finished_game_keeps_its_video(driver):
+    playing = start(driver)
+    driver.click_cell(4, 4)
+    driver.key(pygame.K_p)
+    driver.key(pygame.K_SPACE)  # any key resumes
+    video = playing.session.video
+    assert [Mouse(k) for k in video.kinds][-2:] == [Mouse.PAUSE, Mouse.RESUME]
+    board = playing.board
+    for r in range(board.rows):
+        for c in range(board.cols):
+            if not board.is_revealed(r, c) and (r, c) not in board.mine_cells():
+                driver.click_cell(r, c)
+    assert board.state == "won"
+    count = len(video)
+    driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(0, 0), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    assert len(video) == count, "the video ends with the game"
+    figures = figures_of(playing.session.current_video())
+    assert figures.won and figures.bbbv == board.three_bv
+    driver.settled()
+    log = driver.app.store.replay(driver.app.store.recent_games("beginner")[0].game_id)
+    replay_text, data = split_log(log)
+    assert Replay.from_json(replay_text).rows == 9
+    kept = unpack(data, 9, 9, frozenset(board.mine_cells()))
+    assert list(kept.kinds) == list(video.kinds) and list(kept.times) == list(video.times)
+
+
+def test_the_save_carries_the_video_and_a_resumed_game_records_on(driver):
+    playing = start(driver)
+    driver.click_cell(4, 4)
+    covered = next(
+        (r, c)
+        for r in range(9)
+        for c in range(9)
+        if not playing.board.is_revealed(r, c) and (r, c) not in playing.board.mine_cells()
+    )
+    driver.click_cell(*covered)
+    before = list(playing.session.video.kinds)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.overlay.yes)
+    menu = driver.scene
+    assert isinstance(menu, MenuScene) and menu.resume is not None
+    driver.settled()
+    assert "video" in driver.app.store.load_resume().extra
+    driver.click_button(menu.resume)
+    resumed = driver.scene
+    assert isinstance(resumed, PlayingScene)
+    video = resumed.session.video
+    assert list(video.kinds[: len(before)]) == before, "the video so far came back with the game"
+    flag = next((r, c) for r in range(9) for c in range(9) if not resumed.board.is_revealed(r, c))
+    driver.click_cell(*flag, button=3)
+    tail = [Mouse(k) for k in video.kinds[len(before) :]]
+    assert Mouse.PAUSE in tail and Mouse.RESUME in tail and tail[-2:] == [Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE]
+    assert list(video.times) == sorted(video.times)
+
+
+def test_the_clock_runs_from_the_stamp_of_the_opening_click_and_the_record_says_the_videos_time(driver):
+    playing = start(driver)
+    driver.press(driver.cell_pos(4, 4))
+    driver.frames(7)  # the press is held: the clock starts at the release that opens the cell, as ms-toollib's
+    opened_at = driver.app.clock.now_ms()
+    driver.release(driver.cell_pos(4, 4))
+    driver.frames(1)
+    board = playing.board
+    safe = [(r, c) for r in range(9) for c in range(9) if (r, c) not in board.mine_cells()]
+    driver.frames(13)
+    driver.key(pygame.K_p)
+    driver.frames(50)  # paused: not on the clock
+    driver.key(pygame.K_SPACE)
+    for r, c in safe:
+        if not board.is_revealed(r, c):
+            driver.press(driver.cell_pos(r, c))
+            driver.frames(3)
+            driver.release(driver.cell_pos(r, c))
+            driver.frames(1)
+    assert board.state == "won"
+    figures = figures_of(playing.session.current_video())
+    assert playing.session.elapsed_ms == figures.time_ms, "the game's time is the video's, from the same stamps"
+    assert board.moves[0].t_ms == 0
+    driver.settled()
+    assert driver.app.store.recent_games("beginner")[0].time_ms == figures.time_ms
+    assert opened_at > 0
+
+
+def play_with_a_chord_and_a_flag(driver):
+    """Beginner: open the middle, flag a mine next to an open number, chord it with both buttons, then open
+    every safe cell left, with frames (time) between."""
+    playing = start(driver)
+    board = playing.board
+    driver.click_cell(4, 4)
+    driver.frames(20)
+    mines = set(board.mine_cells())
+
+    def around(r, c):
+        return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if 0 <= r + dr < 9 and 0 <= c + dc < 9]
+
+    number = next(
+        (r, c)
+        for r in range(9)
+        for c in range(9)
+        if board.is_revealed(r, c)
+        and sum(n in mines for n in around(r, c)) == 1
+        and any(not board.is_revealed(*n) and n not in mines for n in around(r, c))
+    )
+    mine = next(n for n in around(*number) if n in mines)
+    driver.click_cell(*mine, button=3)
+    driver.frames(10)
+    pos = driver.cell_pos(*number)
+    driver.press(pos, button=1)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    driver.frames(3)
+    driver.release(pos, button=1)
+    driver.release(pos, button=3)
+    driver.frames(10)
+    for r, c in [(r, c) for r in range(9) for c in range(9) if (r, c) not in mines]:
+        if not board.is_revealed(r, c):
+            driver.click_cell(r, c)
+            driver.frames(5)
+    assert board.state == "won"
+    return playing
+
+
+def test_export_writes_the_video_as_evf_that_ms_toollib_reads_with_our_board_time_3bv_and_clicks(driver):
+    pytest.importorskip("ms_toollib")
+    from tests.video.test_figures_against_ms_toollib import read_one
+
+    driver.app.settings.change("player", "Ann Example")
+    playing = play_with_a_chord_and_a_flag(driver)
+    figures = figures_of(playing.session.current_video())
+    assert figures.double >= 1 and figures.rce == 1
+    driver.click_button(driver.panel_button("replay"))
+    driver.key(pygame.K_e)
+    evf = driver.scene.exported.with_suffix(".evf")
+    assert evf.exists() and "evf" in driver.scene.message
+    got = read_one(evf.read_bytes())
+    board = playing.board
+    assert (got["rows"], got["cols"], got["mines"]) == (9, 9, 10)
+    assert {(r, c) for r, line in enumerate(got["board"]) for c, v in enumerate(line) if v == -1} == set(
+        board.mine_cells()
+    )
+    assert got["rtime_ms"] == playing.session.elapsed_ms == figures.time_ms
+    assert got["bbbv"] == board.three_bv and got["is_completed"]
+    assert (got["left"], got["right"], got["double"]) == (figures.left, figures.right, figures.double)
+    assert got["player"] == "Ann Example"
+
+
+def test_the_game_over_panel_shows_the_videos_figures_each_equal_to_game_videos(driver):
+    from game.view.formats import FIGURES, video_lines
+
+    playing = play_with_a_chord_and_a_flag(driver)
+    job = playing.session.figures_job
+    assert job is not None and job.wait(30)
+    driver.frames(2)
+    panel = driver.overlay
+    lines = dict(panel.lines())
+    expected = figures_of(playing.session.current_video())
+    assert lines["ZiNi"] == str(expected.zini) and lines["IOE"] == f"{expected.ioe:.3f}"
+    assert lines["Clicks"] == f"L {expected.left} ({expected.lce})  R {expected.right} (1)  D {expected.double} (1)"
+    assert all(lines[name] == value for name, value in video_lines(expected))
+    assert all(name in FIGURES for name in lines), "every figure has its explanation (hover, Help)"
+    shown = panel.shown_lines()
+    assert len(shown) <= panel.most_lines and ("Time", lines["Time"]) in shown and ("Code", lines["Code"]) in shown
+
+
+def test_replay_plays_the_video_the_pointer_along_its_path_and_the_cells_it_presses(driver):
+    playing = play_with_a_chord_and_a_flag(driver)
+    video = playing.session.current_video()
+    driver.click_button(driver.panel_button("replay"))
+    replay = driver.scene
+    assert replay.playback is not None and len(replay.playback) == len(video)
+    driver.key(pygame.K_SPACE)  # pause
+    driver.key(pygame.K_HOME)
+    pointers = []
+    for _ in range(len(video) + 5):
+        before = replay.t_ms
+        driver.key(pygame.K_PERIOD)  # the next event
+        if replay.t_ms == before:
+            break
+        pointer, looks = replay._video_looks()
+        index = replay.playback.index_at(replay.t_ms)
+        assert pointer[0] == (video.xs[index], video.ys[index]), "at an event, the pointer is where it was"
+        pointers.append((pointer, looks.pressed))
+    assert len(pointers) >= len({t for t in replay.playback.times if t > 0}) - 1
+    chord = [pressed for (point, buttons), pressed in pointers if buttons == 3]
+    assert chord and any(chord), "a chord presses the covered neighbours (its own cell is open)"
+    driver.screenshot("replay-video")
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RIGHTBRACKET)  # the next click
+    index = replay.playback.index_at(replay.t_ms)
+    assert Mouse(video.kinds[index]) in (Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE, Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE)
+
+
+def test_copied_stays_said_when_the_figures_come_in_and_the_panel_is_laid_out_again(driver):
+    playing = start(driver)
+    driver.click_cell(4, 4)
+    driver.click_cell(*playing.board.mine_cells()[0])
+    panel = driver.overlay
+    driver.click_button(driver.panel_button("copy"))
+    assert panel.copy.label in ("Copied", "No clipboard")
+    said = panel.copy.label
+    panel._lay_out()  # what the figures, the analysis or a record's line coming in do
+    assert panel.copy.label == said
