@@ -65,7 +65,7 @@ def test_the_custom_form_from_the_keyboard(driver):
             driver.key(pygame.K_BACKSPACE, frames=0)
         driver.type_text(value)
         driver.key(pygame.K_TAB)
-    assert [form.fields[f].value for f in ("rows", "cols", "mines")] == ["12", "20", "30"]
+    assert [form.fields[f].value for f in ("cols", "rows", "mines")] == ["12", "20", "30"], "width first"
     assert ringed(form) == [form.start]
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, PlayingScene) and driver.scene.board.mines == 30
