@@ -52,7 +52,7 @@ def test_the_custom_summary_reads_the_size_in_the_order_the_form_asks_it(driver)
 @pytest.mark.parametrize("entering", ["tab", "click"])
 def test_entering_a_number_field_selects_it_so_typing_replaces_it(driver, entering):
     form = open_custom(driver)
-    second = [f for f in sorted(form.fields, key=lambda f: form.fields[f].rect.y)][1]
+    second = sorted(form.fields, key=lambda f: form.fields[f].rect.y)[1]
     box = form.fields[second]
     box.value = "100"
     if entering == "tab":
