@@ -53,8 +53,11 @@ CUSTOM_MAX_SIDE = 100
 # Menu and dialog window size.
 MENU_SIZE = (440, 640)
 
-# The game-over panel's width.
+# The game-over panel's width, and the smallest board window: room for the whole panel (its figures, the
+# sentence explaining a loss and its buttons) and for the status line's keys at the smallest zoom, whatever
+# the board's size.
 GAME_OVER_PANEL_W = 300
+BOARD_WINDOW_LEAST = (GAME_OVER_PANEL_W + 2 * 8, 440)
 
 # Colours live in game/view/theme.py: each theme has its own.
 

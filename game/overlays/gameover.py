@@ -29,7 +29,7 @@ GAP = 8  # between the board and the panel, and the panel and the window's edge;
 ROW_GAP = 6  # between rows of buttons
 RECORD_LINE_H = 24  # "New record!", when there is one
 KEYS_LINE_H, KEYS_ROOM = 20, 26  # the line of keys over the buttons, and the room it takes with its gaps
-MOST_VERDICT_LINES = 4
+MOST_DROPPED = 5  # the figures kept however short the window: time, 3BV, clicks, IOE, guesses
 HIDE_W, HIDE_RIGHT, HIDE_TOP = 24, 7, 6  # the x button in the title bar, and its insets from the corner
 BAR_ROW, BAR_BUTTON_W, BAR_GAP = 36, 74, 4
 NARROW_BAR_W = 380  # a bar narrower than this leaves Same board to the whole panel
@@ -51,10 +51,11 @@ def board_code(session):
 class GameOverPanel(Overlay):
     modal = False  # the face above the board still starts a new game
 
-    def __init__(self, context, session, face=None, board=None, status=None, toggle_sound=None):
-        """`face`: where the face button is (clicks there are the scene's); `board`: where the board shows,
-        which the panel keeps clear of when the window has room; `status`: the status line, where the bar goes;
-        `toggle_sound`: what M does (returns the line saying so)."""
+    def __init__(self, context, session, places=None, toggle_sound=None):
+        """`places()`: where the scene beneath has, now, (face, board, status): the face button (clicks there
+        are the scene's), the board, which the panel keeps clear of when the window has room, and the status
+        line, where the bar goes. The panel asks again whenever the window may have changed (a resize, a zoom),
+        so its way on is always on screen. `toggle_sound`: what M does (returns the line saying so)."""
         super().__init__(context)
         self.toggle_sound = toggle_sound
         self.session = session
@@ -63,9 +64,9 @@ class GameOverPanel(Overlay):
         self._recorded = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
-        self.face = pygame.Rect(face or (0, 0, 0, 0))
-        self.board_frame = pygame.Rect(board or (0, 0, 0, 0))
-        self.status = pygame.Rect(status or (0, 0, 0, 0))
+        self.places = places or (lambda: ((0, 0, 0, 0),) * 3)
+        self._laid_for = self._where()
+        self.face, self.board_frame, self.status = (pygame.Rect(r) for r in self._laid_for[1])
         self._analysis_shown = session.analysis_state  # the panel is laid out again when it changes
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
@@ -75,6 +76,26 @@ class GameOverPanel(Overlay):
         self.expanded = self.fits_outside  # the whole panel shows at once only where it hides none of the board
 
     # --- where things go ---------------------------------------------------------------------------------
+
+    def _where(self):
+        """The window's size and the scene's places, as plain values to compare."""
+        return tuple(self.window_size), tuple(tuple(pygame.Rect(r)) for r in self.places())
+
+    def invalidate(self):
+        super().invalidate()
+        self._follow()
+
+    def _follow(self):
+        """The window or the board moved under the panel (a resize, a zoom): lay out again where things are
+        now. With room beside the board the whole panel shows there; without, it keeps the player's choice."""
+        where = self._where()
+        if where == self._laid_for:
+            return
+        self._laid_for = where
+        self.face, self.board_frame, self.status = (pygame.Rect(r) for r in where[1])
+        expanded = self.expanded
+        self._lay_out()
+        self._expand(expanded or self.fits_outside)
 
     def _lay_out(self):
         w, h = self.window_size
@@ -86,12 +107,24 @@ class GameOverPanel(Overlay):
         record_h = RECORD_LINE_H if self.record_message else 0
         fixed = TITLE_H + record_h + button_rows * (BUTTON_H + ROW_GAP) + KEYS_ROOM
         room_h = h - 2 * GAP
-        verdict_lines = min(MOST_VERDICT_LINES, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
-        verdict_h = text.line_height(SMALL) * verdict_lines
-        self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, len(lines))))
-        height = min(room_h, fixed + self.line_h * len(lines) + verdict_h)
-        beside = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, PANEL_W, height)
-        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, PANEL_W, height)
+        # The sentence that explains a loss is read whole: wrapped all of it, in a wider panel or smaller
+        # letters if need be; what gives way is the figures' spacing, then the figures least needed (the
+        # seed and the code: Copy code has it).
+        width, verdict_h, self.verdict_size = min(PANEL_W, w - 2 * GAP), 0, SMALL
+        for panel_w, size in ((width, SMALL), (max(width, w - 2 * GAP), SMALL), (max(width, w - 2 * GAP), TINY)):
+            width, self.verdict_size = panel_w, size
+            count = len(text.wrap(verdict, size, panel_w - 2 * PAD)) if verdict else 0
+            verdict_h = text.line_height(size) * count
+            if fixed + verdict_h + SMALLEST_LINE * len(lines) <= room_h:
+                break
+        shown = len(lines)
+        while shown > MOST_DROPPED and fixed + verdict_h + SMALLEST_LINE * shown > room_h:
+            shown -= 1
+        self.lines_shown = shown
+        self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, shown)))
+        height = min(room_h, fixed + self.line_h * shown + verdict_h)
+        beside = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, width, height)
+        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, width, height)
         window = pygame.Rect(0, 0, w, h)
         self.fits_outside = window.contains(beside) or window.contains(below)
         if window.contains(beside):
@@ -99,7 +132,7 @@ class GameOverPanel(Overlay):
         elif window.contains(below):
             self.rect = below
         else:
-            self.rect = pygame.Rect(0, 0, min(PANEL_W, w - GAP), height)
+            self.rect = pygame.Rect(0, 0, width, height)
             self.rect.center = window.center
         r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
         bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
@@ -155,6 +188,7 @@ class GameOverPanel(Overlay):
 
     def update(self, step):
         self.age += step
+        self._follow()
         if self._recorded is not None and self._recorded.done:
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
@@ -208,8 +242,9 @@ class GameOverPanel(Overlay):
                 ("Last click", "-" if verdict is None else "a forced guess" if verdict.forced else "avoidable")
             )
         lines.append(("Seed", str(board.seed)))
-        if self.code:
-            lines.append(("Code", self.code))
+        if self.code:  # a large board's code is long: never shown cut, Copy code has it whole
+            fits = text.width(self.code, TINY, BOLD) <= PANEL_W - 2 * PAD - LABEL_W
+            lines.append(("Code", self.code if fits else "long: Copy code copies it"))
         return lines
 
     def _guesses(self):
@@ -330,7 +365,7 @@ class GameOverPanel(Overlay):
         widgets.panel(surface, r, title=self._title(), title_room=r.w - 60)
         box = self.figures_box
         y = box.y
-        for name, value in self.lines():
+        for name, value in self.lines()[: self.lines_shown]:
             row = pygame.Rect(box.x, y, box.w, self.line_h)
             text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
             value_box = pygame.Rect(row.x + LABEL_W, row.y, row.w - LABEL_W, row.h)
@@ -338,7 +373,7 @@ class GameOverPanel(Overlay):
             y += self.line_h
         if verdict := self._verdict():
             room = pygame.Rect(box.x, y + 2, box.w, box.bottom - y - 2)
-            y = text.draw_paragraph(surface, verdict, room, SMALL, smallest=TINY)
+            y = text.draw_paragraph(surface, verdict, room, self.verdict_size, smallest=TINY)
         if self.record_message:
             line = pygame.Rect(box.x, box.bottom - 24, box.w, 22)
             text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)
@@ -356,7 +391,7 @@ class GameOverPanel(Overlay):
         box = self.figures_box
         if not pygame.Rect(box.x, box.y, LABEL_W, box.h).collidepoint(pointer):
             return
-        names = [name for name, _ in self.lines()]
+        names = [name for name, _ in self.lines()[: self.lines_shown]]
         n = (pointer[1] - box.y) // self.line_h
         if not 0 <= n < len(names) or names[n] not in FIGURES:
             return

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game import board_ui
+from game import board_ui, config
 from game.assist import Assistant
 from game.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.dealer import NoGuessDeal
@@ -47,7 +47,8 @@ class PlayingScene(Scene):
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
         self.listeners: list[Callable[[InputEvent], None]] = []  # hear the board's input as it is interpreted
         tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
-        self.screen = BoardScreen(context.atlases, board, tile, context.max_window, button="Hint")
+        least = config.BOARD_WINDOW_LEAST
+        self.screen = BoardScreen(context.atlases, board, tile, context.max_window, least=least, button="Hint")
         self._laid_out()
         self.animations = Animations()
         self._verdict_shown = False
@@ -99,7 +100,8 @@ class PlayingScene(Scene):
         """The player resized the window: the board takes the largest tile size that fits it (scrolling at
         the smallest), centred in it."""
         b = self.board
-        self.screen.lay_out(hud.tile_for_window(b.rows, b.cols, size), self.context.max_window, size)
+        tile = hud.tile_for_window(b.rows, b.cols, size, self.screen.least)
+        self.screen.lay_out(tile, self.context.max_window, size)
         self._laid_out()
         self.dirty = True
 
@@ -278,16 +280,18 @@ class PlayingScene(Scene):
         self.ui = board_ui.released(self.ui)
         self.assist.message = None
         self.session.analyse()
-        layout = self.layout
         self.context.push(
             "game over",
             session=self.session,
-            face=layout.face,
-            board=layout.board_view,
-            status=layout.status,
+            places=self._panel_places,
             toggle_sound=self.context.toggle_sound,
             then=self._after_game_over,
         )
+
+    def _panel_places(self):
+        """Where the game-over panel finds the face, the board and the status line, wherever they are now."""
+        layout = self.layout
+        return layout.face, layout.board_view, layout.status
 
     @property
     def analysis(self):
