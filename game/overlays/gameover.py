@@ -15,11 +15,12 @@ import pygame
 from game import clipboard, config
 from game.model import GameState
 from game.model.boardcode import BoardCode, encode
+from game.records import Origin
 from game.scene import Overlay, PanelChoice
 from game.session import Analysis
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
-from game.view.formats import FIGURES, format_seconds
+from game.view.formats import FIGURES, NOT_TIMED, format_seconds, untimed_mark
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
@@ -229,8 +230,11 @@ class GameOverPanel(Overlay):
         speed = stats.three_bv_per_second
         rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
         solved = f"{board.three_bv}" if self.won else f"{stats.solved_three_bv} of {board.three_bv}"
+        time = format_seconds(self.session.elapsed, precise=True)
+        if mark := self._untimed():
+            time += f", {mark}"
         lines = [
-            ("Time", format_seconds(self.session.elapsed, precise=True)),
+            ("Time", time),
             ("3BV", solved + rate),
             ("Clicks", f"{stats.clicks} ({stats.effective} useful)"),
             ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
@@ -257,6 +261,11 @@ class GameOverPanel(Overlay):
         approx = "" if a.exact else "at most "
         clicks = "opening click" if a.opening_moves == 1 else "opening clicks"
         return f"{approx}{a.guesses} of {a.opening_moves} {clicks}"
+
+    def _untimed(self):
+        """Why this win's time does not count ("assisted"...), or ""; a loss is never timed anyway."""
+        session = self.session
+        return untimed_mark(session.hinted, session.origin != Origin.NEW) if self.won else ""
 
     def _verdict(self):
         verdict = self.analysis.loss if self.analysis is not None else None
@@ -353,6 +362,8 @@ class GameOverPanel(Overlay):
         verdict = self.analysis.loss if self.analysis is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
+        if mark := self._untimed():
+            words += f", {mark}: {NOT_TIMED}"
         if self.record_message:
             words += f" - {self.record_message}"
         colour = look.success_text if self.record_message else look.text

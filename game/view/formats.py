@@ -19,9 +19,23 @@ def format_seconds(seconds: float, precise: bool = False) -> str:
     return format_time(round(seconds * 1000), precise)
 
 
+# One rule for assisted games, said the same way wherever a game shows (the win line, the panel, the records):
+# a win with a hint or the mine chances, or on a board seen before (the same board again, a code), is kept
+# but never timed for records.
+ASSISTED = "assisted"
+SEEN_BEFORE = "board seen before"
+NOT_TIMED = "not timed"
+UNTIMED_RULE = "Wins with a hint or the mine chances (assisted), or on a board seen before, are not timed."
+
+
+def untimed_mark(hinted: bool, seen_before: bool) -> str:
+    """Why a win's time does not count for records ("assisted", "board seen before"), or "" when it does."""
+    return ASSISTED if hinted else SEEN_BEFORE if seen_before else ""
+
+
 # What each figure after a game counts: the Help page lists them, the game-over panel shows them on hover.
 FIGURES = {
-    "Time": "From your first click to the last, to the millisecond; the counter shows whole seconds.",
+    "Time": "From your first click to the last, to the millisecond; the counter shows whole seconds. " + UNTIMED_RULE,
     "3BV": "The fewest clicks that clear the board: one per opening, one per number no opening reaches. "
     "After a loss, how much of it you had cleared.",
     "3BV/s": "3BV divided by your time: your speed, comparable across boards.",
