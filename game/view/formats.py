@@ -39,7 +39,8 @@ FIGURES = {
     "3BV": "The fewest clicks that clear the board: one per opening, one per number no opening reaches. "
     "After a loss, how much of it you had cleared.",
     "3BV/s": "3BV divided by your time: your speed, comparable across boards.",
-    "Clicks": "Every click you made (left, right and chords); the useful ones changed the board.",
+    "Clicks": "Every click you made (left, right and chords); the useful (effective) ones opened or flagged "
+    "something. The click that set off a mine is not useful.",
     "IOE": "3BV per click: 1.00 is a perfect game without flags; flags lower it. Correct: the share of your "
     "clicks that were useful.",
     "Guesses": "How many of your opening clicks (those that opened cells, the first one aside) were not "
