@@ -14,7 +14,7 @@ from game.model.analysis import InconsistentPosition, analyse_board
 from game.model.hints import Hint, hint_for
 from game.view import assist as assist_view
 from game.view import theme
-from game.view.formats import format_chance
+from game.view.formats import format_chance, sentence
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
@@ -70,6 +70,7 @@ class Assistant:
         self.message = hint.reason
         if not hint.certain and hint.rule != "first":
             self.message += f" ({format_chance(hint.probability)} chance of a mine)"
+        self.message = sentence(self.message)
         return True
 
     def show_verdict(self, verdict):

@@ -161,15 +161,23 @@ def hint_for_visible(
     cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget, stop=stop)
     p = a.probability(*cell)
     best = min(a.probabilities.values())
-    pct = _percent(p)
-    if p <= best + 1e-12:
-        reason = f"No cell is certain; this one has the lowest mine chance ({pct})"
+    if p <= best + TIE:  # the chance itself is said beside the reason, in one format (game.view.formats)
+        tied = sum(1 for q in a.probabilities.values() if q <= best + TIE) > 1
+        reason = f"No cell is certain; this is {safest_words(tied)}"
     else:
+        lowest = _percent(best)
         reason = (
-            f"No cell is certain; this one is nearly the safest ({pct}, lowest is {_percent(best)}) "
-            f"and the likeliest to open up more"
+            f"No cell is certain; this one is nearly the safest (lowest is {lowest}) and the likeliest to open up more"
         )
     return Hint(cell, False, False, p, [], reason, rule="guess")
+
+
+TIE = 1e-9  # chances this close are the same chance
+
+
+def safest_words(tied: bool) -> str:
+    """How a guess among the safest cells is named, by the hint and by the verdict after a loss alike."""
+    return "one of the safest" if tied else "the safest"
 
 
 def _percent(p):

@@ -59,3 +59,9 @@ def format_chance(p: float) -> str:
     if 0.99 < p < 1:
         return "over 99%"
     return f"{p:.0%}"
+
+
+def sentence(words: str) -> str:
+    """Words as a sentence, ending with its full stop (reasons are written without one, to be joined)."""
+    words = words.rstrip()
+    return words if not words or words[-1] in ".!?" else words + "."

@@ -29,4 +29,4 @@ def test_a_guessing_hint_never_calls_a_small_chance_zero():
     assist = Assistant()
     assist.hint_job = Done()
     assert assist.poll_hint(0.1)
-    assert assist.message.endswith("(under 1% chance of a mine)")
+    assert assist.message.endswith("(under 1% chance of a mine).")
