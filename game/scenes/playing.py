@@ -62,6 +62,16 @@ class PlayingScene(Scene):
         self.window_size = layout.window
         self.hint_button = self.screen.button
         self.screen.keep_in_view(self.ui.cursor)
+        self._repoint()
+
+    def _repoint(self):
+        """The board moved under a pointer that did not (a zoom, a resize, a scroll): the cell under it is
+        another one now, and what is said about the cell under the pointer must follow at once."""
+        if self.ui.pointer is not None:  # None: the pointer is off the board or left the window
+            pointer = self.geometry.cell_at(pygame.mouse.get_pos())
+            if pointer != self.ui.pointer:
+                self.ui = self.ui._replace(pointer=pointer)
+                self.dirty = True
 
     @property
     def board(self):
@@ -112,6 +122,7 @@ class PlayingScene(Scene):
         if tile != self.layout.tile:
             self.context.settings.change("tile", tile)
             self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
+            self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
 
     def _rezoomed(self):
         self._laid_out()
@@ -159,15 +170,17 @@ class PlayingScene(Scene):
         for listener in self.listeners:
             listener(heard)
         ui, outcome = board_ui.interpret(self.board, self.ui, heard, self.geometry)
-        if isinstance(heard, KeyPress):
-            self.screen.keep_in_view(ui.cursor)
         if ui != self.ui:
             self.ui = ui
             self.dirty = True
+        if isinstance(heard, KeyPress) and self.screen.keep_in_view(ui.cursor):
+            self._repoint()
         if isinstance(outcome, Move):
             self.apply(outcome)
         elif isinstance(outcome, Scroll) and self.screen.scroll_by(outcome.dx, outcome.dy):
             self.dirty = True
+            if not ui.dragging:  # a drag moves the board with the pointer: the same cell stays under it
+                self._repoint()
 
     def update(self, step):
         self.dirty |= self.dealing is not None  # the status line counts the wait

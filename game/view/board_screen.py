@@ -173,15 +173,15 @@ class BoardScreen:
             widgets.bevel(surface, bar, raised=False, width=1, face=look.shadow)
             widgets.bevel(surface, thumb, raised=True, width=2, face=look.face)
 
-    def keep_in_view(self, cell) -> None:
-        """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow."""
+    def keep_in_view(self, cell) -> bool:
+        """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow. True when it
+        scrolled."""
         if cell is None:
-            return
+            return False
         g, rect = self.geometry, self.geometry.cell_rect(*cell)
         dx = min(0, rect.left - g.view.left) + max(0, rect.right - g.view.right)
         dy = min(0, rect.top - g.view.top) + max(0, rect.bottom - g.view.bottom)
-        if dx or dy:
-            self.scroll_by(dx, dy)
+        return bool(dx or dy) and self.scroll_by(dx, dy)
 
     # --- drawing --------------------------------------------------------------------------------------------
 
