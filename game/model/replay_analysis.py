@@ -47,6 +47,11 @@ class LossVerdict:
     tied: bool = False  # forced, and as safe as the safest: other cells had the same chance
 
     @property
+    def certainly_a_mine(self) -> bool:
+        """The cell clicked was proved a mine by what the player could see."""
+        return self.probability is not None and self.probability >= 1 - TIE
+
+    @property
     def kind(self) -> str:
         return "forced" if self.forced else "avoidable"
 
@@ -54,7 +59,14 @@ class LossVerdict:
     def summary(self) -> str:
         """One line for the game-over panel."""
         if not self.forced:
-            return f"Avoidable: {cell_name(self.alternative).capitalize()} was certainly safe. {self.reason}."
+            mine = " That cell was certainly a mine, and" if self.certainly_a_mine else ""
+            safe = cell_name(self.alternative)
+            return f"Avoidable:{mine} {safe if mine else safe.capitalize()} was certainly safe. {self.reason}."
+        if self.certainly_a_mine:
+            return (
+                f"A forced guess, but not that cell: it was certainly a mine. The safest, "
+                f"{cell_name(self.alternative)}, had {percent(self.alternative_probability)}."
+            )
         chance = f"a {percent(self.probability)} chance of a mine"
         if self.alternative is None or self.alternative_probability is None:
             safest = safest_words(self.tied)

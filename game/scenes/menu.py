@@ -68,7 +68,7 @@ class MenuScene(Scene):
     def handle(self, event):
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.context.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
+            self.ask_to_quit()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.context.toggle_sound()]
@@ -94,7 +94,11 @@ class MenuScene(Scene):
         elif button is self.help:
             self.context.show("help")
         elif button is self.quit:
-            self.context.quit()
+            self.ask_to_quit()
+
+    def ask_to_quit(self):
+        """Quit and Esc ask the same question, the same way (Enter means Stay)."""
+        self.context.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
 
     def _quit(self, yes):
         if yes:

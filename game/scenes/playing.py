@@ -256,7 +256,15 @@ class PlayingScene(Scene):
         return self.assist.status(self.board, hover_cell(self.ui), self.session.no_guess)
 
     def _counters(self):
-        return Counters(self.board.mines_left, min(999, int(self.session.elapsed)), self.face())
+        return Counters(self.board.mines_left, self.timer_seconds(), self.face())
+
+    def timer_seconds(self):
+        """The LED timer, as Windows counts: 001 from the first click (the second under way, not the ones gone
+        by), 000 before it; at most 999."""
+        session = self.session
+        if self.board.state == GameState.READY or (session.waiting and not session.elapsed):
+            return 0
+        return min(999, int(session.elapsed) + 1)
 
     def face(self):
         return self.face_button.look(self.board.state, board_ui.pressing_board(self.ui) and not self.over)

@@ -207,7 +207,9 @@ def test_a_loss_next_to_a_certainly_safe_cell_is_avoidable():
     assert verdict.kind == "avoidable" and verdict.alternative == (0, 1) and verdict.probability == 1.0
     assert verdict.alternative_probability == 0.0 and verdict.reason and verdict.proof
     assert all(board.is_revealed(*cell) for cell in verdict.proof)
-    assert verdict.summary.startswith("Avoidable: Row 1, column 2 was certainly safe.")
+    assert verdict.summary.startswith(
+        "Avoidable: That cell was certainly a mine, and row 1, column 2 was certainly safe."
+    ), "the numbers proved the cell clicked a mine: the verdict says so"
     assert (analysis.guesses, analysis.opening_moves) == (1, 1)
 
 
