@@ -259,7 +259,7 @@ class GameOverPanel(Overlay):
         if a is None:
             return "counting..."
         approx = "" if a.exact else "at most "
-        clicks = "opening click" if a.opening_moves == 1 else "opening clicks"
+        clicks = "click that opened cells" if a.opening_moves == 1 else "clicks that opened cells"
         return f"{approx}{a.guesses} of {a.opening_moves} {clicks}"
 
     def _untimed(self):

@@ -62,7 +62,7 @@ class RecordsScene(Scene):
         self.row_h = list_h // ROWS_SHOWN
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
         buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 2, 40)
-        self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset statistics", "Back")))
+        self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset all records", "Back")))
         self.showing_recent = False
         self.notice = ""
         self._load()
@@ -126,7 +126,11 @@ class RecordsScene(Scene):
             self._turn(-1 if button is self.previous else 1)
         elif button is self.reset:
             self.context.ask(
-                "Reset statistics?", "Every best time and statistic will be erased.", "Reset", "Keep them", self._reset
+                "Reset all records?",
+                "Every best time and statistic of every board will be erased.",
+                "Reset",
+                "Keep them",
+                self._reset,
             )
         elif button is self.back:
             self.go_back()

@@ -35,19 +35,18 @@ def untimed_mark(hinted: bool, seen_before: bool) -> str:
 
 # What each figure after a game counts: the Help page lists them, the game-over panel shows them on hover.
 FIGURES = {
-    "Time": "From your first click to the last, to the millisecond; the counter shows whole seconds. " + UNTIMED_RULE,
-    "3BV": "The fewest clicks that clear the board: one per opening, one per number no opening reaches. "
-    "After a loss, how much of it you had cleared.",
+    "Time": "From your first click to the last, to the millisecond. " + UNTIMED_RULE,
+    "3BV": "The fewest clicks that clear the board: one per opening, one per number no opening reaches "
+    "(after a loss, the part you cleared).",
     "3BV/s": "3BV divided by your time: your speed, comparable across boards.",
-    "Clicks": "Every click you made (left, right and chords); the useful (effective) ones opened or flagged "
-    "something. The click that set off a mine is not useful.",
-    "IOE": "3BV per click: 1.00 is a perfect game without flags; flags lower it. Correct: the share of your "
-    "clicks that were useful.",
-    "Guesses": "How many of your opening clicks (those that opened cells, the first one aside) were not "
-    "certainly safe when you made them, judged from what you could see.",
+    "Clicks": "Every click (left, right, chords); the useful ones opened or flagged something, the one that "
+    "set off a mine not.",
+    "IOE": "3BV per click: 1.00 is a perfect game without flags. Correct: the share of clicks that were useful.",
+    "Guesses": "Of your clicks that opened cells (the first one aside), how many were not certainly safe "
+    "from what you could see.",
     "Last click": "After a loss: a forced guess (no cell was certainly safe) or avoidable (one was: it is "
     "marked on the board).",
-    "Seed": "The number the board's mines came from: main.py --seed plays it again.",
+    "Seed": "The number the board's mines came from: the same seed deals the same board.",
     "Code": "The board's code: Play a code in the menu deals this board again, anywhere.",
 }
 

@@ -83,3 +83,11 @@ def test_ctrl_a_home_end_backspace_and_delete_work_as_in_any_form(driver):
     driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
     driver.key(pygame.K_BACKSPACE)
     assert box.value == "", "Backspace on a selection erases it"
+
+
+@pytest.mark.parametrize("rule", ["opening", "safe"])
+def test_the_rules_say_what_the_first_click_does_under_the_setting_in_force(driver, rule):
+    driver.app.settings.change("first_click", rule)
+    driver.click_button(driver.scene.help)
+    said = " ".join(drawn(driver))
+    assert ("opens an area" in said) == (rule == "opening"), said
