@@ -107,34 +107,21 @@ class GameOverPanel(Overlay):
         button_rows = 4 if studied else 3
         record_h = RECORD_LINE_H if self.record_message else 0
         fixed = TITLE_H + record_h + button_rows * (BUTTON_H + ROW_GAP) + KEYS_ROOM
-        room_h = h - 2 * GAP
-        # The sentence that explains a loss is read whole: wrapped all of it, in a wider panel or smaller
-        # letters if need be; what gives way is the figures' spacing, then the figures least needed (the
-        # seed and the code: Copy code has it).
-        width, verdict_h, self.verdict_size = min(PANEL_W, w - 2 * GAP), 0, SMALL
-        for panel_w, size in ((width, SMALL), (max(width, w - 2 * GAP), SMALL), (max(width, w - 2 * GAP), TINY)):
-            width, self.verdict_size = panel_w, size
-            count = len(text.wrap(verdict, size, panel_w - 2 * PAD)) if verdict else 0
-            verdict_h = text.line_height(size) * count
-            if fixed + verdict_h + SMALLEST_LINE * len(lines) <= room_h:
-                break
-        shown = len(lines)
-        while shown > MOST_DROPPED and fixed + verdict_h + SMALLEST_LINE * shown > room_h:
-            shown -= 1
-        self.lines_shown = shown
-        self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, shown)))
-        height = min(room_h, fixed + self.line_h * shown + verdict_h)
-        beside = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, width, height)
-        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, width, height)
         window = pygame.Rect(0, 0, w, h)
-        self.fits_outside = window.contains(beside) or window.contains(below)
-        if window.contains(beside):
-            self.rect = beside
-        elif window.contains(below):
-            self.rect = below
+        beside_h = h - GAP - self.board_frame.y  # the room beside the board, when it is wide enough
+        if w - self.board_frame.right - 2 * GAP >= PANEL_W and self._measure(beside_h, w, fixed, lines, verdict)[0]:
+            _, width, height = self._measure(beside_h, w, fixed, lines, verdict)
+            self.rect = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, width, height)
+            self.fits_outside = True
         else:
-            self.rect = pygame.Rect(0, 0, width, height)
-            self.rect.center = window.center
+            _, width, height = self._measure(h - 2 * GAP, w, fixed, lines, verdict)
+            below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, width, height)
+            self.fits_outside = window.contains(below)
+            if self.fits_outside:
+                self.rect = below
+            else:
+                self.rect = pygame.Rect(0, 0, width, height)
+                self.rect.center = window.center
         r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
         bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
         rows = [pygame.Rect(inner.x, bottom - (n + 1) * step + ROW_GAP, inner.w, BUTTON_H) for n in range(button_rows)]
@@ -153,6 +140,28 @@ class GameOverPanel(Overlay):
         buttons += [self.bar_again, self.bar_same, self.bar_menu, self.more]
         self.buttons = [b for b in buttons if b is not None]
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again)
+
+    def _measure(self, room_h, w, fixed, lines, verdict):
+        """Fit the panel's words into `room_h`: (whether they fit as they are, the width, the height), and the
+        sizes to draw them at. The sentence that explains a loss is read whole: wrapped all of it, in a wider
+        panel or smaller letters if need be; what gives way is the figures' spacing, then the figures least
+        needed (the last click's word, the seed and the code: Copy code has it)."""
+        width, verdict_h, self.verdict_size = min(PANEL_W, w - 2 * GAP), 0, SMALL
+        widest = max(width, w - 2 * GAP)
+        as_they_are = True
+        for panel_w, size in ((width, SMALL), (widest, SMALL), (widest, TINY)):
+            width, self.verdict_size = panel_w, size
+            count = len(text.wrap(verdict, size, panel_w - 2 * PAD)) if verdict else 0
+            verdict_h = text.line_height(size) * count
+            if fixed + verdict_h + SMALLEST_LINE * len(lines) <= room_h:
+                break
+            as_they_are = False
+        shown = len(lines)
+        while shown > MOST_DROPPED and fixed + verdict_h + SMALLEST_LINE * shown > room_h:
+            shown -= 1
+        self.lines_shown = shown
+        self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, shown)))
+        return as_they_are, width, min(room_h, fixed + self.line_h * shown + verdict_h)
 
     def _lay_out_bar(self, w, h):
         """The bar, in place of the status line under the board: the outcome and the time, and the buttons
