@@ -51,6 +51,7 @@ KEYS = [
     ("N or F2", "new game of the same size (a game under way counts as lost)"),
     ("P", "pause: the board hides and the clock stops"),
     ("H", "hint: a safe cell and the numbers that prove it"),
+    ("G", "the cursor onto the hinted cell (then Space opens it)"),
     ("C", "mine chances on every covered cell; hover one for its %"),
     ("M", "sound on or off"),
     ("Ctrl + - 0", "zoom in, out, back to normal"),

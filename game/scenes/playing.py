@@ -370,6 +370,8 @@ class PlayingScene(Scene):
             self.pause()
         elif event.key == pygame.K_h:
             self.show_hint()
+        elif event.key == pygame.K_g:
+            self.go_to_hint()
         elif event.key == pygame.K_c:
             if self.assist.toggle_chances():
                 self.session.note_assistance(chances=True)
@@ -417,6 +419,15 @@ class PlayingScene(Scene):
     def notify(self, message):
         self.assist.message = message
         self.dirty = True
+
+    def go_to_hint(self):
+        """G: the keyboard cursor onto the hinted cell (or the one the verdict marks), so Space opens it."""
+        hint = self.assist.hint
+        if hint is not None and not self.over:
+            self.ui = self.ui._replace(cursor=hint.cell)
+            self.screen.keep_in_view(hint.cell)
+            self._repoint()
+            self.dirty = True
 
     def show_hint(self):
         """H or the Hint button: the hint is worked out off the frame loop and shows when it is there."""

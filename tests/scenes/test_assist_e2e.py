@@ -246,3 +246,16 @@ def test_what_is_said_of_the_cell_under_the_pointer_follows_the_board_moving_und
     said = playing._status()
     if under is None or board.is_revealed(*under):
         assert "Mine chance here" not in said, f"no chance said for an opened cell or none: {said!r}"
+
+
+def test_g_moves_the_keyboard_cursor_to_the_hinted_cell_and_space_opens_it(driver):
+    playing = start(driver)
+    driver.click_cell(4, 4)
+    driver.key(pygame.K_h)
+    driver.until_hint()
+    hint = playing.assist.hint
+    assert hint is not None and hint.safe
+    driver.key(pygame.K_g)
+    assert playing.ui.cursor == hint.cell
+    driver.key(pygame.K_SPACE)
+    assert playing.board.is_revealed(*hint.cell)
