@@ -91,3 +91,18 @@ def test_the_rules_say_what_the_first_click_does_under_the_setting_in_force(driv
     driver.click_button(driver.scene.help)
     said = " ".join(drawn(driver))
     assert ("opens an area" in said) == (rule == "opening"), said
+
+
+def test_a_fresh_menu_speaks_of_no_last_custom_size_and_a_win_puts_its_best_time_beside_its_difficulty(driver):
+    menu = driver.scene
+    assert "last" not in menu.custom.sublabel, "no custom game was played"
+    assert "best" not in menu.difficulty_buttons["beginner"].sublabel
+    driver.click_button(menu.difficulty_buttons["beginner"])
+    board = driver.scene.board
+    driver.click_cell(4, 4)
+    for cell in [(r, c) for r in range(board.rows) for c in range(board.cols) if not board.is_mine(r, c)]:
+        if not board.is_revealed(*cell):
+            driver.click_cell(*cell)
+    assert board.state == "won"
+    driver.click_button(driver.panel_button("menu"))
+    assert "best" in driver.scene.difficulty_buttons["beginner"].sublabel
