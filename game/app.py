@@ -45,6 +45,9 @@ OVERLAYS = {
 }
 
 
+WM_FRAME_SLACK = 48  # pixels a window manager may shift a window we placed (its title bar and borders)
+
+
 def _load(where: str) -> Any:
     module, name = where.split(":")
     return getattr(importlib.import_module(module), name)
@@ -95,6 +98,9 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(config.ICON)))
         self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
         self.screen = pygame.display.set_mode(layout.menu_window(self.max_window, config.MENU_SIZE))
+        self.player_window: tuple[int, int] | None = None  # the board window's size as the player last set it
+        self._placed: tuple[int, int] | None = None  # where the window was last put
+        self._moved_by_player = False
         self._centre()
         self._flags = 0
         self.clock = clock or SystemClock()
@@ -275,14 +281,27 @@ class App:
 
     def _centre(self) -> None:
         """Put the window in the middle of the screen, clear of a title bar above and a task bar below, so a
-        window that changed size never runs off the screen."""
+        window that changed size never runs off the screen. Once the player has moved it, it stays where they
+        put it instead, only pulled back as far as needed to stay whole on the screen."""
         width, height = self.screen.get_size()
         desktop_w, desktop_h = self.desktop_size
         top, bottom = config.TITLE_BAR_ROOM, config.SCREEN_RESERVE[1] - config.TITLE_BAR_ROOM
         x = max(0, (desktop_w - width) // 2)
         y = max(top, top + (desktop_h - top - bottom - height) // 2)
         with contextlib.suppress(pygame.error):  # a window system without positions (Wayland) places it itself
+            if self._moved_by_player:  # the player's place, kept within the screen
+                px, py = pygame.display.get_window_position()
+                x = max(0, min(px, desktop_w - width))
+                y = max(top, min(py, desktop_h - bottom - height))
             pygame.display.set_window_position((x, y))
+            self._placed = (x, y)
+
+    def _window_moved(self, place: tuple[int, int]) -> None:
+        placed = self._placed
+        # our own placing comes back as it was, or shifted by the window manager's frame: anything else is
+        # the player's move
+        if placed is None or max(abs(place[0] - placed[0]), abs(place[1] - placed[1])) > WM_FRAME_SLACK:
+            self._moved_by_player = True
 
     def invalidate(self) -> None:
         self.scene.invalidate()
@@ -295,6 +314,8 @@ class App:
         self.screen = pygame.display.get_surface() or self.screen
         if self.scene.resizable:
             self.scene.resized(size)
+            width, height = self.scene.window_size
+            self.player_window = (width, height)  # the next board window keeps it
         self.fit_window(self.scene)  # a window smaller than the scene can be goes back to its smallest
         self.invalidate()
 
@@ -305,6 +326,8 @@ class App:
             self.running = False
         elif event.type == pygame.WINDOWSIZECHANGED:
             self._window_resized((event.x, event.y))
+        elif event.type == pygame.WINDOWMOVED:
+            self._window_moved((event.x, event.y))
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self.invalidate()
         elif event.type == pygame.DROPFILE:

@@ -46,9 +46,14 @@ class PlayingScene(Scene):
         self.dealing: NoGuessDeal | None = None  # a no-guess board being made; the first click waits for it
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
         self.listeners: list[Callable[[InputEvent], None]] = []  # hear the board's input as it is interpreted
-        tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
-        least = config.BOARD_WINDOW_LEAST
-        self.screen = BoardScreen(context.atlases, board, tile, context.max_window, least=least, button="Hint")
+        least, chosen = config.BOARD_WINDOW_LEAST, context.player_window
+        if chosen is not None:  # the size the player gave the board window is kept from game to game
+            tile = hud.tile_for_window(board.rows, board.cols, chosen, least)
+        else:
+            tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
+        self.screen = BoardScreen(
+            context.atlases, board, tile, context.max_window, window=chosen, least=least, button="Hint"
+        )
         self._laid_out()
         self.animations = Animations()
         self._verdict_shown = False

@@ -68,7 +68,7 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     analysis = wait_for_analysis(driver, over)
     lines = dict(over.lines())
     assert lines["Last click"] in ("a forced guess", "avoidable")
-    assert lines["Guesses"].endswith("of 1 opening click")
+    assert lines["Guesses"].endswith("of 1 click that opened cells")
     assert analysis.loss.cell == board.exploded
     assert over._verdict().startswith(("A forced guess", "Avoidable"))
     assert over.bar.bottom <= over.window_size[1] and over.bar.top >= 0
