@@ -23,6 +23,7 @@ from game.sound import Sounds
 from game.store import Store
 from game.view import layout, theme, typeface
 from game.view.atlas import AtlasCache
+from game.window import WindowPlacement
 
 # Scenes and overlays by name, imported when first shown: the menu's first frame does not wait for the
 # board's modules, and no scene needs to import another to go there.
@@ -43,9 +44,6 @@ OVERLAYS = {
     "pause": "game.overlays.pause:PauseOverlay",
     "game over": "game.overlays.gameover:GameOverPanel",
 }
-
-
-WM_FRAME_SLACK = 48  # pixels a window manager may shift a window we placed (its title bar and borders)
 
 
 def _load(where: str) -> Any:
@@ -99,8 +97,7 @@ class App:
         self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
         self.screen = pygame.display.set_mode(layout.menu_window(self.max_window, config.MENU_SIZE))
         self.player_window: tuple[int, int] | None = None  # the board window's size as the player last set it
-        self._placed: tuple[int, int] | None = None  # where the window was last put
-        self._moved_by_player = False
+        self.placement = WindowPlacement(self.desktop_size)
         self._centre()
         self._flags = 0
         self.clock = clock or SystemClock()
@@ -280,28 +277,7 @@ class App:
             self._centre()
 
     def _centre(self) -> None:
-        """Put the window in the middle of the screen, clear of a title bar above and a task bar below, so a
-        window that changed size never runs off the screen. Once the player has moved it, it stays where they
-        put it instead, only pulled back as far as needed to stay whole on the screen."""
-        width, height = self.screen.get_size()
-        desktop_w, desktop_h = self.desktop_size
-        top, bottom = config.TITLE_BAR_ROOM, config.SCREEN_RESERVE[1] - config.TITLE_BAR_ROOM
-        x = max(0, (desktop_w - width) // 2)
-        y = max(top, top + (desktop_h - top - bottom - height) // 2)
-        with contextlib.suppress(pygame.error):  # a window system without positions (Wayland) places it itself
-            if self._moved_by_player:  # the player's place, kept within the screen
-                px, py = pygame.display.get_window_position()
-                x = max(0, min(px, desktop_w - width))
-                y = max(top, min(py, desktop_h - bottom - height))
-            pygame.display.set_window_position((x, y))
-            self._placed = (x, y)
-
-    def _window_moved(self, place: tuple[int, int]) -> None:
-        placed = self._placed
-        # our own placing comes back as it was, or shifted by the window manager's frame: anything else is
-        # the player's move
-        if placed is None or max(abs(place[0] - placed[0]), abs(place[1] - placed[1])) > WM_FRAME_SLACK:
-            self._moved_by_player = True
+        self.placement.place(self.screen.get_size())
 
     def invalidate(self) -> None:
         self.scene.invalidate()
@@ -327,7 +303,7 @@ class App:
         elif event.type == pygame.WINDOWSIZECHANGED:
             self._window_resized((event.x, event.y))
         elif event.type == pygame.WINDOWMOVED:
-            self._window_moved((event.x, event.y))
+            self.placement.moved((event.x, event.y))
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self.invalidate()
         elif event.type == pygame.DROPFILE:

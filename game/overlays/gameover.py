@@ -14,13 +14,12 @@ import pygame
 
 from game import clipboard, config
 from game.model import GameState
-from game.model.boardcode import BoardCode, encode
-from game.records import Origin
 from game.scene import Overlay, PanelChoice
 from game.session import Analysis
 from game.view import layout, text, theme, widgets
+from game.view.figures import board_code, figure_lines, untimed
 from game.view.focus import FocusRing
-from game.view.formats import FIGURES, NOT_TIMED, format_seconds, untimed_mark
+from game.view.formats import FIGURES, NOT_TIMED, format_seconds
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
@@ -38,15 +37,6 @@ BAR_TITLE_W = 120  # the room the outcome keeps beside the bar's buttons when th
 GRACE_SECONDS = 0.6  # the panel ignores input this long after the game ends
 SAID_SECONDS = 2.0  # how long "Copied" or "Sound off" shows
 LABEL_W = 92  # the figures' names column
-
-
-def board_code(session):
-    """The game's board code, or None when no code can remake these mines."""
-    try:
-        return encode(BoardCode.from_board(session.board, no_guess=session.no_guess))
-    except ValueError as error:
-        log.info("no board code: %s", error)
-        return None
 
 
 class GameOverPanel(Overlay):
@@ -235,46 +225,10 @@ class GameOverPanel(Overlay):
 
     def lines(self):
         """(name, value) of each figure, the names as FIGURES explains them."""
-        board, stats = self.session.board, self.stats
-        speed = stats.three_bv_per_second
-        rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
-        solved = f"{board.three_bv}" if self.won else f"{stats.solved_three_bv} of {board.three_bv}"
-        time = format_seconds(self.session.elapsed, precise=True)
-        if mark := self._untimed():
-            time += f", {mark}"
-        lines = [
-            ("Time", time),
-            ("3BV", solved + rate),
-            ("Clicks", f"{stats.clicks} ({stats.effective} useful)"),
-            ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
-            ("Guesses", self._guesses()),
-        ]
-        if not self.won and self.analysis is not None:
-            verdict = self.analysis.loss
-            lines.append(
-                ("Last click", "-" if verdict is None else "a forced guess" if verdict.forced else "avoidable")
-            )
-        lines.append(("Seed", str(board.seed)))
-        if self.code:  # a large board's code is long: never shown cut, Copy code has it whole
-            fits = text.width(self.code, TINY, BOLD) <= PANEL_W - 2 * PAD - LABEL_W
-            lines.append(("Code", self.code if fits else "long: Copy code copies it"))
-        return lines
-
-    def _guesses(self):
-        state = self.session.analysis_state
-        if state == Analysis.FAILED:
-            return "-"
-        a = self.analysis
-        if a is None:
-            return "counting..."
-        approx = "" if a.exact else "at most "
-        clicks = "click that opened cells" if a.opening_moves == 1 else "clicks that opened cells"
-        return f"{approx}{a.guesses} of {a.opening_moves} {clicks}"
+        return figure_lines(self.session, self.stats, self.code, PANEL_W - 2 * PAD - LABEL_W)
 
     def _untimed(self):
-        """Why this win's time does not count ("assisted"...), or ""; a loss is never timed anyway."""
-        session = self.session
-        return untimed_mark(session.hinted, session.origin != Origin.NEW) if self.won else ""
+        return untimed(self.session)
 
     def _verdict(self):
         verdict = self.analysis.loss if self.analysis is not None else None

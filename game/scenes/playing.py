@@ -10,14 +10,14 @@ from collections.abc import Callable
 
 import pygame
 
-from game import board_ui, config
+from game import after_game, board_ui, config
 from game.assist import Assistant
 from game.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.dealer import NoGuessDeal
 from game.input import ZOOM_KEYS, input_event
 from game.model import GameState
 from game.model.move import Move
-from game.scene import PanelChoice, Scene
+from game.scene import Scene
 from game.session import Analysis, GameSession
 from game.sound import sound_for
 from game.view import assist as assist_view
@@ -70,8 +70,7 @@ class PlayingScene(Scene):
         self._repoint()
 
     def _repoint(self):
-        """The board moved under a pointer that did not (a zoom, a resize, a scroll): the cell under it is
-        another one now, and what is said about the cell under the pointer must follow at once."""
+        """The board moved under a still pointer (a zoom, a resize, a scroll): the cell under it is another."""
         if self.ui.pointer is not None:  # None: the pointer is off the board or left the window
             pointer = self.geometry.cell_at(pygame.mouse.get_pos())
             if pointer != self.ui.pointer:
@@ -261,15 +260,7 @@ class PlayingScene(Scene):
         return self.assist.status(self.board, hover_cell(self.ui), self.session.no_guess)
 
     def _counters(self):
-        return Counters(self.board.mines_left, self.timer_seconds(), self.face())
-
-    def timer_seconds(self):
-        """The LED timer, as Windows counts: 001 from the first click (the second under way, not the ones gone
-        by), 000 before it; at most 999."""
-        session = self.session
-        if self.board.state == GameState.READY or (session.waiting and not session.elapsed):
-            return 0
-        return min(999, int(session.elapsed) + 1)
+        return Counters(self.board.mines_left, self.session.timer_seconds, self.face())
 
     def face(self):
         return self.face_button.look(self.board.state, board_ui.pressing_board(self.ui) and not self.over)
@@ -309,15 +300,10 @@ class PlayingScene(Scene):
         self.context.push(
             "game over",
             session=self.session,
-            places=self._panel_places,
+            places=lambda: self.layout.panel_places,
             toggle_sound=self.context.toggle_sound,
-            then=self._after_game_over,
+            then=lambda choice: after_game.follow(self.context, self.session, choice),
         )
-
-    def _panel_places(self):
-        """Where the game-over panel finds the face, the board and the status line, wherever they are now."""
-        layout = self.layout
-        return layout.face, layout.board_view, layout.status
 
     @property
     def analysis(self):
@@ -325,41 +311,14 @@ class PlayingScene(Scene):
         return self.session.analysis_job
 
     def _analysed(self):
-        """The game's analysis came in: on a loss, mark the cell the player could have clicked instead, and
-        let the drill train what the player missed."""
-        state = self.session.analysis_state
-        if state in (Analysis.NOT_ASKED, Analysis.RUNNING) or self._verdict_shown:
-            return
-        self._verdict_shown = True
-        analysis = self.session.analysis
-        verdict = analysis.loss if analysis is not None else None
-        if verdict is not None:
-            if not verdict.forced and verdict.rule:
-                self.context.progress.note_mistake(verdict.rule)
-            self.assist.show_verdict(verdict)
-            self.invalidate()
-
-    def _after_game_over(self, choice):
-        """What the player chose on the game-over panel."""
-        if choice is PanelChoice.AGAIN:
-            self.new_game()
-        elif choice is PanelChoice.SAME_BOARD:
-            self.same_board()
-        elif choice is PanelChoice.MENU:
-            self.context.show("menu")
-        elif choice is PanelChoice.REPLAY:
-            self.context.show("replay", remember=True, replay=self.session.replay())
-        elif choice is PanelChoice.STUDY:  # the position before the losing click (practice: nothing recorded)
-            self.context.show("puzzle", remember=True, study=self.session.replay())
+        """The game's analysis came in: the verdict shows once (see after_game.take_verdict)."""
+        if not self._verdict_shown and self.session.analysis_state not in (Analysis.NOT_ASKED, Analysis.RUNNING):
+            self._verdict_shown = True
+            if after_game.take_verdict(self.context, self.session, self.assist):
+                self.invalidate()
 
     def new_game(self):
-        """The face, F2 or N: a new board of the same size. A game under way counts as abandoned."""
-        self.session.abandon()
-        self.context.show("playing", session=self.context.dealer.again(self.session))
-
-    def same_board(self):
-        session, first_reveal = self.context.dealer.same_board(self.session)
-        self.context.show("playing", session=session, first_reveal=first_reveal)
+        after_game.again(self.context, self.session)
 
     # --- input ------------------------------------------------------------------------------------------------
 

@@ -69,6 +69,11 @@ class BoardLayout:
         self.message = pygame.Rect(self.status.x + 2, self.status.y, self.hint_button.x - self.status.x - 8, status_h)
         self.status_font = SMALL if k <= 2 else LARGE  # up to three lines of hint fit beside the button
 
+    @property
+    def panel_places(self):
+        """Where the game-over panel finds the face, the board and the status line."""
+        return self.face, self.board_view, self.status
+
 
 def zoomed(tile, direction):
     """The next tile size of the zoom steps up (1) or down (-1) from `tile`, or the default (0)."""
