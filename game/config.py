@@ -29,7 +29,7 @@ BASE_TILE = 16
 MIN_TILE, MAX_TILE = 16, 96
 TILE_SIZES = (16, 20, 24, 28, 32, 40, 48, 56, 64)
 DEFAULT_TILE = 32
-SCROLL_BAR = 12  # the scroll bars beside a board larger than its window
+SCROLL_BAR = 16  # the scroll bars beside a board larger than its window: wide enough to hit
 
 # The board window, in base pixels (multiplied by tile // BASE_TILE).
 FRAME_MARGIN = 6

@@ -169,9 +169,9 @@ class BoardScreen:
 
     def _draw_bars(self, surface) -> None:
         look = theme.current()
-        for bar, thumb, _ in self._thumbs():
+        for bar, thumb, _ in self._thumbs():  # a light thumb in a dark track: 3:1 on either theme
             widgets.bevel(surface, bar, raised=False, width=1, face=look.shadow)
-            widgets.bevel(surface, thumb, raised=True, width=2, face=look.face)
+            widgets.bevel(surface, thumb, raised=True, width=2, face=look.light)
 
     def keep_in_view(self, cell) -> bool:
         """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow. True when it

@@ -342,3 +342,28 @@ def test_proof_outlines_and_the_keyboard_cursor_stand_out_on_every_theme(look, c
             assert best >= 3, f"the cursor on {face[:3]}: {best:.1f}"
     finally:
         theme.use("classic")
+
+
+@pytest.mark.parametrize("look", ["classic", "dark"])
+def test_a_scroll_bars_thumb_stands_out_from_its_track(look):
+    from game.input import BoardGeometry
+    from game.model import Board
+    from game.view.board_screen import BoardScreen, Counters
+    from game.view.sheet import Face
+
+    pygame.display.init()
+    surface = pygame.display.set_mode((10, 10))
+    theme.use(look)
+    try:
+        screen = BoardScreen(AtlasCache(), Board(100, 100, 800, seed=1), 16, (700, 500))
+        surface = pygame.display.set_mode(screen.window_size)
+        pygame.font.init()
+        screen.draw_all(surface, Counters(800, 0, Face.SMILE), "")
+        assert isinstance(screen.geometry, BoardGeometry) and screen.layout.h_bar is not None
+        (bar, thumb, _), *_ = screen._thumbs()
+        track = surface.get_at((bar.right - 4, bar.centery))
+        face = surface.get_at(thumb.center)
+        assert bar.h >= 16, "wide enough to hit"
+        assert contrast(face, track) >= 3, f"thumb {face[:3]} on track {track[:3]}"
+    finally:
+        theme.use("classic")
