@@ -50,7 +50,7 @@ import sys, time, threading, os
 sys.path.insert(0, {root!r})
 import pygame
 from game.app import App
-from game.model.move import Move
+from game.model import Move
 app = App(seed=5, difficulty="expert" if {midgame!r} else None)
 app.step()
 if {midgame!r}:
@@ -121,7 +121,7 @@ def frame_times(repeats):
     import pygame
 
     from game.app import App
-    from game.model.move import Move
+    from game.model import Move
     from tests.driver import FakeClock
 
     app = App(clock=FakeClock(), seed=11, desktop_size=(1366, 768))

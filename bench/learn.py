@@ -12,7 +12,7 @@ from collections import Counter
 from bench.timing import report, timed
 from game.learn import lessons as lesson_data
 from game.learn.drill import DRILL_RULES, next_position, positions_of_game
-from game.model.move import Move
+from game.model import Move
 
 
 def spread(count, seed):

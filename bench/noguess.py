@@ -4,7 +4,7 @@ import argparse
 import statistics
 import time
 
-from game.model.noguess import generate_no_guess, solves_without_guessing
+from game.model.solver.noguess import generate_no_guess, solves_without_guessing
 
 CONFIGS = {
     "beginner": (9, 9, 10),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from game.model.analysis import Analysis
+from game.model.solver.analysis import Analysis
 
 
 def sample_layout(a: Analysis, rng: random.Random) -> set[int]:

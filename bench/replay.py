@@ -7,8 +7,8 @@ import random
 
 from bench.timing import report, timed
 from game.model import Board
-from game.model.hints import hint_for
-from game.model.replay import Replay
+from game.model.replay.playback import Replay
+from game.model.solver.hints import hint_for
 
 GAMES = 16
 
@@ -36,7 +36,7 @@ def expert_game(seed, slip=0.0):
             board.reveal(*hint.cell)
         t += rng.randrange(100, 900)
         times.append(t)
-    board.moves = [move.at(t) for move, t in zip(board.moves, times)]
+    board.stamp_times(times)
     return Replay.from_game(board, elapsed_ms=t + 50)
 
 
@@ -50,7 +50,7 @@ def lucky_game(seed, luck=150):
         if len(board.moves) < luck and board.mines_placed and board.is_mine(*cell):
             continue
         board.reveal(*cell)
-    board.moves = [move.at(100 * n) for n, move in enumerate(board.moves)]
+    board.stamp_times([100 * n for n in range(len(board.moves))])
     return Replay.from_game(board)
 
 

@@ -24,10 +24,10 @@ from bench.posterior import sample_layout
 from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
 from bench.strategies import KINDS, make_strategy
 from game.model import Board, GameState
-from game.model.analysis import COVERED, analyse
-from game.model.enumeration import forget
-from game.model.guess import SHIPPED, choose_guess
-from game.model.hints import first_click_cell, hint_for_visible
+from game.model.solver.analysis import COVERED, analyse_visible
+from game.model.solver.enumeration import forget
+from game.model.solver.guess import SHIPPED, choose_guess
+from game.model.solver.hints import first_click_cell, hint_for_visible
 
 CONFIGS = {
     "beginner-safe": (9, 9, 10, "safe"),
@@ -70,7 +70,7 @@ class Game:
     def analysis(self):
         b = self.board
         if self._analysis is None:
-            self._analysis = analyse(b.rows, b.cols, b.mines, self.vis)
+            self._analysis = analyse_visible(b.rows, b.cols, b.mines, self.vis)
         elif self._opened:
             self._analysis = self._analysis.after(self._opened)
         self._opened = {}
@@ -289,7 +289,7 @@ def bench_speed(games, seed, strategy=SHIPPED):
     forget()  # the games just played solved these positions' groups: time the work, not the store
     t0 = time.perf_counter()
     for vis in positions:
-        analyse(16, 30, 99, vis)
+        analyse_visible(16, 30, 99, vis)
     scratch = time.perf_counter() - t0
     steps = []
     for game in games_positions:
@@ -303,7 +303,7 @@ def bench_speed(games, seed, strategy=SHIPPED):
         a = None
         for vis, opened in game:
             t1 = time.perf_counter()
-            a = analyse(16, 30, 99, vis) if a is None else a.after(opened)
+            a = analyse_visible(16, 30, 99, vis) if a is None else a.after(opened)
             t2 = time.perf_counter()
             moved += t2 - t1
             if not a.safe:

@@ -39,7 +39,7 @@ def move_frames(home, moves, held):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # a frame's figure is of the disk, not a sound card
     from game.app import App
-    from game.model.move import Move
+    from game.model import Move
     from tests.driver import FakeClock
     from tests.locker import Holder
 
@@ -135,7 +135,7 @@ def main():
         # What the playing scene does at game over since games keep their moves: the replay is built from
         # the board, written as JSON and stored compressed with the game.
         from bench.replay import expert_game
-        from game.model.replay import Replay
+        from game.model.replay.playback import Replay
 
         games = [expert_game(seed) for seed in range(10)]
         finals = [(g.final_board(), g.elapsed_ms) for g in games]

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from game.model.analysis import Analysis, neighbours
-from game.model.fifty import influence
-from game.model.guess import GuessStrategy, Spot
+from game.model.solver.analysis import Analysis, neighbours
+from game.model.solver.fifty import influence
+from game.model.solver.guess import GuessStrategy, Spot
 
 __all__ = ["KINDS", "DeadCellStrategy", "SecondaryStrategy", "Survive2Strategy", "WideStrategy", "make_strategy"]
 

@@ -16,7 +16,7 @@ from game import config
 from game.arrivals import Arrivals
 from game.dealer import Dealer
 from game.learn.progress import Progress
-from game.model.rules import PRESETS
+from game.model import PRESETS
 from game.scene import Context, Overlay, Scene
 from game.settings import Settings
 from game.sound import Sounds

@@ -10,8 +10,8 @@ import pygame
 from game import config
 from game.background import BackgroundJob
 from game.model import GameState
-from game.model.analysis import InconsistentPosition, analyse_board
-from game.model.hints import Hint, hint_for
+from game.model.solver.analysis import InconsistentPosition, analyse
+from game.model.solver.hints import Hint, HintRule, hint_for
 from game.view import assist as assist_view
 from game.view import theme
 from game.view.formats import format_chance, sentence
@@ -79,11 +79,12 @@ class Assistant:
         if verdict.alternative is not None:
             self.hint = Hint(
                 verdict.alternative,
-                not verdict.forced,
-                False,
-                verdict.alternative_probability or 0.0,
-                verdict.proof,
-                verdict.reason,
+                safe=not verdict.forced,
+                is_mine=False,
+                probability=verdict.alternative_probability or 0.0,
+                reason=verdict.reason,
+                rule=HintRule.GUESS if verdict.forced else HintRule.COMBINED,
+                proof=list(verdict.proof),
             )
         self.message = verdict.summary
 
@@ -95,7 +96,7 @@ class Assistant:
     def analysis(self, board):
         if self._analysis is None:
             try:
-                self._analysis = analyse_board(board)
+                self._analysis = analyse(board)
             except InconsistentPosition:
                 return None
         return self._analysis

@@ -18,8 +18,7 @@ import enum
 from typing import NamedTuple, Protocol
 
 from game import config
-from game.model import Board, GameState
-from game.model.move import Move
+from game.model import Board, GameState, Move, MoveKind
 
 Cell = tuple[int, int]
 Pos = tuple[int, int]
@@ -168,7 +167,7 @@ def _press(board: Board, ui: BoardUI, event: Press) -> tuple[BoardUI, Outcome]:
     if event.button == MouseButton.RIGHT:
         if ui.left:
             return ui._replace(right=True, chording=True), None
-        flag = Move("flag", *ui.pointer) if ui.pointer is not None and not ui.middle else None
+        flag = Move(MoveKind.FLAG, *ui.pointer) if ui.pointer is not None and not ui.middle else None
         return ui._replace(right=True), flag
     if event.button == MouseButton.MIDDLE:
         return ui._replace(middle=True, chording=True, drag_origin=event.pos, dragging=False), None
@@ -189,7 +188,7 @@ def _release(board: Board, ui: BoardUI, button: int) -> tuple[BoardUI, Outcome]:
         return ui, None
     if was_chording:
         ui = ui._replace(chording=False, swallow_release=ui.left or ui.right)
-        return ui, Move("chord", *cell) if cell is not None else None
+        return ui, Move(MoveKind.CHORD, *cell) if cell is not None else None
     if button == MouseButton.LEFT:
         if ui.swallow_release:
             return ui._replace(swallow_release=False), None
@@ -201,7 +200,7 @@ def _release(board: Board, ui: BoardUI, button: int) -> tuple[BoardUI, Outcome]:
 
 def _left_click(board: Board, cell: Cell) -> Move:
     """A left click (or Space) reveals a covered cell and chords a revealed number."""
-    return Move("chord" if board.is_revealed(*cell) else "reveal", *cell)
+    return Move(MoveKind.CHORD if board.is_revealed(*cell) else MoveKind.REVEAL, *cell)
 
 
 def _key(board: Board, ui: BoardUI, key: BoardKey) -> tuple[BoardUI, Outcome]:
@@ -210,7 +209,7 @@ def _key(board: Board, ui: BoardUI, key: BoardKey) -> tuple[BoardUI, Outcome]:
     if key is BoardKey.REVEAL:
         return ui, _left_click(board, ui.cursor)
     if key is BoardKey.FLAG:
-        return ui, Move("flag", *ui.cursor)
+        return ui, Move(MoveKind.FLAG, *ui.cursor)
     (dr, dc), (row, col) = key.value, ui.cursor
     cursor = (min(max(row + dr, 0), board.rows - 1), min(max(col + dc, 0), board.cols - 1))
     return ui._replace(cursor=cursor), None

@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game import config
 from game.background import BackgroundJob
-from game.model import Board
-from game.model.move import Move
+from game.model import Board, Move
 from game.records import GameRecord, Origin, SavedGame
 from game.session import GameSession, Keeper
 from game.settings import Settings
 from game.store.jobs import CHANGED, CLAIMED, GONE, TAKEN, new_id
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
-    from game.model.boardcode import BoardCode
+    from game.model.rules.boardcode import BoardCode
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +107,7 @@ class Dealer(Keeper):
     def deal_no_guess(self, session: GameSession, first: Move, by_player: bool = True) -> NoGuessDeal:
         """Start making the session's mines with the no-guess generator, for its first click, off the frame:
         the scene waits on the answer (as on a resume's claim), lays it, then plays the click."""
-        from game.model import noguess  # the solver loads with the first no-guess board, not at start-up
+        from game.model.solver import noguess  # the solver loads with the first no-guess board, not at start-up
 
         b = session.board
         rows, cols, mines, seed, rule, cell = b.rows, b.cols, b.mines, b.seed, b.first_click, first.cell
@@ -212,7 +211,7 @@ class NoGuessDeal:
     def lay(self) -> str | None:
         """Lay the mines made on the board (None); or, when none came, leave the first click to lay a normal
         board's and return the line that tells the player why."""
-        from game.model.noguess import NoGuessCancelled, NoGuessTimeout
+        from game.model.solver.noguess import NoGuessCancelled, NoGuessTimeout
 
         job = self.job
         if job.error is None and job.result is not None:

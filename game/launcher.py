@@ -96,7 +96,16 @@ def parse_args(argv):
 
 
 def main(argv=None):
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--read-video-child"]:  # the child that parses another program's video (game.video.foreign)
+        from game.video.foreign import child_main
+
+        return child_main(argv[1:])
+    if argv[:1] == ["stats"]:
+        from game.video.stats import main as stats_main
+
+        return stats_main(argv[1:])
+    args = parse_args(argv)
     try:
         import pygame
     except ImportError:

@@ -10,8 +10,8 @@ from typing import NamedTuple
 from game.config import CUSTOM_MAX_SIDE as MAX_SIDE
 from game.config import CUSTOM_MIN_SIDE as MIN_SIDE
 from game.model import Board, GameState
-from game.model.category import category_for, category_label
-from game.model.replay_check import text_limits
+from game.model.replay.check import text_limits
+from game.model.rules.category import category_for, category_label
 
 # The longest texts a save of this game holds: anything longer read back is damage, refused before it is
 # parsed, built or drawn (#3, #6).
@@ -138,7 +138,7 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict]:
             and all(a <= b for a, b in zip(times, times[1:]))
         ):
             raise ValueError("its move times are not whole milliseconds in order")
-        board.moves = [move.at(t) for move, t in zip(board.moves, times)]
+        board.stamp_times(times)
     if board.moves and saved.elapsed_ms < board.moves[-1].t_ms:
         raise ValueError("its clock is behind its moves")
     return _replayed(board), extra

@@ -20,15 +20,14 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from game.background import BackgroundJob
-from game.model import Board, GameState
-from game.model.category import category_for
-from game.model.move import Move
-from game.model.replay_stats import GameStats, game_stats
+from game.model import Board, GameState, Move
+from game.model.replay.stats import GameStats, game_stats
+from game.model.rules.category import category_for
 from game.records import GameRecord, Origin, SavedGame, checked_save
 
 if TYPE_CHECKING:
-    from game.model.replay import Replay
-    from game.model.replay_analysis import GameAnalysis
+    from game.model.replay.playback import Replay
+    from game.model.replay.verdict import GameAnalysis
 
 Cell = tuple[int, int]
 log = logging.getLogger(__name__)
@@ -122,7 +121,7 @@ class GameSession:
         return game_stats(self.board, self.elapsed_ms)
 
     def replay(self) -> Replay:
-        from game.model.replay import Replay  # a game's replay is needed at its end, not at start-up
+        from game.model.replay.playback import Replay  # a game's replay is needed at its end, not at start-up
 
         return Replay.from_game(self.board, max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:])))
 

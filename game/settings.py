@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from game import config
-from game.model.rules import PRESETS, SAFE_AROUND_FIRST_CLICK
+from game.model.rules.facts import PRESETS, SAFE_AROUND_FIRST_CLICK
 
 Choice = tuple[Any, str]  # a value and how the Settings screen shows it
 

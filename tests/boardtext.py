@@ -25,7 +25,5 @@ def layout(board):
 
 def with_times(board, times):
     """The board with each logged click stamped with its time (ms), as a game's session stamps them."""
-    if len(times) != len(board.moves):
-        raise ValueError(f"{len(times)} times for {len(board.moves)} moves.")
-    board.moves = [move.at(t) for move, t in zip(board.moves, times)]
+    board.stamp_times(times)
     return board

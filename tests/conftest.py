@@ -7,6 +7,15 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis: fresh random examples on a developer's machine ("dev"); in CI ("ci", HYPOTHESIS_PROFILE=ci, set by
+# .ci/run) the same examples every run, so a CI failure is repeatable rather than a one-off draw, and no
+# example database (a fresh machine has none to learn from). Neither has a deadline: on a busy machine it is a
+# timed assertion, and speed is for the benchmarks.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)

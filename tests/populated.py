@@ -2,9 +2,8 @@
 sizes with their move logs (so best times, recent games and replays all show), a game saved under way, and
 settings. Made through the store, as the game makes it."""
 
-from game.model import Board
-from game.model.move import Move
-from game.model.replay import Replay
+from game.model import Board, Move
+from game.model.replay.playback import Replay
 from game.records import GameRecord
 from game.store import Store
 

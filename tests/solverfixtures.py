@@ -4,8 +4,8 @@ import itertools
 
 import pytest
 
-from game.model.analysis import analyse, neighbours
-from game.model.guess import choose_guess
+from game.model.solver.analysis import analyse_visible, neighbours
+from game.model.solver.guess import choose_guess
 
 
 def grid(text_rows):
@@ -77,7 +77,7 @@ def play_auto(rng, rows, cols, mines, check):
     f.reveal(first)
     positions = 0
     while not f.won:
-        a = analyse(rows, cols, mines, f.vis)
+        a = analyse_visible(rows, cols, mines, f.vis)
         check(f, a)
         positions += 1
         if a.safe:

@@ -22,8 +22,7 @@ from game.board_ui import (
     pressing_board,
     released,
 )
-from game.model import Board
-from game.model.move import Move
+from game.model import Board, Move
 
 # 2 mines; (4, 4) opens the right of it, leaving column 0 and (3, 1), (4, 1) covered; (4, 2) is a 1
 LAYOUT = ["*....", ".....", ".....", ".*...", "....."]

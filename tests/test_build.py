@@ -7,6 +7,7 @@ Building takes about half a minute, so the tests that build run only when MINESW
 """
 
 import importlib.util
+import json
 import os
 import time
 from pathlib import Path
@@ -159,6 +160,29 @@ class TestExecutable:
         assert code == 0, err
         assert not (tmp_path / "minesweeper-crash.log").exists()
 
+    def test_reads_other_programs_videos_in_a_child_of_itself(self, binary, tmp_path):
+        # The one-file build has no python to start: the reader child is the game itself with a hidden flag.
+        import subprocess
+
+        videos = ROOT / "tests" / "fixtures" / "videos"
+        done = subprocess.run(
+            [
+                str(binary),
+                "stats",
+                "--json",
+                str(videos / "test_rmv2_24px.rmv"),
+                str(videos / "test_rmv1_utf8_invalid.rmv"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+        )
+        read, refused = (json.loads(line) for line in done.stdout.splitlines())
+        assert done.returncode == 1, done.stderr
+        assert (read["format"], read["bbbv"], read["time_s"]) == ("RMV", 5, 1.849)
+        assert "aborted" in refused["error"]
+
 
 # The package: `pipx install .` (or pip) gives a `minesweeper` command that carries the assets
 
@@ -179,7 +203,7 @@ def test_the_wheel_has_the_command_and_the_assets(tmp_path):
     )
     [wheel] = tmp_path.glob("minesweeper-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "game/launcher.py" in names and "game/model/board.py" in names and "game/learn/lessons.json" in names
+    assert "game/launcher.py" in names and "game/model/rules/board.py" in names and "game/learn/lessons.json" in names
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*.py")}
     assert modules <= set(names), f"packages missing from pyproject.toml: {sorted(modules - set(names))}"
     assert {"game/assets/sprites.png", "game/assets/icon.png", "game/assets/sounds/win.wav"} <= set(names)

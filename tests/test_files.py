@@ -17,9 +17,8 @@ import pytest
 
 from game import files
 from game.app import App
-from game.model import Board
-from game.model.move import Move
-from game.model.replay import Replay
+from game.model import Board, Move
+from game.model.replay.playback import Replay
 from game.scenes.replay import ReplayScene
 from tests.driver import Driver, FakeClock
 
@@ -198,3 +197,16 @@ def test_an_export_never_follows_a_link_planted_under_its_name(tmp_path, monkeyp
     made = files.export_replay(a_replay(), folder)
     assert outside.read_text() == "not yours", "before: the link was followed out of replays/"
     assert made.parent == folder and not made.is_symlink() and made != probe
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
+def test_an_export_never_writes_through_a_replays_folder_that_is_a_link(tmp_path):
+    elsewhere = tmp_path / "somewhere-else"
+    elsewhere.mkdir()
+    folder = tmp_path / "records" / "replays"
+    folder.parent.mkdir()
+    folder.symlink_to(elsewhere)
+    with pytest.raises(OSError) as error:
+        files.export_replay(a_replay(), folder)
+    assert "link" in error.value.strerror
+    assert not list(elsewhere.iterdir()), "before: the export was written where the link points"

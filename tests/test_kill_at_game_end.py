@@ -27,7 +27,7 @@ PLAYER = """
 import sys
 sys.path.insert(0, {root!r})
 from game.app import App
-from game.model.move import Move
+from game.model import Move
 from tests.driver import FakeClock
 
 app = App(clock=FakeClock(), seed={seed}, difficulty="beginner")
@@ -105,7 +105,7 @@ LOSER_WHILE_LOCKED = """
 import sys
 sys.path.insert(0, {root!r})
 from game.app import App
-from game.model.move import Move
+from game.model import Move
 from tests.driver import FakeClock
 
 app = App(clock=FakeClock(), seed={seed}, difficulty="beginner")

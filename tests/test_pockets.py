@@ -1,8 +1,8 @@
 """Closed pockets: covered cells nothing outside can inform are played first, and perfectly."""
 
-from game.model.analysis import DEFAULT_BUDGET, analyse
-from game.model.guess import GuessStrategy, Spot, choose_guess
-from game.model.pockets import pocket_guess
+from game.model.solver.analysis import DEFAULT_BUDGET, analyse_visible
+from game.model.solver.guess import GuessStrategy, Spot, choose_guess
+from game.model.solver.pockets import pocket_guess
 from tests.solverfixtures import grid, layouts_of, perfect_play_wins
 
 
@@ -11,7 +11,7 @@ def test_a_closed_pocket_is_played_by_perfect_play():
     # 3##2#   layout, so no number outside and no mine count will ever help; the first cell opened is one
     # ##21#   that clears it in the most layouts
     rows, cols, vis = grid(["##3##", "3##2#", "##21#"])
-    a = analyse(rows, cols, 5, vis)
+    a = analyse_visible(rows, cols, 5, vis)
     assert not a.safe
     cell = pocket_guess(a, Spot(rows, cols, 5, vis, a, DEFAULT_BUDGET).ranked)
     layouts = layouts_of(rows, cols, 5, vis)
@@ -24,6 +24,6 @@ def test_a_closed_pocket_is_played_by_perfect_play():
 def test_cells_a_covered_cell_outside_may_inform_are_no_pocket():
     # the 1's cells touch covered cells no number touches, which may be opened first
     rows, cols, vis = grid(["1###", "####", "####"])
-    a = analyse(rows, cols, 3, vis)
+    a = analyse_visible(rows, cols, 3, vis)
     assert not a.safe
     assert pocket_guess(a, Spot(rows, cols, 3, vis, a, DEFAULT_BUDGET).ranked) is None

@@ -5,8 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.model import Board, GameState
-from game.model.move import Move
+from game.model import Board, GameState, Move
 from game.records import Origin, SavedGame
 from game.session import GameSession
 
@@ -256,7 +255,7 @@ def test_the_session_analyses_its_game_once_it_is_over():
 
 
 def test_a_failed_analysis_says_so_and_a_left_game_stops_its_own(monkeypatch):
-    from game.model import replay as replay_module
+    from game.model.replay import playback as replay_module
     from game.session import Analysis
 
     def broken(self, cancelled=None):

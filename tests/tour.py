@@ -14,8 +14,8 @@ from datetime import datetime, timedelta, timezone
 
 import pygame
 
-from game.model.analysis import analyse_board
-from game.model.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode
+from game.model.solver.analysis import analyse
 from game.records import GameRecord
 from game.store import Store
 
@@ -221,7 +221,7 @@ def _learn(driver):
         driver.click_button(driver.overlay.yes)
     board = driver.scene.board
     driver.click_cell(4, 4)
-    certain = analyse_board(board)
+    certain = analyse(board)
     mine = next(cell for cell in board.mine_cells() if cell not in certain.mines)
     if certain.safe and board.state == "playing":
         driver.click_cell(*mine)

@@ -15,10 +15,9 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
 from game.learn.puzzle import Cell, Puzzle
-from game.model import SEEN_COVERED, Board, GameState
-from game.model.analysis import COVERED, analyse_board
-from game.model.deductions import Deduction, deductions
-from game.model.move import Move
+from game.model import SEEN_COVERED, Board, GameState, Move, MoveKind
+from game.model.solver.analysis import COVERED, analyse
+from game.model.solver.deductions import Deduction, deductions
 
 DRILL_BOARD = (16, 16, 40)  # rows, columns, mines: Intermediate, where every rule comes up
 DRILL_RULES = ("single", "pair", "combined", "count")
@@ -52,7 +51,7 @@ def positions_of_game(rng: random.Random, size: tuple[int, int, int] = DRILL_BOA
             for deduction in found[:-1]:
                 _play(board, deduction, covered)
             continue
-        analysis = analyse_board(board)
+        analysis = analyse(board)
         safe, mined = analysis.safe & covered, analysis.mines & covered
         if found and _new_cells(found[0], cols) == safe | mined:
             yield _position(board, found[0], safe, mined)
@@ -64,16 +63,16 @@ def positions_of_game(rng: random.Random, size: tuple[int, int, int] = DRILL_BOA
             _play(board, found[0], covered)
         elif safe or mined:
             for cell in sorted(safe):
-                board.apply(Move("reveal", *cell))
+                board.apply(Move(MoveKind.REVEAL, *cell))
             for cell in sorted(mined):
-                board.apply(Move("flag", *cell))
+                board.apply(Move(MoveKind.FLAG, *cell))
         else:  # nothing is certain: the safest cell, as a player would guess
             chances = analysis.probabilities
-            board.apply(Move("reveal", *min(chances, key=lambda cell: (chances[cell], cell))))
+            board.apply(Move(MoveKind.REVEAL, *min(chances, key=lambda cell: (chances[cell], cell))))
 
 
 def _play(board: Board, deduction: Deduction, covered: set[Cell]) -> None:
-    kind = "reveal" if deduction.value == 0 else "flag"
+    kind = MoveKind.REVEAL if deduction.value == 0 else MoveKind.FLAG
     for cell in _new_cells(deduction, board.cols) & covered:
         board.apply(Move(kind, *cell))
 

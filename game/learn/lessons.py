@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from game.learn.puzzle import LEVELS, Puzzle, needed_level
 from game.model import Board
-from game.model.analysis import analyse_board
+from game.model.solver.analysis import analyse
 
 LESSONS_FILE = Path(__file__).resolve().parent / "lessons.json"
 
@@ -48,7 +48,7 @@ def problems(lesson: Lesson, n: int) -> list[str]:
         return [f"not a board: {error}"]
     b = puzzle.board
     found = []
-    analysis = analyse_board(b)
+    analysis = analyse(b)
     certain = analysis.safe | analysis.mines
     cells = [(r, c) for r in range(b.rows) for c in range(b.cols)]
     covered = {cell for cell in cells if not b.is_revealed(*cell) and not b.is_flagged(*cell)}

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from game.model import Board
-from game.model.analysis import analyse_board, visible_of
-from game.model.deductions import deductions
-from game.model.move import Move
+from game.model import Board, Move
+from game.model.solver.analysis import analyse, visible_of
+from game.model.solver.chance import chance_text
+from game.model.solver.deductions import deductions
 
 Cell = tuple[int, int]
 MINES, OPEN, FLAGGED = "*Fx", "o", "F"
@@ -166,7 +166,7 @@ class Puzzle:
         return Verdict(False, reason, (), cell)
 
     def _chances(self) -> dict[Cell, float]:
-        return analyse_board(self.board).probabilities
+        return analyse(self.board).probabilities
 
     def _is_best_guess(self, cell: Cell) -> bool:
         chances = self._chances()
@@ -177,8 +177,8 @@ class Puzzle:
         chances = self._chances()
         best = min(chances.values())
         reason = (
-            f"A {chances.get(cell, 1.0):.0%} chance of a mine there; the safest cells have {best:.0%}: "
-            "the mine chances show them."
+            f"A {chance_text(chances.get(cell, 1.0))} chance of a mine there; "
+            f"the safest cells have {chance_text(best)}: the mine chances show them."
         )
         return Verdict(False, reason, (), cell)
 
@@ -198,5 +198,5 @@ def needed_level(puzzle: Puzzle) -> str:
         return "single"
     if asked <= found["single"] | found["pair"]:
         return "pair"
-    analysis = analyse_board(b)
+    analysis = analyse(b)
     return "count" if any(analysis.needs_mine_count(*divmod(j, b.cols)) for j in asked) else "combined"

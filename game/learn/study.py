@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from game.learn.puzzle import Puzzle
 from game.model import GameState
-from game.model.analysis import analyse_board
-from game.model.replay import Replay
+from game.model.replay.playback import Replay
+from game.model.solver.analysis import analyse
 
 
 def study_puzzle(replay: Replay) -> Puzzle | None:
@@ -17,7 +17,7 @@ def study_puzzle(replay: Replay) -> Puzzle | None:
     board = replay.board_after(len(replay.moves) - 1)
     if board.state != GameState.PLAYING:
         return None
-    analysis = analyse_board(board)
+    analysis = analyse(board)
     covered = {(r, c) for r in range(board.rows) for c in range(board.cols) if not board.is_revealed(r, c)}
     safe = analysis.safe & covered
     if not safe:

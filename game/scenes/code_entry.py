@@ -3,7 +3,7 @@
 import pygame
 
 from game import clipboard, config
-from game.model.boardcode import decode
+from game.model.rules.boardcode import decode
 from game.scene import FormScene
 from game.view import layout, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing

@@ -3,8 +3,8 @@
 import pygame
 
 from game import config
-from game.model.category import size_text
-from game.model.rules import SAFE_AROUND_FIRST_CLICK
+from game.model.rules.category import size_text
+from game.model.rules.facts import SAFE_AROUND_FIRST_CLICK
 from game.scene import FormScene
 from game.view import layout, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing

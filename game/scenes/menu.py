@@ -5,7 +5,7 @@ import pygame
 
 from game import config
 from game.model import PRESETS
-from game.model.category import mines_text, size_text
+from game.model.rules.category import mines_text, size_text
 from game.scene import Scene
 from game.settings import BY_KEY
 from game.view import layout, text, theme, widgets

@@ -15,8 +15,7 @@ from game.assist import Assistant
 from game.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.dealer import NoGuessDeal
 from game.input import ZOOM_KEYS, input_event
-from game.model import GameState
-from game.model.move import Move
+from game.model import GameState, Move, MoveKind
 from game.scene import Scene
 from game.session import Analysis, GameSession
 from game.sound import sound_for
@@ -97,7 +96,7 @@ class PlayingScene(Scene):
         if self._first_reveal is not None:
             cell, self._first_reveal = self._first_reveal, None
             self.assist.message = OPENED_FOR_YOU
-            self.apply(Move("reveal", *cell), by_player=False)
+            self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
     def on_exit(self):
         self.session.leave()  # the clock ran since the last move: keep that too

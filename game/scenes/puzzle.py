@@ -14,9 +14,9 @@ from game.learn import lessons as lesson_data
 from game.learn.drill import choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Puzzle
 from game.learn.study import study_puzzle
-from game.model.analysis import analyse_board
-from game.model.hints import hint_for
-from game.model.move import Move
+from game.model import Move
+from game.model.solver.analysis import analyse
+from game.model.solver.hints import hint_for
 from game.scene import Scene
 from game.view import assist, hud, layout, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
@@ -111,7 +111,7 @@ class PuzzleScene(Scene):
         self.geometry = BoardGeometry(view, self.tile, b.rows, b.cols)
         self.renderer = BoardRenderer(self.context.atlases.board(self.tile), b, self.geometry.visible_rows)
         self.ui = BoardUI()
-        self.analysis = analyse_board(b) if puzzle.guesses else None
+        self.analysis = analyse(b) if puzzle.guesses else None
         self.tints = assist.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
         self.said, self.said_kind = self._opening_words(), "teach"
         if self.studying:  # a large board: start where the player lost

@@ -5,8 +5,8 @@ from typing import Any
 import pygame
 
 from game import config
-from game.model.category import category_label
-from game.model.replay import Replay
+from game.model.replay.playback import Replay
+from game.model.rules.category import category_label
 from game.scene import Scene
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing

@@ -9,8 +9,8 @@ import pygame
 
 from game.files import REPLAYS_FOLDER, export_replay
 from game.model import GameState
-from game.model.category import mines_text, size_text
-from game.model.replay_stats import solved_three_bv
+from game.model.replay.stats import solved_three_bv
+from game.model.rules.category import mines_text, size_text
 from game.scene import Scene
 from game.store import data_folder
 from game.view import hud, replay_view, theme, widgets

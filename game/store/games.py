@@ -14,8 +14,8 @@ import zlib
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from game.model.category import category_label, parse_custom
-from game.model.rules import PRESETS
+from game.model.rules.category import category_label, parse_custom
+from game.model.rules.facts import PRESETS
 from game.records import MAX_SAVE_CHARS, GameRecord
 from game.store.schema import TIMED
 

@@ -100,6 +100,23 @@ def make(db: sqlite3.Connection, kind: str, data: dict[str, Any], alive: Alive, 
     return None
 
 
+WHOLE = 1 << 62  # how far a journal whose jobs carry no numbers (an older game's) is made: all of it
+
+
+def made_upto(db: sqlite3.Connection, copy: str) -> int | None:
+    """The number of the last job of `copy`'s journal made in the records, or None."""
+    row = db.execute("SELECT upto FROM made WHERE copy = ?", (copy,)).fetchone()
+    return row[0] if row is not None and isinstance(row[0], int) else None
+
+
+def mark_made(db: sqlite3.Connection, copy: str, upto: int) -> None:
+    """In the open transaction: `copy`'s jobs up to number `upto` are made."""
+    db.execute(
+        "INSERT INTO made (copy, upto) VALUES (?, ?) ON CONFLICT (copy) DO UPDATE SET upto = max(upto, excluded.upto)",
+        (copy, upto),
+    )
+
+
 def _claim(db: sqlite3.Connection, save_id: Any, by: Any, alive: Alive) -> str:
     row = db.execute("SELECT save_id, claimed_by FROM resume WHERE slot = 0").fetchone()
     if row is None:

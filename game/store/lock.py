@@ -10,7 +10,9 @@ open) is something Windows itself refuses.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 try:
@@ -18,6 +20,21 @@ try:
 except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
     import msvcrt
+
+
+class NotAFile(OSError):
+    """Something other than a regular file of ours sits where a lock or a journal should be (a link, a folder,
+    a pipe, another user's file): it is never locked, read or written through."""
+
+
+def _ours(fd: int, path: Path) -> bool:
+    """A regular file, owned by whoever owns the folder it is in (the player, as the game makes its files;
+    compared with the folder rather than this process, so that a disk that shows every file as one owner's,
+    a USB stick or a network share, still counts the game's files as its own)."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    return not hasattr(os, "geteuid") or info.st_uid == os.stat(path.parent).st_uid
 
 
 class FileLock:
@@ -31,11 +48,21 @@ class FileLock:
 
     def _open(self) -> int | None:
         if self._fd is None:
+            # no link followed, and a pipe never waited on: what opens is checked before it is used
             flags = os.O_RDWR | (os.O_CREAT if self._create else 0) | getattr(os, "O_NOFOLLOW", 0)
+            flags |= getattr(os, "O_NONBLOCK", 0)
             try:
-                self._fd = os.open(self.path, flags, 0o644)
+                fd = os.open(self.path, flags, 0o644)
             except FileNotFoundError:
                 return None
+            except OSError as error:
+                if error.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EMLINK):
+                    raise NotAFile(error.errno, f"{self.path.name} is not a file", str(self.path)) from None
+                raise
+            if not _ours(fd, self.path):
+                os.close(fd)
+                raise NotAFile(errno.EPERM, f"{self.path.name} is not a file this game made", str(self.path))
+            self._fd = fd
         return self._fd
 
     def shared(self) -> bool:
@@ -92,5 +119,7 @@ def held_elsewhere(path: Path) -> bool:
     probe = FileLock(path, create=False)
     try:
         return probe._open() is not None and not probe.exclusive()
+    except NotAFile:  # no copy of the game locks such a thing
+        return False
     finally:
         probe.close()

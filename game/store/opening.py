@@ -15,14 +15,16 @@ import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from game.store import jobs
-from game.store.copies import CopyFile, alive, orphans
-from game.store.lock import FileLock
+from game.store import copies, jobs
+from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
+from game.store.lock import FileLock, NotAFile
+from game.store.salvage import salvage
 from game.store.schema import Corrupt, connect, rollback, set_aside
-from game.store.trouble import passing
+from game.store.trouble import bounded, passing
 
 log = logging.getLogger(__name__)
 
@@ -65,18 +67,18 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
     """Open, check and upgrade the records at `path`, setting a damaged file aside, and make the writes that
     copies which ended left in their journals. Raises Busy (try later), Newer, or sqlite3.Error / OSError
     (the file cannot be used)."""
+    notices: list[str] = []
     opening = FileLock(lock_path(path, "open"))
     deadline = time.monotonic() + OPEN_LOCK_WAIT
-    while not opening.exclusive():
+    while not _take(opening, opening.exclusive, path, notices):
         if time.monotonic() > deadline:
             opening.close()
             raise Busy("another copy of the game is opening the records")
         time.sleep(0.01)  # a poll, not a wait for a signal: flock has no timeout
     in_use = FileLock(lock_path(path, "use"))
     try:
-        if not in_use.shared():
+        if not _take(in_use, in_use.shared, path, notices):
             raise Busy("another copy of the game is repairing the records")
-        notices = []
         try:
             db = connect(path, busy_timeout)
         except Corrupt as error:
@@ -85,11 +87,16 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
                 raise Busy("the records file is damaged and another copy of the game has it open") from error
             log.warning("%s is damaged (%s); setting it aside", path, error)
             aside = set_aside(path)
-            notices.append(f"The records file was damaged; it was kept as {aside.name} and a new one was started.")
             db = connect(path, busy_timeout)
             in_use.shared()
+            kept = salvage(aside, db)
+            log.warning("from %s: %s (%d unreadable places skipped)", aside.name, kept.words(), kept.skipped)
+            notices.append(
+                f"The records file was damaged; it was kept as {aside.name} and a new one was started with what "
+                f"could still be read from it ({kept.words()})."
+            )
         try:
-            adopt(db, path, copy)
+            adopt(db, path, copy, notices)
         except BaseException:
             db.close()
             raise
@@ -102,6 +109,16 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
         opening.close()
 
 
+def _take(lock: FileLock, take: Callable[[], bool], path: Path, notices: list[str]) -> bool:
+    """Take a lock on one of the lock files; a link, a folder or a pipe in its place is set aside (with a
+    notice) and a file made in its place: never followed, and never a reason to run without records."""
+    try:
+        return take()
+    except NotAFile as error:
+        copies.put_aside(path, lock.path, error.strerror or "it is not a file", notices)
+        return take()
+
+
 def writer_connection(path: Path) -> sqlite3.Connection:
     """The writer's own connection to a file already opened (and checked) by open_records."""
     db = sqlite3.connect(path, timeout=WRITE_WAIT, isolation_level=None, check_same_thread=False)
@@ -109,37 +126,102 @@ def writer_connection(path: Path) -> sqlite3.Connection:
     return db
 
 
-def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None) -> int:
+def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: list[str] | None = None) -> int:
     """Make the writes that copies of the game which ended (closed or killed) had not made, in their order;
     returns how many. A locked file raises Busy: the start then waits for it, because a save those writes
-    drop must not be offered meanwhile."""
+    drop must not be offered meanwhile.
+
+    Made once, however often a start is killed while making them: the transaction that makes a journal's jobs
+    also marks them made (jobs.mark_made), and a journal found again skips what is marked. A journal that
+    cannot be read, or holds a write that can never be made, is set aside with a line in `notices`."""
+    notices = [] if notices is None else notices
     made = 0
-    for orphan in orphans(path):
+    for orphan in orphans(path, notices):
         if copy is not None and orphan.path == copy.path:
             orphan.leave()
+            continue
+        if orphan.trouble:
+            _keep_aside(orphan, orphan.trouble, notices)
             continue
         if not orphan.jobs:
             orphan.done()
             continue
+        unmade = []
         try:
             db.execute("BEGIN IMMEDIATE")
+            upto = jobs.made_upto(db, orphan.token)
+            last = upto
             for entry in orphan.jobs:
+                number = _number(entry)
+                if upto is not None and (number is None or number <= upto):
+                    continue  # made before, by the copy or by a start killed before the journal went
                 db.execute("SAVEPOINT job")
                 try:
                     kind, data = entry
+                    if kind not in jobs.KEPT or not isinstance(data, dict):
+                        raise ValueError(f"not a write this game keeps: {str(kind)[:40]!r}")
                     jobs.make(db, kind, data, lambda token: alive(path, token), adopted=True)
                     made += 1
-                except (ValueError, TypeError, KeyError, AttributeError, sqlite3.Error) as error:
+                except (ValueError, TypeError, KeyError, AttributeError, IndexError, sqlite3.Error) as error:
                     if isinstance(error, sqlite3.Error) and passing(error):
                         raise
                     log.warning("a write in the journal %s can never be made: %s", orphan.path.name, error)
+                    unmade.append(str(error)[:120])
                     db.execute("ROLLBACK TO job")
                 db.execute("RELEASE job")
+                last = jobs.WHOLE if number is None else max(number, last or 0)
+            if last is not None:
+                jobs.mark_made(db, orphan.token, last)
             db.execute("COMMIT")
         except sqlite3.Error as error:
             rollback(db)
             orphan.leave()
             raise Busy(f"the records could not take the writes another copy left ({error})") from error
         log.info("made %d writes left in %s", len(orphan.jobs), orphan.path.name)
-        orphan.done()
+        if unmade:
+            _keep_aside(orphan, f"{len(unmade)} of its writes could not be made: {unmade[0]}", notices)
+        else:
+            orphan.done()
+        _forget(db, orphan.token)
+    _forget_ended(db, path)
     return made
+
+
+def _number(entry: object) -> int | None:
+    if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], dict):
+        number = entry[1].get("seq")
+        return number if type(number) is int else None
+    return None
+
+
+def _keep_aside(orphan: Orphan, why: str, notices: list[str]) -> None:
+    try:
+        aside = orphan.keep_aside()
+    except OSError as error:
+        log.warning("the journal %s (%s) could not be moved aside: %s", orphan.path.name, why, error)
+        return
+    log.warning("the journal %s is unusable (%s); kept as %s", orphan.path.name, why, aside.name)
+    notices.append(
+        f"Records another copy of the game left could not all be read ({bounded(why, 120)}); "
+        f"they were kept as {aside.name}."
+    )
+
+
+def _forget(db: sqlite3.Connection, token: str) -> None:
+    """The journal is gone: its mark is no longer needed (kept if this fails: a mark never does harm)."""
+    try:
+        db.execute("DELETE FROM made WHERE copy = ?", (token,))
+    except sqlite3.Error as error:
+        log.debug("the mark of %s stays: %s", token, error)
+
+
+def _forget_ended(db: sqlite3.Connection, path: Path) -> None:
+    """Marks of copies whose files are gone (ended cleanly, or their journal removed by a start killed
+    before it forgot the mark)."""
+    try:
+        marked = [token for (token,) in db.execute("SELECT copy FROM made")]
+        gone = [(token,) for token in marked if not copy_path(path, str(token)).exists()]
+        if gone:
+            db.executemany("DELETE FROM made WHERE copy = ?", gone)
+    except sqlite3.Error as error:
+        log.debug("marks of ended copies stay: %s", error)

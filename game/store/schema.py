@@ -13,8 +13,22 @@ from game.store import trouble
 
 log = logging.getLogger(__name__)
 
-# Errors that say something about the file's contents, as opposed to locks, permissions or a full disk.
-CORRUPT_CODES = {trouble.CORRUPT, trouble.NOTADB}
+# Errors that say nothing about the file's contents: locks, permissions, a full or failing disk. Any other
+# error met while opening and checking the file says the file is not one we can use.
+SURROUNDINGS = {
+    trouble.BUSY,
+    trouble.LOCKED,
+    trouble.FULL,
+    trouble.IOERR,
+    trouble.READONLY,
+    trouble.CANTOPEN,
+    trouble.PERM,
+    trouble.NOMEM,
+    trouble.INTERRUPT,
+    trouble.AUTH,
+    trouble.NOLFS,
+    trouble.PROTOCOL,
+}
 
 # The condition for a game to count for times; the partial index repeats it word for word so SQLite uses it.
 TIMED = "won = 1 AND hinted = 0 AND same_board = 0 AND time_ok = 1"
@@ -83,6 +97,13 @@ def _migrate_4_to_5(db: sqlite3.Connection) -> None:
     db.execute("CREATE UNIQUE INDEX games_uid ON games (uid) WHERE uid IS NOT NULL")
 
 
+def _migrate_5_to_6(db: sqlite3.Connection) -> None:
+    # How far each copy's journal has been made (its jobs are numbered in order), written in the transaction
+    # that makes them: a journal made again, after a start or a copy was killed between that commit and
+    # removing or rewriting the journal, skips what was made (a finished game's save never comes back).
+    db.execute("CREATE TABLE made (copy TEXT PRIMARY KEY, upto INTEGER NOT NULL)")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -90,6 +111,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_2_to_3,
     _migrate_3_to_4,
     _migrate_4_to_5,
+    _migrate_5_to_6,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -157,6 +179,9 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
             if trouble.code(error) == trouble.ERROR:
                 raise Corrupt(str(error)) from error
             raise
+        missing = _missing_columns(db)
+        if missing:  # a damaged name in the schema passes SQLite's check, and every read of it would fail
+            raise Corrupt(f"the records file lacks {', '.join(missing[:3])}")
         # A read-only file opens and reads like any other: write its version back now, so the menu says so
         # at start instead of the first finished game failing to save. Another program holding the write
         # lock is no reason not to open: the file reads, and the writer writes when the lock clears (#5).
@@ -165,15 +190,44 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
         except sqlite3.OperationalError as error:
             if not locked(error):
                 raise
-    except sqlite3.DatabaseError as error:
+    except (Newer, Corrupt):
         db.close()
-        if trouble.code(error) in CORRUPT_CODES:
+        raise
+    except sqlite3.Error as error:
+        db.close()
+        if isinstance(error, sqlite3.DatabaseError) and trouble.code(error) not in SURROUNDINGS:
             raise Corrupt(str(error)) from error
         raise
+    except Exception as error:
+        # Damage reaches Python in more shapes than SQLite's own codes: a damaged name in the schema is quoted
+        # in an error message that will not decode (UnicodeDecodeError), a damaged number overflows. Whatever
+        # it is, it came from the file's contents (locks, permissions and a full disk are sqlite3 errors).
+        db.close()
+        raise Corrupt(f"{type(error).__name__}: {error}") from error
     except BaseException:
         db.close()
         raise
     return db
+
+
+_COLUMNS: dict[str, set[str]] = {}  # each table's columns, as this version makes them
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def _missing_columns(db: sqlite3.Connection) -> list[str]:
+    """The tables and columns of this version's schema that the file's schema does not have."""
+    if not _COLUMNS:
+        made = sqlite3.connect(":memory:", isolation_level=None)
+        for step in MIGRATIONS:
+            step(made)
+        tables = [name for (name,) in made.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        _COLUMNS.update({table: _columns(made, table) for table in tables})
+        made.close()
+    missing = ((table, wanted - _columns(db, table)) for table, wanted in _COLUMNS.items())
+    return [f"{table}.{column}" for table, columns in missing for column in sorted(columns)]
 
 
 def set_aside(path: Path) -> Path:

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.model.category import category_label
+from game.model.rules.category import category_label
 from game.records import GameRecord, SavedGame
 from game.store import games, jobs, saves
 from game.store.copies import CopyFile, alive
@@ -252,7 +252,7 @@ class Store:
             return default
         try:
             return query(self._db)
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:  # the second: damage SQLite's message quotes
             log.error("reading the records failed: %s", error, exc_info=not locked(error))
             said = words(error, self.path) if self.path is not None else str(error)
             self.notice(f"Records busy: {said}." if locked(error) else f"Could not read the records ({said}).")

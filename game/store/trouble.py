@@ -8,6 +8,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+MAX_PATH = 512  # SQLite's longest file name on Unix (MAX_PATHNAME), terminating zero included
 MAX_WORDS = 240  # an error's own text can quote anything; a notice stays a line or two
 
 # SQLite's primary result codes (sqlite3 names them only from Python 3.11; the numbers never change).
@@ -28,6 +29,9 @@ MESSAGES = {
 
 def code(error: BaseException) -> int:
     """The primary SQLite result code of an error (0 when it is not SQLite's)."""
+    if isinstance(error, UnicodeDecodeError):
+        # SQLite's message quoted damaged bytes of the file (a name in its schema), which would not decode
+        return CORRUPT
     number = getattr(error, "sqlite_errorcode", None)
     if isinstance(number, int):
         return number & 0xFF
@@ -61,6 +65,11 @@ def words(error: BaseException, path: Path) -> str:
         said = f"the disk holding {folder} is full"
     elif path.is_dir():
         said = f"{path} is a folder, where the records file should be"
+    elif met == CANTOPEN and len(os.fsencode(path.absolute())) >= MAX_PATH:
+        said = (
+            f"the records folder's path is too long for SQLite ({len(os.fsencode(path.absolute()))} characters "
+            f"with the file's name; it takes {MAX_PATH - 1} at most): set MINESWEEPER_HOME to a shorter one"
+        )
     elif met in (READONLY, CANTOPEN, PERM) or isinstance(error, PermissionError):
         if path.exists() and not os.access(path, os.W_OK):
             said = f"the records file {path} is read-only"

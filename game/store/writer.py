@@ -95,6 +95,7 @@ class Writer:
         self._closing = False
         self._version = 0  # bumped by every post and every job made: the journal is rewritten when it moves
         self._kept_version = -1
+        self._numbered = 0  # the number of the last job posted: a journal's jobs carry theirs (jobs.mark_made)
         self.failing_since: float | None = None  # monotonic time of the first failed try of the job at the head
         self.trouble: BaseException | None = None  # what the last failed try met
         self.trouble_words = ""  # that, in words (made here: finding the words may look at the disk)
@@ -116,6 +117,8 @@ class Writer:
             if self._closing:
                 answer.give_up()
                 return answer
+            self._numbered += 1
+            data = {**data, "seq": self._numbered}
             tail = self._queue[-1] if self._queue else None
             # the head may be being made right now: only a save waiting behind it is replaced
             if kind == "save" and tail is not None and tail.kind == "save" and len(self._queue) > 1:
@@ -206,11 +209,16 @@ class Writer:
                 db.execute("BEGIN IMMEDIATE")  # the write lock first, so no wait happens mid-transaction
                 try:
                     value = jobs.make(db, job.kind, job.data, self._alive)
+                    copy = self._copy
+                    if copy is not None and copy.kept and job.kind in jobs.KEPT:
+                        # made and marked made at once: should this copy be killed before its journal is
+                        # rewritten, the next start does not make it again (a reset, a save a record dropped)
+                        jobs.mark_made(db, copy.token, job.data["seq"])
                     db.execute("COMMIT")
                 except BaseException:
                     rollback(db)
                     raise
-        except (sqlite3.Error, OSError) as error:
+        except (sqlite3.Error, OSError, UnicodeDecodeError) as error:  # the last: damage SQLite's message quotes
             if not passing(error):
                 log.error("the records can never take this %s: %s", job.kind, error)
                 value = self._give_up(job, error)

@@ -4,7 +4,7 @@ click's verdict, the seed and the board's code."""
 import logging
 
 from game.model import GameState
-from game.model.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode
 from game.records import Origin
 from game.session import Analysis
 from game.view import text

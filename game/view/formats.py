@@ -1,5 +1,7 @@
 """How numbers read everywhere in the game: one format for times, one for the chance of a mine."""
 
+from game.model.solver.chance import chance_text
+
 
 def format_time(ms: int | None, precise: bool = False) -> str:
     """A game's time: "42.3 s", "2:50.3", "1:02:50.3"; to the millisecond when `precise` ("42.312 s")."""
@@ -52,12 +54,9 @@ FIGURES = {
 
 
 def format_chance(p: float) -> str:
-    """The chance of a mine: "12%"; never "0%" or "100%" for what is not certain ("under 1%", "over 99%")."""
-    if 0 < p < 0.01:
-        return "under 1%"
-    if 0.99 < p < 1:
-        return "over 99%"
-    return f"{p:.0%}"
+    """The chance of a mine: "12%"; never "0%" or "100%" for what is not certain ("under 1%", "over 99%"). The
+    model's words for it, so a hint, the hover and the verdict on a loss write one chance one way."""
+    return chance_text(p)
 
 
 def sentence(words: str) -> str:

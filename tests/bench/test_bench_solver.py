@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from bench.strategies import SecondaryStrategy
-from game.model.analysis import analyse, neighbours
-from game.model.guess import SHIPPED, GuessStrategy, Spot
+from game.model.solver.analysis import analyse_visible, neighbours
+from game.model.solver.guess import SHIPPED, GuessStrategy, Spot
 from tests.solverfixtures import layouts_of, random_view
 
 
@@ -98,7 +98,7 @@ def test_secondary_safety_equals_brute_force(seed, blend):
         f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
         if not any(v >= 0 for v in f.vis):
             continue
-        a = analyse(rows, cols, mines, f.vis)
+        a = analyse_visible(rows, cols, mines, f.vis)
         if a.safe:
             continue
         layouts = layouts_of(rows, cols, mines, f.vis)
@@ -121,7 +121,7 @@ def test_secondary_pick_is_the_best_score_despite_pruning(seed):
         rows, cols = rng.randint(4, 6), rng.randint(4, 7)
         mines = rng.randint(3, rows * cols // 4)
         f = random_view(rng, rows, cols, mines, 0.3)
-        a = analyse(rows, cols, mines, f.vis)
+        a = analyse_visible(rows, cols, mines, f.vis)
         if a.safe or not a.exact or not any(v >= 0 for v in f.vis):
             continue
         spot = Spot(rows, cols, mines, f.vis, a, 10**6)
@@ -147,7 +147,7 @@ def test_layouts_drawn_for_a_position_fit_it_and_are_all_equally_likely():
     from tests.solverfixtures import grid
 
     rows, cols, vis = grid(["1###", "####", "#2##", "###1"])
-    a = analyse(rows, cols, 4, vis)
+    a = analyse_visible(rows, cols, 4, vis)
     layouts = set(layouts_of(rows, cols, 4, vis))
     rng = random.Random(9)
     draws = 40 * len(layouts)
@@ -171,7 +171,7 @@ def test_a_paired_run_on_several_layouts_per_board_reads_like_one_on_one(tmp_pat
 
 def test_a_dead_cell_goes_after_a_living_cell_as_safe():
     from bench.strategies import DeadCellStrategy
-    from game.model.guess import choose_guess
+    from game.model.solver.guess import choose_guess
     from tests.solverfixtures import grid
 
     # ###   (2, 2) is as safe as (0, 0), but whenever it is safe it shows 1 (its covered neighbours hold
@@ -179,7 +179,7 @@ def test_a_dead_cell_goes_after_a_living_cell_as_safe():
     # #2#
     # ##1
     rows, cols, vis = grid(["###", "#21", "#2#", "##1"])
-    a = analyse(rows, cols, 3, vis)
+    a = analyse_visible(rows, cols, 3, vis)
     spot = Spot(rows, cols, 3, vis, a, 10**6)
     assert [v for v, _ in spot.numbers_shown(2 * cols + 2)] == [1]
     assert a.probability(2, 2) == a.probability(0, 0) == min(a.probabilities.values())

@@ -7,10 +7,9 @@ from game.learn.drill import DRILL_RULES, choose_rule, next_position, positions_
 from game.learn.progress import Progress
 from game.learn.puzzle import needed_level
 from game.learn.study import study_puzzle
-from game.model import Board, GameState
-from game.model.analysis import analyse_board
-from game.model.move import Move
-from game.model.replay import Replay
+from game.model import Board, GameState, Move
+from game.model.replay.playback import Replay
+from game.model.solver.analysis import analyse
 
 POSITIONS = 240
 
@@ -29,7 +28,7 @@ def test_drill_positions_need_exactly_the_rule_they_are_filed_under():
         assert board.state == GameState.PLAYING
         cells = [(r, c) for r in range(board.rows) for c in range(board.cols)]
         covered = {cell for cell in cells if not board.is_revealed(*cell) and not board.is_flagged(*cell)}
-        analysis = analyse_board(board)
+        analysis = analyse(board)
         certain = (analysis.safe | analysis.mines) & covered
         assert certain, "never a position with no certain move"
         assert certain == position.safe | position.mines, "what is asked is all the numbers prove"

@@ -5,8 +5,7 @@ import pytest
 
 from game.learn import lessons as lesson_data
 from game.learn.puzzle import Puzzle, needed_level
-from game.model import GameState
-from game.model.move import Move
+from game.model import GameState, Move
 
 LESSONS = lesson_data.load()
 BOARDS = [(lesson, n) for lesson in LESSONS for n in range(len(lesson.boards))]

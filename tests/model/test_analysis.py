@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.model.analysis import Analysis, InconsistentPosition, analyse
-from game.model.hints import hint_for_visible
+from game.model.solver.analysis import Analysis, InconsistentPosition, analyse_visible
+from game.model.solver.hints import hint_for_visible
 from tests.solverfixtures import Field, brute_force, check_sound, grid, play_auto, random_view
 
 
@@ -20,7 +20,7 @@ def test_probabilities_equal_brute_force_enumeration(seed):
         mines = rng.randint(1, max(1, rows * cols // 3))
         f = random_view(rng, rows, cols, mines, rng.choice([0.2, 0.4, 0.6]))
         total, hits = brute_force(rows, cols, mines, f.vis)
-        a = analyse(rows, cols, mines, f.vis)
+        a = analyse_visible(rows, cols, mines, f.vis)
         assert a.exact
         assert a.layouts == total
         for i, h in hits.items():
@@ -52,7 +52,7 @@ def test_an_analysis_made_from_the_one_before_equals_one_made_from_scratch(budge
         f = random_view(rng, rows, cols, mines, 0.0)
         order = [i for i in range(rows * cols) if not f.mine[i]]
         rng.shuffle(order)
-        a = analyse(rows, cols, mines, f.vis, budget)
+        a = analyse_visible(rows, cols, mines, f.vis, budget)
         for i in order[: rng.randint(1, len(order))]:
             if f.vis[i] >= 0:
                 continue
@@ -62,18 +62,18 @@ def test_an_analysis_made_from_the_one_before_equals_one_made_from_scratch(budge
             for j, v in step.items():
                 f.vis[j] = v
             a = a.after(step)
-            assert same_analysis(a, analyse(rows, cols, mines, f.vis, budget))
+            assert same_analysis(a, analyse_visible(rows, cols, mines, f.vis, budget))
             compared += 1
     # a number no layout allows is inconsistent, as from scratch
     rows, cols, vis = grid(["1#", "##"])
     with pytest.raises(InconsistentPosition):
-        analyse(rows, cols, 1, vis).after({1: 3})
+        analyse_visible(rows, cols, 1, vis).after({1: 3})
 
 
 def test_several_components_and_interior_combine_exactly():
     rows, cols, vis = grid(["1##", "###", "##1"])
     total, hits = brute_force(rows, cols, 3, vis)
-    a = analyse(rows, cols, 3, vis)
+    a = analyse_visible(rows, cols, 3, vis)
     assert {divmod(i, cols): Fraction(h, total) for i, h in hits.items()} == {
         (r, c): a.fraction(r, c) for (r, c) in a.probabilities
     }
@@ -107,7 +107,7 @@ def test_soundness_when_the_work_cap_forces_the_approximation():
         f = Field(rows, cols, lay)
         f.reveal(0)
         while not f.won:
-            a = analyse(rows, cols, mines, f.vis, budget=30)
+            a = analyse_visible(rows, cols, mines, f.vis, budget=30)
             check(f, a)
             if not a.safe:
                 break
@@ -125,8 +125,8 @@ def test_never_peeks_same_view_on_two_layouts_gives_the_same_answer():
         for i in (0, 1, 3, 4):
             f.vis[i] = f.counts[i]
     assert a_field.vis == b_field.vis
-    a = analyse(rows, cols, 1, a_field.vis)
-    b = analyse(rows, cols, 1, b_field.vis)
+    a = analyse_visible(rows, cols, 1, a_field.vis)
+    b = analyse_visible(rows, cols, 1, b_field.vis)
     assert (a.safe, a.mines, a.probabilities) == (b.safe, b.mines, b.probabilities)
     ha = hint_for_visible(rows, cols, 1, a_field.vis)
     hb = hint_for_visible(rows, cols, 1, b_field.vis)
@@ -138,7 +138,7 @@ def test_never_peeks_same_view_on_two_layouts_gives_the_same_answer():
         for i in (0, 1):
             f.vis[i] = f.counts[i]
     assert one.vis == two.vis
-    assert analyse(3, 4, 3, one.vis).safe == analyse(3, 4, 3, two.vis).safe == {(0, 2), (1, 2)}
+    assert analyse_visible(3, 4, 3, one.vis).safe == analyse_visible(3, 4, 3, two.vis).safe == {(0, 2), (1, 2)}
 
 
 def test_never_peeks_on_board_objects():
@@ -146,8 +146,8 @@ def test_never_peeks_on_board_objects():
     Board = getattr(board_mod, "Board", None)
     if Board is None:
         pytest.skip("Board not available yet")
-    from game.model.analysis import analyse_board
-    from game.model.hints import hint_for
+    from game.model.solver.analysis import analyse
+    from game.model.solver.hints import hint_for
 
     # the same two 1s in view, over a mine in different hidden places
     one = Board.from_layout(["*.", ".."])
@@ -158,7 +158,7 @@ def test_never_peeks_on_board_objects():
     assert [one.is_revealed(r, c) for r in range(2) for c in range(2)] == [
         two.is_revealed(r, c) for r in range(2) for c in range(2)
     ]
-    a1, a2 = analyse_board(one), analyse_board(two)
+    a1, a2 = analyse(one), analyse(two)
     assert a1.probabilities == a2.probabilities
     h1, h2 = hint_for(one), hint_for(two)
     assert (h1.cell, h1.reason) == (h2.cell, h2.reason)
@@ -167,15 +167,15 @@ def test_never_peeks_on_board_objects():
 def test_inconsistent_positions_raise():
     rows, cols, vis = grid(["3#", "##"])
     with pytest.raises(InconsistentPosition):
-        analyse(rows, cols, 2, vis)
+        analyse_visible(rows, cols, 2, vis)
     rows, cols, vis = grid(["10", "00"])
     with pytest.raises(InconsistentPosition):
-        analyse(rows, cols, 1, vis)
+        analyse_visible(rows, cols, 1, vis)
 
 
 def test_analysis_type_and_import_leaves_pygame_out():
-    assert isinstance(analyse(2, 2, 1, [1, -1, -1, -1]), Analysis)
-    modules = "game.model.analysis, game.model.guess, game.model.hints, game.model.noguess"
+    assert isinstance(analyse_visible(2, 2, 1, [1, -1, -1, -1]), Analysis)
+    modules = "game.model.solver.analysis, game.model.solver.guess, game.model.solver.hints, game.model.solver.noguess"
     code = f"import sys, {modules}; print('pygame' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -187,4 +187,4 @@ def test_two_numbers_needing_different_mines_in_the_same_cells_are_inconsistent(
     rows, cols, vis = grid(["#3#", "#4#", "2##", "122"])
     assert brute_force(rows, cols, 4, vis)[0] == 0
     with pytest.raises(InconsistentPosition):
-        analyse(rows, cols, 4, vis)
+        analyse_visible(rows, cols, 4, vis)

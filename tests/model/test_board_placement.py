@@ -93,7 +93,8 @@ def test_every_allowed_layout_is_equally_likely(rows, cols, mines, first, rule):
 
 def test_the_model_never_imports_pygame():
     code = (
-        "import sys; import game.model, game.model.analysis, game.model.guess, game.model.hints, game.model.noguess; "
+        "import sys; import game.model, game.model.solver.analysis, game.model.solver.guess, "
+        "game.model.solver.hints, game.model.solver.noguess; "
         "assert 'pygame' not in sys.modules, 'pygame was imported'; print('pure')"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)

@@ -2,8 +2,7 @@
 
 import pytest
 
-from game.model import PRESETS, Board, GameState, validate_size
-from game.model.move import Move
+from game.model import PRESETS, Board, GameState, Move, validate_size
 from tests.boardtext import seen
 
 

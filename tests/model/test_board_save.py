@@ -5,8 +5,7 @@ import json
 
 import pytest
 
-from game.model import Board
-from game.model.move import Move
+from game.model import Board, Move
 from tests.boardtext import seen
 
 

@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.model import Board
-from game.model.boardcode import ALPHABET, PREFIX, BoardCode, decode, encode
-from game.model.noguess import MAX_DENSITY, generate_no_guess
+from game.model.rules.boardcode import ALPHABET, PREFIX, BoardCode, decode, encode
+from game.model.rules.facts import MAX_DENSITY
+from game.model.solver.noguess import generate_no_guess
 
 PRESET_SIZES = [(9, 9, 10), (16, 16, 40), (16, 30, 99)]
 
@@ -236,7 +237,7 @@ def test_too_many_mines_is_refused():
 
 def _forge(number_of_payload, length):
     """A code with matching check digits for any payload number: what a hand-made code could say."""
-    from game.model.boardcode import _check
+    from game.model.rules.boardcode import _check
 
     symbols = [(number_of_payload >> (5 * i)) & 31 for i in range(length - 1, -1, -1)]
     return PREFIX + "".join(ALPHABET[s] for s in symbols + _check(symbols))
@@ -325,7 +326,7 @@ def test_the_model_still_needs_no_pygame():
     import sys
 
     out = subprocess.run(
-        [sys.executable, "-c", "import sys, game.model.boardcode; print('pygame' in sys.modules)"],
+        [sys.executable, "-c", "import sys, game.model.rules.boardcode; print('pygame' in sys.modules)"],
         capture_output=True,
         text=True,
         check=True,

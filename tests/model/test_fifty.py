@@ -1,8 +1,8 @@
 """Pseudo-50/50s: guesses no number can ever resolve are found, and opened before a guess that might be avoided."""
 
-from game.model.analysis import analyse
-from game.model.fifty import closed_patterns, influence, pseudo_fifty_fifties
-from game.model.guess import GuessStrategy, choose_guess
+from game.model.solver.analysis import analyse_visible
+from game.model.solver.fifty import closed_patterns, influence, pseudo_fifty_fifties
+from game.model.solver.guess import GuessStrategy, choose_guess
 from tests.solverfixtures import Field, layouts_of
 
 
@@ -17,7 +17,7 @@ def test_a_pair_walled_in_on_both_sides_is_a_pseudo_fifty_fifty_and_is_opened_fi
     # #11#####      two rows: a column's two cells have the same neighbours but each other, so the 1s
     # #11#####      say one mine in column 0 and one in column 3, and no number will ever say which
     vis = position(2, 8, [0, 3, 4, 5], [1, 2, 9, 10])
-    a = analyse(2, 8, 4, vis)
+    a = analyse_visible(2, 8, 4, vis)
     assert not a.safe and a.probability(0, 0) == a.probability(0, 3) == 0.5
     assert set(pseudo_fifty_fifties(a, vis)) == {0, 8, 3, 11}
     plain = choose_guess(2, 8, 4, vis, a, strategy=GuessStrategy(endgame=False, fifty_fifty=False, pockets=False))
@@ -32,7 +32,7 @@ def test_a_fifty_fifty_a_covered_cell_could_still_resolve_is_not_forced():
     # 02####
     # 01####
     vis = position(4, 6, [0, 2, 8, 20, 23], [6, 7, 12, 13, 18, 19])
-    a = analyse(4, 6, 5, vis)
+    a = analyse_visible(4, 6, 5, vis)
     assert a.probability(0, 0) == a.probability(0, 1) == 0.5 and 0 < a.probability(0, 2) < 1
     assert pseudo_fifty_fifties(a, vis) == []
 
@@ -42,7 +42,7 @@ def test_the_fifty_fifty_influence_of_a_cell_is_its_risk_that_would_be_met_anywa
     # (0, 4) is a mine in a closed box only when the box (0, 3) (0, 4) (1, 3) (1, 4) has its mines on the diagonal
     # (0, 4) (1, 3): part of its risk; a cell in no pattern has none
     vis = position(2, 8, [0, 3, 4, 5], [1, 2, 9, 10])
-    a = analyse(2, 8, 4, vis)
+    a = analyse_visible(2, 8, 4, vis)
     layouts = layouts_of(2, 8, 4, vis)
     share = influence(a, closed_patterns(a, vis))
     for j in (0, 8, 3, 11):

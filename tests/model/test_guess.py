@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from game.model.analysis import DEFAULT_BUDGET, analyse, neighbours
-from game.model.endgame import endgame_cell
-from game.model.guess import SHIPPED, GuessStrategy, Spot, choose_guess, dominating
+from game.model.solver.analysis import DEFAULT_BUDGET, analyse_visible, neighbours
+from game.model.solver.endgame import endgame_cell
+from game.model.solver.guess import SHIPPED, GuessStrategy, Spot, choose_guess, dominating
 from tests.solverfixtures import brute_force, grid, layouts_of, perfect_play_wins, random_view
 
 
@@ -23,7 +23,7 @@ def test_endgame_search_opens_a_cell_that_wins_most_often(seed):
         total, hits = brute_force(rows, cols, mines, f.vis)
         if not 2 <= total <= 20 or len(hits) > 9 or all(h in (0, total) for h in hits.values()):
             continue
-        a = analyse(rows, cols, mines, f.vis)
+        a = analyse_visible(rows, cols, mines, f.vis)
         if a.safe:
             continue
         covered = [i for i, v in enumerate(f.vis) if v < 0]
@@ -40,7 +40,7 @@ def test_endgame_search_opens_a_cell_that_wins_most_often(seed):
 
 def test_endgame_gives_up_past_its_work_cap_and_the_guess_still_stands():
     rows, cols, vis = grid(["1###", "####", "####"])
-    a = analyse(rows, cols, 3, vis)
+    a = analyse_visible(rows, cols, 3, vis)
     covered = [i for i, v in enumerate(vis) if v < 0]
     assert not a.safe and a.layouts == 84 <= SHIPPED.endgame_layouts
     assert endgame_cell(rows, cols, 3, vis, a, covered, SHIPPED.endgame_layouts, SHIPPED.endgame_work) is not None
@@ -54,7 +54,7 @@ def test_a_cell_whose_safety_the_chosen_cell_would_prove_and_is_safer_dominates_
     # 1####   open (2, 1) instead (it survives all the layouts (0, 3) survives, and more)
     # ##2##
     rows, cols, vis = grid(["##2##", "1####", "##2##"])
-    a = analyse(rows, cols, 5, vis)
+    a = analyse_visible(rows, cols, 5, vis)
     spot = Spot(rows, cols, 5, vis, a, DEFAULT_BUDGET)
     i, j = 0 * cols + 3, 2 * cols + 1
     assert dominating(spot, i) == j
@@ -73,7 +73,7 @@ def test_the_shipped_guess_opens_the_cell_that_dominates_its_pick():
             return 0 * spot.cols + 3
 
     rows, cols, vis = grid(["##2##", "1####", "##2##"])
-    a = analyse(rows, cols, 5, vis)
+    a = analyse_visible(rows, cols, 5, vis)
     plain = PicksTopRight(endgame=False, pockets=False, fifty_fifty=False)
     assert SHIPPED.dominance and plain.dominance
     assert choose_guess(rows, cols, 5, vis, a, strategy=plain) == (2, 1)
@@ -81,7 +81,7 @@ def test_the_shipped_guess_opens_the_cell_that_dominates_its_pick():
 
 
 def test_the_endgame_lists_every_layout_once_and_stops_when_the_search_grows():
-    from game.model.endgame import layouts_of as endgame_layouts
+    from game.model.solver.endgame import layouts_of as endgame_layouts
 
     rng = random.Random(21)
     checked = 0
@@ -89,7 +89,7 @@ def test_the_endgame_lists_every_layout_once_and_stops_when_the_search_grows():
         rows, cols = rng.randint(3, 5), rng.randint(3, 6)
         mines = rng.randint(2, rows * cols // 3)
         f = random_view(rng, rows, cols, mines, rng.choice([0.2, 0.4]))
-        a = analyse(rows, cols, mines, f.vis)
+        a = analyse_visible(rows, cols, mines, f.vis)
         if not a.layouts or a.layouts > 500:
             continue
         cells, lay, _ = endgame_layouts(rows, cols, mines, f.vis, a, 500)

@@ -4,8 +4,10 @@ import random
 
 import pytest
 
-from game.model.analysis import analyse
-from game.model.hints import hint_for_visible
+from game.model import Board
+from game.model.solver.analysis import analyse_visible, visible_of
+from game.model.solver.deductions import deductions
+from game.model.solver.hints import hint_for_visible
 from tests.solverfixtures import Field, grid, play_auto
 
 
@@ -46,7 +48,7 @@ def test_pair_rule_hint():
 def test_global_mine_count_hint():
     # the 1 and the 2 hold both mines between them, so the far column is safe: only the count says so
     rows, cols, vis = grid(["1##", "2##", "###"])
-    a = analyse(rows, cols, 2, vis)
+    a = analyse_visible(rows, cols, 2, vis)
     h = hint_for_visible(rows, cols, 2, vis)
     assert a.needs_mine_count(0, 2) and (0, 2) in a.safe
     assert (1, 1) not in a.mines and a.probability(1, 1) == 0.5
@@ -109,8 +111,8 @@ class StubBoard:
 
 
 def test_hint_for_board_reads_only_visible_state():
-    from game.model.analysis import analyse_board
-    from game.model.hints import hint_for
+    from game.model.solver.analysis import analyse
+    from game.model.solver.hints import hint_for
 
     f = Field(3, 4, [4, 8, 11])
     for i in (0, 1):
@@ -118,7 +120,7 @@ def test_hint_for_board_reads_only_visible_state():
     b = StubBoard(f, 3)
     h = hint_for(b)
     assert h.safe and h.cell in {(0, 2), (1, 2)}
-    assert analyse_board(b).safe == {(0, 2), (1, 2)}
+    assert analyse(b).safe == {(0, 2), (1, 2)}
     assert hint_for(StubBoard(f, 3, state="won")) is None
     assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready", first_click="opening")).cell == (2, 2)
     assert hint_for(StubBoard(Field(9, 9, []), 10, state="ready")).cell == (0, 0)
@@ -128,12 +130,12 @@ def board_waiting_for_a_guess(seed):
     """An Expert board played with certain moves until none is left (a guess is due), its certain mines
     flagged (a flagged mine is no hint)."""
     from game.model import Board
-    from game.model.analysis import analyse_board
+    from game.model.solver.analysis import analyse
 
     b = Board(16, 30, 99, seed=seed, first_click="safe")
     b.reveal(0, 0)
     while b.state == "playing":
-        a = analyse_board(b)
+        a = analyse(b)
         if not a.safe:
             for r, c in a.mines:
                 b.toggle_flag(r, c)
@@ -147,7 +149,7 @@ def board_waiting_for_a_guess(seed):
 def test_a_guess_hint_stops_thinking_when_its_time_is_up_and_gives_the_safest_cell():
     import threading
 
-    from game.model.hints import hint_for
+    from game.model.solver.hints import hint_for
 
     board, a = next((b, a) for b, a in map(board_waiting_for_a_guess, range(1, 50)) if b is not None)
     thought = hint_for(board)
@@ -162,10 +164,20 @@ def test_a_guess_hint_stops_thinking_when_its_time_is_up_and_gives_the_safest_ce
 
 def test_a_certain_hint_needs_no_time():
     from game.model import Board
-    from game.model.hints import hint_for
+    from game.model.solver.hints import hint_for
 
     b = Board.from_layout([".*..", "....", "...*"])
     b.reveal(2, 1)
     ticks = iter(range(1000))
     h = hint_for(b, budget_ms=0, clock=lambda: next(ticks))
     assert h is not None and h.certain
+
+
+def test_the_pair_rule_says_one_other_cell_is_a_mine_in_plain_words():
+    # The 2 at (1, 2) needs 2 mines, the 1 beside it can hold only one of them: the 2's one other cell is a
+    # mine and the 1's other cell is safe (it used to say "its other cell is mines ... other cells are safe").
+    board = Board.from_layout([".**..*", "......", "*....*", "......", "....*."])
+    board.reveal(2, 2)
+    reasons = [e.reason for e in deductions(5, 6, visible_of(board)) if e.rule == "pair"]
+    assert any("so its other cell is a mine and the 1's other cell is safe" in reason for reason in reasons)
+    assert not any("cell is mines" in reason or "is mines" in reason for reason in reasons)

@@ -4,8 +4,8 @@ import threading
 
 import pytest
 
-from game.model.analysis import neighbours
-from game.model.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess, solves_without_guessing
+from game.model.solver.analysis import neighbours
+from game.model.solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess, solves_without_guessing
 
 CASES = [
     (9, 9, 10, (4, 4), "opening"),
@@ -33,8 +33,8 @@ def test_generated_boards_are_solved_without_guessing(rows, cols, mines, first, 
 
 
 def test_solver_replay_plays_only_certain_moves_with_analyse():
-    """Independent check: open only cells `analyse` proves safe, from the first click, until won."""
-    from game.model.analysis import analyse
+    """Independent check: open only cells `analyse_visible` proves safe, from the first click, until won."""
+    from game.model.solver.analysis import analyse_visible
 
     rows, cols, mines, first = 16, 30, 99, (8, 15)
     cells = set(generate_no_guess(rows, cols, mines, first_cell=first, seed=42, timeout=60))
@@ -57,7 +57,7 @@ def test_solver_replay_plays_only_certain_moves_with_analyse():
 
     reveal(first[0] * cols + first[1])
     while sum(v < 0 for v in vis) > mines:
-        a = analyse(rows, cols, mines, vis, budget=10**6)
+        a = analyse_visible(rows, cols, mines, vis, budget=10**6)
         assert a.safe, "the solver would have to guess"
         for r, c in a.safe:
             reveal(r * cols + c)

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import game.model.replay_analysis as replay_analysis
+import game.model.replay.verdict as replay_analysis
 from game.model import Board
-from game.model.analysis import analyse
-from game.model.replay import KEYFRAME_CELLS, KEYFRAME_EVERY, Replay
-from game.model.replay_analysis import GameAnalysis, cells_opened_by, visible
-from game.model.replay_stats import solved_three_bv
+from game.model.replay.playback import KEYFRAME_CELLS, KEYFRAME_EVERY, Replay
+from game.model.replay.stats import solved_three_bv
+from game.model.replay.verdict import GameAnalysis, cells_opened_by, visible
+from game.model.solver.analysis import analyse_visible
 from tests.boardtext import with_times
 
 MOVE_OF = {"reveal": "reveal", "flag": "toggle_flag", "unflag": "toggle_flag", "chord": "chord"}
@@ -241,7 +241,7 @@ def guesses_the_slow_way(replay):
     for move in replay.moves:
         targets = cells_opened_by(board, move) if board.state == "playing" else []
         if targets:
-            safe = analyse(board.rows, board.cols, board.mines, visible(board), 10**7).safe
+            safe = analyse_visible(board.rows, board.cols, board.mines, visible(board), 10**7).safe
             guesses += not all(cell in safe for cell in targets)
         getattr(board, MOVE_OF[move.kind])(move.row, move.col)
     return guesses
@@ -353,8 +353,8 @@ def test_a_good_file_read_as_bytes_is_accepted():
 
 def test_replays_leave_pygame_out():
     code = (
-        "import sys, game.model.replay, game.model.replay_stats, game.model.replay_analysis, "
-        "game.model.replay_check; print('pygame' in sys.modules)"
+        "import sys, game.model.replay.playback, game.model.replay.stats, game.model.replay.verdict, "
+        "game.model.replay.check; print('pygame' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

@@ -8,9 +8,9 @@ model = pytest.importorskip("game.model")
 Board = getattr(model, "Board", None)
 pytestmark = pytest.mark.skipif(Board is None, reason="game.model.Board not available")
 
-from game.model.analysis import analyse_board, visible_of  # noqa: E402
-from game.model.guess import choose_guess  # noqa: E402
-from game.model.hints import hint_for  # noqa: E402
+from game.model.solver.analysis import analyse, visible_of  # noqa: E402
+from game.model.solver.guess import choose_guess  # noqa: E402
+from game.model.solver.hints import hint_for  # noqa: E402
 
 
 def state(board):
@@ -28,7 +28,7 @@ def test_every_certain_cell_is_right_through_real_games(rows, cols, mines, rule)
         b = Board(rows, cols, mines, seed=rng.randrange(10**9), first_click=rule)
         b.reveal(0, 0)
         while state(b) == "playing":
-            a = analyse_board(b)
+            a = analyse(b)
             positions += 1
             for r, c in a.safe:
                 assert not b.is_mine(r, c)
@@ -51,11 +51,11 @@ def test_every_certain_cell_is_right_through_real_games(rows, cols, mines, rule)
 def test_flags_are_not_trusted():
     b = Board(9, 9, 10, seed=5, first_click="opening")
     b.reveal(4, 4)
-    before = analyse_board(b).probabilities
+    before = analyse(b).probabilities
     covered = [(r, c) for r in range(9) for c in range(9) if not b.is_revealed(r, c)]
     for r, c in covered[:5]:
         b.toggle_flag(r, c)  # wrong flags included: the analysis must not change
-    assert analyse_board(b).probabilities == before
+    assert analyse(b).probabilities == before
 
 
 def test_hint_before_the_first_click_and_after_the_game():
@@ -70,7 +70,7 @@ def test_hint_before_the_first_click_and_after_the_game():
         assert h is not None
         if h.is_mine:
             # a mine hint is not a move: open the safest cell instead
-            a = analyse_board(b)
+            a = analyse(b)
             b.reveal(*(min(a.safe) if a.safe else choose_guess(9, 9, 10, visible_of(b), a)))
         else:
             b.reveal(*h.cell)
@@ -79,7 +79,7 @@ def test_hint_before_the_first_click_and_after_the_game():
 
 
 def test_a_mine_already_flagged_is_never_the_hint():
-    from game.model.hints import hint_for_visible
+    from game.model.solver.hints import hint_for_visible
 
     # 1 # # #, two mines: the 1 proves its neighbour is a mine; nothing is certainly safe
     plain = hint_for_visible(1, 4, 2, [1, -1, -1, -1])

@@ -7,9 +7,9 @@ import pytest
 
 from game import assist, config
 from game.app import App
-from game.model import noguess
-from game.model.hints import Hint
-from game.model.noguess import NoGuessTimeout, solves_without_guessing
+from game.model.solver import noguess
+from game.model.solver.hints import Hint, HintRule
+from game.model.solver.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
@@ -184,7 +184,8 @@ def test_a_slow_guess_hint_thinks_off_the_frame_loop_and_the_board_plays_on(driv
         assert budget_ms == config.HINT_BUDGET_MS
         while not release.wait(0.002) and not cancelled.is_set():
             pass
-        return None if cancelled.is_set() else Hint((0, 0), False, False, 0.3, (), "a guess", rule="guess")
+        guess = Hint((0, 0), safe=False, is_mine=False, probability=0.3, reason="a guess", rule=HintRule.GUESS)
+        return None if cancelled.is_set() else guess
 
     monkeypatch.setattr(assist, "hint_for", slow_hint)
     playing = start(driver)

@@ -5,8 +5,8 @@ import pytest
 
 from game import clipboard
 from game.app import App
-from game.model.boardcode import BoardCode, decode, encode
-from game.model.noguess import generate_no_guess
+from game.model.rules.boardcode import BoardCode, decode, encode
+from game.model.solver.noguess import generate_no_guess
 from game.overlays.confirm import ConfirmOverlay
 from game.records import Origin
 from game.scenes.code_entry import CodeEntryScene

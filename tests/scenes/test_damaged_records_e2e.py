@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.app import App
-from game.model import Board
-from game.model.move import Move
+from game.model import Board, Move
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.model.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode
 from game.scenes.custom import CustomScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene

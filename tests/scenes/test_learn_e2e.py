@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.model.analysis import analyse_board
+from game.model.solver.analysis import analyse
 from game.scenes.learn import LearnScene
 from game.scenes.puzzle import PuzzleScene
 from tests.driver import Driver, FakeClock
@@ -147,7 +147,7 @@ def avoidable_loss(driver):
     playing = driver.scene
     board = playing.board
     driver.click_cell(4, 4)
-    analysis = analyse_board(board)
+    analysis = analyse(board)
     assert analysis.safe, "seed 42 leaves a certain cell after the opening"
     mine = next(
         (r, c)
@@ -195,7 +195,7 @@ def test_a_forced_loss_offers_no_study(tmp_path):
         playing = driver.scene
         board = playing.board
         driver.click_cell(4, 4)
-        while board.state == "playing" and (safe := analyse_board(board).safe):
+        while board.state == "playing" and (safe := analyse(board).safe):
             driver.click_cell(*min(safe))
         if board.state == "playing":
             break

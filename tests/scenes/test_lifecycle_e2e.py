@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app import App
-from game.model.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.custom import CustomScene
 from game.scenes.menu import MenuScene

@@ -227,7 +227,7 @@ import sys
 sys.path.insert(0, {root!r})
 import pygame
 from game.app import App
-from game.model.move import Move
+from game.model import Move
 from tests.driver import FakeClock
 app = App(clock=FakeClock(), seed=5, difficulty="expert")
 app.step()

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game.app import App
-from game.model.boardcode import decode
-from game.model.replay import Replay
+from game.model.replay.playback import Replay
+from game.model.rules.boardcode import decode
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
@@ -237,7 +237,7 @@ def test_a_won_game_replays_to_the_won_board(driver):
 def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(driver, monkeypatch):
     import threading
 
-    from game.model import replay as replay_module
+    from game.model.replay import playback as replay_module
 
     release = threading.Event()
     real = replay_module.Replay.analyse

@@ -5,6 +5,7 @@ import contextlib
 import errno
 import os
 import shutil
+import sqlite3
 import subprocess
 import uuid
 
@@ -95,15 +96,23 @@ def test_a_loss_on_a_full_disk_is_kept_and_written_when_there_is_room(disk, monk
     pygame.quit()
 
 
-def test_a_full_disk_at_start_is_called_full(disk, monkeypatch):
+def test_a_full_disk_at_start_is_called_full_and_used_once_freed(disk, monkeypatch):
+    monkeypatch.setattr(store_module, "BUSY_AFTER", 0.0)
     home = disk.mount / "records"
     monkeypatch.setenv("MINESWEEPER_HOME", str(home))
     home.mkdir()
     disk.fill()
     s = Store.open()
-    assert not s.available
-    assert s.notices == [f"Running without records: the disk holding {home} is full."], "#12"
+    assert s.available, "before: running without records until the next start"
+    assert writer_failed(s)
+    assert s.busy.startswith(f"Records busy: the disk holding {home} is full."), "#12"
+    saved = s.save_resume({"cells": "x"}, 1, "expert")
+    disk.free()
+    assert saved.result() is True, "written as soon as the file lets it"
     s.close()
+    db = sqlite3.connect(home / DB_NAME)
+    assert db.execute("SELECT elapsed_ms FROM resume").fetchall() == [(1,)]
+    db.close()
 
 
 def test_records_written_on_a_disk_that_fills_wait_and_are_made_when_it_frees(disk, monkeypatch):

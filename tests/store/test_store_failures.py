@@ -428,3 +428,13 @@ def test_a_records_file_held_by_another_program_is_called_locked_not_unwritable(
         assert s.busy.startswith("Records busy: another program is holding the records file (it is locked).")
     assert s.flush(30) and s.load_resume().board == {"a": 1}
     s.close()
+
+
+def test_a_records_path_longer_than_sqlite_takes_says_so(tmp_path):
+    home = tmp_path
+    while len(str(home)) < 520:
+        home = home / ("long-folder-name-" * 8)
+    s = Store.open(home=home)
+    assert not s.available
+    assert any("path is too long for SQLite" in notice for notice in s.notices), f"before: {s.notices}"
+    s.close()

@@ -100,12 +100,16 @@ def test_a_journal_made_again_after_its_writes_reached_the_file_counts_them_once
     s.close()
 
 
-def test_a_damaged_journal_is_dropped_not_a_crash(private_home):
+def test_a_damaged_journal_is_set_aside_with_a_notice_not_a_crash(private_home):
     Store.open().close()
-    copies.copy_path(private_home / DB_NAME, "0badc0de").write_bytes(b"MSJ1" + b"9" * 40 + b"garbage")
+    damaged = b"MSJ1" + b"9" * 40 + b"garbage"
+    copies.copy_path(private_home / DB_NAME, "0badc0de").write_bytes(damaged)
     with Waited(Store.open()) as s:
         assert s.available and s.statistics("beginner").played == 0
+        assert any("could not all be read" in notice for notice in s.notices), s.notices
     assert not copies.copy_path(private_home / DB_NAME, "0badc0de").exists()
+    [aside] = private_home.glob(f"{DB_NAME}.aside-copy-0badc0de-*")
+    assert aside.read_bytes() == damaged, "kept for a person to read, never dropped unread"
 
 
 def test_the_journal_is_written_in_place_in_the_room_made_at_start(tmp_path):

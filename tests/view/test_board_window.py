@@ -6,7 +6,7 @@ import pytest
 
 from game import config
 from game.app import App
-from game.model.category import category_label, size_text
+from game.model.rules.category import category_label, size_text
 from game.view import assist, hud, theme
 from game.view.atlas import AtlasCache
 from game.view.formats import format_time

@@ -20,11 +20,12 @@ def test_a_chance_reads_one_way():
 def test_a_guessing_hint_never_calls_a_small_chance_zero():
     """A 0.4% guess was announced as "a 0% chance of a mine", which reads as certainly safe."""
     from game.assist import Assistant
-    from game.model.hints import Hint
+    from game.model.solver.hints import Hint, HintRule
 
     class Done:
         done, error = True, None
-        result = Hint((0, 0), False, False, 0.004, [], "Nothing is certain; this is the safest cell", rule="guess")
+        reason = "Nothing is certain; this is the safest cell"
+        result = Hint((0, 0), safe=False, is_mine=False, probability=0.004, reason=reason, rule=HintRule.GUESS)
 
     assist = Assistant()
     assist.hint_job = Done()

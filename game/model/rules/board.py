@@ -1,0 +1,400 @@
+"""The Minesweeper board: mines, cell states and the moves a player makes (reveal, flag, chord)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import grid as g
+from . import text
+from .facts import GameState, validate_first_click, validate_size
+from .mines import draw_mines
+from .move import Move, MoveKind
+
+Cell = tuple[int, int]
+
+_FINISHED = (GameState.WON, GameState.LOST)
+
+
+class Board:
+    """One game of Minesweeper, from the first click to the end.
+
+    Mines are placed at the first reveal, from `seed`: the same seed and the same first click always give the
+    same board. Every move returns the cells it revealed (and `last_changed` lists every cell whose look it
+    changed), so a view can redraw just those. No clock lives here: the playing scene times the game.
+    Cells are `(row, col)` from the top left.
+
+    >>> board = Board.from_layout('''
+    ...     *....
+    ...     .....
+    ...     ...*.
+    ... ''')
+    >>> board.reveal(0, 4)
+    [(0, 1), (0, 2), (0, 3), (0, 4), (1, 1), (1, 2), (1, 3), (1, 4)]
+    >>> print(board.seen_text())
+    #1000
+    #1111
+    #####
+    >>> board.toggle_flag(2, 3)
+    [(2, 3)]
+    >>> board.chord(1, 3)  # its one mine is flagged, so its other covered neighbours open
+    [(2, 2), (2, 4)]
+    >>> board.state, board.mines_left
+    (<GameState.PLAYING: 'playing'>, 1)
+    """
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mines: int,
+        seed: int | None = None,
+        first_click: str = "opening",
+        question_marks: bool = False,
+    ):
+        validate_size(rows, cols, mines)
+        validate_first_click(first_click)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"A seed is a whole number, not {seed!r}.")
+        self.rows, self.cols, self.mines = rows, cols, mines
+        self.seed = seed
+        self.first_click = first_click
+        self.question_marks = bool(question_marks)
+        self._grid = g.Grid(rows, cols)
+        self._states = self._grid.new_states()
+        self._mine: bytes | None = None  # 1 where a mine lies; None until the first reveal
+        self._counts: bytearray | None = None  # neighbour mine counts, with the mines
+        self._passable: bytearray | None = None  # covered, unflagged zeros: where a cascade may spread
+        self._three_bv: int | None = None
+        self.state = GameState.READY
+        self.exploded: Cell | None = None
+        self.flags = 0
+        self.revealed_count = 0  # revealed cells, the exploded mine included
+        self._safe_revealed = 0
+        self.left_clicks = self.right_clicks = self.chord_clicks = self.effective_clicks = 0
+        self._moves: list[Move] = []  # every click, in order, as it turned out (see apply)
+        self.first_reveal: Cell | None = None  # the reveal that started the game (and laid the mines)
+        self.last_changed: list[Cell] = []
+
+    # --- making boards -----------------------------------------------------------------------------
+
+    @classmethod
+    def from_mines(
+        cls,
+        rows: int,
+        cols: int,
+        mine_cells: Iterable[Sequence[int]],
+        seed: int | None = None,
+        first_click: str = "opening",
+        question_marks: bool = False,
+    ) -> Board:
+        """A board whose mines are already laid (a replay, "same board again", a test)."""
+        mine_cells = [tuple(cell) for cell in mine_cells]
+        board = cls(rows, cols, len(mine_cells), seed=seed, first_click=first_click, question_marks=question_marks)
+        board._lay_mines(board._indices(mine_cells, "mine"))
+        return board
+
+    @classmethod
+    def from_layout(cls, layout: str | Iterable[str], seed: int | None = None, question_marks: bool = False) -> Board:
+        """A board drawn as text: '*' is a mine, '.' a safe cell; one string per row or lines in one string."""
+        rows, cols, mine_cells = text.parse_layout(layout)
+        return cls.from_mines(rows, cols, mine_cells, seed=seed, question_marks=question_marks)
+
+    def same_board(self, keep_mines: bool = True) -> Board:
+        """A fresh game on this board: the same mines once laid (unless `keep_mines` is false), else the same
+        seed and rules, which lay the same mines for the same first click."""
+        if self._mine is None or not keep_mines:
+            return Board(self.rows, self.cols, self.mines, self.seed, self.first_click, self.question_marks)
+        return Board.from_mines(
+            self.rows, self.cols, self.mine_cells(), self.seed, self.first_click, self.question_marks
+        )
+
+    def lay_mines(self, mine_cells: Iterable[Sequence[int]]) -> None:
+        """Lay these mines now, before the first reveal (a no-guess generator chose them)."""
+        if self._mine is not None or self.state != GameState.READY:
+            raise ValueError("The mines are already laid on this board.")
+        mine_cells = [tuple(cell) for cell in mine_cells]
+        if len(mine_cells) != self.mines:
+            raise ValueError(f"This board needs {self.mines} mines, not {len(mine_cells)}.")
+        self._lay_mines(self._indices(mine_cells, "mine"))
+
+    def _indices(self, cells: Sequence[Sequence[int]], what: str) -> set[int]:
+        indices = set()
+        for cell in cells:
+            if len(cell) != 2:
+                raise ValueError(f"A {what} cell is a (row, col) pair, not {cell!r}.")
+            indices.add(self._index(*cell))
+        if len(indices) != len(cells):
+            raise ValueError(f"The same {what} cell is listed twice.")
+        return indices
+
+    def _lay_mines(self, indices: Iterable[int]) -> None:
+        mine = bytearray(self._grid.size)
+        for i in indices:
+            mine[i] = 1
+        self._mine = bytes(mine)
+        self._counts = self._grid.neighbour_counts(self._mine)
+        self._passable = self._grid.zero_cells(self._mine, self._counts)
+        flagged = self._states.find(g.FLAGGED)
+        while flagged != -1:  # flags set before the first click already guard their cells
+            self._passable[flagged] = 0
+            flagged = self._states.find(g.FLAGGED, flagged + 1)
+
+    # --- what the player sees ------------------------------------------------------------------------
+
+    def _index(self, row: int, col: int) -> int:
+        if isinstance(row, bool) or isinstance(col, bool) or not (isinstance(row, int) and isinstance(col, int)):
+            raise TypeError(f"A cell is a pair of whole numbers, not ({row!r}, {col!r}).")
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"({row}, {col}) is outside this {self.rows}x{self.cols} board.")
+        return self._grid.index(row, col)
+
+    @property
+    def mines_placed(self) -> bool:
+        return self._mine is not None
+
+    def is_revealed(self, row: int, col: int) -> bool:
+        return self._states[self._index(row, col)] == g.REVEALED
+
+    def is_flagged(self, row: int, col: int) -> bool:
+        return self._states[self._index(row, col)] == g.FLAGGED
+
+    def is_questioned(self, row: int, col: int) -> bool:
+        return self._states[self._index(row, col)] == g.QUESTIONED
+
+    def is_mine(self, row: int, col: int) -> bool:
+        index = self._index(row, col)
+        return self._mine is not None and self._mine[index] == 1
+
+    def adjacent_mines(self, row: int, col: int) -> int:
+        index = self._index(row, col)
+        return 0 if self._counts is None else self._counts[index]
+
+    def seen_codes(self) -> bytes:
+        """The whole board as the player sees it, one byte per cell in reading order (fast, for a full
+        repaint): 0-8 a revealed number, SEEN_COVERED, SEEN_FLAG, SEEN_QUESTION or SEEN_MINE (revealed)."""
+        return self._grid.seen_codes(self._states, self._mine, self._counts)
+
+    def mine_cells(self) -> list[Cell]:
+        """Every mine's (row, col), in reading order; [] before they are laid."""
+        if self._mine is None:
+            return []
+        grid, found, index = self._grid, [], self._mine.find(1)
+        while index != -1:
+            found.append(grid.cell(index))
+            index = self._mine.find(1, index + 1)
+        return found
+
+    def seen_text(self) -> str:
+        """The board as the player sees it, one line per row: '#' covered, 'F' flag, '?' question mark,
+        '0'-'8' a revealed number, '*' a revealed mine.
+
+        >>> board = Board.from_layout(["*..", "..."])
+        >>> _ = board.reveal(1, 2)
+        >>> print(board.seen_text())
+        #10
+        #10
+        """
+        return text.seen_text(self.seen_codes(), self.cols)
+
+    @property
+    def moves(self) -> Sequence[Move]:
+        """Every click, in order, as it turned out (see `apply`); only moves and `stamp_times` add to it."""
+        return self._moves
+
+    def stamp_times(self, times: Sequence[int]) -> None:
+        """Give the logged clicks these times (ms; a save from an older version kept them beside the board)."""
+        if len(times) != len(self._moves):
+            raise ValueError(f"{len(times)} times for {len(self._moves)} moves.")
+        if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in times) or any(
+            a > b for a, b in zip(times, times[1:])
+        ):
+            raise ValueError("Move times are whole milliseconds from 0 that never go back.")
+        self._moves = [move.at(t) for move, t in zip(self._moves, times)]
+
+    @property
+    def mines_left(self) -> int:
+        """The counter the player sees: mines minus flags (negative when over-flagged)."""
+        return self.mines - self.flags
+
+    @property
+    def safe_cells_left(self) -> int:
+        return self.rows * self.cols - self.mines - self._safe_revealed
+
+    @property
+    def three_bv(self) -> int | None:
+        """The board's 3BV; None until the mines are laid."""
+        if self._three_bv is None and self._mine is not None:
+            mine, counts, _ = self._laid()
+            self._three_bv = self._grid.three_bv(mine, counts)
+        return self._three_bv
+
+    # --- moves -------------------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Cell]:
+        """Make one click; returns the cells it revealed ([] if it revealed none). The click is logged in
+        `moves` as it turned out: a right click that took a mark away is logged as "unflag"."""
+        if move.kind == MoveKind.REVEAL:
+            return self._reveal(move)
+        if move.kind in (MoveKind.FLAG, MoveKind.UNFLAG):
+            return self._toggle_flag(move)
+        if move.kind == MoveKind.CHORD:
+            return self._chord(move)
+        raise ValueError(f"A move is one of {', '.join(kind.value for kind in MoveKind)}, not {move.kind!r}.")
+
+    def reveal(self, row: int, col: int) -> list[Cell]:
+        """Left click on a covered cell: returns the cells newly revealed ([] if nothing changed)."""
+        return self._reveal(Move(MoveKind.REVEAL, row, col))
+
+    def toggle_flag(self, row: int, col: int) -> list[Cell]:
+        """Right click: covered -> flag -> (question mark, when on) -> covered; nothing on revealed cells."""
+        return self._toggle_flag(Move(MoveKind.FLAG, row, col))
+
+    def chord(self, row: int, col: int) -> list[Cell]:
+        """Click on a revealed number with as many flags around it: reveal its other covered neighbours."""
+        return self._chord(Move(MoveKind.CHORD, row, col))
+
+    def _reveal(self, move: Move) -> list[Cell]:
+        index = self._index(move.row, move.col)
+        self.last_changed = []
+        if self.state in _FINISHED:
+            return []
+        self.left_clicks += 1
+        self._moves.append(move._replace(kind=MoveKind.REVEAL))
+        if self._states[index] in (g.REVEALED, g.FLAGGED):
+            return []
+        if self._mine is None:
+            self._lay_mines(draw_mines(self._grid, self.mines, self.seed, index, self.first_click))
+        if self.state == GameState.READY:
+            self.first_reveal = move.cell
+        self.state = GameState.PLAYING
+        opened = self._open(index)
+        self._end_if_decided()
+        if self.exploded is None:  # effective: it opened something; the click that explodes is not
+            self.effective_clicks += 1
+        return opened
+
+    def _toggle_flag(self, move: Move) -> list[Cell]:
+        index = self._index(move.row, move.col)
+        self.last_changed = []
+        if self.state in _FINISHED:
+            return []
+        self.right_clicks += 1
+        state = self._states[index]
+        unflag = state in (g.FLAGGED, g.QUESTIONED)
+        self._moves.append(move._replace(kind=MoveKind.UNFLAG if unflag else MoveKind.FLAG))
+        if state == g.REVEALED:
+            return []
+        if state == g.COVERED:
+            self._set_mark(index, g.FLAGGED)
+        elif state == g.FLAGGED:
+            self._set_mark(index, g.QUESTIONED if self.question_marks else g.COVERED)
+        else:
+            self._set_mark(index, g.COVERED)
+        self.effective_clicks += 1
+        self.last_changed = [move.cell]
+        return [move.cell]
+
+    def _chord(self, move: Move) -> list[Cell]:
+        index = self._index(move.row, move.col)
+        self.last_changed = []
+        if self.state in _FINISHED:
+            return []
+        self.chord_clicks += 1
+        self._moves.append(move._replace(kind=MoveKind.CHORD))
+        if self._states[index] != g.REVEALED:
+            return []
+        around = [n for n in self._grid.neighbours(index) if self._states[n] != g.PADDING]
+        flags = sum(1 for n in around if self._states[n] == g.FLAGGED)
+        if flags != self._laid()[1][index]:
+            return []
+        opened: list[Cell] = []
+        for n in around:
+            if self._states[n] in (g.COVERED, g.QUESTIONED):
+                opened.extend(self._open(n))
+        self._end_if_decided()
+        if opened and self.exploded is None:  # a chord that set off a mine (a wrong flag) is not effective
+            self.effective_clicks += 1
+        return opened
+
+    def _laid(self) -> tuple[bytes, bytearray, bytearray]:
+        """The mines, their counts and the passable zeros: there once the first reveal laid the mines."""
+        assert self._mine is not None and self._counts is not None and self._passable is not None
+        return self._mine, self._counts, self._passable
+
+    def _set_mark(self, index: int, state: int) -> None:
+        was = self._states[index]
+        self._states[index] = state
+        self.flags += (state == g.FLAGGED) - (was == g.FLAGGED)
+        if self._mine is not None:
+            mine, counts, passable = self._laid()
+            zero = not mine[index] and counts[index] == 0
+            passable[index] = 1 if zero and state != g.FLAGGED else 0
+
+    def _open(self, index: int) -> list[Cell]:
+        """Reveal one covered cell (and its region, if a zero); returns the newly revealed cells."""
+        if self._states[index] not in (g.COVERED, g.QUESTIONED):
+            return []
+        mine, _, passable = self._laid()
+        if mine[index]:
+            self._states[index] = g.REVEALED
+            self.revealed_count += 1
+            opened = [self._grid.cell(index)]
+            if self.exploded is None:
+                self.exploded = opened[0]
+        elif passable[index]:
+            spans = g.flood_open(self._grid, self._states, passable, index)
+            opened = self._grid.cells_of(spans)
+            self.revealed_count += len(opened)
+            self._safe_revealed += len(opened)
+        else:
+            self._states[index] = g.REVEALED
+            self.revealed_count += 1
+            self._safe_revealed += 1
+            opened = [self._grid.cell(index)]
+        self.last_changed.extend(opened)
+        return opened
+
+    def _end_if_decided(self) -> None:
+        if self.exploded is not None:
+            self.state = GameState.LOST
+        elif self._safe_revealed == self.rows * self.cols - self.mines:
+            self.state = GameState.WON
+            # a win flags every mine, as in the classic, so the counter reads 0
+            for row, col in self.mine_cells():
+                index = self._grid.index(row, col)
+                if self._states[index] != g.FLAGGED:
+                    self._set_mark(index, g.FLAGGED)
+                    self.last_changed.append((row, col))
+
+    def copy(self, with_moves: bool = True) -> Board:
+        """An independent board in the same position; without its move log if `with_moves` is false (a
+        replay's keyframes keep many positions of one game, and the log is the part that grows)."""
+        twin = copy.copy(self)
+        twin._states = bytearray(self._states)
+        if self._mine is not None:
+            _, counts, passable = self._laid()
+            twin._counts, twin._passable = bytearray(counts), bytearray(passable)
+        twin._moves = list(self._moves) if with_moves else []
+        twin.last_changed = list(self.last_changed)
+        return twin
+
+    # --- saving --------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        from .snapshot import board_to_dict
+
+        return board_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Board:
+        from .snapshot import board_from_dict
+
+        return board_from_dict(cls, data)
+
+    def __repr__(self) -> str:
+        return f"Board({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {self.state})"

@@ -1,0 +1,177 @@
+"""The single-number rule and the pair rule, applied in the order a player would, each deduction put in words:
+the reasons hints give."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .analysis import neighbours
+
+__all__ = ["Deduction", "cells_phrase", "deductions"]
+
+
+def cells_phrase(n: int, what: str) -> str:
+    return f"this cell is {what}" if n == 1 else f"these {n} cells are {what}"
+
+
+def _mines_word(n: int) -> str:
+    return "its mine" if n == 1 else f"its {n} mines"
+
+
+def _other_cells(n: int, what: str) -> str:
+    """ "cell is a mine", "2 cells are mines", "cell is safe", "3 cells are safe": after "its other"."""
+    if n == 1:
+        return "cell is a mine" if what == "mines" else f"cell is {what}"
+    return f"{n} cells are {what}"
+
+
+class Deduction:
+    """Cells proved safe (value 0) or mines (value 1) by one rule, the numbers that prove it and why, in words."""
+
+    __slots__ = ("rule", "value", "cells", "proof", "reason")
+
+    def __init__(self, rule: str, value: int, cells: list[int], proof: frozenset[int], reason: str) -> None:
+        self.rule, self.value, self.cells, self.proof, self.reason = rule, value, cells, proof, reason
+
+
+def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool = False) -> list[Deduction]:
+    """Deductions by the single-number rule and then the pair (subset/overlap) rule, in the order found."""
+    found = _Deducer(rows, cols, visible, stop_at_safe)
+    # stop as soon as the simplest level yields a safe cell: the hint needs nothing more
+    while found.single_pass() and not found.has_safe():
+        pass
+    while not found.has_safe() and found.pair_pass():
+        while found.single_pass() and not found.has_safe():
+            pass
+    return found.events
+
+
+_LEVELS = {"single": 1, "pair": 2}
+
+
+class _Deducer:
+    """The deductions of one position so far, and the two passes that add to them."""
+
+    def __init__(self, rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool) -> None:
+        nb = neighbours(rows, cols)
+        # (a number's cell, its covered cells, the number)
+        self.cons: list[tuple[int, tuple[int, ...], int]] = []
+        for i, v in enumerate(visible):
+            if v >= 0:
+                cells = tuple(j for j in nb[i] if visible[j] < 0)
+                if cells:
+                    self.cons.append((i, cells, v))
+        self.known: dict[int, tuple[int, frozenset[int], int]] = {}  # cell -> (0 safe / 1 mine, proof, level)
+        self.events: list[Deduction] = []
+        self.stop_at_safe = stop_at_safe
+
+    def _mark(self, rule: str, value: int, cells: Iterable[int], proof: set[int], reason: str, used: list[int]) -> None:
+        known = self.known
+        proved_by = frozenset(proof)
+        # a deduction is as hard as the hardest step it leans on
+        level = max([_LEVELS[rule]] + [known[j][2] for j in used])
+        rule = "single" if level == 1 else "pair"
+        for j in cells:
+            known[j] = (value, proved_by, level)
+        self.events.append(Deduction(rule, value, sorted(cells), proved_by, reason))
+
+    def _residual(self, cells: Iterable[int]) -> tuple[list[int], list[int]]:
+        known = self.known
+        unknown = [j for j in cells if j not in known]
+        kmines = [j for j in cells if j in known and known[j][0] == 1]
+        return unknown, kmines
+
+    def _deps(self, cells: Iterable[int]) -> set[int]:
+        known = self.known
+        out: set[int] = set()
+        for j in cells:
+            if j in known:
+                out |= known[j][1]
+        return out
+
+    def single_pass(self) -> bool:
+        known = self.known
+        found = False
+        for src, cells, v in self.cons:
+            unknown, kmines = self._residual(cells)
+            if not unknown:
+                continue
+            need = v - len(kmines)
+            if need == 0:
+                reason = (
+                    f"This {v} already touches {_mines_word(v)}, so {cells_phrase(len(unknown), 'safe')}"
+                    if v
+                    else f"This 0 has no mines around it, so {cells_phrase(len(unknown), 'safe')}"
+                )
+                self._mark("single", 0, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
+                found = True
+            elif need == len(unknown):
+                if kmines:
+                    reason = (
+                        f"This {v} already touches {len(kmines)} of its mines and has only {need} covered "
+                        f"cell{'s' if need > 1 else ''} left, "
+                        f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
+                    )
+                else:
+                    reason = (
+                        f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
+                        f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
+                    )
+                self._mark("single", 1, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
+                found = True
+        return found
+
+    def pair_pass(self) -> bool:
+        known = self.known
+        res: list[tuple[int, set[int], int, int, list[int]]] = []
+        for src, cells, v in self.cons:
+            unknown, kmines = self._residual(cells)
+            if unknown:
+                res.append((src, set(unknown), v - len(kmines), v, [j for j in cells if j in known]))
+        by_cell: dict[int, list[int]] = {}
+        for k, item in enumerate(res):
+            for j in item[1]:
+                by_cell.setdefault(j, []).append(k)
+        for kb, (sb, B, b, vb, mb) in enumerate(res):
+            partners: set[int] = set()
+            for j in B:
+                partners.update(by_cell[j])
+            for ka in sorted(partners):
+                if ka == kb:
+                    continue
+                sa, A, a, va, ma = res[ka]
+                only_b = B - A
+                only_a = A - B
+                if not only_b:
+                    continue
+                proof = {sa, sb} | self._deps(ma) | self._deps(mb)
+                if not only_a and b == a:
+                    reason = (
+                        f"All the mines this {va} still needs are also next to the {vb} beside it, "
+                        f"so the {vb}'s other cells are safe"
+                        if len(only_b) > 1
+                        else f"All the mines this {va} still needs are also next to the {vb} beside it, "
+                        f"so the {vb}'s other cell is safe"
+                    )
+                    self._mark("pair", 0, only_b, proof, reason, ma + mb)
+                    return True
+                if b - a == len(only_b):
+                    if only_a:
+                        reason = (
+                            f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
+                            f"cells it shares with the {va}, so its other {_other_cells(len(only_b), 'mines')}"
+                            f" and the {va}'s other {_other_cells(len(only_a), 'safe')}"
+                        )
+                        self._mark("pair", 0, only_a, proof, reason, ma + mb)
+                    else:
+                        reason = (
+                            f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
+                            f"cells it shares with the {va}, "
+                            f"so {cells_phrase(len(only_b), 'mines' if len(only_b) > 1 else 'a mine')}"
+                        )
+                    self._mark("pair", 1, only_b, proof, reason, ma + mb)
+                    return True
+        return False
+
+    def has_safe(self) -> bool:
+        return self.stop_at_safe and any(e.value == 0 for e in self.events)

@@ -1,0 +1,121 @@
+"""Guesses that must be made sometime: two cells (or a 2x2 box) that no number can ever tell apart.
+
+Two covered cells side by side whose other neighbours on each side are off the board or mines show the same
+numbers around them whichever of the two holds the mine: once it comes to them, it is a 50/50 that no
+later number resolves. A cell is a "pseudo-50/50" when every layout that makes it a mine makes it such a pair
+(or a 2x2 box with two mines on a diagonal and mines or walls on the four outer corners): the risk of opening it
+must be taken anyway, so opening it now costs nothing, and what it shows comes earlier (JSMinesweeper's
+long-term risk helper has the same idea).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from .analysis import Analysis, InconsistentPosition
+
+__all__ = ["closed_patterns", "influence", "pseudo_fifty_fifties"]
+
+# (pattern cells as (row, col) offsets, the cells assumed mines among them, the outer cells that would tell them
+# apart, at most this many mines needed in the pattern and its outer cells together)
+_PATTERNS = (
+    (((0, 0), (0, 1)), ((0, 0),), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)), 2),
+    (((0, 0), (1, 0)), ((0, 0),), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)), 2),
+    (((0, 0), (0, 1), (1, 0), (1, 1)), ((0, 0), (1, 1)), ((-1, -1), (-1, 2), (2, -1), (2, 2)), 4),
+)
+
+Placement = tuple[tuple[int, ...], tuple[int, ...], frozenset[int], int]
+
+
+@lru_cache(maxsize=16)
+def _placements(rows: int, cols: int) -> tuple[Placement, ...]:
+    """Every pattern placed on the board: (its cells, the ones assumed mines, its outer cells on the board, how
+    many of those may still be unknown)."""
+    out = []
+    for cells, mined, outer, most in _PATTERNS:
+        for r in range(rows - max(dr for dr, _ in cells)):
+            for c in range(cols - max(dc for _, dc in cells)):
+                at = tuple((r + dr) * cols + c + dc for dr, dc in cells)
+                mine_at = tuple((r + dr) * cols + c + dc for dr, dc in mined)
+                around = frozenset(
+                    (r + dr) * cols + c + dc for dr, dc in outer if 0 <= r + dr < rows and 0 <= c + dc < cols
+                )
+                out.append((at, mine_at, around, most - len(mined)))
+    return tuple(out)
+
+
+ClosedPattern = tuple[tuple[int, ...], int]  # a pattern's cells, and the layouts that close it
+
+
+def _patterns(
+    rows: int, cols: int, visible: Sequence[int], mines: set[int], numbered: set[int]
+) -> Iterator[tuple[dict[int, int], tuple[int, ...]]]:
+    """Each pattern placed where its cells are covered and not known mines, some of them next to a number, and no
+    outer cell is revealed: ({cell: 1 mine / 0 safe, outer cells still to be mines: 1}, the pattern's cells).
+    (A pattern no number touches is never a pseudo-50/50: its cells' layouts are not tied to each other.)"""
+    for at, mine_at, around, unknown in _placements(rows, cols):
+        if len(around) > unknown and mines.isdisjoint(around):
+            continue  # too many outer cells to be mines, and none is yet (most placements away from walls)
+        if numbered.isdisjoint(at):
+            continue
+        if any(visible[j] >= 0 or j in mines for j in at) or any(visible[j] >= 0 for j in around):
+            continue
+        missing = around - mines
+        if len(missing) <= unknown:
+            assume = dict.fromkeys(at, 0)
+            assume.update(dict.fromkeys(mine_at, 1))
+            assume.update(dict.fromkeys(missing, 1))
+            yield assume, at
+
+
+def closed_patterns(a: Analysis, visible: Sequence[int]) -> list[ClosedPattern]:
+    """Each pattern that some layouts close, with how many layouts close it with a given one of its diagonals
+    (or one of its two cells) as the mines: as many close it with the other, by symmetry. Exact analyses only."""
+    if a.layouts is None:
+        return []
+    mines = {r * a.cols + c for r, c in a.mines}
+    numbered = {j for comp in a.frontier.comps for j in comp.cells}
+    out = []
+    for assume, cells in _patterns(a.rows, a.cols, visible, mines, numbered):
+        try:
+            closed = a.given(assume).layouts
+        except InconsistentPosition:
+            continue
+        if closed:
+            out.append((cells, closed))
+    return out
+
+
+def pseudo_fifty_fifties(a: Analysis, visible: Sequence[int], closed: list[ClosedPattern] | None = None) -> list[int]:
+    """The covered cells (flat indices) that are pseudo-50/50s in an exact analysis: every layout that makes the
+    cell a mine closes it into a pair or box no number can resolve. closed: closed_patterns(a, visible)."""
+    if a.layouts is None:
+        return []
+    total = a.layouts
+    nums, den = a.nums, a.den
+    found: list[int] = []
+    for cells, count in closed_patterns(a, visible) if closed is None else closed:
+        for j in cells:
+            # the layouts that close the pattern with j as a mine are, by symmetry, as many as `count`
+            if j not in found and nums[j] * total == count * den[j]:
+                found.append(j)
+    return found
+
+
+def influence(a: Analysis, closed: list[ClosedPattern]) -> dict[int, int]:
+    """Per covered cell, the layouts where it is a mine in a closed pattern (pairs added up, the largest box
+    taken), at most its layouts as a mine or as safe: the part of its risk that would be met anyway (the
+    "50/50 influence" of JSMinesweeper's long-term risk helper)."""
+    pairs: dict[int, int] = {}
+    boxes: dict[int, int] = {}
+    for cells, count in closed:
+        into = pairs if len(cells) == 2 else boxes
+        for j in cells:
+            into[j] = into.get(j, 0) + count if into is pairs else max(into.get(j, 0), count)
+    total = a.layouts or 0
+    out = {}
+    for j in pairs.keys() | boxes.keys():
+        mine = a.nums[j] * total // a.den[j]
+        out[j] = min(pairs.get(j, 0) + boxes.get(j, 0), mine, total - mine)
+    return out

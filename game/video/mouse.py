@@ -1,0 +1,226 @@
+"""The mouse as speed-runners' programs read it: a small state machine over presses and releases that opens,
+flags and chords, and counts every click and the clicks that changed the board (after ms-toollib)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from .board import MINE, neighbours, numbers, openings
+
+
+class Hold(enum.IntEnum):
+    """Which buttons are down and what the press meant (ms-toollib's mouse states, same numbers)."""
+
+    NONE = 1
+    RIGHT = 2  # right down on a covered cell: it was flagged or unflagged
+    RIGHT_ON_OPEN = 3  # right down on an open cell: nothing to flag
+    LEFT = 4
+    BOTH = 5
+    BOTH_AFTER_RIGHT_ON_OPEN = 6
+    LEFT_AFTER_CHORD = 7  # the right button came up from a chord; the left one's release does nothing
+
+
+class Outcome(enum.IntEnum):
+    READY = 1  # no cell opened yet
+    PLAYING = 2
+    WON = 3
+    LOST = 4
+
+
+@dataclass
+class Counts:
+    """Clicks (every one) and effective clicks (those that changed the board), as the community counts."""
+
+    left: int = 0
+    right: int = 0
+    double: int = 0
+    lce: int = 0
+    rce: int = 0
+    dce: int = 0
+    flags_placed: int = 0  # every flag put down, for NF
+
+
+@dataclass
+class Game:
+    """A board being played by mouse events: call `press`/`release` with a cell (or None off the board)."""
+
+    rows: int
+    cols: int
+    mines: frozenset[tuple[int, int]]
+    grid: list[list[int]] = field(init=False)
+    opened: list[list[bool]] = field(init=False)
+    flagged: set[tuple[int, int]] = field(default_factory=set)
+    ever_flagged_mines: set[tuple[int, int]] = field(default_factory=set)
+    hold: Hold = Hold.NONE
+    outcome: Outcome = Outcome.READY
+    counts: Counts = field(default_factory=Counts)
+    safe_left: int = 0
+
+    def __post_init__(self) -> None:
+        self.grid = numbers(self.rows, self.cols, self.mines)
+        self.opened = [[False] * self.cols for _ in range(self.rows)]
+        self.safe_left = self.rows * self.cols - len(self.mines)
+        self._touching = openings(self.grid)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome in (Outcome.WON, Outcome.LOST)
+
+    def solved_bbbv(self) -> int:
+        """The 3BV done so far: each opening whose zeros are all open (a flag can stop the flood short), and
+        each open number that borders no opening."""
+        unfinished: set[int] = set()
+        found: set[int] = set()
+        lone = 0
+        for r in range(self.rows):
+            for c in range(self.cols):
+                value = self.grid[r][c]
+                if value == 0:
+                    found.update(self._touching[r][c])
+                    if not self.opened[r][c]:
+                        unfinished.update(self._touching[r][c])
+                elif value > 0 and self.opened[r][c] and not self._touching[r][c]:
+                    lone += 1
+        return len(found - unfinished) + lone
+
+    # --- the buttons -------------------------------------------------------------------------------------
+
+    def left_press(self, cell: tuple[int, int] | None) -> None:
+        if self.hold == Hold.NONE:
+            self.hold = Hold.LEFT
+        elif self.hold == Hold.RIGHT:
+            self.hold = Hold.BOTH
+        elif self.hold == Hold.RIGHT_ON_OPEN:
+            self.hold = Hold.BOTH_AFTER_RIGHT_ON_OPEN
+
+    def left_release(self, cell: tuple[int, int] | None) -> bool:
+        """Returns whether this release changed the board (opened a cell)."""
+        hold = self.hold
+        if hold == Hold.LEFT:
+            # ms-toollib's quirk, kept for equal figures: before the first cell opens, releasing the left
+            # button on a flag counts a left click but leaves the button down.
+            if not (self.outcome == Outcome.READY and cell in self.flagged):
+                self.hold = Hold.NONE
+            self.counts.left += 1
+            if self._open(cell):
+                self.counts.lce += 1
+                return True
+        elif hold in (Hold.BOTH, Hold.BOTH_AFTER_RIGHT_ON_OPEN):
+            self.hold = Hold.RIGHT
+            return self._chord_click(cell, retract_right=hold == Hold.BOTH_AFTER_RIGHT_ON_OPEN)
+        elif hold == Hold.LEFT_AFTER_CHORD:
+            self.hold = Hold.NONE
+        return False
+
+    def right_press(self, cell: tuple[int, int] | None) -> bool:
+        hold = self.hold
+        if hold in (Hold.LEFT, Hold.LEFT_AFTER_CHORD):
+            self.hold = Hold.BOTH
+        elif hold == Hold.NONE:
+            self.counts.right += 1
+            if cell is None or self.opened[cell[0]][cell[1]]:
+                self.hold = Hold.RIGHT_ON_OPEN
+                return False
+            self.hold = Hold.RIGHT
+            changed = self._toggle_flag(cell)
+            if self.outcome == Outcome.READY and not self.flagged:
+                # Taking the last flag off before the first cell opens starts the count again (ms-toollib
+                # goes back to its ready state and forgets the clicks).
+                self.counts = Counts()
+                self.ever_flagged_mines.clear()
+            return changed
+        return False
+
+    def right_release(self, cell: tuple[int, int] | None) -> bool:
+        hold = self.hold
+        if hold in (Hold.BOTH, Hold.BOTH_AFTER_RIGHT_ON_OPEN):
+            self.hold = Hold.LEFT_AFTER_CHORD
+            return self._chord_click(cell, retract_right=hold == Hold.BOTH_AFTER_RIGHT_ON_OPEN)
+        if hold in (Hold.RIGHT, Hold.RIGHT_ON_OPEN):
+            self.hold = Hold.NONE
+        return False
+
+    def preflag(self, cell: tuple[int, int] | None) -> None:
+        if cell is not None and cell not in self.flagged and not self.over:
+            self.counts.right += 1
+            self._toggle_flag(cell)
+
+    def middle_release(self, cell: tuple[int, int] | None) -> bool:
+        return self._chord_click(cell, retract_right=False)
+
+    # --- what the clicks do ------------------------------------------------------------------------------
+
+    def _chord_click(self, cell: tuple[int, int] | None, retract_right: bool) -> bool:
+        if self.outcome == Outcome.READY and not self.flagged:
+            return False  # before the first cell opens, a chord is a click only once a flag is down
+        # A right press on an open cell that turns into a chord was never a right click.
+        if retract_right:
+            self.counts.right -= 1
+        self.counts.double += 1
+        if self._chord(cell):
+            self.counts.dce += 1
+            return True
+        return False
+
+    def _toggle_flag(self, cell: tuple[int, int]) -> bool:
+        if cell in self.flagged:
+            self.flagged.discard(cell)
+            return False
+        self.flagged.add(cell)
+        self.counts.flags_placed += 1
+        if cell in self.mines and cell not in self.ever_flagged_mines:
+            self.ever_flagged_mines.add(cell)
+            self.counts.rce += 1
+            return True
+        return False
+
+    def _open(self, cell: tuple[int, int] | None) -> bool:
+        if cell is None or self.over or cell in self.flagged:
+            return False
+        r, c = cell
+        if self.opened[r][c]:
+            return False
+        if self.grid[r][c] == MINE:
+            self.outcome = Outcome.LOST
+            return False
+        self._flood(r, c)
+        if self.outcome == Outcome.READY:
+            self.outcome = Outcome.PLAYING
+        if self.safe_left == 0:
+            self.outcome = Outcome.WON
+        return True
+
+    def _flood(self, row: int, col: int) -> None:
+        stack = [(row, col)]
+        while stack:
+            r, c = stack.pop()
+            if self.opened[r][c] or (r, c) in self.flagged:
+                continue
+            self.opened[r][c] = True
+            self.safe_left -= 1
+            if self.grid[r][c] == 0:
+                stack.extend(n for n in neighbours(self.rows, self.cols, r, c) if not self.opened[n[0]][n[1]])
+
+    def _chord(self, cell: tuple[int, int] | None) -> bool:
+        if cell is None or self.over:
+            return False
+        r, c = cell
+        if not self.opened[r][c]:
+            return False
+        around = list(neighbours(self.rows, self.cols, r, c))
+        if sum(1 for n in around if n in self.flagged) != self.grid[r][c]:
+            return False
+        changed = False
+        for nr, nc in around:
+            if (nr, nc) in self.flagged or self.opened[nr][nc]:
+                continue
+            if self.grid[nr][nc] == MINE:
+                self.outcome = Outcome.LOST
+                changed = True  # a chord onto a mine counts as effective (a left click onto one does not)
+                continue
+            self._flood(nr, nc)
+            changed = True
+        if self.outcome != Outcome.LOST and self.safe_left == 0:
+            self.outcome = Outcome.WON
+        return changed

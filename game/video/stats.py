@@ -1,0 +1,101 @@
+"""`minesweeper stats [--json] FILE_OR_FOLDER...`: every figure of each video, read in parallel child processes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from .figures import figures_of
+from .foreign import FORMATS, ForeignVideo, UnreadableVideo, read_many
+
+
+def video_files(targets: list[str]) -> Iterator[Path]:
+    for target in targets:
+        path = Path(target)
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix.lower() in FORMATS and p.is_file())
+        else:
+            yield path
+
+
+BATCH = 25  # files to a reader child: a child's start costs more than a parse
+
+
+def describe(path: Path, foreign: ForeignVideo | UnreadableVideo) -> dict:
+    """One file's line: its figures, or the reason it could not be read."""
+    if isinstance(foreign, UnreadableVideo):
+        return {"file": str(path), "error": str(foreign)}
+    video = foreign.video
+    f = figures_of(video)
+    return {
+        "file": str(path),
+        "format": foreign.format,
+        "program": foreign.software,
+        "player": video.player,
+        "rows": video.rows,
+        "cols": video.cols,
+        "mines": video.mine_count,
+        "won": f.won,
+        "time_s": round(f.time_s, 3),
+        "bbbv": f.bbbv,
+        "bbbv_solved": f.bbbv_solved,
+        "bbbv_s": f.bbbv_s,
+        "zini": f.zini,
+        "ios": f.ios,
+        "rqp": f.as_dict()["rqp"],
+        "stnb": f.stnb,
+        "ioe": f.ioe,
+        "throughput": f.throughput,
+        "correctness": f.correctness,
+        "clicks": f.clicks,
+        "left": f.left,
+        "right": f.right,
+        "double": f.double,
+        "lce": f.lce,
+        "rce": f.rce,
+        "dce": f.dce,
+        "flags": f.flags,
+        "path": f.path,
+        "nf": f.nf,
+    }
+
+
+def as_text(line: dict) -> str:
+    if "error" in line:
+        return f"cannot be read: {line['error']}"
+    result = "won" if line["won"] else "not won"
+    rqp = "-" if line["rqp"] is None else f"{line['rqp']:.3f}"
+    return (
+        f"{line['file']}\n  {line['format']} by {line['program'] or '?'}, player {line['player'] or '?'}; "
+        f"{line['rows']}x{line['cols']}/{line['mines']}, {result}\n"
+        f"  time {line['time_s']:.3f} s  3BV {line['bbbv_solved']}/{line['bbbv']}  3BV/s {line['bbbv_s']:.3f}  "
+        f"ZiNi {line['zini']}  IOS {line['ios']:.3f}  RQP {rqp}  STNB {line['stnb']:.3f}\n"
+        f"  IOE {line['ioe']:.3f}  throughput {line['throughput']:.3f}  correctness {line['correctness']:.3f}  "
+        f"clicks {line['clicks']} (left {line['left']}/{line['lce']}, right {line['right']}/{line['rce']}, "
+        f"double {line['double']}/{line['dce']})  flags {line['flags']}  path {line['path']:.1f}  "
+        f"NF {'yes' if line['nf'] else 'no'}"
+    )
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="minesweeper stats", description="The figures of speed-runners' videos.")
+    parser.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    parser.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
+    args = parser.parse_args(argv)
+    files = list(video_files(args.paths))
+    failed = False
+    groups = [files[start : start + BATCH] for start in range(0, len(files), BATCH)]
+    # Each group is read by its own child process; threads here only wait for them and work out the figures.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for group, results in zip(groups, pool.map(lambda group: read_many(group, batch=BATCH), groups)):
+            for path, foreign in zip(group, results):
+                line = describe(path, foreign)
+                failed |= "error" in line
+                print(json.dumps(line, ensure_ascii=False) if args.json else as_text(line))
+    sys.stdout.flush()
+    return 1 if failed or not files else 0

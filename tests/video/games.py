@@ -1,0 +1,65 @@
+"""Random games for the video tests: a seeded player who clicks, flags and chords anywhere, mistakes and all."""
+
+import random
+
+from game.video import Mouse, Video
+
+
+def random_video(seed: int, rows: int = 0, cols: int = 0, mines: int = -1, cell_size: int = 0) -> Video:
+    rng = random.Random(seed)
+    rows = rows or rng.randint(2, 16)
+    cols = cols or rng.randint(2, 30)
+    if mines < 0:
+        mines = rng.randint(1, max(1, rows * cols // 5))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    video = Video(rows, cols, frozenset(rng.sample(cells, mines)), cell_size=cell_size or rng.choice([16, 16, 24, 9]))
+    size = video.cell_size
+    safe = [cell for cell in cells if cell not in video.mines]
+    time = 0
+
+    def at(cell):
+        return cell[1] * size + rng.randrange(size), cell[0] * size + rng.randrange(size)
+
+    def event(kind, point):
+        nonlocal time
+        time += rng.choice([0, 1, 5, 16, 40, 120, 300]) if rng.random() < 0.95 else rng.randint(256, 70000)
+        video.append(kind, time, *point)
+
+    point = at(rng.choice(safe))
+    for _ in range(rng.randint(1, 60)):
+        target = rng.choice(safe) if rng.random() < 0.8 else rng.choice(cells)
+        for _ in range(rng.randint(0, 3)):
+            point = (
+                at(target)
+                if rng.random() < 0.9
+                else (rng.randint(-20, cols * size + 20), rng.randint(-20, rows * size + 20))
+            )
+            event(Mouse.MOVE, point)
+        point = at(target)
+        action = rng.random()
+        if action < 0.55:
+            event(Mouse.LEFT_PRESS, point)
+            if rng.random() < 0.2:
+                point = at(rng.choice(cells))
+                event(Mouse.MOVE, point)
+            event(Mouse.LEFT_RELEASE, point)
+        elif action < 0.75:
+            event(Mouse.RIGHT_PRESS, point)
+            event(Mouse.RIGHT_RELEASE, point)
+        elif action < 0.92:
+            first, second = rng.sample(
+                [(Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE), (Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE)], 2
+            )
+            event(first[0], point)
+            event(second[0], point)
+            order = [first[1], second[1]]
+            rng.shuffle(order)
+            event(order[0], point)
+            event(order[1], point)
+        elif action < 0.96:
+            event(Mouse.MIDDLE_PRESS, point)
+            event(Mouse.MIDDLE_RELEASE, point)
+        else:
+            event(Mouse.PAUSE, point)
+            event(Mouse.RESUME, point)
+    return video
