@@ -395,7 +395,7 @@ def test_the_log_tells_a_flag_from_an_unflag_and_the_file_keeps_it():
 def test_hint_and_verdict_say_a_tie_the_same_way_and_never_name_another_cell_of_the_same_chance():
     """A 1 in a corner of 2 x 2 leaves three cells at 33%: the hint picks one and says it is one of the safest;
     when that cell was the mine, the verdict says the same and names no other cell as the safest."""
-    from game.model.hints import hint_for
+    from game.model import hint_for
 
     start = Board.from_layout(["*.", ".."])
     start.reveal(1, 1)
