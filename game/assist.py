@@ -68,8 +68,9 @@ class Assistant:
             return False
         self.hint = hint
         self.message = hint.reason
-        if not hint.certain and hint.rule != "first":
-            self.message += f" ({format_chance(hint.probability)} chance of a mine)"
+        chance = format_chance(hint.probability)
+        if not hint.certain and hint.rule != "first" and chance not in hint.reason:  # said once, not twice
+            self.message += f" ({chance} chance of a mine)"
         self.message = sentence(self.message)
         return True
 

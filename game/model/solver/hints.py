@@ -160,12 +160,13 @@ def _count_reason(value: int, left: int, k: int) -> str:
 def _guess_hint(a: Analysis, cell: Cell) -> Hint:
     p = a.probability(*cell)
     best = min(a.probabilities.values())
-    if p <= best + TIE:  # the chance itself is said beside the reason, in one format (game.view.formats)
+    pct = chance_text(p)
+    if p <= best + TIE:
         tied = sum(1 for q in a.probabilities.values() if q <= best + TIE) > 1
-        reason = f"No cell is certain; this is {safest_words(tied)}"
+        reason = f"No cell is certain; this is {safest_words(tied)} ({pct})"
     else:
         reason = (
-            f"No cell is certain; this one is nearly the safest (lowest is {chance_text(best)}) "
+            f"No cell is certain; this one is nearly the safest ({pct}, lowest is {chance_text(best)}) "
             f"and the likeliest to open up more"
         )
     return Hint(cell, safe=False, is_mine=False, probability=p, reason=reason, rule=HintRule.GUESS)
