@@ -114,6 +114,7 @@ class App:
         self.frames = 0
         self._lag = 0.0
         self._quiet = 0.0  # seconds since the last event
+        self._backlog: list[pygame.event.Event] = []  # events of a burst left for the next frames
         self._next: tuple[str, dict, str] | None = None
         self._history: list[tuple[Scene, list[Overlay]]] = []  # scenes to come back to (a replay's Back)
         self.overlays: list[Overlay] = []
@@ -316,6 +317,15 @@ class App:
             self.scene.handle(event)
             self._pop_finished()
 
+    def _take(self, arrived: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        """This frame's events: a burst's leftovers first, at most EVENTS_PER_FRAME, every resize but the last
+        dropped (each lays a large board out again; only the last size is the window's)."""
+        events = self._backlog + arrived
+        stale = set([n for n, event in enumerate(events) if event.type == pygame.WINDOWSIZECHANGED][:-1])
+        events = [event for n, event in enumerate(events) if n not in stale]
+        self._backlog = events[config.EVENTS_PER_FRAME :]
+        return events[: config.EVENTS_PER_FRAME]
+
     def _idle_for(self) -> float | None:
         wakes = [w for w in (self.scene.next_wake(), *(o.next_wake() for o in self.overlays)) if w is not None]
         return min(wakes) if wakes else None
@@ -328,13 +338,13 @@ class App:
         """Run one frame."""
         events: list[pygame.event.Event] = []
         idled = 0.0
-        if not self._dirty and not pygame.event.peek():
+        if not self._dirty and not self._backlog and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL
             timeout = self._idle_for()
             idled = poll if timeout is None else max(0.0, min(timeout, poll))
             events = self.clock.idle(idled)
-        events += pygame.event.get()
+        events = self._take(events + pygame.event.get())
         # A stall longer than MAX_FRAME is cut short; time we chose to sleep is not a stall.
         elapsed = min(self.clock.tick(), config.MAX_FRAME + idled)
         self._quiet = 0.0 if events else self._quiet + elapsed

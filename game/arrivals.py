@@ -1,6 +1,6 @@
 """What comes to the app from off the frame thread, checked once a frame: a replay file read in the background
-(a pipe, a slow disk or a large file never holds up a frame: issue 16, #4) and the records' news (the file
-opened late, "records busy" starting or ending: #5)."""
+(a pipe, a slow disk or a large file never holds up a frame) and the records' news (the file opened late,
+"records busy" starting or ending)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,21 @@ class Arrivals:
     def __init__(self, app: App):
         self.app = app
         self.reading: tuple[str, BackgroundJob] | None = None  # a replay file being read, and where from
+        self.waiting: str | None = None  # the file dropped since, to read next
 
     def read_replay(self, path: str) -> None:
+        """Read a replay file off the frame, then show it. One file is read at a time: a file dropped meanwhile
+        waits, and a newer drop takes its place (a pile of files dropped at once would otherwise be a thread
+        and a parse each, all at the same time, for a frame that shows only the last)."""
+        if self.reading is None:
+            self._start(path)
+        else:
+            self.waiting = path
+
+    def busy(self) -> bool:
+        return self.reading is not None or self.waiting is not None
+
+    def _start(self, path: str) -> None:
         from game.files import load_replay  # the replay modules load when a file is given, not at start-up
 
         self.reading = (path, BackgroundJob(lambda cancel: load_replay(path)))
@@ -34,6 +47,10 @@ class Arrivals:
         if job is None or not job.done:
             return
         self.reading, app = None, self.app
+        if self.waiting is not None:  # a file dropped after this one: the one the player wants now
+            waiting, self.waiting = self.waiting, None
+            self._start(waiting)
+            return
         if job.error is not None:
             app.scene.notify(f"Could not open {os.path.basename(path)[:60]}: {str(job.error)[:300]}")
         else:  # watched, then back; a file dropped on a replay takes its place

@@ -19,6 +19,33 @@ from game.view.formats import format_chance, sentence
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
 
+class Chances:
+    """Every covered cell's mine chance in one position, as plain floats: worked out off the frame (a large
+    board's exact chances take seconds), then only read on it. `position` says which position they are of."""
+
+    def __init__(self, position, board):
+        self.position = position
+        self._of: dict[tuple[int, int], float] | None
+        try:
+            self._of = analyse(board).probabilities
+        except InconsistentPosition:
+            self._of = None
+
+    @property
+    def known(self):
+        """False when the position cannot happen (the mine count does not fit it): there is nothing to show."""
+        return self._of is not None
+
+    def probability(self, row, col):
+        assert self._of is not None, "no chances in a position that cannot happen"
+        return self._of[row, col]
+
+
+def position_of(board):
+    """What the chances depend on: the board, and how much of it is open (a flag changes no chance)."""
+    return id(board), board.revealed_count
+
+
 class Assistant:
     def __init__(self):
         self.hint = None
@@ -27,7 +54,8 @@ class Assistant:
         self._next_message = None  # the line to show once the next move is played
         self.hint_job = None  # a hint being worked out (a guess may think up to config.HINT_BUDGET_MS)
         self.hint_waited = 0.0
-        self._analysis = None
+        self.chances = None  # the latest Chances worked out: of the position on the board, or of an earlier one
+        self.chances_job = None  # Chances being worked out, for one position
         self._tints = None
 
     # --- hints and chances --------------------------------------------------------------------------------
@@ -94,13 +122,36 @@ class Assistant:
         self.show_chances = not self.show_chances
         return self.show_chances
 
-    def analysis(self, board):
-        if self._analysis is None:
-            try:
-                self._analysis = analyse(board)
-            except InconsistentPosition:
-                return None
-        return self._analysis
+    def chances_ready(self, board):
+        """The chances of the position on the board are in (what the status line and the pointer's label read)."""
+        return self.chances is not None and self.chances.position == position_of(board)
+
+    def current_chances(self, board):
+        chances = self.chances
+        return chances if chances is not None and chances.known and chances.position == position_of(board) else None
+
+    def poll_chances(self, board):
+        """While the chances show: take what was worked out, and start on the position on the board when it has
+        none. One position at a time: a move made meanwhile is worked out when the one before is done (the
+        analysis cannot be stopped half-way, and threads piling up would only slow the frames). True when new
+        chances came in, to be drawn."""
+        arrived = False
+        job = self.chances_job
+        if job is not None and job.done:
+            self.chances_job = None
+            if job.error is not None:
+                raise job.error
+            self.chances, arrived = job.result, True
+        wanted = self.show_chances and board.state == GameState.PLAYING
+        if wanted and self.chances_job is None and not self.chances_ready(board):
+            position, copy = position_of(board), board.copy(with_moves=False)  # the thread reads its own copy
+            self.chances_job = BackgroundJob(lambda cancel: Chances(position, copy))
+        return arrived and wanted
+
+    @property
+    def working(self):
+        """Something is being worked out that the scene shows when it comes."""
+        return self.hint_job is not None or self.chances_job is not None
 
     def after_next_move(self, line):
         """Say this once the next move is played (why a no-guess board is a normal one)."""
@@ -113,7 +164,6 @@ class Assistant:
             self.hint_job = None
         self.hint = None
         self.message, self._next_message = self._next_message, None
-        self._analysis = None
 
     def status(self, board, hover, no_guess=False):
         """The status line's text (`no_guess`: the board's mines came from the no-guess generator)."""
@@ -123,9 +173,9 @@ class Assistant:
         if self.message:
             return self.message
         if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
-            analysis = self.analysis(board) if board.state == GameState.PLAYING else None
-            if hover is not None and analysis is not None and not board.is_revealed(*hover):
-                return f"Mine chance here: {format_chance(analysis.probability(*hover))}"
+            chances = self.current_chances(board) if board.state == GameState.PLAYING else None
+            if hover is not None and chances is not None and not board.is_revealed(*hover):
+                return f"Mine chance here: {format_chance(chances.probability(*hover))}"
             ends = "blue safe, orange a mine" if theme.colour_blind() else "green safe, red a mine"
             return f"Mine chances shown: {ends} (C hides them)"
         left = board.safe_cells_left
@@ -135,22 +185,23 @@ class Assistant:
 
     def draw(self, surface, geometry, board, hover=None):
         """What the hint engine shows over the board (the caller clips to the board's view): the chances, the
-        hovered cell's beside the pointer, and the hint."""
-        if self.show_chances and board.state == GameState.PLAYING:
-            analysis = self.analysis(board)
-            if analysis is not None:
-                colour_blind = theme.colour_blind()
-                if self._tints is None or (self._tints.tile, self._tints.colour_blind) != (geometry.tile, colour_blind):
-                    self._tints = assist_view.ChanceTints(geometry.tile, colour_blind)
-                self._tints.draw(surface, geometry, board, analysis)
-                if hover is not None and not board.is_revealed(*hover):
-                    pointer = pygame.mouse.get_pos()
-                    if geometry.view.collidepoint(pointer):
-                        words = format_chance(analysis.probability(*hover))
-                        assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
+        hovered cell's beside the pointer, and the hint. Until the chances of the position on the board are in,
+        the last ones worked out show (on a cell opened since, none)."""
+        shown = self.chances
+        if self.show_chances and board.state == GameState.PLAYING and shown is not None and shown.known:
+            colour_blind = theme.colour_blind()
+            if self._tints is None or (self._tints.tile, self._tints.colour_blind) != (geometry.tile, colour_blind):
+                self._tints = assist_view.ChanceTints(geometry.tile, colour_blind)
+            self._tints.draw(surface, geometry, board, shown)
+            if hover is not None and self.chances_ready(board) and not board.is_revealed(*hover):
+                pointer = pygame.mouse.get_pos()
+                if geometry.view.collidepoint(pointer):
+                    words = format_chance(shown.probability(*hover))
+                    assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
         if self.hint is not None:
             assist_view.draw_hint(surface, geometry, self.hint)
 
     def cancel(self):
-        if self.hint_job is not None:
-            self.hint_job.cancel()
+        for job in (self.hint_job, self.chances_job):
+            if job is not None:
+                job.cancel()

@@ -21,6 +21,9 @@ FPS_CAP = 60
 # a core; the first click after a pause then waits at most 33 ms to be seen, the next ones a frame).
 ACTIVE_SECONDS = 2.0
 IDLE_POLL = 1 / 30
+# A frame handles at most this many input events; a burst (a flood of clicks, a file manager's pile of drops)
+# goes on in the next frames, so the screen keeps moving. Resizes are merged first: only the last one counts.
+EVENTS_PER_FRAME = 48
 
 # Tiles are drawn at BASE_TILE pixels by tools/make_assets.py and shown at any size from MIN_TILE to MAX_TILE
 # (whole multiples are blown up pixel by pixel, others smoothed down from the next multiple). The zoom keys

@@ -55,11 +55,14 @@ class Driver:
             self.app.step()
 
     def settled(self, seconds=30):
-        """Wait until the records' writer has written everything asked and a replay file being read is read."""
+        """Wait until the records' writer has written everything asked and a replay being read is read."""
         assert self.app.store.flush(seconds), "the records were written in time"
         opening = self.app.arrivals.reading
         if opening is not None:
             assert opening[1].wait(seconds), "the file was read in time"
+        watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
+        if watching is not None:
+            assert watching.wait(seconds), "the replay was read in time"
 
     def post(self, type_, **attrs):
         pygame.event.post(pygame.event.Event(type_, **attrs))
@@ -138,6 +141,16 @@ class Driver:
             assert job.wait(seconds), "the hint was worked out in time"
         self.frames(2)
         assert self.scene.assist.hint_job is None
+
+    def until_chances(self, seconds=60):
+        """Run frames until the mine chances of the position on the board are in (they are worked out on a
+        thread, one position at a time)."""
+        assist = self.scene.assist
+        while (job := assist.chances_job) is not None:
+            assert job.wait(seconds), "the chances were worked out in time"
+            self.frames(1)
+        self.frames(1)
+        assert assist.chances_ready(self.scene.board)
 
     def screenshot(self, name):
         """Save the window as PNG (under the test's folder) and return the path."""

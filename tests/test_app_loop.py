@@ -117,3 +117,25 @@ def test_a_scene_switch_waits_for_the_end_of_the_frame(app):
     assert app.scene is probe
     app.step()
     assert type(app.scene).__name__ == "HelpScene" and app.scene.name == "help"
+
+
+def test_a_burst_of_resizes_lays_the_window_out_once_for_the_last_size(app, monkeypatch):
+    sizes = []
+    app.scene.resizable = True
+    app.scene.resized = sizes.append
+    monkeypatch.setattr(app, "fit_window", lambda scene: None)
+    for n in range(3000):
+        pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900 + n % 300, y=600 + n % 120))
+    for _ in range(3):
+        app.step()
+    assert sizes == [(900 + 2999 % 300, 600 + 2999 % 120)]
+
+
+def test_a_burst_of_events_is_handled_a_bounded_share_a_frame(app):
+    for n in range(5 * config.EVENTS_PER_FRAME):
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=n))
+    handled = []
+    for _ in range(6):
+        app.step()
+        handled.append(len(app.scene.events))
+    assert handled == [config.EVENTS_PER_FRAME * (n + 1) for n in range(5)] + [5 * config.EVENTS_PER_FRAME]

@@ -210,3 +210,43 @@ def test_an_export_never_writes_through_a_replays_folder_that_is_a_link(tmp_path
         files.export_replay(a_replay(), folder)
     assert "link" in error.value.strerror
     assert not list(elsewhere.iterdir()), "before: the export was written where the link points"
+
+
+def test_files_dropped_at_once_are_read_one_at_a_time_and_the_newest_waiting_one_is_shown(tmp_path, monkeypatch):
+    paths = []
+    for n in range(30):
+        path = tmp_path / f"dropped-{n}.json"
+        path.write_text(a_replay().to_json())
+        paths.append(str(path))
+    real, release, lock = files.load_replay, threading.Event(), threading.Lock()
+    started, running, most = [], [0], [0]
+
+    def slow_disk(where):
+        with lock:
+            started.append(where)
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            assert release.wait(30)
+            return real(where)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(files, "load_replay", slow_disk)
+    app = App(clock=FakeClock(), desktop_size=(1366, 768))
+    driver = Driver(app, patient=False)
+    driver.frames(2)
+    for path in paths:
+        driver.post(pygame.DROPFILE, file=path)
+    driver.frames(3)
+    assert started == paths[:1], "one reader, for the first file; the others wait"
+    release.set()
+    while app.arrivals.reading is not None:  # each file read, then the frame that takes it
+        assert app.arrivals.reading[1].wait(30)
+        driver.frames(1)
+    driver.frames(2)
+    assert started == [paths[0], paths[-1]], "a newer drop took the place of each older one not yet read"
+    assert most[0] == 1
+    assert isinstance(app.scene, ReplayScene)
+    app.store.close()

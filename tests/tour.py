@@ -175,6 +175,7 @@ def tour(driver):
     driver.click_cell(5, 5)
     assert driver.scene.board.state == "playing"
     driver.key(pygame.K_c)
+    driver.until_chances()
     yield "playing-huge-chances"
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_l)

@@ -197,6 +197,7 @@ class PlayingScene(Scene):
             if self.assist.poll_hint(step):
                 self.session.note_assistance()
                 self.invalidate()
+        self.dirty |= self.assist.poll_chances(self.board)  # drawn whole, as anything over the board is
         self._analysed()
         self.animate(step)
         before = int(self.session.elapsed)
@@ -212,7 +213,7 @@ class PlayingScene(Scene):
 
     def next_wake(self):
         analysing = self.session.analysis_state != Analysis.NOT_ASKED and not self._verdict_shown
-        if self.animations or self.assist.hint_job or analysing:
+        if self.animations or self.assist.working or analysing:
             return 0.0
         if self.session.clock_running:
             return 1.0 - (self.session.elapsed % 1.0)

@@ -5,6 +5,7 @@ from typing import Any
 import pygame
 
 from game import config
+from game.background import BackgroundJob
 from game.model.replay.playback import Replay
 from game.model.rules.category import category_label
 from game.scene import Scene
@@ -65,6 +66,7 @@ class RecordsScene(Scene):
         self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset all records", "Back")))
         self.showing_recent = False
         self.notice = ""
+        self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
         self._load()
 
     @property
@@ -72,6 +74,7 @@ class RecordsScene(Scene):
         return self.categories[self.index]
 
     def update(self, step):
+        self._opened()
         # The writer records games a moment after they end, and a busy file only later: show them as they come.
         if self.store.changes != self.seen_changes or self.store.busy != self.busy:
             self._load()
@@ -136,15 +139,32 @@ class RecordsScene(Scene):
             self.go_back()
 
     def watch(self, game):
+        """Play the game back: its moves are read here (the records belong to this thread), and played
+        through to check them off the frame; the replay shows when they are. The last game clicked wins."""
         log = self.store.replay(game.game_id)
-        try:
-            replay = Replay.from_json(log, config.CUSTOM_MAX_SIDE) if log is not None else None
-        except ValueError:
-            replay = None
-        if replay is None:
-            self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
+        if log is None:
+            self._unplayable()
             return
-        self.context.show("replay", remember=True, replay=replay)
+        self.opening = BackgroundJob(lambda cancel: Replay.from_json(log, config.CUSTOM_MAX_SIDE))
+
+    def _opened(self):
+        job = self.opening
+        if job is None or not job.done:
+            return
+        self.opening = None
+        if isinstance(job.error, ValueError) or (job.error is None and job.result is None):
+            self._unplayable()
+        elif job.error is not None:
+            raise job.error
+        else:
+            self.context.show("replay", remember=True, replay=job.result)
+
+    def _unplayable(self):
+        self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
+        self.dirty = True
+
+    def next_wake(self):
+        return 0.0 if self.opening is not None else None
 
     def _turn(self, direction):
         self.index = (self.index + direction) % len(self.categories)

@@ -4,6 +4,7 @@ import math
 
 import pygame
 
+from game.model import SEEN_COVERED, SEEN_QUESTION
 from game.view import text, theme, widgets
 from game.view.typeface import LARGE, SMALL
 
@@ -66,7 +67,9 @@ def chance_shade(probability):
 
 
 class ChanceTints:
-    """Translucent squares of one tile size, one per step of probability, made once."""
+    """Translucent squares of one tile size, one per step of probability, made once; and the cells they go on,
+    worked out again only when the chances, the board or the view change (the clock redraws the window every
+    second, the pointer at every move, and a large board has thousands of cells in view)."""
 
     def __init__(self, tile, colour_blind=False):
         self.tile, self.colour_blind = tile, colour_blind
@@ -75,21 +78,29 @@ class ChanceTints:
             square = pygame.Surface((tile, tile), pygame.SRCALPHA)
             square.fill((*chance_colour(step / CHANCE_STEPS, colour_blind), 120))
             self._tints.append(square)
+        self._placed = None  # (what they were placed for, the blits)
 
-    def draw(self, surface, geometry, board, analysis):
+    def draw(self, surface, geometry, board, chances):
         """Tint every covered, unflagged cell in view, partly in view too (the caller clips to the view), by
         its chance of hiding a mine."""
-        blits = []
         first_row, last_row = geometry.visible_rows()
         first_col = geometry.scroll_x // geometry.tile
         last_col = -(-(geometry.scroll_x + geometry.view.w) // geometry.tile)
-        for row in range(max(0, first_row), min(board.rows, last_row)):
-            for col in range(max(0, first_col), min(board.cols, last_col)):
-                if board.is_revealed(row, col) or board.is_flagged(row, col):
-                    continue
-                step = round(chance_shade(analysis.probability(row, col)) * CHANCE_STEPS)
-                blits.append((self._tints[step], geometry.cell_rect(row, col).topleft))
-        surface.fblits(blits)
+        rows, cols = (
+            range(max(0, first_row), min(board.rows, last_row)),
+            range(max(0, first_col), min(board.cols, last_col)),
+        )
+        origin = geometry.cell_rect(0, 0).topleft
+        placed_for = (chances, rows, cols, origin, len(board.moves), board.revealed_count)
+        if self._placed is None or self._placed[0] != placed_for:
+            seen, tints, blits = board.seen_codes(), self._tints, []
+            for row in rows:
+                for col in cols:
+                    if seen[row * board.cols + col] in (SEEN_COVERED, SEEN_QUESTION):
+                        step = round(chance_shade(chances.probability(row, col)) * CHANCE_STEPS)
+                        blits.append((tints[step], geometry.cell_rect(row, col).topleft))
+            self._placed = (placed_for, blits)
+        surface.fblits(self._placed[1])
 
 
 def draw_pointer_label(surface, pointer, words, bounds):

@@ -13,6 +13,7 @@ from game.model.solver.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
+from game.view import assist as assist_view
 from tests.driver import Driver, FakeClock, turn_on_no_guess
 
 DESKTOP = (1366, 768)
@@ -86,11 +87,59 @@ def test_the_hint_button_gives_the_same_hint(driver):
     assert not playing.board.is_revealed(*playing.assist.hint.cell)
 
 
+def test_mine_chances_are_worked_out_off_the_frame_and_a_move_meanwhile_makes_them_stale(driver, monkeypatch):
+    # Every analysis is held until the test lets it go, and says which thread asked for it: the frames must go
+    # on (the board playable) meanwhile, and the frame thread must never run one (on a large board it takes
+    # seconds). One run on the frame thread is let through at once, so the old code fails here, not hangs.
+    asked, gate, real = [], threading.Event(), assist.analyse
+
+    def analyse(board, *args, **kwargs):
+        asked.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():
+            assert gate.wait(30)
+        return real(board, *args, **kwargs)
+
+    monkeypatch.setattr(assist, "analyse", analyse)
+    playing = start(driver, "expert")
+    driver.click_cell(8, 15)
+    board = playing.board
+    driver.key(pygame.K_c)
+    driver.frames(5)
+    assert asked and threading.main_thread() not in asked, "the frame thread never works out chances"
+    assert playing.assist.show_chances and not playing.assist.chances_ready(board)
+    assert playing._status().startswith("Mine chances shown"), "the line says nothing it does not know yet"
+    safe = next(
+        (r, c)
+        for r in range(board.rows)
+        for c in range(board.cols)
+        if not board.is_revealed(r, c)
+        and not board.is_mine(r, c)
+        and playing.geometry.view.collidepoint(driver.cell_pos(r, c))
+    )
+    driver.click_cell(*safe)
+    assert board.is_revealed(*safe), "the board stays in play while the chances are worked out"
+    gate.set()
+    driver.until_chances()
+    assert len(asked) == 2, "the chances of the position before the move were set aside, and the new one's made"
+    assert threading.main_thread() not in asked
+    covered = next((r, c) for r in range(board.rows) for c in range(board.cols) if not board.is_revealed(r, c))
+    assert 0.0 <= playing.assist.current_chances(board).probability(*covered) <= 1.0
+
+    # the clock and the pointer redraw the window, tints and all: the cells to tint are worked out once
+    shaded = []
+    monkeypatch.setattr(assist_view, "chance_shade", lambda p: shaded.append(p) or p)
+    for _ in range(3):
+        playing.invalidate()
+        driver.frames(1)
+    assert shaded == []
+
+
 def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
     driver.key(pygame.K_c)
     assert playing.assist.show_chances
+    driver.until_chances()
     board = playing.board
     covered = next(
         (r, c)

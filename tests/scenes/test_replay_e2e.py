@@ -2,6 +2,7 @@
 export and import of replay files; the real app driven headless by real events."""
 
 import json
+import threading
 
 import pygame
 import pytest
@@ -304,3 +305,29 @@ def test_export_to_a_folder_that_cannot_be_made_says_so_and_the_replay_goes_on(d
     assert replay_scene.message.startswith("Could not save the replay")
     driver.frames(5)
     assert driver.scene is replay_scene
+
+
+def test_a_replay_watched_from_records_is_read_off_the_frame(driver, monkeypatch):
+    play_and_lose(driver)
+    driver.past_grace()
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.scene.records)
+    records = driver.scene
+    driver.click_button(records.recent_tab)
+    readers, release, real = [], threading.Event(), Replay.from_json.__func__
+
+    def slow(cls, text, max_side=None):
+        readers.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():
+            assert release.wait(30)
+        return real(cls, text, max_side)
+
+    monkeypatch.setattr(Replay, "from_json", classmethod(slow))
+    patient, driver.patient = driver.patient, False  # the frames must go on while it is read
+    driver.click_button(records.rows[0], frames=5)
+    assert readers and threading.main_thread() not in readers, "the replay is played through off the frame"
+    assert driver.scene is records
+    release.set()
+    driver.patient = patient
+    driver.frames(2)
+    assert isinstance(driver.scene, ReplayScene)

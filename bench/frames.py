@@ -1,0 +1,357 @@
+"""Benchmark the worst frames on a 100x100 board with 2,000 mines: what a player feels as a freeze. Prints figures.
+
+Run: python -m bench.frames [--quick] [--repeats N] [--only NAME,...] [--against DIR]
+(--against: e.g. `git worktree add /tmp/old main`; times that checkout's game too, a repeat of each in turns,
+with this file's cases, and prints both with their ratio)
+
+Each case plays a real app on a real clock (frames back to back, as fast as they go, the work off the frame
+running beside them on its threads) and times every frame from the one that starts the case until what it
+started is on screen (the chances, the replay playing, the last drop read). A frame's time leaves out the
+sleep the loop takes when it is idle. Prints, per case, the median over the repeats of the worst frame, and
+the worst of all.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+ROWS, COLS, MINES, MOVES = 100, 100, 2000, 1000
+SETTLE_LIMIT = 300.0  # seconds a case may take to show what it started, before the bench gives up on it
+
+
+class WallClock:
+    """Real time, never capped: frames run back to back; the time slept idling is counted apart."""
+
+    def __init__(self):
+        self.last = time.perf_counter()
+        self.slept = 0.0
+
+    def tick(self):
+        now = time.perf_counter()
+        elapsed, self.last = now - self.last, now
+        return elapsed
+
+    def idle(self, timeout):
+        t0 = time.perf_counter()
+        time.sleep(max(0.0, timeout))
+        self.slept += time.perf_counter() - t0
+        return []
+
+
+def frame(app):
+    """One frame's working time, in ms."""
+    slept = app.clock.slept
+    t0 = time.perf_counter()
+    app.step()
+    return (time.perf_counter() - t0 - (app.clock.slept - slept)) * 1000
+
+
+def frames_until(app, done, then=5):
+    """Frames until done() holds (at least one, and `then` more): their times. Raises when it never does."""
+    times, end = [frame(app)], time.perf_counter() + SETTLE_LIMIT
+    while not done():
+        if time.perf_counter() > end:
+            raise RuntimeError("the case never settled")
+        times.append(frame(app))
+    times += [frame(app) for _ in range(then)]
+    return times
+
+
+def post(type_, **attrs):
+    import pygame
+
+    pygame.event.post(pygame.event.Event(type_, **attrs))
+
+
+def click(pos, button=1):
+    import pygame
+
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def key(k):
+    import pygame
+
+    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+def new_app():
+    from game.app import App
+
+    return App(clock=WallClock(), seed=11, desktop_size=(1366, 768))
+
+
+def enter_board(app, seed):
+    """Show a fresh 100x100 board: the times of the frames until it is on screen."""
+    import random
+
+    Move = model_names().Move
+
+    app.show("playing", session=app.dealer.new(ROWS, COLS, MINES))
+    entering = [frame(app), frame(app)]
+    scene = app.scene
+    board = scene.board
+    scene.apply(Move("reveal", ROWS // 2, COLS // 2))
+    rng = random.Random(seed)
+    cells = [(r, c) for r in range(ROWS) for c in range(COLS)]
+    rng.shuffle(cells)
+    made = 1
+    for cell in cells:
+        if made >= MOVES:
+            break
+        if board.is_revealed(*cell):
+            continue
+        scene.session.tick(0.3)  # a move every 0.3 s, as a quick player makes them (a replay plays them so)
+        if board.is_mine(*cell):
+            if rng.random() < 0.3:
+                scene.apply(Move("flag", *cell))
+                made += 1
+            continue
+        scene.apply(Move("reveal", *cell))
+        made += 1
+    scene.animations.finish()
+    scene.invalidate()
+    for _ in range(3):
+        frame(app)
+    return entering
+
+
+def model_names():
+    """The model's names this bench uses, where the checkout timed keeps them (the model moved into
+    subpackages; the bench runs against checkouts from before that too)."""
+    import types
+
+    try:
+        from game.model import Board, Move, Replay
+        from game.model.replay.check import MAX_MOVES_PER_CELL
+    except ImportError:
+        from game.model.board import Board
+        from game.model.move import Move
+        from game.model.replay import Replay
+        from game.model.replay_check import MAX_MOVES_PER_CELL
+    return types.SimpleNamespace(Board=Board, Move=Move, Replay=Replay, MAX_MOVES_PER_CELL=MAX_MOVES_PER_CELL)
+
+
+def cell_in_view(scene, mine):
+    """A covered, unflagged cell wholly in the board's view: a mine, or a safe one."""
+    board, view = scene.board, scene.geometry.view
+    for row in range(board.rows):
+        for col in range(board.cols):
+            rect = scene.geometry.cell_rect(row, col)
+            if not view.contains(rect) or board.is_revealed(row, col) or board.is_flagged(row, col):
+                continue
+            if board.is_mine(row, col) == mine:
+                return rect.center
+    raise RuntimeError("no such cell in view")
+
+
+def chances_ready(scene):
+    """The chances of the position on the board are what the overlay shows."""
+    assist = scene.assist
+    ready = getattr(assist, "chances_ready", None)
+    if ready is not None:
+        return ready(scene.board) and not scene.dirty
+    return assist._analysis is not None and not scene.dirty
+
+
+def case_chances(app, seed):
+    import pygame
+
+    enter_board(app, seed)
+    scene = app.scene
+    key(pygame.K_c)
+    on = frames_until(app, lambda: chances_ready(scene))
+    click(cell_in_view(scene, mine=False))
+    move = frames_until(app, lambda: chances_ready(scene))
+    return {"chances on": on, "a move with chances on": move}
+
+
+def lost(app, seed):
+    """A board played 1,000 moves in, then lost: the times of the frames from the losing click until the
+    game's analysis is in."""
+    enter_board(app, seed)
+    scene = app.scene
+    click(cell_in_view(scene, mine=True))
+    return frames_until(app, lambda: scene.analysis is not None and scene.analysis.done and scene._verdict_shown)
+
+
+def replay_playing(app):
+    return app.scene.name == "replay" and app.scene.done > 0 and not app.scene.dirty
+
+
+def case_lose_and_replay(app, seed):
+    from game.overlays.gameover import GRACE_SECONDS
+
+    losing = lost(app, seed)
+    panel = app.overlays[-1]
+    frames_until(app, lambda: panel.age >= GRACE_SECONDS, then=0)
+    if not panel.expanded:
+        click(panel.more.rect.center)
+        frames_until(app, lambda: panel.expanded, then=2)
+    click(panel.replay_button.rect.center)
+    replay = frames_until(app, lambda: replay_playing(app), then=30)
+    return {"the losing click": losing, "Replay": replay}
+
+
+def case_records(app, seed):
+    lost(app, seed)
+    app.show("menu")
+    frame(app)
+    assert app.store.flush(30)
+    category = next(c for c in app.store.custom_categories() if str(ROWS) in c)
+    app.show("records", category=category)
+    frames_until(app, lambda: app.scene.name == "records", then=2)
+    records = app.scene
+    click(records.recent_tab.rect.center)
+    frames_until(app, lambda: records.showing_recent, then=2)
+    click(records.rows[0].rect.center)
+    return {"watching from Records": frames_until(app, lambda: replay_playing(app), then=30)}
+
+
+def case_resizes(app, seed, count=3000):
+    import pygame
+
+    enter_board(app, seed)
+    scene = app.scene
+    for n in range(count):
+        post(pygame.WINDOWSIZECHANGED, x=900 + n % 300, y=600 + n % 120)
+    return {f"{count:,} resizes": frames_until(app, lambda: not pygame.event.peek() and not scene.dirty)}
+
+
+def biggest_replay_file(folder):
+    """A replay file as large as a game may write: a 100x100 board with a move for every move it may have."""
+    from game.files import export_replay
+
+    names = model_names()
+    Board, Move, Replay, MAX_MOVES_PER_CELL = names.Board, names.Move, names.Replay, names.MAX_MOVES_PER_CELL
+
+    board = Board(ROWS, COLS, MINES, seed=3)
+    board.apply(Move("reveal", ROWS // 2, COLS // 2, 0))
+    covered = [(r, c) for r in range(ROWS) for c in range(COLS) if not board.is_revealed(r, c)]
+    t, n = 0, 0
+    while len(board.moves) < MAX_MOVES_PER_CELL * ROWS * COLS - 1:
+        row, col = covered[n % len(covered)]
+        n += 1
+        t += 7
+        board.apply(Move("flag" if not board.is_flagged(row, col) else "unflag", row, col, t))
+    return export_replay(Replay.from_game(board, t + 1000), Path(folder))
+
+
+def case_drops(app, seed, path, count=30):
+    import pygame
+
+    enter_board(app, seed)
+    for _ in range(count):
+        post(pygame.DROPFILE, file=str(path))
+
+    def read():
+        reading = app.arrivals
+        busy = getattr(reading, "busy", None)
+        still = busy() if busy is not None else reading.reading is not None
+        return not pygame.event.peek() and not still and replay_playing(app)
+
+    return {f"{count} drops": frames_until(app, read, then=30)}
+
+
+def case_enter(app, seed):
+    return {"entering the board": enter_board(app, seed)}
+
+
+CASES = {
+    "enter": case_enter,
+    "chances": case_chances,
+    "lose": case_lose_and_replay,
+    "records": case_records,
+    "resizes": case_resizes,
+    "drops": case_drops,
+}
+
+
+def run_cases(chosen, repeats, verbose, first=0):
+    """{case label: [worst frame of each repeat]}, for the checkout on sys.path."""
+    worst: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["MINESWEEPER_HOME"] = str(Path(home, "records"))  # never the player's own records
+        replay_file = biggest_replay_file(Path(home, "files")) if "drops" in chosen else None
+        for repeat in range(repeats):
+            for name in chosen:
+                app = new_app()
+                extra = (replay_file,) if name == "drops" else ()
+                for label, times in CASES[name](app, first + repeat, *extra).items():
+                    worst.setdefault(label, []).append(max(times))
+                    if verbose:
+                        print(f"    {label}: worst {max(times):.1f} ms of {len(times)} frames", flush=True)
+                app.running = False
+                app.run(0)
+    return worst
+
+
+def in_turns(chosen, repeats, against, verbose):
+    """Each repeat run in a fresh process, this checkout's and the other's in turns."""
+    results: dict[str, dict[str, list[float]]] = {"this checkout": {}, against: {}}
+    for repeat in range(repeats):
+        for label, root in (("this checkout", ROOT), (against, Path(against).resolve())):
+            command = [sys.executable, __file__, "--root", str(root), "--only", ",".join(chosen), "--repeats", "1"]
+            out = subprocess.run([*command, "--json", "--first", str(repeat)], capture_output=True, text=True)
+            if out.returncode:
+                raise RuntimeError(out.stderr[-2000:])
+            for case, values in json.loads(out.stdout.splitlines()[-1]).items():
+                results[label].setdefault(case, []).extend(values)
+            if verbose:
+                print(f"  {label} repeat {repeat}: {out.stdout.splitlines()[-1]}", flush=True)
+    return results
+
+
+def report(worst, title):
+    print(title)
+    for label, values in worst.items():
+        print(f"    {label:<24} median {statistics.median(values):8.1f} ms, worst {max(values):8.1f} ms")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="3 repeats")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--verbose", action="store_true", help="each repeat's worst frame as it comes")
+    parser.add_argument("--only", default="", help="cases to run, by name: " + ", ".join(CASES))
+    parser.add_argument("--against", metavar="DIR", help="another checkout to time in turns with this one")
+    parser.add_argument("--root", help=argparse.SUPPRESS)  # the checkout whose game is timed (for --against)
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)  # the first repeat's seed
+    args = parser.parse_args()
+    repeats = 3 if args.quick else args.repeats
+    chosen = [name for name in CASES if not args.only or name in args.only.split(",")]
+    what = f"on a {ROWS}x{COLS} board with {MINES:,} mines, {MOVES:,} moves in ({repeats} repeats)"
+    if args.against:
+        results = in_turns(chosen, repeats, args.against, args.verbose)
+        for label, worst in results.items():
+            report(worst, f"Worst frame {what}, {label}:")
+        print("Ratio of the medians, this checkout / " + args.against + ":")
+        for case, values in results["this checkout"].items():
+            other = statistics.median(results[args.against][case])
+            print(f"    {case:<24} {statistics.median(values) / other:8.3f}x")
+        return
+    sys.path.insert(0, args.root or str(ROOT))
+    worst = run_cases(chosen, repeats, args.verbose and not args.json, args.first)
+    if args.json:
+        print(json.dumps(worst))
+    else:
+        report(worst, f"Worst frame {what}:")
+
+
+if __name__ == "__main__":
+    main()
