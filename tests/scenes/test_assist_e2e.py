@@ -264,6 +264,7 @@ def test_what_is_said_of_the_cell_under_the_pointer_follows_the_board_moving_und
     playing = driver.scene
     driver.click_cell(3, 3)
     driver.key(pygame.K_c)
+    driver.until_chances()
     board = playing.board
     assert board.state == "playing"
     if how == "zoom out":  # from a step above the smallest
@@ -290,6 +291,7 @@ def test_what_is_said_of_the_cell_under_the_pointer_follows_the_board_moving_und
     else:
         driver.post(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0)
         driver.frames(2)
+    driver.until_chances()
     under = playing.geometry.cell_at(pos)
     assert under != covered, "the board moved under the pointer"
     assert playing.ui.pointer == under, f"the pointer is on {under}, not on {covered} any more"
