@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game import config
-from game.arrivals import Arrivals
+from game.arrivals import Arrival, Arrivals, News, RecordsOpened, Tell, Watch
 from game.dealer import Dealer
 from game.learn.progress import Progress
 from game.model import PRESETS
@@ -44,6 +44,7 @@ OVERLAYS = {
     "pause": "game.overlays.pause:PauseOverlay",
     "game over": "game.overlays.gameover:GameOverPanel",
 }
+NEWS_SHOWN = ("menu", "playing")  # the scenes with a line for the records' news; elsewhere the menu shows it later
 
 
 def _load(where: str) -> Any:
@@ -109,7 +110,7 @@ class App:
         theme.use_settings(self.settings)
         self.atlases = AtlasCache()
         self._sounds = sounds  # opened after the first frame: the audio device can take a while
-        self.arrivals = Arrivals(self)  # what comes from off the frame: a replay file read, the records' news
+        self.arrivals = Arrivals(self.store, self.settings, self.dealer)  # a replay file read, the records' news
         self.running = True
         self.frames = 0
         self._lag = 0.0
@@ -248,6 +249,20 @@ class App:
         """A replay file dropped on the window (or given at start): read off the frame, watched, then back."""
         self.arrivals.read_replay(path)
 
+    def _arrived(self, arrival: Arrival) -> None:
+        """What came from off the frame, acted on: a replay watched (a file dropped on a replay takes its place),
+        a line told, the records' news on the scenes with a line for it (else kept for the menu), the menu
+        shown again with what late records hold."""
+        name = self.scene.name
+        if isinstance(arrival, Watch):
+            self.show("replay", remember=name != "replay", replace=name == "replay", replay=arrival.replay)
+        elif isinstance(arrival, Tell) or (isinstance(arrival, News) and name in NEWS_SHOWN):
+            self.scene.notify(arrival.text)
+        elif isinstance(arrival, News):
+            self.notices.append(arrival.text)
+        elif isinstance(arrival, RecordsOpened) and name == "menu":
+            self.show("menu")
+
     @property
     def max_window(self) -> tuple[int, int]:
         reserve_w, reserve_h = config.SCREEN_RESERVE
@@ -357,7 +372,8 @@ class App:
                 overlay.update(config.STEP)
             self._pop_finished()
             self._lag -= config.STEP
-        self.arrivals.update()
+        for arrival in self.arrivals.update():
+            self._arrived(arrival)
         self._draw()
         self.frames += 1
         if self._sounds is None:

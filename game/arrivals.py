@@ -5,19 +5,49 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.background import BackgroundJob
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.dealer import Dealer
+    from game.model import Replay
+    from game.settings import Settings
+    from game.store import Store
 
-NOTIFIED = ("menu", "playing")  # the scenes with a line for news; elsewhere the menu shows it later
+
+class Watch(NamedTuple):
+    """A replay file has been read: watch it."""
+
+    replay: Replay
+
+
+class Tell(NamedTuple):
+    """A line for the player now, wherever they are (a dropped file that would not open)."""
+
+    text: str
+
+
+class News(NamedTuple):
+    """The records' news ("records busy" starting, changing or ending): on the scene when it has a line for it,
+    else kept for the menu."""
+
+    text: str
+
+
+class RecordsOpened(NamedTuple):
+    """The records file opened late (it was locked at start): its settings and saved game are in."""
+
+
+Arrival = Watch | Tell | News | RecordsOpened
 
 
 class Arrivals:
-    def __init__(self, app: App):
-        self.app = app
+    """Checks, once a frame, what has come from off the frame thread, and hands it to the app as Arrivals: it
+    decides nothing about scenes."""
+
+    def __init__(self, store: Store, settings: Settings, dealer: Dealer):
+        self.store, self.settings, self.dealer = store, settings, dealer
         self.reading: tuple[str, BackgroundJob] | None = None  # a replay file being read, and where from
         self.waiting: str | None = None  # the file dropped since, to read next
 
@@ -38,37 +68,33 @@ class Arrivals:
 
         self.reading = (path, BackgroundJob(lambda cancel: load_replay(path)))
 
-    def update(self) -> None:
-        self._replay()
-        self._records()
+    def update(self) -> list[Arrival]:
+        """What has arrived since the last frame, in the order to act on it."""
+        return [*self._replay(), *self._records()]
 
-    def _replay(self) -> None:
+    def _replay(self) -> list[Arrival]:
         path, job = self.reading or ("", None)
         if job is None or not job.done:
-            return
-        self.reading, app = None, self.app
+            return []
+        self.reading = None
         if self.waiting is not None:  # a file dropped after this one: the one the player wants now
             waiting, self.waiting = self.waiting, None
             self._start(waiting)
-            return
+            return []
         if job.error is not None:
-            app.scene.notify(f"Could not open {os.path.basename(path)[:60]}: {str(job.error)[:300]}")
-        else:  # watched, then back; a file dropped on a replay takes its place
-            on_replay = app.scene.name == "replay"
-            app.show("replay", remember=not on_replay, replace=on_replay, replay=job.result)
+            return [Tell(f"Could not open {os.path.basename(path)[:60]}: {str(job.error)[:300]}")]
+        return [Watch(job.result)]
 
-    def _records(self) -> None:
-        app = self.app
-        # the records' writer, each frame: whether the file opened just now (late: it was locked at start), and a
-        # "records busy" line when that starts, changes or ends. Late records give their settings (those the
+    def _records(self) -> list[Arrival]:
+        # The records' writer, each frame: whether the file opened just now (late: it was locked at start), and
+        # a "records busy" line when that starts, changes or ends. Late records give their settings (those the
         # player has not changed since) and their saved game.
-        opened, said = app.store.poll(), app.store.take_status()
+        arrived: list[Arrival] = []
+        opened, said = self.store.poll(), self.store.take_status()
         if opened:
-            app.settings.reload(app.store.settings())
-            app.dealer.records_opened()
-        if opened and app.scene.name == "menu":  # it shows what the records hold now
-            app.show("menu")
-        if said and app.scene.name in NOTIFIED:
-            app.scene.notify(said)
-        elif said:
-            app.notices.append(said)
+            self.settings.reload(self.store.settings())
+            self.dealer.records_opened()
+            arrived.append(RecordsOpened())
+        if said:
+            arrived.append(News(said))
+        return arrived

@@ -18,7 +18,7 @@ from game.model import Board, Move
 from game.records import GameRecord, Origin, SavedGame
 from game.session import GameSession, Keeper
 from game.settings import Settings
-from game.store.jobs import CHANGED, CLAIMED, GONE, TAKEN, new_id
+from game.store.jobs import Claim, new_id
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
     from game.model.rules.boardcode import BoardCode
@@ -142,10 +142,10 @@ class Dealer(Keeper):
     def resumed(self, resuming: Resuming) -> GameSession | None:
         """The session to play, once the claim is answered; None (and a notice) when another copy has it."""
         answer = resuming.claim.value
-        if answer == CLAIMED:
+        if answer is Claim.CLAIMED:
             return resuming.session
-        self._saved = self.store.load_resume() if answer == CHANGED else None
-        self.store.notice(CLAIM_REFUSED.get(answer, CLAIM_REFUSED[GONE]))
+        self._saved = self.store.load_resume() if answer is Claim.CHANGED else None
+        self.store.notice(CLAIM_REFUSED.get(answer, CLAIM_REFUSED[Claim.GONE]))
         return None
 
     def forget_saved(self, reason: str) -> None:
@@ -169,9 +169,9 @@ class Dealer(Keeper):
 
 
 CLAIM_REFUSED = {
-    TAKEN: "The saved game is already being played in another window.",
-    CHANGED: "The saved game was played on in another window; here is where it stands now.",
-    GONE: "The saved game was finished or discarded in another window.",
+    Claim.TAKEN: "The saved game is already being played in another window.",
+    Claim.CHANGED: "The saved game was played on in another window; here is where it stands now.",
+    Claim.GONE: "The saved game was finished or discarded in another window.",
 }
 
 

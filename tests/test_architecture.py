@@ -5,13 +5,17 @@ functions), the model never imports pygame, and no module grows past what one ca
 import ast
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-MAX_LINES = 400
+# Past WARN_LINES a module is worth a look: does it hold more than one concept? The test says so, and fails
+# only past MAX_LINES. Code is split by concept, never moved to get under a number.
+WARN_LINES = 400
+MAX_LINES = 600
 
 
 def module_name(path):
@@ -122,5 +126,9 @@ def test_no_import_loops():
 
 
 def test_no_module_is_too_long_to_read():
-    long = {name: n for name, path in MODULES.items() if (n := len(path.read_text().splitlines())) > MAX_LINES}
-    assert not long, f"modules over {MAX_LINES} lines: {long}"
+    lengths = {name: len(path.read_text().splitlines()) for name, path in MODULES.items()}
+    long = {name: n for name, n in lengths.items() if n > WARN_LINES}
+    if long:
+        warnings.warn(f"modules over {WARN_LINES} lines (one concept each?): {long}", stacklevel=1)
+    too_long = {name: n for name, n in long.items() if n > MAX_LINES}
+    assert not too_long, f"modules over {MAX_LINES} lines: {too_long}"

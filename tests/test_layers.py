@@ -72,6 +72,22 @@ def test_overlays_hand_back_results_and_never_reach_into_the_app():
     assert not found, "overlays reaching into the app:\n" + "\n".join(found)
 
 
+def test_what_arrives_from_off_the_frame_is_handed_to_the_app_not_written_into_it():
+    """Arrivals are given the services they poll (the store, the settings, the dealer) and return what came;
+    the app decides what a scene does with it. Before, Arrivals held the app and edited its scene and notices."""
+    path = GAME / "arrivals.py"
+    tree = ast.parse(path.read_text(), str(path))
+    imports = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    imports |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert "game.app" not in imports and "App" not in imports
+    reached = [
+        f"{node.lineno}: {'.'.join(chain(node))}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and "app" in chain(node)[:2]
+    ]
+    assert not reached, reached
+
+
 def test_the_app_is_the_context_scenes_are_given():
     """Scenes hold the app as a Context: everything they may use is named there, and the app has it all."""
     from game.app import App

@@ -216,7 +216,7 @@ class Reader:
     def __init__(self) -> None:
         self.skipped = 0
 
-    def _rows(self, cursor: sqlite3.Cursor, build: Any) -> list:
+    def _rows(self, cursor: sqlite3.Cursor, build: Any) -> list[Any]:
         built = []
         for row in cursor:
             try:
@@ -235,7 +235,9 @@ class Reader:
             (category, limit),
         )
 
-        def build(game_id, time_ms, at, bv, seed, clicks, effective, has_replay):
+        def build(
+            game_id: Any, time_ms: Any, at: Any, bv: Any, seed: Any, clicks: Any, effective: Any, has_replay: Any
+        ) -> tuple[Any, ...]:
             seed = None if seed is None else int(seed)
             return game_id, _ms(time_ms), to_utc(at), _count(bv), seed, _count(clicks), _count(effective), has_replay
 
@@ -267,7 +269,19 @@ class Reader:
             (category, limit),
         )
 
-        def build(game_id, at, won, time_ms, bv, solved, clicks, effective, hinted, has_replay, abandoned):
+        def build(
+            game_id: Any,
+            at: Any,
+            won: Any,
+            time_ms: Any,
+            bv: Any,
+            solved: Any,
+            clicks: Any,
+            effective: Any,
+            hinted: Any,
+            has_replay: Any,
+            abandoned: Any,
+        ) -> PlayedGame:
             return PlayedGame(
                 game_id,
                 to_utc(at),

@@ -14,6 +14,7 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 
 from __future__ import annotations
 
+import enum
 import logging
 import os
 import sqlite3
@@ -33,14 +34,36 @@ def new_id() -> str:
 
 log = logging.getLogger(__name__)
 
-# What a claim on the saved game can meet.
-CLAIMED = "claimed"
-TAKEN = "taken"  # another copy of the game, still running, plays it
-CHANGED = "changed"  # it was saved again since it was read (played on in another copy)
-GONE = "gone"  # it was finished or dropped since it was read
 
-KEPT = frozenset({"settings", "learn", "save", "finish", "abandon", "reset", "clear"})  # what a journal keeps
-KEYED = {"settings": "settings", "learn": "learn"}  # JSON values by key: the job and its table
+class JobKind(str, enum.Enum):
+    """The writes the records take (see the module's docstring). String-valued: a journal keeps them as text."""
+
+    OPEN = "open"  # the writer's own connection opens the file
+    SAVE = "save"
+    FINISH = "finish"
+    CLAIM = "claim"
+    ABANDON = "abandon"
+    DISCARD = "discard"
+    CLEAR = "clear"
+    SETTINGS = "settings"
+    LEARN = "learn"
+    RESET = "reset"
+
+
+class Claim(str, enum.Enum):
+    """What a claim on the saved game can meet."""
+
+    CLAIMED = "claimed"
+    TAKEN = "taken"  # another copy of the game, still running, plays it
+    CHANGED = "changed"  # it was saved again since it was read (played on in another copy)
+    GONE = "gone"  # it was finished or dropped since it was read
+
+
+# What a journal keeps (a claim or a discard is asked again by the player, never made for a copy that ended).
+KEPT = frozenset(
+    {JobKind.SETTINGS, JobKind.LEARN, JobKind.SAVE, JobKind.FINISH, JobKind.ABANDON, JobKind.RESET, JobKind.CLEAR}
+)
+KEYED = {JobKind.SETTINGS: "settings", JobKind.LEARN: "learn"}  # JSON values by key: the job and its table
 
 Alive = Callable[[Any], bool]
 
@@ -55,12 +78,12 @@ def _record(data: dict[str, Any]) -> tuple[GameRecord, str | None]:
     return GameRecord(**fields), uid
 
 
-def make(db: sqlite3.Connection, kind: str, data: dict[str, Any], alive: Alive, adopted: bool = False) -> Any:
+def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Alive, adopted: bool = False) -> Any:
     """Make one job in the open transaction on `db`; returns its answer. `alive(token)`: whether that copy
     runs. `adopted`: the job comes from the journal of a copy that ended, whose save may since have been
     replaced by another copy's (then it is left alone)."""
     by = data.get("by")
-    if kind == "save":
+    if kind is JobKind.SAVE:
         held = by if data["held"] else None
         if adopted and db.execute("SELECT 1 FROM resume WHERE claimed_by IS NOT ?", (by,)).fetchone():
             return False
@@ -70,27 +93,27 @@ def make(db: sqlite3.Connection, kind: str, data: dict[str, Any], alive: Alive, 
             (*data["row"], held),
         )
         return True
-    if kind == "finish":
+    if kind is JobKind.FINISH:
         record, uid = _record(data)
         game_id, rank, counted = games.insert(db, record, uid)
         if game_id is not None and data["drop"]:
             db.execute("DELETE FROM resume WHERE claimed_by IS ?", (by,))
         return game_id, rank, counted
-    if kind in ("claim", "abandon"):
+    if kind in (JobKind.CLAIM, JobKind.ABANDON):
         answer = _claim(db, data["save_id"], by, alive)
-        if answer == CLAIMED and kind == "abandon":
+        if answer is Claim.CLAIMED and kind is JobKind.ABANDON:
             record, uid = _record(data)
             games.insert(db, record, uid)
             db.execute("DELETE FROM resume")
         return answer
-    if kind == "discard":
+    if kind is JobKind.DISCARD:
         db.execute("DELETE FROM resume WHERE save_id IS ?", (data["save_id"],))
-    elif kind == "clear":
+    elif kind is JobKind.CLEAR:
         db.execute("DELETE FROM resume")
     elif kind in KEYED:  # the table's name is one of these, never a journal's text
         upsert = "INSERT INTO {} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
         db.executemany(upsert.format(KEYED[kind]), data["rows"])
-    elif kind == "reset":
+    elif kind is JobKind.RESET:
         if data["category"] is None:
             db.execute("DELETE FROM games")
         else:
@@ -117,14 +140,14 @@ def mark_made(db: sqlite3.Connection, copy: str, upto: int) -> None:
     )
 
 
-def _claim(db: sqlite3.Connection, save_id: Any, by: Any, alive: Alive) -> str:
+def _claim(db: sqlite3.Connection, save_id: Any, by: Any, alive: Alive) -> Claim:
     row = db.execute("SELECT save_id, claimed_by FROM resume WHERE slot = 0").fetchone()
     if row is None:
-        return GONE
+        return Claim.GONE
     holder = row[1]
     if holder is not None and holder != by and alive(holder):
-        return TAKEN  # whether or not it was saved again since: it is being played
+        return Claim.TAKEN  # whether or not it was saved again since: it is being played
     if row[0] != save_id:
-        return CHANGED
+        return Claim.CHANGED
     db.execute("UPDATE resume SET claimed_by = ? WHERE slot = 0", (by,))
-    return CLAIMED
+    return Claim.CLAIMED

@@ -35,7 +35,7 @@ OPEN_LOCK_WAIT = 2.0  # seconds to wait for another copy to finish opening (it t
 WRITE_WAIT = 0.25  # seconds the writer's connection waits for a lock before the try counts as failed
 
 
-def data_folder(home: str | os.PathLike | None = None) -> Path:
+def data_folder(home: str | os.PathLike[str] | None = None) -> Path:
     """Where the records live: ``home``, else $MINESWEEPER_HOME, else the platform's user data folder."""
     if home is None:
         home = os.environ.get(HOME_ENV) or None
@@ -160,7 +160,7 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
                     kind, data = entry
                     if kind not in jobs.KEPT or not isinstance(data, dict):
                         raise ValueError(f"not a write this game keeps: {str(kind)[:40]!r}")
-                    jobs.make(db, kind, data, lambda token: alive(path, token), adopted=True)
+                    jobs.make(db, jobs.JobKind(kind), data, lambda token: alive(path, token), adopted=True)
                     made += 1
                 except (ValueError, TypeError, KeyError, AttributeError, IndexError, sqlite3.Error) as error:
                     if isinstance(error, sqlite3.Error) and passing(error):

@@ -19,11 +19,12 @@ UNREADABLE = (ValueError, TypeError, AttributeError, RecursionError, OverflowErr
 
 def fetch(db: sqlite3.Connection) -> tuple[Any, ...] | None:
     """The saved game's row, each text cut one character past the longest this game writes."""
-    return db.execute(
+    row: tuple[Any, ...] | None = db.execute(
         "SELECT substr(category, 1, ?), elapsed_ms, substr(board, 1, ?), substr(extra, 1, ?), saved_at, save_id "
         "FROM resume WHERE slot = 0",
         (MAX_CATEGORY_CHARS + 1, MAX_SAVE_CHARS + 1, MAX_SAVE_CHARS + 1),
     ).fetchone()
+    return row
 
 
 def saved_game(row: tuple[Any, ...]) -> SavedGame:

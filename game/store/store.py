@@ -36,9 +36,9 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.model.rules.category import category_label
 from game.records import GameRecord, SavedGame
@@ -57,14 +57,17 @@ OPEN_WAIT = 0.25  # seconds opening waits for a lock at start (another copy upgr
 # file is opened later, by the writer, instead
 BUSY_AFTER = 1.0  # seconds a write may wait before the game says "records busy"
 CLOSE_WAIT = 5.0  # seconds quitting gives the writer to finish (less when a try fails: the journal keeps it)
-GAMES_CHANGED = ("finish", "abandon", "reset")
+GAMES_CHANGED = (jobs.JobKind.FINISH, jobs.JobKind.ABANDON, jobs.JobKind.RESET)
 MAX_VALUE_CHARS = 65_536  # a setting or a learning record read back is cut here: nothing the game keeps is longer
+
+
+T = TypeVar("T")
 
 
 class Store:
     """The records. Get one with ``Store.open()``; it never raises, and no method raises for disk trouble."""
 
-    def __init__(self, path: Path | None, notices=(), copy: CopyFile | None = None):
+    def __init__(self, path: Path | None, notices: Iterable[str] = (), copy: CopyFile | None = None) -> None:
         self.path = path  # None when running without a file
         self._copy = copy
         self.token = copy.token if copy is not None else jobs.new_id()  # this copy, in claims
@@ -82,7 +85,7 @@ class Store:
     # --- opening and closing ----------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, home: str | os.PathLike | None = None, *, busy_timeout: float = OPEN_WAIT) -> Store:
+    def open(cls, home: str | os.PathLike[str] | None = None, *, busy_timeout: float = OPEN_WAIT) -> Store:
         """The store in ``home`` (see data_folder). Falls back to records in memory, with a notice."""
         try:
             folder = data_folder(home)
@@ -129,7 +132,7 @@ class Store:
         for notice in opened.notices:
             self.notice(notice)
 
-    def _start_writer(self, opener: Callable[[], sqlite3.Connection], alive: jobs.Alive, threaded=True) -> None:
+    def _start_writer(self, opener: Callable[[], sqlite3.Connection], alive: jobs.Alive, threaded: bool = True) -> None:
         path = self.path
         describe = (lambda error: words(error, path)) if path is not None else str
         self._writer = Writer(opener, alive, self._copy, threaded, self._made, self._given_up, describe)
@@ -140,7 +143,7 @@ class Store:
         self._start_writer(self._open_late if late else lambda: writer_connection(path), lambda t: alive(path, t))
         if late:  # tried at once and again until it opens, whether or not anything is written meanwhile
             assert self._writer is not None
-            self._writer.post("open", {})
+            self._writer.post(jobs.JobKind.OPEN, {})
         return self
 
     def _open_late(self) -> sqlite3.Connection:
@@ -184,7 +187,7 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # --- notices and the writer's state ---------------------------------------------------------------------
@@ -238,7 +241,9 @@ class Store:
         said = words(error, self.path) if self.path is not None else str(error)
         self.notice(f"Could not save to the records ({said}); the game goes on.")
 
-    def _post(self, kind: str, data: dict[str, Any], default: Any = None, convert=None) -> Pending:
+    def _post(
+        self, kind: jobs.JobKind, data: dict[str, Any], default: Any = None, convert: Callable[[Any], Any] | None = None
+    ) -> Pending:
         if self._writer is None:
             answer = Pending(default, convert)
             answer.set(default)
@@ -247,7 +252,7 @@ class Store:
 
     # --- reads: the frame's connection, never waiting ---------------------------------------------------------
 
-    def _read(self, query: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
+    def _read(self, query: Callable[[sqlite3.Connection], T], default: T) -> T:
         if self._db is None:
             return default
         try:
@@ -263,8 +268,9 @@ class Store:
 
     def _keyed(self, table: str) -> dict[str, Any]:
         query = f"SELECT key, substr(value, 1, {MAX_VALUE_CHARS}) FROM {table}"
-        stored = {}
-        for key, text in self._read(lambda db: db.execute(query).fetchall(), []):
+        stored: dict[str, Any] = {}
+        rows: list[Any] = self._read(lambda db: db.execute(query).fetchall(), [])
+        for key, text in rows:
             try:
                 stored[key] = json.loads(text)
             except (ValueError, TypeError, RecursionError):
@@ -277,14 +283,16 @@ class Store:
 
     def set_settings(self, values: dict[str, Any]) -> Pending:
         """Several settings in one transaction. Values must be JSON (TypeError otherwise)."""
-        return self._post("settings", {"rows": [[str(key), json.dumps(value)] for key, value in values.items()]})
+        return self._post(
+            jobs.JobKind.SETTINGS, {"rows": [[str(key), json.dumps(value)] for key, value in values.items()]}
+        )
 
     def learnt(self) -> dict[str, Any]:
         """What the player has learnt, by key."""
         return self._keyed("learn")
 
     def set_learnt(self, key: str, value: Any) -> Pending:
-        return self._post("learn", {"rows": [[key, json.dumps(value)]]})
+        return self._post(jobs.JobKind.LEARN, {"rows": [[key, json.dumps(value)]]})
 
     # games, best times, statistics
 
@@ -299,9 +307,9 @@ class Store:
             return RecordResult(category, category_label(category), rank, counted, game_id)
 
         data = {"record": jobs.record_data(record, jobs.new_id()), "drop": clear_resume}
-        return self._post("finish", data, (None, None, False), result)
+        return self._post(jobs.JobKind.FINISH, data, (None, None, False), result)
 
-    def _games(self, read: Callable[[games.Reader, sqlite3.Connection], Any], default: Any) -> Any:
+    def _games(self, read: Callable[[games.Reader, sqlite3.Connection], T], default: T) -> T:
         reader = games.Reader()
         result = self._read(lambda db: read(reader, db), default)
         if reader.skipped:
@@ -333,16 +341,16 @@ class Store:
     def reset_statistics(self, category: str | None = None) -> Pending:
         """Forget finished games (and so best times and statistics), of one category or all.
         Settings and the saved game stay."""
-        return self._post("reset", {"category": category})
+        return self._post(jobs.JobKind.RESET, {"category": category})
 
     # --- the game in progress ---------------------------------------------------------------------------------
 
     def save_resume(
         self,
-        board_dict: dict,
+        board_dict: dict[str, Any],
         elapsed_ms: int,
         category: str,
-        extra: dict | None = None,
+        extra: dict[str, Any] | None = None,
         *,
         save_id: str | None = None,
         held: bool = True,
@@ -363,7 +371,7 @@ class Store:
             stamp(utc_now()),
             save_id or jobs.new_id(),
         ]
-        return self._post("save", {"row": row, "held": held}, False)
+        return self._post(jobs.JobKind.SAVE, {"row": row, "held": held}, False)
 
     def load_resume(self) -> SavedGame | None:
         """The saved game, or None. One that cannot be read is discarded with a notice (saves.py)."""
@@ -378,21 +386,21 @@ class Store:
             return None
 
     def claim_resume(self, save_id: str | None) -> Pending:
-        """Take the saved game to play it on; the Pending's value says whether it was granted (jobs.CLAIMED) or
+        """Take the saved game to play it on; the Pending's value says whether it was granted (Claim.CLAIMED) or
         why not: another running copy plays it, or it changed or went since it was read."""
-        return self._post("claim", {"save_id": save_id}, jobs.CLAIMED)
+        return self._post(jobs.JobKind.CLAIM, {"save_id": save_id}, jobs.Claim.CLAIMED)
 
     def abandon_resume(self, save_id: str | None, record: GameRecord) -> Pending:
         """Record the saved game as abandoned and drop it, under the same claim as a resume."""
         data = {"save_id": save_id, "record": jobs.record_data(record, jobs.new_id())}
-        return self._post("abandon", data, jobs.GONE)
+        return self._post(jobs.JobKind.ABANDON, data, jobs.Claim.GONE)
 
     def clear_resume(self) -> Pending:
         """Forget the saved game, whoever's it is."""
-        return self._post("clear", {})
+        return self._post(jobs.JobKind.CLEAR, {})
 
     def discard_resume(self, reason: str, save_id: Any = None) -> Pending:
         """Forget a saved game that failed validation (that save, when its id is known), and say why."""
         log.warning("saved game discarded: %s", reason)
         self.notice(f"The saved game was discarded: {bounded(reason)}.")
-        return self._post("discard", {"save_id": save_id}) if save_id is not None else self.clear_resume()
+        return self._post(jobs.JobKind.DISCARD, {"save_id": save_id}) if save_id is not None else self.clear_resume()

@@ -64,7 +64,7 @@ class Pending:
 
 
 class Job(NamedTuple):
-    kind: str
+    kind: jobs.JobKind
     data: dict[str, Any]
     answers: list[Pending]
 
@@ -108,7 +108,7 @@ class Writer:
     # --- the frame's side -------------------------------------------------------------------------------------
 
     def post(
-        self, kind: str, data: dict[str, Any], default: Any = None, convert: Callable[[Any], Any] | None = None
+        self, kind: jobs.JobKind, data: dict[str, Any], default: Any = None, convert: Callable[[Any], Any] | None = None
     ) -> Pending:
         """Queue a job; its answer comes in the Pending, through `convert` (`default` when it cannot be made at
         all). A job "open" makes nothing: it opens the file, which is tried again until it opens."""
@@ -121,7 +121,12 @@ class Writer:
             data = {**data, "seq": self._numbered}
             tail = self._queue[-1] if self._queue else None
             # the head may be being made right now: only a save waiting behind it is replaced
-            if kind == "save" and tail is not None and tail.kind == "save" and len(self._queue) > 1:
+            if (
+                kind is jobs.JobKind.SAVE
+                and tail is not None
+                and tail.kind is jobs.JobKind.SAVE
+                and len(self._queue) > 1
+            ):
                 self._queue[-1] = Job(kind, data, [*tail.answers, answer])
             else:
                 self._queue.append(Job(kind, data, [answer]))
@@ -196,14 +201,14 @@ class Writer:
 
     def _try(self, job: Job) -> bool:
         """One try at the job at the head of the queue; True when it was made (or can never be)."""
-        if job.kind in ("finish", "abandon"):
+        if job.kind in (jobs.JobKind.FINISH, jobs.JobKind.ABANDON):
             self._keep()  # a finished game is in the journal before the file is touched
         value: Any
         try:
             if self._db is None:
                 self._db = self._opener()
             db = self._db
-            if job.kind == "open":
+            if job.kind is jobs.JobKind.OPEN:
                 value = True
             else:
                 db.execute("BEGIN IMMEDIATE")  # the write lock first, so no wait happens mid-transaction
@@ -256,7 +261,7 @@ class Writer:
     def _give_up(self, job: Job, error: BaseException) -> object:
         """A job that can never be made. A finished game that cannot be recorded still drops its save: a loss
         must not be taken back by resuming the game from before the losing click (#9)."""
-        if job.kind == "finish" and job.data.get("drop") and self._db is not None:
+        if job.kind is jobs.JobKind.FINISH and job.data.get("drop") and self._db is not None:
             try:
                 self._db.execute("DELETE FROM resume WHERE claimed_by IS ?", (job.data.get("by"),))
             except sqlite3.Error as failed:
@@ -278,7 +283,7 @@ class Writer:
             waiting = [(job.kind, job.data) for job in self._queue if job.kind in jobs.KEPT and job is not made]
         if not copy.keep(waiting):
             # no room: keep the games without their move logs (a record without a replay still counts)
-            slim = [(kind, _without_replay(data)) for kind, data in waiting if kind != "save"]
+            slim = [(kind, _without_replay(data)) for kind, data in waiting if kind is not jobs.JobKind.SAVE]
             if not copy.keep(slim):
                 return False
         if made is None:

@@ -165,39 +165,41 @@ def db():
 
 def save(db, save_id, by, held_now=True):
     row = ["expert", 1, "{}", None, "2026-01-01T00:00:00.000000Z", save_id]
-    jobs.make(db, "save", {"row": row, "held": held_now, "by": by}, lambda token: False)
+    jobs.make(db, jobs.JobKind.SAVE, {"row": row, "held": held_now, "by": by}, lambda token: False)
 
 
 @pytest.mark.parametrize(
     "holder, holder_alive, asked_for, answer",
     [
-        (None, False, "s1", jobs.CLAIMED),  # left by the player: anyone may take it up
-        ("me", True, "s1", jobs.CLAIMED),  # mine already
-        ("other", False, "s1", jobs.CLAIMED),  # held by a copy that was killed
-        ("other", True, "s1", jobs.TAKEN),  # held by a copy still running
-        ("other", True, "old", jobs.TAKEN),  # saved again since, by the copy still playing it
-        (None, False, "old", jobs.CHANGED),  # saved again since, and left
+        (None, False, "s1", jobs.Claim.CLAIMED),  # left by the player: anyone may take it up
+        ("me", True, "s1", jobs.Claim.CLAIMED),  # mine already
+        ("other", False, "s1", jobs.Claim.CLAIMED),  # held by a copy that was killed
+        ("other", True, "s1", jobs.Claim.TAKEN),  # held by a copy still running
+        ("other", True, "old", jobs.Claim.TAKEN),  # saved again since, by the copy still playing it
+        (None, False, "old", jobs.Claim.CHANGED),  # saved again since, and left
     ],
 )
 def test_a_claim_takes_the_save_only_from_nobody_running(db, holder, holder_alive, asked_for, answer):
     save(db, "s1", holder, held_now=holder is not None)
     running = {"other"} if holder_alive else set()
-    assert jobs.make(db, "claim", {"save_id": asked_for, "by": "me"}, lambda token: token in running) == answer
+    assert (
+        jobs.make(db, jobs.JobKind.CLAIM, {"save_id": asked_for, "by": "me"}, lambda token: token in running) == answer
+    )
     claimed_by = db.execute("SELECT claimed_by FROM resume").fetchone()[0]
-    assert claimed_by == ("me" if answer == jobs.CLAIMED else holder)
+    assert claimed_by == ("me" if answer == jobs.Claim.CLAIMED else holder)
 
 
 def test_a_claim_on_a_save_gone_is_refused_and_abandoning_it_records_nothing(db):
-    assert jobs.make(db, "claim", {"save_id": "s1", "by": "me"}, lambda t: False) == jobs.GONE
+    assert jobs.make(db, jobs.JobKind.CLAIM, {"save_id": "s1", "by": "me"}, lambda t: False) == jobs.Claim.GONE
     data = {"save_id": "s1", "by": "me", "record": jobs.record_data(game(), "u1")}
-    assert jobs.make(db, "abandon", data, lambda t: False) == jobs.GONE
+    assert jobs.make(db, jobs.JobKind.ABANDON, data, lambda t: False) == jobs.Claim.GONE
     assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
 
 
 def test_a_finish_drops_only_the_save_of_the_copy_that_finished(db):
     save(db, "theirs", "other")
     finish = {"record": jobs.record_data(game(), "u2"), "drop": True, "by": "me"}
-    jobs.make(db, "finish", finish, lambda t: True)
+    jobs.make(db, jobs.JobKind.FINISH, finish, lambda t: True)
     assert db.execute("SELECT save_id FROM resume").fetchone() == ("theirs",), "another copy's game stays saved"
 
 
