@@ -23,6 +23,7 @@ from game.sound import Sounds
 from game.store import Store
 from game.view import layout, theme, typeface
 from game.view.atlas import AtlasCache
+from game.window import WindowPlacement
 
 # Scenes and overlays by name, imported when first shown: the menu's first frame does not wait for the
 # board's modules, and no scene needs to import another to go there.
@@ -72,6 +73,8 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(config.ICON)))
         self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
         self.screen = pygame.display.set_mode(layout.menu_window(self.max_window, config.MENU_SIZE))
+        self.player_window: tuple[int, int] | None = None  # the board window's size as the player last set it
+        self.placement = WindowPlacement(self.desktop_size)
         self._centre()
         self._flags = 0
         self.clock = clock or SystemClock()
@@ -270,15 +273,7 @@ class App:
             self._centre()
 
     def _centre(self) -> None:
-        """Put the window in the middle of the screen, clear of a title bar above and a task bar below, so a
-        window that changed size never runs off the screen."""
-        width, height = self.screen.get_size()
-        desktop_w, desktop_h = self.desktop_size
-        top, bottom = config.TITLE_BAR_ROOM, config.SCREEN_RESERVE[1] - config.TITLE_BAR_ROOM
-        x = max(0, (desktop_w - width) // 2)
-        y = max(top, top + (desktop_h - top - bottom - height) // 2)
-        with contextlib.suppress(pygame.error):  # a window system without positions (Wayland) places it itself
-            pygame.display.set_window_position((x, y))
+        self.placement.place(self.screen.get_size())
 
     def invalidate(self) -> None:
         self.scene.invalidate()
@@ -291,6 +286,8 @@ class App:
         self.screen = pygame.display.get_surface() or self.screen
         if self.scene.resizable:
             self.scene.resized(size)
+            width, height = self.scene.window_size
+            self.player_window = (width, height)  # the next board window keeps it
         self.fit_window(self.scene)  # a window smaller than the scene can be goes back to its smallest
         self.invalidate()
 
@@ -301,6 +298,8 @@ class App:
             self.running = False
         elif event.type == pygame.WINDOWSIZECHANGED:
             self._window_resized((event.x, event.y))
+        elif event.type == pygame.WINDOWMOVED:
+            self.placement.moved((event.x, event.y))
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self.invalidate()
         elif event.type == pygame.DROPFILE:

@@ -14,7 +14,7 @@ from game.model.solver.analysis import InconsistentPosition, analyse
 from game.model.solver.hints import Hint, HintRule, hint_for
 from game.view import assist as assist_view
 from game.view import theme
-from game.view.formats import format_chance
+from game.view.formats import format_chance, sentence
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
@@ -96,8 +96,10 @@ class Assistant:
             return False
         self.hint = hint
         self.message = hint.reason
-        if not hint.certain and hint.rule != "first":
-            self.message += f" ({format_chance(hint.probability)} chance of a mine)"
+        chance = format_chance(hint.probability)
+        if not hint.certain and hint.rule != "first" and chance not in hint.reason:  # said once, not twice
+            self.message += f" ({chance} chance of a mine)"
+        self.message = sentence(self.message)
         return True
 
     def show_verdict(self, verdict):

@@ -101,6 +101,9 @@ class Where(Protocol):
 
     tile: int
 
+    @property
+    def max_scroll(self) -> tuple[int, int]: ...
+
     def cell_at(self, pos: Pos) -> Cell | None: ...
 
 
@@ -131,7 +134,10 @@ def interpret(board: Board, ui: BoardUI, event: InputEvent, where: Where) -> tup
     if isinstance(event, Wheel):
         step = where.tile * config.WHEEL_SCROLL_TILES
         dx, dy = -event.x * step, -event.y * step
-        return ui, Scroll(dy, dx) if event.sideways else Scroll(dx, dy)
+        across, down = where.max_scroll
+        if event.sideways or (across and not down):  # a board that overflows only sideways: the wheel scrolls it
+            dx, dy = dx + dy, 0
+        return ui, Scroll(dx, dy)
     if isinstance(event, Leave):
         return ui._replace(pointer=None), None
     return _key(board, ui, event.key)

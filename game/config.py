@@ -32,7 +32,7 @@ BASE_TILE = 16
 MIN_TILE, MAX_TILE = 16, 96
 TILE_SIZES = (16, 20, 24, 28, 32, 40, 48, 56, 64)
 DEFAULT_TILE = 32
-SCROLL_BAR = 12  # the scroll bars beside a board larger than its window
+SCROLL_BAR = 16  # the scroll bars beside a board larger than its window: wide enough to hit
 
 # The board window, in base pixels (multiplied by tile // BASE_TILE).
 FRAME_MARGIN = 6
@@ -56,8 +56,11 @@ CUSTOM_MAX_SIDE = 100
 # Menu and dialog window size.
 MENU_SIZE = (440, 640)
 
-# The game-over panel's width.
+# The game-over panel's width, and the smallest board window: room for the whole panel (its figures, the
+# sentence explaining a loss and its buttons) and for the status line's keys at the smallest zoom, whatever
+# the board's size.
 GAME_OVER_PANEL_W = 300
+BOARD_WINDOW_LEAST = (GAME_OVER_PANEL_W + 2 * 8, 440)
 
 # Colours live in game/view/theme.py: each theme has its own.
 

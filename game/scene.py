@@ -36,6 +36,7 @@ class Context(Protocol):
     atlases: AtlasCache
     screen: pygame.Surface
     frames: int
+    player_window: tuple[int, int] | None  # the board window's size as the player last set it, if they did
 
     @property
     def progress(self) -> Progress: ...

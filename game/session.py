@@ -181,6 +181,14 @@ class GameSession:
 
     # --- time and moves -----------------------------------------------------------------------------------
 
+    @property
+    def timer_seconds(self) -> int:
+        """The LED timer, as Windows counts: 1 from the first click (the second under way, not the ones gone
+        by), 0 before it; at most 999."""
+        if self.board.state == GameState.READY or (self.waiting and not self.elapsed):
+            return 0
+        return min(999, int(self.elapsed) + 1)
+
     def tick(self, seconds: float) -> None:
         """Time passed (the scene's fixed update): the clock shown between two stamps."""
         if self.clock_running:

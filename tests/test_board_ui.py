@@ -35,8 +35,9 @@ class Grid:
 
     tile = TILE
 
-    def __init__(self, rows=5, cols=5):
+    def __init__(self, rows=5, cols=5, max_scroll=(0, 0)):
         self.rows, self.cols = rows, cols
+        self.max_scroll = max_scroll
 
     def cell_at(self, pos):
         row, col = pos[1] // TILE, pos[0] // TILE
@@ -50,11 +51,11 @@ def at(row, col):
 OFF_BOARD = (200, 200)
 
 
-def feed(board, events, ui=None):
+def feed(board, events, ui=None, max_scroll=(0, 0)):
     """Interpret the events in turn; returns the last UI state and every outcome that was not None."""
     ui, outcomes = ui or BoardUI(), []
     for event in events:
-        ui, outcome = interpret(board, ui, event, Grid(board.rows, board.cols))
+        ui, outcome = interpret(board, ui, event, Grid(board.rows, board.cols, max_scroll))
         if outcome is not None:
             outcomes.append(outcome)
     return ui, outcomes
@@ -177,6 +178,12 @@ def test_the_wheel_scrolls_by_whole_tiles_and_sideways_with_shift():
     step = TILE * config.WHEEL_SCROLL_TILES
     assert feed(board(), [Wheel(0, 0, -1)])[1] == [Scroll(0, step)]
     assert feed(board(), [Wheel(0, 0, -1, sideways=True)])[1] == [Scroll(step, 0)]
+
+
+def test_the_plain_wheel_scrolls_a_board_that_overflows_only_sideways():
+    step = TILE * config.WHEEL_SCROLL_TILES
+    assert feed(board(), [Wheel(0, 0, -1)], max_scroll=(500, 0))[1] == [Scroll(step, 0)]
+    assert feed(board(), [Wheel(0, 0, -1)], max_scroll=(500, 300))[1] == [Scroll(0, step)], "both ways: down"
 
 
 def test_leaving_the_window_drops_the_hover():

@@ -81,3 +81,32 @@ def test_the_menu_screens_fit_a_small_screen_with_their_title_and_back_button(on
         window = pygame.Rect((0, 0), scene.window_size)
         assert window.h <= screen[1] - config.SCREEN_RESERVE[1]
         assert window.contains(scene.back.rect), f"{name}: its Back button is in the window"
+
+
+def test_the_size_and_place_the_player_gave_the_window_are_kept(monkeypatch, tmp_path):
+    screen = (1920, 1080)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [screen])
+    app = App(clock=FakeClock(), seed=3)
+    pygame.event.clear()
+    app.step()
+    driver = Driver(app, tmp_path)
+    try:
+        driver.click_button(app.scene.difficulty_buttons["beginner"])
+        driver.post(pygame.WINDOWSIZECHANGED, x=900, y=700)  # the player makes it larger...
+        driver.frames(2)
+        pygame.display.set_window_position((40, 60))  # ...and drags it to the top left
+        driver.post(pygame.WINDOWMOVED, x=40, y=60)
+        driver.frames(2)
+        driver.key(pygame.K_n)
+        assert pygame.display.get_window_size() == (900, 700), "a new game keeps the size"
+        assert pygame.display.get_window_position() == (40, 60), "and the place"
+        driver.key(pygame.K_ESCAPE)
+        assert driver.scene.name == "menu"
+        window, usable = on_the_screen(screen)
+        assert window.topleft == (40, 60) and usable.contains(window), "the menu opens where the player put it"
+        driver.click_button(driver.scene.difficulty_buttons["expert"])
+        window, usable = on_the_screen(screen)
+        assert usable.contains(window) and window.size == (900, 700)
+    finally:
+        app.store.close()
+        pygame.quit()

@@ -14,12 +14,12 @@ import pygame
 
 from game import clipboard, config
 from game.model import GameState
-from game.model.rules.boardcode import BoardCode, encode
 from game.scene import Overlay, PanelChoice
 from game.session import Analysis
 from game.view import layout, text, theme, widgets
+from game.view.figures import board_code, figure_lines, untimed
 from game.view.focus import FocusRing
-from game.view.formats import FIGURES, format_seconds, video_lines
+from game.view.formats import FIGURES, NOT_TIMED, format_seconds
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,7 @@ GAP = 8  # between the board and the panel, and the panel and the window's edge;
 ROW_GAP = 6  # between rows of buttons
 RECORD_LINE_H = 24  # "New record!", when there is one
 KEYS_LINE_H, KEYS_ROOM = 20, 26  # the line of keys over the buttons, and the room it takes with its gaps
-MOST_VERDICT_LINES = 4
+MOST_DROPPED = 5  # the figures kept however short the window: the first five of PRIORITY
 HIDE_W, HIDE_RIGHT, HIDE_TOP = 24, 7, 6  # the x button in the title bar, and its insets from the corner
 BAR_ROW, BAR_BUTTON_W, BAR_GAP = 36, 74, 4
 NARROW_BAR_W = 380  # a bar narrower than this leaves Same board to the whole panel
@@ -42,22 +42,14 @@ PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "C
 PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
 
 
-def board_code(session):
-    """The game's board code, or None when no code can remake these mines."""
-    try:
-        return encode(BoardCode.from_board(session.board, no_guess=session.no_guess))
-    except ValueError as error:
-        log.info("no board code: %s", error)
-        return None
-
-
 class GameOverPanel(Overlay):
     modal = False  # the face above the board still starts a new game
 
-    def __init__(self, context, session, face=None, board=None, status=None, toggle_sound=None):
-        """`face`: where the face button is (clicks there are the scene's); `board`: where the board shows,
-        which the panel keeps clear of when the window has room; `status`: the status line, where the bar goes;
-        `toggle_sound`: what M does (returns the line saying so)."""
+    def __init__(self, context, session, places=None, toggle_sound=None):
+        """`places()`: where the scene beneath has, now, (face, board, status): the face button (clicks there
+        are the scene's), the board, which the panel keeps clear of when the window has room, and the status
+        line, where the bar goes. The panel asks again whenever the window may have changed (a resize, a zoom),
+        so its way on is always on screen. `toggle_sound`: what M does (returns the line saying so)."""
         super().__init__(context)
         self.toggle_sound = toggle_sound
         self.session = session
@@ -66,9 +58,9 @@ class GameOverPanel(Overlay):
         self._recorded = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
-        self.face = pygame.Rect(face or (0, 0, 0, 0))
-        self.board_frame = pygame.Rect(board or (0, 0, 0, 0))
-        self.status = pygame.Rect(status or (0, 0, 0, 0))
+        self.places = places or (lambda: ((0, 0, 0, 0),) * 3)
+        self._laid_for = self._where()
+        self.face, self.board_frame, self.status = (pygame.Rect(r) for r in self._laid_for[1])
         self._analysis_shown = (session.analysis_state, session.figures is not None)  # laid out again on a change
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
@@ -79,36 +71,50 @@ class GameOverPanel(Overlay):
 
     # --- where things go ---------------------------------------------------------------------------------
 
+    def _where(self):
+        """The window's size and the scene's places, as plain values to compare."""
+        return tuple(self.window_size), tuple(tuple(pygame.Rect(r)) for r in self.places())
+
+    def invalidate(self):
+        super().invalidate()
+        self._follow()
+
+    def _follow(self):
+        """The window or the board moved under the panel (a resize, a zoom): lay out again where things are
+        now. With room beside the board the whole panel shows there; without, it keeps the player's choice."""
+        where = self._where()
+        if where == self._laid_for:
+            return
+        self._laid_for = where
+        self.face, self.board_frame, self.status = (pygame.Rect(r) for r in where[1])
+        expanded = self.expanded
+        self._lay_out()
+        self._expand(expanded or self.fits_outside)
+
     def _lay_out(self):
         w, h = self.window_size
+        lines = self.lines()
         verdict = self._verdict()
         loss = self.analysis.loss if self.analysis is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
         button_rows = 4 if studied else 3
         record_h = RECORD_LINE_H if self.record_message else 0
         fixed = TITLE_H + record_h + button_rows * (BUTTON_H + ROW_GAP) + KEYS_ROOM
-        room_h = h - 2 * GAP
-        verdict_lines = min(MOST_VERDICT_LINES, len(text.wrap(verdict, SMALL, PANEL_W - 2 * PAD))) if verdict else 0
-        verdict_h = text.line_height(SMALL) * verdict_lines
-        if self.board_frame.h and self.board_frame.right + GAP + PANEL_W <= w:  # room beside the board:
-            # the figures that fit from the board's top down (the full list is Help's and game.video's)
-            self.most_lines = max(1, (h - GAP - self.board_frame.y - fixed - verdict_h) // LINE_H)
-        else:
-            self.most_lines = max(1, (room_h - fixed - verdict_h) // SMALLEST_LINE)
-        lines = self.shown_lines()
-        self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, len(lines))))
-        height = min(room_h, fixed + self.line_h * len(lines) + verdict_h)
-        beside = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, PANEL_W, height)
-        below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, PANEL_W, height)
         window = pygame.Rect(0, 0, w, h)
-        self.fits_outside = window.contains(beside) or window.contains(below)
-        if window.contains(beside):
-            self.rect = beside
-        elif window.contains(below):
-            self.rect = below
+        beside_h = h - GAP - self.board_frame.y  # the room beside the board, when it is wide enough
+        if w - self.board_frame.right - 2 * GAP >= PANEL_W and self._measure(beside_h, w, fixed, lines, verdict)[0]:
+            _, width, height = self._measure(beside_h, w, fixed, lines, verdict)
+            self.rect = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, width, height)
+            self.fits_outside = True
         else:
-            self.rect = pygame.Rect(0, 0, min(PANEL_W, w - GAP), height)
-            self.rect.center = window.center
+            _, width, height = self._measure(h - 2 * GAP, w, fixed, lines, verdict)
+            below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, width, height)
+            self.fits_outside = window.contains(below)
+            if self.fits_outside:
+                self.rect = below
+            else:
+                self.rect = pygame.Rect(0, 0, width, height)
+                self.rect.center = window.center
         r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
         was = self.__dict__.get("copy")
         bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
@@ -130,6 +136,29 @@ class GameOverPanel(Overlay):
         buttons += [self.bar_again, self.bar_same, self.bar_menu, self.more]
         self.buttons = [b for b in buttons if b is not None]
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again)
+
+    def _measure(self, room_h, w, fixed, lines, verdict):
+        """Fit the panel's words into `room_h`: (whether they fit as they are, the width, the height), and the
+        sizes to draw them at. The sentence that explains a loss is read whole: wrapped all of it, in a wider
+        panel or smaller letters if need be; what gives way is the figures' spacing, then the figures least
+        wanted (PRIORITY: the speed-runners' figures first, then the seed and the code: Copy code has it)."""
+        width, verdict_h, self.verdict_size = min(PANEL_W, w - 2 * GAP), 0, SMALL
+        widest = max(width, w - 2 * GAP)
+        kept = min(len(lines), MOST_DROPPED)  # the figures that stay however short the room
+        as_they_are = True
+        for panel_w, size in ((width, SMALL), (widest, SMALL), (widest, TINY)):
+            width, self.verdict_size = panel_w, size
+            count = len(text.wrap(verdict, size, panel_w - 2 * PAD)) if verdict else 0
+            verdict_h = text.line_height(size) * count
+            if fixed + verdict_h + SMALLEST_LINE * kept <= room_h:
+                break
+            as_they_are = False
+        shown = len(lines)
+        while shown > MOST_DROPPED and fixed + verdict_h + SMALLEST_LINE * shown > room_h:
+            shown -= 1
+        self.lines_shown = shown
+        self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, shown)))
+        return as_they_are, width, min(room_h, fixed + self.line_h * shown + verdict_h)
 
     def _lay_out_bar(self, w, h):
         """The bar, in place of the status line under the board: the outcome and the time, and the buttons
@@ -166,6 +195,7 @@ class GameOverPanel(Overlay):
 
     def update(self, step):
         self.age += step
+        self._follow()
         if self._recorded is not None and self._recorded.done:
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
@@ -204,50 +234,19 @@ class GameOverPanel(Overlay):
     # --- figures -----------------------------------------------------------------------------------------
 
     def lines(self):
-        """(name, value) of each figure, the names as FIGURES explains them: the video's figures (those
-        speed-runners compare, as ms-toollib computes them) once worked out, the board's before."""
-        board, stats, figures = self.session.board, self.stats, self.session.figures
-        if figures is not None:
-            lines = [("Time", format_seconds(figures.time_ms / 1000, precise=True)), *video_lines(figures)]
-        else:
-            speed = stats.three_bv_per_second
-            rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
-            solved = f"{board.three_bv}" if self.won else f"{stats.solved_three_bv} of {board.three_bv}"
-            lines = [
-                ("Time", format_seconds(self.session.elapsed, precise=True)),
-                ("3BV", solved + rate),
-                ("Clicks", f"{stats.clicks} ({stats.effective} useful)"),
-                ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
-            ]
-        lines.append(("Guesses", self._guesses()))
-        if not self.won and self.analysis is not None:
-            verdict = self.analysis.loss
-            lines.append(
-                ("Last click", "-" if verdict is None else "a forced guess" if verdict.forced else "avoidable")
-            )
-        lines.append(("Seed", str(board.seed)))
-        if self.code:
-            lines.append(("Code", self.code))
-        return lines
+        """(name, value) of each figure, the names as FIGURES explains them."""
+        return figure_lines(self.session, self.stats, self.code, PANEL_W - 2 * PAD - LABEL_W)
 
     def shown_lines(self):
-        """The lines that fit the panel (`most_lines`), the most wanted first kept, in their order."""
+        """The lines that fit the panel (`lines_shown` of them): the most wanted kept, in their order."""
         lines = self.lines()
-        if len(lines) <= self.most_lines:
+        if len(lines) <= self.lines_shown:
             return lines
         kept = sorted(range(len(lines)), key=lambda n: PRIORITY.index(lines[n][0]) if lines[n][0] in PRIORITY else n)
-        return [lines[n] for n in sorted(kept[: self.most_lines])]
+        return [lines[n] for n in sorted(kept[: self.lines_shown])]
 
-    def _guesses(self):
-        state = self.session.analysis_state
-        if state == Analysis.FAILED:
-            return "-"
-        a = self.analysis
-        if a is None:
-            return "counting..."
-        approx = "" if a.exact else "at most "
-        clicks = "opening click" if a.opening_moves == 1 else "opening clicks"
-        return f"{approx}{a.guesses} of {a.opening_moves} {clicks}"
+    def _untimed(self):
+        return untimed(self.session)
 
     def _verdict(self):
         verdict = self.analysis.loss if self.analysis is not None else None
@@ -344,6 +343,8 @@ class GameOverPanel(Overlay):
         verdict = self.analysis.loss if self.analysis is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
+        if mark := self._untimed():
+            words += f", {mark}: {NOT_TIMED}"
         if self.record_message:
             words += f" - {self.record_message}"
         colour = look.success_text if self.record_message else look.text
@@ -364,7 +365,7 @@ class GameOverPanel(Overlay):
             y += self.line_h
         if verdict := self._verdict():
             room = pygame.Rect(box.x, y + 2, box.w, box.bottom - y - 2)
-            y = text.draw_paragraph(surface, verdict, room, SMALL, smallest=TINY)
+            y = text.draw_paragraph(surface, verdict, room, self.verdict_size, smallest=TINY)
         if self.record_message:
             line = pygame.Rect(box.x, box.bottom - 24, box.w, 22)
             text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)

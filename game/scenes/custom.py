@@ -12,8 +12,10 @@ from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
 from game.view.typeface import BODY, BOLD, HEADING, LARGE
 
-FIELDS = ("rows", "cols", "mines")
+# Width first, as every size reads in the game ("30 x 16": columns x rows), so the form and its summary agree.
+FIELDS = ("cols", "rows", "mines")
 LABELS = {"rows": "Rows", "cols": "Columns", "mines": "Mines"}
+HEADINGS = {"cols": "Width (columns)", "rows": "Height (rows)", "mines": "Mines"}
 
 
 def is_number(text):
@@ -29,7 +31,7 @@ def check_custom(texts):
     """
     low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
     errors, values = {}, {}
-    for field in ("rows", "cols"):
+    for field in ("cols", "rows"):
         text = texts[field].strip()
         name = LABELS[field].lower()
         if not text:
@@ -71,7 +73,9 @@ class CustomScene(FormScene):
         rows, cols, mines = context.settings["custom"]
         self.fields, self.minus, self.plus, self.labels, self.error_lines = {}, {}, {}, {}, {}
         left = (width - FIELD_W - 2 * (STEP_W + 6)) // 2
-        for n, (field, value) in enumerate(zip(FIELDS, (rows, cols, mines))):
+        values = {"rows": rows, "cols": cols, "mines": mines}
+        for n, field in enumerate(FIELDS):
+            value = values[field]
             (label_y, label_h), (y, h), (error_y, error_h) = places[3 * n : 3 * n + 3]
             self.labels[field] = pygame.Rect(MARGIN, label_y, width - 2 * MARGIN, label_h)
             self.fields[field] = widgets.TextField((left + STEP_W + 6, y, FIELD_W, h), value)
@@ -85,10 +89,11 @@ class CustomScene(FormScene):
         self.start, self.back = (
             widgets.Button(rect, label) for rect, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
         )
-        self.fields["rows"].focused = True
+        first = self.fields[FIELDS[0]]
+        first.focused = True
         ring = [*self.fields.values(), self.start, self.back]
-        self.focus = FocusRing(ring, start=self.fields["rows"], press_keys=ENTER_KEYS)
-        self.focus.focus(self.fields["rows"])  # shown from the start: the typing goes where the ring is
+        self.focus = FocusRing(ring, start=first, press_keys=ENTER_KEYS)
+        self.focus.focus(first)  # shown from the start: the typing goes where the ring is
         self.errors, self.values = check_custom(self.texts())
 
     def texts(self):
@@ -154,9 +159,10 @@ class CustomScene(FormScene):
     def draw(self, surface):
         look = theme.current()
         low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
-        draw_title(surface, self.context.atlases, "Custom board", f"Sides {low} to {high}; mines up to cells - 9")
+        subtitle = f"Sides {low} to {high}; mines 1 to all cells but {SAFE_AROUND_FIRST_CLICK}"
+        draw_title(surface, self.context.atlases, "Custom board", subtitle)
         for field in FIELDS:
-            text.draw_fitted(surface, LABELS[field], self.labels[field], LARGE, align="center", weight=BOLD)
+            text.draw_fitted(surface, HEADINGS[field], self.labels[field], LARGE, align="center", weight=BOLD)
             self.fields[field].draw(surface, invalid=field in self.errors)
             self.minus[field].draw(surface)
             self.plus[field].draw(surface)

@@ -12,11 +12,17 @@ from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
+FIRST_CLICK = "first click"  # stands for the sentence that follows the First click setting
+FIRST_CLICK_RULES = {
+    "opening": "Your first click is never a mine, and never a number: it opens an area.",
+    "safe": "Your first click is never a mine (it may be a number; Settings can make it open an area).",
+}
+
 RULES = [
     "Open every safe cell without opening a mine.",
     "A number tells how many of the 8 cells around it hide mines.",
     "A cell with no mines around opens its whole area at once.",
-    "Your first click is never a mine: it opens an area.",
+    FIRST_CLICK,
     "Same board and Play a code make that first click for you, so the board opens as it did; your clock "
     "starts at your next click.",
     "Leaving a game under way for a new one counts as a loss; Esc or closing the window keeps it.",
@@ -46,6 +52,7 @@ KEYS = [
     ("N or F2", "new game of the same size (a game under way counts as lost)"),
     ("P", "pause: the board hides and the clock stops"),
     ("H", "hint: a safe cell and the numbers that prove it"),
+    ("G", "the cursor onto the hinted cell (then Space opens it)"),
     ("C", "mine chances on every covered cell; hover one for its %"),
     ("M", "sound on or off"),
     ("Ctrl + - 0", "zoom in, out, back to normal"),
@@ -84,10 +91,13 @@ ROWS = [Row(36, 30, 0), Row(400, 200, 10), Row(44, 36, 10)]  # the tabs, the pag
 KEY_GAP, ENTRY_GAP = 12, 5
 
 
-def _entries(page):
-    """A page as (key, paragraph) pairs: the rules are paragraphs with a bullet for a key."""
+def _entries(page, first_click="opening"):
+    """A page as (key, paragraph) pairs: the rules are paragraphs with a bullet for a key, the first click's
+    as the settings make it."""
     _, rows = PAGES[page]
-    return [("-", rule) for rule in RULES] if rows is None else list(rows)
+    if rows is None:
+        return [("-", FIRST_CLICK_RULES.get(first_click, rule) if rule is FIRST_CLICK else rule) for rule in RULES]
+    return list(rows)
 
 
 def _lay_out(entries, box):
@@ -138,7 +148,7 @@ class HelpScene(Scene):
             tab.marked = n == self.page
             tab.draw(surface)
         box = self.page_box
-        size, key_w, wrapped = _lay_out(_entries(self.page), box)
+        size, key_w, wrapped = _lay_out(_entries(self.page, self.context.settings["first_click"]), box)
         step, y = text.line_height(size), box.y
         for key, lines in wrapped:
             if y + step > box.bottom:

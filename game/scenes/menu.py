@@ -7,8 +7,10 @@ from game import config
 from game.model import PRESETS
 from game.model.rules.category import mines_text, size_text
 from game.scene import Scene
+from game.settings import BY_KEY
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
+from game.view.formats import format_time
 from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
 from game.view.typeface import BODY, SMALL
@@ -45,9 +47,17 @@ class MenuScene(Scene):
         self.difficulty_buttons = {}
         for n, (key, preset) in enumerate(PRESETS.items(), 1):
             detail = f"{size_text(preset.rows, preset.cols)}, {mines_text(preset.mines)}"
+            best = context.store.best_times(key, limit=1)
+            if best:
+                detail += f"; best {format_time(best[0].time_ms)}"
             self.difficulty_buttons[key] = widgets.Button(at(n), preset.name, detail)
         rows_, cols, mines = context.settings["custom"]
-        self.custom = widgets.Button(at(4), "Custom", f"last: {size_text(rows_, cols)}, {mines_text(mines)}")
+        if context.settings["custom"] != BY_KEY["custom"].default or context.store.custom_categories():
+            detail = f"last: {size_text(rows_, cols)}, {mines_text(mines)}"
+        else:  # nothing custom played yet: no "last" to speak of
+            low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
+            detail = f"any size from {size_text(low, low)} to {size_text(high, high)}"
+        self.custom = widgets.Button(at(4), "Custom", detail)
         pairs = [
             _pair(at(n), labels)
             for n, labels in (
@@ -68,7 +78,7 @@ class MenuScene(Scene):
     def handle(self, event):
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.context.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
+            self.ask_to_quit()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.context.toggle_sound()]
@@ -94,7 +104,11 @@ class MenuScene(Scene):
         elif button is self.help:
             self.context.show("help")
         elif button is self.quit:
-            self.context.quit()
+            self.ask_to_quit()
+
+    def ask_to_quit(self):
+        """Quit and Esc ask the same question, the same way (Enter means Stay)."""
+        self.context.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
 
     def _quit(self, yes):
         if yes:

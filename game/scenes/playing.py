@@ -10,14 +10,14 @@ from collections.abc import Callable
 
 import pygame
 
-from game import board_ui
+from game import after_game, board_ui, config
 from game.assist import Assistant
 from game.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.dealer import NoGuessDeal
 from game.input import ZOOM_KEYS, input_event
 from game.model import GameState, Move, MoveKind
 from game.recording import Recorder
-from game.scene import PanelChoice, Scene
+from game.scene import Scene
 from game.session import Analysis, GameSession
 from game.sound import sound_for
 from game.view import assist as assist_view
@@ -47,8 +47,14 @@ class PlayingScene(Scene):
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
         self.recorder = Recorder(session, lambda: self.geometry)  # every game records its video (the session's)
         self.listeners: list[Callable[[InputEvent], None]] = [self.recorder.hear]  # hear the input interpreted
-        tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
-        self.screen = BoardScreen(context.atlases, board, tile, context.max_window, button="Hint")
+        least, chosen = config.BOARD_WINDOW_LEAST, context.player_window
+        if chosen is not None:  # the size the player gave the board window is kept from game to game
+            tile = hud.tile_for_window(board.rows, board.cols, chosen, least)
+        else:
+            tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
+        self.screen = BoardScreen(
+            context.atlases, board, tile, context.max_window, window=chosen, least=least, button="Hint"
+        )
         self._laid_out()
         self.animations = Animations()
         self._verdict_shown = False
@@ -62,6 +68,15 @@ class PlayingScene(Scene):
         self.window_size = layout.window
         self.hint_button = self.screen.button
         self.screen.keep_in_view(self.ui.cursor)
+        self._repoint()
+
+    def _repoint(self):
+        """The board moved under a still pointer (a zoom, a resize, a scroll): the cell under it is another."""
+        if self.ui.pointer is not None:  # None: the pointer is off the board or left the window
+            pointer = self.geometry.cell_at(pygame.mouse.get_pos())
+            if pointer != self.ui.pointer:
+                self.ui = self.ui._replace(pointer=pointer)
+                self.dirty = True
 
     @property
     def board(self):
@@ -100,7 +115,8 @@ class PlayingScene(Scene):
         """The player resized the window: the board takes the largest tile size that fits it (scrolling at
         the smallest), centred in it."""
         b = self.board
-        self.screen.lay_out(hud.tile_for_window(b.rows, b.cols, size), self.context.max_window, size)
+        tile = hud.tile_for_window(b.rows, b.cols, size, self.screen.least)
+        self.screen.lay_out(tile, self.context.max_window, size)
         self._laid_out()
         self.dirty = True
 
@@ -111,6 +127,7 @@ class PlayingScene(Scene):
         if tile != self.layout.tile:
             self.context.settings.change("tile", tile)
             self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
+            self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
 
     def _rezoomed(self):
         self._laid_out()
@@ -159,15 +176,17 @@ class PlayingScene(Scene):
         for listener in self.listeners:
             listener(heard)
         ui, outcome = board_ui.interpret(self.board, self.ui, heard, self.geometry)
-        if isinstance(heard, KeyPress):
-            self.screen.keep_in_view(ui.cursor)
         if ui != self.ui:
             self.ui = ui
             self.dirty = True
+        if isinstance(heard, KeyPress) and self.screen.keep_in_view(ui.cursor):
+            self._repoint()
         if isinstance(outcome, Move):
             self.apply(outcome, t_ms=heard.t_ms)
         elif isinstance(outcome, Scroll) and self.screen.scroll_by(outcome.dx, outcome.dy):
             self.dirty = True
+            if not ui.dragging:  # a drag moves the board with the pointer: the same cell stays under it
+                self._repoint()
 
     def update(self, step):
         self.dirty |= self.dealing is not None  # the status line counts the wait
@@ -244,7 +263,7 @@ class PlayingScene(Scene):
         return self.assist.status(self.board, hover_cell(self.ui), self.session.no_guess)
 
     def _counters(self):
-        return Counters(self.board.mines_left, min(999, int(self.session.elapsed)), self.face())
+        return Counters(self.board.mines_left, self.session.timer_seconds, self.face())
 
     def face(self):
         return self.face_button.look(self.board.state, board_ui.pressing_board(self.ui) and not self.over)
@@ -281,15 +300,12 @@ class PlayingScene(Scene):
         self.ui = board_ui.released(self.ui)
         self.assist.message = None
         self.session.analyse()
-        layout = self.layout
         self.context.push(
             "game over",
             session=self.session,
-            face=layout.face,
-            board=layout.board_view,
-            status=layout.status,
+            places=lambda: self.layout.panel_places,
             toggle_sound=self.context.toggle_sound,
-            then=self._after_game_over,
+            then=lambda choice: after_game.follow(self.context, self.session, choice),
         )
 
     @property
@@ -298,42 +314,14 @@ class PlayingScene(Scene):
         return self.session.analysis_job
 
     def _analysed(self):
-        """The game's analysis came in: on a loss, mark the cell the player could have clicked instead, and
-        let the drill train what the player missed."""
-        state = self.session.analysis_state
-        if state in (Analysis.NOT_ASKED, Analysis.RUNNING) or self._verdict_shown:
-            return
-        self._verdict_shown = True
-        analysis = self.session.analysis
-        verdict = analysis.loss if analysis is not None else None
-        if verdict is not None:
-            if not verdict.forced and verdict.rule:
-                self.context.progress.note_mistake(verdict.rule)
-            self.assist.show_verdict(verdict)
-            self.invalidate()
-
-    def _after_game_over(self, choice):
-        """What the player chose on the game-over panel."""
-        if choice is PanelChoice.AGAIN:
-            self.new_game()
-        elif choice is PanelChoice.SAME_BOARD:
-            self.same_board()
-        elif choice is PanelChoice.MENU:
-            self.context.show("menu")
-        elif choice is PanelChoice.REPLAY:
-            session = self.session
-            self.context.show("replay", remember=True, replay=session.replay(), video=session.current_video())
-        elif choice is PanelChoice.STUDY:  # the position before the losing click (practice: nothing recorded)
-            self.context.show("puzzle", remember=True, study=self.session.replay())
+        """The game's analysis came in: the verdict shows once (see after_game.take_verdict)."""
+        if not self._verdict_shown and self.session.analysis_state not in (Analysis.NOT_ASKED, Analysis.RUNNING):
+            self._verdict_shown = True
+            if after_game.take_verdict(self.context, self.session, self.assist):
+                self.invalidate()
 
     def new_game(self):
-        """The face, F2 or N: a new board of the same size. A game under way counts as abandoned."""
-        self.session.abandon()
-        self.context.show("playing", session=self.context.dealer.again(self.session))
-
-    def same_board(self):
-        session, first_reveal = self.context.dealer.same_board(self.session)
-        self.context.show("playing", session=session, first_reveal=first_reveal)
+        after_game.again(self.context, self.session)
 
     # --- input ------------------------------------------------------------------------------------------------
 
@@ -349,6 +337,8 @@ class PlayingScene(Scene):
             self.pause()
         elif event.key == pygame.K_h:
             self.show_hint()
+        elif event.key == pygame.K_g:
+            self.go_to_hint()
         elif event.key == pygame.K_c:
             if self.assist.toggle_chances():
                 self.session.note_assistance(chances=True)
@@ -392,6 +382,15 @@ class PlayingScene(Scene):
     def notify(self, message):
         self.assist.message = message
         self.dirty = True
+
+    def go_to_hint(self):
+        """G: the keyboard cursor onto the hinted cell (or the one the verdict marks), so Space opens it."""
+        hint = self.assist.hint
+        if hint is not None and not self.over:
+            self.ui = self.ui._replace(cursor=hint.cell)
+            self.screen.keep_in_view(hint.cell)
+            self._repoint()
+            self.dirty = True
 
     def show_hint(self):
         """H or the Hint button: the hint is worked out off the frame loop and shows when it is there."""

@@ -12,7 +12,7 @@ from game.scene import Scene
 from game.video.packed import split_log, video_of
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
-from game.view.formats import format_time
+from game.view.formats import ASSISTED, UNTIMED_RULE, format_time
 from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
 from game.view.typeface import BODY, BOLD, HEADING, SMALL, TINY
@@ -64,7 +64,7 @@ class RecordsScene(Scene):
         self.row_h = list_h // ROWS_SHOWN
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
         buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 2, 40)
-        self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset statistics", "Back")))
+        self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset all records", "Back")))
         self.showing_recent = False
         self.notice = ""
         self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
@@ -130,7 +130,11 @@ class RecordsScene(Scene):
             self._turn(-1 if button is self.previous else 1)
         elif button is self.reset:
             self.context.ask(
-                "Reset statistics?", "Every best time and statistic will be erased.", "Reset", "Keep them", self._reset
+                "Reset all records?",
+                "Every best time and statistic of every board will be erased.",
+                "Reset",
+                "Keep them",
+                self._reset,
             )
         elif button is self.back:
             self.go_back()
@@ -191,7 +195,8 @@ class RecordsScene(Scene):
             when, outcome = layout.split(first, 2, 4)
             text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), when, SMALL, look.dim_text, smallest=TINY)
             colour = look.success_text if game.won else look.error_text
-            text.draw_fitted(surface, game.outcome, outcome, SMALL, colour, weight=BOLD, smallest=TINY)
+            said = f"{game.outcome}, {ASSISTED}" if game.won and game.hinted else game.outcome
+            text.draw_fitted(surface, said, outcome, SMALL, colour, weight=BOLD, smallest=TINY)
         else:
             rank = pygame.Rect(first.x, first.y, 26, first.h)
             text.draw_fitted(surface, f"{game.rank}.", rank, SMALL, align="right")
@@ -217,7 +222,7 @@ class RecordsScene(Scene):
             ("Current streak", str(s.current_streak)),
             ("Best streak", str(s.best_streak)),
             ("Best 3BV/s", best_rate),
-            ("Average win", format_time(s.average_win_ms)),
+            ("Average timed win", format_time(s.average_win_ms)),
         ]
         halves = layout.split(box, 2, 24)
         line_h = box.h // 3
@@ -241,10 +246,14 @@ class RecordsScene(Scene):
         self.best_tab.draw(surface)
         self.recent_tab.draw(surface)
         if not self.rows:
-            empty = "No games yet." if self.showing_recent else "No wins yet: the first one sets a record."
-            text.draw_fitted(
-                surface, empty, pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 30), BODY, look.dim_text
-            )
+            if self.showing_recent:
+                empty = "No games yet."
+            elif self.stats.won:  # wins, none of them timed: say why, rather than "no wins"
+                empty = f"No timed wins yet. {UNTIMED_RULE}"
+            else:
+                empty = "No wins yet: the first one sets a record."
+            box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))
+            text.draw_paragraph(surface, empty, box, BODY, look.dim_text, smallest=TINY)
         for row in self.rows:
             self._draw_row(surface, row)
         hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)

@@ -69,6 +69,12 @@ class SettingsScene(Scene):
                 self.focus.current = button
                 self.press(button)
                 return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:  # a right click steps back
+            for option, button in zip(OPTIONS, self.buttons):
+                if button.rect.collidepoint(event.pos):
+                    self.focus.current = button
+                    self.change(option, -1)
+                    return
 
     def press(self, button):
         if button is self.back:

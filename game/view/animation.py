@@ -97,7 +97,10 @@ class Animations:
         if len(changed) > 1:
             new.append(Ripple(move.cell, [c for c in changed if c != move.cell], RIPPLE_SECONDS))
         if board.state == GameState.WON and was != GameState.WON:
-            new.append(Ripple(move.cell, board.mine_cells(), FLOURISH_SECONDS))
+            # only the flags the win put up rise: the player's own stay as they were drawn
+            raised = [cell for cell in board.last_changed if board.is_mine(*cell)]
+            if raised:
+                new.append(Ripple(move.cell, raised, FLOURISH_SECONDS))
         cells = set()
         for anim in new:
             anim.hold(self.override)

@@ -12,11 +12,18 @@ from game.view.typeface import LARGE, SMALL
 # yellow, which protanopes and deuteranopes tell apart) when that setting is on.
 STANDARD = {"safe": (0, 170, 0), "mine": (210, 0, 0), "guess": (230, 150, 0), "proof": (0, 60, 220)}
 COLOUR_BLIND = {"safe": (0, 114, 178), "mine": (213, 94, 0), "guess": (240, 228, 66), "proof": (0, 0, 0)}
+# On the dark theme's dark cells the proof outlines are light (black and dark blue would not show: WCAG's 3:1
+# for outlines is the bar, a test holds it).
+DARK_PROOF = {False: (120, 170, 255), True: (255, 255, 255)}
 CHANCE_STEPS = 10  # tints from 0% (safe) to 100% (a mine)
 
 
 def colours():
-    return COLOUR_BLIND if theme.colour_blind() else STANDARD
+    colour_blind = theme.colour_blind()
+    palette = COLOUR_BLIND if colour_blind else STANDARD
+    if theme.current().name == "dark":
+        return {**palette, "proof": DARK_PROOF[colour_blind]}
+    return palette
 
 
 def hint_colour(hint):

@@ -169,19 +169,19 @@ class BoardScreen:
 
     def _draw_bars(self, surface) -> None:
         look = theme.current()
-        for bar, thumb, _ in self._thumbs():
+        for bar, thumb, _ in self._thumbs():  # a light thumb in a dark track: 3:1 on either theme
             widgets.bevel(surface, bar, raised=False, width=1, face=look.shadow)
-            widgets.bevel(surface, thumb, raised=True, width=2, face=look.face)
+            widgets.bevel(surface, thumb, raised=True, width=2, face=look.light)
 
-    def keep_in_view(self, cell) -> None:
-        """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow."""
+    def keep_in_view(self, cell) -> bool:
+        """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow. True when it
+        scrolled."""
         if cell is None:
-            return
+            return False
         g, rect = self.geometry, self.geometry.cell_rect(*cell)
         dx = min(0, rect.left - g.view.left) + max(0, rect.right - g.view.right)
         dy = min(0, rect.top - g.view.top) + max(0, rect.bottom - g.view.bottom)
-        if dx or dy:
-            self.scroll_by(dx, dy)
+        return bool(dx or dy) and self.scroll_by(dx, dy)
 
     # --- drawing --------------------------------------------------------------------------------------------
 

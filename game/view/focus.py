@@ -62,9 +62,10 @@ class FocusRing:
         self._show()
 
     def _toward(self, dx: int, dy: int) -> None:
-        if not self.shown or self.current is None:  # the first key shows where the ring is
-            self._show()
+        if self.current is None:
             return
+        if not self.shown:  # the first arrow moves as every other does (Down, then Enter, is the one below)
+            self._show()
         here = self.current.rect.center
 
         def cost(widget):

@@ -24,14 +24,28 @@ def format_seconds(seconds: float, precise: bool = False) -> str:
     return format_time(round(seconds * 1000), precise)
 
 
+# One rule for assisted games, said the same way wherever a game shows (the win line, the panel, the records):
+# a win with a hint or the mine chances, or on a board seen before (the same board again, a code), is kept
+# but never timed for records.
+ASSISTED = "assisted"
+SEEN_BEFORE = "board seen before"
+NOT_TIMED = "not timed"
+UNTIMED_RULE = "Wins with a hint or the mine chances (assisted), or on a board seen before, are not timed."
+
+
+def untimed_mark(hinted: bool, seen_before: bool) -> str:
+    """Why a win's time does not count for records ("assisted", "board seen before"), or "" when it does."""
+    return ASSISTED if hinted else SEEN_BEFORE if seen_before else ""
+
+
 # What each figure after a game counts: the Help page lists them, the game-over panel shows them on hover.
 FIGURES = {
-    "Time": "From the click that opens the first cell to the last, to the millisecond; the counter shows seconds.",
+    "Time": "From the click that opens the first cell to the last, to the millisecond. " + UNTIMED_RULE,
     "3BV": "The fewest clicks that clear the board: one per opening, one per number no opening reaches. "
     "After a loss, how much of it you had cleared.",
     "3BV/s": "3BV divided by your time: your speed, comparable across boards.",
-    "Clicks": "Every click you made; the useful ones changed the board. L left, R right, D chords, the useful "
-    "ones in brackets.",
+    "Clicks": "Every click (L left, R right, D chords); the useful ones, in brackets, opened or flagged "
+    "something, the one that set off a mine not.",
     "ZiNi": "The fewest clicks a player who knows the board needs, flags and chords included (greedy, as "
     "ms-toollib counts it).",
     "IOS": "Index of speed: log(3BV) / log(time in seconds), for a won game; higher is faster.",
@@ -39,16 +53,15 @@ FIGURES = {
     "STNB": "3BV against the time a beginner, intermediate or expert board allows (36, 162, 435 x 3BV / "
     "time^1.7); standard boards only.",
     "Throughput": "3BV per useful click: above 1.00 when chords open more than one 3BV each.",
-    "Correctness": "The share of your clicks that changed the board.",
+    "Correctness": "The share of your clicks that were useful.",
     "Flags": "Flags on the board at the end; NF (no flags) when you never placed one.",
     "Path": "How far the mouse went over the board, in pixels at 16 a cell, from your first opening click.",
-    "IOE": "3BV per click: 1.00 is a perfect game without flags; flags lower it. Correct: the share of your "
-    "clicks that were useful.",
-    "Guesses": "How many of your opening clicks (those that opened cells, the first one aside) were not "
-    "certainly safe when you made them, judged from what you could see.",
+    "IOE": "3BV per click: 1.00 is a perfect game without flags; flags lower it.",
+    "Guesses": "Of your clicks that opened cells (the first one aside), how many were not certainly safe "
+    "from what you could see.",
     "Last click": "After a loss: a forced guess (no cell was certainly safe) or avoidable (one was: it is "
     "marked on the board).",
-    "Seed": "The number the board's mines came from: main.py --seed plays it again.",
+    "Seed": "The number the board's mines came from: the same seed deals the same board.",
     "Code": "The board's code: Play a code in the menu deals this board again, anywhere.",
 }
 
@@ -83,3 +96,9 @@ def video_lines(figures: Any) -> list[tuple[str, str]]:
         ("Flags", f"{f.flags}, NF" if f.nf else str(f.flags)),
         ("Path", f"{f.path:.0f} px"),
     ]
+
+
+def sentence(words: str) -> str:
+    """Words as a sentence, ending with its full stop (reasons are written without one, to be joined)."""
+    words = words.rstrip()
+    return words if not words or words[-1] in ".!?" else words + "."

@@ -69,6 +69,11 @@ class BoardLayout:
         self.message = pygame.Rect(self.status.x + 2, self.status.y, self.hint_button.x - self.status.x - 8, status_h)
         self.status_font = SMALL if k <= 2 else LARGE  # up to three lines of hint fit beside the button
 
+    @property
+    def panel_places(self):
+        """Where the game-over panel finds the face, the board and the status line."""
+        return self.face, self.board_view, self.status
+
 
 def zoomed(tile, direction):
     """The next tile size of the zoom steps up (1) or down (-1) from `tile`, or the default (0)."""
@@ -129,10 +134,14 @@ def draw_status(surface, layout, message, colour=None):
     return rect
 
 
+CURSOR_COLOURS = ((0, 0, 0), (255, 220, 0))  # dark outside, bright inside: one of them shows on any tile
+
+
 def draw_cursor(surface, rect, scale):
-    """The keyboard cursor: a two-colour frame that shows on any tile."""
-    pygame.draw.rect(surface, (0, 0, 0), rect, 2 * scale)
-    pygame.draw.rect(surface, (255, 220, 0), rect.inflate(-2 * scale, -2 * scale), scale)
+    """The keyboard cursor: a two-colour frame that shows on any tile, each band as wide as the other."""
+    dark, bright = CURSOR_COLOURS
+    pygame.draw.rect(surface, dark, rect, 2 * scale)
+    pygame.draw.rect(surface, bright, rect.inflate(-4 * scale, -4 * scale), 2 * scale)
 
 
 def draw_paused(surface, view):

@@ -305,3 +305,21 @@ def test_mines_can_be_laid_before_the_first_reveal_only():
         Board(3, 3, 2).lay_mines([(0, 0)])
     with pytest.raises(ValueError):
         Board(3, 3, 2).lay_mines([(0, 0), (0, 0)])
+
+
+def test_the_click_that_explodes_is_not_effective():
+    """The community's rule: a click is effective when it opens or flags something; the one that explodes is not."""
+    b = board("*.*", "...", "...")
+    b.reveal(2, 2)
+    assert b.effective_clicks == 1 and b.state == "playing"
+    b.reveal(0, 0)
+    assert b.state == "lost" and (b.left_clicks, b.effective_clicks) == (2, 1)
+
+
+def test_a_chord_that_explodes_on_a_wrong_flag_is_not_effective():
+    b = board("*.*", "...", "...")
+    b.reveal(2, 2)  # opens the two lower rows; (1, 0) is a 1 touching (0, 0) and (0, 1)
+    b.toggle_flag(0, 1)  # the wrong cell
+    assert b.effective_clicks == 2
+    b.chord(1, 0)
+    assert b.state == "lost" and b.chord_clicks == 1 and b.effective_clicks == 2

@@ -159,9 +159,9 @@ def test_statistics_of_a_lost_game_count_only_what_was_opened():
     stats = Replay.from_game(with_times(board, [0, 300, 1000, 2500, 4000])).stats()
     assert board.state == "lost"
     assert (stats.three_bv, stats.solved_three_bv) == (3, 2)
-    assert (stats.left, stats.right, stats.chord, stats.effective) == (4, 1, 0, 4)
+    assert (stats.left, stats.right, stats.chord, stats.effective) == (4, 1, 0, 3), "the boom is not effective"
     assert stats.seconds == 4.0 and stats.three_bv_per_second == pytest.approx(0.5)
-    assert stats.ioe == pytest.approx(2 / 5) and stats.correctness == pytest.approx(4 / 5)
+    assert stats.ioe == pytest.approx(2 / 5) and stats.correctness == pytest.approx(3 / 5)
 
 
 def test_a_number_on_the_edge_of_an_unopened_opening_is_not_solved_alone():
@@ -192,8 +192,9 @@ def test_a_fifty_fifty_loss_is_a_forced_guess():
     verdict = analysis.loss
     assert verdict.kind == "forced" and verdict.cell == (0, 0) and verdict.move.kind == "reveal"
     assert verdict.probability == pytest.approx(0.5)
-    assert verdict.alternative == (1, 0) and verdict.alternative_probability == pytest.approx(0.5)
+    assert verdict.alternative is None, "no other cell was safer: none is named"
     assert verdict.summary.startswith("A forced guess") and "50%" in verdict.summary
+    assert "one of the safest" in verdict.summary
     assert (analysis.guesses, analysis.opening_moves) == (2, 2)  # (1, 1) was a 1-in-3 guess too
 
 
@@ -206,7 +207,9 @@ def test_a_loss_next_to_a_certainly_safe_cell_is_avoidable():
     assert verdict.kind == "avoidable" and verdict.alternative == (0, 1) and verdict.probability == 1.0
     assert verdict.alternative_probability == 0.0 and verdict.reason and verdict.proof
     assert all(board.is_revealed(*cell) for cell in verdict.proof)
-    assert verdict.summary.startswith("Avoidable: Row 1, column 2 was certainly safe.")
+    assert verdict.summary.startswith(
+        "Avoidable: That cell was certainly a mine, and row 1, column 2 was certainly safe."
+    ), "the numbers proved the cell clicked a mine: the verdict says so"
     assert (analysis.guesses, analysis.opening_moves) == (1, 1)
 
 
@@ -387,3 +390,23 @@ def test_the_log_tells_a_flag_from_an_unflag_and_the_file_keeps_it():
     data = json.loads(Replay.from_game(with_times(board, [0, 10, 20, 30, 40])).to_json())
     assert [letter for letter, *_ in data["moves"]] == ["f", "u", "u", "r", "f"]
     assert Replay.from_json(json.dumps(data)).final_board().to_dict() == board.to_dict()
+
+
+def test_hint_and_verdict_say_a_tie_the_same_way_and_never_name_another_cell_of_the_same_chance():
+    """A 1 in a corner of 2 x 2 leaves three cells at 33%: the hint picks one and says it is one of the safest;
+    when that cell was the mine, the verdict says the same and names no other cell as the safest."""
+    from game.model import hint_for
+
+    start = Board.from_layout(["*.", ".."])
+    start.reveal(1, 1)
+    hint = hint_for(start, lookahead=False)
+    assert hint is not None and not hint.certain and "one of the safest" in hint.reason
+    rows = [["." for _ in range(2)] for _ in range(2)]
+    rows[hint.cell[0]][hint.cell[1]] = "*"
+    board = Board.from_layout(["".join(row) for row in rows])
+    board.reveal(1, 1)
+    board.reveal(*hint.cell)
+    verdict = Replay.from_game(with_times(board, [0, 500])).analyse().loss
+    assert verdict.forced and verdict.cell == hint.cell
+    assert "one of the safest" in verdict.summary and "33%" in verdict.summary
+    assert verdict.alternative is None and "row" not in verdict.summary, "no other cell is named the safest"

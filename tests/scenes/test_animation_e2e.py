@@ -76,3 +76,30 @@ def test_the_exploded_mine_flashes_then_stays_red(driver):
         looks.add(drawn(playing, mine))
     assert looks == {Tile.MINE, Tile.EXPLODED}, "it blinked"
     assert drawn(playing, mine) is Tile.EXPLODED and not playing.animations
+
+
+def test_an_animation_never_hides_what_the_player_already_saw(driver):
+    """On the winning click the flags the win puts up rise in a wave; the ones the player placed stay drawn as
+    flags all along, and no cell opened before the click is drawn covered again."""
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    board = playing.board
+    driver.click_cell(4, 4)
+    everything = [(r, c) for r in range(board.rows) for c in range(board.cols)]
+    mines = [cell for cell in everything if board.is_mine(*cell)]
+    placed = mines[: len(mines) // 2]
+    for cell in placed:
+        driver.click_cell(*cell, button=3)
+    safe = [cell for cell in everything if not board.is_mine(*cell)]
+    for cell in safe[:-1]:
+        if not board.is_revealed(*cell):
+            driver.click_cell(*cell)
+    last = next(cell for cell in safe if not board.is_revealed(*cell))
+    seen = {cell: drawn(playing, cell) for cell in everything if board.is_revealed(*cell) or board.is_flagged(*cell)}
+    driver.click_cell(*last, frames=1)
+    assert board.state == "won" and playing.animations, "the flags rise"
+    for _ in range(30):
+        hidden = {cell for cell, tile in seen.items() if drawn(playing, cell) is not tile}
+        assert not hidden, f"drawn otherwise during the win's animation: {sorted(hidden)}"
+        driver.frames(1)
+    assert all(drawn(playing, cell) is Tile.FLAG for cell in mines)

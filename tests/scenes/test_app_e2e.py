@@ -284,6 +284,8 @@ def test_help_and_quit_from_the_menu(driver):
     driver.click_button(driver.scene.back)
     assert isinstance(driver.scene, MenuScene)
     driver.click_button(driver.scene.quit)
+    assert driver.app.running and driver.overlay is not None, "Quit asks, as Esc does"
+    driver.click_button(driver.overlay.yes)
     assert not driver.app.running
 
 

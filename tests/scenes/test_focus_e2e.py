@@ -34,7 +34,9 @@ def test_the_menu_plays_from_the_keyboard_and_esc_asks_before_quitting(driver):
     menu = driver.scene
     assert ringed(menu) == [], "no ring until a key asks for it"
     driver.key(pygame.K_DOWN)
-    assert ringed(menu) == [menu.difficulty_buttons["beginner"]], "the first key shows where the ring is"
+    assert ringed(menu) == [menu.difficulty_buttons["intermediate"]], "the first Down moves below the last played"
+    driver.key(pygame.K_UP)
+    assert ringed(menu) == [menu.difficulty_buttons["beginner"]]
     driver.key(pygame.K_DOWN)
     assert ringed(menu) == [menu.difficulty_buttons["intermediate"]]
     driver.screenshot("menu-ring")
@@ -65,7 +67,7 @@ def test_the_custom_form_from_the_keyboard(driver):
             driver.key(pygame.K_BACKSPACE, frames=0)
         driver.type_text(value)
         driver.key(pygame.K_TAB)
-    assert [form.fields[f].value for f in ("rows", "cols", "mines")] == ["12", "20", "30"]
+    assert [form.fields[f].value for f in ("cols", "rows", "mines")] == ["12", "20", "30"], "width first"
     assert ringed(form) == [form.start]
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, PlayingScene) and driver.scene.board.mines == 30

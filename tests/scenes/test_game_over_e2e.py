@@ -108,3 +108,54 @@ def test_with_room_beside_the_board_the_whole_panel_shows_there(driver):
     assert panel.expanded and panel.fits_outside
     assert not panel.rect.colliderect(playing.layout.board_view), "beside the board, not over it"
     driver.screenshot("panel-beside")
+
+
+def the_way_on_is_on_screen(driver, playing, panel):
+    """The buttons that go on (the bar's over the status line, or the whole panel's) lie in the window, the
+    bar exactly where the status line is (so the scene's own line never shows instead), and are drawn."""
+    from tests.view.test_layout import drawn_texts, problems
+
+    window = pygame.Rect((0, 0), pygame.display.get_surface().get_size())
+    if panel.expanded:
+        assert window.contains(panel.rect), f"the panel {panel.rect} lies in the window {window}"
+        if panel.fits_outside:
+            assert not panel.rect.colliderect(playing.layout.board_view), "beside the board, not over it"
+    else:
+        assert panel.bar == playing.layout.status, "the bar takes the status line's place"
+    for button in panel._shown_buttons():
+        assert window.contains(button.rect), f"{button.label!r} at {button.rect} is in the window {window}"
+    log = drawn_texts(driver.app)
+    labels = {item.text for item in log if window.contains(item.rect)}
+    assert {"Again", "Play again"} & labels, "a way to play again is drawn"
+    assert not problems(log, window)
+
+
+@pytest.mark.parametrize("look", ["classic", "dark"])
+def test_whatever_the_window_does_after_the_game_ends_the_way_on_stays_on_screen(tmp_path, look):
+    app = App(clock=FakeClock(), seed=21, desktop_size=(1920, 1080))
+    pygame.event.clear()
+    app.settings.change("theme", look)
+    app.step()
+    driver = Driver(app, tmp_path / "shots")
+    try:
+        driver.click_button(driver.scene.difficulty_buttons["beginner"])
+        playing = driver.scene
+        driver.click_cell(4, 4)
+        driver.click_cell(*playing.board.mine_cells()[0])
+        panel = driver.overlay
+        driver.past_grace()
+        the_way_on_is_on_screen(driver, playing, panel)
+        for n, size in enumerate([(1900, 700), (520, 420), (1900, 1000), (700, 560), (1200, 300)]):
+            driver.post(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
+            driver.frames(2)
+            assert driver.overlay is panel
+            the_way_on_is_on_screen(driver, playing, panel)
+            driver.screenshot(f"after-resize-{n}")
+        for key in (pygame.K_EQUALS, pygame.K_MINUS, pygame.K_MINUS):  # a zoom moves the board too
+            driver.key(key, mod=pygame.KMOD_CTRL)
+            the_way_on_is_on_screen(driver, playing, panel)
+        driver.click_button(panel.play_again if panel.expanded else panel.bar_again)
+        assert isinstance(driver.scene, PlayingScene) and driver.scene is not playing, "and it works"
+    finally:
+        app.store.close()
+        pygame.quit()

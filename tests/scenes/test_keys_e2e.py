@@ -215,3 +215,14 @@ def test_help_lists_every_key_over_its_pages(driver):
         assert name in replay_keys
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, MenuScene)
+
+
+def test_the_timer_shows_001_from_the_first_click_as_windows_does(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    assert playing._counters().seconds == 0, "000 before the first click"  # the LED shows what Counters holds
+    driver.click_cell(4, 4, frames=1)
+    assert playing._counters().seconds == 1
+    while playing.session.elapsed < 1.0:
+        driver.frames(1)
+    assert playing._counters().seconds == 2

@@ -215,7 +215,7 @@ def test_the_game_over_panel_shows_the_videos_figures_each_equal_to_game_videos(
     assert all(lines[name] == value for name, value in video_lines(expected))
     assert all(name in FIGURES for name in lines), "every figure has its explanation (hover, Help)"
     shown = panel.shown_lines()
-    assert len(shown) <= panel.most_lines and ("Time", lines["Time"]) in shown and ("Code", lines["Code"]) in shown
+    assert len(shown) <= panel.lines_shown and ("Time", lines["Time"]) in shown and ("Code", lines["Code"]) in shown
 
 
 def test_replay_plays_the_video_the_pointer_along_its_path_and_the_cells_it_presses(driver):

@@ -175,3 +175,12 @@ def test_a_change_the_game_cannot_use_is_a_bug_and_changes_nothing():
     assert settings["tile"] == 32 and saved == []
     settings.change("custom", [12, 20, 30])
     assert settings["custom"] == (12, 20, 30) and saved == [{"custom": [12, 20, 30]}]
+
+
+def test_a_right_click_steps_an_option_back(driver):
+    scene = open_settings(driver)
+    for option, button in zip(OPTIONS, scene.buttons):
+        before = driver.app.settings[option.key]
+        driver.click_button(button)
+        driver.click(button.rect.center, button=3)
+        assert driver.app.settings[option.key] == before, f"{option.key}: a right click undoes a left one"

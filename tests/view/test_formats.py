@@ -30,4 +30,22 @@ def test_a_guessing_hint_never_calls_a_small_chance_zero():
     assist = Assistant()
     assist.hint_job = Done()
     assert assist.poll_hint(0.1)
-    assert assist.message.endswith("(under 1% chance of a mine)")
+    assert assist.message.endswith("(under 1% chance of a mine).")
+
+
+def test_a_guessing_hint_says_its_chance_once_and_ends_with_a_full_stop():
+    from game.assist import Assistant
+    from game.model.solver.hints import hint_for_visible
+
+    visible = [-1] * 4
+    visible[3] = 1  # a 1 in the corner of 2 x 2: three cells at 33%
+    hint = hint_for_visible(2, 2, 1, visible)
+
+    class Done:
+        done, error, result = True, None, hint
+
+    assist = Assistant()
+    assist.hint_job = Done()
+    assert assist.poll_hint(0.1)
+    assert assist.message.count("33%") == 1 and "one of the safest" in assist.message, assist.message
+    assert assist.message.endswith(".")

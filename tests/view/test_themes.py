@@ -304,3 +304,66 @@ def test_a_missing_or_broken_sheet_falls_back_to_classic(display, tmp_path, monk
     fallback = atlases.at(1)
     for tile in Tile:
         assert same_image(fallback.tiles[tile], classic.tiles[tile])
+
+
+def _luminance(colour):
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("colour_blind", [False, True])
+@pytest.mark.parametrize("look", ["classic", "dark"])
+def test_proof_outlines_and_the_keyboard_cursor_stand_out_on_every_theme(look, colour_blind):
+    """WCAG's 3:1 for outlines: the numbers that prove a hint, on the revealed cells they outline; the cursor's
+    frame (one of its two bands) on covered and revealed cells alike."""
+    from game.view import assist, hud
+    from game.view.atlas import AtlasCache
+    from game.view.sheet import Tile
+
+    pygame.display.init()
+    pygame.display.set_mode((10, 10))
+    theme.use(look, colour_blind=colour_blind)
+    try:
+        tiles = AtlasCache().board(32).tiles
+        revealed, covered = tiles[Tile.N1].get_at((3, 3)), tiles[Tile.COVERED].get_at((8, 8))
+        proof = assist.colours()["proof"]
+        assert contrast(proof, revealed) >= 3, f"proof {proof} on {revealed[:3]}: {contrast(proof, revealed):.1f}"
+        for face in (revealed, covered):
+            best = max(contrast(band, face) for band in hud.CURSOR_COLOURS)
+            assert best >= 3, f"the cursor on {face[:3]}: {best:.1f}"
+    finally:
+        theme.use("classic")
+
+
+@pytest.mark.parametrize("look", ["classic", "dark"])
+def test_a_scroll_bars_thumb_stands_out_from_its_track(look):
+    from game.input import BoardGeometry
+    from game.model import Board
+    from game.view.board_screen import BoardScreen, Counters
+    from game.view.sheet import Face
+
+    pygame.display.init()
+    surface = pygame.display.set_mode((10, 10))
+    theme.use(look)
+    try:
+        screen = BoardScreen(AtlasCache(), Board(100, 100, 800, seed=1), 16, (700, 500))
+        surface = pygame.display.set_mode(screen.window_size)
+        pygame.font.init()
+        screen.draw_all(surface, Counters(800, 0, Face.SMILE), "")
+        assert isinstance(screen.geometry, BoardGeometry) and screen.layout.h_bar is not None
+        (bar, thumb, _), *_ = screen._thumbs()
+        track = surface.get_at((bar.right - 4, bar.centery))
+        face = surface.get_at(thumb.center)
+        assert bar.h >= 16, "wide enough to hit"
+        assert contrast(face, track) >= 3, f"thumb {face[:3]} on track {track[:3]}"
+    finally:
+        theme.use("classic")

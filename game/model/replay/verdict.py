@@ -14,7 +14,8 @@ from ..rules.grid import SEEN_FLAG
 from ..rules.move import Move
 from ..solver.analysis import DEFAULT_BUDGET, InconsistentPosition, analyse_visible
 from ..solver.chance import chance_text
-from ..solver.hints import hint_for_visible
+from ..solver.guess import choose_guess
+from ..solver.hints import TIE, hint_for_visible, safest_words
 
 if TYPE_CHECKING:
     from ..rules.board import Board
@@ -45,6 +46,12 @@ class LossVerdict:
     exact: bool = True  # False when the solver ran out of budget and estimated the chances
     proof: tuple[Cell, ...] = ()  # avoidable: the revealed numbers the reason speaks of, to highlight
     rule: str = ""  # avoidable: the rule that proved `alternative` safe ("single", "pair", "combined", "count")
+    tied: bool = False  # forced, and as safe as the safest: other cells had the same chance
+
+    @property
+    def certainly_a_mine(self) -> bool:
+        """The cell clicked was proved a mine by what the player could see."""
+        return self.probability is not None and self.probability >= 1 - TIE
 
     @property
     def kind(self) -> str:
@@ -54,18 +61,21 @@ class LossVerdict:
     def summary(self) -> str:
         """One line for the game-over panel."""
         if not self.forced:
-            return f"Avoidable: {cell_name(self.alternative).capitalize()} was certainly safe. {self.reason}."
-        line = f"A forced guess: no cell was certainly safe, and this one had a {percent(self.probability)} chance"
-        if (
-            self.alternative is None
-            or self.probability is None
-            or self.alternative_probability is None
-            or self.probability <= self.alternative_probability + 1e-9
-        ):
-            return line + " of a mine, as low as any. Bad luck."
+            mine = " That cell was certainly a mine, and" if self.certainly_a_mine else ""
+            safe = cell_name(self.alternative)
+            return f"Avoidable:{mine} {safe if mine else safe.capitalize()} was certainly safe. {self.reason}."
+        if self.certainly_a_mine:
+            return (
+                f"A forced guess, but not that cell: it was certainly a mine. The safest, "
+                f"{cell_name(self.alternative)}, had {percent(self.alternative_probability)}."
+            )
+        chance = f"a {percent(self.probability)} chance of a mine"
+        if self.alternative is None or self.alternative_probability is None:
+            safest = safest_words(self.tied)
+            return f"A forced guess: no cell was certainly safe; this one was {safest} ({chance}). Bad luck."
         return (
-            line + f" of a mine; the safest, {cell_name(self.alternative)}, had "
-            f"{percent(self.alternative_probability)}."
+            f"A forced guess: no cell was certainly safe, and this one had {chance}; the safest, "
+            f"{cell_name(self.alternative)}, had {percent(self.alternative_probability)}."
         )
 
 
@@ -256,17 +266,23 @@ def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) 
         if move.kind == "chord":
             reason += "; the chord opened a mine because a flag next to that number was wrong"
         return LossVerdict(move, cell, False, probability, safe, 0.0, reason, analysis.exact, proof, rule)
-    others = {c: p for c, p in analysis.probabilities.items() if c != cell}
-    safest = min(others, key=lambda c: (others[c], c)) if others else None
+    chances = analysis.probabilities
+    lowest = min(chances.values(), default=1.0)
+    safest: Cell | None = None
+    if probability is not None and probability > lowest + TIE and percent(probability) != percent(lowest):
+        # a safer cell, named as the hint names it (the safest, the fewest covered neighbours among equals)
+        safest = choose_guess(board.rows, board.cols, board.mines, before, analysis, lookahead=False)
+    tied = safest is None and sum(1 for p in chances.values() if percent(p) == percent(lowest)) > 1
     return LossVerdict(
         move,
         cell,
         True,
         probability,
         safest,
-        None if safest is None else others[safest],
+        None if safest is None else chances.get(safest),
         "Every covered cell could have held a mine",
         analysis.exact,
+        tied=tied,
     )
 
 

@@ -274,7 +274,8 @@ class Board:
         self.state = GameState.PLAYING
         opened = self._open(index)
         self._end_if_decided()
-        self.effective_clicks += 1
+        if self.exploded is None:  # effective: it opened something; the click that explodes is not
+            self.effective_clicks += 1
         return opened
 
     def _toggle_flag(self, move: Move) -> list[Cell]:
@@ -316,7 +317,7 @@ class Board:
             if self._states[n] in (g.COVERED, g.QUESTIONED):
                 opened.extend(self._open(n))
         self._end_if_decided()
-        if opened:
+        if opened and self.exploded is None:  # a chord that set off a mine (a wrong flag) is not effective
             self.effective_clicks += 1
         return opened
 

@@ -161,14 +161,23 @@ def _guess_hint(a: Analysis, cell: Cell) -> Hint:
     p = a.probability(*cell)
     best = min(a.probabilities.values())
     pct = chance_text(p)
-    if p <= best + 1e-12:
-        reason = f"No cell is certain; this one has the lowest mine chance ({pct})"
+    if p <= best + TIE:
+        tied = sum(1 for q in a.probabilities.values() if q <= best + TIE) > 1
+        reason = f"No cell is certain; this is {safest_words(tied)} ({pct})"
     else:
         reason = (
             f"No cell is certain; this one is nearly the safest ({pct}, lowest is {chance_text(best)}) "
             f"and the likeliest to open up more"
         )
     return Hint(cell, safe=False, is_mine=False, probability=p, reason=reason, rule=HintRule.GUESS)
+
+
+TIE = 1e-9  # chances this close are the same chance
+
+
+def safest_words(tied: bool) -> str:
+    """How a guess among the safest cells is named, by the hint and by the verdict after a loss alike."""
+    return "one of the safest" if tied else "the safest"
 
 
 def first_click_cell(rows: int, cols: int, first_click: str | None = "safe") -> Cell:

@@ -1,0 +1,73 @@
+"""The figures of a finished game as the game-over panel lists them: time, 3BV, clicks, IOE (the video's
+figures, as speed-runners compare them, once worked out), guesses, the last click's verdict, the seed and the
+board's code."""
+
+import logging
+
+from game.model import GameState
+from game.model.rules.boardcode import BoardCode, encode
+from game.records import Origin
+from game.session import Analysis
+from game.view import text
+from game.view.formats import format_seconds, untimed_mark, video_lines
+from game.view.typeface import BOLD, TINY
+
+log = logging.getLogger(__name__)
+
+
+def board_code(session):
+    """The game's board code, or None when no code can remake these mines."""
+    try:
+        return encode(BoardCode.from_board(session.board, no_guess=session.no_guess))
+    except ValueError as error:
+        log.info("no board code: %s", error)
+        return None
+
+
+def untimed(session):
+    """Why this win's time does not count ("assisted"...), or ""; a loss is never timed anyway."""
+    won = session.state == GameState.WON
+    return untimed_mark(session.hinted, session.origin != Origin.NEW) if won else ""
+
+
+def figure_lines(session, stats, code, value_w):
+    """(name, value) of each figure, the names as FIGURES explains them; `value_w`: the room for a value."""
+    board, won, analysis = session.board, session.state == GameState.WON, session.analysis
+    speed = stats.three_bv_per_second
+    rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
+    solved = f"{board.three_bv}" if won else f"{stats.solved_three_bv} of {board.three_bv}"
+    time = format_seconds(session.elapsed, precise=True)
+    mark = untimed(session)
+    if mark:
+        time += f", {mark}"
+    figures = session.figures  # the video's figures (as ms-toollib computes them), once worked out
+    if figures is not None:
+        time = format_seconds(figures.time_ms / 1000, precise=True) + (f", {mark}" if mark else "")
+        lines = [("Time", time), *video_lines(figures)]
+    else:
+        lines = [
+            ("Time", time),
+            ("3BV", solved + rate),
+            ("Clicks", f"{stats.clicks} ({stats.effective} useful)"),
+            ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
+        ]
+    lines.append(("Guesses", guesses(session)))
+    if not won and analysis is not None:
+        verdict = analysis.loss
+        lines.append(("Last click", "-" if verdict is None else "a forced guess" if verdict.forced else "avoidable"))
+    lines.append(("Seed", str(board.seed)))
+    if code:  # a large board's code is long: never shown cut, Copy code has it whole
+        fits = text.width(code, TINY, BOLD) <= value_w
+        lines.append(("Code", code if fits else "long: Copy code copies it"))
+    return lines
+
+
+def guesses(session):
+    if session.analysis_state == Analysis.FAILED:
+        return "-"
+    a = session.analysis
+    if a is None:
+        return "counting..."
+    approx = "" if a.exact else "at most "
+    clicks = "click that opened cells" if a.opening_moves == 1 else "clicks that opened cells"
+    return f"{approx}{a.guesses} of {a.opening_moves} {clicks}"

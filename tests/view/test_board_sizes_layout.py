@@ -1,0 +1,77 @@
+"""The board window at the sizes that squeeze it most: the smallest board (5 x 5) at every zoom step and the
+largest (100 x 100) at the smallest and the default zoom, on each screen the game is made for. Every status line
+they produce (a hint, the mine chances) and every game-over view (the bar, the whole panel) keeps its texts in
+their boxes and off each other, and the sentence that explains a loss is drawn whole, never cut."""
+
+import pygame
+import pytest
+
+from game import config
+from game.app import App
+from game.view import text, theme
+from tests.driver import Driver, FakeClock
+from tests.view.test_layout import SCREENS, drawn_texts, problems
+
+BOARDS = [((5, 5, 12), tile) for tile in config.TILE_SIZES] + [((100, 100, 1500), 16), ((100, 100, 1500), 32)]
+
+
+def check(driver, stop, found):
+    window = pygame.Rect((0, 0), driver.app.screen.get_size())
+    log = drawn_texts(driver.app)
+    found += [f"{stop}: {problem}" for problem in problems(log, window)]
+    cut = [item.text for item in log if item.text.endswith(text.ELLIPSIS) and item.layer > 0]
+    found += [f"{stop}: {t!r} is cut" for t in cut]
+    return log
+
+
+def lose(driver, stop, found):
+    playing = driver.scene
+    board = playing.board
+    mine = next((r, c) for r in range(board.rows) for c in range(board.cols) if board.is_mine(r, c))
+    playing.screen.keep_in_view(mine)
+    driver.click_cell(*mine)
+    job = playing.session.analysis_job
+    assert job is not None and job.wait(60), "the loss was analysed in time"
+    panel = driver.past_grace()
+    driver.frames(2)
+    if not panel.expanded:
+        check(driver, f"{stop}, the bar", found)
+        driver.key(pygame.K_SPACE)
+    log = check(driver, f"{stop}, the whole panel", found)
+    verdict = panel._verdict()
+    if verdict:
+        words = " ".join(item.text for item in log if item.layer > 0)
+        if verdict.split()[-1] not in words:
+            found.append(f"{stop}: the verdict {verdict!r} is not drawn whole: {words!r}")
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_smallest_and_largest_boards_keep_every_text_whole_at_every_zoom(private_home, screen):
+    found = []
+    app = App(clock=FakeClock(), seed=11, desktop_size=screen)
+    pygame.event.clear()
+    app.settings.change("theme", "dark")
+    app.step()
+    driver = Driver(app)
+    try:
+        for (rows, cols, mines), tile in BOARDS:
+            stop = f"{cols} x {rows} at {tile} px"
+            app.settings.change("tile", tile)
+            app.show("playing", session=app.dealer.new(rows, cols, mines))
+            driver.frames(2)
+            check(driver, f"{stop}, a new game", found)
+            driver.click_cell(0, 0)
+            check(driver, f"{stop}, playing", found)
+            if driver.scene.over:
+                continue
+            driver.key(pygame.K_h)
+            driver.until_hint()
+            check(driver, f"{stop}, a hint", found)
+            driver.key(pygame.K_c)
+            check(driver, f"{stop}, the chances", found)
+            lose(driver, stop, found)
+            assert driver.app.screen.get_width() <= screen[0] and driver.app.screen.get_height() <= screen[1]
+    finally:
+        app.store.close()
+        theme.use("classic")
+    assert not found, "\n".join(found[:30])
