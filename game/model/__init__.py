@@ -46,13 +46,36 @@ The layers: `rules/` (the board, moves, the game's fixed facts, saving), `solver
 no-guess boards) and `replay/` (a game as moves and times). This module is their public face.
 """
 
-from .replay.playback import Replay
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .rules.board import Board
 from .rules.facts import FIRST_CLICK_RULES, MAX_SIDE, PRESETS, GameState, Preset, validate_size
 from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION
 from .rules.move import Move, MoveKind
-from .solver.analysis import Analysis, analyse
-from .solver.hints import Hint, HintRule, hint_for
+
+if TYPE_CHECKING:
+    from .replay.playback import Replay
+    from .solver.analysis import Analysis, analyse
+    from .solver.hints import Hint, HintRule, hint_for
+
+# The solver and the replay load when first asked for, not with the rules: the game's first frame needs only
+# the board (importing them all cost about 20 ms of start-up).
+_LATER = {
+    "Replay": ".replay.playback",
+    "Analysis": ".solver.analysis",
+    "analyse": ".solver.analysis",
+    "Hint": ".solver.hints",
+    "HintRule": ".solver.hints",
+    "hint_for": ".solver.hints",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        return getattr(importlib.import_module(_LATER[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Analysis",

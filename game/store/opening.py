@@ -22,7 +22,6 @@ from typing import NamedTuple
 from game.store import copies, jobs
 from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
 from game.store.lock import FileLock, NotAFile
-from game.store.salvage import salvage
 from game.store.schema import Corrupt, connect, rollback, set_aside
 from game.store.trouble import bounded, passing
 
@@ -89,6 +88,8 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
             aside = set_aside(path)
             db = connect(path, busy_timeout)
             in_use.shared()
+            from game.store.salvage import salvage  # only for a damaged file: not on every start
+
             kept = salvage(aside, db)
             log.warning("from %s: %s (%d unreadable places skipped)", aside.name, kept.words(), kept.skipped)
             notices.append(
