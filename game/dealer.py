@@ -128,24 +128,28 @@ class Dealer(Keeper):
         return self._saved
 
     def resume(self) -> Resuming | None:
-        """Start resuming the saved game: it is checked now, and claimed from the records (so that no other
-        copy of the game plays it on too), which answer a frame or two later: see `resumed`. None (and a
-        notice for the menu) when it cannot be played."""
+        """Start resuming the saved game: it is checked off the frame (a long game's move log takes a second or
+        more to replay) while the records are asked for the claim on it (so that no other copy of the game
+        plays it on too); both answer a little later: see `resumed`. None when there is no saved game."""
         saved = self._saved
         if saved is None:
             return None
-        try:
-            session = GameSession.from_save(saved, keeper=self)
-        except ValueError as error:
-            self.forget_saved(str(error))
-            return None
-        return Resuming(session, self.store.claim_resume(saved.save_id))
+        check = BackgroundJob(lambda cancel: GameSession.from_save(saved, keeper=self))
+        return Resuming(saved, check, self.store.claim_resume(saved.save_id))
 
     def resumed(self, resuming: Resuming) -> GameSession | None:
-        """The session to play, once the claim is answered; None (and a notice) when another copy has it."""
+        """The session to play, once the check and the claim are answered; None (and a notice) when the save
+        cannot be played or another copy has it."""
+        check = resuming.check
+        if check.error is not None or not isinstance(check.result, GameSession):
+            if not isinstance(check.error, ValueError):
+                log.error("checking the saved game failed", exc_info=check.error)
+            if self._saved is resuming.saved:
+                self.forget_saved(str(check.error) if isinstance(check.error, ValueError) else "it could not be read")
+            return None
         answer = resuming.claim.value
         if answer is Claim.CLAIMED:
-            return resuming.session
+            return check.result
         self._saved = self.store.load_resume() if answer is Claim.CHANGED else None
         self.store.notice(CLAIM_REFUSED.get(answer, CLAIM_REFUSED[Claim.GONE]))
         return None
@@ -230,11 +234,17 @@ class NoGuessDeal:
 
 
 class Resuming(NamedTuple):
-    """A resume waiting for the records to grant its claim: poll `done`, then ask the dealer `resumed`."""
+    """A resume under way: the save being checked off the frame, and the records' answer to the claim on it.
+    Poll `done`, then ask the dealer `resumed`."""
 
-    session: GameSession
+    saved: SavedGame
+    check: BackgroundJob  # its result the session to play; its error (a ValueError) says why the save is refused
     claim: Any  # the store's Pending
 
     @property
     def done(self) -> bool:
-        return bool(self.claim.done)
+        return bool(self.check.done and self.claim.done)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the save is checked (tests, which play slower than the check)."""
+        return self.check.wait(timeout)

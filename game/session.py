@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.background import BackgroundJob
 from game.model import Board, GameState, Move
-from game.model.replay.stats import GameStats, game_stats
+from game.model.replay.stats import GameStats, game_stats, solved_three_bv
 from game.model.rules.category import category_for
 from game.records import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
@@ -94,6 +94,7 @@ class GameSession:
         self._running_since: int | None = None
         self._abandoned = False
         self._recorded = False
+        self._solved: tuple[int, int] | None = None  # (moves made, the solved 3BV after them)
         self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
         self.figures_job: BackgroundJob | None = None  # the video's figures, likewise (ZiNi takes 50 ms on expert)
         self._analysis_logged = False
@@ -130,7 +131,10 @@ class GameSession:
         return self.state == GameState.PLAYING and not self.paused and not self.waiting
 
     def stats(self) -> GameStats:
-        return game_stats(self.board, self.elapsed_ms)
+        moves = len(self.board.moves)
+        if self._solved is None or self._solved[0] != moves:  # the end of a game asks twice: record and panel
+            self._solved = (moves, solved_three_bv(self.board))
+        return game_stats(self.board, self.elapsed_ms, solved=self._solved[1])
 
     def replay(self) -> Replay:
         from game.model.replay.playback import Replay  # a game's replay is needed at its end, not at start-up

@@ -35,9 +35,10 @@ class Driver:
     """A player at the keyboard and mouse: clicks cells and buttons by posting events, then runs frames.
 
     A player is slower than the work the app does off the frame: before each frame the driver lets the
-    records' writer and a replay file being read finish (it waits for those signals, never for a time), so
-    what a test sees does not depend on thread timing. `patient=False` for tests of that work itself (a
-    records file locked by another program), which must see the frames go on without it.
+    records' writer, a replay file being read and a saved game being checked finish (it waits for those
+    signals, never for a time), so what a test sees does not depend on thread timing. `patient=False` for
+    tests of that work itself (a records file locked by another program), which must see the frames go on
+    without it.
     """
 
     def __init__(self, app, shots_dir=None, patient=True):
@@ -66,6 +67,9 @@ class Driver:
         opening = self.app.arrivals.reading
         if opening is not None:
             assert opening[1].wait(seconds), "the file was read in time"
+        resuming = getattr(self.app.scene, "resuming", None)  # the saved game being checked
+        if resuming is not None:
+            assert resuming.wait(seconds), "the saved game was checked in time"
         watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
         if watching is not None:
             assert watching.wait(seconds), "the replay was read in time"

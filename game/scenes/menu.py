@@ -129,13 +129,13 @@ class MenuScene(Scene):
         self.context.replace_saved_then(start)
 
     def resume_game(self):
-        """Resume the saved game once the records grant the claim on it (a frame or two; when they are busy,
-        once they free up): another copy of the game may be playing it."""
+        """Resume the saved game once it is checked (off the frame: a long game takes a second or more) and the
+        records grant the claim on it (a frame or two; when they are busy, once they free up): another copy of
+        the game may be playing it. The menu stays up meanwhile and says it is opening the game."""
         if self.resuming is not None:
             return
         self.resuming = self.context.dealer.resume()
-        if self.resuming is None:  # it could not be played: the menu says why
-            self.context.show("menu")
+        self.dirty = True
 
     def update(self, step):
         if self.resuming is not None and self.resuming.done:
@@ -157,7 +157,9 @@ class MenuScene(Scene):
         for button in self.buttons:
             button.draw(surface)
         look = theme.current()
-        if self.notices:
+        if self.resuming is not None:
+            message, colour = f"Opening the saved game ({self.resuming.saved.describe()})...", look.dim_text
+        elif self.notices:
             message, colour = " ".join(self.notices[-3:]), look.error_text
         else:
             message, colour = "Left click opens, right click flags. Arrows and Enter work too.", look.dim_text

@@ -4,9 +4,12 @@ again, the first click on every path, the clock of a resumed game, and the safe 
 Each test here was a bug a player could hit; they drive the app only through events and read only what the
 player sees (the menu, the board) and the records file."""
 
+import threading
+
 import pygame
 import pytest
 
+from game import session as session_module
 from game.app import App
 from game.model.rules.boardcode import BoardCode, encode
 from game.scenes.code_entry import CodeEntryScene
@@ -15,6 +18,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene
 from game.store import Store
+from game.view import text
 from tests.driver import Driver, FakeClock
 
 
@@ -227,6 +231,38 @@ def test_a_resumed_games_clock_waits_for_the_first_move(driver):
     driver.click_cell(0, 8, button=3)
     driver.frames(60)
     assert elapsed(playing) == pytest.approx(clock + 1, abs=0.05)
+
+
+def test_a_saved_game_is_checked_off_the_frame_while_the_menu_says_so(driver, monkeypatch):
+    """Checking a save replays its whole move log: a second and more for a long game on a big board. It runs on
+    a thread of its own; the menu keeps drawing frames and says what it is doing until the game is ready."""
+    beginner_under_way(driver)
+    to_menu_keeping_the_game(driver)
+    real = session_module.checked_save
+    threads, release = [], threading.Event()
+
+    def checked_save(saved):
+        threads.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():  # never block the frame, even before
+            assert release.wait(30)
+        return real(saved)
+
+    monkeypatch.setattr(session_module, "checked_save", checked_save)
+    driver.patient = False  # this test watches the frames go on while the check waits
+    driver.click_button(driver.scene.resume, frames=5)
+    assert threads and threading.main_thread() not in threads, "before: checked on the frame"
+    menu = driver.scene
+    assert isinstance(menu, MenuScene) and menu.resuming is not None, "the menu stays up while it is checked"
+    drawn = []
+    monkeypatch.setattr(text, "draw_paragraph", lambda surface, message, *rest, **kw: drawn.append(message))
+    menu.draw(driver.app.screen)
+    assert any("Opening the saved game" in line for line in drawn)
+    monkeypatch.undo()
+    release.set()
+    menu.resuming.wait(30)
+    driver.patient = True
+    driver.frames(2)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene.board.state == "playing"
 
 
 @pytest.mark.parametrize("button", ["custom", "play_code"])

@@ -70,6 +70,7 @@ class Board:
         self._counts: bytearray | None = None  # neighbour mine counts, with the mines
         self._passable: bytearray | None = None  # covered, unflagged zeros: where a cascade may spread
         self._three_bv: int | None = None
+        self._mine_cells: tuple[Cell, ...] | None = None  # mine_cells, found once: a game's end asks for it often
         self.state = GameState.READY
         self.exploded: Cell | None = None
         self.flags = 0
@@ -137,6 +138,7 @@ class Board:
         for i in indices:
             mine[i] = 1
         self._mine = bytes(mine)
+        self._mine_cells = None
         self._counts = self._grid.neighbour_counts(self._mine)
         self._passable = self._grid.zero_cells(self._mine, self._counts)
         flagged = self._states.find(g.FLAGGED)
@@ -183,11 +185,17 @@ class Board:
         """Every mine's (row, col), in reading order; [] before they are laid."""
         if self._mine is None:
             return []
-        grid, found, index = self._grid, [], self._mine.find(1)
-        while index != -1:
-            found.append(grid.cell(index))
-            index = self._mine.find(1, index + 1)
-        return found
+        if self._mine_cells is None:
+            grid, found, index = self._grid, [], self._mine.find(1)
+            while index != -1:
+                found.append(grid.cell(index))
+                index = self._mine.find(1, index + 1)
+            self._mine_cells = tuple(found)
+        return list(self._mine_cells)
+
+    def has_mines_of(self, other: Board) -> bool:
+        """Whether the other board's mines lie where this one's do (both laid, or neither)."""
+        return (self.rows, self.cols, self._mine) == (other.rows, other.cols, other._mine)
 
     def seen_text(self) -> str:
         """The board as the player sees it, one line per row: '#' covered, 'F' flag, '?' question mark,

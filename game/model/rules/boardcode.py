@@ -90,7 +90,7 @@ class BoardCode:
                 if probe.mines_placed:
                     first_cell = move.cell
                     break
-            if first_cell is None or (not no_guess and probe.mine_cells() != board.mine_cells()):
+            if first_cell is None or (not no_guess and not probe.has_mines_of(board)):
                 raise ValueError("These mines did not come from the board's seed, so no code can remake them.")
         return cls(board.rows, board.cols, board.mines, board.first_click, board.seed, first_cell, bool(no_guess))
 
