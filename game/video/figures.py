@@ -135,19 +135,7 @@ def figures_of(video: Video) -> Figures:
             last_x, last_y = x, y
         if game.over:
             continue
-        cell = video.cell_of(x, y)
-        if kind == Mouse.LEFT_PRESS:
-            game.left_press(cell)
-        elif kind == Mouse.LEFT_RELEASE:
-            game.left_release(cell)
-        elif kind == Mouse.RIGHT_PRESS:
-            game.right_press(cell)
-        elif kind == Mouse.RIGHT_RELEASE:
-            game.right_release(cell)
-        elif kind == Mouse.MIDDLE_RELEASE:
-            game.middle_release(cell)
-        elif kind == Mouse.PREFLAG:
-            game.preflag(cell)
+        game.hear(kind, video.cell_of(x, y))
         if start is None and game.outcome != Outcome.READY:
             start = stamps[index]
             last_x, last_y = x, y

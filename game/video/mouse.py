@@ -7,6 +7,7 @@ import enum
 from dataclasses import dataclass, field
 
 from .board import MINE, neighbours, numbers, openings
+from .events import Mouse
 
 
 class Hold(enum.IntEnum):
@@ -148,6 +149,21 @@ class Game:
 
     def middle_release(self, cell: tuple[int, int] | None) -> bool:
         return self._chord_click(cell, retract_right=False)
+
+    def hear(self, kind: int, cell: tuple[int, int] | None) -> None:
+        """Play one of the video's events on the cell under it (moves, middle presses, pauses change nothing)."""
+        if kind == Mouse.LEFT_PRESS:
+            self.left_press(cell)
+        elif kind == Mouse.LEFT_RELEASE:
+            self.left_release(cell)
+        elif kind == Mouse.RIGHT_PRESS:
+            self.right_press(cell)
+        elif kind == Mouse.RIGHT_RELEASE:
+            self.right_release(cell)
+        elif kind == Mouse.MIDDLE_RELEASE:
+            self.middle_release(cell)
+        elif kind == Mouse.PREFLAG:
+            self.preflag(cell)
 
     # --- what the clicks do ------------------------------------------------------------------------------
 

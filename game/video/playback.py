@@ -20,17 +20,7 @@ def opening_index(video: Video) -> int | None:
     events up to it are played, so this is quick however long the video."""
     game = Game(video.rows, video.cols, video.mines)
     for index, kind in enumerate(video.kinds):
-        cell = video.cell_of(video.xs[index], video.ys[index])
-        if kind == Mouse.LEFT_PRESS:
-            game.left_press(cell)
-        elif kind == Mouse.LEFT_RELEASE:
-            game.left_release(cell)
-        elif kind == Mouse.RIGHT_PRESS:
-            game.right_press(cell)
-        elif kind == Mouse.RIGHT_RELEASE:
-            game.right_release(cell)
-        elif kind == Mouse.MIDDLE_RELEASE:
-            game.middle_release(cell)
+        game.hear(kind, video.cell_of(video.xs[index], video.ys[index]))
         if game.outcome != Outcome.READY:
             return index
     return None
