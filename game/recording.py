@@ -2,19 +2,24 @@
 it in the game's video, in board points at the video's cell size, so zoom, scroll and window size do not
 matter. It records from the first press on the board to the event that ends the game; pauses and resumes
 are events of their own. No pygame here: the geometry is anything with `view`, `scroll_x`, `scroll_y`, `tile`.
+A game's video starts empty (`new_video`) or goes on from the one its save carries (`saved_video`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.board_ui import InputEvent, Motion, Press, Release
-from game.video.events import Mouse
-from game.video.packed import room_for
+from game.model import Board
+from game.video.events import MAX_SIDE_CELLS, Mouse, Video, VideoError
+from game.video.packed import room_for, unpack
 
 if TYPE_CHECKING:
     from game.session import GameSession
+
+log = logging.getLogger(__name__)
 
 PRESSES = {1: Mouse.LEFT_PRESS, 2: Mouse.MIDDLE_PRESS, 3: Mouse.RIGHT_PRESS}
 RELEASES = {1: Mouse.LEFT_RELEASE, 2: Mouse.MIDDLE_RELEASE, 3: Mouse.RIGHT_RELEASE}
@@ -102,3 +107,23 @@ class Recorder:
         if len(video) and t_ms < video.times[-1]:
             t_ms = video.times[-1]  # the app's clock never goes back, but a resumed video's offset may round
         video.append(kind, t_ms, x, y)
+
+
+def new_video(board: Board) -> Video | None:
+    """An empty video of the board (its mines come with the first reveal), or None past a video's size."""
+    if max(board.rows, board.cols) > MAX_SIDE_CELLS:
+        return None
+    return Video(board.rows, board.cols, frozenset(board.mine_cells()) if board.mines_placed else frozenset())
+
+
+def saved_video(board: Board, extra: dict[str, Any]) -> Video | None:
+    """The video a save carries, to record on; a fresh one when it carries none, or one that cannot be read
+    (the game matters more than its video: it resumes either way)."""
+    data = extra.get("video")
+    if data is None or max(board.rows, board.cols) > MAX_SIDE_CELLS:
+        return new_video(board)
+    try:
+        return unpack(data, board.rows, board.cols, frozenset(board.mine_cells()))
+    except VideoError as error:
+        log.warning("the saved game's video is not kept: %s", error)
+        return new_video(board)

@@ -23,9 +23,10 @@ from game.background import BackgroundJob
 from game.model import Board, GameState, Move
 from game.model.replay.stats import GameStats, game_stats, solved_three_bv
 from game.model.rules.category import category_for
+from game.recording import new_video, saved_video
 from game.records import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
-from game.video.events import MAX_SIDE_CELLS, Video, VideoError
+from game.video.events import Video
 
 if TYPE_CHECKING:
     from game.model.replay.playback import Replay
@@ -380,23 +381,3 @@ class GameSession:
             b.same_board(), keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True
         )
         return session, first_reveal
-
-
-def new_video(board: Board) -> Video | None:
-    """An empty video of the board (its mines come with the first reveal), or None past a video's size."""
-    if max(board.rows, board.cols) > MAX_SIDE_CELLS:
-        return None
-    return Video(board.rows, board.cols, frozenset(board.mine_cells()) if board.mines_placed else frozenset())
-
-
-def saved_video(board: Board, extra: dict[str, Any]) -> Video | None:
-    """The video a save carries, to record on; a fresh one when it carries none, or one that cannot be read
-    (the game matters more than its video: it resumes either way)."""
-    data = extra.get("video")
-    if data is None or max(board.rows, board.cols) > MAX_SIDE_CELLS:
-        return new_video(board)
-    try:
-        return packed.unpack(data, board.rows, board.cols, frozenset(board.mine_cells()))
-    except VideoError as error:
-        log.warning("the saved game's video is not kept: %s", error)
-        return new_video(board)
