@@ -17,7 +17,8 @@ from typing import Any, NamedTuple
 from game.model.rules.category import category_label, parse_custom
 from game.model.rules.facts import PRESETS
 from game.records import MAX_SAVE_CHARS, GameRecord
-from game.store.schema import TIMED
+from game.store import speed
+from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,8 @@ class PlayedGame(NamedTuple):
     hinted: bool
     has_replay: bool
     abandoned: bool = False
+    same_board: bool = False  # a board seen before (the same board again, a code): never timed
+    kept: speed.Kept | None = None  # its speed figures, once worked out
 
     @property
     def outcome(self) -> str:
@@ -84,14 +87,34 @@ class PlayedGame(NamedTuple):
 
     @property
     def three_bv_per_s(self) -> float | None:
+        """3BV (of the part opened, on a loss) per second: the video's, as the game-over panel showed it."""
         solved = self.three_bv if self.won else self.solved_three_bv
-        return solved * 1000 / self.time_ms if solved is not None and self.time_ms > 0 else None
+        return _kept_or(
+            self.kept, "bbbv_s", solved * 1000 / self.time_ms if solved is not None and self.time_ms else None
+        )
 
     @property
     def ioe(self) -> float | None:
         """3BV per click (of the part opened, on a loss); None for an old game that did not keep it."""
         solved = self.three_bv if self.won else self.solved_three_bv
-        return solved / self.clicks if solved is not None and self.clicks else None
+        return _kept_or(self.kept, "ioe", solved / self.clicks if solved is not None and self.clicks else None)
+
+    @property
+    def stnb(self) -> float | None:
+        return self.kept.stnb if self.kept is not None else None
+
+    @property
+    def nf(self) -> bool | None:
+        """No flag ever placed (None: not known)."""
+        return self.kept.nf if self.kept is not None else None
+
+
+class Beaten(NamedTuple):
+    """A personal best: the figure (as Help names it), the game's value and the best it beat (a time in ms)."""
+
+    figure: str
+    value: float
+    was: float
 
 
 class RecordResult(NamedTuple):
@@ -102,6 +125,7 @@ class RecordResult(NamedTuple):
     rank: int | None = None
     counted: bool = False  # whether the game can count for times at all (an unassisted, believable win)
     game_id: int | None = None
+    beaten: tuple[Beaten, ...] = ()  # the board's bests this game beat (none for the board's first timed game)
 
     @property
     def is_record(self) -> bool:
@@ -118,7 +142,28 @@ class RecordResult(NamedTuple):
         return f"New record! {place} time for {self.label}"
 
 
-class BestTime(NamedTuple):
+class Ranking(NamedTuple):
+    """A list of a board's best games: by which figure (as Help names it), its column, which way is better."""
+
+    figure: str
+    column: str
+    higher_better: bool = True
+
+
+RANKINGS = {
+    ranking.figure: ranking
+    for ranking in (
+        Ranking("Time", "time_ms", higher_better=False),
+        Ranking("3BV/s", "bbbv_s"),
+        Ranking("IOE", "ioe"),
+        Ranking("STNB", "stnb"),
+    )
+}
+
+
+class BestGame(NamedTuple):
+    """One of a board's best games, at its rank in the list it was read for (fastest, or by a figure)."""
+
     rank: int
     time_ms: int
     played_at: datetime
@@ -130,6 +175,16 @@ class BestTime(NamedTuple):
     has_replay: bool = False
     clicks: int | None = None
     effective_clicks: int | None = None
+    kept: speed.Kept | None = None
+
+    @property
+    def stnb(self) -> float | None:
+        return self.kept.stnb if self.kept is not None else None
+
+    @property
+    def nf(self) -> bool | None:
+        """No flag ever placed (None: not known)."""
+        return self.kept.nf if self.kept is not None else None
 
 
 class Stats(NamedTuple):
@@ -152,9 +207,15 @@ class Stats(NamedTuple):
 # --- writing ----------------------------------------------------------------------------------------------------
 
 
-def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -> tuple[int | None, int | None, bool]:
-    """Add a finished game; returns (its id, its rank among the best times or None, whether it counts). A
-    game whose `uid` is already recorded (made again from a journal) is not added twice: its id is None."""
+Inserted = tuple[int | None, int | None, bool, list[Beaten]]
+
+
+def insert(
+    db: sqlite3.Connection, record: GameRecord, uid: str | None = None, kept: speed.Kept | None = None
+) -> Inserted:
+    """Add a finished game with its speed figures (None: worked out later, in the background); returns (its id,
+    its rank among the best times or None, whether it counts, the board's bests it beat). A game whose `uid`
+    is already recorded (made again from a journal) is not added twice: its id is None."""
     time_ms, time_ok = clamp_ms(record.time_ms)
     if not time_ok:
         log.warning("implausible game time %r ms recorded as %d ms, not counted for times", record.time_ms, time_ms)
@@ -184,6 +245,7 @@ def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -
         int(record.abandoned),
         uid,
     )
+    bests = _bests(db, record.category or "", kept) if counted else {}
     cursor = db.execute(
         "INSERT INTO games (played_at, category, rows, cols, mines, first_click, no_guess, seed, won, "
         "time_ms, time_ok, three_bv, left_clicks, right_clicks, chord_clicks, effective_clicks, "
@@ -193,8 +255,10 @@ def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -
         values,
     )
     if not cursor.rowcount:
-        return None, None, counted
+        return None, None, counted, []
     game_id = cursor.lastrowid
+    if kept is not None:
+        keep_figures(db, [[game_id, record.category, counted, *kept.as_row()]])
     rank = None
     if counted:
         # Faster first, then earlier; only TOP rows need looking at.
@@ -204,7 +268,46 @@ def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -
             (record.category, time_ms, played_at, game_id, TOP),
         ).fetchone()[0]
         rank = ahead + 1 if ahead < TOP else None
-    return game_id, rank, counted
+    return game_id, rank, counted, _beaten(bests, time_ms, kept)
+
+
+def _bests(db: sqlite3.Connection, category: str, kept: speed.Kept | None) -> dict[str, Any]:
+    """The board's best of each figure before a game is added: the time, and the speed figures when every
+    timed game of the board has its figures worked out (else a best could be one not known yet)."""
+
+    def best(query: str) -> Any:
+        return db.execute(query, (category,)).fetchone()[0]
+
+    bests = {"time_ms": best(f"SELECT MIN(time_ms) FROM games WHERE category = ? AND {TIMED}")}
+    unknown = f"SELECT COUNT(*) FROM games WHERE category = ? AND {TIMED} AND {UNFIGURED}"
+    if kept is not None and kept.source == speed.FROM_VIDEO and best(unknown) == 0:
+        for column in FIGURE_BOUNDS:
+            bests[column] = best(
+                f"SELECT MAX({column}) FROM figures WHERE category = ? AND timed = 1 AND {believable(column)}"
+            )
+    return bests
+
+
+def keep_figures(db: sqlite3.Connection, rows: list[list[Any]]) -> None:
+    """In the open transaction: keep games' speed figures, each row [game id, its category, whether it counts
+    for times, *Kept.as_row()], unless the game has them already (another copy of the game was quicker)."""
+    db.executemany(
+        "INSERT INTO figures (game_id, category, timed, source, bbbv_s, ioe, stnb, nf) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+        [[game_id, category, int(bool(timed)), *values] for game_id, category, timed, *values in rows],
+    )
+
+
+def _beaten(bests: dict[str, Any], time_ms: int, kept: speed.Kept | None) -> list[Beaten]:
+    found = []
+    for ranking in RANKINGS.values():
+        was = bests.get(ranking.column)
+        value = time_ms if ranking.column == "time_ms" else getattr(kept, ranking.column, None)
+        if not isinstance(was, (int, float)) or value is None:
+            continue
+        if (value > was) if ranking.higher_better else (value < was):
+            found.append(Beaten(ranking.figure, value, was))
+    return found
 
 
 # --- reading ----------------------------------------------------------------------------------------------------
@@ -226,46 +329,63 @@ class Reader:
                 log.warning("a damaged game in the records was skipped: %s", error)
         return built
 
-    def best_times(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[BestTime]:
+    def best_times(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[BestGame]:
         """Fastest unassisted wins, ties broken by the earlier game."""
-        cursor = db.execute(
-            f"SELECT id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
-            f"effective_clicks, moves IS NOT NULL FROM games WHERE category = ? AND {TIMED} "
-            f"ORDER BY time_ms, played_at, id LIMIT ?",
-            (category, limit),
+        return self.bests(db, category, "Time", limit)
+
+    def bests(self, db: sqlite3.Connection, category: str, figure: str, limit: int = TOP) -> list[BestGame]:
+        """A board's best unassisted wins by a figure of RANKINGS (the time, or a speed figure: games whose
+        figure is not known, or damaged, are not ranked), ties broken by the earlier game."""
+        ranking = RANKINGS[figure]
+        columns = (
+            "games.id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
+            f"effective_clicks, moves IS NOT NULL, {KEPT_COLUMNS}"
         )
+        if ranking.column == "time_ms":
+            cursor = db.execute(
+                f"SELECT {columns} FROM games LEFT JOIN figures ON figures.game_id = games.id "
+                f"WHERE games.category = ? AND {TIMED} ORDER BY time_ms, played_at, games.id LIMIT ?",
+                (category, limit),
+            )
+        else:  # the figures' index finds them; the game's own row has the last word on whether it counts
+            column = ranking.column
+            cursor = db.execute(
+                f"SELECT {columns} FROM figures JOIN games ON games.id = figures.game_id "
+                f"WHERE figures.category = ? AND timed = 1 AND {believable(column)} AND {TIMED} "
+                f"ORDER BY {column} DESC, game_id LIMIT ?",
+                (category, limit),
+            )
 
         def build(
-            game_id: Any, time_ms: Any, at: Any, bv: Any, seed: Any, clicks: Any, effective: Any, has_replay: Any
-        ) -> tuple[Any, ...]:
-            seed = None if seed is None else int(seed)
-            return game_id, _ms(time_ms), to_utc(at), _count(bv), seed, _count(clicks), _count(effective), has_replay
-
-        rows = self._rows(cursor, build)
-        return [
-            BestTime(
-                rank,
+            game_id: Any, time_ms: Any, at: Any, bv: Any, seed: Any, clicks: Any, effective: Any, has_replay: Any,
+            *figures: Any,
+        ) -> BestGame:  # fmt: skip
+            time_ms, bv, clicks, kept = _ms(time_ms), _count(bv), _count(clicks), kept_of(*figures)
+            return BestGame(
+                0,
                 time_ms,
-                at,
+                to_utc(at),
                 bv,
-                bv * 1000 / time_ms if time_ms > 0 else 0.0,
-                seed,
+                _kept_or(kept, "bbbv_s", bv * 1000 / time_ms if time_ms else 0.0) or 0.0,
+                None if seed is None else int(seed),
                 game_id,
-                bv / clicks if clicks else None,
+                _kept_or(kept, "ioe", bv / clicks if clicks else None),
                 bool(has_replay),
                 clicks,
-                effective,
+                _count(effective),
+                kept,
             )
-            for rank, (game_id, time_ms, at, bv, seed, clicks, effective, has_replay) in enumerate(rows, 1)
-        ]
+
+        return [game._replace(rank=rank) for rank, game in enumerate(self._rows(cursor, build), 1)]
 
     def recent_games(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[PlayedGame]:
         """The last games recorded in a category, newest first (in the order they were recorded, whatever
         the clock said)."""
         cursor = db.execute(
-            "SELECT id, played_at, won, time_ms, three_bv, solved_three_bv, "
-            "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL, abandoned "
-            "FROM games WHERE category = ? ORDER BY id DESC LIMIT ?",
+            "SELECT games.id, played_at, won, time_ms, three_bv, solved_three_bv, "
+            "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL, abandoned, "
+            f"same_board, {KEPT_COLUMNS} FROM games LEFT JOIN figures ON figures.game_id = games.id "
+            "WHERE games.category = ? ORDER BY games.id DESC LIMIT ?",
             (category, limit),
         )
 
@@ -281,6 +401,8 @@ class Reader:
             hinted: Any,
             has_replay: Any,
             abandoned: Any,
+            same_board: Any,
+            *kept: Any,
         ) -> PlayedGame:
             return PlayedGame(
                 game_id,
@@ -294,6 +416,8 @@ class Reader:
                 bool(hinted),
                 bool(has_replay),
                 bool(abandoned),
+                bool(same_board),
+                kept_of(*kept),
             )
 
         return self._rows(cursor, build)
@@ -302,9 +426,11 @@ class Reader:
         played, won = db.execute(
             "SELECT COUNT(*), COALESCE(SUM(won = 1), 0) FROM games WHERE category = ?", (category,)
         ).fetchone()
+        # the 3BV/s a game kept (its video's), else (an older game's, not worked out yet) from its time
         best_rate, average, best = db.execute(
-            f"SELECT MAX(CASE WHEN time_ms > 0 THEN three_bv * 1000.0 / time_ms END), AVG(time_ms), "
-            f"MIN(time_ms) FROM games WHERE category = ? AND {TIMED}",
+            f"SELECT MAX(CASE WHEN {believable('bbbv_s')} THEN bbbv_s WHEN source IS NULL AND time_ms > 0 "
+            f"THEN three_bv * 1000.0 / time_ms END), AVG(time_ms), MIN(time_ms) "
+            f"FROM games LEFT JOIN figures ON figures.game_id = games.id WHERE games.category = ? AND {TIMED}",
             (category,),
         ).fetchone()
         current = best_streak = 0
@@ -330,6 +456,41 @@ class Reader:
         rows = db.execute("SELECT DISTINCT category FROM games WHERE category LIKE 'custom:%'").fetchall()
         sized = [(parse_custom(c), c) for (c,) in rows]
         return [c for size, c in sorted((s, c) for s, c in sized if s is not None)]
+
+
+KEPT_COLUMNS = "source, bbbv_s, ioe, stnb, nf"  # of figures (NULL when a game has none yet)
+
+
+def kept_of(source: Any, bbbv_s: Any, ioe: Any, stnb: Any, nf: Any) -> speed.Kept | None:
+    """A game's kept figures as read back: None when not worked out yet; a damaged value reads as not known
+    (the game still shows, without it)."""
+    if source is None:
+        return None
+    if source not in speed.SOURCES:
+        log.warning("a game's figures say they came from %r: not shown", str(source)[:40])
+        return speed.Kept(speed.NOTHING)
+    return speed.Kept(
+        source,
+        _figure(bbbv_s, "bbbv_s"),
+        _figure(ioe, "ioe"),
+        _figure(stnb, "stnb"),
+        None if nf not in (0, 1) or type(nf) is not int else bool(nf),
+    )
+
+
+def _kept_or(kept: speed.Kept | None, name: str, otherwise: float | None) -> float | None:
+    """A figure the game kept, else (not worked out yet, or damaged) what its row says."""
+    value: float | None = getattr(kept, name, None)
+    return otherwise if value is None else value
+
+
+def _figure(value: Any, column: str) -> float | None:
+    if value is None:
+        return None
+    if type(value) is not float or not 0.0 <= value <= FIGURE_BOUNDS[column]:
+        log.warning("a game's %s is damaged (%r): not shown", column, str(value)[:40])
+        return None
+    return value
 
 
 def replay_text(blob: Any, game_id: int) -> str | None:

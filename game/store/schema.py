@@ -33,6 +33,19 @@ SURROUNDINGS = {
 # The condition for a game to count for times; the partial index repeats it word for word so SQLite uses it.
 TIMED = "won = 1 AND hinted = 0 AND same_board = 0 AND time_ok = 1"
 
+# The speed figures a game's row keeps, with the largest value the records believe of each (anything else in
+# the file is damage, never ranked): 3BV/s, IOE, STNB. The fastest human 3BV/s is about 10, IOE passes 1 only
+# by chords, STNB tops out at a few hundred: the bounds leave room for any real game and none for a broken one.
+FIGURE_BOUNDS = {"bbbv_s": 100_000.0, "ioe": 1_000.0, "stnb": 1_000_000.0}
+# A games row (`games`) whose figures are not worked out yet.
+UNFIGURED = "NOT EXISTS (SELECT 1 FROM figures WHERE figures.game_id = games.id)"
+
+
+def believable(column: str) -> str:
+    """The condition for a figure's value (a column of `figures`) to be ranked; its partial index repeats it
+    word for word."""
+    return f"{column} BETWEEN 0 AND {FIGURE_BOUNDS[column]!r}"
+
 
 def _migrate_0_to_1(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -104,6 +117,30 @@ def _migrate_5_to_6(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE made (copy TEXT PRIMARY KEY, upto INTEGER NOT NULL)")
 
 
+def _migrate_6_to_7(db: sqlite3.Connection) -> None:
+    # The speed figures speed-runners keep, one row per game (a table of their own: a games row's last columns
+    # sit past its move log, which SQLite reads through to reach them). A game recorded before has none until
+    # the writer works them out, in the background. `category` and `timed` repeat the game's, which never
+    # change, so that each board's best games by each figure are read from an index however many were played;
+    # the lists still check the game's own row. `source`: what they were worked out from (game/store/speed.py).
+    db.execute("""
+        CREATE TABLE figures (
+            game_id INTEGER PRIMARY KEY,      -- games.id, deleted with it
+            category TEXT NOT NULL,
+            timed INTEGER NOT NULL,           -- the game counts for times (TIMED)
+            source TEXT NOT NULL,
+            bbbv_s REAL,                      -- 3BV (of the part solved) per second
+            ioe REAL,                         -- 3BV (of the part solved) per click
+            stnb REAL,                        -- NULL off the standard boards
+            nf INTEGER                        -- no flag ever placed; NULL when not known
+        )""")
+    for column, most in (("bbbv_s", 100_000.0), ("ioe", 1_000.0), ("stnb", 1_000_000.0)):
+        db.execute(
+            f"CREATE INDEX figures_best_{column} ON figures (category, {column} DESC, game_id) "
+            f"WHERE timed = 1 AND {column} BETWEEN 0 AND {most!r}"
+        )
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -112,6 +149,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_3_to_4,
     _migrate_4_to_5,
     _migrate_5_to_6,
+    _migrate_6_to_7,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -211,6 +211,7 @@ class Writer:
             if job.kind is jobs.JobKind.OPEN:
                 value = True
             else:
+                jobs.prepare(db, job.kind, job.data)  # what takes a while, before the write lock is taken
                 db.execute("BEGIN IMMEDIATE")  # the write lock first, so no wait happens mid-transaction
                 try:
                     value = jobs.make(db, job.kind, job.data, self._alive)
