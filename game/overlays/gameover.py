@@ -16,10 +16,11 @@ from game import clipboard, config
 from game.model import GameState
 from game.scene import Overlay, PanelChoice
 from game.session import Analysis
-from game.view import layout, text, theme, widgets
+from game.view import layout, text, theme, tip, widgets
+from game.view.bests import beaten_words
 from game.view.figures import board_code, figure_lines, untimed
 from game.view.focus import FocusRing
-from game.view.formats import FIGURES, NOT_TIMED, format_seconds
+from game.view.formats import NOT_TIMED, format_seconds
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,7 @@ PANEL_W, PAD, TITLE_H, LINE_H, SMALLEST_LINE, BUTTON_H = config.GAME_OVER_PANEL_
 GAP = 8  # between the board and the panel, and the panel and the window's edge; under the last buttons
 ROW_GAP = 6  # between rows of buttons
 RECORD_LINE_H = 24  # "New record!", when there is one
+BEATEN_H = 36  # the personal bests the game beat, when it beat any (two lines of small letters)
 KEYS_LINE_H, KEYS_ROOM = 20, 26  # the line of keys over the buttons, and the room it takes with its gaps
 MOST_DROPPED = 5  # the figures kept however short the window: the first five of PRIORITY
 HIDE_W, HIDE_RIGHT, HIDE_TOP = 24, 7, 6  # the x button in the title bar, and its insets from the corner
@@ -55,6 +57,7 @@ class GameOverPanel(Overlay):
         self.session = session
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
+        self.beaten = ""  # the personal bests it beat ("Personal best: 3BV/s 2.345 (was 2.101)"), likewise
         self._recorded = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
@@ -98,7 +101,7 @@ class GameOverPanel(Overlay):
         loss = self.analysis.loss if self.analysis is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
         button_rows = 4 if studied else 3
-        record_h = RECORD_LINE_H if self.record_message else 0
+        record_h = (RECORD_LINE_H if self.record_message else 0) + (BEATEN_H if self.beaten else 0)
         fixed = TITLE_H + record_h + button_rows * (BUTTON_H + ROW_GAP) + KEYS_ROOM
         window = pygame.Rect(0, 0, w, h)
         beside_h = h - GAP - self.board_frame.y  # the room beside the board, when it is wide enough
@@ -199,7 +202,8 @@ class GameOverPanel(Overlay):
         if self._recorded is not None and self._recorded.done:
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
-            if self.record_message:
+            self.beaten = beaten_words(getattr(result, "beaten", ()))
+            if self.record_message or self.beaten:
                 expanded = self.expanded
                 self._lay_out()  # the line makes the panel taller
                 self._expand(expanded)
@@ -345,9 +349,9 @@ class GameOverPanel(Overlay):
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
         if mark := self._untimed():
             words += f", {mark}: {NOT_TIMED}"
-        if self.record_message:
-            words += f" - {self.record_message}"
-        colour = look.success_text if self.record_message else look.text
+        for said in (self.record_message, self.beaten):
+            words += f" - {said}" if said else ""
+        colour = look.success_text if self.record_message or self.beaten else look.text
         text.draw_paragraph(surface, words, self.bar_title, BODY, colour, weight=BOLD, smallest=TINY, valign="center")
         for button in self._shown_buttons():
             button.draw(surface)
@@ -369,6 +373,10 @@ class GameOverPanel(Overlay):
         if self.record_message:
             line = pygame.Rect(box.x, box.bottom - 24, box.w, 22)
             text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)
+        if self.beaten:
+            above = RECORD_LINE_H if self.record_message else 0
+            room = pygame.Rect(box.x, box.bottom - above - BEATEN_H, box.w, BEATEN_H - 2)
+            text.draw_paragraph(surface, self.beaten, room, SMALL, look.success_text, "center", smallest=TINY)
         keys = "Space: the board   N: again   R: replay" + ("   S: study" if self.study else "")
         hint = self.said if self._said_left and self.said else keys
         text.draw_fitted(surface, hint, self.hint_line, SMALL, look.dim_text, "center", smallest=TINY)
@@ -379,19 +387,9 @@ class GameOverPanel(Overlay):
         """What a figure counts, beside the pointer while it rests on the figure's name."""
         if not self.expanded:
             return
-        pointer = pygame.mouse.get_pos()
-        box = self.figures_box
-        if not pygame.Rect(box.x, box.y, LABEL_W, box.h).collidepoint(pointer):
-            return
-        names = [name for name, _ in self.shown_lines()]
-        n = (pointer[1] - box.y) // self.line_h
-        if not 0 <= n < len(names) or names[n] not in FIGURES:
-            return
-        w, h = self.window_size
-        width = min(260, w - 16)
-        lines, size = text.fit_paragraph(FIGURES[names[n]], pygame.Rect(0, 0, width - 16, 120), SMALL, smallest=TINY)
-        tip = pygame.Rect(0, 0, width, len(lines) * text.line_height(size) + 12)
-        tip.topleft = (min(pointer[0] + 16, w - width - 4), min(pointer[1] + 18, h - tip.h - 4))
-        text.next_layer()  # the tip lies over the panel's own words
-        widgets.bevel(surface, tip, raised=True, width=1, face=theme.current().field)
-        text.draw_paragraph(surface, FIGURES[names[n]], tip.inflate(-16, -12), size, smallest=TINY)
+        box, pointer = self.figures_box, pygame.mouse.get_pos()
+        names = {
+            name: pygame.Rect(box.x, box.y + n * self.line_h, LABEL_W, self.line_h)
+            for n, (name, _) in enumerate(self.shown_lines())
+        }
+        tip.draw_tip(surface, tip.figure_at(names, pointer), pointer)

@@ -4,7 +4,7 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 (- and +, or the speed button), a seek bar to click or drag, and export to a replay file and EVF (E). The top
 bar and the status line show the counters as they were at that moment. A recorded game (its video) shows the
 mouse as it moved and the cells pressed while a button was held; comma and full stop step by its events,
-[ and ] by its clicks.
+[ and ] by its clicks, and its figures so far show live under the controls (game/view/live_figures.py).
 """
 
 import pygame
@@ -16,7 +16,7 @@ from game.model.rules.category import mines_text, size_text
 from game.scene import Scene
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
-from game.view import hud, replay_view, theme, widgets
+from game.view import hud, live_figures, replay_view, theme, tip, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
@@ -59,6 +59,10 @@ class ReplayScene(Scene):
         self.replay = replay
         self.video = video  # the mouse as it moved (game.video), when the game was recorded
         self.playback = Playback(video) if video is not None and len(video) else None
+        # the figures so far, as the video plays (worked out off the frame)
+        self.live = live_figures.LiveFigures(video) if self.playback is not None else None
+        self.pointer = None  # the mouse over the window, for a figure's explanation
+        self._tipped = None  # the figure whose explanation was drawn last
         self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
         self.moves = replay.moves
         self.speed = 1.0
@@ -84,14 +88,16 @@ class ReplayScene(Scene):
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
         room_w, room_h = self.context.max_window
-        room = (room_w, room_h - CONTROLS_H)
+        live_h = live_figures.HEIGHT if self.live is not None else 0
+        room = (room_w, room_h - CONTROLS_H - live_h)
         tile = hud.fitting_tile(rows, cols, self.context.settings["tile"], room)
         # the board centres itself in a window wide enough for the buttons
         self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
         layout = self.layout
-        self.window_size = (layout.window[0], layout.window[1] + CONTROLS_H)
+        self.window_size = (layout.window[0], layout.window[1] + CONTROLS_H + live_h)
         width, top = self.window_size[0], layout.window[1]
         self.controls = pygame.Rect(0, top, width, CONTROLS_H)
+        self.live_rect = pygame.Rect(0, top + CONTROLS_H, width, live_h)
         margin = 12
         self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
         labels = [
@@ -122,6 +128,8 @@ class ReplayScene(Scene):
     # --- time --------------------------------------------------------------------------------------------
 
     def update(self, step):
+        if self.live is not None and self.live.news():
+            self.dirty = True
         if self.message_left:
             self.message_left = max(0.0, self.message_left - step)
             if not self.message_left:
@@ -177,6 +185,9 @@ class ReplayScene(Scene):
     # --- input -------------------------------------------------------------------------------------------
 
     def handle(self, event):
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            self.dirty = self.dirty or self.live_rect.collidepoint(event.pos)
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -270,9 +281,13 @@ class ReplayScene(Scene):
         self.dirty = True
 
     def next_wake(self):
-        if self.playing:
+        if self.playing or (self.live is not None and self.live.working):
             return 0.0
         return self.message_left or None
+
+    def on_exit(self):
+        if self.live is not None:
+            self.live.stop()
 
     # --- drawing -----------------------------------------------------------------------------------------
 
@@ -335,7 +350,21 @@ class ReplayScene(Scene):
         replay_view.draw_seek_bar(surface, self.seek_rect, fraction, end)
         for button in self.buttons.values():
             button.draw(surface)
-        return None if changed is None else [*changed, self.controls]
+        tipped, self._tipped = self._tipped, None
+        if self.live is not None:
+            self.live.draw(surface, self.live_rect, self.live_lines())
+            self._tipped = tip.figure_at(self.live.names, self.pointer)
+            tip.draw_tip(surface, self._tipped, self.pointer)
+        if tipped is not None or self._tipped is not None:  # a tip may lie over the board: all drawn again
+            self.screen.invalidate()
+            return None
+        return None if changed is None else [*changed, self.controls, self.live_rect]
+
+    def live_lines(self):
+        """The figures so far, as the live strip shows them (None until they are worked out)."""
+        if self.live is None or self.playback is None:
+            return None
+        return self.live.lines(self.playback.index_at(self.t_ms), self.t_ms)
 
     def _face(self):
         return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)

@@ -14,7 +14,6 @@ import zlib
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from game.model.rules.category import category_label, parse_custom
 from game.model.rules.facts import PRESETS
 from game.records import MAX_SAVE_CHARS, GameRecord
 from game.store import speed
@@ -89,7 +88,7 @@ class PlayedGame(NamedTuple):
     def three_bv_per_s(self) -> float | None:
         """3BV (of the part opened, on a loss) per second: the video's, as the game-over panel showed it."""
         solved = self.three_bv if self.won else self.solved_three_bv
-        return _kept_or(
+        return kept_or(
             self.kept, "bbbv_s", solved * 1000 / self.time_ms if solved is not None and self.time_ms else None
         )
 
@@ -97,7 +96,7 @@ class PlayedGame(NamedTuple):
     def ioe(self) -> float | None:
         """3BV per click (of the part opened, on a loss); None for an old game that did not keep it."""
         solved = self.three_bv if self.won else self.solved_three_bv
-        return _kept_or(self.kept, "ioe", solved / self.clicks if solved is not None and self.clicks else None)
+        return kept_or(self.kept, "ioe", solved / self.clicks if solved is not None and self.clicks else None)
 
     @property
     def stnb(self) -> float | None:
@@ -310,187 +309,10 @@ def _beaten(bests: dict[str, Any], time_ms: int, kept: speed.Kept | None) -> lis
     return found
 
 
-# --- reading ----------------------------------------------------------------------------------------------------
-
-
-class Reader:
-    """Reads games back, skipping rows whose values are damaged; `skipped` counts them."""
-
-    def __init__(self) -> None:
-        self.skipped = 0
-
-    def _rows(self, cursor: sqlite3.Cursor, build: Any) -> list[Any]:
-        built = []
-        for row in cursor:
-            try:
-                built.append(build(*row))
-            except (ValueError, TypeError, OverflowError, AttributeError, ZeroDivisionError) as error:
-                self.skipped += 1
-                log.warning("a damaged game in the records was skipped: %s", error)
-        return built
-
-    def best_times(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[BestGame]:
-        """Fastest unassisted wins, ties broken by the earlier game."""
-        return self.bests(db, category, "Time", limit)
-
-    def bests(self, db: sqlite3.Connection, category: str, figure: str, limit: int = TOP) -> list[BestGame]:
-        """A board's best unassisted wins by a figure of RANKINGS (the time, or a speed figure: games whose
-        figure is not known, or damaged, are not ranked), ties broken by the earlier game."""
-        ranking = RANKINGS[figure]
-        columns = (
-            "games.id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
-            f"effective_clicks, moves IS NOT NULL, {KEPT_COLUMNS}"
-        )
-        if ranking.column == "time_ms":
-            cursor = db.execute(
-                f"SELECT {columns} FROM games LEFT JOIN figures ON figures.game_id = games.id "
-                f"WHERE games.category = ? AND {TIMED} ORDER BY time_ms, played_at, games.id LIMIT ?",
-                (category, limit),
-            )
-        else:  # the figures' index finds them; the game's own row has the last word on whether it counts
-            column = ranking.column
-            cursor = db.execute(
-                f"SELECT {columns} FROM figures JOIN games ON games.id = figures.game_id "
-                f"WHERE figures.category = ? AND timed = 1 AND {believable(column)} AND {TIMED} "
-                f"ORDER BY {column} DESC, game_id LIMIT ?",
-                (category, limit),
-            )
-
-        def build(
-            game_id: Any, time_ms: Any, at: Any, bv: Any, seed: Any, clicks: Any, effective: Any, has_replay: Any,
-            *figures: Any,
-        ) -> BestGame:  # fmt: skip
-            time_ms, bv, clicks, kept = _ms(time_ms), _count(bv), _count(clicks), kept_of(*figures)
-            return BestGame(
-                0,
-                time_ms,
-                to_utc(at),
-                bv,
-                _kept_or(kept, "bbbv_s", bv * 1000 / time_ms if time_ms else 0.0) or 0.0,
-                None if seed is None else int(seed),
-                game_id,
-                _kept_or(kept, "ioe", bv / clicks if clicks else None),
-                bool(has_replay),
-                clicks,
-                _count(effective),
-                kept,
-            )
-
-        return [game._replace(rank=rank) for rank, game in enumerate(self._rows(cursor, build), 1)]
-
-    def recent_games(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[PlayedGame]:
-        """The last games recorded in a category, newest first (in the order they were recorded, whatever
-        the clock said)."""
-        cursor = db.execute(
-            "SELECT games.id, played_at, won, time_ms, three_bv, solved_three_bv, "
-            "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL, abandoned, "
-            f"same_board, {KEPT_COLUMNS} FROM games LEFT JOIN figures ON figures.game_id = games.id "
-            "WHERE games.category = ? ORDER BY games.id DESC LIMIT ?",
-            (category, limit),
-        )
-
-        def build(
-            game_id: Any,
-            at: Any,
-            won: Any,
-            time_ms: Any,
-            bv: Any,
-            solved: Any,
-            clicks: Any,
-            effective: Any,
-            hinted: Any,
-            has_replay: Any,
-            abandoned: Any,
-            same_board: Any,
-            *kept: Any,
-        ) -> PlayedGame:
-            return PlayedGame(
-                game_id,
-                to_utc(at),
-                bool(won),
-                _ms(time_ms),
-                _count(bv),
-                None if solved is None else _count(solved),
-                _count(clicks),
-                _count(effective),
-                bool(hinted),
-                bool(has_replay),
-                bool(abandoned),
-                bool(same_board),
-                kept_of(*kept),
-            )
-
-        return self._rows(cursor, build)
-
-    def statistics(self, db: sqlite3.Connection, category: str) -> Stats:
-        played, won = db.execute(
-            "SELECT COUNT(*), COALESCE(SUM(won = 1), 0) FROM games WHERE category = ?", (category,)
-        ).fetchone()
-        # the 3BV/s a game kept (its video's), else (an older game's, not worked out yet) from its time
-        best_rate, average, best = db.execute(
-            f"SELECT MAX(CASE WHEN {believable('bbbv_s')} THEN bbbv_s WHEN source IS NULL AND time_ms > 0 "
-            f"THEN three_bv * 1000.0 / time_ms END), AVG(time_ms), MIN(time_ms) "
-            f"FROM games LEFT JOIN figures ON figures.game_id = games.id WHERE games.category = ? AND {TIMED}",
-            (category,),
-        ).fetchone()
-        current = best_streak = 0
-        # streaks follow the order games were recorded in, not the clock (which may be set back)
-        for (game_won,) in db.execute("SELECT won = 1 FROM games WHERE category = ? ORDER BY id", (category,)):
-            current = current + 1 if game_won else 0
-            best_streak = max(best_streak, current)
-        return Stats(
-            category,
-            category_label(category),
-            played,
-            won,
-            100.0 * won / played if played else 0.0,
-            current,
-            best_streak,
-            best_rate if isinstance(best_rate, float) else None,
-            round(average) if isinstance(average, (int, float)) else None,
-            best if isinstance(best, int) else None,
-        )
-
-    def custom_categories(self, db: sqlite3.Connection) -> list[str]:
-        """Custom sizes that have been played, smallest board first."""
-        rows = db.execute("SELECT DISTINCT category FROM games WHERE category LIKE 'custom:%'").fetchall()
-        sized = [(parse_custom(c), c) for (c,) in rows]
-        return [c for size, c in sorted((s, c) for s, c in sized if s is not None)]
-
-
-KEPT_COLUMNS = "source, bbbv_s, ioe, stnb, nf"  # of figures (NULL when a game has none yet)
-
-
-def kept_of(source: Any, bbbv_s: Any, ioe: Any, stnb: Any, nf: Any) -> speed.Kept | None:
-    """A game's kept figures as read back: None when not worked out yet; a damaged value reads as not known
-    (the game still shows, without it)."""
-    if source is None:
-        return None
-    if source not in speed.SOURCES:
-        log.warning("a game's figures say they came from %r: not shown", str(source)[:40])
-        return speed.Kept(speed.NOTHING)
-    return speed.Kept(
-        source,
-        _figure(bbbv_s, "bbbv_s"),
-        _figure(ioe, "ioe"),
-        _figure(stnb, "stnb"),
-        None if nf not in (0, 1) or type(nf) is not int else bool(nf),
-    )
-
-
-def _kept_or(kept: speed.Kept | None, name: str, otherwise: float | None) -> float | None:
+def kept_or(kept: speed.Kept | None, name: str, otherwise: float | None) -> float | None:
     """A figure the game kept, else (not worked out yet, or damaged) what its row says."""
     value: float | None = getattr(kept, name, None)
     return otherwise if value is None else value
-
-
-def _figure(value: Any, column: str) -> float | None:
-    if value is None:
-        return None
-    if type(value) is not float or not 0.0 <= value <= FIGURE_BOUNDS[column]:
-        log.warning("a game's %s is damaged (%r): not shown", column, str(value)[:40])
-        return None
-    return value
 
 
 def replay_text(blob: Any, game_id: int) -> str | None:
@@ -507,15 +329,3 @@ def replay_text(blob: Any, game_id: int) -> str | None:
     except (zlib.error, UnicodeDecodeError, TypeError, ValueError) as error:
         log.warning("the move log of game %s is damaged: %s", game_id, error)
         return None
-
-
-def _ms(value: Any) -> int:
-    if type(value) is not int or not 0 <= value <= MAX_TIME_MS:
-        raise ValueError(f"a time of {value!r} ms")
-    return value
-
-
-def _count(value: Any) -> int:
-    if type(value) is not int or not 0 <= value < 10**9:
-        raise ValueError(f"a count of {value!r}")
-    return value

@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 from game.model.rules.category import category_label
 from game.records import GameRecord, SavedGame
-from game.store import games, jobs, saves
+from game.store import games, jobs, reader, saves
 from game.store.copies import CopyFile, alive
 from game.store.games import TOP, BestGame, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
 from game.store.lock import FileLock
@@ -323,11 +323,13 @@ class Store:
         data = {"record": jobs.record_data(record, jobs.new_id()), "drop": clear_resume}
         return self._post(jobs.JobKind.FINISH, data, (None, None, False, []), result)
 
-    def _games(self, read: Callable[[games.Reader, sqlite3.Connection], T], default: T) -> T:
-        reader = games.Reader()
-        result = self._read(lambda db: read(reader, db), default)
-        if reader.skipped:
-            self.notice(f"{reader.skipped} damaged game{'s' * (reader.skipped > 1)} in the records could not be shown.")
+    def _games(self, read: Callable[[reader.Reader, sqlite3.Connection], T], default: T) -> T:
+        reading = reader.Reader()
+        result = self._read(lambda db: read(reading, db), default)
+        if reading.skipped:
+            self.notice(
+                f"{reading.skipped} damaged game{'s' * (reading.skipped > 1)} in the records could not be shown."
+            )
         return result
 
     def best_times(self, category: str, limit: int = TOP) -> list[BestGame]:
@@ -335,7 +337,7 @@ class Store:
         return self._games(lambda reader, db: reader.best_times(db, category, limit), [])
 
     def bests(self, category: str, figure: str, limit: int = TOP) -> list[BestGame]:
-        """A board's best unassisted wins by a figure ("Time", "3BV/s", "IOE", "STNB": games.RANKINGS)."""
+        """A board's best unassisted wins by a figure ("Time", "3BV/s", "IOE", "STNB": RANKINGS)."""
         return self._games(lambda reader, db: reader.bests(db, category, figure, limit), [])
 
     def recent_games(self, category: str, limit: int = TOP) -> list[PlayedGame]:

@@ -1,0 +1,104 @@
+"""Replay's live figures: under the controls, the figures of the game so far as its video plays (time, 3BV done,
+3BV/s, clicks, IOE, path...), as Metasweeper shows them, each name explained on hover. The video's timeline is
+worked out off the frame when the replay opens (about as long as the game-over panel's figures without ZiNi),
+then each frame looks its moment up; the board's ZiNi, seconds on a large board, comes after it. At the video's
+end they are the game-over panel's figures, in the same words."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from game.background import BackgroundJob
+from game.video.events import Video
+from game.video.timeline import BoardFigures, Timeline, board_figures
+from game.view import layout, text, theme
+from game.view.formats import format_seconds, video_lines
+from game.view.typeface import BOLD, SMALL, TINY
+
+# The figures, in three rows of five places (Clicks takes three).
+GRID = (
+    ("Time", "3BV", "3BV/s", "ZiNi", "RQP"),
+    ("IOE", "Throughput", "Correctness", "STNB", "IOS"),
+    ("Clicks", "Flags", "Path"),
+)
+SPANS = {"Clicks": 3}
+SHORT = {"Throughput": "Thrp", "Correctness": "Corr"}  # the community's short names, for a narrow window
+ROW_H, PAD = 18, 4
+HEIGHT = len(GRID) * ROW_H + 2 * PAD  # the strip's height under the controls
+WAITING = "..."  # a figure not worked out yet
+
+
+class LiveFigures:
+    """The figures of one video at any moment of its replay."""
+
+    def __init__(self, video: Video):
+        self.video = video
+        self.timeline: Timeline | None = None  # set by the job, once built
+        self.board: BoardFigures | None = None  # likewise, after it
+        self._changed = threading.Event()  # the job has set something the frame has not shown
+        self.job = BackgroundJob(self._work)
+        self.names: dict[str, pygame.Rect] = {}  # where each figure's name was drawn, for its explanation
+
+    def _work(self, cancel: threading.Event) -> None:
+        self.timeline = Timeline(self.video)
+        self._changed.set()
+        if not cancel.is_set():
+            self.board = board_figures(self.video)
+            self._changed.set()
+
+    def news(self) -> bool:
+        """Whether figures came in since the last call (the strip is drawn again)."""
+        came = self._changed.is_set()
+        self._changed.clear()
+        return came
+
+    @property
+    def working(self) -> bool:
+        return not self.job.done
+
+    def stop(self) -> None:
+        self.job.cancel()
+
+    def lines(self, index: int, t_ms: float) -> dict[str, str] | None:
+        """Each figure's value after the video's event `index`, at `t_ms` on the game's clock (None until the
+        timeline is built); the names are FIGURES', the values the game-over panel's."""
+        timeline = self.timeline
+        if timeline is None:
+            return None
+        board = self.board
+        figures = timeline.at(index, t_ms, board)
+        lines = dict(video_lines(figures))
+        lines["Time"] = format_seconds(figures.time_ms / 1000, precise=True)
+        if board is None:
+            lines["ZiNi"] = WAITING
+        return lines
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, lines: dict[str, str] | None) -> None:
+        look = theme.current()
+        surface.fill(look.face, rect)
+        if lines is None:
+            words = "Working out the figures..."
+            text.draw_fitted(surface, words, rect.inflate(-24, -2 * PAD), SMALL, look.dim_text, "center", smallest=TINY)
+            self.names = {}
+            return
+        self.names = {}
+        inner = rect.inflate(-24, -2 * PAD)
+        columns = len(GRID[0])
+        for n, names in enumerate(GRID):
+            y = inner.y + n * ROW_H
+            places = layout.split(pygame.Rect(inner.x, y, inner.w, ROW_H), columns, 10)
+            at = 0
+            for name in names:
+                span = SPANS.get(name, 1)
+                first, last = places[at], places[at + span - 1]
+                place = pygame.Rect(first.x, y, last.right - first.x, ROW_H)
+                at += span
+                value = lines.get(name, "-")
+                value_w = min(text.width(value, SMALL, BOLD), place.w * 3 // 5)
+                label = pygame.Rect(place.x, y, place.w - value_w - 4, ROW_H)
+                shown = name if text.width(name, TINY) <= label.w else SHORT.get(name, name)
+                self.names[name] = text.draw_fitted(surface, shown, label, TINY, look.dim_text, smallest=TINY)
+                box = pygame.Rect(place.right - value_w, y, value_w, ROW_H)
+                text.draw_fitted(surface, value, box, SMALL, align="right", weight=BOLD, smallest=TINY)
