@@ -57,7 +57,7 @@ class GameOverPanel(Overlay):
         self.session = session
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
-        self.beaten = ""  # the personal bests it beat ("Personal best: 3BV/s 2.345 (was 2.101)"), likewise
+        self.beaten = self.beaten_short = ""  # the personal bests it beat ("Personal best: 3BV/s 2.345 (was 2.101)")
         self._recorded = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
@@ -203,6 +203,7 @@ class GameOverPanel(Overlay):
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
             self.beaten = beaten_words(getattr(result, "beaten", ()))
+            self.beaten_short = beaten_words(getattr(result, "beaten", ()), short=True)  # for the bar
             if self.record_message or self.beaten:
                 expanded = self.expanded
                 self._lay_out()  # the line makes the panel taller
@@ -349,7 +350,7 @@ class GameOverPanel(Overlay):
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
         if mark := self._untimed():
             words += f", {mark}: {NOT_TIMED}"
-        for said in (self.record_message, self.beaten):
+        for said in (self.record_message, self.beaten_short):
             words += f" - {said}" if said else ""
         colour = look.success_text if self.record_message or self.beaten else look.text
         text.draw_paragraph(surface, words, self.bar_title, BODY, colour, weight=BOLD, smallest=TINY, valign="center")
@@ -392,4 +393,4 @@ class GameOverPanel(Overlay):
             name: pygame.Rect(box.x, box.y + n * self.line_h, LABEL_W, self.line_h)
             for n, (name, _) in enumerate(self.shown_lines())
         }
-        tip.draw_tip(surface, tip.figure_at(names, pointer), pointer)
+        tip.draw_tip(surface, tip.figure_at(names.items(), pointer), pointer)

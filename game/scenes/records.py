@@ -74,7 +74,7 @@ class RecordsScene(Scene):
         self.showing = "Time"  # the tab shown: a figure of RANKED, or RECENT
         self.notice = ""
         self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
-        self.figure_names: dict[str, pygame.Rect] = {}  # where a figure's name shows, for its explanation
+        self.figure_names: list[tuple[str, pygame.Rect]] = []  # where figures' names show, for their explanations
         self.pointer = None  # where the mouse is, while it is over the window
         self._load()
 
@@ -226,7 +226,7 @@ class RecordsScene(Scene):
             label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - 8, cell.h)
             drawn = text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
             if label == "Best 3BV/s":
-                self.figure_names["3BV/s"] = drawn
+                self.figure_names.append(("3BV/s", drawn))
             value_box = pygame.Rect(cell.right - value_w, cell.y, value_w, cell.h)
             text.draw_fitted(surface, value, value_box, size, align="right", weight=BOLD, smallest=size)
 
@@ -246,14 +246,14 @@ class RecordsScene(Scene):
         text.draw_fitted(surface, category_label(self.category), self.heading, HEADING, look.heading, "center", BOLD)
         self.previous.draw(surface)
         self.next.draw(surface)
-        self.figure_names = {}
+        self.figure_names = []
         self._draw_stats(surface)
         for tab in self.tabs.values():
             tab.draw(surface)
-        self.figure_names.update({name: tab.rect for name, tab in self.tabs.items() if name in RANKED})
+        self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in RANKED]
         ranked = None if self.showing_recent else self.showing
         records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent)
-        self.figure_names.update(records_list.heading_names(self.names_line))
+        self.figure_names += records_list.heading_names(self.names_line).items()
         if not self.rows:
             words = NO_STNB if self.showing == "STNB" and not has_stnb(self.category) else self._empty()
             box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))

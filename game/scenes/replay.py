@@ -88,16 +88,32 @@ class ReplayScene(Scene):
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
         room_w, room_h = self.context.max_window
-        live_h = live_figures.HEIGHT if self.live is not None else 0
-        room = (room_w, room_h - CONTROLS_H - live_h)
-        tile = hud.fitting_tile(rows, cols, self.context.settings["tile"], room)
-        # the board centres itself in a window wide enough for the buttons
-        self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
+        tile_wanted = self.context.settings["tile"]
+        side_w = below_h = 0  # the live figures' room: a column beside the board, or rows under the controls
+        if self.live is not None:
+            below_h = live_figures.height(room_w)
+            beside = (room_w - live_figures.SIDE_W, room_h - CONTROLS_H)
+            under = (room_w, room_h - CONTROLS_H - below_h)
+            if hud.fitting_tile(rows, cols, tile_wanted, beside) >= hud.fitting_tile(rows, cols, tile_wanted, under):
+                side_w, below_h = live_figures.SIDE_W, 0  # beside, where it costs the board nothing
+        for _ in range(3):  # rows under the controls: more of them in a window narrower than the room
+            room = (room_w - side_w, room_h - CONTROLS_H - below_h)
+            tile = hud.fitting_tile(rows, cols, tile_wanted, room)
+            # the board centres itself in a window wide enough for the buttons
+            least = (max(0, MIN_WIDTH - side_w), live_figures.SIDE_H if side_w else 0)
+            self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=least)
+            needed = live_figures.height(self.layout.window[0]) if below_h else 0
+            if needed <= below_h:
+                break
+            below_h = needed
         layout = self.layout
-        self.window_size = (layout.window[0], layout.window[1] + CONTROLS_H + live_h)
+        self.window_size = (layout.window[0] + side_w, layout.window[1] + CONTROLS_H + below_h)
         width, top = self.window_size[0], layout.window[1]
         self.controls = pygame.Rect(0, top, width, CONTROLS_H)
-        self.live_rect = pygame.Rect(0, top + CONTROLS_H, width, live_h)
+        if side_w:
+            self.live_rect = pygame.Rect(layout.window[0], 0, side_w, top)
+        else:
+            self.live_rect = pygame.Rect(0, top + CONTROLS_H, width, below_h)
         margin = 12
         self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
         labels = [
@@ -353,7 +369,7 @@ class ReplayScene(Scene):
         tipped, self._tipped = self._tipped, None
         if self.live is not None:
             self.live.draw(surface, self.live_rect, self.live_lines())
-            self._tipped = tip.figure_at(self.live.names, self.pointer)
+            self._tipped = tip.figure_at(self.live.names.items(), self.pointer)
             tip.draw_tip(surface, self._tipped, self.pointer)
         if tipped is not None or self._tipped is not None:  # a tip may lie over the board: all drawn again
             self.screen.invalidate()

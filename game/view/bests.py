@@ -22,12 +22,12 @@ def figure_text(figure: str, value: float | None) -> str:
     return f"{value:.1f}" if figure == "STNB" else f"{value:.3f}"
 
 
-def beaten_words(beaten: Iterable[Any]) -> str:
+def beaten_words(beaten: Iterable[Any], short: bool = False) -> str:
     """The personal bests a game beat, each with the best it beat: "Personal bests: 3BV/s 2.345 (was 2.101),
-    IOE 0.912 (was 0.850)"; "" when none."""
+    IOE 0.912 (was 0.850)"; `short`, their names alone ("Personal bests: 3BV/s, IOE"); "" when none."""
     parts = [
-        f"{'time' if b.figure == 'Time' else b.figure} {figure_text(b.figure, b.value)} "
-        f"(was {figure_text(b.figure, b.was)})"
+        f"{'time' if b.figure == 'Time' else b.figure}"
+        + ("" if short else f" {figure_text(b.figure, b.value)} (was {figure_text(b.figure, b.was)})")
         for b in beaten
     ]
     if not parts:

@@ -17,17 +17,42 @@ from game.view import layout, text, theme
 from game.view.formats import format_seconds, video_lines
 from game.view.typeface import BOLD, SMALL, TINY
 
-# The figures, in three rows of five places (Clicks takes three).
-GRID = (
-    ("Time", "3BV", "3BV/s", "ZiNi", "RQP"),
-    ("IOE", "Throughput", "Correctness", "STNB", "IOS"),
-    ("Clicks", "Flags", "Path"),
-)
+# The figures in reading order, in rows of as many places as the window's width has room for (3 to 5);
+# Clicks takes three places.
+ORDER = ("Time", "3BV", "3BV/s", "ZiNi", "RQP", "IOE", "Throughput", "Correctness", "STNB", "IOS", "Flags", "Path")
+ORDER += ("Clicks",)
 SPANS = {"Clicks": 3}
 SHORT = {"Throughput": "Thrp", "Correctness": "Corr"}  # the community's short names, for a narrow window
-ROW_H, PAD = 18, 4
-HEIGHT = len(GRID) * ROW_H + 2 * PAD  # the strip's height under the controls
+PLACE_W = 135  # what a figure's name and value need side by side
+ROW_H, PAD, SIDE = 18, 4, 12
 WAITING = "..."  # a figure not worked out yet
+
+
+def grid(width: int) -> list[list[str]]:
+    """The figures' rows in a strip `width` pixels wide."""
+    columns = max(3, min(5, (width - 2 * SIDE) // PLACE_W))
+    rows: list[list[str]] = [[]]
+    used = 0
+    for name in ORDER:
+        span = SPANS.get(name, 1)
+        if used + span > columns:
+            rows.append([])
+            used = 0
+        rows[-1].append(name)
+        used += span
+    return rows
+
+
+def height(width: int) -> int:
+    """The strip's height under the controls, in a window `width` pixels wide."""
+    return len(grid(width)) * ROW_H + 2 * PAD
+
+
+# Beside the board instead, when that costs the board nothing: one figure a line, Clicks' value on a line of
+# its own under its name.
+SIDE_W, LINE_H = 230, 20
+SIDE_ORDER = (*ORDER[:-1], "Clicks", "")  # "" : the line Clicks' value takes
+SIDE_H = len(SIDE_ORDER) * LINE_H + 4 * PAD  # the least height the column needs
 
 
 class LiveFigures:
@@ -76,17 +101,42 @@ class LiveFigures:
         return lines
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, lines: dict[str, str] | None) -> None:
+        """The figures in `rect`: rows under the controls, or a column beside the board (a rect that tall)."""
         look = theme.current()
         surface.fill(look.face, rect)
+        self.names = {}
         if lines is None:
             words = "Working out the figures..."
-            text.draw_fitted(surface, words, rect.inflate(-24, -2 * PAD), SMALL, look.dim_text, "center", smallest=TINY)
-            self.names = {}
-            return
-        self.names = {}
-        inner = rect.inflate(-24, -2 * PAD)
-        columns = len(GRID[0])
-        for n, names in enumerate(GRID):
+            box = rect.inflate(-2 * SIDE, -2 * PAD)
+            text.draw_paragraph(surface, words, box, SMALL, look.dim_text, "center", smallest=TINY, valign="center")
+        elif rect.h >= SIDE_H and rect.w <= SIDE_W:
+            self._draw_column(surface, rect, lines)
+        else:
+            self._draw_rows(surface, rect, lines)
+
+    def _draw_column(self, surface: pygame.Surface, rect: pygame.Rect, lines: dict[str, str]) -> None:
+        look = theme.current()
+        inner = rect.inflate(-2 * SIDE, -4 * PAD)
+        pygame.draw.line(surface, look.shadow, (rect.x, rect.y), (rect.x, rect.bottom - 1))
+        y = inner.y
+        for name in SIDE_ORDER:
+            line = pygame.Rect(inner.x, y, inner.w, LINE_H)
+            y += LINE_H
+            if name == "":
+                text.draw_fitted(surface, lines["Clicks"], line, SMALL, align="right", weight=BOLD, smallest=TINY)
+                continue
+            label = pygame.Rect(line.x, line.y, line.w // 2, LINE_H)
+            self.names[name] = text.draw_fitted(surface, name, label, SMALL, look.dim_text, smallest=TINY)
+            if name != "Clicks":
+                value = pygame.Rect(label.right, line.y, line.w - label.w, LINE_H)
+                text.draw_fitted(surface, lines.get(name, "-"), value, SMALL, align="right", weight=BOLD, smallest=TINY)
+
+    def _draw_rows(self, surface: pygame.Surface, rect: pygame.Rect, lines: dict[str, str]) -> None:
+        look = theme.current()
+        inner = rect.inflate(-2 * SIDE, -2 * PAD)
+        rows = grid(rect.w)
+        columns = max(sum(SPANS.get(name, 1) for name in names) for names in rows)
+        for n, names in enumerate(rows):
             y = inner.y + n * ROW_H
             places = layout.split(pygame.Rect(inner.x, y, inner.w, ROW_H), columns, 10)
             at = 0

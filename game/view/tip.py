@@ -3,6 +3,8 @@ on the figure's name: on the game-over panel, in Records and in Replay's live fi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pygame
 
 from game.view import text, theme, widgets
@@ -12,12 +14,12 @@ from game.view.typeface import SMALL, TINY
 TIP_W = 260  # the widest a tip gets (narrower windows: the window less a margin)
 
 
-def figure_at(names: dict[str, pygame.Rect], pointer: tuple[int, int] | None) -> str | None:
-    """The figure whose name is under the pointer (None: off the window), of `names` (figure: where its name
-    is), if it has words."""
+def figure_at(names: Iterable[tuple[str, pygame.Rect]], pointer: tuple[int, int] | None) -> str | None:
+    """The figure whose name is under the pointer (None: off the window), of `names` (each figure and where
+    its name shows: a figure may show in more than one place), if it has words."""
     if pointer is None:
         return None
-    return next((name for name, rect in names.items() if rect.collidepoint(pointer) and name in FIGURES), None)
+    return next((name for name, rect in names if rect.collidepoint(pointer) and name in FIGURES), None)
 
 
 def draw_tip(surface: pygame.Surface, figure: str | None, pointer: tuple[int, int] | None) -> None:
