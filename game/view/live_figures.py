@@ -19,8 +19,8 @@ from game.view.typeface import BOLD, SMALL, TINY
 
 # The figures in reading order, in rows of as many places as the window's width has room for (3 to 5);
 # Clicks takes three places.
-ORDER = ("Time", "3BV", "3BV/s", "ZiNi", "RQP", "IOE", "Throughput", "Correctness", "STNB", "IOS", "Flags", "Path")
-ORDER += ("Clicks",)
+ORDER: tuple[str, ...] = ("Time", "3BV", "3BV/s", "ZiNi", "RQP", "IOE", "Throughput", "Correctness", "STNB")
+ORDER += ("IOS", "Flags", "Path", "Clicks")
 SPANS = {"Clicks": 3}
 SHORT = {"Throughput": "Thrp", "Correctness": "Corr"}  # the community's short names, for a narrow window
 PLACE_W = 135  # what a figure's name and value need side by side
