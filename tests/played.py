@@ -46,9 +46,12 @@ def played(rows, cols, mines, seed, *, pace_ms=400, flags=0, lose=False, moves_b
     for cell in [c for c in cells if board.is_mine(*c)][:flags]:
         click("flag", *cell, Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE)
     clicks = 0
+    ahead = iter(cells)  # the cells in reading order: the next one to click is never behind the last
     while board.state == "playing":
-        covered = [c for c in cells if not board.is_revealed(*c) and not board.is_flagged(*c)]
-        target = next(c for c in covered if board.is_mine(*c) == (lose and clicks >= 3))
+        wanted_mine = lose and clicks >= 3
+        target = next(c for c in ahead if board.is_mine(*c) == wanted_mine and not board.is_revealed(*c))
+        if wanted_mine and board.is_flagged(*target):
+            continue
         click("reveal", *target, Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE)
         clicks += 1
     return board, video, board.moves[-1].t_ms

@@ -105,9 +105,9 @@ def _from_log(facts: Facts, log_text: str) -> tuple[Kept | None, Any]:
     video = video_of(replay, kept_video)
     if video is None:
         return None, checked
-    from game.video.figures import figures_of
+    from game.video.timeline import final_figures
 
-    figures = figures_of(video, board_figures=False)
+    figures = final_figures(video)
     if figures.won != facts.won or figures.bbbv != facts.three_bv:
         # A video that does not tell the game its row tells (a first click made for the player, not in the
         # video; a video cut short at its size limit): the row is believed.

@@ -108,10 +108,8 @@ def level_of(rows: int, cols: int, mines: int) -> int:
     return LEVELS.get((rows, cols, mines), CUSTOM)
 
 
-def figures_of(video: Video, *, board_figures: bool = True) -> Figures:
-    """Replay the video's mouse events on its board and measure the game. Without `board_figures`, ZiNi, the
-    openings and the islands are left at 0: what the records keep, in a fraction of the time (ZiNi takes
-    seconds on a 100 x 100 board).
+def figures_of(video: Video) -> Figures:
+    """Replay the video's mouse events on its board and measure the game.
 
     >>> video = Video.from_text(["*..", "...", "..."])
     >>> video.append(Mouse.LEFT_PRESS, 100, 40, 40)
@@ -154,9 +152,9 @@ def figures_of(video: Video, *, board_figures: bool = True) -> Figures:
         time_ms=(end - start) if start is not None and end is not None else 0,
         bbbv=boardfigures.bbbv(grid),
         bbbv_solved=game.solved_bbbv(),
-        zini=boardfigures.zini(grid) if board_figures else 0,
-        op=boardfigures.op(grid) if board_figures else 0,
-        isl=boardfigures.isl(grid) if board_figures else 0,
+        zini=boardfigures.zini(grid),
+        op=boardfigures.op(grid),
+        isl=boardfigures.isl(grid),
         left=counts.left,
         right=counts.right,
         double=counts.double,
