@@ -73,7 +73,11 @@ AFTER = [
     (", .", "replay of a recorded game: an event of the mouse back or on ([ ]: a click)"),
     ("E", "replay: save it as a file in the records folder's replays/"),
     ("Drop a file", "drop a replay file on the window to watch it"),
-    ("Records", "click a game listed there to watch it"),
+    (
+        "Records",
+        "each board's best games by time, 3BV/s, IOE and STNB, and its recent games (NF: no flag placed); "
+        "click one to watch its video",
+    ),
 ]
 
 FIGURES = [(name, words.rstrip(".")) for name, words in FIGURE_WORDS.items() if name not in SPEED_RUN_FIGURES]
