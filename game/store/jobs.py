@@ -29,6 +29,7 @@ from typing import Any
 from game.records import GameRecord
 from game.store import figuring, games
 from game.store.games import stamp, utc_now
+from game.store.schema import OUTCOMES_INDEX
 
 
 def new_id() -> str:
@@ -132,6 +133,7 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
         upsert = "INSERT INTO {} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
         db.executemany(upsert.format(KEYED[kind]), data["rows"])
     elif kind is JobKind.FIGURES:
+        db.execute(OUTCOMES_INDEX)  # at once when it is there: after an upgrade, the first batch builds it
         return figuring.write(db, data.get("worked", [])), data.get("more", False)
     elif kind is JobKind.RESET:
         if data["category"] is None:
