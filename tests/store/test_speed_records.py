@@ -230,3 +230,15 @@ def test_a_damaged_figure_is_never_ranked_nor_stops_a_list(store, column, value)
     stats = store.statistics("intermediate")
     assert stats.won == 3 and 0 < stats.best_3bv_per_s < 100
     assert not store.notices
+
+
+def test_records_in_memory_keep_no_figures_rather_than_work_them_out_on_the_frame():
+    """Without a records file the writer makes each write as it is posted, on the frame: a game is recorded
+    without its figures (they take a quarter of a second on a 100 x 100 board) and still shows."""
+    store = Store.memory()
+    board, video, elapsed = played(*INTERMEDIATE, 1)
+    result = store.record_game(record_of(board, video, elapsed)).result()
+    assert result.rank == 1
+    [game] = store.recent_games("intermediate")
+    assert game.kept is None and game.three_bv_per_s == pytest.approx(board.three_bv * 1000 / elapsed)
+    store.close()
