@@ -155,30 +155,52 @@ def part_replay(frames):
         shutil.rmtree(home, ignore_errors=True)
 
 
-def part_older(total):
+def part_older(total, frames):
     """The figures of games recorded before the records kept them: worked out in the background at the first
-    start of this version, a batch at a time."""
+    start of this version, a batch at a time; and the frames of a game played meanwhile."""
     if figuring is None:
         print("older games: nothing to work out in this version")
         return
+    import pygame
+
+    from game.app import App
+    from game.model import Move
+    from tests.driver import FakeClock
+
     home = Path(tempfile.mkdtemp(prefix="bench-records-older-"))
     try:
         path = records_file(home, total)
         db = sqlite3.connect(path, isolation_level=None)
         db.execute("DELETE FROM figures")
         db.close()
+        os.environ["MINESWEEPER_HOME"] = str(home)
         start = time.perf_counter()
-        store = Store.open(home=home)
+        app = App(clock=FakeClock(), seed=1, desktop_size=(1366, 768))
         opened = time.perf_counter() - start
-        store.flush(3600)
+        app.show("playing", session=app.dealer.new(16, 30, 99))
+        app.step()
+        app.scene.apply(Move("reveal", 8, 15))
+
+        def frame(n):
+            where = (100 + n % 300, 200)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(1, 0), buttons=(0, 0, 0)))
+            app.invalidate()  # the whole window drawn: a frame's work, to share the processor with the writer
+            app.step()
+
+        during = timed(frame, frames)
+        still = app.store._writer.waiting
+        app.store.flush(3600)
         done = time.perf_counter() - start
-        store.close()
+        after = timed(frame, frames)
+        app.store.close()
         batch = figuring.BATCH_SECONDS * 1000
         print(
-            f"older games: {total:,} Expert games with videos: the store opens in {opened * 1000:.0f} ms, their "
+            f"older games: {total:,} Expert games with videos: the app starts in {opened * 1000:.0f} ms, their "
             f"figures are worked out in the background in {done:.1f} s ({done / total * 1000:.1f} ms a game, in "
             f"batches of at most {batch:.0f} ms)"
         )
+        report(f"a frame of play while they are (writer busy to the end: {bool(still)})", during)
+        report("a frame of play after", after)
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
@@ -199,7 +221,7 @@ def main():
     if "replay" in parts:
         part_replay(args.frames)
     if "older" in parts:
-        part_older(min(args.total, 2000))
+        part_older(min(args.total, 2000), args.frames)
 
 
 if __name__ == "__main__":

@@ -2,10 +2,12 @@
 sizes with their move logs (so best times, recent games and replays all show), a game saved under way, and
 settings. Made through the store, as the game makes it."""
 
+import sqlite3
+
 from game.model import Board, Move
 from game.model.replay.playback import Replay
 from game.records import GameRecord
-from game.store import Store
+from game.store import DB_NAME, Store, schema
 
 SIZES = ((9, 9, 10), (16, 16, 40), (10, 12, 15))  # two presets and a custom size
 
@@ -62,3 +64,22 @@ def populate(home, games=12):
     path = store.path
     store.close()  # every write made
     return path
+
+
+def version_6_file(home, records):
+    """A records file as the game before this one left it, holding these games (their rows as it wrote them)."""
+    home.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(home / DB_NAME, isolation_level=None)
+    for step in schema.MIGRATIONS[:6]:
+        step(db)
+    db.execute("PRAGMA user_version = 6")
+    db.close()
+    with Store.open(home) as store:  # the migration runs here; then the rows go in as an older game wrote them
+        for record in records:
+            store.record_game(record)
+        assert store.flush(30)
+    db = sqlite3.connect(home / DB_NAME, isolation_level=None)
+    db.execute("DELETE FROM figures")
+    db.execute("DROP TABLE figures")
+    db.execute("PRAGMA user_version = 6")
+    db.close()

@@ -27,7 +27,7 @@ ROWS = [Row(40, 32, 0), Row(72, 54, 8), Row(30, 26, 8), Row(18, 14, 4), Row(24 *
 ROWS += [Row(20, 16, 4), Row(44, 36, 8)]
 ARROW_W = 44
 RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED
-TAB_LABELS = {"Time": "Best times", RECENT: "Recent games"}
+TAB_LABELS = {"Time": "Best times"}
 NO_STNB = "STNB is counted on intermediate and expert boards only (and Arbiter's 8 x 8 beginner)."
 
 
@@ -88,14 +88,20 @@ class RecordsScene(Scene):
 
     def update(self, step):
         self._opened()
-        # The writer records games a moment after they end, and a busy file only later: show them as they come.
+        # The writer records games a moment after they end, and a busy file only later: show them as they come;
+        # older games' figures come a batch at a time, and change only the lists.
         if self.store.changes != self.seen_changes or self.store.busy != self.busy:
             self._load()
             self.dirty = True
+        elif self.store.figured != self.seen_figured:
+            self._load(statistics=False)
+            self.dirty = True
 
-    def _load(self):
-        self.seen_changes, self.busy = self.store.changes, self.store.busy
-        self.stats = self.store.statistics(self.category)
+    def _load(self, statistics=True):
+        """Read the category's records: its statistics (on a large board, the longest read) and its lists."""
+        self.seen_changes, self.busy, self.seen_figured = self.store.changes, self.store.busy, self.store.figured
+        if statistics:
+            self.stats = self.store.statistics(self.category)
         self.best = self.store.best_times(self.category)
         self.recent = self.store.recent_games(self.category)
         self.tabs["STNB"].enabled = has_stnb(self.category)
@@ -148,7 +154,7 @@ class RecordsScene(Scene):
             self.watch(self.game_of[button])
         elif button in self.tabs.values():
             self.showing = next(name for name, tab in self.tabs.items() if tab is button)
-            self._load()
+            self._load(statistics=False)
         elif button in (self.previous, self.next):
             self._turn(-1 if button is self.previous else 1)
         elif button is self.reset:

@@ -79,6 +79,7 @@ class Store:
         self._notice_lock = threading.Lock()
         self._status = ""  # the last "records busy" line said (take_status)
         self.changes = 0  # finished games recorded or reset: a screen showing them reloads when it moves
+        self.figured = 0  # likewise, older games' figures worked out
         self._closing = False
         for notice in notices:
             self.notice(notice)
@@ -241,7 +242,7 @@ class Store:
             self.changes += 1
         elif job.kind is jobs.JobKind.FIGURES:
             figured, more = value
-            self.changes += figured > 0
+            self.figured += figured > 0
             if more:  # the next batch, behind whatever was asked meanwhile
                 self.work_out_figures()
 

@@ -12,6 +12,7 @@ from game.store import DB_NAME, Store, figuring, schema, speed
 from game.store.figuring import BATCH_GAMES
 from game.video.figures import figures_of
 from tests.played import played, record_of
+from tests.populated import version_6_file
 from tests.store.waited import open_waited
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
@@ -111,25 +112,6 @@ def test_the_best_lists_read_from_their_index(store):
 
 
 # --- games recorded before the records kept figures (migration 7) -----------------------------------------
-
-
-def version_6_file(home, records):
-    """A records file as the game before this one left it, holding these games (their rows as it wrote them)."""
-    home.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(home / DB_NAME, isolation_level=None)
-    for step in schema.MIGRATIONS[:6]:
-        step(db)
-    db.execute("PRAGMA user_version = 6")
-    db.close()
-    with Store.open(home) as store:  # the migration runs here; then the rows go in as an older game wrote them
-        for record in records:
-            store.record_game(record)
-        assert store.flush(30)
-    db = sqlite3.connect(home / DB_NAME, isolation_level=None)
-    db.execute("DELETE FROM figures")
-    db.execute("DROP TABLE figures")
-    db.execute("PRAGMA user_version = 6")
-    db.close()
 
 
 def test_games_from_version_6_get_their_figures_in_the_background(private_home):
