@@ -249,12 +249,9 @@ def test_the_player_name_typed_in_settings_is_kept_and_written_into_an_exported_
 
 
 def test_games_recorded_before_show_their_figures_once_worked_out_in_the_background(tmp_path, private_home):
-    from tests.played import played, record_of
-    from tests.populated import version_6_file
+    from tests.populated import version_6_records
 
-    board, video, elapsed = played(16, 30, 99, 8)
-    older = [record_of(board, video, elapsed), record_of(board, None, elapsed)._replace(seed=9)]
-    version_6_file(private_home, older)
+    version_6_records(private_home)  # two Expert wins: one with its video, one kept without its moves
     driver = start_app(tmp_path)  # the figures are worked out by the writer, which each frame waits for here
     driver.click_button(driver.scene.records)
     records = driver.scene
@@ -262,7 +259,7 @@ def test_games_recorded_before_show_their_figures_once_worked_out_in_the_backgro
         driver.click_button(records.next)
     driver.click_button(records.tabs["3BV/s"])
     sources = [records.game_of[row].kept.source for row in records.rows]
-    assert sorted(sources) == sorted([speed.FROM_VIDEO, speed.FROM_MOVES]), "one from its video, one from its moves"
+    assert sorted(sources) == sorted([speed.FROM_VIDEO, speed.FROM_ROW]), "one from its video, one from its row"
     driver.click_button(records.rows[sources.index(speed.FROM_VIDEO)], frames=3)
     assert isinstance(driver.scene, ReplayScene) and driver.scene.video is not None, "its video plays"
     driver.app.store.close()

@@ -7,12 +7,14 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from game.model.replay.playback import Replay
 from game.records import GameRecord
 from game.store import DB_NAME, Store, figuring, schema, speed
 from game.store.figuring import BATCH_GAMES
 from game.video.figures import figures_of
+from game.video.packed import split_log, video_of
 from tests.played import played, record_of
-from tests.populated import version_6_file
+from tests.populated import version_6_file, version_6_records
 from tests.store.waited import open_waited
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
@@ -115,24 +117,29 @@ def test_the_best_lists_read_from_their_index(store):
 
 
 def test_games_from_version_6_get_their_figures_in_the_background(private_home):
-    board, video, elapsed = played(*EXPERT, 5, flags=1)
-    with_video = record_of(board, video, elapsed)
-    moves_only = record_of(board, None, elapsed, played_at=T0 + timedelta(minutes=1))
-    no_log = with_video._replace(replay=None, played_at=T0 + timedelta(minutes=2), right_clicks=0)
-    version_6_file(private_home, [with_video, moves_only, no_log])
+    """Records an older version of the game left (its own file): migration 7 at the start, then each game's
+    figures worked out by the writer, from whatever the game kept."""
+    path = version_6_records(private_home)
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 6
     with open_waited() as store:
         assert store.flush(30)  # the figures are worked out in the background
-        row, moves, kept = store.recent_games("expert")
-        assert kept.kept.source == speed.FROM_VIDEO and moves.kept.source == speed.FROM_MOVES
-        assert row.kept.source == speed.FROM_ROW
-        figures = figures_of(video)
-        assert kept.three_bv_per_s == pytest.approx(figures.bbbv_s) and kept.nf is False
-        assert moves.three_bv_per_s == pytest.approx(figures.bbbv_s) and moves.nf is False, "its moves flag a mine"
-        assert moves.ioe == pytest.approx(board.three_bv / (board.left_clicks + board.right_clicks))
-        assert row.nf is True, "no right click at all: no flag"
-        assert len(store.bests("expert", "3BV/s")) == 3
-    db = sqlite3.connect(private_home / DB_NAME)
+        no_log, with_video = store.recent_games("expert")
+        assisted, moves_only, lost = store.recent_games("intermediate")
+        assert [g.kept.source for g in (with_video, lost, assisted)] == [speed.FROM_VIDEO] * 3
+        assert (no_log.kept.source, moves_only.kept.source) == (speed.FROM_ROW, speed.FROM_MOVES)
+        for game in (with_video, lost, assisted):  # as the game-over panel showed them
+            moves, kept = split_log(store.replay(game.game_id))
+            figures = figures_of(video_of(Replay.from_json(moves), kept))
+            assert game.three_bv_per_s == pytest.approx(figures.bbbv_s) and game.ioe == pytest.approx(figures.ioe)
+            assert game.stnb == pytest.approx(figures.stnb) and game.nf is figures.nf
+        assert with_video.nf is False and no_log.nf is True and moves_only.nf is True
+        assert moves_only.ioe == pytest.approx(moves_only.three_bv / moves_only.clicks), "its own clicks"
+        assert lost.three_bv_per_s == pytest.approx(lost.solved_three_bv * 1000 / lost.time_ms, rel=0.01)
+        assert [b.game_id for b in store.bests("intermediate", "3BV/s")] == [moves_only.game_id], "no assisted"
+        assert {b.game_id for b in store.bests("expert", "IOE")} == {no_log.game_id, with_video.game_id}
+    db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == 7 == schema.SCHEMA_VERSION
+    assert db.execute("SELECT COUNT(*) FROM figures").fetchone()[0] == 5
 
 
 def test_many_older_games_are_worked_out_a_batch_at_a_time(private_home, monkeypatch):
