@@ -156,7 +156,8 @@ def _from_row(facts: Facts, checked: Any) -> Kept:
     )
     nf = _no_flag(checked) if checked is not None else (True if facts.right_clicks == 0 else None)
     source = FROM_ROW if checked is None else FROM_MOVES
-    return Kept(source, _bounded("bbbv_s", figures.bbbv_s), _bounded("ioe", figures.ioe), _stnb(figures), nf)
+    ioe = _bounded("ioe", figures.ioe) if figures.clicks else None  # a row without its clicks: not known
+    return Kept(source, _bounded("bbbv_s", figures.bbbv_s), ioe, _stnb(figures), nf)
 
 
 def _no_flag(checked: Any) -> bool | None:

@@ -231,3 +231,34 @@ def test_records_in_memory_keep_no_figures_rather_than_work_them_out_on_the_fram
     [game] = store.recent_games("intermediate")
     assert game.kept is None and game.three_bv_per_s == pytest.approx(board.three_bv * 1000 / elapsed)
     store.close()
+
+
+def facts(**changes):
+    values = dict(rows=16, cols=16, mines=40, won=True, time_ms=20_000, three_bv=50, solved_three_bv=50)
+    values.update(left_clicks=60, right_clicks=5, chord_clicks=0, effective_clicks=60)
+    values.update(changes)
+    return speed.Facts(**values)
+
+
+def test_what_a_row_alone_gives_and_what_it_cannot():
+    kept = speed.work_out(facts(), None)
+    assert kept == speed.Kept(speed.FROM_ROW, 2.5, 50 / 65, pytest.approx(162 * 50 / 20**1.7), None)
+    assert speed.work_out(facts(right_clicks=0), None).nf is True, "no right click: no flag"
+    assert speed.work_out(facts(left_clicks=0, right_clicks=0), None).ioe is None, "no clicks kept: no IOE"
+    assert speed.work_out(facts(rows=9, cols=9, mines=10), None).stnb is None, "no STNB off the standard boards"
+    assert speed.work_out(facts(won=False, solved_three_bv=None), None).bbbv_s is None, "an old loss's part solved"
+    assert speed.work_out(facts(time_ms="soon"), None) == speed.Kept(speed.NOTHING)
+    assert speed.work_out(facts(), "not a log").source == speed.FROM_ROW, "a damaged log: the row"
+
+
+def test_a_video_that_ends_otherwise_than_its_record_is_not_believed():
+    """A same-board game's first click is made for the player and is not in its video: the video never wins."""
+    board, video, elapsed = played(*INTERMEDIATE, 2)
+    record = record_of(board, video, elapsed)
+    assert speed.work_out(speed.facts_of(record._asdict()), record.replay).source == speed.FROM_VIDEO
+    cut = video.__class__(video.rows, video.cols, video.mines)
+    for event in list(video)[2:]:  # the opening click left out
+        cut.append(event.kind, event.time_ms, event.x, event.y)
+    other = record_of(board, cut, elapsed)
+    kept = speed.work_out(speed.facts_of(other._asdict()), other.replay)
+    assert kept.source == speed.FROM_MOVES and kept.bbbv_s == pytest.approx(board.three_bv * 1000 / elapsed)
