@@ -234,10 +234,8 @@ def test_records_in_memory_keep_no_figures_rather_than_work_them_out_on_the_fram
 
 
 def facts(**changes):
-    values = dict(rows=16, cols=16, mines=40, won=True, time_ms=20_000, three_bv=50, solved_three_bv=50)
-    values.update(left_clicks=60, right_clicks=5, chord_clicks=0, effective_clicks=60)
-    values.update(changes)
-    return speed.Facts(**values)
+    row = speed.Facts(16, 16, 40, True, 20_000, 50, 50, left_clicks=60, right_clicks=5, chord_clicks=0, effective_clicks=60)
+    return row._replace(**changes)
 
 
 def test_what_a_row_alone_gives_and_what_it_cannot():
