@@ -234,7 +234,8 @@ def test_records_in_memory_keep_no_figures_rather_than_work_them_out_on_the_fram
 
 
 def facts(**changes):
-    row = speed.Facts(16, 16, 40, True, 20_000, 50, 50, left_clicks=60, right_clicks=5, chord_clicks=0, effective_clicks=60)
+    # rows, cols, mines, won, time, 3BV, 3BV solved; left, right, chord and useful clicks
+    row = speed.Facts(16, 16, 40, True, 20_000, 50, 50, 60, 5, 0, 60)
     return row._replace(**changes)
 
 
