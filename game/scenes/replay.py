@@ -63,6 +63,7 @@ class ReplayScene(Scene):
         self.live = live_figures.LiveFigures(video) if self.playback is not None else None
         self.pointer = None  # the mouse over the window, for a figure's explanation
         self._tipped = None  # the figure whose explanation was drawn last
+        self.live_whole = True  # the live figures' place must be drawn whole (the window was)
         self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
         self.moves = replay.moves
         self.speed = 1.0
@@ -318,10 +319,12 @@ class ReplayScene(Scene):
     def on_enter(self):
         super().on_enter()
         self.screen.invalidate(board_too=True)
+        self.live_whole = True
 
     def invalidate(self):
         super().invalidate()
         self.screen.invalidate()
+        self.live_whole = True  # the live figures drawn whole too (they are drawn by value otherwise)
 
     def _video_looks(self):
         """The video at this moment: the pointer (board points) and buttons, and the cells they press."""
@@ -367,14 +370,21 @@ class ReplayScene(Scene):
         for button in self.buttons.values():
             button.draw(surface)
         tipped, self._tipped = self._tipped, None
-        if self.live is not None:
-            self.live.draw(surface, self.live_rect, self.live_lines())
+        live = []
+        if self.live is not None:  # beside or under the board window: drawn whole only when the window was
+            whole, self.live_whole = self.live_whole or tipped is not None, False
+            live = self.live.draw(surface, self.live_rect, self.live_lines(), whole=whole)
             self._tipped = tip.figure_at(self.live.names.items(), self.pointer)
             tip.draw_tip(surface, self._tipped, self.pointer)
         if tipped is not None or self._tipped is not None:  # a tip may lie over the board: all drawn again
             self.screen.invalidate()
             return None
-        return None if changed is None else [*changed, self.controls, self.live_rect]
+        return None if changed is None else [*changed, self.controls, *live]
+
+    def draw_all(self, surface):
+        """The whole window, whatever changed (the board window by diff, the live figures by value, otherwise)."""
+        self.invalidate()
+        self.draw(surface)
 
     def live_lines(self):
         """The figures so far, as the live strip shows them (None until they are worked out)."""

@@ -65,6 +65,8 @@ class LiveFigures:
         self._changed = threading.Event()  # the job has set something the frame has not shown
         self.job = BackgroundJob(self._work)
         self.names: dict[str, pygame.Rect] = {}  # where each figure's name was drawn, for its explanation
+        self._drawn: dict[str, str] | None = None  # the values last drawn (None: nothing yet, or the waiting line)
+        self._laid_for: tuple | None = None  # the rect and the theme `places` were laid out for
 
     def _work(self, cancel: threading.Event) -> None:
         self.timeline = Timeline(self.video)
@@ -100,39 +102,62 @@ class LiveFigures:
             lines["ZiNi"] = WAITING
         return lines
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, lines: dict[str, str] | None) -> None:
-        """The figures in `rect`: rows under the controls, or a column beside the board (a rect that tall)."""
+    def draw(
+        self, surface: pygame.Surface, rect: pygame.Rect, lines: dict[str, str] | None, whole: bool = True
+    ) -> list[pygame.Rect]:
+        """The figures in `rect`: rows under the controls, or a column beside the board (a rect that tall).
+        Unless `whole` (the window was drawn afresh), only the values that changed since the last draw are
+        drawn again (at 1x the time changes every frame, the rest now and then); returns what was drawn."""
         look = theme.current()
-        surface.fill(look.face, rect)
-        self.names = {}
         if lines is None:
+            surface.fill(look.face, rect)
             words = "Working out the figures..."
             box = rect.inflate(-2 * SIDE, -2 * PAD)
             text.draw_paragraph(surface, words, box, SMALL, look.dim_text, "center", smallest=TINY, valign="center")
-        elif rect.h >= SIDE_H and rect.w <= SIDE_W:
-            self._draw_column(surface, rect, lines)
-        else:
-            self._draw_rows(surface, rect, lines)
+            self._drawn, self.names = None, {}
+            return [rect]
+        full = whole or self._drawn is None or self._laid_for != (tuple(rect), look)
+        if full:
+            self._lay_out(rect, look)
+            surface.fill(look.face, rect)
+            if self.column:
+                pygame.draw.line(surface, look.shadow, (rect.x, rect.y), (rect.x, rect.bottom - 1))
+            for name, (label, _) in self.places.items():
+                shown = name if text.width(name, self.label_size) <= label.w else SHORT.get(name, name)
+                self.names[name] = text.draw_fitted(
+                    surface, shown, label, self.label_size, look.dim_text, smallest=TINY
+                )
+            self._drawn = {}
+        drawn = self._drawn if self._drawn is not None else {}
+        changed = []
+        for name, (_, box) in self.places.items():
+            value = lines.get(name, "-")
+            if drawn.get(name) != value:
+                surface.fill(look.face, box)
+                text.draw_fitted(surface, value, box, SMALL, align="right", weight=BOLD, smallest=TINY)
+                drawn[name] = value
+                changed.append(box)
+        self._drawn = drawn
+        return [rect] if full else changed
 
-    def _draw_column(self, surface: pygame.Surface, rect: pygame.Rect, lines: dict[str, str]) -> None:
-        look = theme.current()
-        inner = rect.inflate(-2 * SIDE, -4 * PAD)
-        pygame.draw.line(surface, look.shadow, (rect.x, rect.y), (rect.x, rect.bottom - 1))
-        y = inner.y
-        for name in SIDE_ORDER:
-            line = pygame.Rect(inner.x, y, inner.w, LINE_H)
-            y += LINE_H
-            if name == "":
-                text.draw_fitted(surface, lines["Clicks"], line, SMALL, align="right", weight=BOLD, smallest=TINY)
-                continue
-            label = pygame.Rect(line.x, line.y, line.w // 2, LINE_H)
-            self.names[name] = text.draw_fitted(surface, name, label, SMALL, look.dim_text, smallest=TINY)
-            if name != "Clicks":
+    def _lay_out(self, rect: pygame.Rect, look: object) -> None:
+        """Where each figure's name and value go in `rect`."""
+        self._laid_for = (tuple(rect), look)
+        self.column = rect.h >= SIDE_H and rect.w <= SIDE_W
+        self.places: dict[str, tuple[pygame.Rect, pygame.Rect]] = {}
+        self.names = {}
+        if self.column:
+            self.label_size = SMALL
+            inner = rect.inflate(-2 * SIDE, -4 * PAD)
+            for n, name in enumerate(SIDE_ORDER[:-1]):
+                line = pygame.Rect(inner.x, inner.y + n * LINE_H, inner.w, LINE_H)
+                label = pygame.Rect(line.x, line.y, line.w // 2, LINE_H)
                 value = pygame.Rect(label.right, line.y, line.w - label.w, LINE_H)
-                text.draw_fitted(surface, lines.get(name, "-"), value, SMALL, align="right", weight=BOLD, smallest=TINY)
-
-    def _draw_rows(self, surface: pygame.Surface, rect: pygame.Rect, lines: dict[str, str]) -> None:
-        look = theme.current()
+                if name == "Clicks":  # its value on the line under its name
+                    value = line.move(0, LINE_H)
+                self.places[name] = (label, value)
+            return
+        self.label_size = TINY
         inner = rect.inflate(-2 * SIDE, -2 * PAD)
         rows = grid(rect.w)
         columns = max(sum(SPANS.get(name, 1) for name in names) for names in rows)
@@ -145,10 +170,6 @@ class LiveFigures:
                 first, last = places[at], places[at + span - 1]
                 place = pygame.Rect(first.x, y, last.right - first.x, ROW_H)
                 at += span
-                value = lines.get(name, "-")
-                value_w = min(text.width(value, SMALL, BOLD), place.w * 3 // 5)
-                label = pygame.Rect(place.x, y, place.w - value_w - 4, ROW_H)
-                shown = name if text.width(name, TINY) <= label.w else SHORT.get(name, name)
-                self.names[name] = text.draw_fitted(surface, shown, label, TINY, look.dim_text, smallest=TINY)
-                box = pygame.Rect(place.right - value_w, y, value_w, ROW_H)
-                text.draw_fitted(surface, value, box, SMALL, align="right", weight=BOLD, smallest=TINY)
+                label_w = min(place.w * 2 // 5, PLACE_W * 2 // 5)  # a figure's value takes the rest
+                label = pygame.Rect(place.x, y, label_w, ROW_H)
+                self.places[name] = (label, pygame.Rect(label.right + 4, y, place.right - label.right - 4, ROW_H))
