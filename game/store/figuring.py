@@ -18,6 +18,9 @@ log = logging.getLogger(__name__)
 
 BATCH_SECONDS = 0.05  # older games are worked out a batch at a time: a write waits behind one no longer
 BATCH_GAMES = 200  # and a batch is never more games than this
+# Between two batches the writer rests as long as a batch works: the frame shares the interpreter with it
+# (its lock), and a frame's median doubled while the writer worked without a rest.
+BATCH_REST = BATCH_SECONDS
 FACTS = (
     "rows, cols, mines, won, time_ms, three_bv, solved_three_bv, left_clicks, right_clicks, chord_clicks, "
     "effective_clicks"
@@ -49,11 +52,12 @@ def kept_of_job(data: dict[str, Any]) -> speed.Kept | None:
 
 
 def pending(
-    db: sqlite3.Connection, budget: float = BATCH_SECONDS, most: int = BATCH_GAMES
+    db: sqlite3.Connection, budget: float = BATCH_SECONDS, most: int = BATCH_GAMES, rest: float = 0.0
 ) -> tuple[list[list[Any]], bool]:
-    """The figures of the newest games still without them, worked out for about `budget` seconds: ([a game's id
-    and the values of Kept.as_row, for each], whether more are left). Reads only: the writes come after, in
-    a short transaction (`write`)."""
+    """The figures of the newest games still without them, worked out for about `budget` seconds after a rest
+    of `rest` seconds: ([a game's id and the values of Kept.as_row, for each], whether more are left). Reads
+    only: the writes come after, in a short transaction (`write`)."""
+    time.sleep(rest)
     started = time.perf_counter()
     rows = db.execute(
         f"SELECT id, category, {TIMED}, {FACTS}, moves FROM games WHERE {UNFIGURED} ORDER BY id DESC LIMIT ?",

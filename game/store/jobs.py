@@ -91,7 +91,7 @@ def prepare(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any]) -> None
     if kind in (JobKind.FINISH, JobKind.ABANDON):
         figuring.of_record(data)
     elif kind is JobKind.FIGURES:
-        data["worked"], data["more"] = figuring.pending(db)
+        data["worked"], data["more"] = figuring.pending(db, rest=figuring.BATCH_REST if data.get("next") else 0.0)
 
 
 def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Alive, adopted: bool = False) -> Any:

@@ -243,14 +243,14 @@ class Store:
         elif job.kind is jobs.JobKind.FIGURES:
             figured, more = value
             self.figured += figured > 0
-            if more:  # the next batch, behind whatever was asked meanwhile
-                self.work_out_figures()
+            if more:  # the next batch, behind whatever was asked meanwhile (after a rest)
+                self.work_out_figures(first=False)
 
-    def work_out_figures(self) -> None:
+    def work_out_figures(self, first: bool = True) -> None:
         """Work out, in the background (the writer, a batch at a time), the speed figures of the games recorded
         before the records kept them."""
         if self._writer is not None and self.path is not None and not self._closing:
-            self._writer.post(jobs.JobKind.FIGURES, {"by": self.token})
+            self._writer.post(jobs.JobKind.FIGURES, {"by": self.token, "next": not first})
 
     def _given_up(self, job: Job, error: BaseException) -> None:
         said = words(error, self.path) if self.path is not None else str(error)

@@ -154,15 +154,17 @@ def test_many_older_games_are_worked_out_a_batch_at_a_time(private_home, monkeyp
     batches = []
     real = figuring.pending
 
-    def pending(db):
-        worked, more = real(db)
-        batches.append(len(worked))
+    def pending(db, rest=0.0):
+        worked, more = real(db, rest=rest)
+        batches.append((len(worked), rest))
         return worked, more
 
     monkeypatch.setattr(figuring, "pending", pending)
     store = Store.open(private_home)
     assert store.flush(60)
-    assert len(batches) >= 2 and max(batches) <= BATCH_GAMES and sum(batches) == count, batches
+    sizes = [size for size, _ in batches]
+    assert len(batches) >= 2 and max(sizes) <= BATCH_GAMES and sum(sizes) == count, batches
+    assert [rest for _, rest in batches] == [0.0] + [figuring.BATCH_REST] * (len(batches) - 1), "a rest between"
     db = sqlite3.connect(private_home / DB_NAME)
     assert db.execute("SELECT COUNT(*) FROM figures").fetchone()[0] == count
     assert store.statistics("beginner").best_3bv_per_s == pytest.approx(20 / 10)
