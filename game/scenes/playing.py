@@ -65,17 +65,13 @@ class PlayingScene(Scene):
         self._verdict_shown = False
         self._first_reveal = first_reveal
         self.face_button = FaceButton()
-        self.ghost = GhostPainter(race.ghost) if race is not None else None
-        if self.ghost is not None:
-            self.ghost.update(session.elapsed_ms)
+        self.ghost = GhostPainter(race, session.elapsed_ms) if race is not None else None
         if session.waiting and first_reveal is None:  # a resumed game
             self.assist.message = "Resumed: the clock starts at your first move."
 
     def _least(self, tile):
-        """The smallest board window at this tile size: room for the game-over panel, and in a race for the
-        ghost's clock in the top bar."""
-        least = config.BOARD_WINDOW_LEAST
-        return least if self.race is None else (max(least[0], ghost_view.window_width(tile)), least[1])
+        """The smallest board window at this tile size (in a race, with room for the ghost's clock)."""
+        return config.BOARD_WINDOW_LEAST if self.race is None else ghost_view.least_window(tile)
 
     def _laid_out(self):
         layout = self.screen.layout
@@ -225,8 +221,6 @@ class PlayingScene(Scene):
             self.dirty = True
         if self.ghost is not None:
             self.dirty |= self.ghost.update(self.session.elapsed_ms)  # the ghost moves on the player's clock
-            if self.ghost.shown:
-                self.race.prepare()
 
     def animate(self, step):
         """Run the view's animations on (the flashing mine, a cascade's ripple, the win's flags)."""
@@ -256,12 +250,7 @@ class PlayingScene(Scene):
         self.hint_button.enabled = not self.over and self.dealing is None
         looks = self.looks()
         changed = self.screen.draw(surface, self._counters(), self._status(), looks)
-        if self.ghost is None:
-            return changed
-        if changed is None:
-            self.ghost.draw_all(surface, self.screen, self.board)
-            return None
-        return changed + self.ghost.draw(surface, self.screen, self.board, changed, looks.cursor)
+        return changed if self.ghost is None else self.ghost.over(surface, self.screen, self.board, changed, looks)
 
     def draw_all(self, surface):
         """The whole window: frame, counters, face, board, what the hint engine shows, and the status line."""
@@ -380,8 +369,7 @@ class PlayingScene(Scene):
         elif event.key == pygame.K_m:
             self.notify(self.context.toggle_sound())
         elif event.key == pygame.K_o and self.ghost is not None:
-            shown = self.ghost.toggle_opened()
-            self.notify("The cells the ghost has opened are tinted." if shown else "The ghost's cells are not shown.")
+            self.notify(self.ghost.toggle_opened())
             self.invalidate()
         elif event.key in (pygame.K_F2, pygame.K_n):
             self.new_game()

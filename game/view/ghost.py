@@ -12,7 +12,8 @@ import pygame
 
 from game import config
 from game.model import Board
-from game.video.ghost import Finish, Ghost, GhostLook
+from game.race import Race
+from game.video.ghost import Finish, GhostLook
 from game.video.playback import LEFT, MIDDLE, RIGHT
 from game.view import text, theme
 from game.view.board_screen import BoardScreen
@@ -37,8 +38,10 @@ class GhostPainter:
     """Draws one race's ghost; keeps where it drew it last. `update(t_ms)` moves it on (True when it looks
     different), then the scene's draw calls `draw` (after a partial redraw) or `draw_all` (after a whole one)."""
 
-    def __init__(self, ghost: Ghost):
-        self.ghost = ghost
+    def __init__(self, race: Race, t_ms: float = 0):
+        """Draws `race`'s ghost, moved on to `t_ms` of its clock."""
+        self.race = race
+        self.ghost = race.ghost
         self.look: GhostLook | None = None
         self.show_opened = False  # tint the cells the ghost has opened (and the player has not)
         self._fresh: list[Cell] = []  # cells the ghost opened since the last draw, to tint
@@ -46,11 +49,15 @@ class GhostPainter:
         self._clock_shown: tuple | None = None
         self._sprites: dict[tuple, pygame.Surface] = {}
         self.shown = False  # drawn at least once
+        self.update(t_ms)
 
     # --- time ----------------------------------------------------------------------------------------------
 
     def update(self, t_ms: float) -> bool:
-        """Move the ghost on to `t_ms` on the race's clock; True when it must be drawn again."""
+        """Move the ghost on to `t_ms` on the race's clock; True when it must be drawn again. Once it is on
+        screen, the race's figures are worked out (off the frame: the first frame does not wait for them)."""
+        if self.shown:
+            self.race.prepare()
         opened = self.ghost.advance(t_ms)
         look = self.ghost.look(t_ms)
         if self.show_opened:
@@ -59,13 +66,23 @@ class GhostPainter:
         moved = before is None or look[:3] != before[:3] or bool(opened and self.show_opened)
         return moved or self._clock_state() != self._clock_shown
 
-    def toggle_opened(self) -> bool:
+    def toggle_opened(self) -> str:
         """Show or hide the cells the ghost has opened (the scene then draws the board whole); says which."""
         self.show_opened = not self.show_opened
         self._fresh = []
-        return self.show_opened
+        return "The cells the ghost has opened are tinted." if self.show_opened else "The ghost's cells are hidden."
 
     # --- drawing -------------------------------------------------------------------------------------------
+
+    def over(
+        self, surface: pygame.Surface, screen: BoardScreen, board: Board, redrawn: list | None, looks
+    ) -> list | None:
+        """Over the board window the scene just drew (`redrawn`: the rectangles it changed, None when it drew it
+        whole): the ghost; returns the rectangles changed, None for the whole window."""
+        if redrawn is None:
+            self.draw_all(surface, screen, board)
+            return None
+        return redrawn + self.draw(surface, screen, board, redrawn, looks.cursor)
 
     def draw_all(self, surface: pygame.Surface, screen: BoardScreen, board: Board) -> None:
         """Over a board window just drawn whole: the tints, the ghost and its clock."""
@@ -230,10 +247,12 @@ def clock_box(screen: BoardScreen) -> pygame.Rect:
     return pygame.Rect(left, layout.timer.y, max(0, right - left), layout.timer.h)
 
 
-def window_width(tile: int) -> int:
-    """The narrowest board window whose top bar has CLOCK_ROOM for the ghost's clock at this tile size (the
-    face sits in the middle of the top bar, the timer at its right end: see hud.BoardLayout)."""
+def least_window(tile: int) -> tuple[int, int]:
+    """The smallest board window in a race: the game's (config.BOARD_WINDOW_LEAST), and wide enough for the top
+    bar to have CLOCK_ROOM for the ghost's clock at this tile size (the face sits in the middle of the top bar,
+    the timer at its right end: see hud.BoardLayout)."""
     k = max(1, round(tile / config.BASE_TILE))
     pad = (config.HUD_HEIGHT - DIGIT_H) // 2
     half_bar = FACE // 2 + CLOCK_GAP_LEFT + CLOCK_ROOM + CLOCK_GAP_RIGHT + 3 * DIGIT_W + pad + 1
-    return (2 * half_bar + 2 * config.FRAME_MARGIN) * k
+    least_w, least_h = config.BOARD_WINDOW_LEAST
+    return max(least_w, (2 * half_bar + 2 * config.FRAME_MARGIN) * k), least_h

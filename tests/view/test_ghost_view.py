@@ -1,11 +1,14 @@
 """The ghost drawn over the board by dirty rectangles: where it was is put back exactly as the board (and the
 tint of the cells it opened, once each) when it moves on, and a frame sends the screen only small rectangles."""
 
+import math
+
 import pygame
 import pytest
 
 from game.app import App
 from game.race import Race
+from game.video.events import Mouse, Video
 from game.view.ghost import OPENED_TINT
 from tests.driver import Driver, FakeClock
 from tests.video.games import won_video
@@ -92,3 +95,69 @@ def test_a_racing_frame_sends_the_screen_only_small_rectangles(racing, monkeypat
     window = racing.app.screen.get_width() * racing.app.screen.get_height()
     for rects in sent:
         assert sum(pygame.Rect(r).w * pygame.Rect(r).h for r in rects) < window / 10
+
+
+def tip_on_screen(scene):
+    """Where the video's pointer is on screen at the race's time, in the board window's geometry now."""
+    ghost, g = scene.race.ghost, scene.geometry
+    point = scene.race.playback.cursor_at(min(scene.session.elapsed_ms, ghost.finish_ms or 10**9))
+    scale = g.tile / scene.race.video.cell_size
+    return round(g.view.x - g.scroll_x + point[0] * scale), round(g.view.y - g.scroll_y + point[1] * scale)
+
+
+def circling_video():
+    """A 100 x 100 board's video: the opening click in the middle, then the pointer circling it for 20 s."""
+    board = won_video(100, 100, 1500, seed=8)
+    video = Video(100, 100, board.mines)
+    middle = (50 * 16 + 8, 50 * 16 + 8)
+    video.append(Mouse.LEFT_PRESS, 0, *middle)
+    video.append(Mouse.LEFT_RELEASE, 60, *middle)
+    for t in range(100, 20_000, 8):
+        angle = t / 500
+        video.append(Mouse.MOVE, t, round(middle[0] + 48 * math.cos(angle)), round(middle[1] + 48 * math.sin(angle)))
+    return video
+
+
+def test_the_ghost_follows_the_boards_zoom_scroll_and_window_size(tmp_path):
+    app = App(clock=FakeClock(), seed=2, desktop_size=(1366, 768))
+    pygame.event.clear()
+    app.step()
+    try:
+        video = circling_video()
+        race = Race(video)
+        assert race.first_cell == (50, 50)
+        session, first = app.dealer.from_video(video, race.first_cell)
+        app.show("playing", session=session, first_reveal=first, race=race)
+        driver = Driver(app, tmp_path / "shots")
+        driver.frames(2)
+        scene = driver.scene
+        assert scene.layout.scrolls, "a board larger than the window"
+        scene.screen.keep_in_view(first)
+        driver.click_cell(*first, frames=1)  # a click on an open cell: the player's first move, the clocks start
+        tile = scene.layout.tile
+        for step in ("as it is", "scrolled", "zoomed in", "resized"):
+            if step == "zoomed in":
+                driver.key(pygame.K_EQUALS, mod=pygame.KMOD_CTRL, frames=1)
+                assert scene.layout.tile > tile
+            elif step == "resized":
+                driver.post(pygame.WINDOWSIZECHANGED, x=900, y=650)
+                driver.frames(1)
+            g = scene.geometry  # the middle of the board in the middle of the view (and off it a little)
+            off = 37 if step == "scrolled" else 0
+            middle = 50 * g.tile + g.tile // 2
+            scene.screen.scroll_by(middle - g.view.w // 2 - g.scroll_x + off, middle - g.view.h // 2 - g.scroll_y - off)
+            assert g.scroll_x and g.scroll_y, step
+            seen = 0
+            for _ in range(60):
+                driver.frames(1)
+                drawn, tip = scene.ghost._drawn, tip_on_screen(scene)
+                if scene.geometry.view.collidepoint(tip):
+                    assert drawn is not None and drawn.collidepoint(tip), step
+                    seen += 1
+                else:
+                    assert drawn is None or not drawn.collidepoint(tip), step
+            assert seen, step
+        assert app.screen.get_size() == (900, 650)
+    finally:
+        app.store.close()
+        pygame.quit()
