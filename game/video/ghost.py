@@ -58,10 +58,10 @@ class Ghost:
         self.playback = playback
         video = self.video = playback.video
         self._times = playback.times
-        self._game = Game(video.rows, video.cols, video.mines)
+        self.opened: list[Cell] = []  # every cell the ghost has opened, in the order it opened them
+        self._game = Game(video.rows, video.cols, video.mines, opened_log=self.opened)
         self._next = 0  # the next event to play on the ghost's board
         self._played_to = -1.0  # the latest time played
-        self.opened: list[Cell] = []  # every cell the ghost has opened, in the order it opened them
         self.opened_cells: set[Cell] = set()  # the same, to look up
         self.finish: Finish | None = None
         self.finish_ms: int | None = None  # its time, once it finished
@@ -87,17 +87,16 @@ class Ghost:
         while index < count and times[index] <= t_ms:
             kind = video.kinds[index]
             if kind != Mouse.MOVE and not game.over:
-                safe_left = game.safe_left
                 game.hear(kind, video.cell_of(video.xs[index], video.ys[index]))
-                if game.safe_left != safe_left:
-                    self._collect_opened()
                 if game.over:
                     self._finished(Finish.WON if game.outcome == Outcome.WON else Finish.LOST, times[index])
             index += 1
         self._next = index
         if index == count and self.finish is None and count:
             self._finished(Finish.STOPPED, times[-1])
-        return self.opened[opened_before:]
+        fresh = self.opened[opened_before:]
+        self.opened_cells.update(fresh)
+        return fresh
 
     def look(self, t_ms: float) -> GhostLook:
         """The ghost at `t_ms` on the race's clock (moved on to it first)."""
@@ -127,15 +126,6 @@ class Ghost:
                 for c in range(max(0, col - 1), min(video.cols, col + 2))
             )
         return (cell,)
-
-    def _collect_opened(self) -> None:
-        """Note the cells the last event opened (a scan of the board, only after an event that opened some)."""
-        game, known = self._game, self.opened_cells
-        for row in range(game.rows):
-            line = game.opened[row]
-            new = [(row, col) for col in range(game.cols) if line[col] and (row, col) not in known]
-            known.update(new)
-            self.opened.extend(new)
 
     def _finished(self, finish: Finish, time_ms: int) -> None:
         self.finish, self.finish_ms = finish, max(0, int(time_ms))

@@ -57,6 +57,7 @@ class Game:
     outcome: Outcome = Outcome.READY
     counts: Counts = field(default_factory=Counts)
     safe_left: int = 0
+    opened_log: list[tuple[int, int]] | None = None  # when a list, every cell opened is appended to it, in order
 
     def __post_init__(self) -> None:
         self.grid = numbers(self.rows, self.cols, self.mines)
@@ -218,6 +219,8 @@ class Game:
                 continue
             self.opened[r][c] = True
             self.safe_left -= 1
+            if self.opened_log is not None:
+                self.opened_log.append((r, c))
             if self.grid[r][c] == 0:
                 stack.extend(n for n in neighbours(self.rows, self.cols, r, c) if not self.opened[n[0]][n[1]])
 
