@@ -4,7 +4,7 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 (- and +, or the speed button), a seek bar to click or drag, and export to a replay file and EVF (E). The top
 bar and the status line show the counters as they were at that moment. A recorded game (its video) shows the
 mouse as it moved and the cells pressed while a button was held; comma and full stop step by its events,
-[ and ] by its clicks.
+[ and ] by its clicks, and Race (B) plays its board against its ghost (game.race).
 """
 
 import pygame

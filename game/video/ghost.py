@@ -59,10 +59,10 @@ class Ghost:
         video = self.video = playback.video
         self._times = playback.times
         self.opened: list[Cell] = []  # every cell the ghost has opened, in the order it opened them
-        self._game = Game(video.rows, video.cols, video.mines, opened_log=self.opened)
+        self.opened_cells: set[Cell] = set()  # the same, to look up
+        self._game = Game(video.rows, video.cols, video.mines, opened_log=self.opened)  # its board, as played
         self._next = 0  # the next event to play on the ghost's board
         self._played_to = -1.0  # the latest time played
-        self.opened_cells: set[Cell] = set()  # the same, to look up
         self.finish: Finish | None = None
         self.finish_ms: int | None = None  # its time, once it finished
 

@@ -14,7 +14,7 @@ from game import config
 from game.model import Board
 from game.race import Race
 from game.video.ghost import Finish, GhostLook
-from game.video.playback import LEFT, MIDDLE, RIGHT
+from game.video.playback import LEFT, MIDDLE
 from game.view import text, theme
 from game.view.board_screen import BoardScreen
 from game.view.replay_view import POINTER
@@ -23,9 +23,10 @@ from game.view.typeface import BOLD, SIZES, TINY
 
 Cell = tuple[int, int]
 # A pale blue pointer with a dark edge, seen through: it shows on every tile of both themes and never hides
-# a number. Its presses: a ring in the colour of the button, as the replay marks clicks.
+# a number. Its presses: a ring in the colour of the press (a left click's, a chord's), as the replay marks
+# clicks (a right click flags at once: nothing is pressed).
 FILL, EDGE = (175, 215, 255, 165), (10, 30, 80, 200)
-RINGS = {LEFT: (255, 220, 0, 190), RIGHT: (230, 40, 40, 190), MIDDLE: (80, 150, 255, 200)}
+RINGS = {LEFT: (255, 220, 0, 190), MIDDLE: (80, 150, 255, 200)}
 PRESS_SHADE = (0, 0, 40, 45)
 OPENED_TINT = (120, 190, 255, 80)  # a cell the ghost has opened and the player has not
 # Its clock: pale blue digits on the timer's black, green once it cleared the board, red once it hit a mine.
@@ -36,7 +37,7 @@ CLOCK_COLOURS[Finish.STOPPED] = CLOCK_COLOURS[None]
 
 class GhostPainter:
     """Draws one race's ghost; keeps where it drew it last. `update(t_ms)` moves it on (True when it looks
-    different), then the scene's draw calls `draw` (after a partial redraw) or `draw_all` (after a whole one)."""
+    different), then the scene's draw calls `over` with what it drew (or `draw_all` after drawing it whole)."""
 
     def __init__(self, race: Race, t_ms: float = 0):
         """Draws `race`'s ghost, moved on to `t_ms` of its clock."""
@@ -105,7 +106,7 @@ class GhostPainter:
             if restored:
                 changed.append(self._restore(surface, screen, restored))
         if self.show_opened:
-            touched = set(restored).union(*(self._visible(g, rect) for rect in redrawn))
+            touched = set(restored).union(*(self._visible(g, rect) for rect in blitted(redrawn, g, cursor)))
             touched.update(self._fresh)
             changed += self._tint(surface, screen, board, touched)
         self._fresh = []
@@ -222,6 +223,18 @@ class GhostPainter:
         rows = range(max(0, y0 // g.tile), min(g.rows, y1 // g.tile + 1))
         cols = range(max(0, x0 // g.tile), min(g.cols, x1 // g.tile + 1))
         return {(r, c) for r in rows for c in cols}
+
+
+def blitted(redrawn: list, g, cursor) -> list:
+    """The rectangles of the cells a partial redraw blitted afresh: those it changed on the board, but for
+    the keyboard cursor's frame, which it draws over a cell it may not have blitted (tinting that cell again
+    would darken it a little more each frame)."""
+    rects = [pygame.Rect(rect) for rect in redrawn if g.view.colliderect(rect)]
+    if cursor is not None:
+        frame = g.cell_rect(*cursor).clip(g.view)
+        if frame in rects:
+            rects.remove(frame)  # the cursor's own (a blit of that cell, listed before it, stays)
+    return rects
 
 
 def _filled(size: tuple[int, int], colour: tuple) -> pygame.Surface:

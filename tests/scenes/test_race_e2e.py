@@ -241,3 +241,27 @@ def test_a_ghost_that_loses_on_its_first_click_makes_no_first_click_for_the_play
     assert race.first_cell is None and opening_cell(video) is None
     race.ghost.advance(0)
     assert race.ghost.finish.value == "lost" and race.ghost.finish_ms == 0
+
+
+def test_a_race_asks_before_it_replaces_a_saved_game(driver):
+    won_beginner(driver)
+    driver.key(pygame.K_ESCAPE)  # back from the replay to the panel
+    driver.click_button(driver.panel_button("again"))
+    driver.click_cell(0, 0)
+    driver.key(pygame.K_ESCAPE)  # the game under way stays saved
+    driver.click_button(driver.overlay.yes)
+    assert driver.scene.name == "menu" and driver.app.dealer.saved is not None
+    driver.click_button(driver.scene.records)
+    records = driver.scene
+    driver.click_button(records.recent_tab)
+    won_row = next(row for row in records.rows if records.game_of[row].won)
+    driver.click_button(won_row)
+    assert isinstance(driver.scene, ReplayScene)
+    driver.key(pygame.K_b)
+    question = driver.overlay
+    assert question is not None and "Discard the saved game?" in question.question
+    driver.key(pygame.K_ESCAPE)  # keep it: no race
+    assert isinstance(driver.scene, ReplayScene) and driver.app.dealer.saved is not None
+    driver.key(pygame.K_b)
+    driver.click_button(driver.overlay.yes)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene.race is not None

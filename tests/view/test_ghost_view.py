@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.model import Move, MoveKind
 from game.race import Race
 from game.video.events import Mouse, Video
 from game.view.ghost import OPENED_TINT
@@ -161,3 +162,27 @@ def test_the_ghost_follows_the_boards_zoom_scroll_and_window_size(tmp_path):
     finally:
         app.store.close()
         pygame.quit()
+
+
+def test_a_tinted_cell_under_the_keyboard_cursor_keeps_one_tint_while_other_cells_change(racing):
+    scene = racing.scene
+    racing.key(pygame.K_o)
+    ghost, board = scene.race.ghost, scene.board
+    while not [c for c in ghost.opened_cells if not board.is_revealed(*c)]:
+        racing.frames(5)
+    cell = next(c for c in sorted(ghost.opened_cells) if not board.is_revealed(*c))
+    scene.ui = scene.ui._replace(cursor=cell)  # the keyboard's cursor rests on a cell the ghost opened
+    scene.screen.keep_in_view(cell)
+    racing.frames(2)
+    inside = scene.geometry.cell_rect(*cell).inflate(-20, -20)  # within the cursor's frame
+    first = on_screen(racing, inside)
+    others = [c for c in cells_of(board) if c != cell and not board.is_mine(*c) and not board.is_revealed(*c)]
+    for n, other in enumerate(others[:30]):  # other cells change (flags, each a frame): the cursor is drawn again
+        scene.apply(Move(MoveKind.FLAG, *other))
+        racing.frames(1)
+        if not scene.ghost._drawn or not scene.ghost._drawn.colliderect(inside):
+            assert on_screen(racing, inside) == first, n
+
+
+def cells_of(board):
+    return [(r, c) for r in range(board.rows) for c in range(board.cols)]
