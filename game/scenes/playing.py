@@ -58,7 +58,7 @@ class PlayingScene(Scene):
         else:
             tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
         self.screen = BoardScreen(
-            context.atlases, board, tile, context.max_window, window=chosen, least=self._least(tile), button="Hint"
+            context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button="Hint"
         )
         self._laid_out()
         self.animations = Animations()
@@ -125,8 +125,7 @@ class PlayingScene(Scene):
         """The player resized the window: the board takes the largest tile size that fits it (scrolling at
         the smallest), centred in it."""
         b = self.board
-        tile = hud.tile_for_window(b.rows, b.cols, size, self.screen.least)
-        self.screen.least = self._least(tile)
+        tile = hud.tile_for_window(b.rows, b.cols, size, config.BOARD_WINDOW_LEAST)
         self.screen.lay_out(tile, self.context.max_window, size)
         self._laid_out()
         self.dirty = True
@@ -137,7 +136,6 @@ class PlayingScene(Scene):
         tile = hud.zoomed(self.layout.tile, direction)
         if tile != self.layout.tile:
             self.context.settings.change("tile", tile)
-            self.screen.least = self._least(tile)
             self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
             self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
 
