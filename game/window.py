@@ -28,7 +28,6 @@ class WindowPlacement:
         self.desktop_size = desktop_size
         self.placed: Pair | None = None  # where the window was last put
         self.chosen = chosen  # where the player put it (kept on the screen when used)
-        self.moved_by_player = chosen is not None
 
     def spot(self, size: Pair) -> Pair:
         """Where a window of this size belongs: the player's place pulled inside the screen, else the middle."""
@@ -44,8 +43,6 @@ class WindowPlacement:
     def place(self, size: Pair) -> None:
         """Put a window of this size where it belongs."""
         with contextlib.suppress(pygame.error):  # a window system without positions (Wayland) places it itself
-            if self.moved_by_player and self.chosen is None:
-                self.chosen = pygame.display.get_window_position()
             x, y = self.spot(size)
             pygame.display.set_window_position((x, y))
             self.placed = (x, y)
@@ -55,7 +52,6 @@ class WindowPlacement:
         anything else is the player's move. True when it was theirs."""
         placed = self.placed
         if placed is None or max(abs(place[0] - placed[0]), abs(place[1] - placed[1])) > WM_FRAME_SLACK:
-            self.moved_by_player = True
             self.chosen = (int(place[0]), int(place[1]))
             return True
         return False

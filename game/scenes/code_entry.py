@@ -26,9 +26,9 @@ def check_code(text):
 
 # The label and Paste, the field, what the code is (or what is wrong with it, and where codes come from), Start
 # and Back: in a tall window each grows a little and the rest spaces them out.
-ROWS = [Row(36, 30, 12, 40), Row(46, 40, 6, 56), Row(170, 110, 10, 200), Row(46, 38, 10, 52)]
+ROWS = [Row(36, 30, 12, 40), Row(46, 40, 6, 56), Row(150, 110, 10, 170), Row(46, 38, 10, 52)]
 PASTE_W = 100
-WINDOW = (440, 480)  # shorter than the other menu screens: a field and a few lines under it need no more
+WINDOW = (440, 460)  # shorter than the other menu screens: a field and a few lines under it need no more
 
 
 class CodeEntryScene(FormScene):

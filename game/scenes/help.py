@@ -94,7 +94,7 @@ PAGES = (
 )
 ROWS = [Row(36, 30, 0), Row(400, 200, 10, 2000), Row(44, 36, 10)]  # the tabs, the page (all the room), Back
 BACK_W = 140
-WINDOW = (560, 640)  # wider than the other menu screens, when the screen has room: fewer lines to a page
+WINDOW = (560, 560)  # wider and shorter than the other menu screens: fewer, longer lines to a page
 KEY_GAP, ENTRY_GAP = 12, 5
 
 
