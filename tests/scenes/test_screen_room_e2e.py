@@ -70,7 +70,9 @@ def test_the_drill_shows_the_part_of_its_board_that_matters_larger(private_home,
             wait_for(driver, lambda: drill.puzzle is not None)
             position, g = drill.position, drill.geometry
             focus = position.focus()
-            assert g.tile >= 32, "larger than the whole board's 16 px"
+            area, rows, cols = drill.board_area, position.board.rows, position.board.cols
+            whole = min(area.w // cols, area.h // rows)  # the tile the whole board would get
+            assert g.tile > whole or (focus.rows, focus.cols) == (rows, cols), "the part shown is larger"
             for cell in (*position.safe, *position.mines, *position.proof):
                 assert g.view.contains(g.cell_rect(*cell)), f"{cell} is in view"
             app.invalidate()
