@@ -26,52 +26,40 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
 
-PANEL_W, PAD, TITLE_H, LINE_H, SMALLEST_LINE, BUTTON_H = config.GAME_OVER_PANEL_W, 14, 42, 22, 17, 34
-GAP = 8  # between the board and the panel, and the panel and the window's edge; under the last buttons
-ROW_GAP = 6  # between rows of buttons
-RECORD_LINE_H = 24  # "New record!", when there is one
-KEYS_LINE_H, KEYS_ROOM = 20, 26  # the line of keys over the buttons, and the room it takes with its gaps
 MOST_DROPPED = 5  # the figures kept however short the window: the first five of PRIORITY
-HIDE_W, HIDE_RIGHT, HIDE_TOP = 24, 7, 6  # the x button in the title bar, and its insets from the corner
-BAR_ROW, BAR_BUTTON_W, BAR_GAP = 36, 74, 4
-NARROW_BAR_W = 380  # a bar narrower than this leaves Same board to the whole panel
-BAR_TITLE_W = 120  # the room the outcome keeps beside the bar's buttons when they share a row
 GRACE_SECONDS = 0.6  # the panel ignores input this long after the game ends
 SAID_SECONDS = 2.0  # how long "Copied" or "Sound off" shows
-LABEL_W = 92  # the figures' names column
 
 
 class Sizes(NamedTuple):
-    """The panel's sizes above in window pixels, at the interface's factor (scale.py)."""
+    """The panel's sizes, in base pixels (at 100%); `scaled()` gives them in window pixels (scale.py)."""
 
-    panel_w: int
-    pad: int
-    title_h: int
-    line_h: int
-    smallest_line: int
-    button_h: int
-    gap: int
-    row_gap: int
-    record_line_h: int
-    keys_line_h: int
-    keys_room: int
-    hide_w: int
-    hide_right: int
-    hide_top: int
-    bar_row: int
-    bar_button_w: int
-    bar_gap: int
-    narrow_bar_w: int
-    bar_title_w: int
-    label_w: int
+    panel_w: int = config.GAME_OVER_PANEL_W
+    pad: int = 14
+    title_h: int = 42
+    line_h: int = 22
+    smallest_line: int = 17
+    button_h: int = 34
+    gap: int = 8  # between the board and the panel, and the panel and the window's edge; under the last buttons
+    row_gap: int = 6  # between rows of buttons
+    record_line_h: int = 24  # "New record!", when there is one
+    keys_line_h: int = 20  # the line of keys over the buttons
+    keys_room: int = 26  # and the room it takes with its gaps
+    hide_w: int = 24  # the x button in the title bar
+    hide_right: int = 7  # and its insets from the corner
+    hide_top: int = 6
+    bar_row: int = 36
+    bar_button_w: int = 74
+    bar_gap: int = 4
+    narrow_bar_w: int = 380  # a bar narrower than this leaves Same board to the whole panel
+    bar_title_w: int = 120  # the room the outcome keeps beside the bar's buttons when they share a row
+    label_w: int = 92  # the figures' names column
 
-
-def sizes() -> Sizes:
-    base = (PANEL_W, PAD, TITLE_H, LINE_H, SMALLEST_LINE, BUTTON_H, GAP, ROW_GAP, RECORD_LINE_H, KEYS_LINE_H, KEYS_ROOM)
-    base2 = (HIDE_W, HIDE_RIGHT, HIDE_TOP, BAR_ROW, BAR_BUTTON_W, BAR_GAP, NARROW_BAR_W, BAR_TITLE_W, LABEL_W)
-    return Sizes(*(px(value) for value in base + base2))
+    def scaled(self) -> "Sizes":
+        return Sizes(*(px(value) for value in self))
 
 
+BASE = Sizes()
 # Which figures stay when the panel has no room for them all (Records and Help have every one).
 PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Code", "Seed", "IOE", "ZiNi")
 PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
@@ -127,7 +115,7 @@ class GameOverPanel(Overlay):
         self._expand(expanded or self.fits_outside)
 
     def _lay_out(self):
-        self.z = z = sizes()  # the sizes at the interface's factor now
+        self.z = z = BASE.scaled()  # the sizes at the interface's factor now
         w, h = self.window_size
         lines = self.lines()
         verdict = self._verdict()
@@ -216,7 +204,9 @@ class GameOverPanel(Overlay):
         left, top = self.bar.x + px(6), self.bar.y + px(2)
         self.bar_title = pygame.Rect(left, top, title_right - left, title_bottom - top)
         labels = ("Again", "Same", "Menu", "More") if count == 4 else ("Again", "Menu", "More")
-        made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, BAR_GAP), labels)]
+        made = [
+            widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, BASE.bar_gap), labels)
+        ]
         self.bar_again, self.bar_menu, self.more = made[0], made[-2], made[-1]
         self.bar_same = made[1] if count == 4 else None
 

@@ -31,12 +31,22 @@ def contrast(a, b) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+_icons: dict = {}  # made once per sheet, theme and factor: the menu screens draw their title at every redraw
+
+
 def mine_icon(atlases, face=None):
     """The theme's mine without the cell it lies on, so it sits on any face colour; drawn at a whole multiple
     of the sprite (never smoothed). On a face it would not stand out from (a black mine on the dark theme's grey)
     it gets a one-pixel rim in the theme's text colour, so its outline shows."""
     look = theme.current()
     face = face or look.face
+    key = (atlases.sheet_path(), look.name, tuple(face), scale.sprite_scale(TITLE_SCALE))
+    if key not in _icons:
+        _icons[key] = _made_icon(atlases, look, face)
+    return _icons[key]
+
+
+def _made_icon(atlases, look, face):
     small = atlases.at(1).tiles[Tile.MINE].subsurface((1, 1, TILE - 1, TILE - 1))
     cell = small.get_at((0, 0))  # the cell's colour, at a corner the mine does not reach
     mask = pygame.mask.from_threshold(small, cell, (1, 1, 1, 255))
