@@ -24,12 +24,15 @@ from bench.posterior import sample_layout
 from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
 from bench.strategies import KINDS, make_strategy
 from game.model import Board, GameState
-from game.model.solver.analysis import COVERED, analyse_visible
+from game.model.solver.analysis import COVERED, DEFAULT_BUDGET, analyse_visible
+from game.model.solver.endgame import best_move, layouts_of
 from game.model.solver.enumeration import forget
-from game.model.solver.guess import SHIPPED, choose_guess
+from game.model.solver.guess import SHIPPED, Spot, choose_guess
 from game.model.solver.hints import first_click_cell, hint_for_visible
 
 CONFIGS = {
+    "beginner8-safe": (8, 8, 10, "safe"),
+    "beginner8-opening": (8, 8, 10, "opening"),
     "beginner-safe": (9, 9, 10, "safe"),
     "beginner-opening": (9, 9, 10, "opening"),
     "intermediate-safe": (16, 16, 40, "safe"),
@@ -85,6 +88,47 @@ class Game:
         b = self.board
         return choose_guess(b.rows, b.cols, b.mines, self.vis, a, strategy=strategy)
 
+    def relay(self, mine_cells):
+        """The same moves played again on another layout that fits the view (they open the same cells)."""
+        b = self.board
+        moves, analysis, opened = self.moves, self._analysis, self._opened
+        self.board = Board.from_mines(b.rows, b.cols, [divmod(j, b.cols) for j in mine_cells], seed=0)
+        self.moves, self._opened = [], {}
+        for cell in moves:
+            self.reveal(cell)
+        self._analysis, self._opened = analysis, opened
+
+    def finish_weighted(self, strategy, rng, first=None):
+        """Play the game to its end, each guess counted by its exact chance of being safe: the game goes on as if
+        it were (when the layout has a mine there, on a layout drawn from those where it is safe), and the result
+        is the product of those chances if the game is won, 0 if it is lost (only where a chance is not exact).
+        From the first guess the strategy's exact endgame search settles, the game counts for the share of the
+        layouts left that perfect play wins (the strategy plays them perfectly from there). Its mean over layouts
+        is the chance of winning, as a plain game's is, with much less spread."""
+        weight = 1.0
+        b = self.board
+        cols = b.cols
+        while self.playing:
+            a = self.analysis()
+            if a.safe and first is None:
+                self.open_safe(a)
+                continue
+            if first is None and strategy.endgame and a.exact and a.layouts <= strategy.endgame_layouts:
+                found = layouts_of(b.rows, cols, b.mines, self.vis, a, strategy.endgame_layouts)
+                spot = Spot(b.rows, cols, b.mines, self.vis, a, DEFAULT_BUDGET)
+                best = None if found is None else best_move(*found, spot.ranked, strategy.endgame_work)
+                if best is not None:
+                    return weight * best[0] / len(found[1])
+            cell = first if first is not None else self.guess(a, strategy)
+            first = None
+            i = cell[0] * cols + cell[1]
+            if a.exact and a.nums[i] != a.den[i]:
+                weight *= 1 - a.nums[i] / a.den[i]
+                if self.board.is_mine(*cell):
+                    self.relay(sample_layout(a.given({i: 0}), rng))
+            self.reveal(cell)
+        return weight if self.board.state == GameState.WON else 0.0
+
     def finish(self, strategy=SHIPPED, positions=None):
         """Play the game to its end with the given guess strategy; True on a win."""
         while self.playing:
@@ -103,7 +147,7 @@ def play(rows, cols, mines, rule, rng, strategy=SHIPPED, positions=None):
     return Game(rows, cols, mines, rule, rng.randrange(2**32)).finish(strategy, positions)
 
 
-def play_paired(rows, cols, mines, rule, board_seed, base, cand, samples=1, first=None):
+def play_paired(rows, cols, mines, rule, board_seed, base, cand, samples=1, first=None, weighted=False):
     """Play one board with the base strategy and the candidate one: (base wins, candidate wins, layouts played).
 
     Both play in lockstep while they agree (the same moves on the same board give the same game), so only the
@@ -127,7 +171,16 @@ def play_paired(rows, cols, mines, rule, board_seed, base, cand, samples=1, firs
             rng = random.Random(board_seed)
             layouts += [sample_layout(a, rng) for _ in range(samples - 1)]
         wins_base = wins_cand = 0
-        for layout in layouts:
+        for k, layout in enumerate(layouts):
+            if weighted:
+                for strategy, guess, side in ((base, g_base, 0), (cand, g_cand, 1)):
+                    play = Game(rows, cols, mines, rule, board_seed, shared, layout)
+                    won = play.finish_weighted(strategy, random.Random(f"{board_seed}/{k}/{side}"), guess)
+                    if side:
+                        wins_cand += won
+                    else:
+                        wins_base += won
+                continue
             wins_base += Game(rows, cols, mines, rule, board_seed, shared + [g_base], layout).finish(base)
             wins_cand += Game(rows, cols, mines, rule, board_seed, shared + [g_cand], layout).finish(cand)
         return wins_base, wins_cand, len(layouts)
@@ -177,7 +230,7 @@ def parse_strategy(items, common=()):
     return make_strategy(kind, **values)
 
 
-def _board(name, base, cand, samples, first, i, board_seed):
+def _board(name, base, cand, samples, first, weighted, i, board_seed):
     """One board of a run: its result as a record for the results file."""
     rows, cols, mines, rule = CONFIGS[name]
     t0 = time.perf_counter()
@@ -185,7 +238,7 @@ def _board(name, base, cand, samples, first, i, board_seed):
         won = Game(rows, cols, mines, rule, board_seed, first=first).finish(base)
         record = {"i": i, "seed": board_seed, "won": int(won)}
     else:
-        b, c, k = play_paired(rows, cols, mines, rule, board_seed, base, cand, samples, first)
+        b, c, k = play_paired(rows, cols, mines, rule, board_seed, base, cand, samples, first, weighted)
         record = {"i": i, "seed": board_seed, "base": b, "cand": c}
         if k > 1:
             record["k"] = k
@@ -193,7 +246,7 @@ def _board(name, base, cand, samples, first, i, board_seed):
     return record
 
 
-def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, samples=1, first=None):
+def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, samples=1, first=None, weighted=False):
     """Play (or resume) a run of `games` boards and print its figures; returns the records of its boards.
     first: the first click's cell (row, col), instead of the one the hint gives."""
     key = {"config": name, "seed": seed, "base": repr(base), "candidate": None if cand is None else repr(cand)}
@@ -201,6 +254,8 @@ def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, sample
         key["samples"] = samples
     if first is not None:
         key["first"] = list(first)
+    if weighted:
+        key["weighted"] = True
     digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     path = Path(out) if out else RESULTS / f"{name}-s{seed}-{digest}.jsonl"
     results = ResultsFile(path, key)
@@ -209,7 +264,8 @@ def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, sample
         print(f"{path}: {before} of {games} boards already played", flush=True)
     t0 = time.perf_counter()
     played = 0
-    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand, samples, first), jobs):
+    work = partial(_board, name, base, cand, samples, first, weighted)
+    for _ in play_all(results, board_seeds(seed, games), work, jobs):
         played += 1
         if progress and played % progress == 0:
             summary(name, base, cand, results, games, time.perf_counter() - t0, played, partial=True, first=first)
@@ -265,12 +321,13 @@ def expert_positions(games, seed, strategy=SHIPPED):
 
 
 def bench_latency(games, seed, strategy=SHIPPED):
-    """Hint latency on Expert positions, split into positions with a certain hint and positions needing a guess."""
+    """Hint latency on Expert positions (met playing with the strategy, hinted by it), split into positions with
+    a certain hint and positions needing a guess."""
     certain, guess = [], []
     for positions in expert_positions(games, seed, strategy):
         for vis in positions:
             t0 = time.perf_counter()
-            h = hint_for_visible(16, 30, 99, vis)
+            h = hint_for_visible(16, 30, 99, vis, strategy=strategy)
             (certain if h is None or h.certain else guess).append(1000 * (time.perf_counter() - t0))
     for what, times in (("certain hints", certain), ("guess hints", guess)):
         times.sort()
@@ -363,6 +420,12 @@ def main(argv=None):
         type=lambda text: tuple(int(part) for part in text.split(",")),
         help="win rates and paired runs: make the first click here instead of where the hint says",
     )
+    ap.add_argument(
+        "--weighted",
+        action="store_true",
+        help="paired mode: from where the strategies part, count each guess by its exact chance of being safe and "
+        "play on as if it were (the same expected result, much less noise)",
+    )
     args = ap.parse_args(argv)
     base = parse_strategy(args.base, args.set)
     cand = parse_strategy(args.candidate, args.set) if args.candidate else None
@@ -377,7 +440,19 @@ def main(argv=None):
         elif name == "speed":
             bench_speed(max(5, args.games // 20), args.seed, base)
         else:
-            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress, args.samples, args.first)
+            run(
+                name,
+                args.games,
+                args.seed,
+                base,
+                cand,
+                args.jobs,
+                args.out,
+                args.progress,
+                args.samples,
+                args.first,
+                args.weighted,
+            )
 
 
 if __name__ == "__main__":
