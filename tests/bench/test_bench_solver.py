@@ -234,3 +234,25 @@ def test_a_weighted_paired_run_plays_the_boards_where_the_strategies_part_on_sev
     assert any(0 < r["base"] < 3 and r["base"] != int(r["base"]) for r in several)
     plain = {r["i"]: r for r in bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "one.jsonl")}
     assert all(plain[r["i"]]["base"] == r["base"] for r in records if not r.get("k"))
+
+
+def test_a_weighted_win_rate_run_counts_each_game_as_a_chance(tmp_path, capsys):
+    from bench import solver as bench
+
+    records = bench.run("beginner-safe", 30, 4, SHIPPED, out=tmp_path / "w.jsonl", weighted=True)
+    assert all(0.0 <= r["won"] <= 1.0 for r in records)
+    assert any(0.0 < r["won"] < 1.0 for r in records)
+    assert "weighted rate=" in capsys.readouterr().out
+
+
+def test_a_game_played_again_on_another_layout_that_fits_shows_the_same_view():
+    from bench import solver as bench
+    from bench.posterior import sample_layout
+
+    game = bench.Game(16, 16, 40, "safe", 7)
+    a = game.analysis()
+    before = list(game.vis)
+    layout = sample_layout(a, random.Random(1))
+    game.relay(layout)
+    assert game.vis == before and game.analysis() is a
+    assert {r * 16 + c for r, c in game.board.mine_cells()} == layout
