@@ -140,8 +140,15 @@ class Search:
         assert total is not None
         left = total - a.nums[i] * total // a.den[i]  # layouts where cell i is safe, not yet counted
         got = 0.0
-        visible = a.frontier.visible
-        for v in range(sum(1 for j in self.nb[i] if visible[j] < 0) + 1):
+        visible, known = a.frontier.visible, a.frontier.known
+        mines = undecided = 0  # the number shown is at least the known mines around, at most all of the rest too
+        for j in self.nb[i]:
+            if visible[j] < 0:
+                if j not in known:
+                    undecided += 1
+                elif known[j]:
+                    mines += 1
+        for v in range(mines, mines + undecided + 1):
             if got + left / total < floor:
                 return float(got + left / total)
             b = self.child(a, path, i, v)
