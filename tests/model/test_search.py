@@ -113,7 +113,7 @@ def test_the_search_opens_a_less_safe_cell_when_it_survives_the_next_reveal_more
     safest, picked = 2 * cols + 2, 0 * cols + 2
     assert a.probability(2, 2) == min(a.probabilities.values()) < a.probability(0, 2)
     assert brute_two_reveals(rows, cols, layouts, vis, picked) > brute_two_reveals(rows, cols, layouts, vis, safest)
-    plain = dict(endgame=False, pockets=False, fifty_fifty=False, dominance=False, influence=0.0)
+    plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
     searched = GuessStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
     assert choose_guess(rows, cols, 4, vis, a, strategy=searched) == (0, 2)
     assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(**plain, window=0.0)) == (2, 2)
@@ -125,7 +125,7 @@ def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
     rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
     a = analyse_visible(rows, cols, 4, vis)
     shape = {i: sum(1 for j in neighbours(rows, cols)[i] if vis[j] < 0) for i in range(rows * cols)}.__getitem__
-    wide = dict(ratio=0.5, roots=10, width=10)
+    wide = {"ratio": 0.5, "roots": 10, "width": 10}
     full = best_guess(a, SearchSettings(depth=3, nodes=10**6, **wide), {}, shape)
     assert full[1] == 3
     two = best_guess(a, SearchSettings(depth=2, nodes=10**6, **wide), {}, shape)
