@@ -9,22 +9,25 @@ from game import config
 from game.background import BackgroundJob
 from game.model.replay.playback import Replay
 from game.model.rules.category import category_label
+from game.race import race
 from game.scene import Scene
 from game.video.packed import split_log, video_of
+from game.video.playback import Playback
 from game.view import layout, records_list, text, theme, tip, widgets
 from game.view.bests import RANKED, has_stnb
 from game.view.focus import FocusRing
 from game.view.formats import UNTIMED_RULE, format_time
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, HEADING, SMALL, TINY
 
 ROWS_SHOWN = 10  # best games kept per category and figure (the store's TOP), and recent games listed
 RECORDS_SIZE = (600, 660)  # wider than the menu: a row has a game's time and its three speed figures
 # The category with its arrows, three lines of statistics, the tabs, the column names, the list, a line under
-# it, the buttons.
-ROWS = [Row(40, 32, 0), Row(72, 54, 8), Row(30, 26, 8), Row(18, 14, 4), Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2)]
-ROWS += [Row(20, 16, 4), Row(44, 36, 8)]
+# it, the buttons. In a tall window the list's rows grow, then the rest spaces them out.
+ROWS = [Row(40, 32, 0, 44), Row(72, 54, 8, 84), Row(30, 26, 8, 34), Row(18, 14, 4, 20)]
+ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(20, 16, 4, 24), Row(44, 36, 8, 48)]
 ARROW_W = 44
 RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED
 TAB_LABELS = {"Time": "Best times"}
@@ -53,21 +56,23 @@ class RecordsScene(Scene):
         wanted = category or context.settings.get("difficulty")
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size
-        inner = pygame.Rect(MARGIN, 0, width - 2 * MARGIN, 0)
-        places = layout.stack(TITLE_H - 8, height - MARGIN // 2, ROWS)
+        margin, arrow_w = px(MARGIN), px(ARROW_W)
+        inner = pygame.Rect(margin, 0, width - 2 * margin, 0)
+        places = layout.stack(title_bottom(-8), height - margin // 2, ROWS, spread=True)
         (head_y, head_h), (stats_y, stats_h), (tabs_y, tabs_h), (names_y, names_h), (list_y, list_h) = places[:5]
         (line_y, line_h), (buttons_y, buttons_h) = places[5:]
-        self.previous = widgets.Button((inner.x, head_y, ARROW_W, head_h), "<", size=HEADING)
-        self.next = widgets.Button((inner.right - ARROW_W, head_y, ARROW_W, head_h), ">", size=HEADING)
-        self.heading = pygame.Rect(inner.x + ARROW_W + 8, head_y, inner.w - 2 * ARROW_W - 16, head_h)
+        self.previous = widgets.Button((inner.x, head_y, arrow_w, head_h), "<", size=HEADING)
+        self.next = widgets.Button((inner.right - arrow_w, head_y, arrow_w, head_h), ">", size=HEADING)
+        self.heading = pygame.Rect(inner.x + arrow_w + px(8), head_y, inner.w - 2 * arrow_w - px(16), head_h)
         self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
         names = (*RANKED, RECENT)
         boxes = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), len(names), 4)
         self.tabs = {name: widgets.Button(r, TAB_LABELS.get(name, name), size=BODY) for name, r in zip(names, boxes)}
         self.best_tab, self.recent_tab = self.tabs["Time"], self.tabs[RECENT]
-        self.list_box = pygame.Rect(inner.x, list_y, inner.w - records_list.PLAY_W, list_h)
-        self.names_line = pygame.Rect(inner.x + 4, names_y, self.list_box.w - 8, names_h)
+        self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(records_list.PLAY_W), list_h)
+        self.names_line = pygame.Rect(inner.x + px(4), names_y, self.list_box.w - px(8), names_h)
         self.row_h = list_h // ROWS_SHOWN
+        self.row_size = BODY if self.row_h >= px(28) else SMALL  # the list's letters, larger in taller rows
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
         buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 2, 40)
         self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset all records", "Back")))
@@ -76,6 +81,7 @@ class RecordsScene(Scene):
         self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
         self.figure_names: list[tuple[str, pygame.Rect]] = []  # where figures' names show, for their explanations
         self.pointer = None  # where the mouse is, while it is over the window
+        self.racing = False  # the game is opened to race its ghost (B), not to watch it
         self._load()
 
     @property
@@ -141,6 +147,8 @@ class RecordsScene(Scene):
                 self._turn(-1 if event.key == pygame.K_LEFT else 1)
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
+            elif event.key == pygame.K_b and (row := self._pointed_row()) is not None:
+                self.watch(self.game_of[row], racing=True)
             elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
@@ -168,14 +176,16 @@ class RecordsScene(Scene):
         elif button is self.back:
             self.go_back()
 
-    def watch(self, game):
-        """Play the game back: its moves are read here (the records belong to this thread), and played
-        through to check them off the frame; the replay shows when they are. The last game clicked wins."""
+    def watch(self, game, racing=False):
+        """Play the game back (or, `racing`, play its board against its ghost): its moves are read here (the
+        records belong to this thread), and played through to check them off the frame; the replay shows when
+        they are. The last game clicked wins."""
         log = self.store.replay(game.game_id)
         if log is None:
             self._unplayable()
             return
-        self.opening = BackgroundJob(lambda cancel: read_log(log))
+        self.racing = racing
+        self.opening = BackgroundJob(lambda cancel: read_log(log, with_playback=racing))
 
     def _opened(self):
         job = self.opening
@@ -186,9 +196,17 @@ class RecordsScene(Scene):
             self._unplayable()
         elif job.error is not None:
             raise job.error
+        elif self.racing:
+            self.notice = race(self.context, *job.result[1:]) or ""
         else:
-            replay, video = job.result
+            replay, video = job.result[:2]
             self.context.show("replay", remember=True, replay=replay, video=video)
+
+    def _pointed_row(self):
+        """The row under the pointer, else the one the focus ring is on."""
+        return next((row for row in self.rows if row.hovered and row.enabled), None) or next(
+            (row for row in self.rows if row.focused and row.enabled), None
+        )
 
     def _unplayable(self):
         self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
@@ -229,7 +247,7 @@ class RecordsScene(Scene):
             cell = pygame.Rect(half.x, box.y + (n // 2) * line_h, half.w, line_h)
             value, size = text.fit(value, cell.w // 2, BODY, BOLD, smallest=TINY)
             value_w = text.width(value, size, BOLD)
-            label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - 8, cell.h)
+            label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - px(8), cell.h)
             drawn = text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
             if label == "Best 3BV/s":
                 self.figure_names.append(("3BV/s", drawn))
@@ -265,7 +283,7 @@ class RecordsScene(Scene):
             box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))
             text.draw_paragraph(surface, words, box, BODY, look.dim_text, smallest=TINY)
         for row in self.rows:
-            records_list.draw_row(surface, row, self.game_of[row], ranked, self.showing_recent)
+            records_list.draw_row(surface, row, self.game_of[row], ranked, self.showing_recent, self.row_size)
         hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
         if self.notice:
             text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
@@ -273,18 +291,21 @@ class RecordsScene(Scene):
             message = self.busy or "Records are not being saved (see the menu's notice)."
             text.draw_fitted(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif hovered is not None:
-            text.draw_fitted(surface, figures(hovered), self.line, SMALL, align="center", smallest=TINY)
+            said = figures(hovered) + (" · B races it" if hovered.has_replay else "")
+            text.draw_fitted(surface, said, self.line, SMALL, align="center", smallest=TINY)
         elif any(row.enabled for row in self.rows):
-            words = "Click a game to watch its video."
-            text.draw_fitted(surface, words, self.line, SMALL, look.dim_text, "center", smallest=TINY)
+            said = "Click a game to watch its video; B races its ghost."
+            text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
         self.reset.draw(surface)
         self.back.draw(surface)
         tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)
 
 
-def read_log(log: str) -> tuple[Replay, Any]:
-    """A game's move log read: its replay, and the video beside its moves (None without one). The video is
-    split off first, as the replay's bound is on its moves. ValueError when the log is damaged."""
+def read_log(log: str, with_playback: bool = False) -> tuple[Replay, Any, Any]:
+    """A game's move log read: its replay, the video beside its moves (None without one) and, when asked,
+    that video on a clock (for a race). The video is split off first, as the replay's bound is on its moves.
+    ValueError when the log is damaged."""
     moves, kept = split_log(log)
     replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)
-    return replay, video_of(replay, kept)
+    video = video_of(replay, kept)
+    return replay, video, Playback(video) if with_playback and video is not None and len(video) else None

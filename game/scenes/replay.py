@@ -4,15 +4,18 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 (- and +, or the speed button), a seek bar to click or drag, and export to a replay file and EVF (E). The top
 bar and the status line show the counters as they were at that moment. A recorded game (its video) shows the
 mouse as it moved and the cells pressed while a button was held; comma and full stop step by its events,
-[ and ] by its clicks, and its figures so far show live under the controls (game/view/live_figures.py).
+[ and ] by its clicks; Race (B) plays its board against its ghost (game.race), and its figures so far show
+live beside the board or under the controls (game/view/live_figures.py).
 """
 
 import pygame
 
+from game import config
 from game.files import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import GameState
 from game.model.replay.stats import solved_three_bv
 from game.model.rules.category import mines_text, size_text
+from game.race import race
 from game.scene import Scene
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
@@ -20,11 +23,12 @@ from game.view import hud, live_figures, replay_view, theme, tip, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
+from game.view.scale import px
 from game.view.sheet import Face
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
-CONTROLS_H = 78  # the seek bar and the row of buttons under the board window
-MIN_WIDTH = 420  # what the row of buttons needs
+CONTROLS_H = 78  # the seek bar and the row of buttons under the board window (base pixels, as below)
+MIN_WIDTH = 480  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
 
 
@@ -40,6 +44,7 @@ KEY_ACTIONS = {
     pygame.K_EQUALS: "faster",
     pygame.K_KP_PLUS: "faster",
     pygame.K_e: "export",
+    pygame.K_b: "race",
     pygame.K_COMMA: "event back",
     pygame.K_PERIOD: "event on",
     pygame.K_LEFTBRACKET: "click back",
@@ -88,35 +93,39 @@ class ReplayScene(Scene):
 
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
-        room_w, room_h = self.context.max_window
-        tile_wanted = self.context.settings["tile"]
+        context, controls_h = self.context, px(CONTROLS_H)
+        room_w, room_h = context.max_window
+        # the board as large as the game showed it (the player's window, or the zoom), if the screen has room
+        played = hud.board_tile(
+            rows, cols, context.settings["tile"], context.max_window, context.player_window, config.BOARD_WINDOW_LEAST
+        )
         side_w = below_h = 0  # the live figures' room: a column beside the board, or rows under the controls
         if self.live is not None:
             below_h = live_figures.height(room_w)
-            beside = (room_w - live_figures.SIDE_W, room_h - CONTROLS_H)
-            under = (room_w, room_h - CONTROLS_H - below_h)
-            if hud.fitting_tile(rows, cols, tile_wanted, beside) >= hud.fitting_tile(rows, cols, tile_wanted, under):
-                side_w, below_h = live_figures.SIDE_W, 0  # beside, where it costs the board nothing
+            beside = (room_w - px(live_figures.SIDE_W), room_h - controls_h)
+            under = (room_w, room_h - controls_h - below_h)
+            if hud.fitting(rows, cols, played, beside) >= hud.fitting(rows, cols, played, under):
+                side_w, below_h = px(live_figures.SIDE_W), 0  # beside, where it costs the board nothing
         for _ in range(3):  # rows under the controls: more of them in a window narrower than the room
-            room = (room_w - side_w, room_h - CONTROLS_H - below_h)
-            tile = hud.fitting_tile(rows, cols, tile_wanted, room)
-            # the board centres itself in a window wide enough for the buttons
-            least = (max(0, MIN_WIDTH - side_w), live_figures.SIDE_H if side_w else 0)
+            room = (room_w - side_w, room_h - controls_h - below_h)
+            tile = hud.fitting(rows, cols, played, room)
+            # the board centres itself in a window wide enough for the buttons (base pixels)
+            least = (max(0, MIN_WIDTH - live_figures.SIDE_W), live_figures.SIDE_H) if side_w else (MIN_WIDTH, 0)
             self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=least)
             needed = live_figures.height(self.layout.window[0]) if below_h else 0
             if needed <= below_h:
                 break
             below_h = needed
         layout = self.layout
-        self.window_size = (layout.window[0] + side_w, layout.window[1] + CONTROLS_H + below_h)
+        self.window_size = (layout.window[0] + side_w, layout.window[1] + controls_h + below_h)
         width, top = self.window_size[0], layout.window[1]
-        self.controls = pygame.Rect(0, top, width, CONTROLS_H)
+        self.controls = pygame.Rect(0, top, width, controls_h)
         if side_w:
             self.live_rect = pygame.Rect(layout.window[0], 0, side_w, top)
         else:
-            self.live_rect = pygame.Rect(0, top + CONTROLS_H, width, below_h)
-        margin = 12
-        self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
+            self.live_rect = pygame.Rect(0, top + controls_h, width, below_h)
+        margin = px(12)
+        self.seek_rect = pygame.Rect(margin, top + px(6), width - 2 * margin, px(20))
         labels = [
             ("start", "|<", 44),
             ("back", "<", 40),
@@ -124,16 +133,17 @@ class ReplayScene(Scene):
             ("forward", ">", 40),
             ("speed", "1x", 52),
             ("export", "Export", 80),
+            ("race", "Race", 64),
             ("close", "Back", 70),
         ]
-        gap = 6
-        spare = width - 2 * margin - sum(w for _, _, w in labels) - gap * (len(labels) - 1)
-        grow = min(spare // len(labels), 24)  # a wide window spreads them a little, then centres the row
-        x, y = margin + (spare - grow * len(labels)) // 2, top + 36
+        gap = px(6)
+        spare = width - 2 * margin - sum(px(w) for _, _, w in labels) - gap * (len(labels) - 1)
+        grow = min(spare // len(labels), px(24))  # a wide window spreads them a little, then centres the row
+        x, y = margin + (spare - grow * len(labels)) // 2, top + px(36)
         self.buttons = {}
         for name, label, w in labels:
-            w += grow
-            self.buttons[name] = widgets.Button((x, y, w, 34), label, size=20)
+            w = px(w) + grow
+            self.buttons[name] = widgets.Button((x, y, w, px(34)), label, size=20)
             x += w + gap
         self._sync_buttons()
 
@@ -227,7 +237,7 @@ class ReplayScene(Scene):
                 self.dirty = True
 
     def _seek_bar(self, event):
-        track = self.seek_rect.inflate(0, 12)
+        track = self.seek_rect.inflate(0, px(12))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and track.collidepoint(event.pos):
             self._dragging = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
@@ -273,6 +283,9 @@ class ReplayScene(Scene):
                 self.seek_time(t_ms)
         elif name == "export":
             self.export()
+        elif name == "race":  # play this board against the video's ghost
+            if (refused := race(self.context, self.video, self.playback)) is not None:
+                self.say(refused)
         elif name == "close":
             self.close()
         self._sync_buttons()

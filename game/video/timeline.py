@@ -13,7 +13,6 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from . import board as boardfigures
-from .board import neighbours
 from .events import Mouse, Video, game_stamps
 from .figures import Figures, level_of
 from .mouse import Game, Outcome
@@ -33,38 +32,36 @@ def board_figures(video: Video) -> BoardFigures:
     return BoardFigures(boardfigures.zini(grid), boardfigures.op(grid), boardfigures.isl(grid))
 
 
-class _Counting(Game):
-    """The mouse game, counting the 3BV solved as cells open (Game.solved_bbbv looks at every cell)."""
+class _Solved:
+    """The 3BV solved as a game's cells open (Game.solved_bbbv looks at every cell each time it is asked): the
+    game logs the cells its floods open, and each counts here once."""
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
+    def __init__(self, game: Game) -> None:
+        self.grid = game.grid
+        self.touching = boardfigures.openings(game.grid)  # worked out once, here
         self.zeros_left: dict[int, int] = {}
-        for r in range(self.rows):
-            for c in range(self.cols):
-                if self.grid[r][c] == 0:
-                    opening = self._touching[r][c][0]
-                    self.zeros_left[opening] = self.zeros_left.get(opening, 0) + 1
+        cells = [(r, c) for r in range(game.rows) for c in range(game.cols)]
+        for r, c in cells:
+            if self.grid[r][c] == 0:
+                opening = self.touching[r][c][0]
+                self.zeros_left[opening] = self.zeros_left.get(opening, 0) + 1
+        lone = sum(1 for r, c in cells if self.grid[r][c] > 0 and not self.touching[r][c])
+        self.bbbv = len(self.zeros_left) + lone  # board.bbbv
         self.solved = 0
-        cells = ((r, c) for r in range(self.rows) for c in range(self.cols))
-        lone = sum(1 for r, c in cells if self.grid[r][c] > 0 and not self._touching[r][c])
-        self.bbbv = len(self.zeros_left) + lone  # board.bbbv, from the openings worked out once
+        self.log: list[tuple[int, int]] = []
+        game.opened_log = self.log
 
-    def _flood(self, row: int, col: int) -> None:  # Game's flood, telling each cell it opens
-        stack = [(row, col)]
-        while stack:
-            r, c = stack.pop()
-            if self.opened[r][c] or (r, c) in self.flagged:
-                continue
-            self.opened[r][c] = True
-            self.safe_left -= 1
-            value = self.grid[r][c]
-            if value == 0:
-                opening = self._touching[r][c][0]
+    def count(self) -> int:
+        """Count the cells opened since the last call; the 3BV solved."""
+        for r, c in self.log:
+            if self.grid[r][c] == 0:
+                opening = self.touching[r][c][0]
                 self.zeros_left[opening] -= 1
                 self.solved += self.zeros_left[opening] == 0  # an opening counts once all its zeros are open
-                stack.extend(n for n in neighbours(self.rows, self.cols, r, c) if not self.opened[n[0]][n[1]])
-            elif not self._touching[r][c]:
+            elif not self.touching[r][c]:
                 self.solved += 1  # a number no opening reaches
+        self.log.clear()
+        return self.solved
 
 
 class _State(NamedTuple):
@@ -89,8 +86,9 @@ class Timeline:
     def __init__(self, video: Video, keep: bool = True) -> None:
         self.video = video
         self.level = level_of(video.rows, video.cols, video.mine_count)
-        game = _Counting(video.rows, video.cols, video.mines)
-        self.bbbv = game.bbbv
+        game = Game(video.rows, video.cols, video.mines)
+        solved = _Solved(game)
+        self.bbbv = solved.bbbv
         stamps = game_stamps(video)
         self._changed_at = array("i")  # the events after which the state changed, and that state
         self._states: list[_State] = []
@@ -100,7 +98,7 @@ class Timeline:
         start: int | None = None
         end: int | None = None
         path, last_x, last_y = 0.0, -1, -1
-        state = self._state(game)
+        state = self._state(game, solved)
         for index, kind in enumerate(video.kinds):
             x, y = video.xs[index], video.ys[index]
             if start is not None and x < width and y < height and kind < Mouse.PAUSE:  # as figures_of measures
@@ -116,22 +114,24 @@ class Timeline:
                 last_x, last_y = x, y
             if game.over:
                 end = stamps[index]
-            if keep and (now := self._state(game)) != state:
+            if keep and (now := self._state(game, solved)) != state:
                 state = now
                 self._changed_at.append(index)
                 self._states.append(now)
         if not keep:  # the state at the end, after the last event (and the path to it)
-            self._changed_at, self._states = array("i", [len(video) - 1]), [self._state(game)]
+            self._changed_at, self._states = array("i", [len(video) - 1]), [self._state(game, solved)]
             self.path.append(path)
         if start is not None and end is None and stamps:
             end = stamps[-1]
         self.time_ms = (end - start) if start is not None and end is not None else 0  # the game's, at its end
 
     @staticmethod
-    def _state(game: _Counting) -> _State:
+    def _state(game: Game, solved: _Solved) -> _State:
         c = game.counts
         flags = len(game.flagged)
-        return _State(c.left, c.right, c.double, c.lce, c.rce, c.dce, flags, c.flags_placed, game.solved, game.outcome)
+        return _State(
+            c.left, c.right, c.double, c.lce, c.rce, c.dce, flags, c.flags_placed, solved.count(), game.outcome
+        )
 
     def at(self, index: int, t_ms: float, board: BoardFigures | None = None) -> Figures:
         """The figures after the video's event `index` (-1: before any), at `t_ms` on the game's clock (from

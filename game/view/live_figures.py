@@ -15,6 +15,7 @@ from game.video.events import Video
 from game.video.timeline import BoardFigures, Timeline, board_figures
 from game.view import layout, text, theme
 from game.view.formats import format_seconds, video_lines
+from game.view.scale import px
 from game.view.typeface import BOLD, SMALL, TINY
 
 # The figures in reading order, in rows of as many places as the window's width has room for (3 to 5);
@@ -23,14 +24,14 @@ ORDER: tuple[str, ...] = ("Time", "3BV", "3BV/s", "ZiNi", "RQP", "IOE", "Through
 ORDER += ("IOS", "Flags", "Path", "Clicks")
 SPANS = {"Clicks": 3}
 SHORT = {"Throughput": "Thrp", "Correctness": "Corr"}  # the community's short names, for a narrow window
-PLACE_W = 135  # what a figure's name and value need side by side
+PLACE_W = 135  # what a figure's name and value need side by side (base pixels, as every size here)
 ROW_H, PAD, SIDE = 18, 4, 12
 WAITING = "..."  # a figure not worked out yet
 
 
 def grid(width: int) -> list[list[str]]:
     """The figures' rows in a strip `width` pixels wide."""
-    columns = max(3, min(5, (width - 2 * SIDE) // PLACE_W))
+    columns = max(3, min(5, (width - 2 * px(SIDE)) // px(PLACE_W)))
     rows: list[list[str]] = [[]]
     used = 0
     for name in ORDER:
@@ -45,12 +46,12 @@ def grid(width: int) -> list[list[str]]:
 
 def height(width: int) -> int:
     """The strip's height under the controls, in a window `width` pixels wide."""
-    return len(grid(width)) * ROW_H + 2 * PAD
+    return len(grid(width)) * px(ROW_H) + 2 * px(PAD)
 
 
 # Beside the board instead, when that costs the board nothing: one figure a line, Clicks' value on a line of
 # its own under its name.
-SIDE_W, LINE_H = 230, 20
+SIDE_W, LINE_H = 230, 20  # base pixels
 SIDE_ORDER = (*ORDER[:-1], "Clicks", "")  # "" : the line Clicks' value takes
 SIDE_H = len(SIDE_ORDER) * LINE_H + 4 * PAD  # the least height the column needs
 
@@ -112,7 +113,7 @@ class LiveFigures:
         if lines is None:
             surface.fill(look.face, rect)
             words = "Working out the figures..."
-            box = rect.inflate(-2 * SIDE, -2 * PAD)
+            box = rect.inflate(-2 * px(SIDE), -2 * px(PAD))
             text.draw_paragraph(surface, words, box, SMALL, look.dim_text, "center", smallest=TINY, valign="center")
             self._drawn, self.names = None, {}
             return [rect]
@@ -143,33 +144,35 @@ class LiveFigures:
     def _lay_out(self, rect: pygame.Rect, look: object) -> None:
         """Where each figure's name and value go in `rect`."""
         self._laid_for = (tuple(rect), look)
-        self.column = rect.h >= SIDE_H and rect.w <= SIDE_W
+        self.column = rect.h > rect.w  # beside the board: a column; under the controls: rows
         self.places: dict[str, tuple[pygame.Rect, pygame.Rect]] = {}
         self.names = {}
         if self.column:
             self.label_size = SMALL
-            inner = rect.inflate(-2 * SIDE, -4 * PAD)
+            inner = rect.inflate(-2 * px(SIDE), -4 * px(PAD))
+            line_h = min(px(LINE_H), inner.h // len(SIDE_ORDER))
             for n, name in enumerate(SIDE_ORDER[:-1]):
-                line = pygame.Rect(inner.x, inner.y + n * LINE_H, inner.w, LINE_H)
-                label = pygame.Rect(line.x, line.y, line.w // 2, LINE_H)
-                value = pygame.Rect(label.right, line.y, line.w - label.w, LINE_H)
+                line = pygame.Rect(inner.x, inner.y + n * line_h, inner.w, line_h)
+                label = pygame.Rect(line.x, line.y, line.w // 2, line_h)
+                value = pygame.Rect(label.right, line.y, line.w - label.w, line_h)
                 if name == "Clicks":  # its value on the line under its name
-                    value = line.move(0, LINE_H)
+                    value = line.move(0, line_h)
                 self.places[name] = (label, value)
             return
         self.label_size = TINY
-        inner = rect.inflate(-2 * SIDE, -2 * PAD)
+        inner, row_h = rect.inflate(-2 * px(SIDE), -2 * px(PAD)), px(ROW_H)
         rows = grid(rect.w)
         columns = max(sum(SPANS.get(name, 1) for name in names) for names in rows)
         for n, names in enumerate(rows):
-            y = inner.y + n * ROW_H
-            places = layout.split(pygame.Rect(inner.x, y, inner.w, ROW_H), columns, 10)
+            y = inner.y + n * row_h
+            places = layout.split(pygame.Rect(inner.x, y, inner.w, row_h), columns, 10)
             at = 0
             for name in names:
                 span = SPANS.get(name, 1)
                 first, last = places[at], places[at + span - 1]
-                place = pygame.Rect(first.x, y, last.right - first.x, ROW_H)
+                place = pygame.Rect(first.x, y, last.right - first.x, row_h)
                 at += span
-                label_w = min(place.w * 2 // 5, PLACE_W * 2 // 5)  # a figure's value takes the rest
-                label = pygame.Rect(place.x, y, label_w, ROW_H)
-                self.places[name] = (label, pygame.Rect(label.right + 4, y, place.right - label.right - 4, ROW_H))
+                label_w = min(place.w * 2 // 5, px(PLACE_W) * 2 // 5)  # a figure's value takes the rest
+                label = pygame.Rect(place.x, y, label_w, row_h)
+                gap = px(4)
+                self.places[name] = (label, pygame.Rect(label.right + gap, y, place.right - label.right - gap, row_h))
