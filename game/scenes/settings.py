@@ -15,7 +15,8 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 OPTIONS = LISTED
 CHOICE_W = 170  # the button showing an option's value
-OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 34, 6, 50), Row(34, 32, 4, 40), Row(44, 36, 10)  # notices: two lines
+OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 32, 6, 50), Row(34, 32, 4, 40), Row(44, 36, 10)  # notices: two lines
+NAME_ROW = Row(44, 30, 6, 50)  # the player's name, under the options (all of them fit an 800 x 600 screen)
 BACK_W = 140
 NAME = BY_KEY["player"]  # the setting the text field keeps
 NAME_LABEL_W = 150  # the name's label and note, left of its field
@@ -39,7 +40,7 @@ class SettingsScene(Scene):
         self.window_size = layout.menu_window(self.context.max_window)
         width, height = self.window_size
         margin = px(MARGIN)
-        rows = [OPTION_ROW] * (len(OPTIONS) + 1) + [NOTICE_ROW, BACK_ROW]  # the options, then the name
+        rows = [OPTION_ROW] * len(OPTIONS) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
         places = layout.stack(title_bottom(-6), height - margin // 2, rows, spread=True)
         choice_w = min(px(CHOICE_W), (width - 2 * margin) // 2)
         self.rows = [pygame.Rect(margin, y, width - 2 * margin, h) for y, h in places[: len(OPTIONS)]]
