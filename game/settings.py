@@ -120,7 +120,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
     # The name a video file says played it (EVF's player field): a text field of its own on the Settings screen.
-    Setting("player", "Player name", "", note="in the videos you export", clean=clean_player, listed=False),
+    Setting("player", "Player name", "", note="in exported videos", clean=clean_player, listed=False),
     # Where the player put the window and the size they gave it, per screen size (game/window.py keeps it).
     Setting("window", "Window", {}, clean=clean_window, listed=False),
 )

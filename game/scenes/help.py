@@ -74,11 +74,7 @@ AFTER = [
     ("E", "replay: save it as a file in the records folder's replays/"),
     ("B", "replay of a recorded game: race its ghost on its board (O: the cells the ghost opened)"),
     ("Drop a file", "drop a replay file on the window to watch it"),
-    (
-        "Records",
-        "each board's best games by time, 3BV/s, IOE and STNB, and its recent games (NF: no flag placed); "
-        "click one to watch its video; B races it",
-    ),
+    ("Records", "click a game listed there to watch it; B races it"),
 ]
 
 # (The board's code is on the Rules page: the Figures page has room for the rest at the size of the others.)

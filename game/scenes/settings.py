@@ -16,7 +16,7 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 OPTIONS = LISTED
 CHOICE_W = 170  # the button showing an option's value
 OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 32, 6, 50), Row(34, 32, 4, 40), Row(44, 36, 10)  # notices: two lines
-NAME_ROW = Row(44, 30, 6, 50)  # the player's name, under the options (all of them fit an 800 x 600 screen)
+NAME_ROW = Row(44, 32, 4, 50)  # the player's name, under the options (all of them fit an 800 x 600 screen)
 BACK_W = 140
 NAME = BY_KEY["player"]  # the setting the text field keeps
 NAME_LABEL_W = 150  # the name's label and note, left of its field
