@@ -1,6 +1,7 @@
 """Other programs' videos through the real child process: the samples give ms-toollib's figures (and the
 Arbiter samples' names carry Arbiter's own time and 3BV), damaged copies never take the test process down."""
 
+import base64
 import json
 import re
 import subprocess
@@ -166,20 +167,60 @@ def test_a_reader_that_hangs_is_stopped_and_named(monkeypatch):
         read_foreign(SAMPLES / "test_rmv2_24px.rmv", timeout=1)
 
 
-def test_a_reader_that_lies_is_refused(monkeypatch):
+def packed(kinds, times, xs, ys):
+    from array import array
+
+    columns = [array("B", kinds), array("i", times), array("i", xs), array("i", ys)]
+    return {name: base64.b64encode(column.tobytes()).decode() for name, column in zip("ktxy", columns)}
+
+
+HONEST = {
+    "rows": 2,
+    "cols": 2,
+    "mines": 1,
+    "cell_size": 16,
+    "board": "*...",
+    "player": "",
+    "country": "",
+    "software": "",
+    "program": "",
+    "started_us": 0,
+    "columns": packed([2, 3], [100, 500], [20, 20], [1, 1]),
+    "claimed": {"time_ms": 0, "bbbv": 3},
+}
+LIES = [
+    ({"columns": packed([2, 3], [500, 100], [1, 1], [1, 1])}, "event times go back"),
+    ({"columns": packed([2, 9], [100, 500], [1, 1], [1, 1])}, "a mouse event of kind 9"),
+    ({"columns": packed([2, 3], [100, 500], [1, 40], [1, 1])}, "a cursor far off the board"),
+    ({"columns": packed([2, 3], [100, 500], [1, -1], [1, 1])}, "a cursor far off the board"),
+    ({"columns": {**packed([2, 3], [100, 500], [1, 1], [1, 1]), "x": "AAAA"}}, "columns differ in length"),
+    ({"columns": {**packed([2], [1], [1], [1]), "t": "not base64!"}}, "events are not readable"),
+    ({"board": "*.."}, "the board's shape does not match its size"),
+    ({"board": "*.x."}, "the board's shape does not match its size"),
+    ({"mines": 2}, "the header says 2 mines, the board holds 1"),
+    ({"rows": 300}, "a board of 300x2 cells"),
+    ({"cell_size": 1}, "a cell of 1 pixels"),
+    ({"player": ["a"]}, "a name that is not text"),
+    ({"claimed": {}}, "'time_ms'"),
+]
+
+
+@pytest.mark.parametrize("lie, said", LIES, ids=[said for _, said in LIES])
+def test_a_reader_that_lies_is_refused(monkeypatch, lie, said):
     import game.video.foreign as foreign
 
-    answer = {
-        "rows": 2,
-        "cols": 2,
-        "mines": 1,
-        "cell_size": 16,
-        "board": [[-1, 1], [1, 1]],
-        "player": "",
-        "software": "",
-    }
-    answer |= {"events": [["lc", 500, 1, 1], ["lr", 100, 1, 1]], "claimed": {"time_ms": 0, "bbbv": 3}}
+    answer = HONEST | lie
     liar = [sys.executable, "-c", f"import sys, json; sys.stdin.buffer.read(); print(json.dumps([{answer!r}]))"]
     monkeypatch.setattr(foreign, "child_command", lambda: liar)
-    with pytest.raises(UnreadableVideo, match=r"test_rmv2_24px.rmv: event times go from 500 ms to 100 ms"):
+    with pytest.raises(UnreadableVideo, match=r"^test_rmv2_24px\.rmv: .*" + re.escape(said)):
         read_foreign(SAMPLES / "test_rmv2_24px.rmv")
+
+
+def test_an_honest_answer_is_taken(monkeypatch):
+    import game.video.foreign as foreign
+
+    honest = [sys.executable, "-c", f"import sys, json; sys.stdin.buffer.read(); print(json.dumps([{HONEST!r}]))"]
+    monkeypatch.setattr(foreign, "child_command", lambda: honest)
+    video = read_foreign(SAMPLES / "test_rmv2_24px.rmv").video
+    assert video.board_rows() == ["*.", ".."]
+    assert [(e.time_ms, e.x, e.y) for e in video] == [(100, 20, 1), (500, 20, 1)]
