@@ -16,7 +16,7 @@ from game.model.rules.category import mines_text, size_text
 from game.scene import Scene
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
-from game.view import hud, replay_view, theme, widgets
+from game.view import hud, replay_view, theme, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
@@ -54,10 +54,12 @@ def speed_label(speed):
 
 
 class ReplayScene(Scene):
-    def __init__(self, context, replay, title="", video=None):
+    def __init__(self, context, replay, title="", video=None, about=None):
         super().__init__(context)
         self.replay = replay
         self.video = video  # the mouse as it moved (game.video), when the game was recorded
+        # a file opened to watch (game.files.Opened): a video's player, program, date and figures under the board
+        self.about = video_about.lines(about) if about is not None and about.video is not None else None
         self.playback = Playback(video) if video is not None and len(video) else None
         self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
         self.moves = replay.moves
@@ -68,7 +70,7 @@ class ReplayScene(Scene):
         self.board = replay.fresh_board()
         self._counters = None  # ((moves done, tenths of a second), status text) as last worked out
         self._dragging = False
-        self.message = title or self._title()
+        self.message = title or (self.about[0] if self.about else self._title())
         self.message_left = MESSAGE_SECONDS
         self._lay_out()
 
@@ -84,13 +86,15 @@ class ReplayScene(Scene):
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
         room_w, room_h = self.context.max_window
-        room = (room_w, room_h - CONTROLS_H)
+        about_h = video_about.height() if self.about else 0
+        room = (room_w, room_h - CONTROLS_H - about_h)
         tile = hud.fitting_tile(rows, cols, self.context.settings["tile"], room)
         # the board centres itself in a window wide enough for the buttons
         self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
         layout = self.layout
-        self.window_size = (layout.window[0], layout.window[1] + CONTROLS_H)
-        width, top = self.window_size[0], layout.window[1]
+        self.window_size = (layout.window[0], layout.window[1] + about_h + CONTROLS_H)
+        self.about_rect = pygame.Rect(0, layout.window[1], layout.window[0], about_h)
+        width, top = self.window_size[0], layout.window[1] + about_h
         self.controls = pygame.Rect(0, top, width, CONTROLS_H)
         margin = 12
         self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
@@ -269,6 +273,10 @@ class ReplayScene(Scene):
         self.message, self.message_left = message, MESSAGE_SECONDS
         self.dirty = True
 
+    def notify(self, message):
+        """A file dropped here that would not open: said on the status line, the replay goes on."""
+        self.say(message)
+
     def next_wake(self):
         if self.playing:
             return 0.0
@@ -329,6 +337,8 @@ class ReplayScene(Scene):
             replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, self.layout.scale)
             surface.set_clip(None)
         look = theme.current()
+        if self.about and changed is None:
+            video_about.draw(surface, self.about_rect, self.about)
         surface.fill(look.face, self.controls)
         end = {GameState.LOST: look.error_text, GameState.WON: look.success_text}.get(self.board.state)
         fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0
