@@ -50,7 +50,7 @@ def open_to_watch(path: str | os.PathLike) -> Opened:
         replay, video = load_replay_and_video(path)
         return Opened(name, replay, video, _figures(video))
     try:
-        foreign = read_foreign(path)
+        foreign = read_foreign(Path(path))
     except UnreadableVideo as error:  # its sentence starts with the file's name, which the app says anyway
         raise ValueError(str(error).removeprefix(f"{name}: ")) from None
     from game.video.moves import replay_of
