@@ -117,11 +117,21 @@ def export_replay(replay: Replay, folder: Path, video: Video | None = None) -> P
     return _write_new(folder, stem, "json", text.encode("utf-8"))
 
 
-def export_evf(video: Video, folder: Path, stem: str, player: str = "") -> Path | None:
+def export_evf(
+    video: Video, folder: Path, stem: str, player: str = "", foreign: ForeignVideo | None = None
+) -> Path | None:
     """Write the video as a new EVF file (the speed-runners' open format) named after `stem`, naming `player`;
-    None when it has nothing EVF can hold (no press on the board). OSError if it cannot be written."""
+    None when it has nothing EVF can hold (no press on the board). OSError if it cannot be written. A video
+    another program made (`foreign`) keeps its player, program, date and country, and names us as the
+    program that transcoded it."""
     try:
-        data = encode_evf(replace(video, player=player, software=SOFTWARE))
+        if foreign is None:
+            data = encode_evf(replace(video, player=player, software=SOFTWARE))
+        else:
+            start_us = int(foreign.started.timestamp() * 1_000_000) if foreign.started is not None else 0
+            country = foreign.country if foreign.country.isascii() and foreign.country.isalpha() else "XX"
+            named = replace(video, software=foreign.program or video.software)  # with its version, when known
+            data = encode_evf(named, start_us=start_us, country=country, transcoder=SOFTWARE)
     except VideoError:
         return None
     folder.mkdir(parents=True, exist_ok=True)

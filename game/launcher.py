@@ -90,7 +90,9 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(prog="minesweeper", description="Classic Minesweeper.")
     parser.add_argument("--difficulty", choices=DIFFICULTIES, help="skip the menu and start this game")
     parser.add_argument("--seed", type=int, help="seed of the first board, to replay it")
-    parser.add_argument("--replay", metavar="FILE", help="watch an exported replay file (.json)")
+    parser.add_argument(
+        "--replay", metavar="FILE", help="watch a replay file (.json) or a video (.avf, .rmv, .mvf or .evf)"
+    )
     parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # for smoke tests: quit after N frames
     return parser.parse_args(argv)
 

@@ -60,6 +60,7 @@ class ReplayScene(Scene):
         self.video = video  # the mouse as it moved (game.video), when the game was recorded
         # a file opened to watch (game.files.Opened): a video's player, program, date and figures under the board
         self.about = video_about.lines(about) if about is not None and about.video is not None else None
+        self.foreign = about.foreign if about is not None else None  # what another program's file said
         self.playback = Playback(video) if video is not None and len(video) else None
         self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
         self.moves = replay.moves
@@ -263,7 +264,8 @@ class ReplayScene(Scene):
             self.exported = export_replay(self.replay, folder, self.video)
             evf = None
             if self.video is not None:
-                evf = export_evf(self.video, folder, self.exported.stem, self.context.settings["player"])
+                player = self.context.settings["player"]
+                evf = export_evf(self.video, folder, self.exported.stem, player, self.foreign)
         except OSError as error:
             self.say(f"Could not save the replay: {error.strerror or error}")
             return

@@ -182,7 +182,9 @@ def checked(path: Path, kind: str, reply: dict) -> ForeignVideo:
     started_us = int(reply["started_us"])
     started = datetime.fromtimestamp(started_us / 1e6, timezone.utc) if EARLIEST_US <= started_us <= LATEST_US else None
     program = program_of(format_, video.software, _text(reply["program"]))
-    return ForeignVideo(path, format_, video.software, video, claimed, program, started, _text(reply["country"])[:8])
+    country = _text(reply["country"])[:8]
+    country = "" if country == "XX" else country  # EVF's "no country"
+    return ForeignVideo(path, format_, video.software, video, claimed, program, started, country)
 
 
 def _text(value: object) -> str:
