@@ -33,6 +33,7 @@ SCENES = {
     "custom": "game.scenes.custom:CustomScene",
     "code": "game.scenes.code_entry:CodeEntryScene",
     "records": "game.scenes.records:RecordsScene",
+    "videos": "game.scenes.videos:VideosScene",
     "settings": "game.scenes.settings:SettingsScene",
     "help": "game.scenes.help:HelpScene",
     "replay": "game.scenes.replay:ReplayScene",
