@@ -21,7 +21,6 @@ TIME_LIMIT_S = 20.0
 MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024
 MAX_FILES = 10_000
 MOUSE_CODES = {"mv": 1, "lc": 2, "lr": 3, "rc": 4, "rr": 5, "mc": 6, "mr": 7, "pf": 8}
-INT32 = (-(2**31), 2**31 - 1)
 # Where each program writes its name and version into the file, as text ms-toollib does not hand over.
 PROGRAM_TEXT = (
     re.compile(rb"Minesweeper Arbiter [0-9][0-9A-Za-z.]{0,15}"),
@@ -111,11 +110,13 @@ def columns(video: Any, width: int, height: int) -> dict[str, str]:  # pragma: n
     kinds, times, xs, ys = array("B"), array("i"), array("i"), array("i")
     held = {"l": False, "r": False, "m": False}
     start = None
-    low, high = INT32
+    codes = MOUSE_CODES
+    # Each attribute of ms-toollib's events is a call into Rust that builds a new object: read each once.
     for recorded in video.events:
-        if not recorded.event.is_mouse():
+        event = recorded.event
+        if not event.is_mouse():
             continue
-        mouse = recorded.event.unwrap_mouse()
+        mouse = event.unwrap_mouse()
         name = mouse.mouse
         if name == "cc":
             name = "rc" if held["l"] else "lc"
@@ -124,14 +125,15 @@ def columns(video: Any, width: int, height: int) -> dict[str, str]:  # pragma: n
         if name in ("lc", "lr", "rc", "rr", "mc", "mr"):
             held[name[0]] = name[1] == "c"
         time_ms = round(recorded.time * 1000)
-        start = time_ms if start is None else start
+        if start is None:
+            start = time_ms
         x, y = mouse.x, mouse.y
         if not (0 <= x < width and 0 <= y < height):
             x, y = width, height
-        kinds.append(MOUSE_CODES.get(name, 0))
-        times.append(max(low, min(high, time_ms - start)))
-        xs.append(max(low, min(high, x)))
-        ys.append(max(low, min(high, y)))
+        kinds.append(codes.get(name, 0))
+        times.append(time_ms - start)  # past 32 bits: OverflowError, and the file is refused
+        xs.append(x)
+        ys.append(y)
     if sys.byteorder == "big":
         for column in (times, xs, ys):
             column.byteswap()

@@ -44,8 +44,8 @@ print(json.dumps({name: getattr(video, name) for name in sys.argv[2:]} | {
 """
 
 
-def ms_toollib_figures(path):
-    done = subprocess.run([sys.executable, "-c", READ, str(path), *FIGURES], capture_output=True, text=True)
+def ms_toollib_figures(path, *more):
+    done = subprocess.run([sys.executable, "-c", READ, str(path), *FIGURES, *more], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
