@@ -71,7 +71,7 @@ class ReplayScene(Scene):
         self.board = replay.fresh_board()
         self._counters = None  # ((moves done, tenths of a second), status text) as last worked out
         self._dragging = False
-        self.message = title or (self.about[0] if self.about else self._title())
+        self.message = title or (f"Watching {about.name}" if self.about else self._title())
         self.message_left = MESSAGE_SECONDS
         self._lay_out()
 
