@@ -9,13 +9,16 @@ import base64
 import binascii
 import json
 import os
+import queue
 import stat
 import subprocess
 import sys
+import threading
 from array import array
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import IO
 
 from .events import MAX_SIDE_CELLS, Mouse, Video, VideoError
 from .reader import MAX_FILE_BYTES, TIME_LIMIT_S
@@ -95,8 +98,9 @@ def read_foreign(path: str | Path, timeout: float = TIME_LIMIT_S) -> ForeignVide
 
 def read_many(paths: list[Path], timeout: float = TIME_LIMIT_S, batch: int = 1) -> list[ForeignVideo | UnreadableVideo]:
     """Read several foreign videos, `batch` of them to a child process (a child's start costs more than a
-    parse); when a batch's child crashes or hangs, its files are read again one to a child, so the blame
-    lands on the file that did it. One result per path, in order: a video or the sentence saying why not."""
+    parse). The child answers a file at a time; when it crashes or hangs, the file it was reading gets the
+    blame and the files after it go to a new child. One result per path, in order: a video or the sentence
+    saying why not. `timeout` is for each file."""
     results: list[ForeignVideo | UnreadableVideo | None] = [None] * len(paths)
     pending: list[tuple[int, str, bytes]] = []
     for index, path in enumerate(paths):
@@ -104,52 +108,89 @@ def read_many(paths: list[Path], timeout: float = TIME_LIMIT_S, batch: int = 1) 
             pending.append((index, *_bounded_bytes(path)))
         except UnreadableVideo as error:
             results[index] = error
-    for start in range(0, len(pending), batch):
-        group = pending[start : start + batch]
-        try:
-            replies = _run_child([(kind, data) for _, kind, data in group], timeout * len(group))
-        except UnreadableVideo as error:
-            if len(group) == 1:
-                index = group[0][0]
-                results[index] = UnreadableVideo(f"{paths[index].name}: {error}")
-                continue
-            for one in group:
-                results[one[0]] = read_many([paths[one[0]]], timeout)[0]
-            continue
+    while pending:
+        group, pending = pending[:batch], pending[batch:]
+        replies, why = _run_child([(kind, data) for _, kind, data in group], timeout)
         for (index, kind, _), reply in zip(group, replies):
             results[index] = _from_reply(paths[index], kind, reply)
+        done = len(replies)
+        if done < len(group):
+            index = group[done][0]
+            results[index] = UnreadableVideo(f"{paths[index].name}: {why}")
+            pending = group[done + 1 :] + pending
     return [result for result in results if result is not None]
 
 
-def _run_child(files: list[tuple[str, bytes]], timeout: float) -> list[dict]:
+def _run_child(files: list[tuple[str, bytes]], timeout: float) -> tuple[list[object], str]:
+    """The child's answers, one a file in order, and why it stopped short of the last file ("" when it did
+    not). The request goes in and the answers come out on threads of their own, so neither pipe can fill up
+    and hold the other, and no answer is waited for longer than `timeout`."""
     request = bytearray()
     for kind, data in files:
         request += bytes([list(FORMATS.values()).index(kind)]) + len(data).to_bytes(4, "big") + data
     try:
-        done = subprocess.run(
+        child = subprocess.Popen(
             [*child_command(), str(len(files))],
-            input=bytes(request),
-            capture_output=True,
-            timeout=timeout,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
             # The windowed build has no console; without this Windows would flash one up for the child.
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
-    except subprocess.TimeoutExpired as error:
-        raise UnreadableVideo(f"the reader took more than {timeout:g} s and was stopped") from error
-    if done.returncode != 0:
-        how = f"signal {-done.returncode}" if done.returncode < 0 else f"status {done.returncode}"
-        if done.returncode in (134, -6):
-            how = "the parser aborted"
-        raise UnreadableVideo(f"damaged or not the video its name says ({how})")
-    if len(done.stdout) > MAX_REPLY_BYTES * len(files):
-        raise UnreadableVideo("the reader's answer is too large")
+    except OSError as error:
+        return [], f"the reader could not start ({error.strerror or error})"
+    lines: queue.Queue[bytes] = queue.Queue()
+    threading.Thread(target=_feed, args=(child.stdin, bytes(request)), daemon=True).start()
+    threading.Thread(target=_answers, args=(child.stdout, lines), daemon=True).start()
+    replies: list[object] = []
+    why = ""
     try:
-        replies = json.loads(done.stdout)
-    except ValueError as error:
-        raise UnreadableVideo("the reader's answer is not JSON") from error
-    if not isinstance(replies, list) or len(replies) != len(files):
-        raise UnreadableVideo("the reader answered for other files than it was given")
-    return replies
+        while len(replies) < len(files):
+            try:
+                line = lines.get(timeout=timeout)
+            except queue.Empty:
+                why = f"the reader took more than {timeout:g} s and was stopped"
+                break
+            if not line:
+                break
+            if not line.endswith(b"\n"):
+                why = "the reader's answer is too large"
+                break
+            try:
+                replies.append(json.loads(line))
+            except (ValueError, RecursionError):
+                replies.append({"error": "the reader's answer is not JSON"})
+    finally:
+        if why or len(replies) < len(files):
+            child.kill()
+        try:
+            child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    if len(replies) < len(files) and not why:
+        code = child.returncode
+        how = f"signal {-code}" if code < 0 else f"status {code}"
+        why = f"damaged or not the video its name says ({'the parser aborted' if code in (134, -6) else how})"
+    return replies, why
+
+
+def _feed(stream: IO[bytes], request: bytes) -> None:
+    try:
+        stream.write(request)
+        stream.close()
+    except OSError:  # the child ended before it read it all (it crashed on a file): its answers say so
+        pass
+
+
+def _answers(stream: IO[bytes], lines: queue.Queue[bytes]) -> None:
+    """Each line the child writes (cut at MAX_REPLY_BYTES: a longer one is refused), then b"" at its end."""
+    try:
+        while line := stream.readline(MAX_REPLY_BYTES + 1):
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
+    lines.put(b"")
 
 
 def _from_reply(path: Path, kind: str, reply: object) -> ForeignVideo | UnreadableVideo:

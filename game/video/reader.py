@@ -42,6 +42,9 @@ def limit_self(files: int) -> None:  # pragma: no cover - runs in the child
 
 
 def main(argv: list[str]) -> int:  # pragma: no cover - runs in the child process
+    """Read framed files from stdin (format, length, bytes), parse each with ms-toollib, and print one line of
+    JSON per file as soon as it is read (plain data, or an error): when a file brings the parser down, the
+    lines before it still count and the blame falls on that file."""
     try:
         count = max(0, min(int(argv[0]), MAX_FILES)) if argv else 1
     except ValueError:
@@ -50,20 +53,19 @@ def main(argv: list[str]) -> int:  # pragma: no cover - runs in the child proces
     try:
         import ms_toollib
     except ImportError:
-        missing = {"error": "ms-toollib is not installed, so other programs' videos cannot be read"}
-        sys.stdout.write(json.dumps([missing] * count))
+        missing = json.dumps({"error": "ms-toollib is not installed, so other programs' videos cannot be read"})
+        sys.stdout.write((missing + "\n") * count)
         return 0
-    stdin = sys.stdin.buffer
-    replies = []
+    stdin, out = sys.stdin.buffer, sys.stdout
     for _ in range(count):
         head = stdin.read(5)
         if len(head) < 5 or head[0] >= len(KINDS):
-            replies.append({"error": "the request was cut short"})
-            continue
-        size = int.from_bytes(head[1:], "big")
-        data = stdin.read(min(size, MAX_FILE_BYTES + 1))
-        replies.append(parse(ms_toollib, KINDS[head[0]], data))
-    sys.stdout.write(json.dumps(replies))
+            reply = {"error": "the request was cut short"}
+        else:
+            size = int.from_bytes(head[1:], "big")
+            reply = parse(ms_toollib, KINDS[head[0]], stdin.read(min(size, MAX_FILE_BYTES + 1)))
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
     return 0
 
 

@@ -189,7 +189,7 @@ def test_a_reader_that_lies_is_refused(monkeypatch, lie, said):
     import game.video.foreign as foreign
 
     answer = HONEST | lie
-    liar = [sys.executable, "-c", f"import sys, json; sys.stdin.buffer.read(); print(json.dumps([{answer!r}]))"]
+    liar = [sys.executable, "-c", f"import sys, json; sys.stdin.buffer.read(); print(json.dumps({answer!r}))"]
     monkeypatch.setattr(foreign, "child_command", lambda: liar)
     with pytest.raises(UnreadableVideo, match=r"^test_rmv2_24px\.rmv: .*" + re.escape(said)):
         read_foreign(SAMPLES / "test_rmv2_24px.rmv")
@@ -198,8 +198,41 @@ def test_a_reader_that_lies_is_refused(monkeypatch, lie, said):
 def test_an_honest_answer_is_taken(monkeypatch):
     import game.video.foreign as foreign
 
-    honest = [sys.executable, "-c", f"import sys, json; sys.stdin.buffer.read(); print(json.dumps([{HONEST!r}]))"]
+    honest = [sys.executable, "-c", f"import sys, json; sys.stdin.buffer.read(); print(json.dumps({HONEST!r}))"]
     monkeypatch.setattr(foreign, "child_command", lambda: honest)
     video = read_foreign(SAMPLES / "test_rmv2_24px.rmv").video
     assert video.board_rows() == ["*.", ".."]
     assert [(e.time_ms, e.x, e.y) for e in video] == [(100, 20, 1), (500, 20, 1)]
+
+
+def test_a_crash_in_a_batch_blames_the_file_in_flight_and_a_new_child_reads_the_rest(monkeypatch):
+    import game.video.foreign as foreign
+
+    started = []
+    real = foreign.subprocess.Popen
+
+    def counted(*args, **kwargs):
+        started.append(args[0][-1])  # how many files the child was given
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(foreign.subprocess, "Popen", counted)
+    smalls = [p for p in GOOD if p.stat().st_size < 10_000][:4]
+    paths = [*smalls[:3], SAMPLES / "test_rmv1_utf8_invalid.rmv", *smalls, smalls[0]]
+    results = read_many(paths, batch=len(paths))
+    assert [type(r).__name__ for r in results] == ["ForeignVideo"] * 3 + ["UnreadableVideo"] + ["ForeignVideo"] * 5
+    assert "(the parser aborted)" in str(results[3])
+    assert started == [str(len(paths)), str(len(paths) - 4)], "one child to the crash, one for the rest"
+
+
+def test_an_answer_that_is_not_json_or_too_long_is_that_files_alone(monkeypatch):
+    import game.video.foreign as foreign
+
+    lines = ["not json", json.dumps(HONEST), "x" * 5000, json.dumps(HONEST)]
+    script = f"import sys; sys.stdin.buffer.read(); print({chr(10).join(lines)!r})"
+    monkeypatch.setattr(foreign, "child_command", lambda: [sys.executable, "-c", script])
+    monkeypatch.setattr(foreign, "MAX_REPLY_BYTES", 4096)
+    first, second, third, fourth = read_many([SAMPLES / "test_rmv2_24px.rmv"] * 4, batch=4)
+    assert str(first) == "test_rmv2_24px.rmv: the reader's answer is not JSON"
+    assert isinstance(second, ForeignVideo)
+    assert str(third) == "test_rmv2_24px.rmv: the reader's answer is too large"
+    assert str(fourth) == str(first), "asked of a new child (which answers as the first did)"
