@@ -39,7 +39,7 @@ def replay_window_size():
         pygame.quit()
 
 
-def test_an_avf_dropped_on_the_real_window_plays_in_replay(display, tmp_path):  # noqa: F811
+def test_an_avf_dropped_on_the_real_window_plays_in_replay(display, tmp_path, monkeypatch):  # noqa: F811
     size = replay_window_size()
     shots = Path(os.environ.get("MINESWEEPER_SHOTS", tmp_path))
     env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy")
@@ -48,7 +48,7 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay(display, tmp_path):  
     game = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    os.environ["DISPLAY"] = display  # for the drop's and the screenshots' own connections to the X server
+    monkeypatch.setenv("DISPLAY", display)  # for the drop's and the screenshots' own connections to the X server
     try:
         window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0])
         assert window, "the game window appeared"
