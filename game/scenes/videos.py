@@ -10,12 +10,12 @@ from game.model.rules.category import category_for, category_label
 from game.scene import Scene
 from game.shelf import VIDEOS_FOLDER, Shelf
 from game.store import data_folder
-from game.view import layout, text, theme, widgets
+from game.view import fallback, layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
 from game.view.layout import MARGIN, TITLE_H, Row
 from game.view.title import draw_title
-from game.view.typeface import BODY, BOLD, SMALL, TINY
+from game.view.typeface import BODY, BOLD, REGULAR, SMALL, TINY
 
 ROWS_SHOWN = 8
 # Where to put videos, the list, a line under it (the hovered row's problem, or progress), the buttons.
@@ -48,6 +48,7 @@ class VideosScene(Scene):
         self.first = 0  # the entry in the top row
         self.notice = ""
         self.focus = FocusRing([*self.rows, self.back], start=self.back, arrows=False)
+        fallback.look_for_it()  # players' names and file names in characters the game's typeface may not have
 
     # --- the list ------------------------------------------------------------------------------------------
 
@@ -168,7 +169,7 @@ class VideosScene(Scene):
         bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
         kind_w = 56
         name_box = pygame.Rect(top.x, top.y, top.w - kind_w, top.h)
-        text.draw_fitted(surface, entry.name, name_box, SMALL, weight=BOLD, smallest=TINY)
+        fallback.draw_fitted(surface, entry.name, name_box, SMALL, look.text, "left", BOLD)
         kind_box = pygame.Rect(name_box.right, top.y, kind_w, top.h)
         text.draw_fitted(surface, entry.kind, kind_box, SMALL, look.dim_text, "right", smallest=TINY)
         facts = entry.facts
@@ -180,7 +181,7 @@ class VideosScene(Scene):
             board = category_label(category_for(facts.rows, facts.cols, facts.mines))
             player = f" · {facts.player}" if facts.player else ""
             said, colour = f"{board} · {facts.outcome} in {format_time(facts.time_ms, True)}{player}", look.text
-        text.draw_fitted(surface, said, bottom, SMALL, colour, smallest=TINY)
+        fallback.draw_fitted(surface, said, bottom, SMALL, colour, "left", REGULAR)
 
     def _draw_bar(self, surface):
         """Where the rows on show are in the whole list."""

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.model.rules.category import category_for, category_label
-from game.view import text, theme
+from game.view import fallback, text, theme
 from game.view.formats import format_time
-from game.view.typeface import BOLD, REGULAR, SMALL, TINY
+from game.view.typeface import BOLD, REGULAR, SMALL
 
 if TYPE_CHECKING:
     from game.files import Opened
@@ -27,6 +27,8 @@ def height() -> int:
 def lines(opened: Opened) -> list[str]:
     """Two lines: who, with what and when; then the board, the result and the figures."""
     video, foreign, f = opened.video, opened.foreign, opened.figures
+    if not (opened.name.isascii() and (video is None or video.player.isascii())):
+        fallback.look_for_it()  # a name the game's typeface may not draw
     if foreign is not None:
         player = video.player if video is not None and video.player else "an unnamed player"
         country = f" ({foreign.country})" if foreign.country else ""
@@ -55,4 +57,4 @@ def draw(surface: pygame.Surface, box: pygame.Rect, shown: list[str]) -> None:
     for n, line in enumerate(shown[:LINES]):
         row = pygame.Rect(box.x + 12, box.y + PAD + n * line_h, box.w - 24, line_h)
         colour = look.text if n == 0 else look.dim_text
-        text.draw_fitted(surface, line, row, SMALL, colour, "center", BOLD if n == 0 else REGULAR, smallest=TINY)
+        fallback.draw_fitted(surface, line, row, SMALL, colour, "center", BOLD if n == 0 else REGULAR)
