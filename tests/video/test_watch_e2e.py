@@ -2,8 +2,6 @@
 end on the right board, shown with what the file says of itself; exported with Replay's E as EVF and opened
 again, with the same board, events and figures; a bad file gets a sentence and the game goes on."""
 
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -13,11 +11,10 @@ from game.store import data_folder
 from game.video import figures_of
 from game.video.mouse import Game, Outcome
 from tests.driver import Driver, FakeClock
+from tests.video.test_foreign import GOOD, SAMPLES
 
 pytest.importorskip("ms_toollib")
 
-SAMPLES = Path(__file__).resolve().parent.parent / "fixtures" / "videos"
-GOOD = sorted(p for p in SAMPLES.iterdir() if p.suffix in (".avf", ".rmv", ".mvf", ".evf") and "invalid" not in p.name)
 PROGRAMS = {
     ".avf": "Minesweeper Arbiter 0.52",
     ".rmv": "Viennasweeper ",
