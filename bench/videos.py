@@ -4,6 +4,9 @@ processes: the command, its workers and the reader children). Prints figures.
 Run: nice -n 19 python -m bench.videos [--files 1000] [--repeats 3] [--against DIR]
 (--against: another checkout, e.g. `git worktree add /tmp/old main`; the two are run in turns, and the ratios
 printed. On a shared machine the CPU figure is the steadier one: the wall time waits for other programs.)
+     nice -n 19 python -m bench.videos --listing [--files 1000]
+(the real app, headless on a real clock, opens Records' Open video on a folder of that many videos and runs
+frames back to back until every row is read: the frames' working times, and as many frames after it.)
 """
 
 import argparse
@@ -51,12 +54,68 @@ def run(checkout: Path, folder: Path) -> tuple[float, float]:
     return wall, cpu
 
 
+def listing(count: int) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["MINESWEEPER_HOME"] = home
+        (Path(home) / "videos").mkdir()
+        make_folder(Path(home) / "videos", count)
+        sys.path.insert(0, str(ROOT))
+        import pygame
+
+        from bench.frames import WallClock, frame
+        from game.app import App
+
+        app = App(clock=WallClock(), desktop_size=(1366, 768))
+        for _ in range(5):
+            frame(app)
+        started = time.perf_counter()
+        app.show("records")
+        frame(app)
+        app.show("videos")  # from Records, as the player comes (Records' modules are in by then)
+        cpu: list[float] = []
+
+        def timed() -> float:
+            began = time.thread_time()
+            took = frame(app)
+            cpu.append((time.thread_time() - began) * 1000)
+            return took
+
+        times = [timed()]
+        shelf = app.scene.shelf
+        listed_after = None
+        while not shelf.listed or shelf.unread:
+            times.append(timed())
+            if shelf.listed and listed_after is None:
+                listed_after = len(times)
+            if len(times) % 120 == 0:  # a player scrolling now and then: the rows on show are read first
+                pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+        took = time.perf_counter() - started
+        after = sorted(frame(app) for _ in range(len(times)))
+        app.store.close()
+    times.sort()
+    print(f"Records' Open video on {count} videos: names listed by frame {listed_after}, all read in {took:.1f} s")
+    print(f"  frames while reading: {len(times)}, {spread(times)}")
+    print(f"  their CPU on the frame's thread: {spread(sorted(cpu))}")
+    print(f"  as many frames after: {spread(after)}")
+
+
+def spread(times: list[float]) -> str:
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    return f"median {statistics.median(times):.2f} ms, 99th percentile {p99:.1f} ms, worst {times[-1]:.1f} ms"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--listing", action="store_true", help="frames of the app while it lists the videos")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--against", type=Path, help="another checkout to run in turns with this one")
     args = parser.parse_args()
+    if args.listing:
+        listing(args.files)
+        return 0
     checkouts = {"this": ROOT} | ({"against": args.against} if args.against else {})
     figures: dict[str, list[tuple[float, float]]] = {name: [] for name in checkouts}
     with tempfile.TemporaryDirectory() as folder:

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.video.foreign import FORMATS
-
 VIDEOS_FOLDER = "videos"
+REPLAYS_FOLDER = "replays"  # our own exports (game.files writes them)
+VIDEO_SUFFIXES = (".avf", ".rmv", ".mvf", ".evf")  # what game.video.foreign reads
 REPLAY_SUFFIX = ".json"
 MAX_LISTED = 10_000  # a folder of more lists its newest
 BATCH = 16  # files to a reader child: its start costs more than a small video's parse
@@ -67,7 +67,7 @@ def listing(folders: list[Path]) -> list[Entry]:
             suffix = os.path.splitext(name)[1].lower()
             if suffix == REPLAY_SUFFIX and f"{os.path.splitext(name)[0]}.evf".lower() in names:
                 continue
-            if suffix not in FORMATS and suffix != REPLAY_SUFFIX:
+            if suffix not in VIDEO_SUFFIXES and suffix != REPLAY_SUFFIX:
                 continue
             try:
                 modified = item.stat().st_mtime

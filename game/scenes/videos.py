@@ -5,10 +5,9 @@ A click (or Enter) opens it in Replay, read off the frame like a file dropped on
 import pygame
 
 from game import config
-from game.files import REPLAYS_FOLDER
 from game.model.rules.category import category_for, category_label
 from game.scene import Scene
-from game.shelf import VIDEOS_FOLDER, Shelf
+from game.shelf import REPLAYS_FOLDER, VIDEOS_FOLDER, Shelf
 from game.store import data_folder
 from game.view import fallback, layout, text, theme, widgets
 from game.view.focus import FocusRing
@@ -48,7 +47,6 @@ class VideosScene(Scene):
         self.first = 0  # the entry in the top row
         self.notice = ""
         self.focus = FocusRing([*self.rows, self.back], start=self.back, arrows=False)
-        fallback.look_for_it()  # players' names and file names in characters the game's typeface may not have
 
     # --- the list ------------------------------------------------------------------------------------------
 
@@ -72,7 +70,11 @@ class VideosScene(Scene):
         if self.shelf.poll():
             self.dirty = True
         for row in self.rows:
-            row.enabled = self.entry_of(row) is not None
+            entry = self.entry_of(row)
+            row.enabled = entry is not None
+            player = entry.facts.player if entry is not None and entry.facts is not None else ""
+            if entry is not None and not (entry.name.isascii() and player.isascii()):
+                fallback.look_for_it()  # a name the game's typeface may not have the characters of
 
     def next_wake(self):
         return 0.1 if not self.shelf.listed or self.shelf.unread else None

@@ -25,6 +25,13 @@ def touch(path, when, data=b"x"):
     return path
 
 
+def test_the_list_takes_the_formats_the_reader_reads_and_our_exports():
+    from game import files
+    from game.video.foreign import FORMATS
+
+    assert tuple(FORMATS) == shelf.VIDEO_SUFFIXES and files.REPLAYS_FOLDER == shelf.REPLAYS_FOLDER
+
+
 def test_the_list_is_the_videos_and_replays_newest_first_an_exported_pair_once(tmp_path):
     videos, replays = tmp_path / "videos", tmp_path / "replays"
     videos.mkdir()
