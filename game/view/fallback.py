@@ -55,7 +55,7 @@ def needed(message: str, size: int, weight: str = REGULAR) -> bool:
 
 def _runs(message: str, size: int, weight: str, path: str) -> list[tuple[str, pygame.font.Font]]:
     """The message cut where the font must change: the game's typeface, or the system font for what it lacks."""
-    other = _fonts.get(size) or _fonts.setdefault(size, pygame.font.Font(path, size))
+    other = _face(size, path)
     runs: list[tuple[str, pygame.font.Font]] = []
     for ch, lacked in zip(message, _missing(message, size, weight)):
         face = other if lacked else font(size, weight)
@@ -64,6 +64,19 @@ def _runs(message: str, size: int, weight: str, path: str) -> list[tuple[str, py
         else:
             runs.append((ch, face))
     return runs
+
+
+def _face(size: int, path: str) -> pygame.font.Font:
+    """The system font at `size`, loaded once while pygame's font module lasts (a new app starts it again)."""
+    face = _fonts.get(size)
+    try:
+        if face is not None:
+            face.get_height()
+            return face
+    except pygame.error:  # made before the font module was quit and started again
+        pass
+    _fonts[size] = face = pygame.font.Font(path, size)
+    return face
 
 
 def _width(runs: list[tuple[str, pygame.font.Font]]) -> int:

@@ -13,6 +13,7 @@ pytestmark = pytest.mark.skipif(not typeface.available(), reason="the game's typ
 @pytest.fixture(autouse=True)
 def fonts():
     pygame.font.init()
+    typeface.forget()  # fonts an earlier test made die with its pygame.quit()
     yield
     typeface.forget()
 
