@@ -22,6 +22,7 @@ from game.store.jobs import Claim, new_id
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
     from game.model.rules.boardcode import BoardCode
+    from game.video.events import Video
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,22 @@ class Dealer(Keeper):
         waiting = code.first_cell is not None
         session = GameSession(board, keeper=self, origin=Origin.CODE, waiting=waiting, wants_no_guess=code.no_guess)
         return session, code.first_cell
+
+    def from_video(self, video: Video, first_cell: Cell | None) -> tuple[GameSession, Cell | None]:
+        """The board of a video (ours or another program's): its mines, and its opening click to make for the
+        player (`first_cell`, game.video.ghost.opening_cell), after which the clock waits for their move. It
+        counts like "same board": recorded, never a best time. ValueError with a sentence when the board is
+        not one the game can play."""
+        least, most = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE  # a save is taken back only within these
+        if not least <= min(video.rows, video.cols) <= max(video.rows, video.cols) <= most:
+            sides = f"{video.rows} x {video.cols}"
+            raise ValueError(f"{sides} is outside the boards this game plays ({least} to {most} a side)")
+        board = Board.from_mines(
+            video.rows, video.cols, sorted(video.mines), question_marks=self.settings["question_marks"]
+        )
+        waiting = first_cell is not None
+        session = GameSession(board, keeper=self, origin=Origin.SAME_BOARD, waiting=waiting)
+        return session, first_cell
 
     def deal_no_guess(
         self, session: GameSession, first: Move, by_player: bool = True, t_ms: int | None = None

@@ -16,7 +16,7 @@ from game import clipboard, config
 from game.model import GameState
 from game.scene import Overlay, PanelChoice
 from game.session import Analysis
-from game.view import layout, text, theme, widgets
+from game.view import layout, race_figures, text, theme, widgets
 from game.view.figures import board_code, figure_lines, untimed
 from game.view.focus import FocusRing
 from game.view.formats import FIGURES, NOT_TIMED, format_seconds
@@ -45,14 +45,16 @@ PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS
 class GameOverPanel(Overlay):
     modal = False  # the face above the board still starts a new game
 
-    def __init__(self, context, session, places=None, toggle_sound=None):
+    def __init__(self, context, session, places=None, toggle_sound=None, race=None):
         """`places()`: where the scene beneath has, now, (face, board, status): the face button (clicks there
         are the scene's), the board, which the panel keeps clear of when the window has room, and the status
         line, where the bar goes. The panel asks again whenever the window may have changed (a resize, a zoom),
-        so its way on is always on screen. `toggle_sound`: what M does (returns the line saying so)."""
+        so its way on is always on screen. `toggle_sound`: what M does (returns the line saying so). `race`:
+        the race this game was (game.race): its figures stand beside the player's, and who won is said."""
         super().__init__(context)
         self.toggle_sound = toggle_sound
         self.session = session
+        self.race = race
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
         self._recorded = session.result  # the keeper's Pending
@@ -61,7 +63,7 @@ class GameOverPanel(Overlay):
         self.places = places or (lambda: ((0, 0, 0, 0),) * 3)
         self._laid_for = self._where()
         self.face, self.board_frame, self.status = (pygame.Rect(r) for r in self._laid_for[1])
-        self._analysis_shown = (session.analysis_state, session.figures is not None)  # laid out again on a change
+        self._analysis_shown = self._progress()  # laid out again on a change
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
         self.said, self._said_left = "", 0.0
@@ -119,10 +121,11 @@ class GameOverPanel(Overlay):
         was = self.__dict__.get("copy")
         bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
         rows = [pygame.Rect(inner.x, bottom - (n + 1) * step + ROW_GAP, inner.w, BUTTON_H) for n in range(button_rows)]
-        size = widgets.widest_fit(("Same board", "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
+        same = "Same board" if self.race is None else "Race again"  # a race's board is raced again
+        size = widgets.widest_fit((same, "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
         (self.same_board, self.menu), (self.play_again,), (self.replay_button, self.copy) = (
             [widgets.Button(box, label, size=size) for box, label in zip(layout.split(row, len(labels)), labels)]
-            for row, labels in zip(rows, (("Same board", "Menu"), ("Play again",), ("Replay", "Copy code")))
+            for row, labels in zip(rows, ((same, "Menu"), ("Play again",), ("Replay", "Copy code")))
         )
         self.copy.enabled = bool(self.code)
         if was is not None and self._said_left:
@@ -175,7 +178,8 @@ class GameOverPanel(Overlay):
         self.bar_title = pygame.Rect(
             self.bar.x + 6, self.bar.y + 2, title_right - self.bar.x - 6, title_bottom - self.bar.y - 2
         )
-        labels = ("Again", "Same", "Menu", "More") if count == 4 else ("Again", "Menu", "More")
+        same = "Same" if self.race is None else "Race"
+        labels = ("Again", same, "Menu", "More") if count == 4 else ("Again", "Menu", "More")
         made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, BAR_GAP), labels)]
         self.bar_again, self.bar_menu, self.more = made[0], made[-2], made[-1]
         self.bar_same = made[1] if count == 4 else None
@@ -208,11 +212,17 @@ class GameOverPanel(Overlay):
             self.dirty |= not self._said_left
             if not self._said_left:
                 self.copy.label = "Copy code"
-        if (self.session.analysis_state, self.session.figures is not None) != self._analysis_shown:
-            self._analysis_shown = (self.session.analysis_state, self.session.figures is not None)
+        if self._progress() != self._analysis_shown:
+            self._analysis_shown = self._progress()
             expanded = self.expanded
             self._lay_out()  # the verdict's lines make the panel taller
             self._expand(expanded)
+
+    def _progress(self):
+        """What of the figures and the analysis is in: the panel is laid out again when it changes."""
+        race = self.race
+        figures = (race.your_figures, race.ghost_figures) if race is not None else ()
+        return self.session.analysis_state, self.session.figures is not None, *(f is not None for f in figures)
 
     @property
     def analysis(self):
@@ -225,6 +235,7 @@ class GameOverPanel(Overlay):
 
     def next_wake(self):
         figures_coming = self.session.figures_job is not None and not self.session.figures_job.done
+        figures_coming |= self.race is not None and self.race.figures_coming
         if self._analysis_shown[0] == Analysis.RUNNING or figures_coming or self._recorded is not None:
             return 0.0
         if self.age < GRACE_SECONDS:
@@ -234,15 +245,21 @@ class GameOverPanel(Overlay):
     # --- figures -----------------------------------------------------------------------------------------
 
     def lines(self):
-        """(name, value) of each figure, the names as FIGURES explains them."""
-        return figure_lines(self.session, self.stats, self.code, PANEL_W - 2 * PAD - LABEL_W)
+        """(name, value) of each figure, the names as FIGURES explains them; in a race, (name, yours, the
+        ghost's) of the figures both have, then the player's own (the guesses, the last click)."""
+        found = figure_lines(self.session, self.stats, self.code, PANEL_W - 2 * PAD - LABEL_W)
+        if self.race is None:
+            return found
+        yours = [line for line in found if line[0] in ("Guesses", "Last click")]
+        return race_figures.lines(self.race, self.session.elapsed_ms) + yours
 
     def shown_lines(self):
         """The lines that fit the panel (`lines_shown` of them): the most wanted kept, in their order."""
         lines = self.lines()
         if len(lines) <= self.lines_shown:
             return lines
-        kept = sorted(range(len(lines)), key=lambda n: PRIORITY.index(lines[n][0]) if lines[n][0] in PRIORITY else n)
+        wanted = PRIORITY if self.race is None else race_figures.PRIORITY
+        kept = sorted(range(len(lines)), key=lambda n: wanted.index(lines[n][0]) if lines[n][0] in wanted else n)
         return [lines[n] for n in sorted(kept[: self.lines_shown])]
 
     def _untimed(self):
@@ -250,7 +267,10 @@ class GameOverPanel(Overlay):
 
     def _verdict(self):
         verdict = self.analysis.loss if self.analysis is not None else None
-        return "" if verdict is None or self.won else verdict.summary
+        said = "" if verdict is None or self.won else verdict.summary
+        if self.race is not None:  # who won the race comes first
+            said = f"{race_figures.sentence(self.race)} {said}".strip()
+        return said
 
     # --- input -------------------------------------------------------------------------------------------
 
@@ -343,7 +363,9 @@ class GameOverPanel(Overlay):
         verdict = self.analysis.loss if self.analysis is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
-        if mark := self._untimed():
+        if self.race is not None:
+            words += race_figures.bar_words(self.race)  # a race is never timed for records: it says so elsewhere
+        elif mark := self._untimed():
             words += f", {mark}: {NOT_TIMED}"
         if self.record_message:
             words += f" - {self.record_message}"
@@ -357,11 +379,15 @@ class GameOverPanel(Overlay):
         widgets.panel(surface, r, title=self._title(), title_room=r.w - 60)
         box = self.figures_box
         y = box.y
-        for name, value in self.shown_lines():
+        for name, *value in self.shown_lines():
             row = pygame.Rect(box.x, y, box.w, self.line_h)
+            if self.race is not None:
+                race_figures.draw_line(surface, row, (name, *value), LABEL_W, self.race)
+                y += self.line_h
+                continue
             text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
             value_box = pygame.Rect(row.x + LABEL_W, row.y, row.w - LABEL_W, row.h)
-            text.draw_fitted(surface, value, value_box, BODY, align="right", weight=BOLD, smallest=TINY)
+            text.draw_fitted(surface, value[0], value_box, BODY, align="right", weight=BOLD, smallest=TINY)
             y += self.line_h
         if verdict := self._verdict():
             room = pygame.Rect(box.x, y + 2, box.w, box.bottom - y - 2)
@@ -383,7 +409,7 @@ class GameOverPanel(Overlay):
         box = self.figures_box
         if not pygame.Rect(box.x, box.y, LABEL_W, box.h).collidepoint(pointer):
             return
-        names = [name for name, _ in self.shown_lines()]
+        names = [line[0] for line in self.shown_lines()]
         n = (pointer[1] - box.y) // self.line_h
         if not 0 <= n < len(names) or names[n] not in FIGURES:
             return

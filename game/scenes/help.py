@@ -72,8 +72,9 @@ AFTER = [
     ("- +", "replay: slower, faster (0.1x to 10x); the seek bar goes anywhere"),
     (", .", "replay of a recorded game: an event of the mouse back or on ([ ]: a click)"),
     ("E", "replay: save it as a file in the records folder's replays/"),
+    ("B", "replay of a recorded game: race its ghost on its board (O: the cells the ghost opened)"),
     ("Drop a file", "drop a replay file on the window to watch it"),
-    ("Records", "click a game listed there to watch it"),
+    ("Records", "click a game listed there to watch it; B races it"),
 ]
 
 FIGURES = [(name, words.rstrip(".")) for name, words in FIGURE_WORDS.items() if name not in SPEED_RUN_FIGURES]

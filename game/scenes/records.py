@@ -8,8 +8,10 @@ from game import config
 from game.background import BackgroundJob
 from game.model.replay.playback import Replay
 from game.model.rules.category import category_label
+from game.race import race
 from game.scene import Scene
 from game.video.packed import split_log, video_of
+from game.video.playback import Playback
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import ASSISTED, UNTIMED_RULE, format_time
@@ -70,6 +72,7 @@ class RecordsScene(Scene):
         self.showing_recent = False
         self.notice = ""
         self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
+        self.racing = False  # the game is opened to race its ghost (B), not to watch it
         self._load()
 
     @property
@@ -123,6 +126,8 @@ class RecordsScene(Scene):
                 self._turn(-1 if event.key == pygame.K_LEFT else 1)
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
+            elif event.key == pygame.K_b and (row := self._pointed_row()) is not None:
+                self.watch(self.game_of[row], racing=True)
             elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
@@ -161,14 +166,16 @@ class RecordsScene(Scene):
         elif button is self.back:
             self.go_back()
 
-    def watch(self, game):
-        """Play the game back: its moves are read here (the records belong to this thread), and played
-        through to check them off the frame; the replay shows when they are. The last game clicked wins."""
+    def watch(self, game, racing=False):
+        """Play the game back (or, `racing`, play its board against its ghost): its moves are read here (the
+        records belong to this thread), and played through to check them off the frame; the replay shows when
+        they are. The last game clicked wins."""
         log = self.store.replay(game.game_id)
         if log is None:
             self._unplayable()
             return
-        self.opening = BackgroundJob(lambda cancel: read_log(log))
+        self.racing = racing
+        self.opening = BackgroundJob(lambda cancel: read_log(log, with_playback=racing))
 
     def _opened(self):
         job = self.opening
@@ -179,9 +186,17 @@ class RecordsScene(Scene):
             self._unplayable()
         elif job.error is not None:
             raise job.error
+        elif self.racing:
+            self.notice = race(self.context, *job.result[1:]) or ""
         else:
-            replay, video = job.result
+            replay, video = job.result[:2]
             self.context.show("replay", remember=True, replay=replay, video=video)
+
+    def _pointed_row(self):
+        """The row under the pointer, else the one the focus ring is on."""
+        return next((row for row in self.rows if row.hovered and row.enabled), None) or next(
+            (row for row in self.rows if row.focused and row.enabled), None
+        )
 
     def _unplayable(self):
         self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
@@ -285,9 +300,11 @@ class RecordsScene(Scene):
             message = self.busy or "Records are not being saved (see the menu's notice)."
             text.draw_fitted(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif hovered is not None:
-            text.draw_fitted(surface, figures(hovered), self.line, SMALL, align="center", smallest=TINY)
+            said = figures(hovered) + (" · B races it" if hovered.has_replay else "")
+            text.draw_fitted(surface, said, self.line, SMALL, align="center", smallest=TINY)
         elif any(row.enabled for row in self.rows):
-            text.draw_fitted(surface, "Click a game to watch its replay.", self.line, SMALL, look.dim_text, "center")
+            said = "Click a game to watch its replay; B races its ghost."
+            text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
         for button in self.bottom:
             button.draw(surface)
 
@@ -302,9 +319,11 @@ def _columns(rect):
     return cells
 
 
-def read_log(log: str) -> tuple[Replay, Any]:
-    """A game's move log read: its replay, and the video beside its moves (None without one). The video is
-    split off first, as the replay's bound is on its moves. ValueError when the log is damaged."""
+def read_log(log: str, with_playback: bool = False) -> tuple[Replay, Any, Any]:
+    """A game's move log read: its replay, the video beside its moves (None without one) and, when asked,
+    that video on a clock (for a race). The video is split off first, as the replay's bound is on its moves.
+    ValueError when the log is damaged."""
     moves, kept = split_log(log)
     replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)
-    return replay, video_of(replay, kept)
+    video = video_of(replay, kept)
+    return replay, video, Playback(video) if with_playback and video is not None and len(video) else None

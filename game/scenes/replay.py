@@ -4,7 +4,7 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 (- and +, or the speed button), a seek bar to click or drag, and export to a replay file and EVF (E). The top
 bar and the status line show the counters as they were at that moment. A recorded game (its video) shows the
 mouse as it moved and the cells pressed while a button was held; comma and full stop step by its events,
-[ and ] by its clicks.
+[ and ] by its clicks, and Race (B) plays its board against its ghost (game.race).
 """
 
 import pygame
@@ -13,6 +13,7 @@ from game.files import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import GameState
 from game.model.replay.stats import solved_three_bv
 from game.model.rules.category import mines_text, size_text
+from game.race import race
 from game.scene import Scene
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
@@ -24,7 +25,7 @@ from game.view.sheet import Face
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
 CONTROLS_H = 78  # the seek bar and the row of buttons under the board window
-MIN_WIDTH = 420  # what the row of buttons needs
+MIN_WIDTH = 480  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
 
 
@@ -40,6 +41,7 @@ KEY_ACTIONS = {
     pygame.K_EQUALS: "faster",
     pygame.K_KP_PLUS: "faster",
     pygame.K_e: "export",
+    pygame.K_b: "race",
     pygame.K_COMMA: "event back",
     pygame.K_PERIOD: "event on",
     pygame.K_LEFTBRACKET: "click back",
@@ -106,6 +108,7 @@ class ReplayScene(Scene):
             ("forward", ">", 40),
             ("speed", "1x", 52),
             ("export", "Export", 80),
+            ("race", "Race", 64),
             ("close", "Back", 70),
         ]
         gap = 6
@@ -250,6 +253,9 @@ class ReplayScene(Scene):
                 self.seek_time(t_ms)
         elif name == "export":
             self.export()
+        elif name == "race":  # play this board against the video's ghost
+            if (refused := race(self.context, self.video, self.playback)) is not None:
+                self.say(refused)
         elif name == "close":
             self.close()
         self._sync_buttons()

@@ -57,12 +57,13 @@ class Game:
     outcome: Outcome = Outcome.READY
     counts: Counts = field(default_factory=Counts)
     safe_left: int = 0
+    opened_log: list[tuple[int, int]] | None = None  # when a list, every cell opened is appended to it, in order
 
     def __post_init__(self) -> None:
         self.grid = numbers(self.rows, self.cols, self.mines)
         self.opened = [[False] * self.cols for _ in range(self.rows)]
         self.safe_left = self.rows * self.cols - len(self.mines)
-        self._touching = openings(self.grid)
+        self._touching: list[list[list[int]]] | None = None  # the openings, found when first asked (solved_bbbv)
 
     @property
     def over(self) -> bool:
@@ -71,6 +72,9 @@ class Game:
     def solved_bbbv(self) -> int:
         """The 3BV done so far: each opening whose zeros are all open (a flag can stop the flood short), and
         each open number that borders no opening."""
+        if self._touching is None:  # playing a video needs only the numbers; 3BV needs the openings too
+            self._touching = openings(self.grid)
+        touching = self._touching
         unfinished: set[int] = set()
         found: set[int] = set()
         lone = 0
@@ -78,10 +82,10 @@ class Game:
             for c in range(self.cols):
                 value = self.grid[r][c]
                 if value == 0:
-                    found.update(self._touching[r][c])
+                    found.update(touching[r][c])
                     if not self.opened[r][c]:
-                        unfinished.update(self._touching[r][c])
-                elif value > 0 and self.opened[r][c] and not self._touching[r][c]:
+                        unfinished.update(touching[r][c])
+                elif value > 0 and self.opened[r][c] and not touching[r][c]:
                     lone += 1
         return len(found - unfinished) + lone
 
@@ -215,6 +219,8 @@ class Game:
                 continue
             self.opened[r][c] = True
             self.safe_left -= 1
+            if self.opened_log is not None:
+                self.opened_log.append((r, c))
             if self.grid[r][c] == 0:
                 stack.extend(n for n in neighbours(self.rows, self.cols, r, c) if not self.opened[n[0]][n[1]])
 

@@ -34,7 +34,7 @@ class Playback:
         self.video = video
         # Without pauses the clock is the stamps; the buttons change only at button events, found at C speed.
         stamps = game_stamps(video) if Mouse.PAUSE in video.kinds else video.times
-        opening = opening_index(video)
+        self.opening = opening = opening_index(video)  # the event that opened the first cell (None: none did)
         zero = stamps[opening] if opening is not None else (stamps[0] if len(stamps) else 0)
         self.times = [stamp - zero for stamp in stamps]
         self._changes = [0]  # the event indices where the buttons held changed, and what they became

@@ -43,10 +43,11 @@ class BoardScreen:
         tile: int,
         max_window: tuple[int, int],
         window: tuple[int, int] | None = None,
-        least: tuple[int, int] = (0, 0),
+        least: tuple[int, int] | Callable[[int], tuple[int, int]] = (0, 0),
         button: str = "",
     ):
-        """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it).
+        """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it), or
+        what gives it for a tile size (a race's top bar wants room for the ghost's clock at every zoom).
         `button`: the label of a button at the end of the status line (Hint), if any."""
         self.atlases = atlases
         self.least = least
@@ -64,7 +65,8 @@ class BoardScreen:
         """Size everything for a tile size (the zoom) and, when the player resized it, the window."""
         b = self.board
         digits = 4 if b.mines > 999 else 3
-        self.layout = hud.BoardLayout(b.rows, b.cols, tile, max_window, window, self.least, digits)
+        least = self.least(tile) if callable(self.least) else self.least
+        self.layout = hud.BoardLayout(b.rows, b.cols, tile, max_window, window, least, digits)
         self.atlas = self.atlases.at(self.layout.scale)  # the top bar's
         self.tiles = self.atlases.board(tile)  # the board's
         scroll = getattr(self, "geometry", None)

@@ -52,3 +52,20 @@ def font(size: int, weight: str = REGULAR) -> pygame.font.Font:
             made.bold = weight != REGULAR
         _fonts[key] = made
     return _fonts[key]
+
+
+_glyphs: dict[str, bool] = {}
+
+
+def writes(message: str) -> bool:
+    """Whether the typeface has a glyph for every character of `message` (a player's name in a script it
+    lacks would show as boxes). Asked of FreeType, which says which glyphs are missing; cached per text."""
+    known = _glyphs.get(message)
+    if known is None:
+        import pygame.freetype
+
+        pygame.freetype.init()  # (a second init does nothing)
+        default = Path(pygame.__file__).parent / pygame.font.get_default_font()  # the fallback's file
+        path = _FOLDER / _FILES[REGULAR] if _FOLDER is not None else default
+        known = _glyphs[message] = None not in pygame.freetype.Font(path, BODY).get_metrics(message)
+    return known
