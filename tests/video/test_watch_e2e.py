@@ -119,3 +119,12 @@ def test_a_bad_video_dropped_gets_a_sentence_naming_it_and_the_game_goes_on(driv
     assert good.name == "replay"
     bad = dropped(driver, path)
     assert bad is good and good.message.startswith(f"Could not open {name}: "), "said over the replay, which goes on"
+
+
+def test_a_video_dropped_on_the_window_can_be_raced(driver):
+    path = next(p for p in GOOD if p.name.startswith("Cus_8x11"))
+    scene = dropped(driver, path)
+    driver.key(pygame.K_b)
+    racing = driver.scene
+    assert racing.name == "playing" and racing.race.video is scene.video
+    assert set(racing.board.mine_cells()) == scene.video.mines
