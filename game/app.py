@@ -21,9 +21,9 @@ from game.scene import Context, Overlay, Scene
 from game.settings import Settings
 from game.sound import Sounds
 from game.store import Store
-from game.view import layout, theme, typeface
+from game.view import layout, scale, theme, typeface
 from game.view.atlas import AtlasCache
-from game.window import WindowPlacement
+from game.window import WindowMemory, WindowPlacement
 
 # Scenes and overlays by name, imported when first shown: the menu's first frame does not wait for the
 # board's modules, and no scene needs to import another to go there.
@@ -73,16 +73,20 @@ class App:
         with contextlib.suppress(pygame.error, FileNotFoundError):  # a missing icon is no reason not to start
             pygame.display.set_icon(pygame.image.load(str(config.ICON)))
         self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
-        self.screen = pygame.display.set_mode(layout.menu_window(self.max_window, config.MENU_SIZE))
-        self.player_window: tuple[int, int] | None = None  # the board window's size as the player last set it
-        self.placement = WindowPlacement(self.desktop_size)
-        self._centre()
+        scale.use(scale.AUTO, self.desktop_size)  # until the settings are read
+        self.screen = pygame.display.set_mode(layout.menu_window(self.max_window))
         self._flags = 0
         self.clock = clock or SystemClock()
         self.store = store or Store.open()
         self.notices: list[str] = []
         self.settings = Settings(self.store.settings(), save=self.store.set_settings)
         self.settings.listen(self._setting_changed)
+        scale.use(self.settings["interface"], self.desktop_size)
+        # the window as the player left it on this screen: the board window's size, and where it was put
+        self.window_memory = WindowMemory(self.settings, self.desktop_size, self.max_window)
+        self.player_window: tuple[int, int] | None = self.window_memory.size
+        self.placement = WindowPlacement(self.desktop_size, self.window_memory.place)
+        self._centre()
         self.dealer = Dealer(self.store, self.settings, seed)
         theme.use_settings(self.settings)
         self.atlases = AtlasCache()
@@ -212,6 +216,9 @@ class App:
             self._sounds.muted = not value
         elif key in ("theme", "palette"):
             theme.use_settings(self.settings)
+        elif key == "interface":
+            scale.use(value, self.desktop_size)
+            self.scene.rescaled()
         self.invalidate()
 
     def toggle_sound(self) -> str:
@@ -291,7 +298,8 @@ class App:
         if self.scene.resizable:
             self.scene.resized(size)
             width, height = self.scene.window_size
-            self.player_window = (width, height)  # the next board window keeps it
+            self.player_window = (width, height)  # the next board window keeps it, and the next run
+            self.window_memory.note(self.now_ms(), size=self.player_window)
         self.fit_window(self.scene)  # a window smaller than the scene can be goes back to its smallest
         self.invalidate()
 
@@ -303,7 +311,8 @@ class App:
         elif event.type == pygame.WINDOWSIZECHANGED:
             self._window_resized((event.x, event.y))
         elif event.type == pygame.WINDOWMOVED:
-            self.placement.moved((event.x, event.y))
+            if self.placement.moved((event.x, event.y)):
+                self.window_memory.note(self.now_ms(), place=(event.x, event.y))
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self.invalidate()
         elif event.type == pygame.DROPFILE:
@@ -361,6 +370,7 @@ class App:
             self._lag -= config.STEP
         for arrival in self.arrivals.update():
             self._arrived(arrival)
+        self.window_memory.settle(self.now_ms())  # a move or a resize, written once it is over
         self._draw()
         self.frames += 1
         if self._sounds is None:
@@ -391,6 +401,7 @@ class App:
         _leave(self.scene, self.overlays)
         for scene, overlays in reversed(self._history):  # a game left for a replay is saved too
             _leave(scene, overlays)
+        self.window_memory.flush()
         self.store.close()
         return 0
 

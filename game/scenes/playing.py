@@ -22,7 +22,7 @@ from game.session import Analysis, GameSession
 from game.sound import sound_for
 from game.view import assist as assist_view
 from game.view import ghost as ghost_view
-from game.view import hud
+from game.view import hud, scale
 from game.view.animation import Animations
 from game.view.board_screen import BoardScreen, Counters
 from game.view.board_view import BoardLooks
@@ -53,10 +53,8 @@ class PlayingScene(Scene):
         self.listeners: list[Callable[[InputEvent], None]] = [self.recorder.hear]  # hear the input interpreted
         self.race = race
         least, chosen = config.BOARD_WINDOW_LEAST, context.player_window
-        if chosen is not None:  # the size the player gave the board window is kept from game to game
-            tile = hud.tile_for_window(board.rows, board.cols, chosen, least)
-        else:
-            tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
+        # the size the player gave the board window is kept from game to game
+        tile = hud.board_tile(board.rows, board.cols, context.settings["tile"], context.max_window, chosen, least)
         self.screen = BoardScreen(
             context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button="Hint"
         )
@@ -133,9 +131,10 @@ class PlayingScene(Scene):
     def zoom(self, direction, pointer=None):
         """Ctrl + / Ctrl - / Ctrl 0: the next zoom step up or down (0: the default), remembered. With the
         wheel, the cell under the pointer stays under it where the board scrolls."""
-        tile = hud.zoomed(self.layout.tile, direction)
+        step = hud.zoomed(self.layout.tile, direction)  # the setting; the cells show it at the interface's scale
+        tile = scale.px(step)
         if tile != self.layout.tile:
-            self.context.settings.change("tile", tile)
+            self.context.settings.change("tile", step)
             self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
             self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
 

@@ -15,14 +15,16 @@ from game.video.playback import Playback
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import ASSISTED, UNTIMED_RULE, format_time
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, HEADING, SMALL, TINY
 
 ROWS_SHOWN = 10  # best times kept per category (the store's TOP), and recent games listed
 # The category with its arrows, three lines of statistics, the tabs, the list, a line under it, the buttons.
-ROWS = [Row(40, 32, 0), Row(72, 54, 8), Row(30, 26, 8), Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 6), Row(20, 16, 4)]
-ROWS += [Row(44, 36, 8)]
+# In a tall window the list's rows grow, then the rest spaces them out.
+ROWS = [Row(40, 32, 0, 44), Row(72, 54, 8, 84), Row(30, 26, 8, 34)]
+ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 6, 30 * ROWS_SHOWN), Row(20, 16, 4, 24), Row(44, 36, 8, 48)]
 ARROW_W, PLAY_W = 44, 16
 # A row of the list, as shares of its width: when (rank and date, or date and outcome), time, speed, IOE.
 COLUMNS = (0.40, 0.22, 0.18, 0.20)
@@ -44,26 +46,28 @@ def figures(game):
 class RecordsScene(Scene):
     def __init__(self, context, category=None):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.window_size = layout.menu_window(context.max_window)
         self.store = context.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
         wanted = category or context.settings.get("difficulty")
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size
-        inner = pygame.Rect(MARGIN, 0, width - 2 * MARGIN, 0)
-        places = layout.stack(TITLE_H - 8, height - MARGIN // 2, ROWS)
+        margin, arrow_w = px(MARGIN), px(ARROW_W)
+        inner = pygame.Rect(margin, 0, width - 2 * margin, 0)
+        places = layout.stack(title_bottom(-8), height - margin // 2, ROWS, spread=True)
         (head_y, head_h), (stats_y, stats_h), (tabs_y, tabs_h), (list_y, list_h), (line_y, line_h) = places[:5]
         buttons_y, buttons_h = places[5]
-        self.previous = widgets.Button((inner.x, head_y, ARROW_W, head_h), "<", size=HEADING)
-        self.next = widgets.Button((inner.right - ARROW_W, head_y, ARROW_W, head_h), ">", size=HEADING)
-        self.heading = pygame.Rect(inner.x + ARROW_W + 8, head_y, inner.w - 2 * ARROW_W - 16, head_h)
+        self.previous = widgets.Button((inner.x, head_y, arrow_w, head_h), "<", size=HEADING)
+        self.next = widgets.Button((inner.right - arrow_w, head_y, arrow_w, head_h), ">", size=HEADING)
+        self.heading = pygame.Rect(inner.x + arrow_w + px(8), head_y, inner.w - 2 * arrow_w - px(16), head_h)
         self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
         tabs = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), 2)
         self.best_tab, self.recent_tab = (
             widgets.Button(r, label, size=BODY) for r, label in zip(tabs, ("Best times", "Recent games"))
         )
-        self.list_box = pygame.Rect(inner.x, list_y, inner.w - PLAY_W, list_h)
+        self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(PLAY_W), list_h)
         self.row_h = list_h // ROWS_SHOWN
+        self.row_size = BODY if self.row_h >= px(28) else SMALL  # the list's letters, larger in taller rows
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
         buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 3, 12)
         labels = ("Reset all records", "Open video", "Back")
@@ -224,31 +228,33 @@ class RecordsScene(Scene):
         if row.hovered and row.enabled:
             surface.fill(look.hover, rect)
         if row.focused:
-            widgets.focus_ring(surface, rect.inflate(-6, -6))
-        cells = _columns(rect.inflate(-8, 0))
+            widgets.focus_ring(surface, rect.inflate(-px(6), -px(6)))
+        cells = _columns(rect.inflate(-px(8), 0))
         date = game.played_at.astimezone()
         first = cells[0]
         if self.showing_recent:
             when, outcome = layout.split(first, 2, 4)
-            text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), when, SMALL, look.dim_text, smallest=TINY)
+            text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), when, self.row_size, look.dim_text, smallest=TINY)
             colour = look.success_text if game.won else look.error_text
             said = f"{game.outcome}, {ASSISTED}" if game.won and game.hinted else game.outcome
-            text.draw_fitted(surface, said, outcome, SMALL, colour, weight=BOLD, smallest=TINY)
+            text.draw_fitted(surface, said, outcome, self.row_size, colour, weight=BOLD, smallest=TINY)
         else:
-            rank = pygame.Rect(first.x, first.y, 26, first.h)
-            text.draw_fitted(surface, f"{game.rank}.", rank, SMALL, align="right")
-            day = pygame.Rect(rank.right + 6, first.y, first.right - rank.right - 6, first.h)
-            text.draw_fitted(surface, date.strftime("%Y-%m-%d"), day, SMALL, look.dim_text, smallest=TINY)
+            rank = pygame.Rect(first.x, first.y, px(26), first.h)
+            text.draw_fitted(surface, f"{game.rank}.", rank, self.row_size, align="right")
+            day = pygame.Rect(rank.right + px(6), first.y, first.right - rank.right - px(6), first.h)
+            text.draw_fitted(surface, date.strftime("%Y-%m-%d"), day, self.row_size, look.dim_text, smallest=TINY)
         rate = "-" if not game.three_bv_per_s else f"{game.three_bv_per_s:.2f}/s"
         ioe = "-" if game.ioe is None else f"{game.ioe:.2f}"
         precise = not self.showing_recent  # best times to the millisecond, as competitive players expect
-        text.draw_fitted(surface, format_time(game.time_ms, precise), cells[1], SMALL, align="right", weight=BOLD)
-        text.draw_fitted(surface, rate, cells[2], SMALL, align="right", smallest=TINY)
-        text.draw_fitted(surface, f"IOE {ioe}", cells[3], SMALL, align="right", smallest=TINY)
+        text.draw_fitted(
+            surface, format_time(game.time_ms, precise), cells[1], self.row_size, align="right", weight=BOLD
+        )
+        text.draw_fitted(surface, rate, cells[2], self.row_size, align="right", smallest=TINY)
+        text.draw_fitted(surface, f"IOE {ioe}", cells[3], self.row_size, align="right", smallest=TINY)
         if row.enabled:
-            y, x = rect.centery, rect.right + 4
+            y, x, half = rect.centery, rect.right + px(4), px(6)
             colour = look.accent if row.hovered or row.focused else look.dim_text
-            pygame.draw.polygon(surface, colour, [(x, y - 6), (x, y + 6), (x + 9, y)])
+            pygame.draw.polygon(surface, colour, [(x, y - half), (x, y + half), (x + px(9), y)])
 
     def _draw_stats(self, surface):
         look, s, box = theme.current(), self.stats, self.stats_box
@@ -268,7 +274,7 @@ class RecordsScene(Scene):
             cell = pygame.Rect(half.x, box.y + (n // 2) * line_h, half.w, line_h)
             value, size = text.fit(value, cell.w // 2, BODY, BOLD, smallest=TINY)
             value_w = text.width(value, size, BOLD)
-            label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - 8, cell.h)
+            label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - px(8), cell.h)
             text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
             value_box = pygame.Rect(cell.right - value_w, cell.y, value_w, cell.h)
             text.draw_fitted(surface, value, value_box, size, align="right", weight=BOLD, smallest=size)
@@ -314,7 +320,7 @@ def _columns(rect):
     cells, x = [], rect.x
     for share in COLUMNS:
         w = round(rect.w * share)
-        cells.append(pygame.Rect(x, rect.y, w - 6, rect.h))
+        cells.append(pygame.Rect(x, rect.y, w - px(6), rect.h))
         x += w
     return cells
 

@@ -9,6 +9,7 @@ mouse as it moved and the cells pressed while a button was held; comma and full 
 
 import pygame
 
+from game import config
 from game.files import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import GameState
 from game.model.replay.stats import solved_three_bv
@@ -21,10 +22,11 @@ from game.view import hud, replay_view, theme, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
+from game.view.scale import px
 from game.view.sheet import Face
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
-CONTROLS_H = 78  # the seek bar and the row of buttons under the board window
+CONTROLS_H = 78  # the seek bar and the row of buttons under the board window (base pixels, as below)
 MIN_WIDTH = 480  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
 
@@ -88,19 +90,24 @@ class ReplayScene(Scene):
 
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
-        room_w, room_h = self.context.max_window
+        context, controls_h = self.context, px(CONTROLS_H)
         about_h = video_about.height() if self.about else 0
-        room = (room_w, room_h - CONTROLS_H - about_h)
-        tile = hud.fitting_tile(rows, cols, self.context.settings["tile"], room)
+        room_w, room_h = context.max_window
+        room = (room_w, room_h - controls_h - about_h)
+        # the board as large as the game showed it (the player's window, or the zoom), if the screen has room
+        played = hud.board_tile(
+            rows, cols, context.settings["tile"], context.max_window, context.player_window, config.BOARD_WINDOW_LEAST
+        )
+        tile = hud.fitting(rows, cols, played, room)
         # the board centres itself in a window wide enough for the buttons
         self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
         layout = self.layout
-        self.window_size = (layout.window[0], layout.window[1] + about_h + CONTROLS_H)
+        self.window_size = (layout.window[0], layout.window[1] + about_h + controls_h)
         self.about_rect = pygame.Rect(0, layout.window[1], layout.window[0], about_h)
         width, top = self.window_size[0], layout.window[1] + about_h
-        self.controls = pygame.Rect(0, top, width, CONTROLS_H)
-        margin = 12
-        self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
+        self.controls = pygame.Rect(0, top, width, controls_h)
+        margin = px(12)
+        self.seek_rect = pygame.Rect(margin, top + px(6), width - 2 * margin, px(20))
         labels = [
             ("start", "|<", 44),
             ("back", "<", 40),
@@ -111,14 +118,14 @@ class ReplayScene(Scene):
             ("race", "Race", 64),
             ("close", "Back", 70),
         ]
-        gap = 6
-        spare = width - 2 * margin - sum(w for _, _, w in labels) - gap * (len(labels) - 1)
-        grow = min(spare // len(labels), 24)  # a wide window spreads them a little, then centres the row
-        x, y = margin + (spare - grow * len(labels)) // 2, top + 36
+        gap = px(6)
+        spare = width - 2 * margin - sum(px(w) for _, _, w in labels) - gap * (len(labels) - 1)
+        grow = min(spare // len(labels), px(24))  # a wide window spreads them a little, then centres the row
+        x, y = margin + (spare - grow * len(labels)) // 2, top + px(36)
         self.buttons = {}
         for name, label, w in labels:
-            w += grow
-            self.buttons[name] = widgets.Button((x, y, w, 34), label, size=20)
+            w = px(w) + grow
+            self.buttons[name] = widgets.Button((x, y, w, px(34)), label, size=20)
             x += w + gap
         self._sync_buttons()
 
@@ -207,7 +214,7 @@ class ReplayScene(Scene):
                 self.dirty = True
 
     def _seek_bar(self, event):
-        track = self.seek_rect.inflate(0, 12)
+        track = self.seek_rect.inflate(0, px(12))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and track.collidepoint(event.pos):
             self._dragging = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:

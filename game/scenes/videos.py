@@ -4,7 +4,6 @@ A click (or Enter) opens it in Replay, read off the frame like a file dropped on
 
 import pygame
 
-from game import config
 from game.model.rules.category import category_for, category_label
 from game.scene import Scene
 from game.shelf import REPLAYS_FOLDER, VIDEOS_FOLDER, Shelf
@@ -12,31 +11,35 @@ from game.store import data_folder
 from game.view import fallback, layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, REGULAR, SMALL, TINY
 
 ROWS_SHOWN = 8
 # Where to put videos, the list, a line under it (the hovered row's problem, or progress), the buttons.
-ROWS = [Row(34, 28, 0), Row(44 * ROWS_SHOWN, 36 * ROWS_SHOWN, 6), Row(20, 16, 4), Row(44, 36, 8)]
-SCROLL_W = 10
+# In a tall window the rows grow, then the rest spaces them out (base pixels: layout.stack scales them).
+ROWS = [Row(34, 28, 0, 40), Row(44 * ROWS_SHOWN, 36 * ROWS_SHOWN, 6, 52 * ROWS_SHOWN), Row(20, 16, 4, 24)]
+ROWS += [Row(44, 36, 8, 48)]
+SCROLL_W, KIND_W = 10, 56
 
 
 class VideosScene(Scene):
     def __init__(self, context, shelf=None):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.window_size = layout.menu_window(context.max_window)
         home = data_folder()
         self.folder = home / VIDEOS_FOLDER
         self.shelf = shelf or Shelf([self.folder, home / REPLAYS_FOLDER])
         width, height = self.window_size
-        inner = pygame.Rect(MARGIN, 0, width - 2 * MARGIN, 0)
+        margin = px(MARGIN)
+        inner = pygame.Rect(margin, 0, width - 2 * margin, 0)
         (where_y, where_h), (list_y, list_h), (line_y, line_h), (buttons_y, buttons_h) = layout.stack(
-            TITLE_H - 8, height - MARGIN // 2, ROWS
+            title_bottom(-8), height - margin // 2, ROWS, spread=True
         )
         self.where = pygame.Rect(inner.x, where_y, inner.w, where_h)
-        self.list_box = pygame.Rect(inner.x, list_y, inner.w - SCROLL_W - 4, list_h)
-        self.bar = pygame.Rect(self.list_box.right + 4, list_y, SCROLL_W, list_h)
+        self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(SCROLL_W + 4), list_h)
+        self.bar = pygame.Rect(self.list_box.right + px(4), list_y, px(SCROLL_W), list_h)
         self.row_h = list_h // ROWS_SHOWN
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
         self.back = widgets.Button((inner.x + inner.w // 4, buttons_y, inner.w // 2, buttons_h), "Back")
@@ -165,11 +168,11 @@ class VideosScene(Scene):
         if row.hovered:
             surface.fill(look.hover, rect)
         if row.focused:
-            widgets.focus_ring(surface, rect.inflate(-4, -4))
-        inner = rect.inflate(-12, -4)
+            widgets.focus_ring(surface, rect.inflate(-px(4), -px(4)))
+        inner = rect.inflate(-px(12), -px(4))
         top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
         bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
-        kind_w = 56
+        kind_w = px(KIND_W)
         name_box = pygame.Rect(top.x, top.y, top.w - kind_w, top.h)
         fallback.draw_fitted(surface, entry.name, name_box, SMALL, look.text, "left", BOLD)
         kind_box = pygame.Rect(name_box.right, top.y, kind_w, top.h)
@@ -193,9 +196,9 @@ class VideosScene(Scene):
         look = theme.current()
         pygame.draw.rect(surface, look.face, self.bar)
         widgets.bevel(surface, self.bar, raised=False, width=1)
-        h = max(12, self.bar.h * ROWS_SHOWN // total)
+        h = max(px(12), self.bar.h * ROWS_SHOWN // total)
         y = self.bar.y + (self.bar.h - h) * self.first // max(1, total - ROWS_SHOWN)
-        pygame.draw.rect(surface, look.dim_text, (self.bar.x + 2, y, self.bar.w - 4, h))
+        pygame.draw.rect(surface, look.dim_text, (self.bar.x + px(2), y, self.bar.w - px(4), h))
 
     def _draw_line(self, surface):
         look = theme.current()

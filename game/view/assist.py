@@ -6,6 +6,7 @@ import pygame
 
 from game.model import SEEN_COVERED, SEEN_QUESTION
 from game.view import text, theme, widgets
+from game.view.scale import px
 from game.view.typeface import LARGE, SMALL
 
 # Safe, a mine, a guess and the proving numbers; the colour-blind palette's (Okabe-Ito: blue, vermillion and
@@ -105,11 +106,11 @@ class ChanceTints:
 
 def draw_pointer_label(surface, pointer, words, bounds):
     """A small label beside the pointer (a cell's mine chance), kept inside `bounds`."""
-    width = text.width(words, SMALL) + 12
-    box = pygame.Rect(pointer[0] + 14, pointer[1] + 16, width, text.line_height(SMALL) + 6)
+    width = text.width(words, SMALL) + px(12)
+    box = pygame.Rect(pointer[0] + px(14), pointer[1] + px(16), width, text.line_height(SMALL) + px(6))
     box.clamp_ip(bounds)
     if box.collidepoint(pointer):  # never under the pointer itself
-        box.bottom = pointer[1] - 4
+        box.bottom = pointer[1] - px(4)
         box.clamp_ip(bounds)
     widgets.bevel(surface, box, raised=True, width=1, face=theme.current().field)
     text.draw(surface, words, box.center, SMALL, anchor="center", box=box)
@@ -117,15 +118,16 @@ def draw_pointer_label(surface, pointer, words, bounds):
 
 def draw_spinner(surface, centre, seconds, label="Making a no-guess board"):
     """A small panel with a turning ring of dots: something is being worked on."""
-    width = min(max(220, text.width(label, LARGE) + 40), surface.get_width() - 16)
-    panel = pygame.Rect(0, 0, width, 96)
+    width = min(max(px(220), text.width(label, LARGE) + px(40)), surface.get_width() - px(16))
+    panel = pygame.Rect(0, 0, width, px(96))
     panel.center = centre
     widgets.bevel(surface, panel, raised=True, width=2)
-    text.draw_fitted(surface, label, pygame.Rect(panel.x + 10, panel.y + 8, panel.w - 20, 28), LARGE, align="center")
-    turn = int(seconds * 12) % 12
+    line = pygame.Rect(panel.x + px(10), panel.y + px(8), panel.w - px(20), px(28))
+    text.draw_fitted(surface, label, line, LARGE, align="center")
+    turn, radius = int(seconds * 12) % 12, px(18)
     for dot in range(12):
         angle = 2 * math.pi * dot / 12
-        x = panel.centerx + 18 * math.sin(angle)
-        y = panel.y + 62 - 18 * math.cos(angle)
+        x = panel.centerx + radius * math.sin(angle)
+        y = panel.y + px(62) - radius * math.cos(angle)
         shade = 60 + 15 * ((dot - turn) % 12)
-        pygame.draw.circle(surface, (shade, shade, shade), (round(x), round(y)), 3)
+        pygame.draw.circle(surface, (shade, shade, shade), (round(x), round(y)), px(3))

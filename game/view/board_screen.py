@@ -20,11 +20,12 @@ from game.model import Board, GameState
 from game.view import hud, theme, widgets
 from game.view.atlas import AtlasCache
 from game.view.board_view import BoardLooks, BoardRenderer
+from game.view.scale import px
 from game.view.sheet import Face
 
 NO_LOOKS = BoardLooks()
 Cell = tuple[int, int]
-MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this
+MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this (base pixels)
 
 
 class Counters(NamedTuple):
@@ -135,14 +136,14 @@ class BoardScreen:
         found = []
         if layout.h_bar is not None:
             bar = layout.h_bar
-            w = max(MIN_THUMB, bar.w * g.view.w // board_w)
+            w = max(px(MIN_THUMB), bar.w * g.view.w // board_w)
             x = bar.x + (bar.w - w) * g.scroll_x // max(1, max_x)
-            found.append((bar, pygame.Rect(x, bar.y + 1, w, bar.h - 2), 0))
+            found.append((bar, pygame.Rect(x, bar.y + px(1), w, bar.h - 2 * px(1)), 0))
         if layout.v_bar is not None:
             bar = layout.v_bar
-            h = max(MIN_THUMB, bar.h * g.view.h // board_h)
+            h = max(px(MIN_THUMB), bar.h * g.view.h // board_h)
             y = bar.y + (bar.h - h) * g.scroll_y // max(1, max_y)
-            found.append((bar, pygame.Rect(bar.x + 1, y, bar.w - 2, h), 1))
+            found.append((bar, pygame.Rect(bar.x + px(1), y, bar.w - 2 * px(1), h), 1))
         return found
 
     def handle_bars(self, event) -> bool:

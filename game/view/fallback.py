@@ -9,6 +9,7 @@ import threading
 import pygame
 
 from game.view import text
+from game.view.scale import px
 from game.view.typeface import REGULAR, SIZES, font
 
 # Fonts with the CJK characters, as pygame names them: Linux, Windows, macOS.
@@ -67,15 +68,17 @@ def _runs(message: str, size: int, weight: str, path: str) -> list[tuple[str, py
 
 
 def _face(size: int, path: str) -> pygame.font.Font:
-    """The system font at `size`, loaded once while pygame's font module lasts (a new app starts it again)."""
-    face = _fonts.get(size)
+    """The system font at `size` of the type scale (at the interface's factor), loaded once while pygame's font
+    module lasts (a new app starts it again)."""
+    pixels = px(size)
+    face = _fonts.get(pixels)
     try:
         if face is not None:
             face.get_height()
             return face
     except pygame.error:  # made before the font module was quit and started again
         pass
-    _fonts[size] = face = pygame.font.Font(path, size)
+    _fonts[pixels] = face = pygame.font.Font(path, pixels)
     return face
 
 

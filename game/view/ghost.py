@@ -8,6 +8,9 @@ one, so the app sends the screen two small rectangles (`python -m bench.race`)."
 
 from __future__ import annotations
 
+import functools
+import math
+
 import pygame
 
 from game import config
@@ -15,11 +18,11 @@ from game.model import Board
 from game.race import Race
 from game.video.ghost import Finish, GhostLook
 from game.video.playback import LEFT, MIDDLE
-from game.view import text, theme
+from game.view import scale, text, theme
 from game.view.board_screen import BoardScreen
 from game.view.replay_view import POINTER
 from game.view.sheet import DIGIT_H, DIGIT_W, FACE
-from game.view.typeface import BOLD, SIZES, TINY
+from game.view.typeface import BOLD, SIZES
 
 Cell = tuple[int, int]
 # A pale blue pointer with a dark edge, seen through: it shows on every tile of both themes and never hides
@@ -174,14 +177,11 @@ class GhostPainter:
         surface.fill(theme.current().face, box)
         if state[0] is None or box.w <= 0:
             return box
-        size = next((s for s in reversed(SIZES) if text.line_height(s, BOLD) <= box.h), TINY)
-        words, size = text.fit(state[0], box.w - 6, size, BOLD, smallest=TINY, room_h=box.h)
-        if words.endswith(text.ELLIPSIS):  # no room for tenths: whole seconds, as the player's timer
-            words, size = text.fit(state[0].split(".")[0], box.w - 6, size, BOLD, smallest=TINY, room_h=box.h)
+        words, size = _clock_words(state[0], box)
         back = pygame.Rect(0, 0, min(box.w, text.width(words, size, BOLD) + 6), box.h)
         back.midright = box.midright
         surface.fill(CLOCK_BACK, back)
-        text.draw_fitted(surface, words, back, size, CLOCK_COLOURS[state[1]], "center", BOLD, smallest=TINY)
+        text.draw(surface, words, back.center, size, CLOCK_COLOURS[state[1]], "center", BOLD, back)
         return box
 
     # --- sprites ---------------------------------------------------------------------------------------------
@@ -243,6 +243,24 @@ def _filled(size: tuple[int, int], colour: tuple) -> pygame.Surface:
     return sprite
 
 
+def _clock_words(clock: str, box: pygame.Rect) -> tuple[str, int]:
+    """The clock's text and letter size in its box. The box is the top bar's, which grows with the board's
+    tiles rather than the interface's factor, so the size is any that fits, not only one of the type scale:
+    with tenths if they fit, else whole seconds as the player's timer shows them, else what fits of them."""
+    tall_enough = _sizes_for(box.h, scale.factor())
+    for words in (clock, clock.split(".")[0]):
+        for size in tall_enough:
+            if text.width(words, size, BOLD) <= box.w - 6:
+                return words, size
+    return text.fit(clock.split(".")[0], box.w - 6, tall_enough[-1], BOLD, tall_enough[-1])
+
+
+@functools.lru_cache(maxsize=8)
+def _sizes_for(height: int, factor: float) -> list[int]:
+    """The letter sizes whose lines fit `height` pixels at the interface's `factor`, largest first."""
+    return [size for size in range(max(SIZES), 0, -1) if text.line_height(size, BOLD) <= height] or [1]
+
+
 def clock_text(ms: int) -> str:
     """The ghost's clock: seconds and tenths, as long as the player's timer counts (999)."""
     return f"{min(ms, 999_900) // 100 / 10:.1f}"
@@ -268,4 +286,5 @@ def least_window(tile: int) -> tuple[int, int]:
     pad = (config.HUD_HEIGHT - DIGIT_H) // 2
     half_bar = FACE // 2 + CLOCK_GAP_LEFT + CLOCK_ROOM + CLOCK_GAP_RIGHT + 3 * DIGIT_W + pad + 1
     least_w, least_h = config.BOARD_WINDOW_LEAST
-    return max(least_w, (2 * half_bar + 2 * config.FRAME_MARGIN) * k), least_h
+    # in base pixels, as BoardLayout takes `least` (it scales them by the interface's factor)
+    return max(least_w, math.ceil((2 * half_bar + 2 * config.FRAME_MARGIN) * k / scale.factor())), least_h

@@ -12,6 +12,7 @@ import pygame
 from game.race import Lead, Race, RaceResult, Reason
 from game.view import text, theme
 from game.view.formats import format_time
+from game.view.scale import px
 from game.view.typeface import BODY, BOLD, TINY, writes
 
 COUNTING = "counting..."
@@ -131,12 +132,12 @@ def draw_line(surface: pygame.Surface, row: pygame.Rect, line: tuple[str, ...], 
     figure of the board's own); the columns' names dimmed, the winner's time in the colour of good news."""
     look = theme.current()
     name = line[0]
-    text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, label_w - 6, row.h), BODY, smallest=TINY)
+    text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, label_w - px(6), row.h), BODY, smallest=TINY)
     values = pygame.Rect(row.x + label_w, row.y, row.w - label_w, row.h)
     if len(line) == 2:
         text.draw_fitted(surface, line[1], values, BODY, align="right", weight=BOLD, smallest=TINY)
         return
-    half = (values.w - GAP) // 2
+    half = (values.w - px(GAP)) // 2
     boxes = (pygame.Rect(values.x, row.y, half, row.h), pygame.Rect(values.right - half, row.y, half, row.h))
     result = race.result()
     winner = {Lead.YOU: 0, Lead.GHOST: 1}.get(result.lead) if result is not None and name == "Time" else None

@@ -10,6 +10,7 @@ import pygame
 from game.model.rules.category import category_for, category_label
 from game.view import fallback, text, theme
 from game.view.formats import format_time
+from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ PAD = 4
 
 def height() -> int:
     """The strip's height: its lines and a little room above and below."""
-    return LINES * text.line_height(SMALL) + 2 * PAD
+    return LINES * text.line_height(SMALL) + 2 * px(PAD)
 
 
 def lines(opened: Opened) -> list[str]:
@@ -53,8 +54,9 @@ def lines(opened: Opened) -> list[str]:
 def draw(surface: pygame.Surface, box: pygame.Rect, shown: list[str]) -> None:
     look = theme.current()
     surface.fill(look.face, box)
-    line_h = (box.h - 2 * PAD) // LINES
+    pad = px(PAD)
+    line_h = (box.h - 2 * pad) // LINES
     for n, line in enumerate(shown[:LINES]):
-        row = pygame.Rect(box.x + 12, box.y + PAD + n * line_h, box.w - 24, line_h)
+        row = pygame.Rect(box.x + px(12), box.y + pad + n * line_h, box.w - px(24), line_h)
         colour = look.text if n == 0 else look.dim_text
         fallback.draw_fitted(surface, line, row, SMALL, colour, "center", BOLD if n == 0 else REGULAR)

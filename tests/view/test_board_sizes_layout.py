@@ -1,8 +1,8 @@
 """The board window at the sizes that squeeze it most: the smallest board (5 x 5) at every zoom step and the
-largest (100 x 100) at the smallest and the default zoom, on each screen the game is made for. Every status line
-they produce (a hint, the mine chances) and every game-over view (the bar, the whole panel, a race's figures
-side by side) keeps its texts in their boxes and off each other, and the sentence that explains a loss (and
-who won a race) is drawn whole, never cut."""
+largest (100 x 100) at the smallest and the default zoom, on each screen the game is made for and at the largest
+interface sizes. Every status line they produce (a hint, the mine chances) and every game-over view (the bar, the
+whole panel, a race's figures side by side) keeps its texts in their boxes and off each other, and the sentence
+that explains a loss (and who won a race) is drawn whole, never cut."""
 
 import pygame
 import pytest
@@ -50,12 +50,17 @@ def lose(driver, stop, found):
             found.append(f"{stop}: the verdict {verdict!r} is not drawn whole: {words!r}")
 
 
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_smallest_and_largest_boards_keep_every_text_whole_at_every_zoom(private_home, screen):
+# Each screen at the interface size it gets by itself, and the largest sizes a player may choose.
+SIZED = [(screen, "auto") for screen in SCREENS] + [((3840, 2160), "auto"), ((1920, 1080), 175), ((3840, 2160), 300)]
+
+
+@pytest.mark.parametrize("screen, interface", SIZED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v))
+def test_the_smallest_and_largest_boards_keep_every_text_whole_at_every_zoom(private_home, screen, interface):
     found = []
     app = App(clock=FakeClock(), seed=11, desktop_size=screen)
     pygame.event.clear()
     app.settings.change("theme", "dark")
+    app.settings.change("interface", interface)
     app.step()
     driver = Driver(app)
     try:
@@ -87,12 +92,13 @@ RACES += [((100, 100, 1500), 16), ((100, 100, 1500), 32)]
 LONG_NAME = "Wang Jianing of Hu Bei, holder of many records"
 
 
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_race_keeps_every_text_whole_on_the_smallest_and_largest_boards(private_home, screen):
+@pytest.mark.parametrize("screen, interface", SIZED, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v))
+def test_a_race_keeps_every_text_whole_on_the_smallest_and_largest_boards(private_home, screen, interface):
     found = []
     app = App(clock=FakeClock(), seed=11, desktop_size=screen)
     pygame.event.clear()
     app.settings.change("theme", "dark")
+    app.settings.change("interface", interface)
     app.step()
     driver = Driver(app)
     try:
