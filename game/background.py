@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _thread
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -15,8 +16,10 @@ class BackgroundJob:
         self.result: Any = None
         self.error: Exception | None = None
         self._finished = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(fn,), daemon=True)
-        self._thread.start()
+        # A bare thread (daemon-like: never waited for at exit). threading.Thread.start() waits until the new
+        # thread has run, which, while other threads hold the interpreter (a game's analysis), kept the frame
+        # that asked waiting for tens of milliseconds.
+        _thread.start_new_thread(self._run, (fn,))
 
     def _run(self, fn: Callable[[threading.Event], Any]) -> None:
         try:

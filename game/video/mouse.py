@@ -62,7 +62,9 @@ class Game:
         self.grid = numbers(self.rows, self.cols, self.mines)
         self.opened = [[False] * self.cols for _ in range(self.rows)]
         self.safe_left = self.rows * self.cols - len(self.mines)
-        self._touching = openings(self.grid)
+        # the openings, worked out when first asked: finding a video's first opening click plays only up to it,
+        # and a large board's openings take longer than that
+        self._touching: list[list[list[int]]] | None = None
 
     @property
     def over(self) -> bool:
@@ -71,6 +73,9 @@ class Game:
     def solved_bbbv(self) -> int:
         """The 3BV done so far: each opening whose zeros are all open (a flag can stop the flood short), and
         each open number that borders no opening."""
+        if self._touching is None:
+            self._touching = openings(self.grid)
+        touching = self._touching
         unfinished: set[int] = set()
         found: set[int] = set()
         lone = 0
@@ -78,10 +83,10 @@ class Game:
             for c in range(self.cols):
                 value = self.grid[r][c]
                 if value == 0:
-                    found.update(self._touching[r][c])
+                    found.update(touching[r][c])
                     if not self.opened[r][c]:
-                        unfinished.update(self._touching[r][c])
-                elif value > 0 and self.opened[r][c] and not self._touching[r][c]:
+                        unfinished.update(touching[r][c])
+                elif value > 0 and self.opened[r][c] and not touching[r][c]:
                     lone += 1
         return len(found - unfinished) + lone
 
