@@ -19,6 +19,7 @@ import enum
 import logging
 from typing import TYPE_CHECKING, Any
 
+from game import worker
 from game.background import BackgroundJob
 from game.model import Board, GameState, Move
 from game.model.replay.stats import GameStats, game_stats, solved_three_bv
@@ -148,12 +149,10 @@ class GameSession:
         """Start analysing the finished game on another thread (a large board's takes seconds)."""
         if self.analysis_job is None and self.state.over:
             replay = self.replay()
-            self.analysis_job = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
+            self.analysis_job = BackgroundJob(lambda cancel: worker.analyse_game(replay, cancel))
         video = self.current_video()
         if self.figures_job is None and self.state.over and video is not None and len(video):
-            from game.video.figures import figures_of  # the figures are needed at a game's end, not at start-up
-
-            self.figures_job = BackgroundJob(lambda cancel: figures_of(video))
+            self.figures_job = BackgroundJob(lambda cancel: worker.video_figures(video, cancel))
 
     @property
     def figures(self) -> Figures | None:

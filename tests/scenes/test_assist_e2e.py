@@ -88,18 +88,19 @@ def test_the_hint_button_gives_the_same_hint(driver):
 
 
 def test_mine_chances_are_worked_out_off_the_frame_and_a_move_meanwhile_makes_them_stale(driver, monkeypatch):
-    # Every analysis is held until the test lets it go, and says which thread asked for it: the frames must go
-    # on (the board playable) meanwhile, and the frame thread must never run one (on a large board it takes
-    # seconds). One run on the frame thread is let through at once, so the old code fails here, not hangs.
-    asked, gate, real = [], threading.Event(), assist.analyse
+    # Every analysis (handed to a worker process) is held until the test lets it go, and says which thread asked
+    # for it: the frames must go on (the board playable) meanwhile, and the frame thread must never wait for one
+    # (on a large board it takes seconds). One asked on the frame thread is let through at once, so code that
+    # asks there fails here, not hangs.
+    asked, gate, real = [], threading.Event(), assist.worker.run
 
-    def analyse(board, *args, **kwargs):
+    def run(target, *args, **kwargs):
         asked.append(threading.current_thread())
         if threading.current_thread() is not threading.main_thread():
             assert gate.wait(30)
-        return real(board, *args, **kwargs)
+        return real(target, *args, **kwargs)
 
-    monkeypatch.setattr(assist, "analyse", analyse)
+    monkeypatch.setattr(assist.worker, "run", run)
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
     board = playing.board

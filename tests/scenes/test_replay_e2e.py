@@ -240,16 +240,17 @@ def test_a_won_game_replays_to_the_won_board(driver):
 def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(driver, monkeypatch):
     import threading
 
-    from game.model.replay import playback as replay_module
+    from game import worker
 
     release = threading.Event()
-    real = replay_module.Replay.analyse
+    real = worker.run
 
-    def slow_analyse(self, cancelled=None):
-        release.wait(10)
-        return real(self, cancelled=cancelled)
+    def slow_analyse(target, *args, cancelled=None):  # the analysis (in its worker process) waits for the test
+        if target.endswith("analysis_of"):
+            release.wait(10)
+        return real(target, *args, cancelled=cancelled)
 
-    monkeypatch.setattr(replay_module.Replay, "analyse", slow_analyse)
+    monkeypatch.setattr(worker, "run", slow_analyse)
     playing = play_and_lose(driver)
     over = driver.overlay
     driver.click_button(driver.panel_button("replay"))
@@ -332,6 +333,10 @@ def test_a_replay_watched_from_records_is_read_off_the_frame(driver, monkeypatch
     monkeypatch.setattr(Replay, "from_json", classmethod(slow))
     patient, driver.patient = driver.patient, False  # the frames must go on while it is read
     driver.click_button(records.rows[0], frames=5)
+    for _ in range(30_000):  # frames go on until the reader's thread has its turn (a busy machine's take a while)
+        if readers:
+            break
+        driver.frames(1)
     assert readers and threading.main_thread() not in readers, "the replay is played through off the frame"
     assert driver.scene is records
     release.set()
