@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import _thread
+import gc
+import importlib
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -16,10 +17,8 @@ class BackgroundJob:
         self.result: Any = None
         self.error: Exception | None = None
         self._finished = threading.Event()
-        # A bare thread (daemon-like: never waited for at exit). threading.Thread.start() waits until the new
-        # thread has run, which, while other threads hold the interpreter (a game's analysis), kept the frame
-        # that asked waiting for tens of milliseconds.
-        _thread.start_new_thread(self._run, (fn,))
+        self._thread = threading.Thread(target=self._run, args=(fn,), daemon=True)
+        self._thread.start()
 
     def _run(self, fn: Callable[[threading.Event], Any]) -> None:
         try:
@@ -39,3 +38,16 @@ class BackgroundJob:
     def wait(self, timeout: float | None = None) -> bool:
         """Block until finished (tests, and quitting); True when it finished."""
         return self._finished.wait(timeout)
+
+
+def warm_up(modules: tuple[str, ...]) -> BackgroundJob:
+    """Import these modules on a thread (the first game, its end and a replay would otherwise each load theirs
+    on a frame), then freeze what the process holds so far: the garbage collector never walks the objects of
+    start-up again (a full collection would otherwise go over all of them, on whichever frame set it off)."""
+
+    def work(cancel: threading.Event) -> None:
+        for name in modules:
+            importlib.import_module(name)
+        gc.freeze()
+
+    return BackgroundJob(work)

@@ -97,6 +97,7 @@ class GameSession:
         self._abandoned = False
         self._recorded = False
         self._solved: tuple[int, int] | None = None  # (moves made, the solved 3BV after them)
+        self._replay: tuple[tuple[int, int], Replay] | None = None  # ((moves made, time), the replay then)
         self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
         self.figures_job: BackgroundJob | None = None  # the video's figures, likewise (ZiNi takes 50 ms on expert)
         self._analysis_logged = False
@@ -141,7 +142,11 @@ class GameSession:
     def replay(self) -> Replay:
         from game.model.replay.playback import Replay  # a game's replay is needed at its end, not at start-up
 
-        return Replay.from_game(self.board, max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:])))
+        elapsed_ms = max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:]))
+        made = (len(self.board.moves), elapsed_ms)
+        if self._replay is None or self._replay[0] != made:  # the end of a game asks thrice: record, analysis, Replay
+            self._replay = (made, Replay.from_game(self.board, elapsed_ms))
+        return self._replay[1]
 
     # --- the analysis of the game, once it is over --------------------------------------------------------
 
