@@ -10,7 +10,7 @@ import pygame
 from game import config, worker
 from game.background import BackgroundJob
 from game.model import GameState
-from game.model.solver.analysis import InconsistentPosition, mine_total, visible_of
+from game.model.solver.analysis import InconsistentPosition, analyse, mine_total, visible_of
 from game.model.solver.hints import Hint, HintRule, hint_for
 from game.view import assist as assist_view
 from game.view import theme
@@ -31,19 +31,20 @@ class Chances:
 
     @classmethod
     def work_out(cls, position, board, cancelled=None):
-        """The chances on `board` (a copy the frame no longer changes). Blocks: run it as a BackgroundJob."""
+        """The chances on `board` (a copy the frame no longer changes), by a worker on a large board. Blocks: run
+        it as a BackgroundJob."""
+        rows, cols = board.rows, board.cols
         try:
-            of = worker.run(
-                "game.worker:mine_chances",
-                board.rows,
-                board.cols,
-                mine_total(board),
-                visible_of(board),
-                cancelled=cancelled,
-            )
+            if worker.large(rows, cols):
+                target = "game.worker:mine_chances"
+                of = worker.run(target, rows, cols, mine_total(board), visible_of(board), cancelled=cancelled)
+            else:
+                of = [None] * (rows * cols)
+                for (row, col), chance in analyse(board).probabilities.items():
+                    of[row * cols + col] = chance
         except InconsistentPosition:
             of = None
-        return cls(position, board.cols, of)
+        return cls(position, cols, of)
 
     @property
     def known(self):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 WORKER_FLAG = "--worker-child"  # the hidden entry point: main.py hands it to `child_main`
 KEEP_IDLE = 2  # workers kept waiting for the next job
+LARGE_BOARD_CELLS = 2_000  # from this many cells a board's long computations go to a worker (Expert has 480)
 HEADER = 8  # a message is its length (8 bytes, big-endian) and a pickle
 POLL_SECONDS = 0.05  # how often a job waiting on its worker looks whether it was cancelled
 
@@ -187,8 +188,16 @@ def child_main() -> int:  # pragma: no cover - runs in the worker process
 # --- the jobs workers do ------------------------------------------------------------------------------------
 
 
+def large(rows: int, cols: int) -> bool:
+    """Whether a board is large enough for its long computations to go to a worker. A small board's take
+    milliseconds on a thread here, sooner than a worker could even start."""
+    return rows * cols >= LARGE_BOARD_CELLS
+
+
 def analyse_game(replay: Replay, cancelled: threading.Event | None = None) -> GameAnalysis | None:
-    """A finished game's analysis (Replay.analyse), worked out by a worker; None if cancelled. Blocks."""
+    """A finished game's analysis (Replay.analyse), by a worker on a large board; None if cancelled. Blocks."""
+    if not large(replay.rows, replay.cols):
+        return replay.analyse(cancelled=cancelled)
     try:
         return run("game.worker:analysis_of", replay.to_json(), cancelled=cancelled)
     except Cancelled:
@@ -202,7 +211,11 @@ def analysis_of(replay_json: str) -> GameAnalysis | None:
 
 
 def video_figures(video: Video, cancelled: threading.Event | None = None) -> Figures | None:
-    """A game's video's figures (game.video.figures), worked out by a worker; None if cancelled. Blocks."""
+    """A game's video's figures (game.video.figures), by a worker on a large board; None if cancelled. Blocks."""
+    if not large(video.rows, video.cols):
+        from game.video.figures import figures_of
+
+        return figures_of(video)
     try:
         return run("game.video.figures:figures_of", video, cancelled=cancelled)
     except Cancelled:

@@ -255,13 +255,13 @@ def test_the_session_analyses_its_game_once_it_is_over():
 
 
 def test_a_failed_analysis_says_so_and_a_left_game_stops_its_own(monkeypatch):
-    from game import worker
+    from game.model.replay import playback as replay_module
     from game.session import Analysis
 
-    def broken(target, *args, cancelled=None):  # the analysis fails in its worker process
+    def broken(self, cancelled=None):
         raise RuntimeError("no")
 
-    monkeypatch.setattr(worker, "run", broken)
+    monkeypatch.setattr(replay_module.Replay, "analyse", broken)
     s, _ = session()
     reveal(s, 4, 4)
     reveal(s, 0, 0)

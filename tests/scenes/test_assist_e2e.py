@@ -88,19 +88,18 @@ def test_the_hint_button_gives_the_same_hint(driver):
 
 
 def test_mine_chances_are_worked_out_off_the_frame_and_a_move_meanwhile_makes_them_stale(driver, monkeypatch):
-    # Every analysis (handed to a worker process) is held until the test lets it go, and says which thread asked
-    # for it: the frames must go on (the board playable) meanwhile, and the frame thread must never wait for one
-    # (on a large board it takes seconds). One asked on the frame thread is let through at once, so code that
-    # asks there fails here, not hangs.
-    asked, gate, real = [], threading.Event(), assist.worker.run
+    # Every analysis is held until the test lets it go, and says which thread asked for it: the frames must go
+    # on (the board playable) meanwhile, and the frame thread must never run one (on a large board it takes
+    # seconds). One run on the frame thread is let through at once, so the old code fails here, not hangs.
+    asked, gate, real = [], threading.Event(), assist.analyse
 
-    def run(target, *args, **kwargs):
+    def analyse(board, *args, **kwargs):
         asked.append(threading.current_thread())
         if threading.current_thread() is not threading.main_thread():
             assert gate.wait(30)
-        return real(target, *args, **kwargs)
+        return real(board, *args, **kwargs)
 
-    monkeypatch.setattr(assist.worker, "run", run)
+    monkeypatch.setattr(assist, "analyse", analyse)
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
     board = playing.board

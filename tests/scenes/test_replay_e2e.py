@@ -240,17 +240,16 @@ def test_a_won_game_replays_to_the_won_board(driver):
 def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(driver, monkeypatch):
     import threading
 
-    from game import worker
+    from game.model.replay import playback as replay_module
 
     release = threading.Event()
-    real = worker.run
+    real = replay_module.Replay.analyse
 
-    def slow_analyse(target, *args, cancelled=None):  # the analysis (in its worker process) waits for the test
-        if target.endswith("analysis_of"):
-            release.wait(10)
-        return real(target, *args, cancelled=cancelled)
+    def slow_analyse(self, cancelled=None):
+        release.wait(10)
+        return real(self, cancelled=cancelled)
 
-    monkeypatch.setattr(worker, "run", slow_analyse)
+    monkeypatch.setattr(replay_module.Replay, "analyse", slow_analyse)
     playing = play_and_lose(driver)
     over = driver.overlay
     driver.click_button(driver.panel_button("replay"))
