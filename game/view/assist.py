@@ -97,15 +97,19 @@ class ChanceTints:
         surface.blit(self._layer[1], view)
 
     def _make_layer(self, geometry, board, chances, rows, cols):
-        view = geometry.view
+        view, tile, width = geometry.view, geometry.tile, board.cols
         layer = pygame.Surface(view.size, pygame.SRCALPHA)  # clear: only the tinted squares cover the cells
-        seen, colours, tile = board.seen_codes(), self._colours, geometry.tile
+        seen, colours, fill = board.seen_codes(), self._colours, layer.fill
+        colour_of: dict[float, tuple] = {}  # most cells share a few chances (those away from every number, one)
         for row in rows:
+            y, start = row * tile - geometry.scroll_y, row * width
             for col in cols:
-                if seen[row * board.cols + col] in (SEEN_COVERED, SEEN_QUESTION):
-                    step = round(chance_shade(chances.probability(row, col)) * CHANCE_STEPS)
-                    at = geometry.cell_rect(row, col).move(-view.x, -view.y)
-                    layer.fill(colours[step], (at.x, at.y, tile, tile))  # fill sets the alpha, blending nothing
+                if seen[start + col] in (SEEN_COVERED, SEEN_QUESTION):
+                    chance = chances.probability(row, col)
+                    colour = colour_of.get(chance)
+                    if colour is None:
+                        colour = colour_of[chance] = colours[round(chance_shade(chance) * CHANCE_STEPS)]
+                    fill(colour, (col * tile - geometry.scroll_x, y, tile, tile))  # fill sets the alpha: no blend
         return layer
 
 

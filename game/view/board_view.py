@@ -123,6 +123,11 @@ class BoardRenderer:
         self._stale = True
         self._xs = [c * tile for c in range(board.cols)]  # each column's left on the surface
 
+    def follow(self, visible_rows):
+        """The view moved or changed size (a resize, a new layout at the same tile size): the rows to paint now
+        are those `visible_rows()` gives; the surface keeps every cell it has."""
+        self._visible_rows = visible_rows
+
     def invalidate(self, full=False):
         self._stale = True
         if full:
