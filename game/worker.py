@@ -162,9 +162,8 @@ def _receive(stream: IO[bytes]) -> Any:
 
 
 def child_main() -> int:  # pragma: no cover - runs in the worker process
-    """The worker: answer jobs from stdin until it closes (the game quit), at a lower priority than the game."""
-    if hasattr(os, "nice"):
-        os.nice(5)
+    """The worker: answer jobs from stdin until it closes (the game quit). It runs at the game's priority: on a
+    busy machine a lower one left a large board's analysis waiting for minutes."""
     stdin, stdout = sys.stdin.buffer, os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything printed goes to stderr: stdout carries the answers alone
     sys.stdout = sys.stderr
