@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from game.learn.puzzle import Puzzle
     from game.model.replay.playback import Replay
     from game.model.replay.verdict import GameAnalysis
     from game.video.events import Video
@@ -219,6 +220,26 @@ def video_figures(video: Video, cancelled: threading.Event | None = None) -> Fig
         return run("game.video.figures:figures_of", video, cancelled=cancelled)
     except Cancelled:
         return None
+
+
+def study(replay: Replay, cancelled: threading.Event | None = None) -> Puzzle | None:
+    """A lost game's last position to study (game.learn.study), by a worker on a large board; None if cancelled
+    or there is nothing to study. Blocks."""
+    if not large(replay.rows, replay.cols):
+        from game.learn.study import study_puzzle
+
+        return study_puzzle(replay)
+    try:
+        return run("game.worker:study_of", replay.to_json(), cancelled=cancelled)
+    except Cancelled:
+        return None
+
+
+def study_of(replay_json: str) -> Puzzle | None:
+    from game.learn.study import study_puzzle
+    from game.model.replay.playback import Replay
+
+    return study_puzzle(Replay.from_json(replay_json))
 
 
 def mine_chances(rows: int, cols: int, total: int, visible: list[int]) -> list[float | None]:

@@ -66,3 +66,21 @@ def test_a_worker_that_dies_mid_job_leaves_the_job_to_the_caller(monkeypatch):
     monkeypatch.setattr(worker, "child_command", lambda: ["python3", "-c", "import sys; sys.stdin.read(1)"])
     assert worker.run("os:getpid") == os.getpid()
     assert worker._broken, "a worker that never answered is not started again for every job"
+
+
+def test_a_large_lost_game_is_set_up_for_study_by_a_worker_as_it_would_be_here(monkeypatch):
+    from game.learn.study import study_puzzle
+    from game.model import Replay
+
+    board = Board(50, 50, 300, seed=8)
+    board.apply(Move("reveal", 25, 25, 0))
+    mine = next((r, c) for r in range(50) for c in range(50) if board.is_mine(r, c))
+    board.apply(Move("reveal", *mine, 900))
+    replay = Replay.from_game(board)
+    asked, real = [], worker.run
+    monkeypatch.setattr(worker, "run", lambda target, *args, **kw: asked.append(target) or real(target, *args, **kw))
+    studied, here = worker.study(replay), study_puzzle(replay)
+    assert asked == ["game.worker:study_of"]
+    assert here is not None and studied is not None
+    assert (studied.safe, studied.mines) == (here.safe, here.mines)
+    assert studied.board.seen_codes() == here.board.seen_codes()
