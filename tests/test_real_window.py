@@ -34,12 +34,21 @@ def wait_for(predicate, timeout=20.0, interval=0.1):
 
 @pytest.fixture
 def display():
-    number = 90 + os.getpid() % 100
+    # Xvfb picks a free display number itself and writes it to a pipe (-displayfd): a fixed number could be
+    # taken by another X server, and the test would then drive that one.
+    read_end, write_end = os.pipe()
     xvfb = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write_end,),
     )
+    os.close(write_end)
+    with os.fdopen(read_end) as announced:
+        number = announced.readline().strip()
+    if not number:
+        xvfb.kill()
+        pytest.skip("Xvfb did not start")
     name = f":{number}"
     ready = wait_for(
         lambda: (
