@@ -54,6 +54,7 @@ WARM = (
     "game.model.replay.verdict",
     "game.model.rules.boardcode",
 )
+DISCARD_WAIT = 30.0  # seconds quitting waits for a discarded game to be recorded
 NEWS_SHOWN = ("menu", "playing")  # the scenes with a line for the records' news; elsewhere the menu shows it later
 
 
@@ -414,6 +415,8 @@ class App:
     def run(self, max_frames: int | None = None) -> int:
         while self.running and (max_frames is None or self.frames < max_frames):
             self.step()
+        if self._discarding is not None:  # the discarded game goes to the records before they close
+            self._discarding[0].wait(DISCARD_WAIT)
         _leave(self.scene, self.overlays)
         for scene, overlays in reversed(self._history):  # a game left for a replay is saved too
             _leave(scene, overlays)
