@@ -101,6 +101,10 @@ def main(argv=None):
         from game.video.foreign import child_main
 
         return child_main(argv[1:])
+    if argv[:1] == ["--worker-child"]:  # a worker for long pure computations (game.worker)
+        from game.worker import child_main as worker_main
+
+        return worker_main()
     if argv[:1] == ["stats"]:
         from game.video.stats import main as stats_main
 
