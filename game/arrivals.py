@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
-from game.background import BackgroundJob
+from game.background import BackgroundJob, uncollected
 
 if TYPE_CHECKING:
     from game.dealer import Dealer
@@ -66,7 +66,7 @@ class Arrivals:
     def _start(self, path: str) -> None:
         from game import files  # the replay modules load when a file is given, not at start-up
 
-        self.reading = (path, BackgroundJob(lambda cancel: files.open_to_watch(path)))
+        self.reading = (path, BackgroundJob(lambda cancel: uncollected(lambda: files.open_to_watch(path))))
 
     def update(self) -> list[Arrival]:
         """What has arrived since the last frame, in the order to act on it."""

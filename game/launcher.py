@@ -109,6 +109,10 @@ def main(argv=None):
         from game.video.reader import main as read_videos
 
         return read_videos(argv[1:])
+    if argv[:1] == ["--worker-child"]:  # a worker for long pure computations (game.worker)
+        from game.worker import child_main as worker_main
+
+        return worker_main()
     if argv[:1] == ["stats"]:
         from game.video.stats import main as stats_main
 

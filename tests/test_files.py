@@ -135,6 +135,26 @@ def test_a_replay_file_is_read_off_the_frame_thread(tmp_path, monkeypatch):
     app.store.close()
 
 
+def test_a_replay_file_is_built_with_the_cycle_collector_paused_and_it_runs_again_after(tmp_path, monkeypatch):
+    # A large file's 100,000 moves would set off collections all along, each holding up the frames; they make no
+    # cycles, so the collector waits until the file is read.
+    import gc
+
+    path = tmp_path / "replay.json"
+    path.write_text(a_replay().to_json())
+    real, collecting = files.open_to_watch, []
+    monkeypatch.setattr(files, "open_to_watch", lambda where: collecting.append(gc.isenabled()) or real(where))
+    app = App(clock=FakeClock(), desktop_size=(1366, 768))
+    driver = Driver(app)
+    driver.frames(2)
+    driver.post(pygame.DROPFILE, file=str(path))
+    driver.frames(3)
+    assert isinstance(app.scene, ReplayScene)
+    assert collecting == [False], "read with the collector paused"
+    assert gc.isenabled(), "and it runs again once the file is read"
+    app.store.close()
+
+
 # --- #6: sizes over the game's limits are refused before anything is built ---------------------------------
 
 
