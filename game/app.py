@@ -33,6 +33,7 @@ SCENES = {
     "custom": "game.scenes.custom:CustomScene",
     "code": "game.scenes.code_entry:CodeEntryScene",
     "records": "game.scenes.records:RecordsScene",
+    "videos": "game.scenes.videos:VideosScene",
     "settings": "game.scenes.settings:SettingsScene",
     "help": "game.scenes.help:HelpScene",
     "replay": "game.scenes.replay:ReplayScene",
@@ -260,7 +261,8 @@ class App:
         return notices
 
     def open_file(self, path: str) -> None:
-        """A replay file dropped on the window (or given at start): read off the frame, watched, then back."""
+        """A replay file or a video dropped on the window (or given at start, or chosen in Records' videos):
+        read off the frame, watched, then back."""
         self.arrivals.read_replay(path)
 
     def _arrived(self, arrival: Arrival) -> None:
@@ -269,7 +271,9 @@ class App:
         shown again with what late records hold."""
         name = self.scene.name
         if isinstance(arrival, Watch):
-            self.show("replay", remember=name != "replay", replace=name == "replay", replay=arrival.replay)
+            opened = arrival.opened
+            watch = {"replay": opened.replay, "video": opened.video, "about": opened}
+            self.show("replay", remember=name != "replay", replace=name == "replay", **watch)
         elif isinstance(arrival, Tell) or (isinstance(arrival, News) and name in NEWS_SHOWN):
             self.scene.notify(arrival.text)
         elif isinstance(arrival, News):

@@ -18,7 +18,7 @@ from game.race import race
 from game.scene import Scene
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
-from game.view import hud, replay_view, theme, widgets
+from game.view import hud, replay_view, theme, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
@@ -58,10 +58,13 @@ def speed_label(speed):
 
 
 class ReplayScene(Scene):
-    def __init__(self, context, replay, title="", video=None):
+    def __init__(self, context, replay, title="", video=None, about=None):
         super().__init__(context)
         self.replay = replay
         self.video = video  # the mouse as it moved (game.video), when the game was recorded
+        # a file opened to watch (game.files.Opened): a video's player, program, date and figures under the board
+        self.about = video_about.lines(about) if about is not None and about.video is not None else None
+        self.foreign = about.foreign if about is not None else None  # what another program's file said
         self.playback = Playback(video) if video is not None and len(video) else None
         self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
         self.moves = replay.moves
@@ -72,7 +75,7 @@ class ReplayScene(Scene):
         self.board = replay.fresh_board()
         self._counters = None  # ((moves done, tenths of a second), status text) as last worked out
         self._dragging = False
-        self.message = title or self._title()
+        self.message = title or (f"Watching {about.name}" if self.about else self._title())
         self.message_left = MESSAGE_SECONDS
         self._lay_out()
 
@@ -88,8 +91,9 @@ class ReplayScene(Scene):
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
         context, controls_h = self.context, px(CONTROLS_H)
+        about_h = video_about.height() if self.about else 0
         room_w, room_h = context.max_window
-        room = (room_w, room_h - controls_h)
+        room = (room_w, room_h - controls_h - about_h)
         # the board as large as the game showed it (the player's window, or the zoom), if the screen has room
         played = hud.board_tile(
             rows, cols, context.settings["tile"], context.max_window, context.player_window, config.BOARD_WINDOW_LEAST
@@ -98,8 +102,9 @@ class ReplayScene(Scene):
         # the board centres itself in a window wide enough for the buttons
         self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
         layout = self.layout
-        self.window_size = (layout.window[0], layout.window[1] + controls_h)
-        width, top = self.window_size[0], layout.window[1]
+        self.window_size = (layout.window[0], layout.window[1] + about_h + controls_h)
+        self.about_rect = pygame.Rect(0, layout.window[1], layout.window[0], about_h)
+        width, top = self.window_size[0], layout.window[1] + about_h
         self.controls = pygame.Rect(0, top, width, controls_h)
         margin = px(12)
         self.seek_rect = pygame.Rect(margin, top + px(6), width - 2 * margin, px(20))
@@ -272,7 +277,8 @@ class ReplayScene(Scene):
             self.exported = export_replay(self.replay, folder, self.video)
             evf = None
             if self.video is not None:
-                evf = export_evf(self.video, folder, self.exported.stem, self.context.settings["player"])
+                player = self.context.settings["player"]
+                evf = export_evf(self.video, folder, self.exported.stem, player, self.foreign)
         except OSError as error:
             self.say(f"Could not save the replay: {error.strerror or error}")
             return
@@ -281,6 +287,10 @@ class ReplayScene(Scene):
     def say(self, message):
         self.message, self.message_left = message, MESSAGE_SECONDS
         self.dirty = True
+
+    def notify(self, message):
+        """A file dropped here that would not open: said on the status line, the replay goes on."""
+        self.say(message)
 
     def next_wake(self):
         if self.playing:
@@ -342,6 +352,8 @@ class ReplayScene(Scene):
             replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, self.layout.scale)
             surface.set_clip(None)
         look = theme.current()
+        if self.about and changed is None:
+            video_about.draw(surface, self.about_rect, self.about)
         surface.fill(look.face, self.controls)
         end = {GameState.LOST: look.error_text, GameState.WON: look.success_text}.get(self.board.state)
         fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0
