@@ -176,12 +176,18 @@ class Dealer(Keeper):
         saved, self._saved = self._saved, None
         self.store.discard_resume(reason, saved.save_id if saved is not None else None)
 
-    def abandon_saved(self) -> None:
+    def abandon_saved(self) -> BackgroundJob | None:
         """The player chose another game over the saved one ("Discard"): it counts as an abandoned loss,
-        unless another copy of the game has taken it up meanwhile (then it is left to that one)."""
+        unless another copy of the game has taken it up meanwhile (then it is left to that one). The save is
+        checked and recorded off the frame (a long game's move log takes a second or more to replay): the
+        job doing it is returned (None without a saved game), and no new game may start before it is done, or
+        the new game's save would reach the records first and take the old one's place."""
         saved, self._saved = self._saved, None
         if saved is None:
-            return
+            return None
+        return BackgroundJob(lambda cancel: self._abandon(saved))
+
+    def _abandon(self, saved: SavedGame) -> None:
         try:
             session = GameSession.from_save(saved)  # a keeper that keeps nothing: the store records it below
         except ValueError as error:

@@ -8,9 +8,12 @@ on. The app must have been made with a records folder that `seed_records` filled
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 import time
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pygame
 
@@ -24,7 +27,15 @@ HUGE = (100, 100, 1500)  # the largest custom board, with a long name: "Custom 1
 
 
 def seed_records(home) -> None:
-    """Records that stretch every figure: over an hour of play, 5-digit counts, the largest custom board."""
+    """Records that stretch every figure: over an hour of play, 5-digit counts, the largest custom board; and
+    the sample videos in videos/."""
+    videos = Path(home) / "videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    for sample in (Path(__file__).parent / "fixtures" / "videos").iterdir():
+        if sample.suffix in (".avf", ".rmv", ".mvf", ".evf"):
+            shutil.copyfile(sample, videos / sample.name)
+            if sample.name.startswith("HI-SCORE"):  # the newest: the first in the list, the one the tour opens
+                os.utime(videos / sample.name, (time.time() + 60, time.time() + 60))
     start = datetime(2026, 1, 1, tzinfo=timezone.utc)
     with Store.open(home) as store:
         for n in range(12):
@@ -153,6 +164,16 @@ def tour(driver):
     yield "records-custom-huge"
     driver.click_button(records.reset)
     yield "reset-question"
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(records.videos)  # the sample videos (seed_records put them in videos/), long names and all
+    videos = driver.scene
+    assert videos.shelf.wait(120)
+    driver.frames(2)
+    yield "videos"
+    driver.click_button(videos.rows[0])
+    driver.frames(90)
+    yield "replay-video"
+    driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
     _menu(driver)
 

@@ -6,14 +6,13 @@ import random
 
 import pygame
 
-from game import config
+from game import config, worker
 from game.background import BackgroundJob
 from game.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
 from game.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.learn import lessons as lesson_data
 from game.learn.drill import Focus, choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Puzzle
-from game.learn.study import study_puzzle
 from game.model import Move
 from game.model.solver.analysis import analyse
 from game.model.solver.hints import hint_for
@@ -66,7 +65,7 @@ class PuzzleScene(Scene):
             self.teach = "The board just before the losing click. A cell was certainly safe: find it."
             largest = (study.rows, study.cols)
             self.losing_cell = study.moves[-1].cell if study.moves else (0, 0)
-            self.next_job = BackgroundJob(lambda cancel: study_puzzle(study))
+            self.next_job = BackgroundJob(lambda cancel: worker.study(study, cancel))
         self._lay_out(*largest)
         if self.lesson_index is not None:
             self._take(self.lessons[self.lesson_index].puzzle(0))

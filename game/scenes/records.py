@@ -74,8 +74,10 @@ class RecordsScene(Scene):
         self.row_h = list_h // ROWS_SHOWN
         self.row_size = BODY if self.row_h >= px(28) else SMALL  # the list's letters, larger in taller rows
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
-        buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 2, 40)
-        self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset all records", "Back")))
+        buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 3, 12)
+        labels = ("Reset all records", "Open video", "Back")
+        self.bottom = [widgets.Button(r, label, size=BODY) for r, label in zip(buttons, labels)]
+        self.reset, self.videos, self.back = self.bottom
         self.showing = "Time"  # the tab shown: a figure of RANKED, or RECENT
         self.notice = ""
         self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
@@ -129,7 +131,7 @@ class RecordsScene(Scene):
             self.rows.append(row)
         focus = getattr(self, "focus", None)
         before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
-        ring = [self.previous, self.next, *self.tabs.values(), *self.rows, self.reset, self.back]
+        ring = [self.previous, self.next, *self.tabs.values(), *self.rows, self.reset, self.videos, self.back]
         self.focus = FocusRing(ring, start=before if before in ring else self.back, arrows=False)
         if shown:  # a new category or tab keeps the ring where the keyboard left it
             self.focus.focus(self.focus.current)
@@ -152,7 +154,7 @@ class RecordsScene(Scene):
             elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
-        for button in (*self.rows, *self.tabs.values(), self.previous, self.next, self.reset, self.back):
+        for button in (*self.rows, *self.tabs.values(), self.previous, self.next, self.reset, self.videos, self.back):
             if button.handle(event):
                 self.press(button)
                 return
@@ -173,6 +175,8 @@ class RecordsScene(Scene):
                 "Keep them",
                 self._reset,
             )
+        elif button is self.videos:  # other programs' videos and our exports, listed to watch
+            self.context.show("videos")
         elif button is self.back:
             self.go_back()
 
@@ -296,8 +300,8 @@ class RecordsScene(Scene):
         elif any(row.enabled for row in self.rows):
             said = "Click a game to watch its video; B races its ghost."
             text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
-        self.reset.draw(surface)
-        self.back.draw(surface)
+        for button in self.bottom:
+            button.draw(surface)
         tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)
 
 

@@ -19,7 +19,7 @@ from game.race import race
 from game.scene import Scene
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
-from game.view import hud, live_figures, replay_view, theme, tip, widgets
+from game.view import hud, live_figures, replay_view, theme, tip, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
@@ -59,10 +59,13 @@ def speed_label(speed):
 
 
 class ReplayScene(Scene):
-    def __init__(self, context, replay, title="", video=None):
+    def __init__(self, context, replay, title="", video=None, about=None):
         super().__init__(context)
         self.replay = replay
         self.video = video  # the mouse as it moved (game.video), when the game was recorded
+        # a file opened to watch (game.files.Opened): a video's player, program, date and figures under the board
+        self.about = video_about.lines(about) if about is not None and about.video is not None else None
+        self.foreign = about.foreign if about is not None else None  # what another program's file said
         self.playback = Playback(video) if video is not None and len(video) else None
         # the figures so far, as the video plays (worked out off the frame)
         self.live = live_figures.LiveFigures(video) if self.playback is not None else None
@@ -78,7 +81,7 @@ class ReplayScene(Scene):
         self.board = replay.fresh_board()
         self._counters = None  # ((moves done, tenths of a second), status text) as last worked out
         self._dragging = False
-        self.message = title or self._title()
+        self.message = title or (f"Watching {about.name}" if self.about else self._title())
         self.message_left = MESSAGE_SECONDS
         self._lay_out()
 
@@ -94,6 +97,7 @@ class ReplayScene(Scene):
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
         context, controls_h = self.context, px(CONTROLS_H)
+        about_h = video_about.height() if self.about else 0
         room_w, room_h = context.max_window
         # the board as large as the game showed it (the player's window, or the zoom), if the screen has room
         played = hud.board_tile(
@@ -102,12 +106,12 @@ class ReplayScene(Scene):
         side_w = below_h = 0  # the live figures' room: a column beside the board, or rows under the controls
         if self.live is not None:
             below_h = live_figures.height(room_w)
-            beside = (room_w - px(live_figures.SIDE_W), room_h - controls_h)
-            under = (room_w, room_h - controls_h - below_h)
+            beside = (room_w - px(live_figures.SIDE_W), room_h - controls_h - about_h)
+            under = (room_w, room_h - controls_h - about_h - below_h)
             if hud.fitting(rows, cols, played, beside) >= hud.fitting(rows, cols, played, under):
                 side_w, below_h = px(live_figures.SIDE_W), 0  # beside, where it costs the board nothing
         for _ in range(3):  # rows under the controls: more of them in a window narrower than the room
-            room = (room_w - side_w, room_h - controls_h - below_h)
+            room = (room_w - side_w, room_h - controls_h - about_h - below_h)
             tile = hud.fitting(rows, cols, played, room)
             # the board centres itself in a window wide enough for the buttons (base pixels)
             least = (max(0, MIN_WIDTH - live_figures.SIDE_W), live_figures.SIDE_H) if side_w else (MIN_WIDTH, 0)
@@ -117,8 +121,9 @@ class ReplayScene(Scene):
                 break
             below_h = needed
         layout = self.layout
-        self.window_size = (layout.window[0] + side_w, layout.window[1] + controls_h + below_h)
-        width, top = self.window_size[0], layout.window[1]
+        self.window_size = (layout.window[0] + side_w, layout.window[1] + about_h + controls_h + below_h)
+        self.about_rect = pygame.Rect(0, layout.window[1], layout.window[0], about_h)
+        width, top = self.window_size[0], layout.window[1] + about_h
         self.controls = pygame.Rect(0, top, width, controls_h)
         if side_w:
             self.live_rect = pygame.Rect(layout.window[0], 0, side_w, top)
@@ -300,7 +305,8 @@ class ReplayScene(Scene):
             self.exported = export_replay(self.replay, folder, self.video)
             evf = None
             if self.video is not None:
-                evf = export_evf(self.video, folder, self.exported.stem, self.context.settings["player"])
+                player = self.context.settings["player"]
+                evf = export_evf(self.video, folder, self.exported.stem, player, self.foreign)
         except OSError as error:
             self.say(f"Could not save the replay: {error.strerror or error}")
             return
@@ -309,6 +315,10 @@ class ReplayScene(Scene):
     def say(self, message):
         self.message, self.message_left = message, MESSAGE_SECONDS
         self.dirty = True
+
+    def notify(self, message):
+        """A file dropped here that would not open: said on the status line, the replay goes on."""
+        self.say(message)
 
     def next_wake(self):
         if self.playing or (self.live is not None and self.live.working):
@@ -376,6 +386,8 @@ class ReplayScene(Scene):
             replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, self.layout.scale)
             surface.set_clip(None)
         look = theme.current()
+        if self.about and changed is None:
+            video_about.draw(surface, self.about_rect, self.about)
         surface.fill(look.face, self.controls)
         end = {GameState.LOST: look.error_text, GameState.WON: look.success_text}.get(self.board.state)
         fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0

@@ -17,6 +17,7 @@ COLOUR_BLIND = {"safe": (0, 114, 178), "mine": (213, 94, 0), "guess": (240, 228,
 # for outlines is the bar, a test holds it).
 DARK_PROOF = {False: (120, 170, 255), True: (255, 255, 255)}
 CHANCE_STEPS = 10  # tints from 0% (safe) to 100% (a mine)
+TINT_ALPHA = 120  # how much of a chance's colour covers the cell under it
 
 
 def colours():
@@ -68,18 +69,17 @@ def chance_shade(probability):
 
 
 class ChanceTints:
-    """Translucent squares of one tile size, one per step of probability, made once; and the cells they go on,
-    worked out again only when the chances, the board or the view change (the clock redraws the window every
-    second, the pointer at every move, and a large board has thousands of cells in view)."""
+    """The chances drawn as one translucent layer the size of the board's view: every covered cell in view a
+    square tinted by its chance of hiding a mine. The layer is made again only when the chances, the board or
+    the view change; every other frame (the clock redraws the window every second, the pointer at every move)
+    blits it in one go, a large board's thousands of cells in view costing one blit."""
 
     def __init__(self, tile, colour_blind=False):
         self.tile, self.colour_blind = tile, colour_blind
-        self._tints = []
-        for step in range(CHANCE_STEPS + 1):
-            square = pygame.Surface((tile, tile), pygame.SRCALPHA)
-            square.fill((*chance_colour(step / CHANCE_STEPS, colour_blind), 120))
-            self._tints.append(square)
-        self._placed = None  # (what they were placed for, the blits)
+        self._colours = [
+            (*chance_colour(step / CHANCE_STEPS, colour_blind), TINT_ALPHA) for step in range(CHANCE_STEPS + 1)
+        ]
+        self._layer = None  # (what it was made for, the layer)
 
     def draw(self, surface, geometry, board, chances):
         """Tint every covered, unflagged cell in view, partly in view too (the caller clips to the view), by
@@ -91,17 +91,27 @@ class ChanceTints:
             range(max(0, first_row), min(board.rows, last_row)),
             range(max(0, first_col), min(board.cols, last_col)),
         )
-        origin = geometry.cell_rect(0, 0).topleft
-        placed_for = (chances, rows, cols, origin, len(board.moves), board.revealed_count)
-        if self._placed is None or self._placed[0] != placed_for:
-            seen, tints, blits = board.seen_codes(), self._tints, []
-            for row in rows:
-                for col in cols:
-                    if seen[row * board.cols + col] in (SEEN_COVERED, SEEN_QUESTION):
-                        step = round(chance_shade(chances.probability(row, col)) * CHANCE_STEPS)
-                        blits.append((tints[step], geometry.cell_rect(row, col).topleft))
-            self._placed = (placed_for, blits)
-        surface.fblits(self._placed[1])
+        view = geometry.view
+        made_for = (chances, rows, cols, geometry.scroll_x, geometry.scroll_y, tuple(view), len(board.moves))
+        if self._layer is None or self._layer[0] != made_for:
+            self._layer = (made_for, self._make_layer(geometry, board, chances, rows, cols))
+        surface.blit(self._layer[1], view)
+
+    def _make_layer(self, geometry, board, chances, rows, cols):
+        view, tile, width = geometry.view, geometry.tile, board.cols
+        layer = pygame.Surface(view.size, pygame.SRCALPHA)  # clear: only the tinted squares cover the cells
+        seen, colours, fill = board.seen_codes(), self._colours, layer.fill
+        colour_of: dict[float, tuple] = {}  # most cells share a few chances (those away from every number, one)
+        for row in rows:
+            y, start = row * tile - geometry.scroll_y, row * width
+            for col in cols:
+                if seen[start + col] in (SEEN_COVERED, SEEN_QUESTION):
+                    chance = chances.probability(row, col)
+                    colour = colour_of.get(chance)
+                    if colour is None:
+                        colour = colour_of[chance] = colours[round(chance_shade(chance) * CHANCE_STEPS)]
+                    fill(colour, (col * tile - geometry.scroll_x, y, tile, tile))  # fill sets the alpha: no blend
+        return layer
 
 
 def draw_pointer_label(surface, pointer, words, bounds):

@@ -74,7 +74,11 @@ class BoardScreen:
         self.geometry = BoardGeometry(self.layout.board_view, tile, b.rows, b.cols)
         if scroll is not None and scroll.tile == tile:
             self.geometry.scroll_by(scroll.scroll_x, scroll.scroll_y)
-        self.renderer = BoardRenderer(self.tiles, b, self.geometry.visible_rows)
+        renderer = getattr(self, "renderer", None)
+        if renderer is not None and renderer.atlas is self.tiles and renderer.board is b:
+            renderer.follow(self.geometry.visible_rows)  # the same tiles: the board surface stays as it is
+        else:
+            self.renderer = BoardRenderer(self.tiles, b, self.geometry.visible_rows)
         layout = self.layout
         self.button = widgets.Button(layout.hint_button, self.button_label, size=layout.status_font)
         self._background: pygame.Surface | None = None
