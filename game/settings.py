@@ -54,14 +54,15 @@ def clean_custom(value: Any) -> tuple[int, int, int]:
     return rows, cols, mines
 
 
-MAX_PLAYER_CHARS = 40
+MAX_PLAYER_CHARS = 40  # EVF's names are UTF-8 ending in a NUL, of any length: this keeps a name a name
 
 
 def clean_player(value: Any) -> str:
-    """A player's name as it goes into a video file: printable text, at most MAX_PLAYER_CHARS, no NUL."""
+    """A player's name as it goes into a video file (EVF: UTF-8, ending at a NUL): printable characters only
+    (never a NUL, a line break or another control), no spaces around it, at most MAX_PLAYER_CHARS."""
     if not isinstance(value, str):
         raise ValueError(f"not text: {value!r}")
-    return "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_PLAYER_CHARS]
+    return "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_PLAYER_CHARS].rstrip()
 
 
 ON_OFF = ((False, "off"), (True, "on"))
@@ -118,8 +119,8 @@ SETTINGS: tuple[Setting, ...] = (
         listed=False,
     ),
     Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
-    # The name a video file says played it (EVF's player field); not on the Settings screen yet (no text field).
-    Setting("player", "Player name", "", clean=clean_player, listed=False),
+    # The name a video file says played it (EVF's player field): a text field of its own on the Settings screen.
+    Setting("player", "Player name", "", note="in exported videos", clean=clean_player, listed=False),
     # Where the player put the window and the size they gave it, per screen size (game/window.py keeps it).
     Setting("window", "Window", {}, clean=clean_window, listed=False),
 )

@@ -17,10 +17,11 @@ from game import clipboard, config
 from game.model import GameState
 from game.scene import Overlay, PanelChoice
 from game.session import Analysis
-from game.view import layout, race_figures, text, theme, widgets
+from game.view import layout, race_figures, text, theme, tip, widgets
+from game.view.bests import beaten_words
 from game.view.figures import board_code, figure_lines, untimed
 from game.view.focus import FocusRing
-from game.view.formats import FIGURES, NOT_TIMED, format_seconds
+from game.view.formats import NOT_TIMED, format_seconds
 from game.view.scale import px
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
@@ -43,6 +44,7 @@ class Sizes(NamedTuple):
     gap: int = 8  # between the board and the panel, and the panel and the window's edge; under the last buttons
     row_gap: int = 6  # between rows of buttons
     record_line_h: int = 24  # "New record!", when there is one
+    beaten_h: int = 36  # the personal bests the game beat, when it beat any (two lines of small letters)
     keys_line_h: int = 20  # the line of keys over the buttons
     keys_room: int = 26  # and the room it takes with its gaps
     hide_w: int = 24  # the x button in the title bar
@@ -80,6 +82,7 @@ class GameOverPanel(Overlay):
         self.race = race
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
+        self.beaten = self.beaten_short = ""  # the personal bests it beat ("Personal best: 3BV/s 2.345 (was 2.101)")
         self._recorded = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
@@ -124,7 +127,7 @@ class GameOverPanel(Overlay):
         loss = self.analysis.loss if self.analysis is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
         button_rows = 4 if studied else 3
-        record_h = z.record_line_h if self.record_message else 0
+        record_h = (z.record_line_h if self.record_message else 0) + (z.beaten_h if self.beaten else 0)
         fixed = z.title_h + record_h + button_rows * (z.button_h + z.row_gap) + z.keys_room
         window = pygame.Rect(0, 0, w, h)
         beside_h = h - z.gap - self.board_frame.y  # the room beside the board, when it is wide enough
@@ -233,7 +236,9 @@ class GameOverPanel(Overlay):
         if self._recorded is not None and self._recorded.done:
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
-            if self.record_message:
+            self.beaten = beaten_words(getattr(result, "beaten", ()))
+            self.beaten_short = beaten_words(getattr(result, "beaten", ()), short=True)  # for the bar
+            if self.record_message or self.beaten:
                 expanded = self.expanded
                 self._lay_out()  # the line makes the panel taller
                 self._expand(expanded)
@@ -398,9 +403,9 @@ class GameOverPanel(Overlay):
             words += race_figures.bar_words(self.race)  # a race is never timed for records: it says so elsewhere
         elif mark := self._untimed():
             words += f", {mark}: {NOT_TIMED}"
-        if self.record_message:
-            words += f" - {self.record_message}"
-        colour = look.success_text if self.record_message else look.text
+        for said in (self.record_message, self.beaten_short):
+            words += f" - {said}" if said else ""
+        colour = look.success_text if self.record_message or self.beaten else look.text
         text.draw_paragraph(surface, words, self.bar_title, BODY, colour, weight=BOLD, smallest=TINY, valign="center")
         for button in self._shown_buttons():
             button.draw(surface)
@@ -426,6 +431,10 @@ class GameOverPanel(Overlay):
         if self.record_message:
             line = pygame.Rect(box.x, box.bottom - px(24), box.w, px(22))
             text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)
+        if self.beaten:
+            above = z.record_line_h if self.record_message else 0
+            room = pygame.Rect(box.x, box.bottom - above - z.beaten_h, box.w, z.beaten_h - px(2))
+            text.draw_paragraph(surface, self.beaten, room, SMALL, look.success_text, "center", smallest=TINY)
         keys = "Space: the board   N: again   R: replay" + ("   S: study" if self.study else "")
         hint = self.said if self._said_left and self.said else keys
         text.draw_fitted(surface, hint, self.hint_line, SMALL, look.dim_text, "center", smallest=TINY)
@@ -436,20 +445,9 @@ class GameOverPanel(Overlay):
         """What a figure counts, beside the pointer while it rests on the figure's name."""
         if not self.expanded:
             return
-        pointer = pygame.mouse.get_pos()
-        box = self.figures_box
-        if not pygame.Rect(box.x, box.y, self.z.label_w, box.h).collidepoint(pointer):
-            return
-        names = [line[0] for line in self.shown_lines()]
-        n = (pointer[1] - box.y) // self.line_h
-        if not 0 <= n < len(names) or names[n] not in FIGURES:
-            return
-        w, h = self.window_size
-        width, pad = min(px(260), w - px(16)), px(8)
-        room = pygame.Rect(0, 0, width - 2 * pad, px(120))
-        lines, size = text.fit_paragraph(FIGURES[names[n]], room, SMALL, smallest=TINY)
-        tip = pygame.Rect(0, 0, width, len(lines) * text.line_height(size) + px(12))
-        tip.topleft = (min(pointer[0] + px(16), w - width - px(4)), min(pointer[1] + px(18), h - tip.h - px(4)))
-        text.next_layer()  # the tip lies over the panel's own words
-        widgets.bevel(surface, tip, raised=True, width=1, face=theme.current().field)
-        text.draw_paragraph(surface, FIGURES[names[n]], tip.inflate(-2 * pad, -px(12)), size, smallest=TINY)
+        box, pointer = self.figures_box, pygame.mouse.get_pos()
+        names = [
+            (line[0], pygame.Rect(box.x, box.y + n * self.line_h, self.z.label_w, self.line_h))
+            for n, line in enumerate(self.shown_lines())
+        ]
+        tip.draw_tip(surface, tip.figure_at(names, pointer), pointer)
