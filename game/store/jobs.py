@@ -7,7 +7,7 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 - "finish": record a finished game and drop this copy's save in the same transaction, so a game is never
   both saved and recorded; a record carries an id, so one made again from a journal is not counted twice.
 - "claim": a resume takes the save, unless another running copy holds it or it changed since it was read,
-  so that two copies cannot both play it on and record it twice (#8).
+  so that two copies cannot both play it on and record it twice.
 - "abandon": the save left for another game, recorded as a loss, under the same claim.
 - "discard", "clear", "settings", "learn" (what the player has learnt), "reset".
 - "figures": keep the speed figures of a batch of games recorded before the records kept them (figuring.py);

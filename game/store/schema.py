@@ -242,7 +242,7 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
             raise Corrupt(f"the records file lacks {', '.join(missing[:3])}")
         # A read-only file opens and reads like any other: write its version back now, so the menu says so
         # at start instead of the first finished game failing to save. Another program holding the write
-        # lock is no reason not to open: the file reads, and the writer writes when the lock clears (#5).
+        # lock is no reason not to open: the file reads, and the writer writes when the lock clears.
         try:
             db.execute(f"PRAGMA user_version = {int(db.execute('PRAGMA user_version').fetchone()[0])}")
         except sqlite3.OperationalError as error:

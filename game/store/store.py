@@ -4,7 +4,7 @@ The file sits in the player's data folder (``MINESWEEPER_HOME`` overrides it). T
 game: whatever goes wrong with the file (damaged, read-only, a full disk, a lock), methods keep working and
 return neutral answers, and a one-line message waits in ``store.notices`` for the menu to show once.
 
-No frame waits on the disk (#5). Every change goes to one writer (writer.py), a thread that makes them in
+No frame waits on the disk. Every change goes to one writer (writer.py), a thread that makes them in
 order and keeps trying one the file will not take yet; a write returns at once with a Pending that holds its
 answer (a new best time, a claim granted) a moment later. Reads use the frame's own connection, which never
 waits for a lock (on a WAL file reads go on while another program holds the write lock; when they cannot,

@@ -1,5 +1,5 @@
 """The one writer: every change to the records is made on a thread of its own, in the order asked, so that no
-frame ever waits on the disk (#5).
+frame ever waits on the disk.
 
 Jobs (jobs.py) queue up and are made one transaction each. When the file will not take one (another program
 holds the lock, the disk is full, a read-only file), the writer keeps it and tries again, backing off, while
@@ -265,7 +265,7 @@ class Writer:
 
     def _give_up(self, job: Job, error: BaseException) -> object:
         """A job that can never be made. A finished game that cannot be recorded still drops its save: a loss
-        must not be taken back by resuming the game from before the losing click (#9)."""
+        must not be taken back by resuming the game from before the losing click."""
         if job.kind is jobs.JobKind.FINISH and job.data.get("drop") and self._db is not None:
             try:
                 self._db.execute("DELETE FROM resume WHERE claimed_by IS ?", (job.data.get("by"),))
