@@ -14,7 +14,7 @@ from game.model.replay.check import text_limits
 from game.model.rules.category import category_for, category_label
 
 # The longest texts a save of this game holds: anything longer read back is damage, refused before it is
-# parsed, built or drawn (#3, #6).
+# parsed, built or drawn.
 MAX_SAVE_CHARS, MAX_SAVE_LISTS = text_limits(MAX_SIDE)
 MAX_CATEGORY_CHARS = 64  # "custom:100x100:9991" and room to spare
 

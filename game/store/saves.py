@@ -1,7 +1,7 @@
 """The saved game read back from the records: bounded before it is parsed, checked before it is handed on.
 
 A damaged or hostile value never reaches the game: a text longer than any save this game writes is not even
-fetched whole, nor parsed (#3, #6), nesting too deep for the parser is an unreadable save, not a crash at
+fetched whole, nor parsed, nesting too deep for the parser is an unreadable save, not a crash at
 every start.
 """
 
