@@ -9,7 +9,7 @@ from game.background import BackgroundJob
 from game.model.replay.playback import Replay
 from game.model.rules.category import category_label
 from game.scene import Scene
-from game.video.packed import split_log, video_of
+from game.video.packed import ChunkReader, split_log, video_of
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import ASSISTED, UNTIMED_RULE, format_time
@@ -146,7 +146,8 @@ class RecordsScene(Scene):
         if log is None:
             self._unplayable()
             return
-        self.opening = BackgroundJob(lambda cancel: read_log(log))
+        chunks = self.store.chunk_reader()  # a long video's chunks are read with the log, off the frame
+        self.opening = BackgroundJob(lambda cancel: read_log(log, chunks))
 
     def _opened(self):
         job = self.opening
@@ -280,9 +281,10 @@ def _columns(rect):
     return cells
 
 
-def read_log(log: str) -> tuple[Replay, Any]:
-    """A game's move log read: its replay, and the video beside its moves (None without one). The video is
-    split off first, as the replay's bound is on its moves. ValueError when the log is damaged."""
+def read_log(log: str, read_chunks: ChunkReader | None = None) -> tuple[Replay, Any]:
+    """A game's move log read: its replay, and the video beside its moves (None without one; a long one's
+    chunks through `read_chunks`). The video is split off first, as the replay's bound is on its moves.
+    ValueError when the log is damaged."""
     moves, kept = split_log(log)
     replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)
-    return replay, video_of(replay, kept)
+    return replay, video_of(replay, kept, read_chunks)

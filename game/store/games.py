@@ -183,12 +183,13 @@ def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -
         record.solved_three_bv,
         int(record.abandoned),
         uid,
+        record.video,
     )
     cursor = db.execute(
         "INSERT INTO games (played_at, category, rows, cols, mines, first_click, no_guess, seed, won, "
         "time_ms, time_ok, three_bv, left_clicks, right_clicks, chord_clicks, effective_clicks, "
-        "hinted, same_board, moves, solved_three_bv, abandoned, uid) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "hinted, same_board, moves, solved_three_bv, abandoned, uid, video) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (uid) WHERE uid IS NOT NULL DO NOTHING",
         values,
     )

@@ -9,6 +9,8 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 - "claim": a resume takes the save, unless another running copy holds it or it changed since it was read,
   so that two copies cannot both play it on and record it twice (#8).
 - "abandon": the save left for another game, recorded as a loss, under the same claim.
+- "chunk": a run of a long game's video, written once as the game goes on (videos.py); a save or a record
+  that comes after it names it.
 - "discard", "clear", "settings", "learn" (what the player has learnt), "reset".
 """
 
@@ -23,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.records import GameRecord
-from game.store import games
+from game.store import games, videos
 from game.store.games import stamp, utc_now
 
 
@@ -49,6 +51,7 @@ class JobKind(str, enum.Enum):
     SETTINGS = "settings"
     LEARN = "learn"
     RESET = "reset"
+    CHUNK = "chunk"
 
 
 class Claim(str, enum.Enum):
@@ -61,8 +64,18 @@ class Claim(str, enum.Enum):
 
 
 # What a journal keeps (a claim or a discard is asked again by the player, never made for a copy that ended).
+# A chunk is kept with them: a save or a record that names it must not outlive it.
 KEPT = frozenset(
-    {JobKind.SETTINGS, JobKind.LEARN, JobKind.SAVE, JobKind.FINISH, JobKind.ABANDON, JobKind.RESET, JobKind.CLEAR}
+    {
+        JobKind.SETTINGS,
+        JobKind.LEARN,
+        JobKind.SAVE,
+        JobKind.FINISH,
+        JobKind.ABANDON,
+        JobKind.RESET,
+        JobKind.CLEAR,
+        JobKind.CHUNK,
+    }
 )
 KEYED = {JobKind.SETTINGS: "settings", JobKind.LEARN: "learn"}  # JSON values by key: the job and its table
 
@@ -71,6 +84,19 @@ Alive = Callable[[Any], bool]
 
 def record_data(record: GameRecord, uid: str) -> dict[str, Any]:
     return {**record._asdict(), "played_at": stamp(record.played_at or utc_now()), "uid": uid}
+
+
+def for_journal(kind: JobKind, data: dict[str, Any]) -> dict[str, Any]:
+    """A job's data as a journal keeps it (JSON)."""
+    return videos.for_journal(data) if kind is JobKind.CHUNK else data
+
+
+def _saved_video(extra: Any) -> str | None:
+    """The id of the chunks a save's video names, if it has any."""
+    video = extra.get("video") if isinstance(extra, dict) else None
+    chunks = video.get("chunks") if isinstance(video, dict) else None
+    name = chunks.get("id") if isinstance(chunks, dict) else None
+    return name if isinstance(name, str) else None
 
 
 def _record(data: dict[str, Any]) -> tuple[GameRecord, str | None]:
@@ -89,13 +115,17 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
         if adopted and db.execute("SELECT 1 FROM resume WHERE claimed_by IS NOT ?", (by,)).fetchone():
             return False
         row = list(data["row"])
+        video = _saved_video(row[3])
         if isinstance(row[3], dict):  # the details come as a value (older journals: as text) and are written as JSON
             row[3] = json.dumps(row[3], separators=(",", ":"))
         db.execute(
-            "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at, save_id, claimed_by) "
-            "VALUES (0, ?, ?, ?, ?, ?, ?, ?)",
-            (*row, held),
+            "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at, save_id, claimed_by, "
+            "video) VALUES (0, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*row, held, video),
         )
+        return True
+    if kind is JobKind.CHUNK:
+        videos.write_chunk(db, data, by)
         return True
     if kind is JobKind.FINISH:
         record, uid = _record(data)
@@ -111,13 +141,16 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
             db.execute("DELETE FROM resume")
         return answer
     if kind is JobKind.DISCARD:
+        videos.drop_saved(db, data["save_id"])
         db.execute("DELETE FROM resume WHERE save_id IS ?", (data["save_id"],))
     elif kind is JobKind.CLEAR:
+        videos.drop_saved(db, every=True)
         db.execute("DELETE FROM resume")
     elif kind in KEYED:  # the table's name is one of these, never a journal's text
         upsert = "INSERT INTO {} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
         db.executemany(upsert.format(KEYED[kind]), data["rows"])
     elif kind is JobKind.RESET:
+        videos.drop_games(db, data["category"])
         if data["category"] is None:
             db.execute("DELETE FROM games")
         else:
