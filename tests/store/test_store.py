@@ -249,6 +249,7 @@ def test_every_field_is_stored(store):
         solved_three_bv=9,
         replay='{"moves":[]}',
         abandoned=True,
+        video="a1b2c3d4e5f60718",
     )
     store.record_game(r)
     db = raw(store.path)
@@ -278,6 +279,7 @@ def test_every_field_is_stored(store):
         "moves": zlib.compress(b'{"moves":[]}', 6),
         "solved_three_bv": 9,
         "abandoned": 1,
+        "video": "a1b2c3d4e5f60718",
     }
     assert store.replay(1) == '{"moves":[]}' and store.replay(2) is None
 

@@ -29,7 +29,7 @@ def moving(events, seed=1):
     rng = random.Random(seed)
     video = Video(ROWS, COLS, frozenset({(0, 0), (15, 29)}))
     x, y, vx, vy, t = 200.0, 100.0, 0.0, 0.0, 0
-    for n in range(events):
+    for _ in range(events):
         t += 1 if rng.random() < 0.9 else rng.randint(2, 4)
         vx, vy = 0.95 * vx + rng.gauss(0, 0.6), 0.95 * vy + rng.gauss(0, 0.6)
         x, y = min(max(x + vx, 0), WIDTH + 20), min(max(y + vy, 0), HEIGHT - 1)
@@ -130,7 +130,8 @@ def test_a_saved_long_video_names_its_chunks_and_carries_only_the_events_after_t
     chunks = {}
     sealed = sealed_in(video, chunks)
     data = pack(video, sealed=sealed)
-    assert data["format"] == FORMAT_CHUNKED and data["chunks"] == {"id": sealed.video_id, "chunks": 2, "events": 2 * CHUNK_EVENTS}
+    assert data["format"] == FORMAT_CHUNKED
+    assert data["chunks"] == {"id": sealed.video_id, "chunks": 2, "events": 2 * CHUNK_EVENTS}
     assert len(data["kinds"]) < 4 * 500, "the save carries the last 500 events, not the video"
     whole = unpack(data, ROWS, COLS, video.mines, reader(chunks))
     assert columns(whole) == columns(video)
