@@ -20,16 +20,20 @@ from dataclasses import fields
 from functools import partial
 from pathlib import Path
 
-from bench.posterior import sample_layout
+from bench.autoplay import Game, play, play_paired
 from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
 from bench.strategies import KINDS, make_strategy
-from game.model import Board, GameState
-from game.model.solver.analysis import COVERED, analyse_visible
+from game.model import GameState
+from game.model.solver.analysis import analyse_visible
 from game.model.solver.enumeration import forget
 from game.model.solver.guess import SHIPPED, choose_guess
 from game.model.solver.hints import first_click_cell, hint_for_visible
 
+__all__ = ["CONFIGS", "Game", "GameState", "first_click_cell", "main", "paired_interval", "play", "play_paired", "run"]
+
 CONFIGS = {
+    "beginner8-safe": (8, 8, 10, "safe"),
+    "beginner8-opening": (8, 8, 10, "opening"),
     "beginner-safe": (9, 9, 10, "safe"),
     "beginner-opening": (9, 9, 10, "opening"),
     "intermediate-safe": (16, 16, 40, "safe"),
@@ -37,102 +41,6 @@ CONFIGS = {
     "expert-safe": (16, 30, 99, "safe"),
     "expert-opening": (16, 30, 99, "opening"),
 }
-
-
-class Game:
-    """One auto-played game on a real Board (one implementation of the rules): the view the solver reads, the
-    moves made, and the analysis, kept up to date from the cells each move opens."""
-
-    def __init__(self, rows, cols, mines, rule, board_seed, moves=None, mine_cells=None, first=None):
-        if mine_cells is None:
-            self.board = Board(rows, cols, mines, seed=board_seed, first_click=rule)
-        else:  # a layout drawn for this position (bench/posterior.py)
-            self.board = Board.from_mines(rows, cols, [divmod(j, cols) for j in mine_cells], seed=board_seed)
-        self.vis = [COVERED] * (rows * cols)
-        self.moves = []
-        self._analysis = None
-        self._opened = {}
-        for cell in moves or [first or first_click_cell(rows, cols, rule)]:
-            self.reveal(cell)
-
-    @property
-    def playing(self):
-        return self.board.state == GameState.PLAYING
-
-    def reveal(self, cell):
-        # the board reports what it opened, so the view and the analysis are brought up to date cheaply
-        board, cols = self.board, self.board.cols
-        self.moves.append(cell)
-        for rr, cc in board.reveal(*cell):
-            i = rr * cols + cc
-            self.vis[i] = self._opened[i] = board.adjacent_mines(rr, cc)
-
-    def analysis(self):
-        b = self.board
-        if self._analysis is None:
-            self._analysis = analyse_visible(b.rows, b.cols, b.mines, self.vis)
-        elif self._opened:
-            self._analysis = self._analysis.after(self._opened)
-        self._opened = {}
-        return self._analysis
-
-    def open_safe(self, a):
-        for r, c in sorted(a.safe):
-            if self.vis[r * self.board.cols + c] == COVERED:  # an earlier cascade may have opened it already
-                self.reveal((r, c))
-
-    def guess(self, a, strategy):
-        b = self.board
-        return choose_guess(b.rows, b.cols, b.mines, self.vis, a, strategy=strategy)
-
-    def finish(self, strategy=SHIPPED, positions=None):
-        """Play the game to its end with the given guess strategy; True on a win."""
-        while self.playing:
-            a = self.analysis()
-            if positions is not None:
-                positions.append(list(self.vis))
-            if a.safe:
-                self.open_safe(a)
-            else:
-                self.reveal(self.guess(a, strategy))
-        return self.board.state == GameState.WON
-
-
-def play(rows, cols, mines, rule, rng, strategy=SHIPPED, positions=None):
-    """Auto-play one game; True on a win. positions, when given, collects the visible positions met."""
-    return Game(rows, cols, mines, rule, rng.randrange(2**32)).finish(strategy, positions)
-
-
-def play_paired(rows, cols, mines, rule, board_seed, base, cand, samples=1, first=None):
-    """Play one board with the base strategy and the candidate one: (base wins, candidate wins, layouts played).
-
-    Both play in lockstep while they agree (the same moves on the same board give the same game), so only the
-    part after their first different guess is played twice. From there, with samples > 1, both also play on
-    samples - 1 more layouts drawn from those the position allows (bench/posterior.py), which measures the
-    difference between them with less noise; games are rebuilt by replaying the shared moves."""
-    game = Game(rows, cols, mines, rule, board_seed, first=first)
-    while game.playing:
-        a = game.analysis()
-        if a.safe:
-            game.open_safe(a)
-            continue
-        g_base = game.guess(a, base)
-        g_cand = game.guess(a, cand)
-        if g_base == g_cand:
-            game.reveal(g_base)
-            continue
-        shared = list(game.moves)
-        layouts = [{r * cols + c for r, c in game.board.mine_cells()}]
-        if samples > 1 and a.exact:
-            rng = random.Random(board_seed)
-            layouts += [sample_layout(a, rng) for _ in range(samples - 1)]
-        wins_base = wins_cand = 0
-        for layout in layouts:
-            wins_base += Game(rows, cols, mines, rule, board_seed, shared + [g_base], layout).finish(base)
-            wins_cand += Game(rows, cols, mines, rule, board_seed, shared + [g_cand], layout).finish(cand)
-        return wins_base, wins_cand, len(layouts)
-    won = int(game.board.state == GameState.WON)
-    return won, won, 1
 
 
 def wilson(wins, n, z=1.96):
@@ -177,15 +85,18 @@ def parse_strategy(items, common=()):
     return make_strategy(kind, **values)
 
 
-def _board(name, base, cand, samples, first, i, board_seed):
+def _board(name, base, cand, samples, first, weighted, i, board_seed):
     """One board of a run: its result as a record for the results file."""
     rows, cols, mines, rule = CONFIGS[name]
     t0 = time.perf_counter()
-    if cand is None:
+    if cand is None and weighted:
+        won = Game(rows, cols, mines, rule, board_seed, first=first).finish_weighted(base, random.Random(board_seed))
+        record = {"i": i, "seed": board_seed, "won": won}
+    elif cand is None:
         won = Game(rows, cols, mines, rule, board_seed, first=first).finish(base)
         record = {"i": i, "seed": board_seed, "won": int(won)}
     else:
-        b, c, k = play_paired(rows, cols, mines, rule, board_seed, base, cand, samples, first)
+        b, c, k = play_paired(rows, cols, mines, rule, board_seed, base, cand, samples, first, weighted)
         record = {"i": i, "seed": board_seed, "base": b, "cand": c}
         if k > 1:
             record["k"] = k
@@ -193,7 +104,7 @@ def _board(name, base, cand, samples, first, i, board_seed):
     return record
 
 
-def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, samples=1, first=None):
+def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, samples=1, first=None, weighted=False):
     """Play (or resume) a run of `games` boards and print its figures; returns the records of its boards.
     first: the first click's cell (row, col), instead of the one the hint gives."""
     key = {"config": name, "seed": seed, "base": repr(base), "candidate": None if cand is None else repr(cand)}
@@ -201,6 +112,8 @@ def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, sample
         key["samples"] = samples
     if first is not None:
         key["first"] = list(first)
+    if weighted:
+        key["weighted"] = True
     digest = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     path = Path(out) if out else RESULTS / f"{name}-s{seed}-{digest}.jsonl"
     results = ResultsFile(path, key)
@@ -209,7 +122,8 @@ def run(name, games, seed, base, cand=None, jobs=1, out=None, progress=0, sample
         print(f"{path}: {before} of {games} boards already played", flush=True)
     t0 = time.perf_counter()
     played = 0
-    for _ in play_all(results, board_seeds(seed, games), partial(_board, name, base, cand, samples, first), jobs):
+    work = partial(_board, name, base, cand, samples, first, weighted)
+    for _ in play_all(results, board_seeds(seed, games), work, jobs):
         played += 1
         if progress and played % progress == 0:
             summary(name, base, cand, results, games, time.perf_counter() - t0, played, partial=True, first=first)
@@ -227,13 +141,24 @@ def summary(name, base, cand, results, games, wall, played, partial=False, first
     ms = statistics.mean(r["ms"] for r in records) if records else 0.0
     pace = f"{ms:.1f} ms/board, {1000 * wall / max(1, played):.1f} ms wall/board here"
     more = "  (so far)" if partial else ""
+    if cand is None and any(isinstance(r["won"], float) for r in records):
+        d, lo, hi = paired_interval([r["won"] for r in records])
+        spread = statistics.pstdev(r["won"] for r in records)
+        print(
+            f"{name:22s} {rows}x{cols}/{mines} first-click={rule:7s} [{label(base)}] games={n:6d} weighted "
+            f"rate={100 * d:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] (+/-{50 * (hi - lo):.2f}) "
+            f"spread={spread:.3f}  {pace}{more}",
+            flush=True,
+        )
+        return records
     if cand is None:
         wins = sum(r["won"] for r in records)
         lo, hi = wilson(wins, n)
+        spread = statistics.pstdev(r["won"] for r in records) if n > 1 else 0.0
         print(
             f"{name:22s} {rows}x{cols}/{mines} first-click={rule:7s} [{label(base)}] games={n:6d} wins={wins:6d} "
-            f"rate={100 * wins / n:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] (+/-{50 * (hi - lo):.2f})  "
-            f"{pace}{more}",
+            f"rate={100 * wins / n:6.2f}%  95% CI [{100 * lo:.2f}, {100 * hi:.2f}] (+/-{50 * (hi - lo):.2f}) "
+            f"spread={spread:.3f}  {pace}{more}",
             flush=True,
         )
         return records
@@ -265,12 +190,13 @@ def expert_positions(games, seed, strategy=SHIPPED):
 
 
 def bench_latency(games, seed, strategy=SHIPPED):
-    """Hint latency on Expert positions, split into positions with a certain hint and positions needing a guess."""
+    """Hint latency on Expert positions (met playing with the strategy, hinted by it), split into positions with
+    a certain hint and positions needing a guess."""
     certain, guess = [], []
     for positions in expert_positions(games, seed, strategy):
         for vis in positions:
             t0 = time.perf_counter()
-            h = hint_for_visible(16, 30, 99, vis)
+            h = hint_for_visible(16, 30, 99, vis, strategy=strategy)
             (certain if h is None or h.certain else guess).append(1000 * (time.perf_counter() - t0))
     for what, times in (("certain hints", certain), ("guess hints", guess)):
         times.sort()
@@ -363,6 +289,12 @@ def main(argv=None):
         type=lambda text: tuple(int(part) for part in text.split(",")),
         help="win rates and paired runs: make the first click here instead of where the hint says",
     )
+    ap.add_argument(
+        "--weighted",
+        action="store_true",
+        help="count each guess by its exact chance of being safe and play on as if it were (the same expected "
+        "result, much less noise): in paired mode from where the strategies part, else from the first guess",
+    )
     args = ap.parse_args(argv)
     base = parse_strategy(args.base, args.set)
     cand = parse_strategy(args.candidate, args.set) if args.candidate else None
@@ -377,7 +309,19 @@ def main(argv=None):
         elif name == "speed":
             bench_speed(max(5, args.games // 20), args.seed, base)
         else:
-            run(name, args.games, args.seed, base, cand, args.jobs, args.out, args.progress, args.samples, args.first)
+            run(
+                name,
+                args.games,
+                args.seed,
+                base,
+                cand,
+                args.jobs,
+                args.out,
+                args.progress,
+                args.samples,
+                args.first,
+                args.weighted,
+            )
 
 
 if __name__ == "__main__":

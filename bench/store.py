@@ -1,5 +1,5 @@
 """How long the records store takes: saving a move, recording a game, opening the file, and the frames of a
-game while another process holds the records file (issue 16: no frame over 20 ms).
+game while another process holds the records file (no frame over 20 ms).
 
 Writes go to the store's writer thread: a frame pays only for handing a write over ("frame's cost"); the
 writer makes it a moment later ("until written", the frame's cost and the wait for the writer together)."""

@@ -1,14 +1,17 @@
 """After a game on the playing scene: where the player's choice on the game-over panel leads, and what the
 analysis's verdict on a loss changes (the cell marked, the mistake the drill trains)."""
 
+from game.race import Race, race_again
 from game.scene import Context, PanelChoice
 from game.session import GameSession
 
 
-def follow(context: Context, session: GameSession, choice: PanelChoice) -> None:
-    """Go where the player chose on the game-over panel."""
+def follow(context: Context, session: GameSession, choice: PanelChoice, race: Race | None = None) -> None:
+    """Go where the player chose on the game-over panel (after a race, the same board is the same race)."""
     if choice is PanelChoice.AGAIN:
         again(context, session)
+    elif choice is PanelChoice.SAME_BOARD and race is not None:
+        race_again(context, race)
     elif choice is PanelChoice.SAME_BOARD:
         same_board(context, session)
     elif choice is PanelChoice.MENU:

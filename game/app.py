@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game import config
+from game import background, config
 from game.arrivals import Arrival, Arrivals, News, RecordsOpened, Tell, Watch
 from game.clock import SystemClock
 from game.dealer import Dealer
@@ -21,9 +21,9 @@ from game.scene import Context, Overlay, Scene
 from game.settings import Settings
 from game.sound import Sounds
 from game.store import Store
-from game.view import layout, theme, typeface
+from game.view import layout, scale, theme, typeface
 from game.view.atlas import AtlasCache
-from game.window import WindowPlacement
+from game.window import WindowMemory, WindowPlacement
 
 # Scenes and overlays by name, imported when first shown: the menu's first frame does not wait for the
 # board's modules, and no scene needs to import another to go there.
@@ -33,6 +33,7 @@ SCENES = {
     "custom": "game.scenes.custom:CustomScene",
     "code": "game.scenes.code_entry:CodeEntryScene",
     "records": "game.scenes.records:RecordsScene",
+    "videos": "game.scenes.videos:VideosScene",
     "settings": "game.scenes.settings:SettingsScene",
     "help": "game.scenes.help:HelpScene",
     "replay": "game.scenes.replay:ReplayScene",
@@ -44,6 +45,17 @@ OVERLAYS = {
     "pause": "game.overlays.pause:PauseOverlay",
     "game over": "game.overlays.gameover:GameOverPanel",
 }
+# What the first game, its end and a replay load, imported on a thread once the first frame is on screen.
+WARM = (
+    "game.scenes.playing",
+    "game.overlays.gameover",
+    "game.scenes.replay",
+    "game.scenes.records",
+    "game.video.figures",
+    "game.model.replay.verdict",
+    "game.model.rules.boardcode",
+)
+DISCARD_WAIT = 30.0  # seconds quitting waits for a discarded game to be recorded
 NEWS_SHOWN = ("menu", "playing")  # the scenes with a line for the records' news; elsewhere the menu shows it later
 
 
@@ -72,16 +84,20 @@ class App:
         with contextlib.suppress(pygame.error, FileNotFoundError):  # a missing icon is no reason not to start
             pygame.display.set_icon(pygame.image.load(str(config.ICON)))
         self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
-        self.screen = pygame.display.set_mode(layout.menu_window(self.max_window, config.MENU_SIZE))
-        self.player_window: tuple[int, int] | None = None  # the board window's size as the player last set it
-        self.placement = WindowPlacement(self.desktop_size)
-        self._centre()
+        scale.use(scale.AUTO, self.desktop_size)  # until the settings are read
+        self.screen = pygame.display.set_mode(layout.menu_window(self.max_window))
         self._flags = 0
         self.clock = clock or SystemClock()
         self.store = store or Store.open()
         self.notices: list[str] = []
         self.settings = Settings(self.store.settings(), save=self.store.set_settings)
         self.settings.listen(self._setting_changed)
+        scale.use(self.settings["interface"], self.desktop_size)
+        # the window as the player left it on this screen: the board window's size, and where it was put
+        self.window_memory = WindowMemory(self.settings, self.desktop_size, self.max_window)
+        self.player_window: tuple[int, int] | None = self.window_memory.size
+        self.placement = WindowPlacement(self.desktop_size, self.window_memory.place)
+        self._centre()
         self.dealer = Dealer(self.store, self.settings, seed)
         theme.use_settings(self.settings)
         self.atlases = AtlasCache()
@@ -95,6 +111,7 @@ class App:
         self._next: tuple[str, dict, str] | None = None
         self._history: list[tuple[Scene, list[Overlay]]] = []  # scenes to come back to (a replay's Back)
         self.overlays: list[Overlay] = []
+        self._discarding: tuple[background.BackgroundJob, Callable[[], None]] | None = None  # see replace_saved_then
         if difficulty:
             preset = PRESETS[difficulty]
             self.scene = self._make("playing", {"session": self.dealer.new(preset.rows, preset.cols, preset.mines)})
@@ -136,6 +153,9 @@ class App:
 
     def replace_saved_then(self, start: Callable[[], None]) -> None:
         """Start a game, asking first when it would replace the saved one (which then counts as abandoned)."""
+        if self._discarding is not None:  # the saved game is being recorded as a loss: this waits for it too
+            self._discarding = (self._discarding[0], start)
+            return
         saved = self.dealer.saved
         if saved is None:
             start()
@@ -143,8 +163,12 @@ class App:
 
         def answered(discard: bool) -> None:
             if discard:
-                self.dealer.abandon_saved()
-                start()
+                job = self.dealer.abandon_saved()
+                if job is None:
+                    start()
+                    return
+                self._discarding = (job, start)  # started once the records have the old game (see step)
+                self.scene.notify("Counting the saved game as a loss...")
 
         self.ask(
             "Discard the saved game?",
@@ -153,6 +177,14 @@ class App:
             no="Keep it",
             then=answered,
         )
+
+    def _discarded(self) -> None:
+        """Once the discarded game is recorded, the game chosen over it starts."""
+        if self._discarding is not None and self._discarding[0].done:
+            (job, start), self._discarding = self._discarding, None
+            if job.error is not None:
+                raise job.error
+            start()
 
     def now_ms(self) -> int:
         """The time input is stamped with, in milliseconds on the app's clock (a test's clock is its own)."""
@@ -211,6 +243,9 @@ class App:
             self._sounds.muted = not value
         elif key in ("theme", "palette"):
             theme.use_settings(self.settings)
+        elif key == "interface":
+            scale.use(value, self.desktop_size)
+            self.scene.rescaled()
         self.invalidate()
 
     def toggle_sound(self) -> str:
@@ -226,7 +261,8 @@ class App:
         return notices
 
     def open_file(self, path: str) -> None:
-        """A replay file dropped on the window (or given at start): read off the frame, watched, then back."""
+        """A replay file or a video dropped on the window (or given at start, or chosen in Records' videos):
+        read off the frame, watched, then back."""
         self.arrivals.read_replay(path)
 
     def _arrived(self, arrival: Arrival) -> None:
@@ -235,7 +271,9 @@ class App:
         shown again with what late records hold."""
         name = self.scene.name
         if isinstance(arrival, Watch):
-            self.show("replay", remember=name != "replay", replace=name == "replay", replay=arrival.replay)
+            opened = arrival.opened
+            watch = {"replay": opened.replay, "video": opened.video, "about": opened}
+            self.show("replay", remember=name != "replay", replace=name == "replay", **watch)
         elif isinstance(arrival, Tell) or (isinstance(arrival, News) and name in NEWS_SHOWN):
             self.scene.notify(arrival.text)
         elif isinstance(arrival, News):
@@ -287,7 +325,8 @@ class App:
         if self.scene.resizable:
             self.scene.resized(size)
             width, height = self.scene.window_size
-            self.player_window = (width, height)  # the next board window keeps it
+            self.player_window = (width, height)  # the next board window keeps it, and the next run
+            self.window_memory.note(self.now_ms(), size=self.player_window)
         self.fit_window(self.scene)  # a window smaller than the scene can be goes back to its smallest
         self.invalidate()
 
@@ -299,7 +338,8 @@ class App:
         elif event.type == pygame.WINDOWSIZECHANGED:
             self._window_resized((event.x, event.y))
         elif event.type == pygame.WINDOWMOVED:
-            self.placement.moved((event.x, event.y))
+            if self.placement.moved((event.x, event.y)):
+                self.window_memory.note(self.now_ms(), place=(event.x, event.y))
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self.invalidate()
         elif event.type == pygame.DROPFILE:
@@ -333,7 +373,8 @@ class App:
         """Run one frame."""
         events: list[pygame.event.Event] = self.clock.arrived()  # came, stamped, while the clock waited
         idled = 0.0
-        if not events and not self._dirty and not self._backlog and not pygame.event.peek():
+        waiting = self._backlog or self._discarding is not None
+        if not events and not self._dirty and not waiting and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL
             timeout = self._idle_for()
@@ -357,10 +398,14 @@ class App:
             self._lag -= config.STEP
         for arrival in self.arrivals.update():
             self._arrived(arrival)
+        self.window_memory.settle(self.now_ms())  # a move or a resize, written once it is over
+        self._discarded()
         self._draw()
         self.frames += 1
         if self._sounds is None:
             self.sounds  # noqa: B018 - open the audio device now, after the first frame is on screen
+        if self.frames == 1:
+            background.warm_up(WARM)
         if self._next is not None:
             self._switch()
 
@@ -384,9 +429,12 @@ class App:
     def run(self, max_frames: int | None = None) -> int:
         while self.running and (max_frames is None or self.frames < max_frames):
             self.step()
+        if self._discarding is not None:  # the discarded game goes to the records before they close
+            self._discarding[0].wait(DISCARD_WAIT)
         _leave(self.scene, self.overlays)
         for scene, overlays in reversed(self._history):  # a game left for a replay is saved too
             _leave(scene, overlays)
+        self.window_memory.flush()
         self.store.close()
         return 0
 

@@ -1,25 +1,25 @@
-"""What comes to the app from off the frame thread, checked once a frame: a replay file read in the background
-(a pipe, a slow disk or a large file never holds up a frame) and the records' news (the file opened late,
-"records busy" starting or ending)."""
+"""What comes to the app from off the frame thread, checked once a frame: a replay file or a video read in the
+background (a pipe, a slow disk, a large file or another program's video, parsed in a child process, never
+holds up a frame) and the records' news (the file opened late, "records busy" starting or ending)."""
 
 from __future__ import annotations
 
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
-from game.background import BackgroundJob
+from game.background import BackgroundJob, uncollected
 
 if TYPE_CHECKING:
     from game.dealer import Dealer
-    from game.model import Replay
+    from game.files import Opened
     from game.settings import Settings
     from game.store import Store
 
 
 class Watch(NamedTuple):
-    """A replay file has been read: watch it."""
+    """A replay file or a video has been read: watch it."""
 
-    replay: Replay
+    opened: Opened
 
 
 class Tell(NamedTuple):
@@ -48,13 +48,13 @@ class Arrivals:
 
     def __init__(self, store: Store, settings: Settings, dealer: Dealer):
         self.store, self.settings, self.dealer = store, settings, dealer
-        self.reading: tuple[str, BackgroundJob] | None = None  # a replay file being read, and where from
+        self.reading: tuple[str, BackgroundJob] | None = None  # a file being read, and where from
         self.waiting: str | None = None  # the file dropped since, to read next
 
     def read_replay(self, path: str) -> None:
-        """Read a replay file off the frame, then show it. One file is read at a time: a file dropped meanwhile
-        waits, and a newer drop takes its place (a pile of files dropped at once would otherwise be a thread
-        and a parse each, all at the same time, for a frame that shows only the last)."""
+        """Read a replay file or a video off the frame, then show it. One file is read at a time: a file
+        dropped meanwhile waits, and a newer drop takes its place (a pile of files dropped at once would
+        otherwise be a thread and a parse each, all at the same time, for a frame that shows only the last)."""
         if self.reading is None:
             self._start(path)
         else:
@@ -64,9 +64,9 @@ class Arrivals:
         return self.reading is not None or self.waiting is not None
 
     def _start(self, path: str) -> None:
-        from game.files import load_replay  # the replay modules load when a file is given, not at start-up
+        from game import files  # the replay modules load when a file is given, not at start-up
 
-        self.reading = (path, BackgroundJob(lambda cancel: load_replay(path)))
+        self.reading = (path, BackgroundJob(lambda cancel: uncollected(lambda: files.open_to_watch(path))))
 
     def update(self) -> list[Arrival]:
         """What has arrived since the last frame, in the order to act on it."""

@@ -7,10 +7,10 @@ record: the scene tells it.
 
 import pygame
 
-from game import config
+from game import config, worker
 from game.background import BackgroundJob
 from game.model import GameState
-from game.model.solver.analysis import InconsistentPosition, analyse
+from game.model.solver.analysis import InconsistentPosition, analyse, mine_total, visible_of
 from game.model.solver.hints import Hint, HintRule, hint_for
 from game.view import assist as assist_view
 from game.view import theme
@@ -20,16 +20,31 @@ IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
 
 class Chances:
-    """Every covered cell's mine chance in one position, as plain floats: worked out off the frame (a large
-    board's exact chances take seconds), then only read on it. `position` says which position they are of."""
+    """Every covered cell's mine chance in one position, as plain floats: worked out off the frame, in a worker
+    process (a large board's exact chances take seconds, which in a thread here would slow every frame), then
+    only read on it. `position` says which position they are of."""
 
-    def __init__(self, position, board):
+    def __init__(self, position, cols, of):
         self.position = position
-        self._of: dict[tuple[int, int], float] | None
+        self._cols = cols
+        self._of: list[float | None] | None = of  # in reading order; None: the position cannot happen
+
+    @classmethod
+    def work_out(cls, position, board, cancelled=None):
+        """The chances on `board` (a copy the frame no longer changes), by a worker on a large board. Blocks: run
+        it as a BackgroundJob."""
+        rows, cols = board.rows, board.cols
         try:
-            self._of = analyse(board).probabilities
+            if worker.large(rows, cols):
+                target = "game.worker:mine_chances"
+                of = worker.run(target, rows, cols, mine_total(board), visible_of(board), cancelled=cancelled)
+            else:
+                of = [None] * (rows * cols)
+                for (row, col), chance in analyse(board).probabilities.items():
+                    of[row * cols + col] = chance
         except InconsistentPosition:
-            self._of = None
+            of = None
+        return cls(position, cols, of)
 
     @property
     def known(self):
@@ -38,7 +53,9 @@ class Chances:
 
     def probability(self, row, col):
         assert self._of is not None, "no chances in a position that cannot happen"
-        return self._of[row, col]
+        chance = self._of[row * self._cols + col]
+        assert chance is not None, "no chance on an open cell"
+        return chance
 
 
 def position_of(board):
@@ -139,13 +156,14 @@ class Assistant:
         job = self.chances_job
         if job is not None and job.done:
             self.chances_job = None
-            if job.error is not None:
+            if job.error is not None and not isinstance(job.error, worker.Cancelled):
                 raise job.error
-            self.chances, arrived = job.result, True
+            if job.error is None:
+                self.chances, arrived = job.result, True
         wanted = self.show_chances and board.state == GameState.PLAYING
         if wanted and self.chances_job is None and not self.chances_ready(board):
             position, copy = position_of(board), board.copy(with_moves=False)  # the thread reads its own copy
-            self.chances_job = BackgroundJob(lambda cancel: Chances(position, copy))
+            self.chances_job = BackgroundJob(lambda cancel: Chances.work_out(position, copy, cancel))
         return arrived and wanted
 
     @property

@@ -25,6 +25,7 @@ from game.video.packed import ChunkReader
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
     from game.model.rules.boardcode import BoardCode
+    from game.video.events import Video
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,23 @@ class Dealer(Keeper):
         first_click(session.video, code.first_cell)  # the video alone replays the game, from that click
         return session, code.first_cell
 
+    def from_video(self, video: Video, first_cell: Cell | None) -> tuple[GameSession, Cell | None]:
+        """The board of a video (ours or another program's): its mines, and its opening click to make for the
+        player (`first_cell`, game.video.ghost.opening_cell), after which the clock waits for their move. It
+        counts like "same board": recorded, never a best time. ValueError with a sentence when the board is
+        not one the game can play."""
+        least, most = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE  # a save is taken back only within these
+        if not least <= min(video.rows, video.cols) <= max(video.rows, video.cols) <= most:
+            sides = f"{video.rows} x {video.cols}"
+            raise ValueError(f"{sides} is outside the boards this game plays ({least} to {most} a side)")
+        board = Board.from_mines(
+            video.rows, video.cols, sorted(video.mines), question_marks=self.settings["question_marks"]
+        )
+        waiting = first_cell is not None
+        session = GameSession(board, keeper=self, origin=Origin.SAME_BOARD, waiting=waiting)
+        first_click(session.video, first_cell)  # the video alone replays the game, from that click
+        return session, first_cell
+
     def deal_no_guess(
         self, session: GameSession, first: Move, by_player: bool = True, t_ms: int | None = None
     ) -> NoGuessDeal:
@@ -178,12 +196,18 @@ class Dealer(Keeper):
         saved, self._saved = self._saved, None
         self.store.discard_resume(reason, saved.save_id if saved is not None else None)
 
-    def abandon_saved(self) -> None:
+    def abandon_saved(self) -> BackgroundJob | None:
         """The player chose another game over the saved one ("Discard"): it counts as an abandoned loss,
-        unless another copy of the game has taken it up meanwhile (then it is left to that one)."""
+        unless another copy of the game has taken it up meanwhile (then it is left to that one). The save is
+        checked and recorded off the frame (a long game's move log takes a second or more to replay): the
+        job doing it is returned (None without a saved game), and no new game may start before it is done, or
+        the new game's save would reach the records first and take the old one's place."""
         saved, self._saved = self._saved, None
         if saved is None:
-            return
+            return None
+        return BackgroundJob(lambda cancel: self._abandon(saved))
+
+    def _abandon(self, saved: SavedGame) -> None:
         try:
             session = GameSession.from_save(saved)  # a keeper that keeps nothing: the store records it below
         except ValueError as error:

@@ -1,14 +1,13 @@
 """Starting the game: checks that pygame-ce is installed, starts the app, and shows any crash in a window (and
 a log file) instead of vanishing. main.py (double-click) and the `minesweeper` command both come here."""
 
-import argparse
-import datetime
 import os
 import re
 import sys
-import tempfile
-import traceback
 from pathlib import Path
+
+# argparse, datetime, tempfile and traceback load where they are used: the reader child of other programs'
+# videos starts here too, once per batch of files, and needs none of them.
 
 HERE = Path(__file__).resolve().parent.parent  # the checkout, with requirements.txt, when run from one
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -62,6 +61,8 @@ def show_error(title, message):
 
 def log_folder():
     """Where crash logs go: $MINESWEEPER_HOME, else the platform's log folder, else the temp folder."""
+    import tempfile
+
     home = os.environ.get("MINESWEEPER_HOME")
     if home:
         return Path(home)
@@ -74,6 +75,9 @@ def log_folder():
 
 
 def write_crash_log(text):
+    import datetime
+    import tempfile
+
     for folder in (log_folder(), Path(tempfile.gettempdir())):
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -87,20 +91,28 @@ def write_crash_log(text):
 
 
 def parse_args(argv):
+    import argparse
+
     parser = argparse.ArgumentParser(prog="minesweeper", description="Classic Minesweeper.")
     parser.add_argument("--difficulty", choices=DIFFICULTIES, help="skip the menu and start this game")
     parser.add_argument("--seed", type=int, help="seed of the first board, to replay it")
-    parser.add_argument("--replay", metavar="FILE", help="watch an exported replay file (.json)")
+    parser.add_argument(
+        "--replay", metavar="FILE", help="watch a replay file (.json) or a video (.avf, .rmv, .mvf or .evf)"
+    )
     parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # for smoke tests: quit after N frames
     return parser.parse_args(argv)
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--read-video-child"]:  # the child that parses another program's video (game.video.foreign)
-        from game.video.foreign import child_main
+    if argv[:1] == ["--read-video-child"]:  # the child that parses other programs' videos (game.video.foreign)
+        from game.video.reader import main as read_videos
 
-        return child_main(argv[1:])
+        return read_videos(argv[1:])
+    if argv[:1] == ["--worker-child"]:  # a worker for long pure computations (game.worker)
+        from game.worker import child_main as worker_main
+
+        return worker_main()
     if argv[:1] == ["stats"]:
         from game.video.stats import main as stats_main
 
@@ -127,6 +139,8 @@ def main(argv=None):
         app = App(seed=args.seed, difficulty=args.difficulty, replay=args.replay)
         return app.run(max_frames=args.frames)
     except Exception:
+        import traceback
+
         details = traceback.format_exc()
         path = write_crash_log(details)
         say(details)

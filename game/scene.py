@@ -37,6 +37,7 @@ class Context(Protocol):
     screen: pygame.Surface
     frames: int
     player_window: tuple[int, int] | None  # the board window's size as the player last set it, if they did
+    desktop_size: tuple[int, int]  # the screen the window opened on
 
     @property
     def progress(self) -> Progress: ...
@@ -55,6 +56,7 @@ class Context(Protocol):
     def toggle_sound(self) -> str: ...
     def take_notices(self) -> list[str]: ...
     def fit_window(self, scene: Scene) -> None: ...
+    def open_file(self, path: str) -> None: ...
 
 
 class PanelChoice(enum.Enum):
@@ -104,6 +106,11 @@ class Scene:
 
     def resized(self, size: tuple[int, int]) -> None:
         """The player resized the window (only for resizable scenes)."""
+        self.invalidate()
+
+    def rescaled(self) -> None:
+        """The interface's size changed (game/view/scale.py): a scene that can lays itself out again at once;
+        the others are laid out at the new size when next made."""
         self.invalidate()
 
     def invalidate(self) -> None:

@@ -20,6 +20,7 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
+from game import worker
 from game.background import BackgroundJob
 from game.model import Board, GameState, Move
 from game.model.replay.stats import GameStats, game_stats, solved_three_bv
@@ -103,6 +104,7 @@ class GameSession:
         self._abandoned = False
         self._recorded = False
         self._solved: tuple[int, int] | None = None  # (moves made, the solved 3BV after them)
+        self._replay: tuple[tuple[int, int], Replay] | None = None  # ((moves made, time), the replay then)
         self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
         self.figures_job: BackgroundJob | None = None  # the video's figures, likewise (ZiNi takes 50 ms on expert)
         self._analysis_logged = False
@@ -148,7 +150,11 @@ class GameSession:
     def replay(self) -> Replay:
         from game.model.replay.playback import Replay  # a game's replay is needed at its end, not at start-up
 
-        return Replay.from_game(self.board, max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:])))
+        elapsed_ms = max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:]))
+        made = (len(self.board.moves), elapsed_ms)
+        if self._replay is None or self._replay[0] != made:  # the end of a game asks thrice: record, analysis, Replay
+            self._replay = (made, Replay.from_game(self.board, elapsed_ms))
+        return self._replay[1]
 
     # --- the analysis of the game, once it is over --------------------------------------------------------
 
@@ -156,12 +162,10 @@ class GameSession:
         """Start analysing the finished game on another thread (a large board's takes seconds)."""
         if self.analysis_job is None and self.state.over:
             replay = self.replay()
-            self.analysis_job = BackgroundJob(lambda cancel: replay.analyse(cancelled=cancel))
+            self.analysis_job = BackgroundJob(lambda cancel: worker.analyse_game(replay, cancel))
         video = self.current_video()
         if self.figures_job is None and self.state.over and video is not None and len(video):
-            from game.video.figures import figures_of  # the figures are needed at a game's end, not at start-up
-
-            self.figures_job = BackgroundJob(lambda cancel: figures_of(video))
+            self.figures_job = BackgroundJob(lambda cancel: worker.video_figures(video, cancel))
 
     @property
     def figures(self) -> Figures | None:

@@ -54,17 +54,51 @@ def clean_custom(value: Any) -> tuple[int, int, int]:
     return rows, cols, mines
 
 
-MAX_PLAYER_CHARS = 40
+MAX_PLAYER_CHARS = 40  # EVF's names are UTF-8 ending in a NUL, of any length: this keeps a name a name
 
 
 def clean_player(value: Any) -> str:
-    """A player's name as it goes into a video file: printable text, at most MAX_PLAYER_CHARS, no NUL."""
+    """A player's name as it goes into a video file (EVF: UTF-8, ending at a NUL): printable characters only
+    (never a NUL, a line break or another control), no spaces around it, at most MAX_PLAYER_CHARS."""
     if not isinstance(value, str):
         raise ValueError(f"not text: {value!r}")
-    return "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_PLAYER_CHARS]
+    return "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_PLAYER_CHARS].rstrip()
 
 
 ON_OFF = ((False, "off"), (True, "on"))
+# The interface's size (game/view/scale.py): Auto follows the screen; a percent is the player's choice.
+INTERFACE_SIZES = ((AUTO_SIZE := "auto", "Auto"),) + tuple((p, f"{p}%") for p in (100, 125, 150, 175, 200, 250, 300))
+SCREENS_KEPT = 8  # the window is remembered on this many screen sizes at most (the last ones used)
+MOST_PIXELS = 100_000  # no screen has a side this long: anything larger in the stored window is damage
+
+
+def _pair(value: Any) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value)):
+        raise ValueError(f"not two whole numbers: {value!r}")
+    if not all(-MOST_PIXELS < v < MOST_PIXELS for v in value):
+        raise ValueError(f"off any screen: {value!r}")
+    return value[0], value[1]
+
+
+def clean_window(value: Any) -> dict[str, dict[str, Any]]:
+    """The window as the player left it on each screen size: {"1920x1080": {"place": [x, y] or None, "size":
+    [w, h] or None}}, the size the board window was given (None: never resized). Places and sizes are checked
+    against the screen when used (game/window.py)."""
+    if not isinstance(value, dict) or len(value) > SCREENS_KEPT:
+        raise ValueError(f"not a window per screen: {value!r}")
+    kept: dict[str, dict[str, Any]] = {}
+    for screen, spot in value.items():
+        width, _, height = str(screen).partition("x")
+        if not (width.isdigit() and height.isdigit() and isinstance(spot, dict) and set(spot) <= {"place", "size"}):
+            raise ValueError(f"not a screen's window: {screen!r}: {spot!r}")
+        place, size = _pair(spot.get("place")), _pair(spot.get("size"))
+        if size is not None and min(size) <= 0:
+            raise ValueError(f"not a window's size: {size!r}")
+        kept[f"{int(width)}x{int(height)}"] = {"place": place, "size": size}
+    return kept
+
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("first_click", "First click", "opening", (("opening", "opens an area"), ("safe", "only safe"))),
@@ -75,6 +109,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("sound", "Sound", True, ((True, "on"), (False, "off"))),
     Setting("animation", "Animation", True, ((True, "on"), (False, "off"))),
     Setting("tile", "Zoom", config.DEFAULT_TILE, tuple((size, f"{size} px") for size in config.TILE_SIZES)),
+    Setting("interface", "Interface size", AUTO_SIZE, INTERFACE_SIZES, "text, buttons and panels"),
     # Kept by the menu and the Custom form rather than the Settings screen:
     Setting(
         "difficulty",
@@ -84,8 +119,10 @@ SETTINGS: tuple[Setting, ...] = (
         listed=False,
     ),
     Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
-    # The name a video file says played it (EVF's player field); not on the Settings screen yet (no text field).
-    Setting("player", "Player name", "", clean=clean_player, listed=False),
+    # The name a video file says played it (EVF's player field): a text field of its own on the Settings screen.
+    Setting("player", "Player name", "", note="in exported videos", clean=clean_player, listed=False),
+    # Where the player put the window and the size they gave it, per screen size (game/window.py keeps it).
+    Setting("window", "Window", {}, clean=clean_window, listed=False),
 )
 
 BY_KEY = {setting.key: setting for setting in SETTINGS}

@@ -70,6 +70,9 @@ class Driver:
         resuming = getattr(self.app.scene, "resuming", None)  # the saved game being checked
         if resuming is not None:
             assert resuming.wait(seconds), "the saved game was checked in time"
+        discarding = getattr(self.app, "_discarding", None)  # a saved game being recorded as a loss (Discard)
+        if discarding is not None:
+            assert discarding[0].wait(seconds), "the discarded game was recorded in time"
         watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
         if watching is not None:
             assert watching.wait(seconds), "the replay was read in time"

@@ -2,10 +2,14 @@
 sizes with their move logs (so best times, recent games and replays all show), a game saved under way, and
 settings. Made through the store, as the game makes it."""
 
+import shutil
+import sqlite3
+from pathlib import Path
+
 from game.model import Board, Move
 from game.model.replay.playback import Replay
 from game.records import GameRecord
-from game.store import Store
+from game.store import DB_NAME, Store, schema
 
 SIZES = ((9, 9, 10), (16, 16, 40), (10, 12, 15))  # two presets and a custom size
 
@@ -62,3 +66,40 @@ def populate(home, games=12):
     path = store.path
     store.close()  # every write made
     return path
+
+
+def version_6_file(home, records):
+    """A records file shaped as the game before migration 7 left it, holding these games (recorded by this
+    version, whose games rows are that version's; then the tables, columns and indexes of migrations 7 and 8
+    dropped): for many games."""
+    home.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(home / DB_NAME, isolation_level=None)
+    for step in schema.MIGRATIONS[:6]:
+        step(db)
+    db.execute("PRAGMA user_version = 6")
+    db.close()
+    with Store.open(home) as store:  # the migration runs here; then the rows go in as an older game wrote them
+        for record in records:
+            store.record_game(record)
+        assert store.flush(30)
+    db = sqlite3.connect(home / DB_NAME, isolation_level=None)
+    db.execute("DROP TABLE figures")
+    db.execute("DROP INDEX IF EXISTS games_outcomes")  # the newer game's writer made it
+    db.execute("DROP TABLE video_chunks")  # and migration 8's
+    db.execute("DROP INDEX games_by_video")
+    db.execute("ALTER TABLE games DROP COLUMN video")
+    db.execute("ALTER TABLE resume DROP COLUMN video")
+    db.execute("PRAGMA user_version = 6")
+    db.close()
+
+
+V6_FILE = Path(__file__).parent / "fixtures" / "records" / "v6.db"  # made by the game before migration 7
+
+
+def version_6_records(home):
+    """A copy in `home` of records the game left before it kept speed figures (schema version 6, made by that
+    version: tests/fixtures/records): two Expert games (a win with its video and a flag, a win kept without
+    its moves and no right click), three Intermediate ones (a loss with its video, a win whose log has its
+    moves but no video, an assisted win with its video). Returns the file's path."""
+    home.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copy(V6_FILE, home / DB_NAME))

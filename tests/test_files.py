@@ -112,7 +112,7 @@ def test_a_fifo_dropped_on_the_window_is_refused_and_the_game_runs_on(tmp_path):
 def test_a_replay_file_is_read_off_the_frame_thread(tmp_path, monkeypatch):
     path = tmp_path / "slow.json"
     path.write_text(a_replay().to_json())
-    real, reading, release = files.load_replay, threading.Event(), threading.Event()
+    real, reading, release = files.open_to_watch, threading.Event(), threading.Event()
 
     def slow_disk(where):
         assert threading.current_thread() is not threading.main_thread(), "read on the frame thread"
@@ -120,7 +120,7 @@ def test_a_replay_file_is_read_off_the_frame_thread(tmp_path, monkeypatch):
         assert release.wait(30)
         return real(where)
 
-    monkeypatch.setattr(files, "load_replay", slow_disk)
+    monkeypatch.setattr(files, "open_to_watch", slow_disk)
     app = App(clock=FakeClock(), desktop_size=(1366, 768))
     driver = Driver(app, patient=False)  # the frames must go on without the file
     driver.frames(2)
@@ -132,6 +132,26 @@ def test_a_replay_file_is_read_off_the_frame_thread(tmp_path, monkeypatch):
     release.set()
     Driver(app).frames(2)
     assert isinstance(app.scene, ReplayScene)
+    app.store.close()
+
+
+def test_a_replay_file_is_built_with_the_cycle_collector_paused_and_it_runs_again_after(tmp_path, monkeypatch):
+    # A large file's 100,000 moves would set off collections all along, each holding up the frames; they make no
+    # cycles, so the collector waits until the file is read.
+    import gc
+
+    path = tmp_path / "replay.json"
+    path.write_text(a_replay().to_json())
+    real, collecting = files.open_to_watch, []
+    monkeypatch.setattr(files, "open_to_watch", lambda where: collecting.append(gc.isenabled()) or real(where))
+    app = App(clock=FakeClock(), desktop_size=(1366, 768))
+    driver = Driver(app)
+    driver.frames(2)
+    driver.post(pygame.DROPFILE, file=str(path))
+    driver.frames(3)
+    assert isinstance(app.scene, ReplayScene)
+    assert collecting == [False], "read with the collector paused"
+    assert gc.isenabled(), "and it runs again once the file is read"
     app.store.close()
 
 
@@ -218,7 +238,7 @@ def test_files_dropped_at_once_are_read_one_at_a_time_and_the_newest_waiting_one
         path = tmp_path / f"dropped-{n}.json"
         path.write_text(a_replay().to_json())
         paths.append(str(path))
-    real, release, lock = files.load_replay, threading.Event(), threading.Lock()
+    real, release, lock = files.open_to_watch, threading.Event(), threading.Lock()
     started, running, most = [], [0], [0]
 
     def slow_disk(where):
@@ -233,7 +253,7 @@ def test_files_dropped_at_once_are_read_one_at_a_time_and_the_newest_waiting_one
             with lock:
                 running[0] -= 1
 
-    monkeypatch.setattr(files, "load_replay", slow_disk)
+    monkeypatch.setattr(files, "open_to_watch", slow_disk)
     app = App(clock=FakeClock(), desktop_size=(1366, 768))
     driver = Driver(app, patient=False)
     driver.frames(2)

@@ -5,7 +5,7 @@ in the middle of it whenever its size changes."""
 import pygame
 import pytest
 
-from game import config
+from game import config, window
 from game.app import App
 from tests.driver import Driver, FakeClock
 
@@ -110,3 +110,86 @@ def test_the_size_and_place_the_player_gave_the_window_are_kept(monkeypatch, tmp
     finally:
         app.store.close()
         pygame.quit()
+
+
+def open_on(monkeypatch, screen, home_app=None):
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [screen])
+    app = App(clock=FakeClock(), seed=3)
+    pygame.event.clear()
+    app.step()
+    return app, Driver(app)
+
+
+def drag(driver, path):
+    """The player drags the window along `path`: a move event each frame, as a window system sends them."""
+    for place in path:
+        pygame.display.set_window_position(place)
+        driver.post(pygame.WINDOWMOVED, x=place[0], y=place[1])
+        driver.frames(1)
+
+
+def test_a_drag_is_written_once_after_it_ends_never_while_it_goes_on(monkeypatch, private_home):
+    app, driver = open_on(monkeypatch, (1920, 1080))
+    written = []
+    app.settings.listen(lambda key, value: written.append(value) if key == "window" else None)
+    try:
+        drag(driver, [(100 + 7 * n, 90 + 3 * n) for n in range(30)])  # half a second of dragging
+        assert written == [], "nothing written while the window moves"
+        driver.frames(round(window.SETTLE_MS / 1000 / config.STEP) + 2)  # the player lets go and waits
+        assert written == [{"1920x1080": {"place": (303, 177), "size": None}}], "one write, where it ended"
+        driver.frames(60)
+        assert len(written) == 1, "and no more while it stands still"
+    finally:
+        app.store.close()
+        pygame.quit()
+
+
+def test_the_window_opens_next_time_where_the_player_left_it_and_as_large(monkeypatch, private_home):
+    screen = (1920, 1080)
+    app, driver = open_on(monkeypatch, screen)
+    driver.click_button(app.scene.difficulty_buttons["beginner"])
+    driver.post(pygame.WINDOWSIZECHANGED, x=900, y=700)
+    driver.frames(2)
+    drag(driver, [(40, 60)])
+    driver.post(pygame.QUIT)  # closed at once: what was waiting to be written is written on the way out
+    driver.frames(1)
+    app.run(max_frames=app.frames)
+    pygame.quit()
+    again, driver = open_on(monkeypatch, screen)
+    try:
+        window_, usable = on_the_screen(screen)
+        assert window_.topleft == (40, 60), "the menu opens where the player put the window"
+        driver.click_button(again.scene.difficulty_buttons["intermediate"])
+        assert pygame.display.get_window_size() == (900, 700), "and a game at the size they gave it"
+    finally:
+        again.store.close()
+        pygame.quit()
+
+
+def test_a_window_left_off_the_screen_comes_back_and_each_screen_size_has_its_own(monkeypatch, private_home):
+    app, driver = open_on(monkeypatch, (1920, 1080))
+    app.settings.change("window", {"1920x1080": {"place": (1800, 1000), "size": (5000, 4000)}})
+    app.store.close()
+    pygame.quit()
+    again, driver = open_on(monkeypatch, (1920, 1080))
+    try:
+        window_, usable = on_the_screen((1920, 1080))
+        assert usable.contains(window_), f"{window_} is back on {usable}"
+        assert again.player_window == again.max_window, "a size larger than the screen is the screen's"
+    finally:
+        again.store.close()
+        pygame.quit()
+    laptop, driver = open_on(monkeypatch, (1366, 768))
+    try:
+        assert_whole_and_centred((1366, 768), "another screen size: the middle, as before")
+        assert laptop.player_window is None
+    finally:
+        laptop.store.close()
+        pygame.quit()
+
+
+def test_a_damaged_window_setting_is_ignored(monkeypatch, private_home):
+    from game.settings import Settings
+
+    for stored in ({"window": {"big": {"place": [1, 2]}}}, {"window": {"800x600": {"place": [1e9, 2]}}}, {"window": 7}):
+        assert Settings(stored)["window"] == {}, stored

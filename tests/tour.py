@@ -8,9 +8,12 @@ on. The app must have been made with a records folder that `seed_records` filled
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 import time
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pygame
 
@@ -24,7 +27,15 @@ HUGE = (100, 100, 1500)  # the largest custom board, with a long name: "Custom 1
 
 
 def seed_records(home) -> None:
-    """Records that stretch every figure: over an hour of play, 5-digit counts, the largest custom board."""
+    """Records that stretch every figure: over an hour of play, 5-digit counts, the largest custom board; and
+    the sample videos in videos/."""
+    videos = Path(home) / "videos"
+    videos.mkdir(parents=True, exist_ok=True)
+    for sample in (Path(__file__).parent / "fixtures" / "videos").iterdir():
+        if sample.suffix in (".avf", ".rmv", ".mvf", ".evf"):
+            shutil.copyfile(sample, videos / sample.name)
+            if sample.name.startswith("HI-SCORE"):  # the newest: the first in the list, the one the tour opens
+                os.utime(videos / sample.name, (time.time() + 60, time.time() + 60))
     start = datetime(2026, 1, 1, tzinfo=timezone.utc)
     with Store.open(home) as store:
         for n in range(12):
@@ -104,6 +115,16 @@ def tour(driver):
     driver.scene.fields["rows"].value, driver.scene.fields["mines"].value = "1", "99999"
     driver.key(pygame.K_TAB)
     yield "custom-errors"
+    app.settings.change("no_guess", True)  # a large dense board with no-guess on: the wait is said before it
+    app.settings.change("custom", (HUGE[0], HUGE[1], 2_500))
+    for field, value in zip(("rows", "cols", "mines"), (HUGE[0], HUGE[1], 2_500)):
+        driver.scene.fields[field].value = str(value)
+    driver.key(pygame.K_TAB)
+    yield "custom-no-guess-wait"
+    _menu(driver)
+    driver.click_button(driver.scene.settings)
+    yield "settings-no-guess-wait"
+    app.settings.change("no_guess", False)
     _menu(driver)
 
     driver.click_button(driver.scene.play_code)
@@ -116,6 +137,9 @@ def tour(driver):
 
     driver.click_button(driver.scene.settings)
     yield "settings"
+    driver.click(driver.scene.name_field.rect.center)
+    driver.type_text("Wojciech Grzegorz Brzęczyszczykiewicz-Ørsted")  # longer than a name may be
+    yield "settings-name"
     _menu(driver)
     driver.click_button(driver.scene.help)
     for page, tab in enumerate(driver.scene.tabs):
@@ -128,6 +152,11 @@ def tour(driver):
     while records.category != "expert":
         driver.key(pygame.K_RIGHT)
     yield "records-expert-best"
+    for figure in ("3BV/s", "STNB"):
+        driver.click_button(records.tabs[figure])
+        yield f"records-expert-{figure.replace('/', '-').lower()}"
+    _hover(driver, records.tabs["IOE"].rect.center)
+    yield "records-tip"
     driver.click_button(records.recent_tab)
     yield "records-expert-recent"
     while not records.category.startswith("custom:100x100"):
@@ -135,6 +164,16 @@ def tour(driver):
     yield "records-custom-huge"
     driver.click_button(records.reset)
     yield "reset-question"
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(records.videos)  # the sample videos (seed_records put them in videos/), long names and all
+    videos = driver.scene
+    assert videos.shelf.wait(120)
+    driver.frames(2)
+    yield "videos"
+    driver.click_button(videos.rows[0])
+    driver.frames(90)
+    yield "replay-video"
+    driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
     _menu(driver)
 
@@ -167,6 +206,8 @@ def tour(driver):
         driver.key(pygame.K_ESCAPE)
         _menu(driver)
 
+    yield from _personal_best(driver)
+
     app.settings.change("custom", HUGE)
     driver.click_button(driver.scene.custom)
     driver.key(pygame.K_RETURN)
@@ -185,6 +226,50 @@ def tour(driver):
     driver.key(pygame.K_ESCAPE)
     _menu(driver)
     yield from _learn(driver)
+
+
+def _hover(driver, pos):
+    driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+
+
+def _win(driver, pause_frames=0):
+    board = driver.scene.board
+    driver.click_cell(board.rows // 2, board.cols // 2)
+    driver.frames(pause_frames)
+    for cell in [(r, c) for r in range(board.rows) for c in range(board.cols)]:
+        if not board.is_mine(*cell) and not board.is_revealed(*cell):
+            driver.click_cell(*cell)
+    driver.frames(2)
+
+
+def _personal_best(driver):
+    """Two Intermediate wins, the second faster: the personal bests it beat on the bar and the panel, then its
+    replay played to the end, its live figures with one explained."""
+    driver.click_button(driver.scene.difficulty_buttons["intermediate"])
+    if driver.app.overlays:  # a saved game: keep it out of the way
+        driver.click_button(driver.overlay.yes)
+    _win(driver, pause_frames=1200)  # twenty seconds: the next one, quicker, beats its figures
+    driver.click_button(driver.panel_button("again"))
+    _win(driver)
+    figures = driver.scene.session.figures_job
+    if figures is not None:
+        figures.wait(30)
+    driver.frames(2)
+    yield "game-over-personal-best-bar"
+    panel = driver.past_grace()
+    if not panel.expanded:
+        driver.click_button(panel.more)
+    yield "game-over-personal-best-panel"
+    driver.click_button(driver.panel_button("replay"))
+    replay = driver.scene
+    replay.live.job.wait(30)
+    driver.frames(40)
+    yield "replay-live-figures"
+    driver.key(pygame.K_END)
+    _hover(driver, replay.live.names["3BV/s"].center)
+    yield "replay-live-tip"
+    _menu(driver)
 
 
 def _wait(driver, ready, seconds=30):

@@ -25,6 +25,28 @@ MISTAKE_WEIGHT = 3  # a rule the player got wrong once comes up this many times 
 GAMES_PER_ASK = 40  # games played looking for a position of the rule asked before taking any rule
 
 
+FOCUS_AROUND = 2  # cells shown around what matters, so its numbers show with what lies around them
+FOCUS_LEAST = 8  # the part shown is never narrower or shorter than this many cells (when the board has them)
+
+
+class Focus(NamedTuple):
+    """A part of the board: its top row, left column, and how many rows and columns."""
+
+    top: int
+    left: int
+    rows: int
+    cols: int
+
+    def cut(self, board_rows: int, board_cols: int) -> tuple[bool, bool, bool, bool]:
+        """Which of its sides (top, left, bottom, right) cut through the board rather than lie on its edge."""
+        return (
+            self.top > 0,
+            self.left > 0,
+            self.top + self.rows < board_rows,
+            self.left + self.cols < board_cols,
+        )
+
+
 class DrillPosition(NamedTuple):
     board: Board  # the position, a copy the player may play on
     rule: str  # one of DRILL_RULES
@@ -35,6 +57,32 @@ class DrillPosition(NamedTuple):
 
     def puzzle(self) -> Puzzle:
         return Puzzle(self.board.copy(), self.safe, self.mines)
+
+    def focus(self) -> Focus:
+        """The part of the board the deduction lives in: the cells to find, the numbers that prove them and the
+        numbers around them, FOCUS_AROUND more cells all round, at least FOCUS_LEAST a side. The mine count
+        speaks of every covered cell, so a position of that rule shows them all. What the numbers prove is the
+        whole board's either way: this is only where to look.
+
+        >>> from game.learn.puzzle import board_from_text
+        >>> rows = ["oooooooooooo", "ooo1-1oooooo", "ooo1*1oooooo"] + ["o" * 12] * 9
+        >>> board = board_from_text(rows)
+        >>> DrillPosition(board, "single", frozenset(), frozenset({(2, 4)}), ((1, 3),), "").focus()
+        Focus(top=0, left=0, rows=8, cols=8)
+        """
+        board = self.board
+        cells = set(self.safe | self.mines) | set(self.proof)
+        for row, col in self.safe | self.mines:
+            cells.update(
+                (r, c)
+                for r in range(max(0, row - 1), min(board.rows, row + 2))
+                for c in range(max(0, col - 1), min(board.cols, col + 2))
+            )
+        if self.rule == "count":
+            seen = board.seen_codes()
+            cells.update(divmod(i, board.cols) for i, code in enumerate(seen) if code == SEEN_COVERED)
+        top, left = _span({r for r, _ in cells}, board.rows), _span({c for _, c in cells}, board.cols)
+        return Focus(top[0], left[0], top[1], left[1])
 
 
 def positions_of_game(rng: random.Random, size: tuple[int, int, int] = DRILL_BOARD) -> Iterator[DrillPosition]:
@@ -69,6 +117,18 @@ def positions_of_game(rng: random.Random, size: tuple[int, int, int] = DRILL_BOA
         else:  # nothing is certain: the safest cell, as a player would guess
             chances = analysis.probabilities
             board.apply(Move(MoveKind.REVEAL, *min(chances, key=lambda cell: (chances[cell], cell))))
+
+
+def _span(indices: set[int], length: int) -> tuple[int, int]:
+    """(start, size) of the stretch of rows (or columns) from 0 to `length` that holds `indices` with FOCUS_AROUND
+    to spare on each side, widened evenly to FOCUS_LEAST, kept on the board."""
+    low, high = max(0, min(indices) - FOCUS_AROUND), min(length - 1, max(indices) + FOCUS_AROUND)
+    while high - low + 1 < min(FOCUS_LEAST, length):
+        if low > 0 and (high - low) % 2 == 0 or high == length - 1:
+            low -= 1
+        else:
+            high += 1
+    return low, high - low + 1
 
 
 def _play(board: Board, deduction: Deduction, covered: set[Cell]) -> None:

@@ -6,9 +6,10 @@ import pygame
 from game.scene import Overlay
 from game.view import text, theme, widgets
 from game.view.focus import FocusRing
+from game.view.scale import px
 from game.view.typeface import BODY, SMALL, TINY
 
-WIDTH, PAD, TOP, BUTTON_H, KEYS_H, MOST_LINES = 360, 14, 44, 38, 22, 4
+WIDTH, PAD, TOP, BUTTON_H, KEYS_H, MOST_LINES = 360, 14, 44, 38, 22, 4  # base pixels (scale.py), and lines
 
 
 class ConfirmOverlay(Overlay):
@@ -17,16 +18,17 @@ class ConfirmOverlay(Overlay):
         self.question = question
         self.yes_key = getattr(pygame, f"K_{yes[0].lower()}", None)
         w, h = self.window_size
-        width = min(WIDTH, w - 16)
-        room = pygame.Rect(0, 0, width - 2 * PAD, text.line_height(BODY) * MOST_LINES)
+        pad, button_h, keys_h = px(PAD), px(BUTTON_H), px(KEYS_H)
+        width = min(px(WIDTH), w - px(16))
+        room = pygame.Rect(0, 0, width - 2 * pad, text.line_height(BODY) * MOST_LINES)
         self.lines, self.size = text.fit_paragraph(detail, room, BODY, smallest=TINY)
-        height = TOP + text.line_height(self.size) * len(self.lines) + 12 + BUTTON_H + KEYS_H + 6
-        self.rect = pygame.Rect(0, 0, width, min(height, h - 8))
+        height = px(TOP) + text.line_height(self.size) * len(self.lines) + px(12) + button_h + keys_h + px(6)
+        self.rect = pygame.Rect(0, 0, width, min(height, h - px(8)))
         self.rect.center = (w // 2, h // 2)
-        half = (width - 2 * PAD - 10) // 2
-        top = self.rect.bottom - KEYS_H - 6 - BUTTON_H
-        self.yes = widgets.Button((self.rect.x + PAD, top, half, BUTTON_H), yes, size=BODY)
-        self.no = widgets.Button((self.rect.right - PAD - half, top, half, BUTTON_H), no, size=BODY)
+        half = (width - 2 * pad - px(10)) // 2
+        top = self.rect.bottom - keys_h - px(6) - button_h
+        self.yes = widgets.Button((self.rect.x + pad, top, half, button_h), yes, size=BODY)
+        self.no = widgets.Button((self.rect.right - pad - half, top, half, button_h), no, size=BODY)
         self.no.marked = True  # the default
         self.focus = FocusRing([self.yes, self.no], start=self.no)
         self.keys_line = f"Enter or Esc: {no}   {yes[0].upper()}: {yes}"
@@ -51,12 +53,12 @@ class ConfirmOverlay(Overlay):
         shade.fill(look.overlay)
         surface.blit(shade, (0, 0))
         widgets.panel(surface, self.rect, title=self.question)
-        y, step = self.rect.y + TOP, text.line_height(self.size)
-        box = pygame.Rect(self.rect.x + PAD, y, self.rect.w - 2 * PAD, step * len(self.lines))
+        y, step, pad = self.rect.y + px(TOP), text.line_height(self.size), px(PAD)
+        box = pygame.Rect(self.rect.x + pad, y, self.rect.w - 2 * pad, step * len(self.lines))
         for line in self.lines:
             text.draw(surface, line, (self.rect.centerx, y), self.size, anchor="midtop", box=box)
             y += step
         self.yes.draw(surface)
         self.no.draw(surface)
-        keys = pygame.Rect(self.rect.x + PAD, self.rect.bottom - KEYS_H - 2, self.rect.w - 2 * PAD, KEYS_H)
+        keys = pygame.Rect(self.rect.x + pad, self.rect.bottom - px(KEYS_H) - px(2), self.rect.w - 2 * pad, px(KEYS_H))
         text.draw_fitted(surface, self.keys_line, keys, SMALL, look.dim_text, "center", smallest=TINY)

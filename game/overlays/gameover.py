@@ -9,6 +9,7 @@ hands back what the player chose (a PanelChoice): "again", "same board" and "men
 """
 
 import logging
+from typing import NamedTuple
 
 import pygame
 
@@ -16,27 +17,51 @@ from game import clipboard, config
 from game.model import GameState
 from game.scene import Overlay, PanelChoice
 from game.session import Analysis
-from game.view import layout, text, theme, widgets
+from game.view import layout, race_figures, text, theme, tip, widgets
+from game.view.bests import beaten_words
 from game.view.figures import board_code, figure_lines, untimed
 from game.view.focus import FocusRing
-from game.view.formats import FIGURES, NOT_TIMED, format_seconds
+from game.view.formats import NOT_TIMED, format_seconds
+from game.view.scale import px
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
 
-PANEL_W, PAD, TITLE_H, LINE_H, SMALLEST_LINE, BUTTON_H = config.GAME_OVER_PANEL_W, 14, 42, 22, 17, 34
-GAP = 8  # between the board and the panel, and the panel and the window's edge; under the last buttons
-ROW_GAP = 6  # between rows of buttons
-RECORD_LINE_H = 24  # "New record!", when there is one
-KEYS_LINE_H, KEYS_ROOM = 20, 26  # the line of keys over the buttons, and the room it takes with its gaps
 MOST_DROPPED = 5  # the figures kept however short the window: the first five of PRIORITY
-HIDE_W, HIDE_RIGHT, HIDE_TOP = 24, 7, 6  # the x button in the title bar, and its insets from the corner
-BAR_ROW, BAR_BUTTON_W, BAR_GAP = 36, 74, 4
-NARROW_BAR_W = 380  # a bar narrower than this leaves Same board to the whole panel
-BAR_TITLE_W = 120  # the room the outcome keeps beside the bar's buttons when they share a row
 GRACE_SECONDS = 0.6  # the panel ignores input this long after the game ends
 SAID_SECONDS = 2.0  # how long "Copied" or "Sound off" shows
-LABEL_W = 92  # the figures' names column
+
+
+class Sizes(NamedTuple):
+    """The panel's sizes, in base pixels (at 100%); `scaled()` gives them in window pixels (scale.py)."""
+
+    panel_w: int = config.GAME_OVER_PANEL_W
+    pad: int = 14
+    title_h: int = 42
+    line_h: int = 22
+    smallest_line: int = 17
+    button_h: int = 34
+    gap: int = 8  # between the board and the panel, and the panel and the window's edge; under the last buttons
+    row_gap: int = 6  # between rows of buttons
+    record_line_h: int = 24  # "New record!", when there is one
+    beaten_h: int = 36  # the personal bests the game beat, when it beat any (two lines of small letters)
+    keys_line_h: int = 20  # the line of keys over the buttons
+    keys_room: int = 26  # and the room it takes with its gaps
+    hide_w: int = 24  # the x button in the title bar
+    hide_right: int = 7  # and its insets from the corner
+    hide_top: int = 6
+    bar_row: int = 36
+    bar_button_w: int = 74
+    bar_gap: int = 4
+    narrow_bar_w: int = 380  # a bar narrower than this leaves Same board to the whole panel
+    bar_title_w: int = 120  # the room the outcome keeps beside the bar's buttons when they share a row
+    label_w: int = 92  # the figures' names column
+
+    def scaled(self) -> "Sizes":
+        return Sizes(*(px(value) for value in self))
+
+
+BASE = Sizes()
 # Which figures stay when the panel has no room for them all (Records and Help have every one).
 PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Code", "Seed", "IOE", "ZiNi")
 PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
@@ -45,23 +70,26 @@ PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS
 class GameOverPanel(Overlay):
     modal = False  # the face above the board still starts a new game
 
-    def __init__(self, context, session, places=None, toggle_sound=None):
+    def __init__(self, context, session, places=None, toggle_sound=None, race=None):
         """`places()`: where the scene beneath has, now, (face, board, status): the face button (clicks there
         are the scene's), the board, which the panel keeps clear of when the window has room, and the status
         line, where the bar goes. The panel asks again whenever the window may have changed (a resize, a zoom),
-        so its way on is always on screen. `toggle_sound`: what M does (returns the line saying so)."""
+        so its way on is always on screen. `toggle_sound`: what M does (returns the line saying so). `race`:
+        the race this game was (game.race): its figures stand beside the player's, and who won is said."""
         super().__init__(context)
         self.toggle_sound = toggle_sound
         self.session = session
+        self.race = race
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
+        self.beaten = self.beaten_short = ""  # the personal bests it beat ("Personal best: 3BV/s 2.345 (was 2.101)")
         self._recorded = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
         self.places = places or (lambda: ((0, 0, 0, 0),) * 3)
         self._laid_for = self._where()
         self.face, self.board_frame, self.status = (pygame.Rect(r) for r in self._laid_for[1])
-        self._analysis_shown = (session.analysis_state, session.figures is not None)  # laid out again on a change
+        self._analysis_shown = self._progress()  # laid out again on a change
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
         self.said, self._said_left = "", 0.0
@@ -92,45 +120,50 @@ class GameOverPanel(Overlay):
         self._expand(expanded or self.fits_outside)
 
     def _lay_out(self):
+        self.z = z = BASE.scaled()  # the sizes at the interface's factor now
         w, h = self.window_size
         lines = self.lines()
         verdict = self._verdict()
         loss = self.analysis.loss if self.analysis is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
         button_rows = 4 if studied else 3
-        record_h = RECORD_LINE_H if self.record_message else 0
-        fixed = TITLE_H + record_h + button_rows * (BUTTON_H + ROW_GAP) + KEYS_ROOM
+        record_h = (z.record_line_h if self.record_message else 0) + (z.beaten_h if self.beaten else 0)
+        fixed = z.title_h + record_h + button_rows * (z.button_h + z.row_gap) + z.keys_room
         window = pygame.Rect(0, 0, w, h)
-        beside_h = h - GAP - self.board_frame.y  # the room beside the board, when it is wide enough
-        if w - self.board_frame.right - 2 * GAP >= PANEL_W and self._measure(beside_h, w, fixed, lines, verdict)[0]:
+        beside_h = h - z.gap - self.board_frame.y  # the room beside the board, when it is wide enough
+        if w - self.board_frame.right - 2 * z.gap >= z.panel_w and self._measure(beside_h, w, fixed, lines, verdict)[0]:
             _, width, height = self._measure(beside_h, w, fixed, lines, verdict)
-            self.rect = pygame.Rect(self.board_frame.right + GAP, self.board_frame.y, width, height)
+            self.rect = pygame.Rect(self.board_frame.right + z.gap, self.board_frame.y, width, height)
             self.fits_outside = True
         else:
-            _, width, height = self._measure(h - 2 * GAP, w, fixed, lines, verdict)
-            below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + GAP, width, height)
+            _, width, height = self._measure(h - 2 * z.gap, w, fixed, lines, verdict)
+            below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + z.gap, width, height)
             self.fits_outside = window.contains(below)
             if self.fits_outside:
                 self.rect = below
             else:
                 self.rect = pygame.Rect(0, 0, width, height)
                 self.rect.center = window.center
-        r, inner = self.rect, self.rect.inflate(-2 * PAD, 0)
+        r, inner = self.rect, self.rect.inflate(-2 * z.pad, 0)
         was = self.__dict__.get("copy")
-        bottom, step = r.bottom - GAP, BUTTON_H + ROW_GAP
-        rows = [pygame.Rect(inner.x, bottom - (n + 1) * step + ROW_GAP, inner.w, BUTTON_H) for n in range(button_rows)]
-        size = widgets.widest_fit(("Same board", "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * widgets.PAD)
+        bottom, step = r.bottom - z.gap, z.button_h + z.row_gap
+        rows = [
+            pygame.Rect(inner.x, bottom - (n + 1) * step + z.row_gap, inner.w, z.button_h) for n in range(button_rows)
+        ]
+        same = "Same board" if self.race is None else "Race again"  # a race's board is raced again
+        size = widgets.widest_fit((same, "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * px(widgets.PAD))
         (self.same_board, self.menu), (self.play_again,), (self.replay_button, self.copy) = (
             [widgets.Button(box, label, size=size) for box, label in zip(layout.split(row, len(labels)), labels)]
-            for row, labels in zip(rows, (("Same board", "Menu"), ("Play again",), ("Replay", "Copy code")))
+            for row, labels in zip(rows, ((same, "Menu"), ("Play again",), ("Replay", "Copy code")))
         )
         self.copy.enabled = bool(self.code)
         if was is not None and self._said_left:
             self.copy.label = was.label  # "Copied" stays its while when the panel is laid out again
         self.study = widgets.Button(rows[3], "Study the losing click", size=size) if studied else None
-        self.hide = widgets.Button((r.right - HIDE_RIGHT - HIDE_W, r.y + HIDE_TOP, HIDE_W, HIDE_W), "x", size=BODY)
-        self.hint_line = pygame.Rect(inner.x, rows[-1].y - KEYS_LINE_H - 2, inner.w, KEYS_LINE_H)
-        self.figures_box = pygame.Rect(inner.x, r.y + TITLE_H, inner.w, self.hint_line.y - r.y - TITLE_H)
+        hide = (r.right - z.hide_right - z.hide_w, r.y + z.hide_top, z.hide_w, z.hide_w)
+        self.hide = widgets.Button(hide, "x", size=BODY)
+        self.hint_line = pygame.Rect(inner.x, rows[-1].y - z.keys_line_h - px(2), inner.w, z.keys_line_h)
+        self.figures_box = pygame.Rect(inner.x, r.y + z.title_h, inner.w, self.hint_line.y - r.y - z.title_h)
         self._lay_out_bar(w, h)
         buttons = [self.replay_button, self.copy, self.play_again, self.same_board, self.menu, self.hide, self.study]
         buttons += [self.bar_again, self.bar_same, self.bar_menu, self.more]
@@ -142,41 +175,45 @@ class GameOverPanel(Overlay):
         sizes to draw them at. The sentence that explains a loss is read whole: wrapped all of it, in a wider
         panel or smaller letters if need be; what gives way is the figures' spacing, then the figures least
         wanted (PRIORITY: the speed-runners' figures first, then the seed and the code: Copy code has it)."""
-        width, verdict_h, self.verdict_size = min(PANEL_W, w - 2 * GAP), 0, SMALL
-        widest = max(width, w - 2 * GAP)
+        z = self.z
+        width, verdict_h, self.verdict_size = min(z.panel_w, w - 2 * z.gap), 0, SMALL
+        widest = max(width, w - 2 * z.gap)
         kept = min(len(lines), MOST_DROPPED)  # the figures that stay however short the room
         as_they_are = True
         for panel_w, size in ((width, SMALL), (widest, SMALL), (widest, TINY)):
             width, self.verdict_size = panel_w, size
-            count = len(text.wrap(verdict, size, panel_w - 2 * PAD)) if verdict else 0
+            count = len(text.wrap(verdict, size, panel_w - 2 * z.pad)) if verdict else 0
             verdict_h = text.line_height(size) * count
-            if fixed + verdict_h + SMALLEST_LINE * kept <= room_h:
+            if fixed + verdict_h + z.smallest_line * kept <= room_h:
                 break
             as_they_are = False
         shown = len(lines)
-        while shown > MOST_DROPPED and fixed + verdict_h + SMALLEST_LINE * shown > room_h:
+        while shown > MOST_DROPPED and fixed + verdict_h + z.smallest_line * shown > room_h:
             shown -= 1
         self.lines_shown = shown
-        self.line_h = max(SMALLEST_LINE, min(LINE_H, (room_h - fixed - verdict_h) // max(1, shown)))
+        self.line_h = max(z.smallest_line, min(z.line_h, (room_h - fixed - verdict_h) // max(1, shown)))
         return as_they_are, width, min(room_h, fixed + self.line_h * shown + verdict_h)
 
     def _lay_out_bar(self, w, h):
         """The bar, in place of the status line under the board: the outcome and the time, and the buttons
         beside them (under them in a narrow window, whose status line has two rows for it)."""
-        self.bar = self.status.copy() if self.status.w else pygame.Rect(0, h - 2 * BAR_ROW, w, 2 * BAR_ROW)
-        one_row = self.bar.h < 2 * BAR_ROW - GAP
-        count = 4 if self.bar.w >= NARROW_BAR_W else 3
-        room = self.bar.w - 2 * BAR_GAP - (BAR_TITLE_W if one_row else 0)
-        buttons_w = min(count * BAR_BUTTON_W + (count - 1) * BAR_GAP, room)
-        row_h = min(BAR_ROW - 6, (self.bar.h if one_row else self.bar.h // 2) - 6)
-        row = pygame.Rect(self.bar.right - BAR_GAP - buttons_w, self.bar.bottom - row_h - 3, buttons_w, row_h)
-        title_right = row.x - GAP if one_row else self.bar.right - BAR_GAP
-        title_bottom = self.bar.bottom - 2 if one_row else row.y - 2
-        self.bar_title = pygame.Rect(
-            self.bar.x + 6, self.bar.y + 2, title_right - self.bar.x - 6, title_bottom - self.bar.y - 2
-        )
-        labels = ("Again", "Same", "Menu", "More") if count == 4 else ("Again", "Menu", "More")
-        made = [widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, BAR_GAP), labels)]
+        z = self.z
+        self.bar = self.status.copy() if self.status.w else pygame.Rect(0, h - 2 * z.bar_row, w, 2 * z.bar_row)
+        one_row = self.bar.h < 2 * z.bar_row - z.gap
+        count = 4 if self.bar.w >= z.narrow_bar_w else 3
+        room = self.bar.w - 2 * z.bar_gap - (z.bar_title_w if one_row else 0)
+        buttons_w = min(count * z.bar_button_w + (count - 1) * z.bar_gap, room)
+        row_h = min(z.bar_row - px(6), (self.bar.h if one_row else self.bar.h // 2) - px(6))
+        row = pygame.Rect(self.bar.right - z.bar_gap - buttons_w, self.bar.bottom - row_h - px(3), buttons_w, row_h)
+        title_right = row.x - z.gap if one_row else self.bar.right - z.bar_gap
+        title_bottom = self.bar.bottom - px(2) if one_row else row.y - px(2)
+        left, top = self.bar.x + px(6), self.bar.y + px(2)
+        self.bar_title = pygame.Rect(left, top, title_right - left, title_bottom - top)
+        same = "Same" if self.race is None else "Race"
+        labels = ("Again", same, "Menu", "More") if count == 4 else ("Again", "Menu", "More")
+        made = [
+            widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, BASE.bar_gap), labels)
+        ]
         self.bar_again, self.bar_menu, self.more = made[0], made[-2], made[-1]
         self.bar_same = made[1] if count == 4 else None
 
@@ -199,7 +236,9 @@ class GameOverPanel(Overlay):
         if self._recorded is not None and self._recorded.done:
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
-            if self.record_message:
+            self.beaten = beaten_words(getattr(result, "beaten", ()))
+            self.beaten_short = beaten_words(getattr(result, "beaten", ()), short=True)  # for the bar
+            if self.record_message or self.beaten:
                 expanded = self.expanded
                 self._lay_out()  # the line makes the panel taller
                 self._expand(expanded)
@@ -208,11 +247,17 @@ class GameOverPanel(Overlay):
             self.dirty |= not self._said_left
             if not self._said_left:
                 self.copy.label = "Copy code"
-        if (self.session.analysis_state, self.session.figures is not None) != self._analysis_shown:
-            self._analysis_shown = (self.session.analysis_state, self.session.figures is not None)
+        if self._progress() != self._analysis_shown:
+            self._analysis_shown = self._progress()
             expanded = self.expanded
             self._lay_out()  # the verdict's lines make the panel taller
             self._expand(expanded)
+
+    def _progress(self):
+        """What of the figures and the analysis is in: the panel is laid out again when it changes."""
+        race = self.race
+        figures = (race.your_figures, race.ghost_figures) if race is not None else ()
+        return self.session.analysis_state, self.session.figures is not None, *(f is not None for f in figures)
 
     @property
     def analysis(self):
@@ -225,6 +270,7 @@ class GameOverPanel(Overlay):
 
     def next_wake(self):
         figures_coming = self.session.figures_job is not None and not self.session.figures_job.done
+        figures_coming |= self.race is not None and self.race.figures_coming
         if self._analysis_shown[0] == Analysis.RUNNING or figures_coming or self._recorded is not None:
             return 0.0
         if self.age < GRACE_SECONDS:
@@ -234,15 +280,22 @@ class GameOverPanel(Overlay):
     # --- figures -----------------------------------------------------------------------------------------
 
     def lines(self):
-        """(name, value) of each figure, the names as FIGURES explains them."""
-        return figure_lines(self.session, self.stats, self.code, PANEL_W - 2 * PAD - LABEL_W)
+        """(name, value) of each figure, the names as FIGURES explains them; in a race, (name, yours, the
+        ghost's) of the figures both have, then the player's own (the guesses, the last click)."""
+        z = self.z
+        found = figure_lines(self.session, self.stats, self.code, z.panel_w - 2 * z.pad - z.label_w)
+        if self.race is None:
+            return found
+        yours = [line for line in found if line[0] in ("Guesses", "Last click")]
+        return race_figures.lines(self.race, self.session.elapsed_ms) + yours
 
     def shown_lines(self):
         """The lines that fit the panel (`lines_shown` of them): the most wanted kept, in their order."""
         lines = self.lines()
         if len(lines) <= self.lines_shown:
             return lines
-        kept = sorted(range(len(lines)), key=lambda n: PRIORITY.index(lines[n][0]) if lines[n][0] in PRIORITY else n)
+        wanted = PRIORITY if self.race is None else race_figures.PRIORITY
+        kept = sorted(range(len(lines)), key=lambda n: wanted.index(lines[n][0]) if lines[n][0] in wanted else n)
         return [lines[n] for n in sorted(kept[: self.lines_shown])]
 
     def _untimed(self):
@@ -250,7 +303,10 @@ class GameOverPanel(Overlay):
 
     def _verdict(self):
         verdict = self.analysis.loss if self.analysis is not None else None
-        return "" if verdict is None or self.won else verdict.summary
+        said = "" if verdict is None or self.won else verdict.summary
+        if self.race is not None:  # who won the race comes first
+            said = f"{race_figures.sentence(self.race)} {said}".strip()
+        return said
 
     # --- input -------------------------------------------------------------------------------------------
 
@@ -343,32 +399,42 @@ class GameOverPanel(Overlay):
         verdict = self.analysis.loss if self.analysis is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
-        if mark := self._untimed():
+        if self.race is not None:
+            words += race_figures.bar_words(self.race)  # a race is never timed for records: it says so elsewhere
+        elif mark := self._untimed():
             words += f", {mark}: {NOT_TIMED}"
-        if self.record_message:
-            words += f" - {self.record_message}"
-        colour = look.success_text if self.record_message else look.text
+        for said in (self.record_message, self.beaten_short):
+            words += f" - {said}" if said else ""
+        colour = look.success_text if self.record_message or self.beaten else look.text
         text.draw_paragraph(surface, words, self.bar_title, BODY, colour, weight=BOLD, smallest=TINY, valign="center")
         for button in self._shown_buttons():
             button.draw(surface)
 
     def _draw_panel(self, surface):
-        r, look = self.rect, theme.current()
-        widgets.panel(surface, r, title=self._title(), title_room=r.w - 60)
+        r, look, z = self.rect, theme.current(), self.z
+        widgets.panel(surface, r, title=self._title(), title_room=r.w - px(60))
         box = self.figures_box
         y = box.y
-        for name, value in self.shown_lines():
+        for name, *value in self.shown_lines():
             row = pygame.Rect(box.x, y, box.w, self.line_h)
-            text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, LABEL_W - 6, row.h), BODY, smallest=TINY)
-            value_box = pygame.Rect(row.x + LABEL_W, row.y, row.w - LABEL_W, row.h)
-            text.draw_fitted(surface, value, value_box, BODY, align="right", weight=BOLD, smallest=TINY)
+            if self.race is not None:
+                race_figures.draw_line(surface, row, (name, *value), z.label_w, self.race)
+                y += self.line_h
+                continue
+            text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, z.label_w - px(6), row.h), BODY, smallest=TINY)
+            value_box = pygame.Rect(row.x + z.label_w, row.y, row.w - z.label_w, row.h)
+            text.draw_fitted(surface, value[0], value_box, BODY, align="right", weight=BOLD, smallest=TINY)
             y += self.line_h
         if verdict := self._verdict():
-            room = pygame.Rect(box.x, y + 2, box.w, box.bottom - y - 2)
+            room = pygame.Rect(box.x, y + px(2), box.w, box.bottom - y - px(2))
             y = text.draw_paragraph(surface, verdict, room, self.verdict_size, smallest=TINY)
         if self.record_message:
-            line = pygame.Rect(box.x, box.bottom - 24, box.w, 22)
+            line = pygame.Rect(box.x, box.bottom - px(24), box.w, px(22))
             text.draw_fitted(surface, self.record_message, line, BODY, look.success_text, "center", BOLD, TINY)
+        if self.beaten:
+            above = z.record_line_h if self.record_message else 0
+            room = pygame.Rect(box.x, box.bottom - above - z.beaten_h, box.w, z.beaten_h - px(2))
+            text.draw_paragraph(surface, self.beaten, room, SMALL, look.success_text, "center", smallest=TINY)
         keys = "Space: the board   N: again   R: replay" + ("   S: study" if self.study else "")
         hint = self.said if self._said_left and self.said else keys
         text.draw_fitted(surface, hint, self.hint_line, SMALL, look.dim_text, "center", smallest=TINY)
@@ -379,19 +445,9 @@ class GameOverPanel(Overlay):
         """What a figure counts, beside the pointer while it rests on the figure's name."""
         if not self.expanded:
             return
-        pointer = pygame.mouse.get_pos()
-        box = self.figures_box
-        if not pygame.Rect(box.x, box.y, LABEL_W, box.h).collidepoint(pointer):
-            return
-        names = [name for name, _ in self.shown_lines()]
-        n = (pointer[1] - box.y) // self.line_h
-        if not 0 <= n < len(names) or names[n] not in FIGURES:
-            return
-        w, h = self.window_size
-        width = min(260, w - 16)
-        lines, size = text.fit_paragraph(FIGURES[names[n]], pygame.Rect(0, 0, width - 16, 120), SMALL, smallest=TINY)
-        tip = pygame.Rect(0, 0, width, len(lines) * text.line_height(size) + 12)
-        tip.topleft = (min(pointer[0] + 16, w - width - 4), min(pointer[1] + 18, h - tip.h - 4))
-        text.next_layer()  # the tip lies over the panel's own words
-        widgets.bevel(surface, tip, raised=True, width=1, face=theme.current().field)
-        text.draw_paragraph(surface, FIGURES[names[n]], tip.inflate(-16, -12), size, smallest=TINY)
+        box, pointer = self.figures_box, pygame.mouse.get_pos()
+        names = [
+            (line[0], pygame.Rect(box.x, box.y + n * self.line_h, self.z.label_w, self.line_h))
+            for n, line in enumerate(self.shown_lines())
+        ]
+        tip.draw_tip(surface, tip.figure_at(names, pointer), pointer)

@@ -7,12 +7,13 @@ from game.model.rules.boardcode import decode
 from game.scene import FormScene
 from game.view import layout, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
-from game.view.typeface import BODY, BOLD, LARGE, SMALL, TINY
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
+from game.view.typeface import BODY, BOLD, LARGE, TINY
 
 MAX_CODE_CHARS = 40  # room for any code with its dashes, and a few stray spaces
-FOOTER = "Every game over shows its board's code: Copy code there, paste it here."
+WHERE_CODES_ARE = "Every game over shows its board's code: Copy code there, paste it here."
 
 
 def check_code(text):
@@ -23,30 +24,33 @@ def check_code(text):
         return None, str(error)
 
 
-# The label and Paste, the field, what the code is (or what is wrong with it), Start and Back, the footer.
-ROWS = [Row(36, 30, 12), Row(46, 40, 6), Row(150, 80, 10), Row(46, 38, 10), Row(40, 34, 10)]
+# The label and Paste, the field, what the code is (or what is wrong with it, and where codes come from), Start
+# and Back: in a tall window each grows a little and the rest spaces them out.
+ROWS = [Row(36, 30, 12, 40), Row(46, 40, 6, 56), Row(150, 110, 10, 170), Row(46, 38, 10, 52)]
+PASTE_W = 100
+WINDOW = (440, 460)  # shorter than the other menu screens: a field and a few lines under it need no more
 
 
 class CodeEntryScene(FormScene):
     def __init__(self, context):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.window_size = layout.menu_window(context.max_window, WINDOW)
         width, height = self.window_size
-        (top_y, top_h), (field_y, field_h), (message_y, message_h), (buttons_y, buttons_h), (foot_y, foot_h) = (
-            layout.stack(TITLE_H - 10, height - MARGIN // 2, ROWS)
+        (top_y, top_h), (field_y, field_h), (message_y, message_h), (buttons_y, buttons_h) = layout.stack(
+            title_bottom(-10), height - px(MARGIN) // 2, ROWS, spread=True
         )
-        inner = width - 2 * MARGIN
-        self.paste_button = widgets.Button((width - MARGIN - 100, top_y, 100, top_h), "Paste", size=BODY)
-        self.label = pygame.Rect(MARGIN, top_y, inner - 110, top_h)
-        self.field = widgets.TextField((MARGIN, field_y, inner, field_h), max_chars=MAX_CODE_CHARS)
+        margin = px(MARGIN)
+        inner = width - 2 * margin
+        paste_w = px(PASTE_W)
+        self.paste_button = widgets.Button((width - margin - paste_w, top_y, paste_w, top_h), "Paste", size=BODY)
+        self.label = pygame.Rect(margin, top_y, inner - paste_w - px(10), top_h)
+        self.field = widgets.TextField((margin, field_y, inner, field_h), max_chars=MAX_CODE_CHARS)
         self.field.focused = self.field.enabled = True
-        self.message_box = pygame.Rect(MARGIN, message_y, inner, message_h)
-        row = pygame.Rect(0, buttons_y, min(300, inner), buttons_h)
-        row.centerx = width // 2
+        self.message_box = pygame.Rect(margin, message_y, inner, message_h)
+        row = layout.centred(300, buttons_y, buttons_h, width)
         self.start, self.back = (
             widgets.Button(r, label) for r, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
         )
-        self.footer = pygame.Rect(MARGIN, foot_y, inner, foot_h)
         self.focus = FocusRing(
             [self.field, self.paste_button, self.start, self.back], self.field, press_keys=ENTER_KEYS
         )
@@ -111,11 +115,10 @@ class CodeEntryScene(FormScene):
             first = self.code.start_hint() or "It has not been played yet: any first click is safe."
             return [(self.code.describe(), look.text), (first, look.dim_text)]
         if self.field.value.strip():
-            return [(self.error, look.error_text)]
-        return [(self.error, look.dim_text)]  # nothing typed yet is no mistake
+            return [(self.error, look.error_text), (WHERE_CODES_ARE, look.dim_text)]
+        return [(self.error, look.text), (WHERE_CODES_ARE, look.dim_text)]  # nothing typed yet is no mistake
 
     def draw(self, surface):
-        look = theme.current()
         draw_title(surface, self.context.atlases, "Play a code", "The same board, from its code")
         text.draw_fitted(surface, "Board code", self.label, LARGE, weight=BOLD)
         self.paste_button.draw(surface)
@@ -125,9 +128,6 @@ class CodeEntryScene(FormScene):
         for n, (paragraph, colour) in enumerate(parts):  # the first gets at most half the room, the last the rest
             room = box.bottom - y if n == len(parts) - 1 else box.h // len(parts)
             part = pygame.Rect(box.x, y, box.w, room)
-            y = text.draw_paragraph(surface, paragraph or "", part, BODY, colour, smallest=TINY) + 8
+            y = text.draw_paragraph(surface, paragraph or "", part, LARGE, colour, smallest=TINY) + px(8)
         self.start.draw(surface)
         self.back.draw(surface)
-        text.draw_paragraph(
-            surface, FOOTER, self.footer, SMALL, look.dim_text, "center", smallest=TINY, valign="bottom"
-        )

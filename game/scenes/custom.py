@@ -6,11 +6,12 @@ from game import config
 from game.model.rules.category import size_text
 from game.model.rules.facts import SAFE_AROUND_FIRST_CLICK
 from game.scene import FormScene
-from game.view import layout, text, theme, widgets
+from game.view import layout, noguess_wait, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
-from game.view.typeface import BODY, BOLD, HEADING, LARGE
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
+from game.view.typeface import BODY, BOLD, HEADING, LARGE, SMALL, TINY
 
 # Width first, as every size reads in the game ("30 x 16": columns x rows), so the form and its summary agree.
 FIELDS = ("cols", "rows", "mines")
@@ -59,33 +60,39 @@ def check_custom(texts):
     return {}, (values["rows"], values["cols"], values["mines"])
 
 
-FIELD_W, STEP_W = 100, 40  # a field and its - and + buttons
-FIELD_ROWS = [Row(22, 18, 6), Row(40, 34, 2), Row(20, 16, 2)] * 3  # each field: its label, the box, its error
-FORM_ROWS = FIELD_ROWS + [Row(22, 18, 8), Row(46, 38, 10)]  # then the board it makes, then Start and Back
+FIELD_W, STEP_W, STEP_GAP = 100, 40, 6  # a field and its - and + buttons
+# Each field: its label, the box, its error; then the board it makes, then Start and Back (all of them taller, and
+# further apart, in a tall window).
+FIELD_ROWS = [Row(22, 18, 6, 26), Row(40, 34, 2, 46), Row(20, 16, 2, 22)] * 3
+# ... and with no-guess on, how long such a board takes to make (two lines at most)
+FORM_ROWS = FIELD_ROWS + [Row(22, 18, 8, 26), Row(34, 28, 0, 40), Row(46, 38, 6, 52)]
 
 
 class CustomScene(FormScene):
     def __init__(self, context):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.window_size = layout.menu_window(context.max_window)
         width, height = self.window_size
-        places = layout.stack(TITLE_H, height - MARGIN, FORM_ROWS)
+        margin = px(MARGIN)
+        places = layout.stack(title_bottom(), height - margin, FORM_ROWS, spread=True)
         rows, cols, mines = context.settings["custom"]
         self.fields, self.minus, self.plus, self.labels, self.error_lines = {}, {}, {}, {}, {}
-        left = (width - FIELD_W - 2 * (STEP_W + 6)) // 2
+        field_w, step_w, step_gap = px(FIELD_W), px(STEP_W), px(STEP_GAP)
+        left = (width - field_w - 2 * (step_w + step_gap)) // 2
         values = {"rows": rows, "cols": cols, "mines": mines}
         for n, field in enumerate(FIELDS):
             value = values[field]
             (label_y, label_h), (y, h), (error_y, error_h) = places[3 * n : 3 * n + 3]
-            self.labels[field] = pygame.Rect(MARGIN, label_y, width - 2 * MARGIN, label_h)
-            self.fields[field] = widgets.TextField((left + STEP_W + 6, y, FIELD_W, h), value)
-            self.minus[field] = widgets.Button((left, y, STEP_W, h), "-", size=HEADING)
-            self.plus[field] = widgets.Button((left + STEP_W + FIELD_W + 12, y, STEP_W, h), "+", size=HEADING)
-            self.error_lines[field] = pygame.Rect(MARGIN, error_y, width - 2 * MARGIN, error_h)
-        (size_y, size_h), (buttons_y, buttons_h) = places[-2:]
-        self.size_line = pygame.Rect(MARGIN, size_y, width - 2 * MARGIN, size_h)
-        row = pygame.Rect(0, buttons_y, min(300, width - 2 * MARGIN), buttons_h)
-        row.centerx = width // 2
+            self.labels[field] = pygame.Rect(margin, label_y, width - 2 * margin, label_h)
+            self.fields[field] = widgets.TextField((left + step_w + step_gap, y, field_w, h), value)
+            self.minus[field] = widgets.Button((left, y, step_w, h), "-", size=HEADING)
+            plus_x = left + step_w + field_w + 2 * step_gap
+            self.plus[field] = widgets.Button((plus_x, y, step_w, h), "+", size=HEADING)
+            self.error_lines[field] = pygame.Rect(margin, error_y, width - 2 * margin, error_h)
+        (size_y, size_h), (wait_y, wait_h), (buttons_y, buttons_h) = places[-3:]
+        self.size_line = pygame.Rect(margin, size_y, width - 2 * margin, size_h)
+        self.wait_box = pygame.Rect(margin, wait_y, width - 2 * margin, wait_h)
+        row = layout.centred(300, buttons_y, buttons_h, width)
         self.start, self.back = (
             widgets.Button(rect, label) for rect, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
         )
@@ -174,5 +181,7 @@ class CustomScene(FormScene):
             density = 100 * mines / (rows * cols)
             line = f"{size_text(rows, cols)} board, {mines} mines ({density:.0f}% density)"
             text.draw_fitted(surface, line, self.size_line, BODY, look.dim_text, "center")
+            if self.context.settings["no_guess"] and (words := noguess_wait.advice(rows, cols, mines)):
+                text.draw_paragraph(surface, words, self.wait_box, SMALL, look.error_text, "center", smallest=TINY)
         self.start.draw(surface)
         self.back.draw(surface)

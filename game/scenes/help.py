@@ -2,14 +2,14 @@
 
 import pygame
 
-from game import config
 from game.scene import Scene
 from game.view import layout, text, widgets
 from game.view.focus import FocusRing
 from game.view.formats import FIGURES as FIGURE_WORDS
 from game.view.formats import SPEED_RUN_FIGURES
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 FIRST_CLICK = "first click"  # stands for the sentence that follows the First click setting
@@ -72,11 +72,17 @@ AFTER = [
     ("- +", "replay: slower, faster (0.1x to 10x); the seek bar goes anywhere"),
     (", .", "replay of a recorded game: an event of the mouse back or on ([ ]: a click)"),
     ("E", "replay: save it as a file in the records folder's replays/"),
+    ("B", "replay of a recorded game: race its ghost on its board (O: the cells the ghost opened)"),
     ("Drop a file", "drop a replay file on the window to watch it"),
-    ("Records", "click a game listed there to watch it"),
+    ("Records", "click a game listed there to watch it; B races it"),
 ]
 
-FIGURES = [(name, words.rstrip(".")) for name, words in FIGURE_WORDS.items() if name not in SPEED_RUN_FIGURES]
+# (The board's code is on the Rules page: the Figures page has room for the rest at the size of the others.)
+FIGURES = [
+    (name, words.rstrip("."))
+    for name, words in FIGURE_WORDS.items()
+    if name not in SPEED_RUN_FIGURES and name != "Code"
+]
 SPEED_RUNS = [(name, FIGURE_WORDS[name].rstrip(".")) for name in SPEED_RUN_FIGURES]
 
 PAGES = (
@@ -87,7 +93,9 @@ PAGES = (
     ("Figures", FIGURES),
     ("Speed", SPEED_RUNS),
 )
-ROWS = [Row(36, 30, 0), Row(400, 200, 10), Row(44, 36, 10)]  # the tabs, the page, Back
+ROWS = [Row(36, 30, 0), Row(400, 200, 10, 2000), Row(44, 36, 10)]  # the tabs, the page (all the room), Back
+BACK_W = 140
+WINDOW = (560, 560)  # wider and shorter than the other menu screens: fewer, longer lines to a page
 KEY_GAP, ENTRY_GAP = 12, 5
 
 
@@ -100,30 +108,40 @@ def _entries(page, first_click="opening"):
     return list(rows)
 
 
-def _lay_out(entries, box):
-    """The size, key column width and wrapped lines that fit the page into `box` (the largest that does)."""
-    for size in (BODY, SMALL, TINY):
-        key_w = max(text.width(key, size, BOLD) for key, _ in entries) + KEY_GAP
-        room = box.w - key_w
-        wrapped = [(key, text.wrap(paragraph, size, room)) for key, paragraph in entries]
-        step = text.line_height(size)
-        height = sum(len(lines) * step + ENTRY_GAP for _, lines in wrapped)
-        if height <= box.h or size == TINY:
-            return size, key_w, wrapped
-    raise AssertionError("unreachable")
+def _lay_out(entries, box, size):
+    """The key column's width and the wrapped lines of a page at a size, and whether they fit `box`."""
+    key_w = max(text.width(key, size, BOLD) for key, _ in entries) + px(KEY_GAP)
+    room = box.w - key_w
+    wrapped = [(key, text.wrap(paragraph, size, room)) for key, paragraph in entries]
+    step = text.line_height(size)
+    height = sum(len(lines) * step + px(ENTRY_GAP) for _, lines in wrapped)
+    return key_w, wrapped, height <= box.h
+
+
+def page_size(box, first_click="opening"):
+    """The one size every page is set in: the largest at which each of them fits `box` (so turning the page
+    never changes the letters)."""
+    for size in (BODY, SMALL):
+        if all(_lay_out(_entries(page, first_click), box, size)[2] for page in range(len(PAGES))):
+            return size
+    return TINY
 
 
 class HelpScene(Scene):
     def __init__(self, context, page=0):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.window_size = layout.menu_window(context.max_window, WINDOW)
         width, height = self.window_size
-        (tabs_y, tabs_h), (page_y, page_h), (back_y, back_h) = layout.stack(TITLE_H - 6, height - MARGIN // 2, ROWS)
+        margin = px(MARGIN)
+        (tabs_y, tabs_h), (page_y, page_h), (back_y, back_h) = layout.stack(
+            title_bottom(-6), height - margin // 2, ROWS
+        )
         self.page = page
-        tabs = layout.split(pygame.Rect(MARGIN // 2, tabs_y, width - MARGIN, tabs_h), len(PAGES), 4)
+        tabs = layout.split(pygame.Rect(margin // 2, tabs_y, width - margin, tabs_h), len(PAGES), 4)
         self.tabs = [widgets.Button(rect, name, size=BODY) for rect, (name, _) in zip(tabs, PAGES)]
-        self.page_box = pygame.Rect(MARGIN, page_y, width - 2 * MARGIN, page_h)
-        self.back = widgets.Button(((width - 140) // 2, back_y, 140, back_h), "Back")
+        self.page_box = pygame.Rect(margin, page_y, width - 2 * margin, page_h)
+        self.back = widgets.Button(layout.centred(BACK_W, back_y, back_h, width), "Back")
+        self._sizes: dict[str, int] = {}  # the pages' size for each first-click rule (the Rules page names it)
         self.focus = FocusRing([*self.tabs, self.back], start=self.back, arrows=False)
 
     def handle(self, event):
@@ -147,8 +165,11 @@ class HelpScene(Scene):
         for n, tab in enumerate(self.tabs):
             tab.marked = n == self.page
             tab.draw(surface)
-        box = self.page_box
-        size, key_w, wrapped = _lay_out(_entries(self.page, self.context.settings["first_click"]), box)
+        box, first_click = self.page_box, self.context.settings["first_click"]
+        if first_click not in self._sizes:
+            self._sizes[first_click] = page_size(box, first_click)
+        size = self._sizes[first_click]
+        key_w, wrapped, _ = _lay_out(_entries(self.page, first_click), box, size)
         step, y = text.line_height(size), box.y
         for key, lines in wrapped:
             if y + step > box.bottom:
@@ -158,5 +179,5 @@ class HelpScene(Scene):
                 if y + step <= box.bottom:
                     text.draw(surface, line, (box.x + key_w, y), size, box=box)
                 y += step
-            y += ENTRY_GAP
+            y += px(ENTRY_GAP)
         self.back.draw(surface)

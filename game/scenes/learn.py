@@ -2,36 +2,37 @@
 
 import pygame
 
-from game import config
 from game.learn import lessons as lesson_data
 from game.scene import Scene
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, SMALL, TINY
 
-LESSON_ROW, DRILL_ROW, BACK_ROW, NOTE_ROW = Row(36, 28, 4), Row(50, 40, 12), Row(40, 32, 8), Row(18, 14, 4)
-BUTTON_W = 340
+LESSON_ROW, DRILL_ROW = Row(36, 28, 4, 42), Row(50, 40, 12, 58)
+BACK_ROW, NOTE_ROW = Row(40, 32, 8, 44), Row(18, 14, 4, 22)
+BUTTON_W, BACK_W = 340, 140
 
 
 class LearnScene(Scene):
     def __init__(self, context):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.window_size = layout.menu_window(context.max_window)
         self.lessons = lesson_data.load()
         progress = context.progress
         width, height = self.window_size
         count = len(self.lessons)
         rows = [LESSON_ROW._replace(gap=0)] + [LESSON_ROW] * (count - 1) + [DRILL_ROW, NOTE_ROW, BACK_ROW]
-        places = layout.stack(TITLE_H - 4, height - MARGIN // 2, rows)
-        column_w = min(BUTTON_W, width - 2 * MARGIN)
-        inner = pygame.Rect((width - column_w) // 2, 0, column_w, 0)
+        margin = px(MARGIN)
+        places = layout.stack(title_bottom(-4), height - margin // 2, rows, spread=True)
+        inner = layout.centred(BUTTON_W, 0, 0, width)
         labels = [
             f"{n + 1}. {lesson.title}" + ("  (done)" if progress.is_done(lesson.key) else "")
             for n, lesson in enumerate(self.lessons)
         ]
-        size = widgets.widest_fit(labels, inner.w - 2 * widgets.PAD, size=BODY, smallest=TINY)
+        size = widgets.widest_fit(labels, inner.w - 2 * px(widgets.PAD), size=BODY, smallest=TINY)
         self.lesson_buttons = [
             widgets.Button((inner.x, y, inner.w, h), label, size=size) for label, (y, h) in zip(labels, places)
         ]
@@ -42,9 +43,9 @@ class LearnScene(Scene):
         y, h = places[count]
         self.drill = widgets.Button((inner.x, y, inner.w, h), "Pattern drill", progress.drill_summary())
         y, h = places[count + 1]
-        self.note = pygame.Rect(MARGIN, y, width - 2 * MARGIN, h)
+        self.note = pygame.Rect(margin, y, width - 2 * margin, h)
         y, h = places[count + 2]
-        self.back = widgets.Button(((width - 140) // 2, y, 140, h), "Back")
+        self.back = widgets.Button(layout.centred(BACK_W, y, h, width), "Back")
         self.buttons = [*self.lesson_buttons, self.drill, self.back]
         self.focus = FocusRing(self.buttons, start=upcoming or self.drill)
         self.done_count = sum(progress.is_done(lesson.key) for lesson in self.lessons)

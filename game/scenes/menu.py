@@ -11,28 +11,30 @@ from game.settings import BY_KEY
 from game.view import layout, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
-from game.view.typeface import BODY, SMALL
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
+from game.view.typeface import BODY, SMALL, TINY
 
 BUTTON_W = 300
-BIG, SMALL_ROW = Row(50, 40), Row(38, 30)  # a game button with its size under it; a row of two small ones
+# A game button with its size under it; a row of two small ones (both taller in a tall window).
+BIG, SMALL_ROW = Row(50, 40, largest=62), Row(38, 30, largest=46)
 NOTICE_LINES = 3
 
 
 class MenuScene(Scene):
     def __init__(self, context, notice=""):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.window_size = layout.menu_window(context.max_window)
         self.notices = [notice] if notice else []
         self.notices += context.take_notices()
         self.saved = context.dealer.saved
         self.resuming = None  # a resume waiting for the records to grant its claim
         width, height = self.window_size
-        footer = text.line_height(SMALL) * NOTICE_LINES + 12
+        footer = text.line_height(SMALL) * NOTICE_LINES + px(12)
         rows = [BIG._replace(gap=2)] + [BIG] * 4 + [SMALL_ROW._replace(gap=14)] + [SMALL_ROW] * 2
-        places = layout.stack(TITLE_H, height - footer, rows)
-        column = pygame.Rect((width - min(BUTTON_W, width - 2 * MARGIN)) // 2, 0, min(BUTTON_W, width - 2 * MARGIN), 0)
+        places = layout.stack(title_bottom(), height - footer, rows, spread=True)
+        column = layout.centred(BUTTON_W, 0, 0, width)
 
         def at(n):
             y, h = places[n]
@@ -67,7 +69,7 @@ class MenuScene(Scene):
             )
         ]
         (self.learn, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
-        self.notice_box = pygame.Rect(MARGIN, height - footer + 4, width - 2 * MARGIN, footer - 10)
+        self.notice_box = pygame.Rect(px(MARGIN), height - footer + px(4), width - 2 * px(MARGIN), footer - px(10))
         choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code)
         self.buttons = [b for b in (self.resume, *choices, self.records, self.settings, self.help, self.quit) if b]
         if self.resume is None:
@@ -163,7 +165,7 @@ class MenuScene(Scene):
             message, colour = " ".join(self.notices[-3:]), look.error_text
         else:
             message, colour = "Left click opens, right click flags. Arrows and Enter work too.", look.dim_text
-        text.draw_paragraph(surface, message, self.notice_box, SMALL, colour, "center", smallest=12, valign="bottom")
+        text.draw_paragraph(surface, message, self.notice_box, SMALL, colour, "center", smallest=TINY, valign="bottom")
 
 
 def _pair(row, labels):

@@ -21,24 +21,28 @@ from game.scene import Scene
 from game.session import Analysis, GameSession
 from game.sound import sound_for
 from game.view import assist as assist_view
-from game.view import hud
+from game.view import ghost as ghost_view
+from game.view import hud, scale
 from game.view.animation import Animations
 from game.view.board_screen import BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.face import FaceButton
+from game.view.ghost import GhostPainter
 
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
 NOT_KEPT = "Its flags are not kept (nothing is opened yet)."
 OPENED_FOR_YOU = "The first click was made for you, as in the game it came from; the clock starts at your next move."
+RACING = "Race the ghost: its clock starts with yours, at your next move. O shows the cells it has opened."
 
 
 class PlayingScene(Scene):
     resizable = True
 
-    def __init__(self, context, session: GameSession, first_reveal=None):
+    def __init__(self, context, session: GameSession, first_reveal=None, race=None):
         """`first_reveal`: a first click to make for the player (the same board again, a board code), after which
         the clock waits for their move. Whether the mines come from the no-guess generator is the session's
-        (the Dealer set it from the settings or the code)."""
+        (the Dealer set it from the settings or the code). `race`: a video raced on this board (game.race),
+        its ghost drawn over it on the player's clock."""
         super().__init__(context)
         self.session = session
         board = session.board
@@ -48,21 +52,25 @@ class PlayingScene(Scene):
         # every game records its video (the session's), keys as the interpreter reads them in this UI state
         self.recorder = Recorder(session, lambda: self.geometry, lambda: self.ui)
         self.listeners: list[Callable[[InputEvent], None]] = [self.recorder.hear]  # hear the input interpreted
+        self.race = race
         least, chosen = config.BOARD_WINDOW_LEAST, context.player_window
-        if chosen is not None:  # the size the player gave the board window is kept from game to game
-            tile = hud.tile_for_window(board.rows, board.cols, chosen, least)
-        else:
-            tile = hud.fitting_tile(board.rows, board.cols, context.settings["tile"], context.max_window)
+        # the size the player gave the board window is kept from game to game
+        tile = hud.board_tile(board.rows, board.cols, context.settings["tile"], context.max_window, chosen, least)
         self.screen = BoardScreen(
-            context.atlases, board, tile, context.max_window, window=chosen, least=least, button="Hint"
+            context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button="Hint"
         )
         self._laid_out()
         self.animations = Animations()
         self._verdict_shown = False
         self._first_reveal = first_reveal
         self.face_button = FaceButton()
+        self.ghost = GhostPainter(race, session.elapsed_ms) if race is not None else None
         if session.waiting and first_reveal is None:  # a resumed game
             self.assist.message = "Resumed: the clock starts at your first move."
+
+    def _least(self, tile):
+        """The smallest board window at this tile size (in a race, with room for the ghost's clock)."""
+        return config.BOARD_WINDOW_LEAST if self.race is None else ghost_view.least_window(tile)
 
     def _laid_out(self):
         layout = self.screen.layout
@@ -98,7 +106,7 @@ class PlayingScene(Scene):
         self.screen.invalidate(board_too=True)
         if self._first_reveal is not None:
             cell, self._first_reveal = self._first_reveal, None
-            self.assist.message = OPENED_FOR_YOU
+            self.assist.message = OPENED_FOR_YOU if self.race is None else RACING
             self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
     def on_exit(self):
@@ -116,7 +124,7 @@ class PlayingScene(Scene):
         """The player resized the window: the board takes the largest tile size that fits it (scrolling at
         the smallest), centred in it."""
         b = self.board
-        tile = hud.tile_for_window(b.rows, b.cols, size, self.screen.least)
+        tile = hud.tile_for_window(b.rows, b.cols, size, config.BOARD_WINDOW_LEAST)
         self.screen.lay_out(tile, self.context.max_window, size)
         self._laid_out()
         self.dirty = True
@@ -124,9 +132,10 @@ class PlayingScene(Scene):
     def zoom(self, direction, pointer=None):
         """Ctrl + / Ctrl - / Ctrl 0: the next zoom step up or down (0: the default), remembered. With the
         wheel, the cell under the pointer stays under it where the board scrolls."""
-        tile = hud.zoomed(self.layout.tile, direction)
+        step = hud.zoomed(self.layout.tile, direction)  # the setting; the cells show it at the interface's scale
+        tile = scale.px(step)
         if tile != self.layout.tile:
-            self.context.settings.change("tile", tile)
+            self.context.settings.change("tile", step)
             self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
             self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
 
@@ -208,6 +217,8 @@ class PlayingScene(Scene):
         self.session.tick(step)
         if int(self.session.elapsed) != before:
             self.dirty = True
+        if self.ghost is not None:
+            self.dirty |= self.ghost.update(self.session.elapsed_ms)  # the ghost moves on the player's clock
 
     def animate(self, step):
         """Run the view's animations on (the flashing mine, a cascade's ripple, the win's flags)."""
@@ -218,6 +229,8 @@ class PlayingScene(Scene):
     def next_wake(self):
         analysing = self.session.analysis_state != Analysis.NOT_ASKED and not self._verdict_shown
         if self.animations or self.assist.working or analysing:
+            return 0.0
+        if self.ghost is not None and self.session.clock_running and not self.ghost.ghost.over:
             return 0.0
         if self.session.clock_running:
             return 1.0 - (self.session.elapsed % 1.0)
@@ -233,7 +246,9 @@ class PlayingScene(Scene):
             self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
             return None
         self.hint_button.enabled = not self.over and self.dealing is None
-        return self.screen.draw(surface, self._counters(), self._status(), self.looks())
+        looks = self.looks()
+        changed = self.screen.draw(surface, self._counters(), self._status(), looks)
+        return changed if self.ghost is None else self.ghost.over(surface, self.screen, self.board, changed, looks)
 
     def draw_all(self, surface):
         """The whole window: frame, counters, face, board, what the hint engine shows, and the status line."""
@@ -246,6 +261,8 @@ class PlayingScene(Scene):
                 assist_view.draw_spinner(surface, self.geometry.view.center, self.dealing.waited)
 
         self.screen.draw_all(surface, self._counters(), self._status(), looks, over_board=hint_marks)
+        if self.ghost is not None:
+            self.ghost.draw_all(surface, self.screen, self.board)
         if self.session.paused:
             hud.draw_paused(surface, self.geometry.view)
 
@@ -301,12 +318,15 @@ class PlayingScene(Scene):
         self.ui = board_ui.released(self.ui)
         self.assist.message = None
         self.session.analyse()
+        if self.race is not None:
+            self.race.finish(self.session)
         self.context.push(
             "game over",
             session=self.session,
             places=lambda: self.layout.panel_places,
             toggle_sound=self.context.toggle_sound,
-            then=lambda choice: after_game.follow(self.context, self.session, choice),
+            race=self.race,
+            then=lambda choice: after_game.follow(self.context, self.session, choice, self.race),
         )
 
     @property
@@ -346,6 +366,9 @@ class PlayingScene(Scene):
             self.invalidate()
         elif event.key == pygame.K_m:
             self.notify(self.context.toggle_sound())
+        elif event.key == pygame.K_o and self.ghost is not None:
+            self.notify(self.ghost.toggle_opened())
+            self.invalidate()
         elif event.key in (pygame.K_F2, pygame.K_n):
             self.new_game()
         elif event.key == pygame.K_ESCAPE:

@@ -6,14 +6,13 @@ import random
 
 import pygame
 
-from game import config
+from game import config, worker
 from game.background import BackgroundJob
 from game.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
 from game.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.learn import lessons as lesson_data
-from game.learn.drill import choose_rule, next_position
+from game.learn.drill import Focus, choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Puzzle
-from game.learn.study import study_puzzle
 from game.model import Move
 from game.model.solver.analysis import analyse
 from game.model.solver.hints import hint_for
@@ -22,14 +21,17 @@ from game.view import assist, hud, layout, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.formats import format_chance
-from game.view.layout import MARGIN, TITLE_H
-from game.view.title import draw_title
+from game.view.layout import GAP, MARGIN
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, SMALL, TINY
 
-MAX_TILE, MIN_TILE = 48, 16
+MAX_TILE, MIN_TILE = 48, 16  # base pixels, as every size here (scale.py)
 COMFORTABLE_TILE = 32  # the window is made big enough for this when the screen has room
 TEACH_LINES, SAID_LINES = 3, 3
-BUTTON_H, BUTTON_W = 38, 120
+BUTTON_H = 38
+DRILL_VIEW = (10, 10)  # the drill's window is made for this part of its board (a position shows the part it needs)
+FADE = 0.5  # of a cell: the cells beyond a cut side show this much, fading, so a cut never reads as the edge
 
 
 class PuzzleScene(Scene):
@@ -56,14 +58,14 @@ class PuzzleScene(Scene):
         elif self.drilling:
             self.title = "Pattern drill"
             self.teach = "Each position has one thing the numbers prove: find it. Open the safe cells, flag the mines."
-            largest = (16, 16)
+            largest = DRILL_VIEW
             self._ask_for_position()
         else:
             self.title = "Study the lost game"
             self.teach = "The board just before the losing click. A cell was certainly safe: find it."
             largest = (study.rows, study.cols)
             self.losing_cell = study.moves[-1].cell if study.moves else (0, 0)
-            self.next_job = BackgroundJob(lambda cancel: study_puzzle(study))
+            self.next_job = BackgroundJob(lambda cancel: worker.study(study, cancel))
         self._lay_out(*largest)
         if self.lesson_index is not None:
             self._take(self.lessons[self.lesson_index].puzzle(0))
@@ -74,24 +76,25 @@ class PuzzleScene(Scene):
         """A window for the boards this scene shows (up to `rows` by `cols`), at the largest tile up to MAX_TILE
         that fits them all."""
         most_w, most_h = self.context.max_window
-        menu_w, menu_h = config.MENU_SIZE
+        menu_w, menu_h = px(config.MENU_SIZE[0]), px(config.MENU_SIZE[1])
+        margin, gap, button_h, most_tile = px(MARGIN), px(GAP), px(BUTTON_H), px(MAX_TILE)
         # the teaching's lines in the narrowest window this scene makes (a wider one needs no more)
-        teach_lines = min(TEACH_LINES, len(text.wrap(self.teach, BODY, menu_w - 2 * MARGIN)))
+        teach_lines = min(TEACH_LINES, len(text.wrap(self.teach, BODY, menu_w - 2 * margin)))
         teach_h = text.line_height(BODY) * teach_lines
         said_h = text.line_height(SMALL) * SAID_LINES
-        around_h = TITLE_H + teach_h + said_h + BUTTON_H + 4 * layout.GAP + MARGIN // 2
-        room_w = min(most_w, max(menu_w, cols * MAX_TILE + 2 * MARGIN)) - 2 * MARGIN
-        room_h = min(most_h, max(menu_h, around_h + rows * COMFORTABLE_TILE)) - around_h
-        self.tile = max(MIN_TILE, min(MAX_TILE, room_w // cols, room_h // rows))
-        width = min(most_w, max(menu_w, cols * self.tile + 2 * MARGIN))
+        around_h = title_bottom() + teach_h + said_h + button_h + 4 * gap + margin // 2
+        room_w = min(most_w, max(menu_w, cols * most_tile + 2 * margin)) - 2 * margin
+        room_h = min(most_h, max(menu_h, around_h + rows * px(COMFORTABLE_TILE))) - around_h
+        self.tile = self.laid_tile = max(px(MIN_TILE), min(most_tile, room_w // cols, room_h // rows))
+        width = min(most_w, max(menu_w, cols * self.tile + 2 * margin))
         height = min(most_h, max(menu_h, around_h + rows * self.tile))
         self.window_size = (width, height)
-        self.teach_box = pygame.Rect(MARGIN, TITLE_H - 4, width - 2 * MARGIN, teach_h)
-        buttons_y = height - MARGIN // 2 - BUTTON_H
-        self.said_box = pygame.Rect(MARGIN, buttons_y - layout.GAP - said_h, width - 2 * MARGIN, said_h)
-        top = self.teach_box.bottom + layout.GAP
-        self.board_area = pygame.Rect(MARGIN, top, width - 2 * MARGIN, self.said_box.y - layout.GAP - top)
-        row = pygame.Rect(MARGIN, buttons_y, width - 2 * MARGIN, BUTTON_H)
+        self.teach_box = pygame.Rect(margin, title_bottom(-4), width - 2 * margin, teach_h)
+        buttons_y = height - margin // 2 - button_h
+        self.said_box = pygame.Rect(margin, buttons_y - gap - said_h, width - 2 * margin, said_h)
+        top = self.teach_box.bottom + gap
+        self.board_area = pygame.Rect(margin, top, width - 2 * margin, self.said_box.y - gap - top)
+        row = pygame.Rect(margin, buttons_y, width - 2 * margin, button_h)
         self.back, self.why, self.next = (
             widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, 3), ("Back", "Why?", "Next"))
         )
@@ -99,17 +102,30 @@ class PuzzleScene(Scene):
         self.buttons = [self.back, self.why, self.next]
         self.focus = FocusRing(self.buttons, start=self.why, arrows=False)
 
-    def _take(self, puzzle):
-        """Show a new position."""
+    def _take(self, puzzle, focus: Focus | None = None):
+        """Show a new position: all of its board, or the part `focus` says (as large as the window lets it),
+        with a strip of the cells beyond each side it cuts, fading, so a cut never looks like the board's edge."""
         self.puzzle = puzzle
         self.first_try, self.seconds = True, 0.0
         self.proof, self.caught = (), None
         self.next.enabled = False
         b = puzzle.board
-        view = pygame.Rect(0, 0, min(self.board_area.w, b.cols * self.tile), min(self.board_area.h, b.rows * self.tile))
-        view.center = self.board_area.center
-        self.geometry = BoardGeometry(view, self.tile, b.rows, b.cols)
-        self.renderer = BoardRenderer(self.context.atlases.board(self.tile), b, self.geometry.visible_rows)
+        focus = focus or Focus(0, 0, b.rows, b.cols)
+        area, tile = self.board_area, self.laid_tile
+        if self.drilling:  # the part shown as large as the room lets it
+            fade_rows = FADE * sum(focus.cut(b.rows, b.cols)[0::2])
+            fade_cols = FADE * sum(focus.cut(b.rows, b.cols)[1::2])
+            fits = min(area.w / (focus.cols + fade_cols), area.h / (focus.rows + fade_rows))
+            tile = max(px(MIN_TILE), min(px(MAX_TILE), int(fits)))
+        top, left, bottom, right = (round(FADE * tile) * cut for cut in focus.cut(b.rows, b.cols))
+        view = pygame.Rect(
+            0, 0, min(area.w, focus.cols * tile + left + right), min(area.h, focus.rows * tile + top + bottom)
+        )
+        view.center = area.center
+        self.tile = tile
+        self.geometry = BoardGeometry(view, tile, b.rows, b.cols)
+        self.geometry.scroll_by(focus.left * tile - left, focus.top * tile - top)
+        self.renderer = BoardRenderer(self.context.atlases.board(tile), b, self.geometry.visible_rows)
         self.ui = BoardUI()
         self.analysis = analyse(b) if puzzle.guesses else None
         self.tints = assist.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
@@ -157,7 +173,7 @@ class PuzzleScene(Scene):
             return
         if self.drilling:
             self.position = job.result
-            self._take(self.position.puzzle())
+            self._take(self.position.puzzle(), self.position.focus())
             self._ask_for_position()  # the next one is ready by the time this one is solved
         else:
             self._take(job.result)
@@ -328,9 +344,10 @@ class PuzzleScene(Scene):
     def _draw_board(self, surface, puzzle):
         g, b = self.geometry, puzzle.board
         self.renderer.repaint(BoardLooks(pressed_cells(b, self.ui), hover_cell(self.ui)))
-        widgets.bevel(surface, g.view.inflate(6, 6), raised=False, width=3)
+        widgets.bevel(surface, g.view.inflate(px(6), px(6)), raised=False, width=3)
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
         surface.set_clip(g.view)
+        self._draw_fades(surface)
         if self.tints is not None:
             self.tints.draw(surface, g, b, self.analysis)
         colours = assist.colours()
@@ -343,3 +360,22 @@ class PuzzleScene(Scene):
         if self.ui.cursor is not None:
             hud.draw_cursor(surface, g.cell_rect(*self.ui.cursor), max(1, self.tile // 16))
         surface.set_clip(None)
+
+    def _draw_fades(self, surface):
+        """Over each side of the view that cuts through the board (the board goes on beyond it), the last strip of
+        cells fades into the window's face: the board goes on there; it is not the board's edge."""
+        g = self.geometry
+        board_w, board_h = g.board_size
+        depth = max(1, round(FADE * g.tile))
+        face = theme.current().face
+        cut = (g.scroll_y > 0, g.scroll_x > 0, g.scroll_y + g.view.h < board_h, g.scroll_x + g.view.w < board_w)
+        for side, (is_cut, horizontal) in enumerate(zip(cut, (True, False, True, False))):
+            if not is_cut:
+                continue
+            for step in range(depth):  # from the view's edge inward, opaque to clear
+                alpha = round(230 * (1 - step / depth))
+                line = pygame.Surface((g.view.w, 1) if horizontal else (1, g.view.h), pygame.SRCALPHA)
+                line.fill((*face[:3], alpha))
+                x = {1: g.view.left + step, 3: g.view.right - 1 - step}.get(side, g.view.left)
+                y = {0: g.view.top + step, 2: g.view.bottom - 1 - step}.get(side, g.view.top)
+                surface.blit(line, (x, y))

@@ -1,4 +1,5 @@
-"""Records: best times and statistics for each difficulty and each custom size played, with a reset."""
+"""Records: for each difficulty and each custom size played, its statistics and its best games by time, 3BV/s,
+IOE and STNB (each figure explained on hover), its recent games, and a reset. Every game listed plays its video."""
 
 from typing import Any
 
@@ -8,22 +9,29 @@ from game import config
 from game.background import BackgroundJob
 from game.model.replay.playback import Replay
 from game.model.rules.category import category_label
+from game.race import race
 from game.scene import Scene
 from game.video.packed import ChunkReader, split_log, video_of
-from game.view import layout, text, theme, widgets
+from game.video.playback import Playback
+from game.view import layout, records_list, text, theme, tip, widgets
+from game.view.bests import RANKED, has_stnb
 from game.view.focus import FocusRing
-from game.view.formats import ASSISTED, UNTIMED_RULE, format_time
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
+from game.view.formats import UNTIMED_RULE, format_time
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, HEADING, SMALL, TINY
 
-ROWS_SHOWN = 10  # best times kept per category (the store's TOP), and recent games listed
-# The category with its arrows, three lines of statistics, the tabs, the list, a line under it, the buttons.
-ROWS = [Row(40, 32, 0), Row(72, 54, 8), Row(30, 26, 8), Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 6), Row(20, 16, 4)]
-ROWS += [Row(44, 36, 8)]
-ARROW_W, PLAY_W = 44, 16
-# A row of the list, as shares of its width: when (rank and date, or date and outcome), time, speed, IOE.
-COLUMNS = (0.40, 0.22, 0.18, 0.20)
+ROWS_SHOWN = 10  # best games kept per category and figure (the store's TOP), and recent games listed
+RECORDS_SIZE = (600, 660)  # wider than the menu: a row has a game's time and its three speed figures
+# The category with its arrows, three lines of statistics, the tabs, the column names, the list, a line under
+# it, the buttons. In a tall window the list's rows grow, then the rest spaces them out.
+ROWS = [Row(40, 32, 0, 44), Row(72, 54, 8, 84), Row(30, 26, 8, 34), Row(18, 14, 4, 20)]
+ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(20, 16, 4, 24), Row(44, 36, 8, 48)]
+ARROW_W = 44
+RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED
+TAB_LABELS = {"Time": "Best times"}
+NO_STNB = "STNB is counted on intermediate and expert boards only (and Arbiter's 8 x 8 beginner)."
 
 
 def figures(game):
@@ -42,33 +50,45 @@ def figures(game):
 class RecordsScene(Scene):
     def __init__(self, context, category=None):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
+        self.window_size = layout.menu_window(context.max_window, RECORDS_SIZE)
         self.store = context.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
         wanted = category or context.settings.get("difficulty")
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size
-        inner = pygame.Rect(MARGIN, 0, width - 2 * MARGIN, 0)
-        places = layout.stack(TITLE_H - 8, height - MARGIN // 2, ROWS)
-        (head_y, head_h), (stats_y, stats_h), (tabs_y, tabs_h), (list_y, list_h), (line_y, line_h) = places[:5]
-        buttons_y, buttons_h = places[5]
-        self.previous = widgets.Button((inner.x, head_y, ARROW_W, head_h), "<", size=HEADING)
-        self.next = widgets.Button((inner.right - ARROW_W, head_y, ARROW_W, head_h), ">", size=HEADING)
-        self.heading = pygame.Rect(inner.x + ARROW_W + 8, head_y, inner.w - 2 * ARROW_W - 16, head_h)
+        margin, arrow_w = px(MARGIN), px(ARROW_W)
+        inner = pygame.Rect(margin, 0, width - 2 * margin, 0)
+        places = layout.stack(title_bottom(-8), height - margin // 2, ROWS, spread=True)
+        (head_y, head_h), (stats_y, stats_h), (tabs_y, tabs_h), (names_y, names_h), (list_y, list_h) = places[:5]
+        (line_y, line_h), (buttons_y, buttons_h) = places[5:]
+        self.previous = widgets.Button((inner.x, head_y, arrow_w, head_h), "<", size=HEADING)
+        self.next = widgets.Button((inner.right - arrow_w, head_y, arrow_w, head_h), ">", size=HEADING)
+        self.heading = pygame.Rect(inner.x + arrow_w + px(8), head_y, inner.w - 2 * arrow_w - px(16), head_h)
         self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
-        tabs = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), 2)
-        self.best_tab, self.recent_tab = (
-            widgets.Button(r, label, size=BODY) for r, label in zip(tabs, ("Best times", "Recent games"))
-        )
-        self.list_box = pygame.Rect(inner.x, list_y, inner.w - PLAY_W, list_h)
+        names = (*RANKED, RECENT)
+        boxes = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), len(names), 4)
+        self.tabs = {name: widgets.Button(r, TAB_LABELS.get(name, name), size=BODY) for name, r in zip(names, boxes)}
+        self.best_tab, self.recent_tab = self.tabs["Time"], self.tabs[RECENT]
+        self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(records_list.PLAY_W), list_h)
+        self.names_line = pygame.Rect(inner.x + px(4), names_y, self.list_box.w - px(8), names_h)
         self.row_h = list_h // ROWS_SHOWN
+        self.row_size = BODY if self.row_h >= px(28) else SMALL  # the list's letters, larger in taller rows
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
-        buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 2, 40)
-        self.reset, self.back = (widgets.Button(r, label) for r, label in zip(buttons, ("Reset all records", "Back")))
-        self.showing_recent = False
+        buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 3, 12)
+        labels = ("Reset all records", "Open video", "Back")
+        self.bottom = [widgets.Button(r, label, size=BODY) for r, label in zip(buttons, labels)]
+        self.reset, self.videos, self.back = self.bottom
+        self.showing = "Time"  # the tab shown: a figure of RANKED, or RECENT
         self.notice = ""
         self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
+        self.figure_names: list[tuple[str, pygame.Rect]] = []  # where figures' names show, for their explanations
+        self.pointer = None  # where the mouse is, while it is over the window
+        self.racing = False  # the game is opened to race its ghost (B), not to watch it
         self._load()
+
+    @property
+    def showing_recent(self):
+        return self.showing == RECENT
 
     @property
     def category(self):
@@ -76,18 +96,31 @@ class RecordsScene(Scene):
 
     def update(self, step):
         self._opened()
-        # The writer records games a moment after they end, and a busy file only later: show them as they come.
+        # The writer records games a moment after they end, and a busy file only later: show them as they come;
+        # older games' figures come a batch at a time, and change only the lists.
         if self.store.changes != self.seen_changes or self.store.busy != self.busy:
             self._load()
             self.dirty = True
+        elif self.store.figured != self.seen_figured:
+            self._load(statistics=False)
+            self.dirty = True
 
-    def _load(self):
-        self.seen_changes, self.busy = self.store.changes, self.store.busy
-        self.stats = self.store.statistics(self.category)
+    def _load(self, statistics=True):
+        """Read the category's records: its statistics (on a large board, the longest read) and its lists."""
+        self.seen_changes, self.busy, self.seen_figured = self.store.changes, self.store.busy, self.store.figured
+        if statistics:
+            self.stats = self.store.statistics(self.category)
         self.best = self.store.best_times(self.category)
         self.recent = self.store.recent_games(self.category)
-        self.best_tab.marked, self.recent_tab.marked = not self.showing_recent, self.showing_recent
-        games = self.recent if self.showing_recent else self.best
+        self.tabs["STNB"].enabled = has_stnb(self.category)
+        if not self.tabs[self.showing].enabled:
+            self.showing = "Time"
+        for name, tab in self.tabs.items():
+            tab.marked = name == self.showing
+        if self.showing in ("Time", RECENT):
+            games = self.best if self.showing == "Time" else self.recent
+        else:
+            games = self.store.bests(self.category, self.showing)
         # every row is a button that plays the game back, when its moves were kept
         self.rows = []
         self.game_of: dict[widgets.Button, Any] = {}  # each row's game (a GameRecord or a record row)
@@ -98,13 +131,17 @@ class RecordsScene(Scene):
             self.rows.append(row)
         focus = getattr(self, "focus", None)
         before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
-        ring = [self.previous, self.next, self.best_tab, self.recent_tab, *self.rows, self.reset, self.back]
+        ring = [self.previous, self.next, *self.tabs.values(), *self.rows, self.reset, self.videos, self.back]
         self.focus = FocusRing(ring, start=before if before in ring else self.back, arrows=False)
         if shown:  # a new category or tab keeps the ring where the keyboard left it
             self.focus.focus(self.focus.current)
 
     def handle(self, event):
         self.dirty = True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.go_back()
@@ -112,10 +149,12 @@ class RecordsScene(Scene):
                 self._turn(-1 if event.key == pygame.K_LEFT else 1)
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
+            elif event.key == pygame.K_b and (row := self._pointed_row()) is not None:
+                self.watch(self.game_of[row], racing=True)
             elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
-        for button in (*self.rows, self.best_tab, self.recent_tab, self.previous, self.next, self.reset, self.back):
+        for button in (*self.rows, *self.tabs.values(), self.previous, self.next, self.reset, self.videos, self.back):
             if button.handle(event):
                 self.press(button)
                 return
@@ -123,9 +162,9 @@ class RecordsScene(Scene):
     def press(self, button):
         if button in self.rows:
             self.watch(self.game_of[button])
-        elif button in (self.best_tab, self.recent_tab):
-            self.showing_recent = button is self.recent_tab
-            self._load()
+        elif button in self.tabs.values():
+            self.showing = next(name for name, tab in self.tabs.items() if tab is button)
+            self._load(statistics=False)
         elif button in (self.previous, self.next):
             self._turn(-1 if button is self.previous else 1)
         elif button is self.reset:
@@ -136,18 +175,22 @@ class RecordsScene(Scene):
                 "Keep them",
                 self._reset,
             )
+        elif button is self.videos:  # other programs' videos and our exports, listed to watch
+            self.context.show("videos")
         elif button is self.back:
             self.go_back()
 
-    def watch(self, game):
-        """Play the game back: its moves are read here (the records belong to this thread), and played
-        through to check them off the frame; the replay shows when they are. The last game clicked wins."""
+    def watch(self, game, racing=False):
+        """Play the game back (or, `racing`, play its board against its ghost): its moves are read here (the
+        records belong to this thread), and played through to check them off the frame; the replay shows when
+        they are. The last game clicked wins."""
         log = self.store.replay(game.game_id)
         if log is None:
             self._unplayable()
             return
+        self.racing = racing
         chunks = self.store.chunk_reader()  # a long video's chunks are read with the log, off the frame
-        self.opening = BackgroundJob(lambda cancel: read_log(log, chunks))
+        self.opening = BackgroundJob(lambda cancel: read_log(log, chunks, with_playback=racing))
 
     def _opened(self):
         job = self.opening
@@ -158,9 +201,17 @@ class RecordsScene(Scene):
             self._unplayable()
         elif job.error is not None:
             raise job.error
+        elif self.racing:
+            self.notice = race(self.context, *job.result[1:]) or ""
         else:
-            replay, video = job.result
+            replay, video = job.result[:2]
             self.context.show("replay", remember=True, replay=replay, video=video)
+
+    def _pointed_row(self):
+        """The row under the pointer, else the one the focus ring is on."""
+        return next((row for row in self.rows if row.hovered and row.enabled), None) or next(
+            (row for row in self.rows if row.focused and row.enabled), None
+        )
 
     def _unplayable(self):
         self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
@@ -183,40 +234,9 @@ class RecordsScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------------------
 
-    def _draw_row(self, surface, row):
-        look, game, rect = theme.current(), self.game_of[row], row.rect
-        if row.hovered and row.enabled:
-            surface.fill(look.hover, rect)
-        if row.focused:
-            widgets.focus_ring(surface, rect.inflate(-6, -6))
-        cells = _columns(rect.inflate(-8, 0))
-        date = game.played_at.astimezone()
-        first = cells[0]
-        if self.showing_recent:
-            when, outcome = layout.split(first, 2, 4)
-            text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), when, SMALL, look.dim_text, smallest=TINY)
-            colour = look.success_text if game.won else look.error_text
-            said = f"{game.outcome}, {ASSISTED}" if game.won and game.hinted else game.outcome
-            text.draw_fitted(surface, said, outcome, SMALL, colour, weight=BOLD, smallest=TINY)
-        else:
-            rank = pygame.Rect(first.x, first.y, 26, first.h)
-            text.draw_fitted(surface, f"{game.rank}.", rank, SMALL, align="right")
-            day = pygame.Rect(rank.right + 6, first.y, first.right - rank.right - 6, first.h)
-            text.draw_fitted(surface, date.strftime("%Y-%m-%d"), day, SMALL, look.dim_text, smallest=TINY)
-        rate = "-" if not game.three_bv_per_s else f"{game.three_bv_per_s:.2f}/s"
-        ioe = "-" if game.ioe is None else f"{game.ioe:.2f}"
-        precise = not self.showing_recent  # best times to the millisecond, as competitive players expect
-        text.draw_fitted(surface, format_time(game.time_ms, precise), cells[1], SMALL, align="right", weight=BOLD)
-        text.draw_fitted(surface, rate, cells[2], SMALL, align="right", smallest=TINY)
-        text.draw_fitted(surface, f"IOE {ioe}", cells[3], SMALL, align="right", smallest=TINY)
-        if row.enabled:
-            y, x = rect.centery, rect.right + 4
-            colour = look.accent if row.hovered or row.focused else look.dim_text
-            pygame.draw.polygon(surface, colour, [(x, y - 6), (x, y + 6), (x + 9, y)])
-
     def _draw_stats(self, surface):
         look, s, box = theme.current(), self.stats, self.stats_box
-        best_rate = f"{s.best_3bv_per_s:.2f}" if s.best_3bv_per_s else "-"
+        best_rate = f"{s.best_3bv_per_s:.3f}" if s.best_3bv_per_s else "-"
         figures_ = [
             ("Played", str(s.played)),
             ("Won", f"{s.won} ({s.win_percent:.0f}%)"),
@@ -232,10 +252,22 @@ class RecordsScene(Scene):
             cell = pygame.Rect(half.x, box.y + (n // 2) * line_h, half.w, line_h)
             value, size = text.fit(value, cell.w // 2, BODY, BOLD, smallest=TINY)
             value_w = text.width(value, size, BOLD)
-            label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - 8, cell.h)
-            text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
+            label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - px(8), cell.h)
+            drawn = text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
+            if label == "Best 3BV/s":
+                self.figure_names.append(("3BV/s", drawn))
             value_box = pygame.Rect(cell.right - value_w, cell.y, value_w, cell.h)
             text.draw_fitted(surface, value, value_box, size, align="right", weight=BOLD, smallest=size)
+
+    def _empty(self):
+        """What the list says when it has no game."""
+        if self.showing_recent:
+            return "No games yet."
+        if self.stats.won and not self.best:  # wins, none of them timed: say why, rather than "no wins"
+            return f"No timed wins yet. {UNTIMED_RULE}"
+        if self.best:  # timed wins whose figures are not known (games recorded before the records kept them)
+            return f"No timed win with its {self.showing} known yet: they are being worked out."
+        return "No wins yet: the first one sets a record."
 
     def draw(self, surface):
         look = theme.current()
@@ -243,20 +275,20 @@ class RecordsScene(Scene):
         text.draw_fitted(surface, category_label(self.category), self.heading, HEADING, look.heading, "center", BOLD)
         self.previous.draw(surface)
         self.next.draw(surface)
+        self.figure_names = []
         self._draw_stats(surface)
-        self.best_tab.draw(surface)
-        self.recent_tab.draw(surface)
+        for tab in self.tabs.values():
+            tab.draw(surface)
+        self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in RANKED]
+        ranked = None if self.showing_recent else self.showing
+        records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent)
+        self.figure_names += records_list.heading_names(self.names_line).items()
         if not self.rows:
-            if self.showing_recent:
-                empty = "No games yet."
-            elif self.stats.won:  # wins, none of them timed: say why, rather than "no wins"
-                empty = f"No timed wins yet. {UNTIMED_RULE}"
-            else:
-                empty = "No wins yet: the first one sets a record."
+            words = NO_STNB if self.showing == "STNB" and not has_stnb(self.category) else self._empty()
             box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))
-            text.draw_paragraph(surface, empty, box, BODY, look.dim_text, smallest=TINY)
+            text.draw_paragraph(surface, words, box, BODY, look.dim_text, smallest=TINY)
         for row in self.rows:
-            self._draw_row(surface, row)
+            records_list.draw_row(surface, row, self.game_of[row], ranked, self.showing_recent, self.row_size)
         hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
         if self.notice:
             text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
@@ -264,27 +296,21 @@ class RecordsScene(Scene):
             message = self.busy or "Records are not being saved (see the menu's notice)."
             text.draw_fitted(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif hovered is not None:
-            text.draw_fitted(surface, figures(hovered), self.line, SMALL, align="center", smallest=TINY)
+            said = figures(hovered) + (" · B races it" if hovered.has_replay else "")
+            text.draw_fitted(surface, said, self.line, SMALL, align="center", smallest=TINY)
         elif any(row.enabled for row in self.rows):
-            text.draw_fitted(surface, "Click a game to watch its replay.", self.line, SMALL, look.dim_text, "center")
-        self.reset.draw(surface)
-        self.back.draw(surface)
+            said = "Click a game to watch its video; B races its ghost."
+            text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
+        for button in self.bottom:
+            button.draw(surface)
+        tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)
 
 
-def _columns(rect):
-    """A list row cut into its columns (see COLUMNS)."""
-    cells, x = [], rect.x
-    for share in COLUMNS:
-        w = round(rect.w * share)
-        cells.append(pygame.Rect(x, rect.y, w - 6, rect.h))
-        x += w
-    return cells
-
-
-def read_log(log: str, read_chunks: ChunkReader | None = None) -> tuple[Replay, Any]:
-    """A game's move log read: its replay, and the video beside its moves (None without one; a long one's
-    chunks through `read_chunks`). The video is split off first, as the replay's bound is on its moves.
-    ValueError when the log is damaged."""
+def read_log(log: str, read_chunks: ChunkReader | None = None, with_playback: bool = False) -> tuple[Replay, Any, Any]:
+    """A game's move log read: its replay, the video beside its moves (None without one; a long one's chunks
+    through `read_chunks`) and, when asked, that video on a clock (for a race). The video is split off first,
+    as the replay's bound is on its moves. ValueError when the log is damaged."""
     moves, kept = split_log(log)
     replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)
-    return replay, video_of(replay, kept, read_chunks)
+    video = video_of(replay, kept, read_chunks)
+    return replay, video, Playback(video) if with_playback and video is not None and len(video) else None

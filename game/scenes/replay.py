@@ -4,27 +4,31 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 (- and +, or the speed button), a seek bar to click or drag, and export to a replay file and EVF (E). The top
 bar and the status line show the counters as they were at that moment. A recorded game (its video) shows the
 mouse as it moved and the cells pressed while a button was held; comma and full stop step by its events,
-[ and ] by its clicks.
+[ and ] by its clicks; Race (B) plays its board against its ghost (game.race), and its figures so far show
+live beside the board or under the controls (game/view/live_figures.py).
 """
 
 import pygame
 
+from game import config
 from game.files import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import GameState
 from game.model.replay.stats import solved_three_bv
 from game.model.rules.category import mines_text, size_text
+from game.race import race
 from game.scene import Scene
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
-from game.view import hud, replay_view, theme, widgets
+from game.view import hud, live_figures, replay_view, theme, tip, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
+from game.view.scale import px
 from game.view.sheet import Face
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
-CONTROLS_H = 78  # the seek bar and the row of buttons under the board window
-MIN_WIDTH = 420  # what the row of buttons needs
+CONTROLS_H = 78  # the seek bar and the row of buttons under the board window (base pixels, as below)
+MIN_WIDTH = 480  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
 
 
@@ -40,6 +44,7 @@ KEY_ACTIONS = {
     pygame.K_EQUALS: "faster",
     pygame.K_KP_PLUS: "faster",
     pygame.K_e: "export",
+    pygame.K_b: "race",
     pygame.K_COMMA: "event back",
     pygame.K_PERIOD: "event on",
     pygame.K_LEFTBRACKET: "click back",
@@ -54,11 +59,19 @@ def speed_label(speed):
 
 
 class ReplayScene(Scene):
-    def __init__(self, context, replay, title="", video=None):
+    def __init__(self, context, replay, title="", video=None, about=None):
         super().__init__(context)
         self.replay = replay
         self.video = video  # the mouse as it moved (game.video), when the game was recorded
+        # a file opened to watch (game.files.Opened): a video's player, program, date and figures under the board
+        self.about = video_about.lines(about) if about is not None and about.video is not None else None
+        self.foreign = about.foreign if about is not None else None  # what another program's file said
         self.playback = Playback(video) if video is not None and len(video) else None
+        # the figures so far, as the video plays (worked out off the frame)
+        self.live = live_figures.LiveFigures(video) if self.playback is not None else None
+        self.pointer = None  # the mouse over the window, for a figure's explanation
+        self._tipped = None  # the figure whose explanation was drawn last
+        self.live_whole = True  # the live figures' place must be drawn whole (the window was)
         self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
         self.moves = replay.moves
         self.speed = 1.0
@@ -68,7 +81,7 @@ class ReplayScene(Scene):
         self.board = replay.fresh_board()
         self._counters = None  # ((moves done, tenths of a second), status text) as last worked out
         self._dragging = False
-        self.message = title or self._title()
+        self.message = title or (f"Watching {about.name}" if self.about else self._title())
         self.message_left = MESSAGE_SECONDS
         self._lay_out()
 
@@ -83,17 +96,41 @@ class ReplayScene(Scene):
 
     def _lay_out(self):
         rows, cols = self.replay.rows, self.replay.cols
-        room_w, room_h = self.context.max_window
-        room = (room_w, room_h - CONTROLS_H)
-        tile = hud.fitting_tile(rows, cols, self.context.settings["tile"], room)
-        # the board centres itself in a window wide enough for the buttons
-        self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=(MIN_WIDTH, 0))
+        context, controls_h = self.context, px(CONTROLS_H)
+        about_h = video_about.height() if self.about else 0
+        room_w, room_h = context.max_window
+        # the board as large as the game showed it (the player's window, or the zoom), if the screen has room
+        played = hud.board_tile(
+            rows, cols, context.settings["tile"], context.max_window, context.player_window, config.BOARD_WINDOW_LEAST
+        )
+        side_w = below_h = 0  # the live figures' room: a column beside the board, or rows under the controls
+        if self.live is not None:
+            below_h = live_figures.height(room_w)
+            beside = (room_w - px(live_figures.SIDE_W), room_h - controls_h - about_h)
+            under = (room_w, room_h - controls_h - about_h - below_h)
+            if hud.fitting(rows, cols, played, beside) >= hud.fitting(rows, cols, played, under):
+                side_w, below_h = px(live_figures.SIDE_W), 0  # beside, where it costs the board nothing
+        for _ in range(3):  # rows under the controls: more of them in a window narrower than the room
+            room = (room_w - side_w, room_h - controls_h - about_h - below_h)
+            tile = hud.fitting(rows, cols, played, room)
+            # the board centres itself in a window wide enough for the buttons (base pixels)
+            least = (max(0, MIN_WIDTH - live_figures.SIDE_W), live_figures.SIDE_H) if side_w else (MIN_WIDTH, 0)
+            self.screen = BoardScreen(self.context.atlases, self.board, tile, room, least=least)
+            needed = live_figures.height(self.layout.window[0]) if below_h else 0
+            if needed <= below_h:
+                break
+            below_h = needed
         layout = self.layout
-        self.window_size = (layout.window[0], layout.window[1] + CONTROLS_H)
-        width, top = self.window_size[0], layout.window[1]
-        self.controls = pygame.Rect(0, top, width, CONTROLS_H)
-        margin = 12
-        self.seek_rect = pygame.Rect(margin, top + 6, width - 2 * margin, 20)
+        self.window_size = (layout.window[0] + side_w, layout.window[1] + about_h + controls_h + below_h)
+        self.about_rect = pygame.Rect(0, layout.window[1], layout.window[0], about_h)
+        width, top = self.window_size[0], layout.window[1] + about_h
+        self.controls = pygame.Rect(0, top, width, controls_h)
+        if side_w:
+            self.live_rect = pygame.Rect(layout.window[0], 0, side_w, top)
+        else:
+            self.live_rect = pygame.Rect(0, top + controls_h, width, below_h)
+        margin = px(12)
+        self.seek_rect = pygame.Rect(margin, top + px(6), width - 2 * margin, px(20))
         labels = [
             ("start", "|<", 44),
             ("back", "<", 40),
@@ -101,16 +138,17 @@ class ReplayScene(Scene):
             ("forward", ">", 40),
             ("speed", "1x", 52),
             ("export", "Export", 80),
+            ("race", "Race", 64),
             ("close", "Back", 70),
         ]
-        gap = 6
-        spare = width - 2 * margin - sum(w for _, _, w in labels) - gap * (len(labels) - 1)
-        grow = min(spare // len(labels), 24)  # a wide window spreads them a little, then centres the row
-        x, y = margin + (spare - grow * len(labels)) // 2, top + 36
+        gap = px(6)
+        spare = width - 2 * margin - sum(px(w) for _, _, w in labels) - gap * (len(labels) - 1)
+        grow = min(spare // len(labels), px(24))  # a wide window spreads them a little, then centres the row
+        x, y = margin + (spare - grow * len(labels)) // 2, top + px(36)
         self.buttons = {}
         for name, label, w in labels:
-            w += grow
-            self.buttons[name] = widgets.Button((x, y, w, 34), label, size=20)
+            w = px(w) + grow
+            self.buttons[name] = widgets.Button((x, y, w, px(34)), label, size=20)
             x += w + gap
         self._sync_buttons()
 
@@ -122,6 +160,8 @@ class ReplayScene(Scene):
     # --- time --------------------------------------------------------------------------------------------
 
     def update(self, step):
+        if self.live is not None and self.live.news():
+            self.dirty = True
         if self.message_left:
             self.message_left = max(0.0, self.message_left - step)
             if not self.message_left:
@@ -177,6 +217,9 @@ class ReplayScene(Scene):
     # --- input -------------------------------------------------------------------------------------------
 
     def handle(self, event):
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            self.dirty = self.dirty or self.live_rect.collidepoint(event.pos)
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -199,7 +242,7 @@ class ReplayScene(Scene):
                 self.dirty = True
 
     def _seek_bar(self, event):
-        track = self.seek_rect.inflate(0, 12)
+        track = self.seek_rect.inflate(0, px(12))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and track.collidepoint(event.pos):
             self._dragging = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
@@ -245,6 +288,9 @@ class ReplayScene(Scene):
                 self.seek_time(t_ms)
         elif name == "export":
             self.export()
+        elif name == "race":  # play this board against the video's ghost
+            if (refused := race(self.context, self.video, self.playback)) is not None:
+                self.say(refused)
         elif name == "close":
             self.close()
         self._sync_buttons()
@@ -259,7 +305,8 @@ class ReplayScene(Scene):
             self.exported = export_replay(self.replay, folder, self.video)
             evf = None
             if self.video is not None:
-                evf = export_evf(self.video, folder, self.exported.stem, self.context.settings["player"])
+                player = self.context.settings["player"]
+                evf = export_evf(self.video, folder, self.exported.stem, player, self.foreign)
         except OSError as error:
             self.say(f"Could not save the replay: {error.strerror or error}")
             return
@@ -269,10 +316,18 @@ class ReplayScene(Scene):
         self.message, self.message_left = message, MESSAGE_SECONDS
         self.dirty = True
 
+    def notify(self, message):
+        """A file dropped here that would not open: said on the status line, the replay goes on."""
+        self.say(message)
+
     def next_wake(self):
-        if self.playing:
+        if self.playing or (self.live is not None and self.live.working):
             return 0.0
         return self.message_left or None
+
+    def on_exit(self):
+        if self.live is not None:
+            self.live.stop()
 
     # --- drawing -----------------------------------------------------------------------------------------
 
@@ -287,10 +342,12 @@ class ReplayScene(Scene):
     def on_enter(self):
         super().on_enter()
         self.screen.invalidate(board_too=True)
+        self.live_whole = True
 
     def invalidate(self):
         super().invalidate()
         self.screen.invalidate()
+        self.live_whole = True  # the live figures drawn whole too (they are drawn by value otherwise)
 
     def _video_looks(self):
         """The video at this moment: the pointer (board points) and buttons, the cells they press, and the
@@ -330,13 +387,36 @@ class ReplayScene(Scene):
             replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, self.layout.scale)
             surface.set_clip(None)
         look = theme.current()
+        if self.about and changed is None:
+            video_about.draw(surface, self.about_rect, self.about)
         surface.fill(look.face, self.controls)
         end = {GameState.LOST: look.error_text, GameState.WON: look.success_text}.get(self.board.state)
         fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0
         replay_view.draw_seek_bar(surface, self.seek_rect, fraction, end)
         for button in self.buttons.values():
             button.draw(surface)
-        return None if changed is None else [*changed, self.controls]
+        tipped, self._tipped = self._tipped, None
+        live = []
+        if self.live is not None:  # beside or under the board window: drawn whole only when the window was
+            whole, self.live_whole = self.live_whole or tipped is not None, False
+            live = self.live.draw(surface, self.live_rect, self.live_lines(), whole=whole)
+            self._tipped = tip.figure_at(self.live.names.items(), self.pointer)
+            tip.draw_tip(surface, self._tipped, self.pointer)
+        if tipped is not None or self._tipped is not None:  # a tip may lie over the board: all drawn again
+            self.screen.invalidate()
+            return None
+        return None if changed is None else [*changed, self.controls, *live]
+
+    def draw_all(self, surface):
+        """The whole window, whatever changed (the board window by diff, the live figures by value, otherwise)."""
+        self.invalidate()
+        self.draw(surface)
+
+    def live_lines(self):
+        """The figures so far, as the live strip shows them (None until they are worked out)."""
+        if self.live is None or self.playback is None:
+            return None
+        return self.live.lines(self.playback.index_at(self.t_ms), self.t_ms)
 
     def _face(self):
         return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)

@@ -1,40 +1,65 @@
-"""Settings: every option in one place; each change applies at once and is kept for the next start."""
+"""Settings: every option in one place, and the player's name (a text field); each change applies at once and is
+kept for the next start."""
 
 import pygame
 
-from game import config
+from game.model.rules.category import size_text
 from game.scene import Scene
-from game.settings import LISTED
-from game.view import layout, text, theme, widgets
+from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, clean_player
+from game.view import layout, noguess_wait, scale, text, theme, widgets
 from game.view.focus import FocusRing
-from game.view.layout import MARGIN, TITLE_H, Row
-from game.view.title import draw_title
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 OPTIONS = LISTED
 CHOICE_W = 170  # the button showing an option's value
-OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 34, 6), Row(18, 14, 6), Row(44, 36, 10)
+OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 32, 6, 50), Row(34, 32, 4, 40), Row(44, 36, 10)  # notices: two lines
+NAME_ROW = Row(44, 32, 4, 50)  # the player's name, under the options (all of them fit an 800 x 600 screen)
+BACK_W = 140
+NAME = BY_KEY["player"]  # the setting the text field keeps
+NAME_LABEL_W = 150  # the name's label and note, left of its field
 
 
 class SettingsScene(Scene):
     def __init__(self, context):
         super().__init__(context)
-        self.window_size = layout.menu_window(context.max_window, config.MENU_SIZE)
-        width, height = self.window_size
-        places = layout.stack(TITLE_H - 6, height - MARGIN // 2, [OPTION_ROW] * len(OPTIONS) + [NOTICE_ROW, BACK_ROW])
-        choice_w = min(CHOICE_W, (width - 2 * MARGIN) // 2)
-        self.rows = [pygame.Rect(MARGIN, y, width - 2 * MARGIN, h) for y, h in places[: len(OPTIONS)]]
-        self.buttons = [
-            widgets.Button((row.right - choice_w, row.y + 2, choice_w, row.h - 4), "", size=BODY) for row in self.rows
-        ]
-        notice_y, notice_h = places[-2]
-        self.notice_line = pygame.Rect(MARGIN, notice_y, width - 2 * MARGIN, notice_h)
-        back_y, back_h = places[-1]
-        self.back = widgets.Button(((width - 140) // 2, back_y, 140, back_h), "Back")
-        # Up and Down move the ring, Left and Right change the option it is on
-        self.focus = FocusRing([*self.buttons, self.back], arrows=False)
+        self.buttons = [widgets.Button((0, 0, 0, 0), "", size=BODY) for _ in OPTIONS]
+        self.back = widgets.Button((0, 0, 0, 0), "Back")
+        self.name_field = widgets.TextField((0, 0, 0, 0), context.settings["player"], max_chars=MAX_PLAYER_CHARS)
+        self._lay_out()
+        # Up and Down move the ring, Left and Right change the option it is on; on the name, keys type
+        self.focus = FocusRing([*self.buttons, self.name_field, self.back], arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
+        self.typing = False  # text input is on (the ring is on the name)
         self._label_buttons()
+
+    def _lay_out(self):
+        """Place the rows and buttons in a window the size of a menu screen (at the interface's size now)."""
+        self.window_size = layout.menu_window(self.context.max_window)
+        width, height = self.window_size
+        margin = px(MARGIN)
+        rows = [OPTION_ROW] * len(OPTIONS) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
+        places = layout.stack(title_bottom(-6), height - margin // 2, rows, spread=True)
+        choice_w = min(px(CHOICE_W), (width - 2 * margin) // 2)
+        self.rows = [pygame.Rect(margin, y, width - 2 * margin, h) for y, h in places[: len(OPTIONS)]]
+        for row, button in zip(self.rows, self.buttons):
+            button.rect = pygame.Rect(row.right - choice_w, row.y + px(2), choice_w, row.h - px(4))
+        name_y, name_h = places[len(OPTIONS)]
+        self.name_row = pygame.Rect(margin, name_y, width - 2 * margin, name_h)
+        field_w = max(choice_w, self.name_row.w - px(NAME_LABEL_W))
+        self.name_field.rect = pygame.Rect(self.name_row.right - field_w, name_y + px(2), field_w, name_h - px(4))
+        notice_y, notice_h = places[-2]
+        self.notice_line = pygame.Rect(margin, notice_y, width - 2 * margin, notice_h)
+        back_y, back_h = places[-1]
+        self.back.rect = layout.centred(BACK_W, back_y, back_h, width)
+
+    def rescaled(self):
+        """The Interface size option was changed here: this screen takes the new size at once."""
+        self._lay_out()
+        self.context.fit_window(self)
+        self.invalidate()
 
     @property
     def selected(self):
@@ -44,7 +69,16 @@ class SettingsScene(Scene):
 
     def _label_buttons(self):
         for option, button in zip(OPTIONS, self.buttons):
-            button.label = option.shown(self.context.settings[option.key])
+            button.label = self._shown(option, self.context.settings[option.key])
+
+    def _shown(self, option, value):
+        """An option's value in words; the sizes as they come out on this screen (the zoom's cells are scaled
+        with the interface, and Auto is whatever this screen makes it)."""
+        if option.key == "interface":
+            return scale.label(value, self.context.desktop_size)
+        if option.key == "tile":
+            return f"{scale.px(value)} px"
+        return option.shown(value)
 
     def change(self, option, step=1):
         """The next (or previous) choice of an option: applied now, kept for the next start."""
@@ -53,6 +87,13 @@ class SettingsScene(Scene):
 
     def handle(self, event):
         self.dirty = True
+        if not self._name(event):
+            self._option(event)
+        on_name = self.focus.current is self.name_field
+        self.name_field.focused = on_name  # a click on an option takes the ring, and the typing, away
+        self._typing(on_name)
+
+    def _option(self, event):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.context.show("menu")
@@ -76,9 +117,46 @@ class SettingsScene(Scene):
                     self.change(option, -1)
                     return
 
+    # --- the player's name ------------------------------------------------------------------------------
+
+    PASSED_ON = (pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+    def _name(self, event):
+        """The name's field: a click in it, and, while the ring is on it, typing and its keys (all but those
+        that move the ring or leave). True when the event was the field's."""
+        field = self.name_field
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and field.rect.collidepoint(event.pos):
+            self.focus.focus(field)
+            self._typing(True)
+            return True
+        if self.focus.current is not field:
+            return False
+        if event.type == pygame.TEXTINPUT or (event.type == pygame.KEYDOWN and event.key not in self.PASSED_ON):
+            if field.handle(event):
+                self._keep_name()
+            return True
+        return False
+
+    def _typing(self, typing):
+        """Text input on while the ring is on the name (an input method, an on-screen keyboard), else off."""
+        if typing != self.typing:
+            self.typing = typing
+            (pygame.key.start_text_input if typing else pygame.key.stop_text_input)()
+
+    def _keep_name(self):
+        """The name as typed, cleaned as a video file takes it, applied and kept (each change, like any option)."""
+        name = clean_player(self.name_field.value)
+        if name != self.context.settings["player"]:
+            self.context.settings.change("player", name)
+
+    def on_exit(self):
+        self._typing(False)
+
     def press(self, button):
         if button is self.back:
             self.context.show("menu")
+        elif button is self.name_field:
+            self._keep_name()  # Enter on the name: it is kept as it is typed anyway
         else:
             self.change(OPTIONS[self.buttons.index(button)])
 
@@ -87,16 +165,39 @@ class SettingsScene(Scene):
         self._label_buttons()  # a setting may have changed elsewhere (M mutes in a game)
         draw_title(surface, self.context.atlases, "Settings")
         for option, button, row in zip(OPTIONS, self.buttons, self.rows):
-            words = pygame.Rect(row.x, row.y, button.rect.x - row.x - 10, row.h)
+            words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
             if option.note:
                 label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
-                note.top, note.h = label.bottom - 2, words.h - label.h + 2
+                note.top, note.h = label.bottom - px(2), words.h - label.h + px(2)
                 text.draw_fitted(surface, option.label, label, BODY, weight=BOLD)
                 text.draw_fitted(surface, option.note, note, TINY, look.dim_text, smallest=TINY)
             else:
                 text.draw_fitted(surface, option.label, words, BODY, weight=BOLD)
             button.draw(surface)
-        notice = getattr(self.context.sounds, "notice", None)
-        if notice and not self.context.sounds.muted:
-            text.draw_fitted(surface, notice, self.notice_line, SMALL, look.error_text, smallest=TINY)
+        self._draw_name(surface)
+        notices = [self._no_guess_wait()]
+        sound = getattr(self.context.sounds, "notice", None)
+        if sound and not self.context.sounds.muted:
+            notices.append(sound)
+        if notice := " ".join(filter(None, notices)):
+            text.draw_paragraph(surface, notice, self.notice_line, SMALL, look.error_text, smallest=TINY)
         self.back.draw(surface)
+
+    def _draw_name(self, surface):
+        look, row, field = theme.current(), self.name_row, self.name_field
+        words = pygame.Rect(row.x, row.y, field.rect.x - row.x - px(10), row.h)
+        label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
+        note.top, note.h = label.bottom - px(2), words.h - label.h + px(2)
+        text.draw_fitted(surface, NAME.label, label, BODY, weight=BOLD, smallest=TINY)
+        text.draw_fitted(surface, NAME.note, note, TINY, look.dim_text, smallest=TINY)
+        field.draw(surface)
+
+    def _no_guess_wait(self):
+        """With no-guess on, what waiting for the custom board will be like, when it is worth a word (the
+        presets are made at once); said here, before any first click."""
+        settings = self.context.settings
+        if not settings["no_guess"]:
+            return ""
+        rows, cols, mines = settings["custom"]
+        words = noguess_wait.advice(rows, cols, mines, short=True)
+        return f"No-guess custom {size_text(rows, cols)}, {mines} mines: {words}." if words else ""

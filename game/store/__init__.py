@@ -1,7 +1,7 @@
 """Everything that must outlive the process: settings, finished games, best times, statistics, the saved game
 (see store.py for the rules it keeps)."""
 
-from game.store.games import MAX_TIME_MS, TOP, BestTime, PlayedGame, RecordResult, Stats
+from game.store.games import MAX_TIME_MS, RANKINGS, TOP, Beaten, BestGame, PlayedGame, RecordResult, Stats
 from game.store.opening import DB_NAME, HOME_ENV, data_folder
 from game.store.store import Store
 
@@ -10,7 +10,9 @@ __all__ = [
     "HOME_ENV",
     "MAX_TIME_MS",
     "TOP",
-    "BestTime",
+    "RANKINGS",
+    "Beaten",
+    "BestGame",
     "PlayedGame",
     "RecordResult",
     "Stats",

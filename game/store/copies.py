@@ -2,10 +2,10 @@
 holding the writes the copy has not made yet (its journal).
 
 It serves two rules. A saved game claimed by a copy stays claimed only while that copy runs: another copy
-asks whether the claimer's file is still locked (#8). And a write that cannot be made yet (another program
+asks whether the claimer's file is still locked. And a write that cannot be made yet (another program
 holds the records, the disk is full) is kept in the journal, so that if the copy ends first, closed or
 killed, the next start makes it: a finished game is never lost, and a loss is never taken back by resuming
-the save from before the losing click (#9).
+the save from before the losing click.
 
 The file is written to its full size when made and then overwritten in place, never grown if it can help
 it: on a full disk an overwrite needs no new space. Each job in it carries its number in this copy's order, so

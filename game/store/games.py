@@ -14,10 +14,10 @@ import zlib
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from game.model.rules.category import category_label, parse_custom
 from game.model.rules.facts import PRESETS
 from game.records import MAX_SAVE_CHARS, GameRecord
-from game.store.schema import TIMED
+from game.store import speed
+from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,8 @@ class PlayedGame(NamedTuple):
     hinted: bool
     has_replay: bool
     abandoned: bool = False
+    same_board: bool = False  # a board seen before (the same board again, a code): never timed
+    kept: speed.Kept | None = None  # its speed figures, once worked out
 
     @property
     def outcome(self) -> str:
@@ -84,14 +86,34 @@ class PlayedGame(NamedTuple):
 
     @property
     def three_bv_per_s(self) -> float | None:
+        """3BV (of the part opened, on a loss) per second: the video's, as the game-over panel showed it."""
         solved = self.three_bv if self.won else self.solved_three_bv
-        return solved * 1000 / self.time_ms if solved is not None and self.time_ms > 0 else None
+        return kept_or(
+            self.kept, "bbbv_s", solved * 1000 / self.time_ms if solved is not None and self.time_ms else None
+        )
 
     @property
     def ioe(self) -> float | None:
         """3BV per click (of the part opened, on a loss); None for an old game that did not keep it."""
         solved = self.three_bv if self.won else self.solved_three_bv
-        return solved / self.clicks if solved is not None and self.clicks else None
+        return kept_or(self.kept, "ioe", solved / self.clicks if solved is not None and self.clicks else None)
+
+    @property
+    def stnb(self) -> float | None:
+        return self.kept.stnb if self.kept is not None else None
+
+    @property
+    def nf(self) -> bool | None:
+        """No flag ever placed (None: not known)."""
+        return self.kept.nf if self.kept is not None else None
+
+
+class Beaten(NamedTuple):
+    """A personal best: the figure (as Help names it), the game's value and the best it beat (a time in ms)."""
+
+    figure: str
+    value: float
+    was: float
 
 
 class RecordResult(NamedTuple):
@@ -102,6 +124,7 @@ class RecordResult(NamedTuple):
     rank: int | None = None
     counted: bool = False  # whether the game can count for times at all (an unassisted, believable win)
     game_id: int | None = None
+    beaten: tuple[Beaten, ...] = ()  # the board's bests this game beat (none for the board's first timed game)
 
     @property
     def is_record(self) -> bool:
@@ -118,7 +141,28 @@ class RecordResult(NamedTuple):
         return f"New record! {place} time for {self.label}"
 
 
-class BestTime(NamedTuple):
+class Ranking(NamedTuple):
+    """A list of a board's best games: by which figure (as Help names it), its column, which way is better."""
+
+    figure: str
+    column: str
+    higher_better: bool = True
+
+
+RANKINGS = {
+    ranking.figure: ranking
+    for ranking in (
+        Ranking("Time", "time_ms", higher_better=False),
+        Ranking("3BV/s", "bbbv_s"),
+        Ranking("IOE", "ioe"),
+        Ranking("STNB", "stnb"),
+    )
+}
+
+
+class BestGame(NamedTuple):
+    """One of a board's best games, at its rank in the list it was read for (fastest, or by a figure)."""
+
     rank: int
     time_ms: int
     played_at: datetime
@@ -130,6 +174,16 @@ class BestTime(NamedTuple):
     has_replay: bool = False
     clicks: int | None = None
     effective_clicks: int | None = None
+    kept: speed.Kept | None = None
+
+    @property
+    def stnb(self) -> float | None:
+        return self.kept.stnb if self.kept is not None else None
+
+    @property
+    def nf(self) -> bool | None:
+        """No flag ever placed (None: not known)."""
+        return self.kept.nf if self.kept is not None else None
 
 
 class Stats(NamedTuple):
@@ -152,9 +206,15 @@ class Stats(NamedTuple):
 # --- writing ----------------------------------------------------------------------------------------------------
 
 
-def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -> tuple[int | None, int | None, bool]:
-    """Add a finished game; returns (its id, its rank among the best times or None, whether it counts). A
-    game whose `uid` is already recorded (made again from a journal) is not added twice: its id is None."""
+Inserted = tuple[int | None, int | None, bool, list[Beaten]]
+
+
+def insert(
+    db: sqlite3.Connection, record: GameRecord, uid: str | None = None, kept: speed.Kept | None = None
+) -> Inserted:
+    """Add a finished game with its speed figures (None: worked out later, in the background); returns (its id,
+    its rank among the best times or None, whether it counts, the board's bests it beat). A game whose `uid`
+    is already recorded (made again from a journal) is not added twice: its id is None."""
     time_ms, time_ok = clamp_ms(record.time_ms)
     if not time_ok:
         log.warning("implausible game time %r ms recorded as %d ms, not counted for times", record.time_ms, time_ms)
@@ -185,6 +245,7 @@ def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -
         uid,
         record.video,
     )
+    bests = _bests(db, record.category or "", kept) if counted else {}
     cursor = db.execute(
         "INSERT INTO games (played_at, category, rows, cols, mines, first_click, no_guess, seed, won, "
         "time_ms, time_ok, three_bv, left_clicks, right_clicks, chord_clicks, effective_clicks, "
@@ -194,8 +255,10 @@ def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -
         values,
     )
     if not cursor.rowcount:
-        return None, None, counted
+        return None, None, counted, []
     game_id = cursor.lastrowid
+    if kept is not None:
+        keep_figures(db, [[game_id, record.category, counted, *kept.as_row()]])
     rank = None
     if counted:
         # Faster first, then earlier; only TOP rows need looking at.
@@ -205,132 +268,52 @@ def insert(db: sqlite3.Connection, record: GameRecord, uid: str | None = None) -
             (record.category, time_ms, played_at, game_id, TOP),
         ).fetchone()[0]
         rank = ahead + 1 if ahead < TOP else None
-    return game_id, rank, counted
+    return game_id, rank, counted, _beaten(bests, time_ms, kept)
 
 
-# --- reading ----------------------------------------------------------------------------------------------------
+def _bests(db: sqlite3.Connection, category: str, kept: speed.Kept | None) -> dict[str, Any]:
+    """The board's best of each figure before a game is added: the time, and the speed figures when every
+    timed game of the board has its figures worked out (else a best could be one not known yet)."""
 
+    def best(query: str) -> Any:
+        return db.execute(query, (category,)).fetchone()[0]
 
-class Reader:
-    """Reads games back, skipping rows whose values are damaged; `skipped` counts them."""
-
-    def __init__(self) -> None:
-        self.skipped = 0
-
-    def _rows(self, cursor: sqlite3.Cursor, build: Any) -> list[Any]:
-        built = []
-        for row in cursor:
-            try:
-                built.append(build(*row))
-            except (ValueError, TypeError, OverflowError, AttributeError, ZeroDivisionError) as error:
-                self.skipped += 1
-                log.warning("a damaged game in the records was skipped: %s", error)
-        return built
-
-    def best_times(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[BestTime]:
-        """Fastest unassisted wins, ties broken by the earlier game."""
-        cursor = db.execute(
-            f"SELECT id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
-            f"effective_clicks, moves IS NOT NULL FROM games WHERE category = ? AND {TIMED} "
-            f"ORDER BY time_ms, played_at, id LIMIT ?",
-            (category, limit),
-        )
-
-        def build(
-            game_id: Any, time_ms: Any, at: Any, bv: Any, seed: Any, clicks: Any, effective: Any, has_replay: Any
-        ) -> tuple[Any, ...]:
-            seed = None if seed is None else int(seed)
-            return game_id, _ms(time_ms), to_utc(at), _count(bv), seed, _count(clicks), _count(effective), has_replay
-
-        rows = self._rows(cursor, build)
-        return [
-            BestTime(
-                rank,
-                time_ms,
-                at,
-                bv,
-                bv * 1000 / time_ms if time_ms > 0 else 0.0,
-                seed,
-                game_id,
-                bv / clicks if clicks else None,
-                bool(has_replay),
-                clicks,
-                effective,
+    bests = {"time_ms": best(f"SELECT MIN(time_ms) FROM games WHERE category = ? AND {TIMED}")}
+    unknown = f"SELECT COUNT(*) FROM games WHERE category = ? AND {TIMED} AND {UNFIGURED}"
+    if kept is not None and kept.source == speed.FROM_VIDEO and best(unknown) == 0:
+        for column in FIGURE_BOUNDS:
+            bests[column] = best(
+                f"SELECT MAX({column}) FROM figures WHERE category = ? AND timed = 1 AND {believable(column)}"
             )
-            for rank, (game_id, time_ms, at, bv, seed, clicks, effective, has_replay) in enumerate(rows, 1)
-        ]
+    return bests
 
-    def recent_games(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[PlayedGame]:
-        """The last games recorded in a category, newest first (in the order they were recorded, whatever
-        the clock said)."""
-        cursor = db.execute(
-            "SELECT id, played_at, won, time_ms, three_bv, solved_three_bv, "
-            "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL, abandoned "
-            "FROM games WHERE category = ? ORDER BY id DESC LIMIT ?",
-            (category, limit),
-        )
 
-        def build(
-            game_id: Any,
-            at: Any,
-            won: Any,
-            time_ms: Any,
-            bv: Any,
-            solved: Any,
-            clicks: Any,
-            effective: Any,
-            hinted: Any,
-            has_replay: Any,
-            abandoned: Any,
-        ) -> PlayedGame:
-            return PlayedGame(
-                game_id,
-                to_utc(at),
-                bool(won),
-                _ms(time_ms),
-                _count(bv),
-                None if solved is None else _count(solved),
-                _count(clicks),
-                _count(effective),
-                bool(hinted),
-                bool(has_replay),
-                bool(abandoned),
-            )
+def keep_figures(db: sqlite3.Connection, rows: list[list[Any]]) -> None:
+    """In the open transaction: keep games' speed figures, each row [game id, its category, whether it counts
+    for times, *Kept.as_row()], unless the game has them already (another copy of the game was quicker)."""
+    db.executemany(
+        "INSERT INTO figures (game_id, category, timed, source, bbbv_s, ioe, stnb, nf) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+        [[game_id, category, int(bool(timed)), *values] for game_id, category, timed, *values in rows],
+    )
 
-        return self._rows(cursor, build)
 
-    def statistics(self, db: sqlite3.Connection, category: str) -> Stats:
-        played, won = db.execute(
-            "SELECT COUNT(*), COALESCE(SUM(won = 1), 0) FROM games WHERE category = ?", (category,)
-        ).fetchone()
-        best_rate, average, best = db.execute(
-            f"SELECT MAX(CASE WHEN time_ms > 0 THEN three_bv * 1000.0 / time_ms END), AVG(time_ms), "
-            f"MIN(time_ms) FROM games WHERE category = ? AND {TIMED}",
-            (category,),
-        ).fetchone()
-        current = best_streak = 0
-        # streaks follow the order games were recorded in, not the clock (which may be set back)
-        for (game_won,) in db.execute("SELECT won = 1 FROM games WHERE category = ? ORDER BY id", (category,)):
-            current = current + 1 if game_won else 0
-            best_streak = max(best_streak, current)
-        return Stats(
-            category,
-            category_label(category),
-            played,
-            won,
-            100.0 * won / played if played else 0.0,
-            current,
-            best_streak,
-            best_rate if isinstance(best_rate, float) else None,
-            round(average) if isinstance(average, (int, float)) else None,
-            best if isinstance(best, int) else None,
-        )
+def _beaten(bests: dict[str, Any], time_ms: int, kept: speed.Kept | None) -> list[Beaten]:
+    found = []
+    for ranking in RANKINGS.values():
+        was = bests.get(ranking.column)
+        value = time_ms if ranking.column == "time_ms" else getattr(kept, ranking.column, None)
+        if not isinstance(was, (int, float)) or value is None:
+            continue
+        if (value > was) if ranking.higher_better else (value < was):
+            found.append(Beaten(ranking.figure, value, was))
+    return found
 
-    def custom_categories(self, db: sqlite3.Connection) -> list[str]:
-        """Custom sizes that have been played, smallest board first."""
-        rows = db.execute("SELECT DISTINCT category FROM games WHERE category LIKE 'custom:%'").fetchall()
-        sized = [(parse_custom(c), c) for (c,) in rows]
-        return [c for size, c in sorted((s, c) for s, c in sized if s is not None)]
+
+def kept_or(kept: speed.Kept | None, name: str, otherwise: float | None) -> float | None:
+    """A figure the game kept, else (not worked out yet, or damaged) what its row says."""
+    value: float | None = getattr(kept, name, None)
+    return otherwise if value is None else value
 
 
 def replay_text(blob: Any, game_id: int) -> str | None:
@@ -347,15 +330,3 @@ def replay_text(blob: Any, game_id: int) -> str | None:
     except (zlib.error, UnicodeDecodeError, TypeError, ValueError) as error:
         log.warning("the move log of game %s is damaged: %s", game_id, error)
         return None
-
-
-def _ms(value: Any) -> int:
-    if type(value) is not int or not 0 <= value <= MAX_TIME_MS:
-        raise ValueError(f"a time of {value!r} ms")
-    return value
-
-
-def _count(value: Any) -> int:
-    if type(value) is not int or not 0 <= value < 10**9:
-        raise ValueError(f"a count of {value!r}")
-    return value

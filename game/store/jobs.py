@@ -7,11 +7,15 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 - "finish": record a finished game and drop this copy's save in the same transaction, so a game is never
   both saved and recorded; a record carries an id, so one made again from a journal is not counted twice.
 - "claim": a resume takes the save, unless another running copy holds it or it changed since it was read,
-  so that two copies cannot both play it on and record it twice (#8).
+  so that two copies cannot both play it on and record it twice.
 - "abandon": the save left for another game, recorded as a loss, under the same claim.
 - "chunk": a run of a long game's video, written once as the game goes on (videos.py); a save or a record
   that comes after it names it.
 - "discard", "clear", "settings", "learn" (what the player has learnt), "reset".
+- "figures": keep the speed figures of a batch of games recorded before the records kept them (figuring.py);
+  the answer says whether more are left. Never journaled: the next start finds what is left.
+
+A finished game's figures, and a batch's, are worked out by `prepare`, before the job's transaction.
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ from collections.abc import Callable
 from typing import Any
 
 from game.records import GameRecord
-from game.store import games, videos
+from game.store import figuring, games, videos
 from game.store.games import stamp, utc_now
+from game.store.schema import OUTCOMES_INDEX
 
 
 def new_id() -> str:
@@ -52,6 +57,7 @@ class JobKind(str, enum.Enum):
     LEARN = "learn"
     RESET = "reset"
     CHUNK = "chunk"
+    FIGURES = "figures"
 
 
 class Claim(str, enum.Enum):
@@ -105,39 +111,36 @@ def _record(data: dict[str, Any]) -> tuple[GameRecord, str | None]:
     return GameRecord(**fields), uid
 
 
+def prepare(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any]) -> None:
+    """On the writer's thread, before the job's transaction (no write lock held): work out what the job
+    keeps that takes a while (the speed figures), into its data."""
+    if kind in (JobKind.FINISH, JobKind.ABANDON):
+        figuring.of_record(data, videos.connection_reader(db))
+    elif kind is JobKind.FIGURES:
+        data["worked"], data["more"] = figuring.pending(db, rest=figuring.BATCH_REST if data.get("next") else 0.0)
+
+
 def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Alive, adopted: bool = False) -> Any:
     """Make one job in the open transaction on `db`; returns its answer. `alive(token)`: whether that copy
     runs. `adopted`: the job comes from the journal of a copy that ended, whose save may since have been
     replaced by another copy's (then it is left alone)."""
     by = data.get("by")
     if kind is JobKind.SAVE:
-        held = by if data["held"] else None
-        if adopted and db.execute("SELECT 1 FROM resume WHERE claimed_by IS NOT ?", (by,)).fetchone():
-            return False
-        row = list(data["row"])
-        video = _saved_video(row[3])
-        if isinstance(row[3], dict):  # the details come as a value (older journals: as text) and are written as JSON
-            row[3] = json.dumps(row[3], separators=(",", ":"))
-        db.execute(
-            "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at, save_id, claimed_by, "
-            "video) VALUES (0, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (*row, held, video),
-        )
-        return True
+        return _save(db, data, by, adopted)
     if kind is JobKind.CHUNK:
         videos.write_chunk(db, data, by)
         return True
     if kind is JobKind.FINISH:
         record, uid = _record(data)
-        game_id, rank, counted = games.insert(db, record, uid)
-        if game_id is not None and data["drop"]:
+        made = games.insert(db, record, uid, figuring.kept_of_job(data))
+        if made[0] is not None and data["drop"]:
             db.execute("DELETE FROM resume WHERE claimed_by IS ?", (by,))
-        return game_id, rank, counted
+        return made
     if kind in (JobKind.CLAIM, JobKind.ABANDON):
         answer = _claim(db, data["save_id"], by, alive)
         if answer is Claim.CLAIMED and kind is JobKind.ABANDON:
             record, uid = _record(data)
-            games.insert(db, record, uid)
+            games.insert(db, record, uid, figuring.kept_of_job(data))
             db.execute("DELETE FROM resume")
         return answer
     if kind is JobKind.DISCARD:
@@ -149,15 +152,36 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
     elif kind in KEYED:  # the table's name is one of these, never a journal's text
         upsert = "INSERT INTO {} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
         db.executemany(upsert.format(KEYED[kind]), data["rows"])
+    elif kind is JobKind.FIGURES:
+        db.execute(OUTCOMES_INDEX)  # at once when it is there: after an upgrade, the first batch builds it
+        return figuring.write(db, data.get("worked", [])), data.get("more", False)
     elif kind is JobKind.RESET:
         videos.drop_games(db, data["category"])
         if data["category"] is None:
             db.execute("DELETE FROM games")
         else:
             db.execute("DELETE FROM games WHERE category = ?", (data["category"],))
+        db.execute("DELETE FROM figures WHERE game_id NOT IN (SELECT id FROM games)")
     else:
         raise ValueError(f"no such job: {kind!r}")
     return None
+
+
+def _save(db: sqlite3.Connection, data: dict[str, Any], by: Any, adopted: bool) -> bool:
+    """The save in place of any other (an adopted one only when no other copy's save has taken its place)."""
+    held = by if data["held"] else None
+    if adopted and db.execute("SELECT 1 FROM resume WHERE claimed_by IS NOT ?", (by,)).fetchone():
+        return False
+    row = list(data["row"])
+    video = _saved_video(row[3])
+    if isinstance(row[3], dict):  # the details come as a value (older journals: as text) and are written as JSON
+        row[3] = json.dumps(row[3], separators=(",", ":"))
+    db.execute(
+        "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at, save_id, claimed_by, "
+        "video) VALUES (0, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (*row, held, video),
+    )
+    return True
 
 
 WHOLE = 1 << 62  # how far a journal whose jobs carry no numbers (an older game's) is made: all of it

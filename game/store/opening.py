@@ -6,7 +6,7 @@ copies that ended (copies.py) are never done by two at once. Every copy holds `<
 long as it has the file open; setting a damaged file aside needs it exclusively, so a file is never renamed
 from under a copy still writing to it (which would then write into the new file's log, or into a file no
 one reads). Two copies starting together on a damaged file: the first sets it aside and makes a new one, the
-second opens that new one and finds it healthy (#7).
+second opens that new one and finds it healthy.
 """
 
 from __future__ import annotations

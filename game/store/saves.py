@@ -2,7 +2,7 @@
 
 A damaged or hostile value never reaches the game: a text longer than any save this game writes is not even
 fetched whole, nor parsed (#3, #6), nesting too deep for the parser is an unreadable save, not a crash at
-every start (#1).
+every start.
 """
 
 from __future__ import annotations

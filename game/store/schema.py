@@ -33,6 +33,25 @@ SURROUNDINGS = {
 # The condition for a game to count for times; the partial index repeats it word for word so SQLite uses it.
 TIMED = "won = 1 AND hinted = 0 AND same_board = 0 AND time_ok = 1"
 
+# The speed figures a game's row keeps, with the largest value the records believe of each (anything else in
+# the file is damage, never ranked): 3BV/s, IOE, STNB. The fastest human 3BV/s is about 10, IOE passes 1 only
+# by chords, STNB tops out at a few hundred: the bounds leave room for any real game and none for a broken one.
+FIGURE_BOUNDS = {"bbbv_s": 100_000.0, "ioe": 1_000.0, "stnb": 1_000_000.0}
+# A games row (`games`) whose figures are not worked out yet.
+UNFIGURED = "NOT EXISTS (SELECT 1 FROM figures WHERE figures.game_id = games.id)"
+
+
+# Each board's games in the order they were recorded, and whether each was won: what the statistics count
+# (played, won, streaks), read from the index alone. Built by the writer in the background, not by a migration:
+# on a large file it reads every game (a tenth of a second for 10,000), which the start never waits for.
+OUTCOMES_INDEX = "CREATE INDEX IF NOT EXISTS games_outcomes ON games (category, id, won)"
+
+
+def believable(column: str) -> str:
+    """The condition for a figure's value (a column of `figures`) to be ranked; its partial index repeats it
+    word for word."""
+    return f"{column} BETWEEN 0 AND {FIGURE_BOUNDS[column]!r}"
+
 
 def _migrate_0_to_1(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
@@ -104,6 +123,30 @@ def _migrate_5_to_6(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE made (copy TEXT PRIMARY KEY, upto INTEGER NOT NULL)")
 
 
+def _migrate_6_to_7(db: sqlite3.Connection) -> None:
+    # The speed figures speed-runners keep, one row per game (a table of their own: a games row's last columns
+    # sit past its move log, which SQLite reads through to reach them). A game recorded before has none until
+    # the writer works them out, in the background. `category` and `timed` repeat the game's, which never
+    # change, so that each board's best games by each figure are read from an index however many were played;
+    # the lists still check the game's own row. `source`: what they were worked out from (game/store/speed.py).
+    db.execute("""
+        CREATE TABLE figures (
+            game_id INTEGER PRIMARY KEY,      -- games.id, deleted with it
+            category TEXT NOT NULL,
+            timed INTEGER NOT NULL,           -- the game counts for times (TIMED)
+            source TEXT NOT NULL,
+            bbbv_s REAL,                      -- 3BV (of the part solved) per second
+            ioe REAL,                         -- 3BV (of the part solved) per click
+            stnb REAL,                        -- NULL off the standard boards
+            nf INTEGER                        -- no flag ever placed; NULL when not known
+        )""")
+    for column, most in (("bbbv_s", 100_000.0), ("ioe", 1_000.0), ("stnb", 1_000_000.0)):
+        db.execute(
+            f"CREATE INDEX figures_best_{column} ON figures (category, {column} DESC, game_id) "
+            f"WHERE timed = 1 AND {column} BETWEEN 0 AND {most!r}"
+        )
+
+
 def _migrate_7_to_8(db: sqlite3.Connection) -> None:
     # A long game's video, written in chunks as it is played (game.video.chunks), each chunk once: a save or a
     # record names its video (`video`) and carries only the events after its chunks. `by`: the copy of the
@@ -130,6 +173,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_3_to_4,
     _migrate_4_to_5,
     _migrate_5_to_6,
+    _migrate_6_to_7,
     _migrate_7_to_8,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -172,6 +216,20 @@ def migrate(db: sqlite3.Connection) -> None:
         raise
 
 
+# A file this small is checked fully at start: its indexes against its tables too, which the quick check
+# leaves out (damage inside an index passes it, and every read through that index then fails). That costs
+# about twice the quick check: 20-40 ms at this size; a larger file gets the quick check alone.
+CHECKED_FULLY_UNDER = 8 * 2**20
+
+
+def _check_for(path: Path) -> str:
+    try:
+        small = path.stat().st_size < CHECKED_FULLY_UNDER
+    except OSError:  # not made yet: SQLite makes it, empty
+        small = True
+    return "integrity_check" if small else "quick_check"
+
+
 def locked(error: BaseException) -> bool:
     """Whether an error says another connection holds a lock (as opposed to anything wrong with the file)."""
     return trouble.code(error) in (trouble.BUSY, trouble.LOCKED)
@@ -187,9 +245,7 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     try:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")
-        # integrity_check, not quick_check: a damaged value that leaves an index out of step with its table
-        # passes the quick one, and then every read through that index fails (16 ms more for 10 MB of games)
-        problems = db.execute("PRAGMA integrity_check").fetchall()
+        problems = db.execute(f"PRAGMA {_check_for(path)}").fetchall()
         if problems != [("ok",)]:
             raise Corrupt("; ".join(str(row[0]) for row in problems[:3]))
         try:
@@ -205,7 +261,7 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
             raise Corrupt(f"the records file lacks {', '.join(missing[:3])}")
         # A read-only file opens and reads like any other: write its version back now, so the menu says so
         # at start instead of the first finished game failing to save. Another program holding the write
-        # lock is no reason not to open: the file reads, and the writer writes when the lock clears (#5).
+        # lock is no reason not to open: the file reads, and the writer writes when the lock clears.
         try:
             db.execute(f"PRAGMA user_version = {int(db.execute('PRAGMA user_version').fetchone()[0])}")
         except sqlite3.OperationalError as error:

@@ -4,7 +4,7 @@ The file sits in the player's data folder (``MINESWEEPER_HOME`` overrides it). T
 game: whatever goes wrong with the file (damaged, read-only, a full disk, a lock), methods keep working and
 return neutral answers, and a one-line message waits in ``store.notices`` for the menu to show once.
 
-No frame waits on the disk (#5). Every change goes to one writer (writer.py), a thread that makes them in
+No frame waits on the disk. Every change goes to one writer (writer.py), a thread that makes them in
 order and keeps trying one the file will not take yet; a write returns at once with a Pending that holds its
 answer (a new best time, a claim granted) a moment later. Reads use the frame's own connection, which never
 waits for a lock (on a WAL file reads go on while another program holds the write lock; when they cannot,
@@ -42,9 +42,9 @@ from typing import Any, TypeVar
 
 from game.model.rules.category import category_label
 from game.records import GameRecord, SavedGame
-from game.store import games, jobs, saves, videos
+from game.store import games, jobs, reader, saves, videos
 from game.store.copies import CopyFile, alive
-from game.store.games import TOP, BestTime, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
+from game.store.games import TOP, BestGame, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
 from game.store.lock import FileLock
 from game.store.opening import DB_NAME, Busy, Opened, data_folder, open_records, writer_connection
 from game.store.schema import MIGRATIONS, Corrupt, Newer, locked, migrate
@@ -80,6 +80,8 @@ class Store:
         self._notice_lock = threading.Lock()
         self._status = ""  # the last "records busy" line said (take_status)
         self.changes = 0  # finished games recorded or reset: a screen showing them reloads when it moves
+        self.figured = 0  # likewise, older games' figures worked out
+        self._closing = False
         for notice in notices:
             self.notice(notice)
 
@@ -145,6 +147,7 @@ class Store:
         if late:  # tried at once and again until it opens, whether or not anything is written meanwhile
             assert self._writer is not None
             self._writer.post(jobs.JobKind.OPEN, {})
+        self.work_out_figures()  # of games recorded before the records kept them, if any: never at start
         return self
 
     def _open_late(self) -> sqlite3.Connection:
@@ -173,6 +176,7 @@ class Store:
 
     def close(self) -> None:
         """Finish writing (at once when the file will not take writes: they stay in the journal), then close."""
+        self._closing = True  # the figures of older games wait for the next start
         if self._writer is not None:
             self._writer.close(CLOSE_WAIT)
             self._writer = None
@@ -237,6 +241,17 @@ class Store:
         # on the writer's thread; an int the frame only compares
         if job.kind in GAMES_CHANGED:
             self.changes += 1
+        elif job.kind is jobs.JobKind.FIGURES:
+            figured, more = value
+            self.figured += figured > 0
+            if more:  # the next batch, behind whatever was asked meanwhile (after a rest)
+                self.work_out_figures(first=False)
+
+    def work_out_figures(self, first: bool = True) -> None:
+        """Work out, in the background (the writer, a batch at a time), the speed figures of the games recorded
+        before the records kept them."""
+        if self._writer is not None and self.path is not None and not self._closing:
+            self._writer.post(jobs.JobKind.FIGURES, {"by": self.token, "next": not first})
 
     def _given_up(self, job: Job, error: BaseException) -> None:
         said = words(error, self.path) if self.path is not None else str(error)
@@ -303,23 +318,29 @@ class Store:
 
         category = record.category or ""
 
-        def result(made: tuple[int | None, int | None, bool]) -> RecordResult:
-            game_id, rank, counted = made
-            return RecordResult(category, category_label(category), rank, counted, game_id)
+        def result(made: games.Inserted) -> RecordResult:
+            game_id, rank, counted, beaten = made
+            return RecordResult(category, category_label(category), rank, counted, game_id, tuple(beaten))
 
         data = {"record": jobs.record_data(record, jobs.new_id()), "drop": clear_resume}
-        return self._post(jobs.JobKind.FINISH, data, (None, None, False), result)
+        return self._post(jobs.JobKind.FINISH, data, (None, None, False, []), result)
 
-    def _games(self, read: Callable[[games.Reader, sqlite3.Connection], T], default: T) -> T:
-        reader = games.Reader()
-        result = self._read(lambda db: read(reader, db), default)
-        if reader.skipped:
-            self.notice(f"{reader.skipped} damaged game{'s' * (reader.skipped > 1)} in the records could not be shown.")
+    def _games(self, read: Callable[[reader.Reader, sqlite3.Connection], T], default: T) -> T:
+        reading = reader.Reader()
+        result = self._read(lambda db: read(reading, db), default)
+        if reading.skipped:
+            self.notice(
+                f"{reading.skipped} damaged game{'s' * (reading.skipped > 1)} in the records could not be shown."
+            )
         return result
 
-    def best_times(self, category: str, limit: int = TOP) -> list[BestTime]:
+    def best_times(self, category: str, limit: int = TOP) -> list[BestGame]:
         """Fastest unassisted wins, ties broken by the earlier game."""
         return self._games(lambda reader, db: reader.best_times(db, category, limit), [])
+
+    def bests(self, category: str, figure: str, limit: int = TOP) -> list[BestGame]:
+        """A board's best unassisted wins by a figure ("Time", "3BV/s", "IOE", "STNB": RANKINGS)."""
+        return self._games(lambda reader, db: reader.bests(db, category, figure, limit), [])
 
     def recent_games(self, category: str, limit: int = TOP) -> list[PlayedGame]:
         """The last games recorded in a category, newest first."""

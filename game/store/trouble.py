@@ -1,4 +1,4 @@
-"""What went wrong with the records file, in words that say what to do about it (#12): another program
+"""What went wrong with the records file, in words that say what to do about it: another program
 holding it, a read-only file, a read-only folder, a folder where the file should be, a full disk."""
 
 from __future__ import annotations

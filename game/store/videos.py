@@ -140,7 +140,8 @@ def file_reader(path: Path) -> ChunkReader:
 
 
 def connection_reader(db: sqlite3.Connection) -> ChunkReader:
-    """Reads chunks on a connection shared with the frame: only for records in memory, where no read waits."""
+    """Reads chunks on a connection already open: the writer's own, or records in memory's (shared with the
+    frame, where no read waits)."""
 
     def read(video_id: str, count: int) -> list[tuple[int, bytes]]:
         try:

@@ -1,5 +1,5 @@
 """The one writer: every change to the records is made on a thread of its own, in the order asked, so that no
-frame ever waits on the disk (#5).
+frame ever waits on the disk.
 
 Jobs (jobs.py) queue up and are made one transaction each. When the file will not take one (another program
 holds the lock, the disk is full, a read-only file), the writer keeps it and tries again, backing off, while
@@ -73,7 +73,8 @@ class Job(NamedTuple):
 class Writer:
     """Makes jobs in order. `opener()` gives the writer's own connection (or raises while the file cannot
     be opened yet: it is tried again like a write). Without a thread (`threaded=False`, records in memory,
-    where there is no disk to wait on) each job is made as it is posted."""
+    where there is no disk to wait on) each job is made as it is posted, on the frame: what a job would work
+    out first (a game's speed figures) is then left out."""
 
     def __init__(
         self,
@@ -209,21 +210,7 @@ class Writer:
             if self._db is None:
                 self._db = self._opener()
             db = self._db
-            if job.kind is jobs.JobKind.OPEN:
-                value = True
-            else:
-                db.execute("BEGIN IMMEDIATE")  # the write lock first, so no wait happens mid-transaction
-                try:
-                    value = jobs.make(db, job.kind, job.data, self._alive)
-                    copy = self._copy
-                    if copy is not None and copy.kept and job.kind in jobs.KEPT:
-                        # made and marked made at once: should this copy be killed before its journal is
-                        # rewritten, the next start does not make it again (a reset, a save a record dropped)
-                        jobs.mark_made(db, copy.token, job.data["seq"])
-                    db.execute("COMMIT")
-                except BaseException:
-                    rollback(db)
-                    raise
+            value = True if job.kind is jobs.JobKind.OPEN else self._make(db, job)
         except (sqlite3.Error, OSError, UnicodeDecodeError) as error:  # the last: damage SQLite's message quotes
             if not passing(error):
                 log.error("the records can never take this %s: %s", job.kind, error)
@@ -261,6 +248,24 @@ class Writer:
             self._cond.notify_all()
         return True
 
+    def _make(self, db: sqlite3.Connection, job: Job) -> Any:
+        """Make the job in a transaction of its own; its answer."""
+        if self._thread is not None:  # what takes a while, before the write lock (never on the frame)
+            jobs.prepare(db, job.kind, job.data)
+        db.execute("BEGIN IMMEDIATE")  # the write lock first, so no wait happens mid-transaction
+        try:
+            value = jobs.make(db, job.kind, job.data, self._alive)
+            copy = self._copy
+            if copy is not None and copy.kept and job.kind in jobs.KEPT:
+                # made and marked made at once: should this copy be killed before its journal is
+                # rewritten, the next start does not make it again (a reset, a save a record dropped)
+                jobs.mark_made(db, copy.token, job.data["seq"])
+            db.execute("COMMIT")
+        except BaseException:
+            rollback(db)
+            raise
+        return value
+
     def _chunks_follow(self, job: Job) -> bool:
         """Whether `job` is a chunk with other chunks waiting behind it."""
         if job.kind is not jobs.JobKind.CHUNK:
@@ -270,7 +275,7 @@ class Writer:
 
     def _give_up(self, job: Job, error: BaseException) -> object:
         """A job that can never be made. A finished game that cannot be recorded still drops its save: a loss
-        must not be taken back by resuming the game from before the losing click (#9)."""
+        must not be taken back by resuming the game from before the losing click."""
         if job.kind is jobs.JobKind.FINISH and job.data.get("drop") and self._db is not None:
             try:
                 self._db.execute("DELETE FROM resume WHERE claimed_by IS ?", (job.data.get("by"),))

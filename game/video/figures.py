@@ -13,8 +13,8 @@ from typing import Any
 from . import board as boardfigures
 from .events import Mouse, Video
 from .keys import as_mouse
+from .lookup import GameClock, positions
 from .mouse import Game, Outcome
-from .timeline import GameClock, positions
 
 # ms-toollib's levels (its numbers) and STNB's constant for each standard board: (rows, cols, mines). Beginner
 # is Arbiter's 8x8: ms-toollib counts Windows' 9x9 beginner as a custom board, without STNB, and so do we.
@@ -114,10 +114,11 @@ def level_of(rows: int, cols: int, mines: int) -> int:
     return LEVELS.get((rows, cols, mines), CUSTOM)
 
 
-def figures_of(video: Video) -> Figures:
+def figures_of(video: Video, with_board: bool = True) -> Figures:
     """Replay the video's mouse events on its board and measure the game. Only its clicks are played (a move
     changes nothing), and the path is summed in runs at C speed, so an hour of motion takes a second or so,
-    and other threads (the frame) get their turn between runs.
+    and other threads (the frame) get their turn between runs. Without `with_board`, the board's own figures
+    that only the board gives (ZiNi, openings, islands: seconds on a large board) are left at 0.
 
     >>> video = Video.from_text(["*..", "...", "..."])
     >>> video.append(Mouse.LEFT_PRESS, 100, 40, 40)
@@ -152,9 +153,9 @@ def figures_of(video: Video) -> Figures:
         time_ms=int(time_ms),
         bbbv=boardfigures.bbbv(grid),
         bbbv_solved=game.solved_bbbv(),
-        zini=boardfigures.zini(grid),
-        op=boardfigures.op(grid),
-        isl=boardfigures.isl(grid),
+        zini=boardfigures.zini(grid) if with_board else 0,
+        op=boardfigures.op(grid) if with_board else 0,
+        isl=boardfigures.isl(grid) if with_board else 0,
         left=counts.left,
         right=counts.right,
         double=counts.double,

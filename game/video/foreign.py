@@ -5,36 +5,51 @@ never from the frame thread."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
+import queue
+import stat
 import subprocess
 import sys
+import threading
+from array import array
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import IO
 
 from .events import MAX_SIDE_CELLS, Mouse, Video, VideoError
+from .reader import MAX_FILE_BYTES, TIME_LIMIT_S
 
 FORMATS = {".avf": "AvfVideo", ".rmv": "RmvVideo", ".mvf": "MvfVideo", ".evf": "EvfVideo"}
-MAX_FILE_BYTES = 4 * 1024 * 1024  # the largest sample (a 36x60 board, 20 minutes) is 341 KB
 MAX_EVENTS = 2_000_000
 MAX_TIME_MS = 24 * 3600 * 1000
 MAX_REPLY_BYTES = 64 * 1024 * 1024
-TIME_LIMIT_S = 20.0
-MEMORY_LIMIT_BYTES = 1024 * 1024 * 1024
-CHILD_FLAG = "--read-video-child"  # the hidden entry point: main.py hands it to `child_main`
-MOUSE_NAMES = {"mv": 1, "lc": 2, "lr": 3, "rc": 4, "rr": 5, "mc": 6, "mr": 7, "pf": 8}
+MAX_TEXT = 200  # characters of a name the file gives (player, program)
+CHILD_FLAG = "--read-video-child"  # the hidden entry point: main.py hands it to `game.video.reader`
+EARLIEST_US, LATEST_US = 315532800 * 10**6, 4102444800 * 10**6  # 1980 to 2100: a date outside is not believed
+# The programs behind each format, for the player: ms-toollib names some by version only.
+PROGRAMS = {"AVF": "Minesweeper Arbiter", "RMV": "Viennasweeper", "MVF": "Minesweeper Clone", "EVF": "Metasweeper"}
 
 
 @dataclass(frozen=True)
 class ForeignVideo:
-    """A video another program made, checked: the board and events as a Video, and what the file claims."""
+    """A video another program made, checked: the board and events as a Video, and what the file claims
+    (the program and version that made it, when it was played, the player's country, its own time and 3BV)."""
 
     path: Path
     format: str
     software: str
     video: Video
     claimed: dict[str, float]
+    program: str = ""
+    started: datetime | None = None
+    country: str = ""
+
+
+KINDS = frozenset(int(kind) for kind in Mouse if kind < Mouse.PAUSE)
 
 
 class UnreadableVideo(Exception):
@@ -49,16 +64,7 @@ def child_command() -> list[str]:
     main = Path(__file__).resolve().parent.parent.parent / "main.py"
     if main.is_file():
         return [sys.executable, str(main), CHILD_FLAG]
-    return [sys.executable, "-m", "game.video.foreign", CHILD_FLAG]
-
-
-def _limits() -> None:  # pragma: no cover - runs in the child before exec
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    cpu = int(TIME_LIMIT_S) + 1
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+    return [sys.executable, "-m", "game.video.reader"]
 
 
 def _bounded_bytes(path: Path) -> tuple[str, bytes]:
@@ -66,10 +72,14 @@ def _bounded_bytes(path: Path) -> tuple[str, bytes]:
     if kind is None:
         raise UnreadableVideo(f"{path.name}: not a video this program reads (.avf, .rmv, .mvf or .evf)")
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise UnreadableVideo(f"{path.name}: {size} bytes, more than a video of one game holds")
-        with open(path, "rb") as file:
+        # Not blocking, and only a regular file: a pipe or a device could keep the reading thread forever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as file:
+            status = os.fstat(file.fileno())
+            if not stat.S_ISREG(status.st_mode):
+                raise UnreadableVideo(f"{path.name}: not a file")
+            if status.st_size > MAX_FILE_BYTES:
+                raise UnreadableVideo(f"{path.name}: {status.st_size} bytes, more than a video of one game holds")
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise UnreadableVideo(f"{path.name}: cannot be read ({error.strerror or error})") from error
@@ -88,8 +98,9 @@ def read_foreign(path: str | Path, timeout: float = TIME_LIMIT_S) -> ForeignVide
 
 def read_many(paths: list[Path], timeout: float = TIME_LIMIT_S, batch: int = 1) -> list[ForeignVideo | UnreadableVideo]:
     """Read several foreign videos, `batch` of them to a child process (a child's start costs more than a
-    parse); when a batch's child crashes or hangs, its files are read again one to a child, so the blame
-    lands on the file that did it. One result per path, in order: a video or the sentence saying why not."""
+    parse). The child answers a file at a time; when it crashes or hangs, the file it was reading gets the
+    blame and the files after it go to a new child. One result per path, in order: a video or the sentence
+    saying why not. `timeout` is for each file."""
     results: list[ForeignVideo | UnreadableVideo | None] = [None] * len(paths)
     pending: list[tuple[int, str, bytes]] = []
     for index, path in enumerate(paths):
@@ -97,53 +108,89 @@ def read_many(paths: list[Path], timeout: float = TIME_LIMIT_S, batch: int = 1) 
             pending.append((index, *_bounded_bytes(path)))
         except UnreadableVideo as error:
             results[index] = error
-    for start in range(0, len(pending), batch):
-        group = pending[start : start + batch]
-        try:
-            replies = _run_child([(kind, data) for _, kind, data in group], timeout * len(group))
-        except UnreadableVideo as error:
-            if len(group) == 1:
-                index = group[0][0]
-                results[index] = UnreadableVideo(f"{paths[index].name}: {error}")
-                continue
-            for one in group:
-                results[one[0]] = read_many([paths[one[0]]], timeout)[0]
-            continue
+    while pending:
+        group, pending = pending[:batch], pending[batch:]
+        replies, why = _run_child([(kind, data) for _, kind, data in group], timeout)
         for (index, kind, _), reply in zip(group, replies):
             results[index] = _from_reply(paths[index], kind, reply)
+        done = len(replies)
+        if done < len(group):
+            index = group[done][0]
+            results[index] = UnreadableVideo(f"{paths[index].name}: {why}")
+            pending = group[done + 1 :] + pending
     return [result for result in results if result is not None]
 
 
-def _run_child(files: list[tuple[str, bytes]], timeout: float) -> list[dict]:
+def _run_child(files: list[tuple[str, bytes]], timeout: float) -> tuple[list[object], str]:
+    """The child's answers, one a file in order, and why it stopped short of the last file ("" when it did
+    not). The request goes in and the answers come out on threads of their own, so neither pipe can fill up
+    and hold the other, and no answer is waited for longer than `timeout`."""
     request = bytearray()
     for kind, data in files:
         request += bytes([list(FORMATS.values()).index(kind)]) + len(data).to_bytes(4, "big") + data
     try:
-        done = subprocess.run(
+        child = subprocess.Popen(
             [*child_command(), str(len(files))],
-            input=bytes(request),
-            capture_output=True,
-            timeout=timeout,
-            preexec_fn=_limits if os.name == "posix" else None,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
             # The windowed build has no console; without this Windows would flash one up for the child.
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
-    except subprocess.TimeoutExpired as error:
-        raise UnreadableVideo(f"the reader took more than {timeout:g} s and was stopped") from error
-    if done.returncode != 0:
-        how = f"signal {-done.returncode}" if done.returncode < 0 else f"status {done.returncode}"
-        if done.returncode in (134, -6):
-            how = "the parser aborted"
-        raise UnreadableVideo(f"damaged or not the video its name says ({how})")
-    if len(done.stdout) > MAX_REPLY_BYTES * len(files):
-        raise UnreadableVideo("the reader's answer is too large")
+    except OSError as error:
+        return [], f"the reader could not start ({error.strerror or error})"
+    lines: queue.Queue[bytes] = queue.Queue()
+    threading.Thread(target=_feed, args=(child.stdin, bytes(request)), daemon=True).start()
+    threading.Thread(target=_answers, args=(child.stdout, lines), daemon=True).start()
+    replies: list[object] = []
+    why = ""
     try:
-        replies = json.loads(done.stdout)
-    except ValueError as error:
-        raise UnreadableVideo("the reader's answer is not JSON") from error
-    if not isinstance(replies, list) or len(replies) != len(files):
-        raise UnreadableVideo("the reader answered for other files than it was given")
-    return replies
+        while len(replies) < len(files):
+            try:
+                line = lines.get(timeout=timeout)
+            except queue.Empty:
+                why = f"the reader took more than {timeout:g} s and was stopped"
+                break
+            if not line:
+                break
+            if not line.endswith(b"\n"):
+                why = "the reader's answer is too large"
+                break
+            try:
+                replies.append(json.loads(line))
+            except (ValueError, RecursionError):
+                replies.append({"error": "the reader's answer is not JSON"})
+    finally:
+        if why or len(replies) < len(files):
+            child.kill()
+        try:
+            child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    if len(replies) < len(files) and not why:
+        code = child.returncode
+        how = f"signal {-code}" if code < 0 else f"status {code}"
+        why = f"damaged or not the video its name says ({'the parser aborted' if code in (134, -6) else how})"
+    return replies, why
+
+
+def _feed(stream: IO[bytes], request: bytes) -> None:
+    try:
+        stream.write(request)
+        stream.close()
+    except OSError:  # the child ended before it read it all (it crashed on a file): its answers say so
+        pass
+
+
+def _answers(stream: IO[bytes], lines: queue.Queue[bytes]) -> None:
+    """Each line the child writes (cut at MAX_REPLY_BYTES: a longer one is refused), then b"" at its end."""
+    try:
+        while line := stream.readline(MAX_REPLY_BYTES + 1):
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
+    lines.put(b"")
 
 
 def _from_reply(path: Path, kind: str, reply: object) -> ForeignVideo | UnreadableVideo:
@@ -162,103 +209,82 @@ def checked(path: Path, kind: str, reply: dict) -> ForeignVideo:
     rows, cols, cell_size = int(reply["rows"]), int(reply["cols"]), int(reply["cell_size"])
     if not (1 <= rows <= MAX_SIDE_CELLS and 1 <= cols <= MAX_SIDE_CELLS):
         raise VideoError(f"a board of {rows}x{cols} cells")
-    board = reply["board"]
-    if len(board) != rows or any(len(line) != cols for line in board):
+    board = str(reply["board"])
+    if len(board) != rows * cols or board.strip("*."):
         raise VideoError("the board's shape does not match its size")
-    mines = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c] == -1)
+    mines = frozenset(divmod(index, cols) for index, cell in enumerate(board) if cell == "*")
     if len(mines) != int(reply["mines"]):
         raise VideoError(f"the header says {reply['mines']} mines, the board holds {len(mines)}")
-    video = Video(
-        rows, cols, mines, cell_size=cell_size, player=str(reply["player"])[:200], software=str(reply["software"])[:80]
-    )
-    events = reply["events"]
-    if len(events) > MAX_EVENTS:
-        raise VideoError(f"{len(events)} events, more than a game makes")
-    last = 0
-    limit = 32767
-    held = {"l": False, "r": False, "m": False}
-    for name, time_ms, x, y in events:
-        # Some programs record "a button changed" (l, r, m) or "the other button went down" (cc) and leave
-        # which to the reader's idea of the buttons held: kept here as ms-toollib keeps it.
-        if name == "cc":
-            name = "rc" if held["l"] else "lc"
-        elif name in held:
-            name = name + ("r" if held[name] else "c")
-        if name in ("lc", "lr", "rc", "rr", "mc", "mr"):
-            held[name[0]] = name[1] == "c"
-        code = MOUSE_NAMES.get(name)
-        if code is None:
-            raise VideoError(f"a mouse event {name!r} that leaves its button to guess")
-        time_ms, x, y = int(time_ms), int(x), int(y)
-        if time_ms < last or time_ms > MAX_TIME_MS:
-            raise VideoError(f"event times go from {last} ms to {time_ms} ms")
-        if not (-limit <= x <= limit and -limit <= y <= limit):
-            raise VideoError(f"a cursor at ({x}, {y}), far off the board")
-        last = time_ms
-        video.append(Mouse(code), time_ms, x, y)
+    player, software = _text(reply["player"]), _text(reply["software"])
+    video = Video(rows, cols, mines, cell_size=cell_size, player=player, software=software)
+    video.kinds, video.times, video.xs, video.ys = _columns(reply["columns"], cols * cell_size, rows * cell_size)
+    format_ = kind.removesuffix("Video").upper()
     claimed = {key: float(reply["claimed"][key]) for key in ("time_ms", "bbbv")}
-    return ForeignVideo(path, kind.removesuffix("Video").upper(), video.software, video, claimed)
+    started_us = int(reply["started_us"])
+    started = datetime.fromtimestamp(started_us / 1e6, timezone.utc) if EARLIEST_US <= started_us <= LATEST_US else None
+    program = program_of(format_, video.software, _text(reply["program"]))
+    country = _text(reply["country"])[:8]
+    country = "" if country == "XX" else country  # EVF's "no country"
+    return ForeignVideo(path, format_, video.software, video, claimed, program, started, country)
+
+
+def _text(value: object) -> str:
+    """A name from the file, fit to show: a string, without control characters, not too long."""
+    if not isinstance(value, str):
+        raise VideoError("a name that is not text")
+    return "".join(ch for ch in value[: MAX_TEXT * 2] if ch.isprintable()).strip()[:MAX_TEXT]
+
+
+def program_of(format_: str, software: str, text: str) -> str:
+    """The program and version that made the file, as its players know it ("Minesweeper Arbiter 0.52.3")."""
+    if text.startswith("Vienna Minesweeper"):
+        return "Viennasweeper " + text.rpartition("Release ")[2]
+    if text:
+        return text
+    if format_ == "EVF" and software.startswith("元"):  # Metasweeper's own name, 元扫雷, leads its version
+        return f"Metasweeper {software[1:]}".strip()
+    if format_ == "MVF" and software[:1].isdigit():
+        return f"Minesweeper Clone {software}"
+    return software or PROGRAMS[format_]
+
+
+def _columns(packed: dict, width: int, height: int) -> tuple[array, array, array, array]:
+    """The four event columns from the child's base64, checked: equal lengths, known kinds, times that
+    never go back, points on the board or at the corner past it. The checks run in C over slices, so a
+    long video never holds the frame thread's share of the interpreter for long."""
+    try:
+        raw = [base64.b64decode(packed[name], validate=True) for name in "ktxy"]
+    except (binascii.Error, TypeError, ValueError) as error:
+        raise VideoError("the reader's events are not readable") from error
+    kinds = array("B", raw[0])
+    if len(kinds) > MAX_EVENTS:
+        raise VideoError(f"{len(kinds)} events, more than a game makes")
+    wide = []
+    for data in raw[1:]:
+        column = array("i")
+        if len(data) != 4 * len(kinds):
+            raise VideoError("the reader's event columns differ in length")
+        column.frombytes(data)
+        if sys.byteorder == "big":
+            column.byteswap()
+        wide.append(column)
+    times, xs, ys = wide
+    unknown = set(raw[0]) - KINDS
+    if unknown:
+        raise VideoError(f"a mouse event of kind {min(unknown)} that this program does not know")
+    last = 0
+    for start in range(0, len(times), 50_000):
+        part = times[start : start + 50_000]
+        if part[0] < last or list(part) != sorted(part) or part[-1] > MAX_TIME_MS:
+            raise VideoError(f"event times go back or past {MAX_TIME_MS // 3_600_000} hours")
+        last = part[-1]
+    if xs and (min(xs) < 0 or max(xs) > width or min(ys) < 0 or max(ys) > height):
+        raise VideoError("a cursor far off the board")
+    return kinds, array("I", times), array("h", xs), array("h", ys)
 
 
 def child_main(argv: list[str]) -> int:  # pragma: no cover - runs in the child process
-    """The child: read framed files from stdin (format, length, bytes), parse each with ms-toollib, print one
-    JSON list of plain data (or an error) per file."""
-    try:
-        count = min(int(argv[0]), 10_000) if argv else 1
-    except ValueError:
-        count = 1
-    try:
-        import ms_toollib
-    except ImportError:
-        missing = {"error": "ms-toollib is not installed, so other programs' videos cannot be read"}
-        print(json.dumps([missing] * count))
-        return 0
-    kinds = list(FORMATS.values())
-    stdin = sys.stdin.buffer
-    replies = []
-    for _ in range(count):
-        head = stdin.read(5)
-        if len(head) < 5 or head[0] >= len(kinds):
-            replies.append({"error": "the request was cut short"})
-            continue
-        size = int.from_bytes(head[1:], "big")
-        data = stdin.read(min(size, MAX_FILE_BYTES + 1))
-        replies.append(_parse(ms_toollib, kinds[head[0]], data))
-    sys.stdout.write(json.dumps(replies))
-    return 0
+    """The child's entry (main.py hands it `--read-video-child`): see `game.video.reader`."""
+    from .reader import main
 
-
-def _parse(ms_toollib: Any, kind: str, data: bytes) -> dict:  # pragma: no cover - runs in the child process
-    try:
-        video = getattr(ms_toollib, kind)(raw_data=list(data))
-        video.parse()
-        video.analyse()
-        events = []
-        start = None
-        for recorded in video.events:
-            if not recorded.event.is_mouse():
-                continue
-            mouse = recorded.event.unwrap_mouse()
-            time_ms = round(recorded.time * 1000)
-            start = time_ms if start is None else start
-            events.append((mouse.mouse, time_ms - start, mouse.x, mouse.y))
-        return {
-            "rows": video.row,
-            "cols": video.column,
-            "mines": video.mine_num,
-            "cell_size": video.pix_size,
-            "board": [list(line) for line in video.board],
-            "player": video.player_identifier,
-            "software": video.software,
-            "events": events,
-            "claimed": {"time_ms": video.rtime_ms, "bbbv": video.bbbv},
-        }
-    except BaseException as error:  # a Rust panic surfaces as PanicException, a BaseException
-        return {"error": f"ms-toollib could not read it ({type(error).__name__})"}
-
-
-if __name__ == "__main__":  # pragma: no cover
-    args = sys.argv[1:]
-    if args and args[0] == CHILD_FLAG:
-        args = args[1:]
-    sys.exit(child_main(args))
+    return main(argv)

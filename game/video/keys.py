@@ -5,7 +5,7 @@ chord), F a right click, and a cursor move nothing at all."""
 from __future__ import annotations
 
 from .events import KEY_CLICKS, KEYS, Video
-from .timeline import positions
+from .lookup import positions
 
 
 def as_mouse(video: Video) -> Video:

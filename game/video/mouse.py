@@ -58,12 +58,13 @@ class Game:
     counts: Counts = field(default_factory=Counts)
     safe_left: int = 0
     bbbv_solved: int = 0
+    opened_log: list[tuple[int, int]] | None = None  # when a list, every cell opened is appended to it, in order
 
     def __post_init__(self) -> None:
         self.grid = numbers(self.rows, self.cols, self.mines)
         self.opened = [[False] * self.cols for _ in range(self.rows)]
         self.safe_left = self.rows * self.cols - len(self.mines)
-        self._touching = openings(self.grid)
+        self._touching: list[list[list[int]]] | None = None  # see `touching`
 
     @property
     def over(self) -> bool:
@@ -72,6 +73,14 @@ class Game:
     def solved_bbbv(self) -> int:
         """The 3BV done so far, counted as ms-toollib counts it, click by click (see `_open` and `_chord`)."""
         return self.bbbv_solved
+
+    @property
+    def touching(self) -> list[list[list[int]]]:
+        """The openings each cell borders or is in (board.openings), found when first needed: when a cell
+        opens, for the 3BV it solves (a game that opens none never pays for them)."""
+        if self._touching is None:
+            self._touching = openings(self.grid)
+        return self._touching
 
     # --- the buttons -------------------------------------------------------------------------------------
 
@@ -194,7 +203,7 @@ class Game:
         if self.grid[r][c] == 0:
             self.bbbv_solved += self._opening_unflagged(r, c, set())
         else:
-            self.bbbv_solved += not self._touching[r][c]  # a lone number is one 3BV of its own
+            self.bbbv_solved += not self.touching[r][c]  # a lone number is one 3BV of its own
         self._flood(r, c)
         if self.outcome == Outcome.READY:
             self.outcome = Outcome.PLAYING
@@ -210,6 +219,8 @@ class Game:
                 continue
             self.opened[r][c] = True
             self.safe_left -= 1
+            if self.opened_log is not None:
+                self.opened_log.append((r, c))
             if self.grid[r][c] == 0:
                 stack.extend(n for n in neighbours(self.rows, self.cols, r, c) if not self.opened[n[0]][n[1]])
 
@@ -227,7 +238,7 @@ class Game:
             return False
         # The 3BV it solves, counted before anything opens: each covered lone number, and each opening of a
         # covered zero next to it that no flag cuts short (one walk marks the zeros it saw for the next).
-        lone = sum(1 for nr, nc in covered if self.grid[nr][nc] > 0 and not self._touching[nr][nc])
+        lone = sum(1 for nr, nc in covered if self.grid[nr][nc] > 0 and not self.touching[nr][nc])
         seen: set[tuple[int, int]] = set()
         opened_openings = 0
         for nr, nc in covered:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from .events import KEY_CLICKS, KEYS, Mouse, Video
+from .lookup import GameClock, positions
 from .mouse import Game, Outcome
-from .timeline import GameClock, positions
 
 LEFT, RIGHT, MIDDLE = 1, 2, 4  # the buttons held, as bits
 DOWN = {Mouse.LEFT_PRESS: LEFT, Mouse.RIGHT_PRESS: RIGHT, Mouse.MIDDLE_PRESS: MIDDLE}
@@ -36,7 +36,7 @@ class Playback:
         self.video = video
         kinds = video.kinds.tobytes()
         self.clock = GameClock(video, kinds)
-        opening = opening_index(video)
+        self.opening = opening = opening_index(video)  # the event that opened the first cell (None: none did)
         self.zero = self.clock.stamp(opening if opening is not None else 0) if len(video) else 0
         self._changes = [0]  # the event indices where the buttons held changed, and what they became
         self._held = [0]

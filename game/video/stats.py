@@ -1,4 +1,5 @@
-"""`minesweeper stats [--json] FILE_OR_FOLDER...`: every figure of each video, read in parallel child processes."""
+"""`minesweeper stats [--json] FILE_OR_FOLDER...`: every figure of each video, read in parallel: a pool of worker
+processes sized to the cores, each reading its files through a reader child and working out their figures."""
 
 from __future__ import annotations
 
@@ -7,23 +8,42 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 from .figures import figures_of
-from .foreign import FORMATS, ForeignVideo, UnreadableVideo, read_many
+from .foreign import ForeignVideo, UnreadableVideo, read_many
 
 
 def video_files(targets: list[str]) -> Iterator[Path]:
+    """Each file named, and every file in each folder named (and below it), hidden ones left out: a file that
+    is not a video gets its line too, saying so."""
     for target in targets:
         path = Path(target)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix.lower() in FORMATS and p.is_file())
+            found = (p for p in path.rglob("*") if not any(part.startswith(".") for part in p.relative_to(path).parts))
+            yield from sorted(p for p in found if p.is_file())
         else:
             yield path
 
 
 BATCH = 25  # files to a reader child: a child's start costs more than a parse
+
+
+def describe_group(paths: list[Path]) -> list[dict]:
+    """One worker's share: its files read by one reader child, and each one's line."""
+    return [describe(path, foreign) for path, foreign in zip(paths, read_many(paths, batch=BATCH))]
+
+
+def workers() -> Executor:
+    """Processes where they can be forked (the figures are pure Python: threads would take turns on one
+    core), threads elsewhere (a one-file build or Windows would start each process as a new game)."""
+    count = os.cpu_count() or 2
+    if sys.platform.startswith("linux") and not getattr(sys, "frozen", False):
+        import multiprocessing
+
+        return ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"))
+    return ThreadPoolExecutor(max_workers=count)
 
 
 def describe(path: Path, foreign: ForeignVideo | UnreadableVideo) -> dict:
@@ -35,8 +55,10 @@ def describe(path: Path, foreign: ForeignVideo | UnreadableVideo) -> dict:
     return {
         "file": str(path),
         "format": foreign.format,
-        "program": foreign.software,
+        "program": foreign.program,
         "player": video.player,
+        "country": foreign.country,
+        "date": foreign.started.date().isoformat() if foreign.started is not None else None,
         "rows": video.rows,
         "cols": video.cols,
         "mines": video.mine_count,
@@ -90,11 +112,9 @@ def main(argv: list[str]) -> int:
     files = list(video_files(args.paths))
     failed = False
     groups = [files[start : start + BATCH] for start in range(0, len(files), BATCH)]
-    # Each group is read by its own child process; threads here only wait for them and work out the figures.
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        for group, results in zip(groups, pool.map(lambda group: read_many(group, batch=BATCH), groups)):
-            for path, foreign in zip(group, results):
-                line = describe(path, foreign)
+    with workers() as pool:
+        for lines in pool.map(describe_group, groups):
+            for line in lines:
                 failed |= "error" in line
                 print(json.dumps(line, ensure_ascii=False) if args.json else as_text(line))
     sys.stdout.flush()

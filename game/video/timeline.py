@@ -1,77 +1,139 @@
-"""Finding things in a long video without a Python step per event: where the events of some kinds are (a search
-of the kinds' bytes, at memory speed) and any event's time on the game clock (its pauses as runs of events),
-so that an hour of 1,000 Hz motion is read in milliseconds."""
+"""A video's figures as they stood after each of its events, for Replay to show them live: the video is played
+once (off the frame: a step per event, seconds for an hour of motion), keeping the clicks, the 3BV solved and the flags
+where they changed and the pointer's path at every event; then any moment's figures are a lookup. At the
+video's end they are `figures_of`'s, figure for figure (the board's own figures, ZiNi first, come apart:
+`board_figures`, seconds on a large board). `final_figures` is the figures at the end alone: what the records
+keep of a game."""
 
 from __future__ import annotations
 
+import math
+from array import array
 from bisect import bisect_right
-from collections.abc import Iterable
+from typing import NamedTuple
 
-from .events import Mouse, Video
+from . import board as boardfigures
+from .events import KEY_CLICKS, Mouse, Video, game_stamps
+from .figures import Figures, figures_of, level_of
+from .mouse import Game, Outcome
 
-
-def positions(video: Video, kinds: Iterable[int], data: bytes | None = None) -> list[int]:
-    """The indices of the events of these kinds, in order (`data`: the kinds' bytes, when already at hand)."""
-    data = video.kinds.tobytes() if data is None else data
-    found: list[int] = []
-    for kind in kinds:
-        at = data.find(kind)
-        while at >= 0:
-            found.append(at)
-            at = data.find(kind, at + 1)
-    found.sort()
-    return found
+PAUSES = (Mouse.PAUSE, Mouse.RESUME)
 
 
-class GameClock:
-    """Each event's time on the game clock, as events.game_stamps gives them all: its stamp less the pauses
-    before it, or inside a pause the time the pause began. Kept as runs of events between pauses and resumes,
-    so it is built in the time of the pauses."""
+class BoardFigures(NamedTuple):
+    """What the board alone gives, whatever is played on it."""
 
-    def __init__(self, video: Video, data: bytes | None = None):
+    zini: int
+    op: int
+    isl: int
+
+
+def board_figures(video: Video) -> BoardFigures:
+    """ZiNi, the openings and the islands of the video's board (ZiNi takes seconds on 100 x 100)."""
+    grid = boardfigures.numbers(video.rows, video.cols, video.mines)
+    return BoardFigures(boardfigures.zini(grid), boardfigures.op(grid), boardfigures.isl(grid))
+
+
+class _State(NamedTuple):
+    """What changes with a click: the counts, the flags on the board and ever placed, the 3BV solved, the game."""
+
+    left: int
+    right: int
+    double: int
+    lce: int
+    rce: int
+    dce: int
+    flags: int
+    flags_placed: int
+    solved: int
+    outcome: int
+
+
+class Timeline:
+    """The figures of `video` at any moment. Build it off the frame thread; `at` is then a lookup."""
+
+    def __init__(self, video: Video) -> None:
         self.video = video
-        self._runs = [0]  # the first event of each run
-        self._offsets = [0]  # what each run's times lose, or -1 inside a pause
-        self._frozen = [0]  # inside a pause: the stamp of its events
-        paused = 0
-        began: int | None = None
-        times, kinds = video.times, video.kinds
-        for index in positions(video, (Mouse.PAUSE, Mouse.RESUME), data):
-            if kinds[index] == Mouse.PAUSE and began is None:
-                began = times[index]
-                self._runs.append(index + 1)
-                self._offsets.append(-1)
-                self._frozen.append(began - paused)
-            elif kinds[index] == Mouse.RESUME and began is not None:
-                paused += times[index] - began
-                began = None
-                self._runs.append(index + 1)
-                self._offsets.append(paused)
-                self._frozen.append(0)
-        self._starts: list[int] = []  # the stamp of each run's first event (a run after the last event: the
-        for run, first in enumerate(self._runs):  # stamp before it), in order, to find a moment's run
-            ahead = first < len(video) or self._offsets[run] < 0
-            self._starts.append(self._stamp_in(run, first) if ahead else self._starts[-1])
+        self.level = level_of(video.rows, video.cols, video.mine_count)
+        game = Game(video.rows, video.cols, video.mines)
+        self.bbbv = boardfigures.bbbv(game.grid)
+        stamps = game_stamps(video)
+        self._changed_at = array("i")  # the events after which the state changed, and that state
+        self._states: list[_State] = []
+        self.path = array("d")  # the pointer's path (board pixels at 16 a cell) after each event
+        scale = 16 / video.cell_size
+        width, height = video.cols * video.cell_size, video.rows * video.cell_size
+        start: int | None = None
+        end: int | None = None
+        path, last_x, last_y = 0.0, -1, -1
+        state = self._state(game)
+        for index, kind in enumerate(video.kinds):
+            x, y = video.xs[index], video.ys[index]
+            pointed = kind < Mouse.PAUSE or KEY_CLICKS.get(kind)  # a key as its clicks (keys.as_mouse)
+            if start is not None and x < width and y < height and pointed:  # as figures_of measures
+                path += math.hypot(x - last_x, y - last_y) * scale
+                last_x, last_y = x, y
+            self.path.append(path)
+            if kind == Mouse.MOVE or kind in PAUSES or game.over:  # a move or a pause changes no figure
+                continue
+            game.hear(kind, video.cell_of(x, y))
+            if start is None and game.outcome != Outcome.READY:
+                start = stamps[index]
+                last_x, last_y = x, y
+            if game.over:
+                end = stamps[index]
+            if (now := self._state(game)) != state:
+                state = now
+                self._changed_at.append(index)
+                self._states.append(now)
+        if start is not None and end is None and stamps:
+            end = stamps[-1]
+        self.time_ms = (end - start) if start is not None and end is not None else 0  # the game's, at its end
 
-    def _stamp_in(self, run: int, index: int) -> int:
-        offset = self._offsets[run]
-        return self._frozen[run] if offset < 0 else self.video.times[index] - offset
+    @staticmethod
+    def _state(game: Game) -> _State:
+        c = game.counts
+        flags = len(game.flagged)
+        return _State(
+            c.left, c.right, c.double, c.lce, c.rce, c.dce, flags, c.flags_placed, game.bbbv_solved, game.outcome
+        )
 
-    def stamp(self, index: int) -> int:
-        """Event `index`'s time on the game clock."""
-        return self._stamp_in(bisect_right(self._runs, index) - 1, index)
+    def at(self, index: int, t_ms: float, board: BoardFigures | None = None) -> Figures:
+        """The figures after the video's event `index` (-1: before any), at `t_ms` on the game's clock (from
+        the click that opened the first cell; the time stops at the game's end). `board`: the board's own
+        figures once worked out (0 until then)."""
+        n = bisect_right(self._changed_at, index) - 1
+        s = self._states[n] if n >= 0 else _State(0, 0, 0, 0, 0, 0, 0, 0, 0, Outcome.READY)
+        over = s.outcome in (Outcome.WON, Outcome.LOST)
+        time_ms = self.time_ms if over else max(0, min(round(t_ms), self.time_ms))
+        b = board or BoardFigures(0, 0, 0)
+        return Figures(
+            won=s.outcome == Outcome.WON,
+            lost=s.outcome == Outcome.LOST,
+            level=self.level,
+            time_ms=time_ms,
+            bbbv=self.bbbv,
+            bbbv_solved=s.solved,
+            zini=b.zini,
+            op=b.op,
+            isl=b.isl,
+            left=s.left,
+            right=s.right,
+            double=s.double,
+            lce=s.lce,
+            rce=s.rce,
+            dce=s.dce,
+            flags=s.flags,
+            nf=s.flags_placed == 0,
+            path=self.path[min(index, len(self.path) - 1)] if index >= 0 and self.path else 0.0,
+        )
 
-    def index_at(self, stamp: float) -> int:
-        """The last event at or before this time on the game clock; -1 before the first."""
-        run = bisect_right(self._starts, stamp) - 1
-        while run >= 0:
-            first = self._runs[run]
-            last = self._runs[run + 1] if run + 1 < len(self._runs) else len(self.video)
-            if first < last:
-                if self._offsets[run] < 0:
-                    return last - 1
-                found = bisect_right(self.video.times, stamp + self._offsets[run], first, last) - 1
-                if found >= first:
-                    return found
-            run -= 1
-        return -1
+    def final(self, board: BoardFigures | None = None) -> Figures:
+        """The figures at the video's end: `figures_of`'s."""
+        return self.at(len(self.video) - 1, self.time_ms, board)
+
+
+def final_figures(video: Video) -> Figures:
+    """The figures of the whole video but the board's own (ZiNi, openings, islands: 0), as `figures_of`
+    computes them, and as quickly: an hour of motion in a second or so, not a step per event."""
+    return figures_of(video, with_board=False)

@@ -6,6 +6,7 @@ import pygame
 
 from game.model import SEEN_COVERED, SEEN_QUESTION
 from game.view import text, theme, widgets
+from game.view.scale import px
 from game.view.typeface import LARGE, SMALL
 
 # Safe, a mine, a guess and the proving numbers; the colour-blind palette's (Okabe-Ito: blue, vermillion and
@@ -16,6 +17,7 @@ COLOUR_BLIND = {"safe": (0, 114, 178), "mine": (213, 94, 0), "guess": (240, 228,
 # for outlines is the bar, a test holds it).
 DARK_PROOF = {False: (120, 170, 255), True: (255, 255, 255)}
 CHANCE_STEPS = 10  # tints from 0% (safe) to 100% (a mine)
+TINT_ALPHA = 120  # how much of a chance's colour covers the cell under it
 
 
 def colours():
@@ -67,18 +69,17 @@ def chance_shade(probability):
 
 
 class ChanceTints:
-    """Translucent squares of one tile size, one per step of probability, made once; and the cells they go on,
-    worked out again only when the chances, the board or the view change (the clock redraws the window every
-    second, the pointer at every move, and a large board has thousands of cells in view)."""
+    """The chances drawn as one translucent layer the size of the board's view: every covered cell in view a
+    square tinted by its chance of hiding a mine. The layer is made again only when the chances, the board or
+    the view change; every other frame (the clock redraws the window every second, the pointer at every move)
+    blits it in one go, a large board's thousands of cells in view costing one blit."""
 
     def __init__(self, tile, colour_blind=False):
         self.tile, self.colour_blind = tile, colour_blind
-        self._tints = []
-        for step in range(CHANCE_STEPS + 1):
-            square = pygame.Surface((tile, tile), pygame.SRCALPHA)
-            square.fill((*chance_colour(step / CHANCE_STEPS, colour_blind), 120))
-            self._tints.append(square)
-        self._placed = None  # (what they were placed for, the blits)
+        self._colours = [
+            (*chance_colour(step / CHANCE_STEPS, colour_blind), TINT_ALPHA) for step in range(CHANCE_STEPS + 1)
+        ]
+        self._layer = None  # (what it was made for, the layer)
 
     def draw(self, surface, geometry, board, chances):
         """Tint every covered, unflagged cell in view, partly in view too (the caller clips to the view), by
@@ -90,26 +91,36 @@ class ChanceTints:
             range(max(0, first_row), min(board.rows, last_row)),
             range(max(0, first_col), min(board.cols, last_col)),
         )
-        origin = geometry.cell_rect(0, 0).topleft
-        placed_for = (chances, rows, cols, origin, len(board.moves), board.revealed_count)
-        if self._placed is None or self._placed[0] != placed_for:
-            seen, tints, blits = board.seen_codes(), self._tints, []
-            for row in rows:
-                for col in cols:
-                    if seen[row * board.cols + col] in (SEEN_COVERED, SEEN_QUESTION):
-                        step = round(chance_shade(chances.probability(row, col)) * CHANCE_STEPS)
-                        blits.append((tints[step], geometry.cell_rect(row, col).topleft))
-            self._placed = (placed_for, blits)
-        surface.fblits(self._placed[1])
+        view = geometry.view
+        made_for = (chances, rows, cols, geometry.scroll_x, geometry.scroll_y, tuple(view), len(board.moves))
+        if self._layer is None or self._layer[0] != made_for:
+            self._layer = (made_for, self._make_layer(geometry, board, chances, rows, cols))
+        surface.blit(self._layer[1], view)
+
+    def _make_layer(self, geometry, board, chances, rows, cols):
+        view, tile, width = geometry.view, geometry.tile, board.cols
+        layer = pygame.Surface(view.size, pygame.SRCALPHA)  # clear: only the tinted squares cover the cells
+        seen, colours, fill = board.seen_codes(), self._colours, layer.fill
+        colour_of: dict[float, tuple] = {}  # most cells share a few chances (those away from every number, one)
+        for row in rows:
+            y, start = row * tile - geometry.scroll_y, row * width
+            for col in cols:
+                if seen[start + col] in (SEEN_COVERED, SEEN_QUESTION):
+                    chance = chances.probability(row, col)
+                    colour = colour_of.get(chance)
+                    if colour is None:
+                        colour = colour_of[chance] = colours[round(chance_shade(chance) * CHANCE_STEPS)]
+                    fill(colour, (col * tile - geometry.scroll_x, y, tile, tile))  # fill sets the alpha: no blend
+        return layer
 
 
 def draw_pointer_label(surface, pointer, words, bounds):
     """A small label beside the pointer (a cell's mine chance), kept inside `bounds`."""
-    width = text.width(words, SMALL) + 12
-    box = pygame.Rect(pointer[0] + 14, pointer[1] + 16, width, text.line_height(SMALL) + 6)
+    width = text.width(words, SMALL) + px(12)
+    box = pygame.Rect(pointer[0] + px(14), pointer[1] + px(16), width, text.line_height(SMALL) + px(6))
     box.clamp_ip(bounds)
     if box.collidepoint(pointer):  # never under the pointer itself
-        box.bottom = pointer[1] - 4
+        box.bottom = pointer[1] - px(4)
         box.clamp_ip(bounds)
     widgets.bevel(surface, box, raised=True, width=1, face=theme.current().field)
     text.draw(surface, words, box.center, SMALL, anchor="center", box=box)
@@ -117,15 +128,16 @@ def draw_pointer_label(surface, pointer, words, bounds):
 
 def draw_spinner(surface, centre, seconds, label="Making a no-guess board"):
     """A small panel with a turning ring of dots: something is being worked on."""
-    width = min(max(220, text.width(label, LARGE) + 40), surface.get_width() - 16)
-    panel = pygame.Rect(0, 0, width, 96)
+    width = min(max(px(220), text.width(label, LARGE) + px(40)), surface.get_width() - px(16))
+    panel = pygame.Rect(0, 0, width, px(96))
     panel.center = centre
     widgets.bevel(surface, panel, raised=True, width=2)
-    text.draw_fitted(surface, label, pygame.Rect(panel.x + 10, panel.y + 8, panel.w - 20, 28), LARGE, align="center")
-    turn = int(seconds * 12) % 12
+    line = pygame.Rect(panel.x + px(10), panel.y + px(8), panel.w - px(20), px(28))
+    text.draw_fitted(surface, label, line, LARGE, align="center")
+    turn, radius = int(seconds * 12) % 12, px(18)
     for dot in range(12):
         angle = 2 * math.pi * dot / 12
-        x = panel.centerx + 18 * math.sin(angle)
-        y = panel.y + 62 - 18 * math.cos(angle)
+        x = panel.centerx + radius * math.sin(angle)
+        y = panel.y + px(62) - radius * math.cos(angle)
         shade = 60 + 15 * ((dot - turn) % 12)
-        pygame.draw.circle(surface, (shade, shade, shade), (round(x), round(y)), 3)
+        pygame.draw.circle(surface, (shade, shade, shade), (round(x), round(y)), px(3))

@@ -20,11 +20,12 @@ from game.model import Board, GameState
 from game.view import hud, theme, widgets
 from game.view.atlas import AtlasCache
 from game.view.board_view import BoardLooks, BoardRenderer
+from game.view.scale import px
 from game.view.sheet import Face
 
 NO_LOOKS = BoardLooks()
 Cell = tuple[int, int]
-MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this
+MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this (base pixels)
 
 
 class Counters(NamedTuple):
@@ -43,10 +44,11 @@ class BoardScreen:
         tile: int,
         max_window: tuple[int, int],
         window: tuple[int, int] | None = None,
-        least: tuple[int, int] = (0, 0),
+        least: tuple[int, int] | Callable[[int], tuple[int, int]] = (0, 0),
         button: str = "",
     ):
-        """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it).
+        """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it), or
+        what gives it for a tile size (a race's top bar wants room for the ghost's clock at every zoom).
         `button`: the label of a button at the end of the status line (Hint), if any."""
         self.atlases = atlases
         self.least = least
@@ -64,14 +66,19 @@ class BoardScreen:
         """Size everything for a tile size (the zoom) and, when the player resized it, the window."""
         b = self.board
         digits = 4 if b.mines > 999 else 3
-        self.layout = hud.BoardLayout(b.rows, b.cols, tile, max_window, window, self.least, digits)
+        least = self.least(tile) if callable(self.least) else self.least
+        self.layout = hud.BoardLayout(b.rows, b.cols, tile, max_window, window, least, digits)
         self.atlas = self.atlases.at(self.layout.scale)  # the top bar's
         self.tiles = self.atlases.board(tile)  # the board's
         scroll = getattr(self, "geometry", None)
         self.geometry = BoardGeometry(self.layout.board_view, tile, b.rows, b.cols)
         if scroll is not None and scroll.tile == tile:
             self.geometry.scroll_by(scroll.scroll_x, scroll.scroll_y)
-        self.renderer = BoardRenderer(self.tiles, b, self.geometry.visible_rows)
+        renderer = getattr(self, "renderer", None)
+        if renderer is not None and renderer.atlas is self.tiles and renderer.board is b:
+            renderer.follow(self.geometry.visible_rows)  # the same tiles: the board surface stays as it is
+        else:
+            self.renderer = BoardRenderer(self.tiles, b, self.geometry.visible_rows)
         layout = self.layout
         self.button = widgets.Button(layout.hint_button, self.button_label, size=layout.status_font)
         self._background: pygame.Surface | None = None
@@ -133,14 +140,14 @@ class BoardScreen:
         found = []
         if layout.h_bar is not None:
             bar = layout.h_bar
-            w = max(MIN_THUMB, bar.w * g.view.w // board_w)
+            w = max(px(MIN_THUMB), bar.w * g.view.w // board_w)
             x = bar.x + (bar.w - w) * g.scroll_x // max(1, max_x)
-            found.append((bar, pygame.Rect(x, bar.y + 1, w, bar.h - 2), 0))
+            found.append((bar, pygame.Rect(x, bar.y + px(1), w, bar.h - 2 * px(1)), 0))
         if layout.v_bar is not None:
             bar = layout.v_bar
-            h = max(MIN_THUMB, bar.h * g.view.h // board_h)
+            h = max(px(MIN_THUMB), bar.h * g.view.h // board_h)
             y = bar.y + (bar.h - h) * g.scroll_y // max(1, max_y)
-            found.append((bar, pygame.Rect(bar.x + 1, y, bar.w - 2, h), 1))
+            found.append((bar, pygame.Rect(bar.x + px(1), y, bar.w - 2 * px(1), h), 1))
         return found
 
     def handle_bars(self, event) -> bool:

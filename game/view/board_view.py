@@ -10,6 +10,7 @@ from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, GameSt
 from game.view.sheet import NUMBER_TILES, Tile
 
 NO_OVERRIDE: Mapping = MappingProxyType({})
+FEW_CELLS = 200  # past this many cells to look at, the renderer works out the whole board's tiles at once
 
 # The tile of each code in Board.seen_codes(), before pointer looks and the end-of-game marks.
 TILE_OF_SEEN = {
@@ -36,14 +37,18 @@ def all_tiles(board, looks):
     """tile_for every cell, in reading order, computed for the whole board at once."""
     cols = board.cols
     by_code = [TILE_OF_SEEN.get(code) for code in range(256)]
-    tiles = [by_code[code] for code in board.seen_codes()]
+    seen = board.seen_codes()
+    tiles = [by_code[code] for code in seen]
     if board.state == GameState.LOST:
-        for row, col in board.mine_cells():
-            if tiles[row * cols + col] in (Tile.COVERED, Tile.QUESTION, Tile.MINE):
-                tiles[row * cols + col] = Tile.MINE
-        for index, tile in enumerate(tiles):
-            if tile is Tile.FLAG and not board.is_mine(*divmod(index, cols)):
-                tiles[index] = Tile.WRONG_FLAG
+        mines = {row * cols + col for row, col in board.mine_cells()}
+        for index in mines:
+            if tiles[index] in (Tile.COVERED, Tile.QUESTION, Tile.MINE):
+                tiles[index] = Tile.MINE
+        flag = seen.find(SEEN_FLAG)  # the few flags found by bytes.find, not by a walk over every cell
+        while flag != -1:
+            if flag not in mines:
+                tiles[flag] = Tile.WRONG_FLAG
+            flag = seen.find(SEEN_FLAG, flag + 1)
         if board.exploded is not None:
             tiles[board.exploded[0] * cols + board.exploded[1]] = Tile.EXPLODED
         for (row, col), look in looks.override.items():
@@ -85,6 +90,12 @@ def tile_for(board, looks, row, col):
     return Tile.COVERED
 
 
+def display_surface(size):
+    """A surface in the window's pixel format (blits to the window need no conversion)."""
+    window = pygame.display.get_surface()
+    return pygame.Surface(size, 0, window) if window is not None else pygame.Surface(size)
+
+
 class BoardRenderer:
     """Keeps a surface of the whole board and the tile last drawn in each cell.
 
@@ -99,17 +110,23 @@ class BoardRenderer:
         self.atlas = atlas
         self.board = board
         tile = atlas.tile_size
-        self.surface = pygame.Surface((board.cols * tile, board.rows * tile)).convert()
-        self._covered = self.surface.copy()
+        # Made in the window's pixel format from the start (a convert() would copy a large board's megabytes),
+        # and painted a row at a time as rows come into view: a new board costs little whatever its size.
+        self.surface = display_surface((board.cols * tile, board.rows * tile))
+        self._covered_row = display_surface((board.cols * tile, tile))  # a row of covered cells, to paint rows
         covered = atlas.tiles[Tile.COVERED]
-        self._covered.fblits([(covered, (c * tile, r * tile)) for r in range(board.rows) for c in range(board.cols)])
+        self._covered_row.fblits([(covered, (c * tile, 0)) for c in range(board.cols)])
         self._visible_rows = visible_rows or (lambda: (0, board.rows))
         self._drawn: list[Tile | None] = []  # the tile on the surface in each cell, in reading order; []: none yet
         self._wanted: list[Tile | None] = []  # each cell's tile as of the last repaint, for the rows not painted yet
         self._pending: set[int] = set()  # rows the last repaint left for when they come into view
         self._stale = True
-        # each cell's top-left on the surface, in reading order, made once: a repaint only looks them up
-        self._positions = [(c * tile, r * tile) for r in range(board.rows) for c in range(board.cols)]
+        self._xs = [c * tile for c in range(board.cols)]  # each column's left on the surface
+
+    def follow(self, visible_rows):
+        """The view moved or changed size (a resize, a new layout at the same tile size): the rows to paint now
+        are those `visible_rows()` gives; the surface keeps every cell it has."""
+        self._visible_rows = visible_rows
 
     def invalidate(self, full=False):
         self._stale = True
@@ -139,9 +156,13 @@ class BoardRenderer:
         if self._stale:
             return self._repaint(looks)
         drawn, cols, pending = self._drawn, board.cols, self._pending
+        if len(cells) > FEW_CELLS:  # a cascade, a board set back: every tile at once beats each cell's own
+            every = all_tiles(board, looks)
+            tiles_now = {cell: every[cell[0] * cols + cell[1]] for cell in cells}
+        else:
+            tiles_now = {cell: tile_for(board, looks, *cell) for cell in cells}
         blits = []
-        for row, col in cells:
-            look = tile_for(board, looks, row, col)
+        for (row, col), look in tiles_now.items():
             if row in pending:
                 self._wanted[row * cols + col] = look  # painted with its row
             elif drawn[row * cols + col] is not look:
@@ -170,18 +191,17 @@ class BoardRenderer:
     def _paint_rows(self, rows):
         """Blit the cells of these rows whose wanted tile differs from the surface's; True if any rows."""
         images, tile, cols = self.atlas.tiles, self.atlas.tile_size, self.board.cols
-        drawn, wanted, positions = self._drawn, self._wanted, self._positions
+        drawn, wanted, xs = self._drawn, self._wanted, self._xs
         blits = []
         for row in rows:
             self._pending.discard(row)
-            start, end = row * cols, (row + 1) * cols
+            start, end, y = row * cols, (row + 1) * cols, row * tile
             if drawn[start] is None:  # rows are painted whole: nothing on this one since a full invalidate
-                y = row * tile
-                self.surface.blit(self._covered, (0, y), (0, y, cols * tile, tile))
+                self.surface.blit(self._covered_row, (0, y))
                 drawn[start:end] = [Tile.COVERED] * cols
             blits += [
-                (images[look], position)
-                for look, old, position in zip(wanted[start:end], drawn[start:end], positions[start:end])
+                (images[look], (x, y))
+                for look, old, x in zip(wanted[start:end], drawn[start:end], xs)
                 if look is not old
             ]
             drawn[start:end] = wanted[start:end]

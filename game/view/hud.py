@@ -3,7 +3,8 @@
 import pygame
 
 from game import config
-from game.view import text, theme
+from game.view import scale, text, theme
+from game.view.scale import px
 from game.view.sheet import DIGIT_H, DIGIT_W, FACE
 from game.view.typeface import BLACK, BODY, HEADING, LARGE, SMALL, TINY, TITLE
 from game.view.widgets import bevel
@@ -13,14 +14,15 @@ class BoardLayout:
     """Where everything of the board window goes, for a board size, a tile size and a largest window.
 
     The frame's sizes are base pixels times the scale (the tile size over 16, rounded), so the window scales
-    as a whole. When the board does not fit the largest window allowed, its view is cut down and scrolls, with
-    a scroll bar along each side it scrolls on.
+    as a whole with the zoom; the status line's text, its buttons and the scroll bars follow the interface's
+    factor (scale.py). When the board does not fit the largest window allowed, its view is cut down and
+    scrolls, with a scroll bar along each side it scrolls on.
     """
 
     def __init__(self, rows, cols, tile, max_size, window=None, least=(0, 0), digits=3):
         """window: the window's size when the player chose it (a resized window); else it fits the board.
-        least: the smallest window wanted whatever the board (room for the replay's buttons). digits: of the
-        mines counter (four for a board of over 999 mines)."""
+        least: the smallest window wanted whatever the board (room for the replay's buttons), in base pixels.
+        digits: of the mines counter (four for a board of over 999 mines)."""
         self.scale = k = max(1, round(tile / config.BASE_TILE))
         self.tile = tile
         margin, border = config.FRAME_MARGIN * k, config.BOARD_BORDER * k
@@ -28,13 +30,14 @@ class BoardLayout:
         board_w, board_h = cols * tile, rows * tile
         room = window or max_size
         # The status line holds a hint, and at the end the game-over bar: on two rows in a narrow window.
-        status_h = max(config.STATUS_MIN_PX, config.STATUS_HEIGHT * k)
-        narrow = min(room[0], max(board_w, ((3 + digits) * DIGIT_W + FACE + 24) * k) + chrome_w) < config.NARROW
+        least = (px(least[0]), px(least[1]))
+        status_h = max(px(config.STATUS_MIN_PX), config.STATUS_HEIGHT * k)
+        narrow = min(room[0], max(board_w, ((3 + digits) * DIGIT_W + FACE + 24) * k) + chrome_w) < px(config.NARROW)
         if narrow:
-            status_h = max(status_h, 2 * config.STATUS_MIN_PX)
+            status_h = max(status_h, 2 * px(config.STATUS_MIN_PX))
         chrome_h = margin + config.HUD_HEIGHT * k + config.HUD_GAP * k + 2 * border + status_h + margin
         room_w, room_h = room[0] - chrome_w, room[1] - chrome_h
-        bar = config.SCROLL_BAR
+        bar = px(config.SCROLL_BAR)
         across = down = False
         for _ in range(2):  # a bar takes room from the other side, which may then have to scroll too
             across, down = board_w > room_w - bar * down, board_h > room_h - bar * across
@@ -64,10 +67,16 @@ class BoardLayout:
         self.h_bar = pygame.Rect(whole.x, self.board_view.bottom, view_w, bar) if across else None
         self.v_bar = pygame.Rect(self.board_view.right, whole.y, bar, view_h) if down else None
         self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
-        button_w = min(max(50, 26 * k), self.status.w // 3)
-        self.hint_button = pygame.Rect(self.status.right - button_w, self.status.y + 3, button_w, status_h - 6)
-        self.message = pygame.Rect(self.status.x + 2, self.status.y, self.hint_button.x - self.status.x - 8, status_h)
-        self.status_font = SMALL if k <= 2 else LARGE  # up to three lines of hint fit beside the button
+        button_w = min(max(px(50), 26 * k), self.status.w // 3)
+        inset = px(3)
+        self.hint_button = pygame.Rect(
+            self.status.right - button_w, self.status.y + inset, button_w, status_h - 2 * inset
+        )
+        self.message = pygame.Rect(
+            self.status.x + px(2), self.status.y, self.hint_button.x - self.status.x - px(8), status_h
+        )
+        # up to three lines of hint fit beside the button: larger letters once the line is tall for them
+        self.status_font = SMALL if status_h < px(60) else LARGE
 
     @property
     def panel_places(self):
@@ -76,28 +85,50 @@ class BoardLayout:
 
 
 def zoomed(tile, direction):
-    """The next tile size of the zoom steps up (1) or down (-1) from `tile`, or the default (0)."""
+    """The zoom step (a TILE_SIZES member: the "tile" setting, in base pixels) up (1) or down (-1) from a tile
+    of `tile` window pixels, or the default (0). The cells then show `scale.px(step)` pixels wide."""
     sizes = config.TILE_SIZES
     if direction == 0:
         return config.DEFAULT_TILE
+    base = tile / scale.factor()
     if direction > 0:
-        return next((t for t in sizes if t > tile), sizes[-1])
-    return next((t for t in reversed(sizes) if t < tile), sizes[0])
+        return next((t for t in sizes if t > base + 0.5), sizes[-1])
+    return next((t for t in reversed(sizes) if t < base - 0.5), sizes[0])
 
 
-def fitting_tile(rows, cols, preferred, max_size):
-    """The preferred tile size if the whole board fits the screen, else the largest smaller one (any size
-    from the smallest up) that does, else the smallest (and the board scrolls)."""
-    for tile in range(max(preferred, config.MIN_TILE), config.MIN_TILE - 1, -1):
-        if not BoardLayout(rows, cols, tile, max_size).scrolls:
-            return tile
+def largest_tile():
+    """The largest tile a window the player sizes may give the board (window pixels)."""
+    return max(config.MAX_TILE, px(config.MAX_TILE))
+
+
+def fitting_tile(rows, cols, zoom, max_size):
+    """The tile of the zoom step `zoom` (the "tile" setting, scaled to the interface) if the whole board fits the
+    screen, else the largest smaller one (any size from the smallest up) that does, else the smallest (and the
+    board scrolls)."""
+    return fitting(rows, cols, px(zoom), max_size)
+
+
+def fitting(rows, cols, tile, max_size):
+    """`tile` (window pixels) if the whole board fits `max_size` at it, else the largest smaller one that does,
+    else the smallest."""
+    for size in range(max(tile, config.MIN_TILE), config.MIN_TILE - 1, -1):
+        if not BoardLayout(rows, cols, size, max_size).scrolls:
+            return size
     return config.MIN_TILE
+
+
+def board_tile(rows, cols, zoom, max_size, chosen=None, least=(0, 0)):
+    """The tile a game shows its board at: the largest that fits the window the player sized (`chosen`, when
+    they did), else the zoom step's, smaller if the screen needs it."""
+    if chosen is not None:
+        return tile_for_window(rows, cols, chosen, least)
+    return fitting_tile(rows, cols, zoom, max_size)
 
 
 def tile_for_window(rows, cols, window, least=(0, 0)):
     """The largest tile size at which the whole board fits a window the player sized (the smallest, and the
     board scrolls, when none does)."""
-    for tile in range(config.MAX_TILE, config.MIN_TILE - 1, -1):
+    for tile in range(largest_tile(), config.MIN_TILE - 1, -1):
         layout = BoardLayout(rows, cols, tile, window, window, least)
         if not layout.scrolls and layout.window == tuple(window):
             return tile
@@ -119,9 +150,9 @@ def draw_number(surface, atlas, rect, value):
 def draw_frame(surface, layout):
     """The raised window frame, the sunken top bar and the sunken board border."""
     k = layout.scale
-    bevel(surface, surface.get_rect(), raised=True, width=3 * k)
-    bevel(surface, layout.hud, raised=False, width=2 * k)
-    bevel(surface, layout.board_frame, raised=False, width=config.BOARD_BORDER * k)
+    bevel(surface, surface.get_rect(), raised=True, width=3 * k, scaled=False)
+    bevel(surface, layout.hud, raised=False, width=2 * k, scaled=False)
+    bevel(surface, layout.board_frame, raised=False, width=config.BOARD_BORDER * k, scaled=False)
     for rect in (layout.counter, layout.timer):
         pygame.draw.rect(surface, theme.current().shadow, rect.inflate(2 * k, 2 * k), k)
 
@@ -148,9 +179,9 @@ def draw_paused(surface, view):
     """The board hidden behind a panel: a paused game shows nothing to think about."""
     surface.fill(theme.current().shadow, view)
     white = (255, 255, 255)
-    big = view.w >= 240
-    title = pygame.Rect(view.x + 8, view.centery - 40, view.w - 16, 44)
-    line = pygame.Rect(view.x + 8, view.centery + 6, view.w - 16, 24)
+    big = view.w >= px(240)
+    title = pygame.Rect(view.x + px(8), view.centery - px(40), view.w - px(16), px(44))
+    line = pygame.Rect(view.x + px(8), view.centery + px(6), view.w - px(16), px(24))
     text.draw_fitted(surface, "Paused", title, TITLE if big else HEADING, white, "center", BLACK)
     text.draw_fitted(
         surface, "Click or press a key to go on", line, BODY if big else SMALL, white, "center", smallest=TINY

@@ -3,6 +3,7 @@
 import pygame
 
 from game.view import theme, widgets
+from game.view.scale import px
 
 # The pointer as the desktop draws one: white with a black outline, so it shows on every tile and theme.
 POINTER = [(0, 0), (0, 15), (4, 11), (7, 17), (9, 16), (6, 10), (11, 10)]
@@ -41,14 +42,14 @@ def draw_seek_bar(surface, rect, fraction, end_colour=None):
     """A sunken track filled up to `fraction` (0..1), with a raised knob at that point."""
     look = theme.current()
     widgets.bevel(surface, rect, raised=False, width=2, face=look.field)
-    filled = rect.inflate(-6, -6)
+    filled = rect.inflate(-px(6), -px(6))
     filled.w = round(filled.w * max(0.0, min(1.0, fraction)))
     if filled.w:
         surface.fill(look.accent, filled)
     if end_colour is not None:
-        surface.fill(end_colour, (rect.right - 7, rect.y + 3, 4, rect.h - 6))
-    knob = pygame.Rect(0, 0, 12, rect.h + 6)
-    knob.center = (rect.x + 3 + filled.w, rect.centery)
+        surface.fill(end_colour, (rect.right - px(7), rect.y + px(3), px(4), rect.h - px(6)))
+    knob = pygame.Rect(0, 0, px(12), rect.h + px(6))
+    knob.center = (rect.x + px(3) + filled.w, rect.centery)
     widgets.bevel(surface, knob, raised=True, width=2, face=look.face)
 
 

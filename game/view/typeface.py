@@ -1,6 +1,6 @@
 """The game's typeface: Lato (regular, bold, black) from the font-lato package, with pygame's own font as the
-fallback when the package is missing. Sizes come from one small scale; weights are the font's own, never a
-faux bold."""
+fallback when the package is missing. Sizes come from one small type scale, in base pixels that the interface's
+factor (scale.py) turns into the pixels drawn; weights are the font's own, never a faux bold."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pygame
 
-# The type scale: every text in the game is one of these sizes (pixels).
+from game.view import scale
+
+# The type scale: every text in the game is one of these sizes (base pixels: at 100%).
 TINY, SMALL, BODY, LARGE, HEADING, TITLE = 12, 14, 16, 20, 28, 40
 SIZES = (TINY, SMALL, BODY, LARGE, HEADING, TITLE)
 
@@ -42,13 +44,31 @@ def forget() -> None:
 
 
 def font(size: int, weight: str = REGULAR) -> pygame.font.Font:
-    """The font at a size of the scale and a weight, loaded once."""
-    key = (size, weight)
+    """The font at a size of the type scale and a weight, at the interface's factor; each loaded once."""
+    pixels = scale.px(size)
+    key = (pixels, weight)
     if key not in _fonts:
         if _FOLDER is not None:
-            made = pygame.font.Font(_FOLDER / _FILES[weight], size)
+            made = pygame.font.Font(_FOLDER / _FILES[weight], pixels)
         else:
-            made = pygame.font.Font(None, round(size * 1.3))  # pygame's font runs small for its size
+            made = pygame.font.Font(None, round(pixels * 1.3))  # pygame's font runs small for its size
             made.bold = weight != REGULAR
         _fonts[key] = made
     return _fonts[key]
+
+
+_glyphs: dict[str, bool] = {}
+
+
+def writes(message: str) -> bool:
+    """Whether the typeface has a glyph for every character of `message` (a player's name in a script it
+    lacks would show as boxes). Asked of FreeType, which says which glyphs are missing; cached per text."""
+    known = _glyphs.get(message)
+    if known is None:
+        import pygame.freetype
+
+        pygame.freetype.init()  # (a second init does nothing)
+        default = Path(pygame.__file__).parent / pygame.font.get_default_font()  # the fallback's file
+        path = _FOLDER / _FILES[REGULAR] if _FOLDER is not None else default
+        known = _glyphs[message] = None not in pygame.freetype.Font(path, BODY).get_metrics(message)
+    return known

@@ -1,21 +1,26 @@
 """Buttons, text fields and panels in the bevelled look. Their text is fitted to them (see text.py).
 
 Colours come from the current theme when drawing (never when a widget is made), so a theme switch shows on
-the next full redraw.
+the next full redraw. Widths of lines and insets are base pixels, scaled when drawn (scale.py); a widget's
+rectangle is the caller's, already in window pixels.
 """
 
 import pygame
 
 from game.view import text, theme
+from game.view.scale import px
 from game.view.typeface import BLACK, BODY, BOLD, HEADING, LARGE, SMALL, TINY
 
-PAD = 8  # between a widget's edge and its text
+PAD = 8  # between a widget's edge and its text (base pixels, as every size here)
 TITLE_BAR_H = 32
 
 
-def bevel(surface, rect, raised=True, width=2, face=None):
-    """A raised (or sunken) bevelled box, the classic Windows look, in the theme's face colour unless given."""
+def bevel(surface, rect, raised=True, width=2, face=None, scaled=True):
+    """A raised (or sunken) bevelled box, the classic Windows look, in the theme's face colour unless given.
+    `width` is in base pixels, scaled to the interface (`scaled=False`: window pixels, as the board's frame,
+    which follows the board's zoom)."""
     look = theme.current()
+    width = max(1, px(width)) if scaled else width
     rect = pygame.Rect(rect)
     surface.fill(face or look.face, rect)
     light, dark = (look.light, look.shadow) if raised else (look.shadow, look.light)
@@ -32,19 +37,22 @@ def panel(surface, rect, title=None, title_room=None):
     rect = pygame.Rect(rect)
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
     shadow.fill(look.drop_shadow)
-    surface.blit(shadow, rect.move(4, 4))
+    surface.blit(shadow, rect.move(px(4), px(4)))
     bevel(surface, rect, raised=True, width=2, face=look.panel)
-    pygame.draw.rect(surface, look.edge, rect, 1)
+    pygame.draw.rect(surface, look.edge, rect, max(1, px(1)))
     if title:
-        bar = pygame.Rect(rect.x + 3, rect.y + 3, rect.w - 6, TITLE_BAR_H)
+        inset = px(3)
+        bar = pygame.Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, px(TITLE_BAR_H))
         surface.fill(look.accent, bar)
-        room = pygame.Rect(bar.x + 10, bar.y, (title_room or bar.w - 20), bar.h)
+        room = pygame.Rect(bar.x + px(10), bar.y, (title_room or bar.w - px(20)), bar.h)
         text.draw_fitted(surface, title, room, LARGE, look.accent_text, weight=BLACK)
 
 
 def focus_ring(surface, rect):
     """The keyboard focus: a ring just outside the widget, in the accent colour."""
-    pygame.draw.rect(surface, theme.current().accent, pygame.Rect(rect).inflate(6, 6), 2, border_radius=3)
+    pygame.draw.rect(
+        surface, theme.current().accent, pygame.Rect(rect).inflate(px(6), px(6)), px(2), border_radius=px(3)
+    )
 
 
 class Button:
@@ -78,19 +86,20 @@ class Button:
         face = look.hover if self.hovered and self.enabled and not pressed else look.face
         bevel(surface, self.rect, raised=not pressed, width=2, face=face)
         if self.marked:  # a notch at the left, in a colour of its own: never taken for the keyboard's ring
-            y, x = self.rect.centery, self.rect.x + 5
-            pygame.draw.polygon(surface, look.dim_text, [(x, y - 6), (x, y + 6), (x + 6, y)])
+            y, x, notch = self.rect.centery, self.rect.x + px(5), px(6)
+            pygame.draw.polygon(surface, look.dim_text, [(x, y - notch), (x, y + notch), (x + notch, y)])
         if self.focused:
             focus_ring(surface, self.rect)
         colour = look.text if self.enabled else look.disabled_text
-        inside = self.rect.inflate(-2 * PAD, -4).move(1 if pressed else 0, 1 if pressed else 0)
+        shift = px(1) if pressed else 0
+        inside = self.rect.inflate(-2 * px(PAD), -px(4)).move(shift, shift)
         if self.sublabel:
             top, bottom = inside.copy(), inside.copy()
             top.h = bottom.h = inside.h // 2
             bottom.top = top.bottom
-            text.draw_fitted(surface, self.label, top.move(0, 2), self.size, colour, "center", BOLD, TINY)
+            text.draw_fitted(surface, self.label, top.move(0, px(2)), self.size, colour, "center", BOLD, TINY)
             dim = look.dim_text if self.enabled else look.disabled_text
-            text.draw_fitted(surface, self.sublabel, bottom.move(0, -1), SMALL, dim, "center", smallest=TINY)
+            text.draw_fitted(surface, self.sublabel, bottom.move(0, -px(1)), SMALL, dim, "center", smallest=TINY)
         else:
             text.draw_fitted(surface, self.label, inside, self.size, colour, "center", BOLD, TINY)
 
@@ -177,7 +186,7 @@ class TextField:
             pygame.draw.rect(surface, look.error_text, self.rect, 2)
         if self.focused:
             focus_ring(surface, self.rect)
-        inside = self.rect.inflate(-2 * PAD - 6, -4)  # the cursor goes after the text
+        inside = self.rect.inflate(-2 * px(PAD) - px(6), -px(4))  # the cursor goes after the text
         value, size = text.fit(self._value, inside.w, HEADING, smallest=BODY)
         whole = value == self._value
         if not whole:  # too long even small: show its end, where the typing is
@@ -185,12 +194,15 @@ class TextField:
             while len(value) > 2 and text.width(value, size) > inside.w:
                 value = text.ELLIPSIS + value[2:]
         if self.focused and self.selected:
-            shade = pygame.Rect(inside.x - 2, self.rect.y + 6, text.width(value, size) + 4, self.rect.h - 12)
-            surface.fill(look.hover, shade.clip(inside.inflate(4, 0)))
+            shade = pygame.Rect(
+                inside.x - px(2), self.rect.y + px(6), text.width(value, size) + px(4), self.rect.h - px(12)
+            )
+            surface.fill(look.hover, shade.clip(inside.inflate(px(4), 0)))
         rect = text.draw(surface, value, inside.midleft, size, look.text, "midleft", box=inside)
         if self.focused and not self.selected:
             x = rect.x + text.width(value[: self.caret], size) if whole else rect.right
-            pygame.draw.line(surface, look.text, (x + 2, self.rect.y + 7), (x + 2, self.rect.bottom - 8), 2)
+            x += px(2)
+            pygame.draw.line(surface, look.text, (x, self.rect.y + px(7)), (x, self.rect.bottom - px(8)), px(2))
 
 
 def widest_fit(labels, room, size=LARGE, weight=BOLD, smallest=BODY):

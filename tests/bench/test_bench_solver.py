@@ -1,6 +1,7 @@
 """Benchmark tests: paired runs play the same boards both ways; the switched-off strategies score as defined."""
 
 import random
+import statistics
 from fractions import Fraction
 
 import pytest
@@ -187,3 +188,71 @@ def test_a_dead_cell_goes_after_a_living_cell_as_safe():
     assert choose_guess(rows, cols, 3, vis, a, strategy=plain) == (2, 2)
     dead = DeadCellStrategy(endgame=False, fifty_fifty=False)
     assert choose_guess(rows, cols, 3, vis, a, strategy=dead) == (0, 0)
+
+
+def test_a_weighted_game_counts_its_guesses_by_their_chances_and_reads_like_a_plain_one_on_average():
+    from bench import solver as bench
+
+    rng = random.Random(21)
+    seeds = [rng.randrange(2**32) for _ in range(300)]
+    no_endgame = GuessStrategy(endgame=False)
+    for k, s in enumerate(seeds[:40]):
+        game = bench.Game(9, 9, 10, "safe", s)
+        chances = []
+        guess = game.guess
+
+        def noted(a, strategy, game=game, chances=chances, guess=guess):
+            cell = guess(a, strategy)
+            i = cell[0] * game.board.cols + cell[1]
+            chances.append(1 - Fraction(a.nums[i], a.den[i]))
+            return cell
+
+        game.guess = noted
+        won = game.finish_weighted(no_endgame, random.Random(k))
+        # a game counts for the product of its guesses' chances (every chance here is exact), and it is never
+        # lost: a guess that hits a mine goes on on a layout where it is safe
+        assert game.board.state == bench.GameState.WON
+        product = 1.0
+        for chance in chances:
+            product *= float(chance)
+        assert won == pytest.approx(product)
+    # with the endgame search, a game stops where it settles the rest, counting what perfect play wins from there;
+    # on average, as much as plain games win, with less spread
+    plain = [bench.Game(9, 9, 10, "safe", s).finish() for s in seeds]
+    weighted = [bench.Game(9, 9, 10, "safe", s).finish_weighted(SHIPPED, random.Random(k)) for k, s in enumerate(seeds)]
+    assert statistics.pstdev(weighted) < statistics.pstdev(plain) / 2
+    assert abs(statistics.mean(weighted) - statistics.mean(plain)) < 0.04
+
+
+def test_a_weighted_paired_run_plays_the_boards_where_the_strategies_part_on_several_layouts(tmp_path):
+    from bench import solver as bench
+
+    cand = GuessStrategy(progress_weight=2.0, window=0.3)
+    records = bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "w.jsonl", samples=3, weighted=True)
+    several = [r for r in records if r.get("k")]
+    assert several and all(r["k"] == 3 and 0 <= r["base"] <= 3 and 0 <= r["cand"] <= 3 for r in several)
+    assert any(0 < r["base"] < 3 and r["base"] != int(r["base"]) for r in several)
+    plain = {r["i"]: r for r in bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "one.jsonl")}
+    assert all(plain[r["i"]]["base"] == r["base"] for r in records if not r.get("k"))
+
+
+def test_a_weighted_win_rate_run_counts_each_game_as_a_chance(tmp_path, capsys):
+    from bench import solver as bench
+
+    records = bench.run("beginner-safe", 30, 4, SHIPPED, out=tmp_path / "w.jsonl", weighted=True)
+    assert all(0.0 <= r["won"] <= 1.0 for r in records)
+    assert any(0.0 < r["won"] < 1.0 for r in records)
+    assert "weighted rate=" in capsys.readouterr().out
+
+
+def test_a_game_played_again_on_another_layout_that_fits_shows_the_same_view():
+    from bench import solver as bench
+    from bench.posterior import sample_layout
+
+    game = bench.Game(16, 16, 40, "safe", 7)
+    a = game.analysis()
+    before = list(game.vis)
+    layout = sample_layout(a, random.Random(1))
+    game.relay(layout)
+    assert game.vis == before and game.analysis() is a
+    assert {r * 16 + c for r, c in game.board.mine_cells()} == layout

@@ -25,7 +25,11 @@ def test_single_number_rule_touching_its_mine():
     h = hint_for_visible(rows, cols, 3, vis)
     assert h.rule == "single" and h.safe and h.cell == (0, 2)
     assert h.proof == [(0, 0), (0, 1)]
-    assert h.reason == "This 1 already touches its mine, so this cell is safe"
+    # no mine is flagged and two 1s are outlined: the words say which number, which mine and what proves it
+    assert h.reason == (
+        "The 1 left of this cell already has its mine (the cell below-left of it, which the other outlined 1 "
+        "proves), so this cell is safe"
+    )
 
 
 def test_mine_hint_when_only_mines_are_certain():

@@ -42,7 +42,7 @@ def visit_everything(driver):
     records = driver.scene
     assert isinstance(records, RecordsScene)
     for _ in records.categories:
-        for tab in (records.best_tab, records.recent_tab):
+        for tab in records.tabs.values():  # best times, 3BV/s, IOE, STNB, recent games
             driver.click_button(tab)
             if records.rows and records.rows[0].enabled:
                 driver.click_button(records.rows[0])
@@ -116,6 +116,36 @@ def test_one_damaged_value_in_a_game_is_skipped_and_counted_never_a_crash(
     driver = start_app(tmp_path)  # before: the Records screen crashed on opening
     menu, shown = visit_everything(driver)
     assert ("could not be shown" in shown) == skipped or column == "solved_three_bv", shown
+    driver.app.store.close()
+
+
+# --- a damaged value among a game's speed figures (their own table) --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "column, value",
+    [
+        ("bbbv_s", "fast"),
+        ("bbbv_s", 1e308),
+        ("ioe", -3.0),
+        ("stnb", b"\x00\xff"),
+        ("nf", "yes"),
+        ("source", "x" * 100_000),
+        ("category", "custom:abcxdef"),
+        ("timed", "x"),
+        ("game_id", 10**6),  # figures of games that are not there (theirs then have none)
+    ],
+)
+def test_one_damaged_figure_is_never_shown_nor_ranked_and_never_a_crash(tmp_path, private_home, column, value):
+    path = populate(private_home)
+    db = sqlite3.connect(path)
+    change = f"{column} + ?" if column == "game_id" else "?"
+    db.execute(f"UPDATE figures SET {column} = {change} WHERE game_id IN (1, 2, 4)", (value,))  # two wins, a loss
+    db.commit()
+    db.close()
+    driver = start_app(tmp_path)
+    menu, shown = visit_everything(driver)
+    assert "could not be shown" not in shown, "a damaged figure reads as not known: its game still shows"
     driver.app.store.close()
 
 

@@ -95,6 +95,8 @@ def test_settings_records_and_help_from_the_keyboard(driver):
     for _ in settings.buttons:
         driver.key(pygame.K_DOWN, frames=0)
     driver.frames(1)
+    assert ringed(settings) == [settings.name_field], "the player's name, under the options"
+    driver.key(pygame.K_DOWN)
     assert ringed(settings) == [settings.back]
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, MenuScene)

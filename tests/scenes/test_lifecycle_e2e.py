@@ -283,3 +283,38 @@ def test_a_discarded_save_that_cannot_be_read_is_dropped_not_recorded(tmp_path, 
     d.click_button(top(d).yes)
     assert isinstance(d.scene, PlayingScene) and d.app.store.statistics("beginner").played == 0
     d.app.store.close()
+
+
+def test_discard_checks_the_saved_game_off_the_frame_and_the_new_game_waits_for_its_record(driver, monkeypatch):
+    # Discarding replays the saved game's moves to record it (a second or more for a long game): on a thread,
+    # while the frames go on and the menu says what is happening; the new game starts only once the old one is
+    # posted to the records, whose writer must see it before the new game's first save.
+    beginner_under_way(driver)
+    to_menu_keeping_the_game(driver)
+    asked, gate, real = [], threading.Event(), session_module.GameSession.from_save.__func__
+
+    def from_save(cls, saved, keeper=None):
+        asked.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():
+            assert gate.wait(30)
+        return real(cls, saved, keeper)
+
+    monkeypatch.setattr(session_module.GameSession, "from_save", classmethod(from_save))
+    menu = driver.scene
+    driver.patient = False  # the frames must go on while the saved game is checked
+    driver.click_button(menu.difficulty_buttons["expert"])
+    driver.click_button(top(driver).yes)  # Discard
+    driver.frames(5)
+    assert driver.scene is menu, "the menu stays, playable, until the old game is recorded"
+    assert any("loss" in notice for notice in menu.notices), "and says what it is doing"
+    for _ in range(30_000):  # frames go on until the check's thread has its turn
+        if asked:
+            break
+        driver.frames(1)
+    assert asked and threading.main_thread() not in asked, "the saved game is never replayed on the frame"
+    gate.set()
+    driver.patient = True
+    driver.frames(2)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene.board.rows == 16, "then the new game starts"
+    stats = driver.app.store.statistics("beginner")
+    assert (stats.played, stats.won) == (1, 0), "the discarded game counts as a loss"

@@ -70,5 +70,5 @@ def test_a_long_game_is_saved_small_resumed_whole_and_recorded_with_its_whole_vi
     store = driver.app.store
     log = store.replay(store.recent_games("beginner")[0].game_id)
     assert len(log) < 12 * CHUNK_EVENTS + 10_000, "the record names the chunks: 12 characters an event after them"
-    replay, kept = read_log(log, store.chunk_reader())
+    replay, kept, _ = read_log(log, store.chunk_reader())
     assert columns(kept) == columns(resumed.session.video), "Records reads the whole video back"

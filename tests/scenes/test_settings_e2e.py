@@ -131,6 +131,11 @@ def test_every_setting_changed_in_the_ui_is_there_after_a_restart(tmp_path, driv
     # The player's name (for video files) has no field on any screen yet: changed as the game's code does.
     driver.app.settings.change("player", "Ann Example")
     changed["player"] = "Ann Example"
+    # The window, moved and sized as the player leaves it (kept per screen size).
+    driver.post(pygame.WINDOWMOVED, x=301, y=202)
+    driver.post(pygame.WINDOWSIZECHANGED, x=900, y=700)
+    driver.frames(2)
+    changed["window"] = {"1366x768": {"place": (301, 202), "size": driver.app.player_window}}
     assert set(changed) == {setting.key for setting in SETTINGS}, "every setting was changed"
     driver.key(pygame.K_ESCAPE)
     driver.post(pygame.QUIT)

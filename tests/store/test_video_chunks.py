@@ -3,7 +3,9 @@ stays small; a resume reads them back whole (off the frame, after its claim); th
 with a discarded save or forgotten games, and a start sweeps those nothing keeps; a chunk damaged or larger
 than any the game writes is refused, and the game resumes without its video rather than not at all."""
 
+import shutil
 import sqlite3
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -12,8 +14,11 @@ from game.board_ui import Motion, Press, Release
 from game.dealer import Dealer
 from game.model import Move
 from game.recording import Recorder
+from game.scenes.records import read_log
 from game.settings import Settings
-from game.store import Store
+from game.store import DB_NAME, Store, speed
+from game.store.schema import SCHEMA_VERSION
+from game.video import figures_of
 from game.video.chunks import CHUNK_EVENTS, MAX_CHUNK_BYTES
 from game.video.events import VideoError
 from game.video.packed import FORMAT_CHUNKED, split_log, unpack
@@ -111,7 +116,7 @@ def test_a_discarded_long_game_keeps_its_video_in_its_record(store):
     session, _ = long_game(dealer)
     session.suspend()
     store.flush()
-    dealer.abandon_saved()  # Discard: recorded as abandoned, its chunks not read, only named
+    assert dealer.abandon_saved().wait(30)  # Discard: recorded as abandoned, its chunks not read, only named
     store.flush()
     log = store.replay(store.recent_games("beginner")[0].game_id)
     video = unpack(split_log(log)[1], 9, 9, frozenset(session.board.mine_cells()), store.chunk_reader())
@@ -185,3 +190,44 @@ def test_chunks_waiting_while_another_program_holds_the_records_are_kept_with_th
         log = store.replay(store.recent_games("beginner")[0].game_id)
         video = unpack(split_log(log)[1], 9, 9, frozenset(session.board.mine_cells()), store.chunk_reader())
         assert columns(video) == columns(session.video)
+
+
+# --- records made before chunks (migration 8) -------------------------------------------------------------------
+
+V7_FILE = Path(__file__).parent.parent / "fixtures" / "records" / "v7.db"  # made by the game before migration 8
+
+
+def test_records_made_by_version_7_migrate_to_8_keeping_games_figures_and_save(tmp_path):
+    """The records the game left at version 7 (its own file, tests/fixtures/records/make_v7.py): migration 8 at
+    the start; its games keep their rows, figures and videos, its save resumes with its video, and a long game
+    then goes to the new table in chunks."""
+    home = tmp_path / "home"
+    home.mkdir()
+    path = Path(shutil.copy(V7_FILE, home / DB_NAME))
+    before = sqlite3.connect(path)
+    assert before.execute("PRAGMA user_version").fetchone()[0] == 7
+    rows = before.execute("SELECT * FROM games ORDER BY id").fetchall()
+    figures = before.execute("SELECT * FROM figures ORDER BY game_id").fetchall()
+    before.close()
+    with Store.open(home=home) as store:
+        assert store.flush(30)
+        lost, won = store.recent_games("beginner")
+        assert (won.won, lost.won) == (True, False) and won.kept.source == speed.FROM_VIDEO
+        for game in (won, lost):
+            replay, video, _ = read_log(store.replay(game.game_id), store.chunk_reader())
+            assert video is not None and figures_of(video).won == game.won
+        dealer = dealer_of(store)
+        resuming = dealer.resume()
+        assert resuming.wait(30) and resuming.claim.wait(30)
+        resumed = dealer.resumed(resuming)
+        assert resumed.board.rows == 16 and resumed.video is not None and len(resumed.video) > 0
+        assert resumed.abandon()
+        session, _ = long_game(dealer)
+        session.suspend()
+        assert store.flush(30)
+        assert len(chunk_rows(store)) == 2 and store.load_resume().extra["video"]["format"] == FORMAT_CHUNKED
+    after = sqlite3.connect(path)
+    assert after.execute("PRAGMA user_version").fetchone()[0] == 8 == SCHEMA_VERSION
+    kept = after.execute("SELECT * FROM games WHERE id <= 2 ORDER BY id").fetchall()
+    assert [row[:-1] for row in kept] == rows and {row[-1] for row in kept} == {None}, "the new column: no chunks"
+    assert after.execute("SELECT * FROM figures WHERE game_id <= 2 ORDER BY game_id").fetchall() == figures

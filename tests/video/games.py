@@ -73,3 +73,26 @@ def random_video(
             event(Mouse.PAUSE, point)
             event(Mouse.RESUME, point)
     return video
+
+
+def won_video(rows: int, cols: int, mines: int, seed: int = 1, gap_ms: int = 150, player: str = "") -> Video:
+    """A video of a player who clears a board dealt from `seed`: the middle first (its opening, laid to be
+    safe), then every cell still covered, in reading order, each a move, a press and a release `gap_ms` apart."""
+    from game.model import Board
+    from game.video.mouse import Game
+
+    board = Board(rows, cols, mines, seed=seed)
+    first = (rows // 2, cols // 2)
+    board.reveal(*first)
+    video = Video(rows, cols, frozenset(board.mine_cells()), player=player)
+    game = Game(rows, cols, video.mines)
+    size, time = video.cell_size, 0
+    for cell in [first] + [(r, c) for r in range(rows) for c in range(cols)]:
+        if cell in video.mines or game.opened[cell[0]][cell[1]]:
+            continue
+        x, y = cell[1] * size + size // 2, cell[0] * size + size // 2
+        for kind in (Mouse.MOVE, Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE):
+            video.append(kind, time, x, y)
+            game.hear(kind, (cell[0], cell[1]))
+            time += gap_ms // 3
+    return video

@@ -1,6 +1,7 @@
 """Every screen and dialog, in both themes, on the smallest screen the game is made for (800 x 600), a laptop's
-(1366 x 768) and a desktop's (1920 x 1080), with long real values: no text leaves its box or the window, and
-no two texts overlap (unless one is drawn over the other, as a dialog over its scene)."""
+(1366 x 768), a desktop's (1920 x 1080) and a 4K one (3840 x 2160), at the interface size each gets by itself and
+at the sizes a player may choose, with long real values: no text leaves its box or the window, and no two texts
+overlap (unless one is drawn over the other, as a dialog over its scene)."""
 
 import pygame
 import pytest
@@ -11,6 +12,11 @@ from tests.driver import Driver, FakeClock
 from tests.tour import seed_records, tour
 
 SCREENS = [(800, 600), (1366, 768), (1920, 1080)]
+LARGE_SCREENS = SCREENS + [(3840, 2160)]
+# Interface sizes a player may choose, on the screens where they mean something (a size too large for a screen
+# is lowered to what fits: 200% on 800 x 600 is 100%).
+CHOSEN = [((800, 600), 200), ((1366, 768), 125), ((1920, 1080), 150), ((1920, 1080), 300)]
+CHOSEN += [((3840, 2160), 100), ((3840, 2160), 200), ((3840, 2160), 300)]
 
 
 def drawn_texts(app):
@@ -37,13 +43,15 @@ def problems(log, window):
     return found
 
 
-@pytest.mark.parametrize("look", ["classic", "dark"])
-@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_text_leaves_its_box_or_overlaps_another(private_home, tmp_path, screen, look):
+def tour_finds(private_home, tmp_path, screen, look, interface="auto"):
+    """Every problem of every stop of the tour, on a screen, in a theme, at an interface size."""
     seed_records(private_home)
     app = App(clock=FakeClock(), seed=7, desktop_size=screen)
     pygame.event.clear()
     app.settings.change("theme", look)
+    app.settings.change("interface", interface)  # as on the Settings screen: the menu is made again after it
+    app.show("menu")
+    app.step()
     app.step()
     driver = Driver(app, tmp_path / "shots")
     found, stops = [], 0
@@ -57,6 +65,19 @@ def test_no_text_leaves_its_box_or_overlaps_another(private_home, tmp_path, scre
         app.store.close()
         theme.use("classic")
     assert stops > 30, "the tour went everywhere"
+    return found
+
+
+@pytest.mark.parametrize("look", ["classic", "dark"])
+@pytest.mark.parametrize("screen", LARGE_SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_text_leaves_its_box_or_overlaps_another(private_home, tmp_path, screen, look):
+    found = tour_finds(private_home, tmp_path, screen, look)
+    assert not found, "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("screen, interface", CHOSEN, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_every_interface_size_keeps_every_text_in_its_box(private_home, tmp_path, screen, interface):
+    found = tour_finds(private_home, tmp_path, screen, "classic", interface)
     assert not found, "\n".join(found[:40])
 
 

@@ -68,7 +68,7 @@ class Replay:
         moves = list(board.moves)
         if elapsed_ms is None:
             elapsed_ms = moves[-1].t_ms if moves else 0
-        return cls(
+        replay = cls(
             board.rows,
             board.cols,
             board.mines,
@@ -79,6 +79,9 @@ class Replay:
             moves,
             round(elapsed_ms),
         )
+        # the board is the game's end: kept as a keyframe, the final board needs no playing (a title, a file name)
+        replay._keyframes[len(moves)] = board.copy(with_moves=False)
+        return replay
 
     # --- playing back -------------------------------------------------------------------------------
 
@@ -105,7 +108,7 @@ class Replay:
     def board_after(self, count: int) -> Board:
         """The board as it was after the first `count` moves (0: before the first click)."""
         count = max(0, min(count, len(self.moves)))
-        base = count - count % self.keyframe_every
+        base = count if count in self._keyframes else count - count % self.keyframe_every
         while base and base not in self._keyframes:
             base -= self.keyframe_every
         board = self._restore(base)

@@ -21,12 +21,20 @@ CLICK_KEYS = ("left", "right", "chord", "effective")
 _KIND_NAMES = tuple(kind.value for kind in MoveKind)  # a tuple: a hostile unhashable kind is no match, not a crash
 
 
+# each cell state's character as a byte, for bytes.translate (a save is made after every move: a large board's
+# rows are turned into text at C speed); any other byte becomes NUL, which no row may hold
+_CHAR_OF_STATE = bytes(ord(CELL_CHARS[state]) if state in CELL_CHARS else 0 for state in range(256))
+
+
 def board_to_dict(board: Board) -> dict[str, Any]:
     grid, states = board._grid, board._states
     cells = []
     for row in range(board.rows):
         start = grid.index(row, 0)
-        cells.append("".join(CELL_CHARS[s] for s in states[start : start + board.cols]))
+        line = states[start : start + board.cols].translate(_CHAR_OF_STATE)
+        if 0 in line:
+            raise KeyError(f"a cell of row {row} is in no state a save knows")
+        cells.append(line.decode("ascii"))
     return {
         "format": FORMAT,
         "rows": board.rows,

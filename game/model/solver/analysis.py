@@ -189,6 +189,17 @@ class Analysis:
                 break
         return out
 
+    def chances(self) -> list[tuple[Any, Any, list[int] | None]]:
+        """(numerator, denominator, cells) of each distinct mine chance of the frontier's undecided cells, and of
+        the interior (cells None: every covered cell no number touches) when there is one; certain cells left out."""
+        out: list[tuple[Any, Any, list[int] | None]] = [
+            (num, d, cells) for cells, num, d, _ in self._variables() if 0 != num != d
+        ]
+        interior_num, layouts = self._interior
+        if self._nint and 0 != interior_num != layouts:
+            out.append((interior_num, layouts, None))
+        return out
+
     def _interior_cells(self) -> list[int]:
         f = self.frontier
         on_frontier = {j for comp in f.comps for j in comp.cells}

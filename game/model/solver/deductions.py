@@ -18,6 +18,42 @@ def _mines_word(n: int) -> str:
     return "its mine" if n == 1 else f"its {n} mines"
 
 
+# Where one cell lies from another, as a player would say it ("the 1 above this cell").
+_PLACES = {
+    (-1, -1): "above-left of",
+    (-1, 0): "above",
+    (-1, 1): "above-right of",
+    (0, -1): "left of",
+    (0, 1): "right of",
+    (1, -1): "below-left of",
+    (1, 0): "below",
+    (1, 1): "below-right of",
+}
+
+
+def _place(cols: int, frm: int, to: int) -> str:
+    """Where cell `to` lies from its neighbour `frm` ("above", "below-left of")."""
+    (r1, c1), (r2, c2) = divmod(frm, cols), divmod(to, cols)
+    return _PLACES[(r2 - r1, c2 - c1)]
+
+
+_AROUND_IT = {
+    "above": "above it",
+    "below": "below it",
+    "left of": "to its left",
+    "right of": "to its right",
+}
+
+
+def _around_it(place: str) -> str:
+    """Where a neighbour lies from a number, said of the number: "below it", "to its left", "above-left of it"."""
+    return _AROUND_IT.get(place, f"{place} it")
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _other_cells(n: int, what: str) -> str:
     """ "cell is a mine", "2 cells are mines", "cell is safe", "3 cells are safe": after "its other"."""
     if n == 1:
@@ -54,6 +90,8 @@ class _Deducer:
 
     def __init__(self, rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool) -> None:
         nb = neighbours(rows, cols)
+        self.cols = cols
+        self.visible = visible
         # (a number's cell, its covered cells, the number)
         self.cons: list[tuple[int, tuple[int, ...], int]] = []
         for i, v in enumerate(visible):
@@ -99,7 +137,7 @@ class _Deducer:
             need = v - len(kmines)
             if need == 0:
                 reason = (
-                    f"This {v} already touches {_mines_word(v)}, so {cells_phrase(len(unknown), 'safe')}"
+                    self._has_its_mines(src, v, unknown, kmines)
                     if v
                     else f"This 0 has no mines around it, so {cells_phrase(len(unknown), 'safe')}"
                 )
@@ -108,7 +146,8 @@ class _Deducer:
             elif need == len(unknown):
                 if kmines:
                     reason = (
-                        f"This {v} already touches {len(kmines)} of its mines and has only {need} covered "
+                        f"{self._number(src, v, unknown)} already touches {len(kmines)} of its mines "
+                        f"({self._mines_proved(src, kmines)}) and has only {need} covered "
                         f"cell{'s' if need > 1 else ''} left, "
                         f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
                     )
@@ -120,6 +159,33 @@ class _Deducer:
                 self._mark("single", 1, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
                 found = True
         return found
+
+    def _number(self, src: int, v: int, unknown: list[int]) -> str:
+        """The number `v` at `src`, named by where it is from the cells it settles: the player sees it outlined
+        among others ("The 1 left of this cell", "The 3 beside these 2 cells")."""
+        if len(unknown) == 1:
+            return f"The {v} {_place(self.cols, unknown[0], src)} this cell"
+        return f"The {v} beside these {len(unknown)} cells"
+
+    def _mines_proved(self, src: int, kmines: list[int]) -> str:
+        """Which of a number's neighbours are the mines it already touches, and what proves them (none is
+        flagged: other numbers prove them, outlined with it): "the cell below-left of it, which the other
+        outlined 1 proves"."""
+        cells = "the cell" if len(kmines) == 1 else "the cells"
+        places = f"{cells} {_and([_around_it(_place(self.cols, src, j)) for j in sorted(kmines)])}"
+        provers = sorted(self._deps(kmines) - {src})
+        if not provers:
+            return places
+        if len(provers) == 1:
+            return f"{places}, which the other outlined {self.visible[provers[0]]} proves"
+        return f"{places}, which the other outlined numbers prove"
+
+    def _has_its_mines(self, src: int, v: int, unknown: list[int], kmines: list[int]) -> str:
+        """A number whose mines are all found (by other numbers), so its other covered cells are safe."""
+        return (
+            f"{self._number(src, v, unknown)} already has {_mines_word(v)} "
+            f"({self._mines_proved(src, kmines)}), so {cells_phrase(len(unknown), 'safe')}"
+        )
 
     def pair_pass(self) -> bool:
         known = self.known

@@ -145,28 +145,29 @@ def best_move(  # noqa: C901 - a search kernel (see pyproject.toml)
     spent = [0]
 
     def work(units: int) -> None:
-        # a deterministic cap on the search: one unit is about one split of a group (some 15 microseconds)
+        # a deterministic cap on the search: one unit is one split of a group
         before = spent[0]
         spent[0] += units
         if spent[0] > max_work or (stop is not None and before >> 8 != spent[0] >> 8 and stop()):
             raise _OutOfWork
 
+    # shown[k]: the layouts split by the number cell k would show, fewest mines first (empty sets left out)
+    shown: list[list[int]] = []
+    for cell in range(m):
+        parts = [(1 << len(lay)) - 1]
+        for j in around[cell]:
+            c = col[j]
+            nxt = [0] * (len(parts) + 1)
+            for n, g in enumerate(parts):
+                nxt[n] |= g & ~c
+                nxt[n + 1] |= g & c
+            parts = nxt
+        shown.append([g for g in parts if g])
+
     def split(group: int, k: int) -> list[int]:
         # the layouts of the group told apart by the number cell k would show
         work(1)
-        parts = [group]
-        for j in around[k]:
-            c = col[j]
-            x = group & c
-            if not x or x == group:
-                continue  # the same in every layout of the group: tells nothing
-            nxt = [0] * (len(parts) + 1)
-            for n, g in enumerate(parts):
-                if g:
-                    nxt[n] |= g & ~c
-                    nxt[n + 1] |= g & c
-            parts = nxt
-        return [g for g in parts if g]
+        return [x for x in (group & g for g in shown[k]) if x]
 
     def wins(group: int, opened: int) -> int:
         """How many layouts of the group perfect play wins, opened cells being open. Every opened cell is

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse_visible, neighbours
 from .endgame import endgame_cell
 from .fifty import ClosedPattern, closed_patterns, pseudo_fifty_fifties
 from .fifty import influence as fifty_influence
 from .pockets import pocket_guess
+from .search import SearchSettings, best_guess
 
 __all__ = ["SHIPPED", "GuessStrategy", "Spot", "choose_guess"]
 
@@ -33,10 +35,28 @@ class Spot:
         self.rows, self.cols, self.mines, self.visible = rows, cols, mines, visible
         self.analysis, self.budget, self.stop = a, budget, stop
         self.nb = neighbours(rows, cols)
-        covered = [i for i in range(rows * cols) if visible[i] < 0]
-        self.probs = {i: float(a.nums[i] / a.den[i]) for i in covered}
-        ranked = [i for i in covered if self.probs[i] < 1.0]
-        ranked.sort(key=lambda i: (self.probs[i], self.shape(i)))
+        nb = self.nb
+        # covered neighbours of every cell: its neighbours, less those revealed
+        self._shapes = shapes = [len(around) for around in nb]
+        covered = []
+        for i, v in enumerate(visible):
+            if v < 0:
+                covered.append(i)
+            else:
+                for j in nb[i]:
+                    shapes[j] -= 1
+        nums, den = a.nums, a.den
+        chance: dict[tuple[Any, Any], float] = {}  # cells share few chances: each one divided once
+        probs = {}
+        for i in covered:
+            key = (nums[i], den[i])
+            p = chance.get(key)
+            if p is None:
+                p = chance[key] = float(key[0] / key[1])
+            probs[i] = p
+        self.probs = probs
+        ranked = [i for i in covered if probs[i] < 1.0]
+        ranked.sort(key=lambda i: (probs[i], shapes[i]))
         self.ranked = ranked
         self._outcomes: dict[int, list[tuple[int, Analysis]] | None] = {}
         self._closed: list[ClosedPattern] | None = None
@@ -59,8 +79,7 @@ class Spot:
 
     def shape(self, i: int) -> int:
         """Covered neighbours of cell i: fewer, likelier to be a zero; touching the frontier, likelier to inform."""
-        visible = self.visible
-        return sum(1 for j in self.nb[i] if visible[j] < 0)
+        return self._shapes[i]
 
     def numbers_shown(self, i: int) -> Iterator[tuple[int, Analysis | None]]:
         """Each number covered cell i could show, with the analysis of the position it would lead to (None where
@@ -103,7 +122,9 @@ class GuessStrategy:
     every layout the chosen cell survives, and more);
     pockets: guess first in a closed pocket, by perfect play within it (game/model/solver/pockets.py);
     influence: a cell whose layouts as a mine are partly ones where it sits in a closed 50/50 (a risk met anyway)
-    has its score raised by influence x that share of its safe layouts (JSMinesweeper's 50/50 influence)."""
+    has its score raised by influence x that share of its safe layouts (JSMinesweeper's 50/50 influence);
+    search: with 2 or more, the cell is chosen by a search of the next `search` reveals instead of the one-step
+    score (game/model/solver/search.py), with the search_* settings there."""
 
     window: float = 0.04
     candidates: int = 6
@@ -115,9 +136,18 @@ class GuessStrategy:
     dominance: bool = True
     pockets: bool = True
     influence: float = 0.9
+    search: int = 0
+    search_width: int = 4
+    search_roots: int = 6
+    search_ratio: float = 0.9
+    search_nodes: int = 400
+    search_free: bool = False
 
     def pick(self, spot: Spot) -> int:
-        """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score."""
+        """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score, or
+        the search's pick."""
+        if self.search >= 2:
+            return self.search_pick(spot)
         picked = self.shortlist(spot)
         best_i = picked[0]
         if len(picked) == 1:
@@ -130,6 +160,19 @@ class GuessStrategy:
             if best_score is None or score > best_score:
                 best_score, best_i = score, i
         return best_i
+
+    def search_pick(self, spot: Spot) -> int:
+        """The cell with the best chance of surviving the next `search` reveals (game/model/solver/search.py)."""
+        settings = SearchSettings(
+            depth=self.search,
+            width=self.search_width,
+            roots=self.search_roots,
+            ratio=self.search_ratio,
+            nodes=self.search_nodes,
+            free=self.search_free,
+        )
+        influence = {i: self.influence * n for i, n in spot.influence().items()} if self.influence else {}
+        return best_guess(spot.analysis, settings, influence, spot.shape, spot.stop)[0]
 
     def shortlist(self, spot: Spot) -> list[int]:
         """The cells worth a lookahead: nearly the safest, and only a few of each chance and shape (many

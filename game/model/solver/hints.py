@@ -12,7 +12,7 @@ from ..rules.facts import GameState
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse_visible, mine_total, neighbours, visible_of
 from .chance import chance_text
 from .deductions import Deduction, cells_phrase, deductions
-from .guess import choose_guess
+from .guess import SHIPPED, GuessStrategy, choose_guess
 
 __all__ = ["Hint", "HintRule", "first_click_cell", "hint_for", "hint_for_visible"]
 
@@ -85,11 +85,13 @@ def hint_for_visible(
     analysis: Analysis | None = None,
     flagged: Collection[int] = frozenset(),
     stop: Callable[[], bool] | None = None,
+    strategy: GuessStrategy = SHIPPED,
 ) -> Hint | None:
     """The hint for a visible position (flat list, -1 covered). None when every safe cell is open.
 
     flagged: flat indices the player has flagged; a mine already flagged is no news, so it is never the hint.
     stop: when a guess is due, called now and then; once it says True the best guess weighed so far is given.
+    strategy: how to guess (a benchmark may try another than the shipped one).
     """
     if not any(v < 0 for v in visible):
         return None
@@ -137,7 +139,7 @@ def hint_for_visible(
             reason = f"Taking these {len(proof)} numbers together, every way their mines can lie makes this cell {what}"
             return _certain_hint(cell, value, reason, HintRule.COMBINED, proof, certain[1:])
     assert a is not None  # the loop above made it
-    cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget, stop=stop)
+    cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget, strategy=strategy, stop=stop)
     return _guess_hint(a, cell)
 
 

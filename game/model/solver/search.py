@@ -1,0 +1,233 @@
+"""Depth-limited search of guesses: the cell that gives the best chance of surviving the next few moves, found by
+trying the safest cells and every number each could show, within a budget of positions analysed.
+
+The value of a position is the chance of surviving its next `depth` reveals, playing each as well as the search
+sees (the search of minesolve and of David Hill's recursive safety, in our terms):
+
+- with no certain safe cell, the best over the candidate cells of the sum, over each number a cell could show,
+  of that number's chance times the value of the position it leads to, one reveal shorter; with one reveal
+  left, the safest cell's safety;
+- with certain safe cells, 1 if there are at least as many as reveals left; otherwise one of them is opened (it
+  is one of the reveals, and safe). With `free`, any certain safe cell counts as surviving every reveal left.
+
+Candidates are the safest cells (within `ratio` of the safest, one per chance and number of covered neighbours,
+at most `width`, `roots` at the first step), tried safest first; a cell is dropped as soon as it cannot beat the
+best one found (its value is at most its safety). Positions are analysed incrementally (`Analysis.after`) and kept
+by the reveals that lead to them, so two orders of the same reveals meet one position. Strength is set by work:
+the search stops after `nodes` positions analysed, and the answer is that of the deepest search completed, so
+the choice depends on the position alone, never on the machine's speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .analysis import Analysis, InconsistentPosition, neighbours
+
+__all__ = ["Search", "SearchSettings", "best_guess", "interior_cell"]
+
+Path = frozenset[tuple[int, int]]  # the reveals (cell, number shown) leading from the root to a position
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """depth: reveals looked ahead; width / roots: cells tried at a later step / at the first; ratio: cells at
+    least this share of the safest cell's safety are tried; nodes: positions analysed at most; free: a certain
+    safe cell counts as surviving every reveal left (else opening it is one of the reveals)."""
+
+    depth: int = 3
+    width: int = 4
+    roots: int = 6
+    ratio: float = 0.9
+    nodes: int = 400
+    free: bool = False
+
+
+class _Inexact(Exception):
+    """A position met has too many layouts to count exactly."""
+
+
+class _OutOfNodes(Exception):
+    """The search has analysed as many positions as its budget allows (or was told to stop)."""
+
+
+@lru_cache(maxsize=16)
+def _by_degree(rows: int, cols: int) -> tuple[int, ...]:
+    """Every cell of the board, the fewest neighbours first (corners, then edges), then by index."""
+    nb = neighbours(rows, cols)
+    return tuple(sorted(range(rows * cols), key=lambda i: (len(nb[i]), i)))
+
+
+def interior_cell(a: Analysis) -> int:
+    """The covered cell no number touches with the fewest covered neighbours, the first by index among equals.
+    (All its neighbours are covered: a revealed one would make it a frontier cell.)"""
+    f = a.frontier
+    of, known, visible = f.comp_of(), f.known, f.visible
+    return next(i for i in _by_degree(f.rows, f.cols) if visible[i] < 0 and i not in known and i not in of)
+
+
+class Search:
+    """One search from one position (exact analysis `root`, no certain safe cell)."""
+
+    def __init__(self, root: Analysis, settings: SearchSettings, stop: Callable[[], bool] | None = None) -> None:
+        self.root, self.settings, self.stop = root, settings, stop
+        self.nb = neighbours(root.rows, root.cols)
+        self.spent = 0
+        self._values: dict[tuple[Path, int], float] = {}
+        self._positions: dict[Path, Analysis | None] = {}
+
+    def child(self, a: Analysis, path: Path, i: int, v: int) -> Analysis | None:
+        """Position a (reached by path) with cell i showing v; None if no layout allows it."""
+        key = path | {(i, v)}
+        if key in self._positions:
+            return self._positions[key]
+        self.spent += 1
+        if self.spent > self.settings.nodes or (self.stop is not None and self.stop()):
+            raise _OutOfNodes
+        try:
+            b: Analysis | None = a.after({i: v})
+        except InconsistentPosition:
+            b = None
+        self._positions[key] = b
+        return b
+
+    def candidates(self, a: Analysis, width: int) -> list[tuple[float, int]]:
+        """(safety, cell) of the cells worth trying from position a, safest first: within `ratio` of the safest,
+        one of each chance and number of covered neighbours (the first by index), at most `width`."""
+        chances = sorted(((1 - num / d, cells) for num, d, cells in a.chances()), key=lambda o: -o[0])
+        if not chances:
+            return []
+        floor = self.settings.ratio * chances[0][0]
+        visible, nb = a.frontier.visible, self.nb
+        out: list[tuple[float, int]] = []
+        for safety, cells in chances:
+            if safety < floor or len(out) >= width:
+                break
+            if cells is None:
+                out.append((safety, interior_cell(a)))
+                continue
+            by_shape: dict[int, int] = {}
+            for i in cells:
+                shape = sum(1 for j in nb[i] if visible[j] < 0)
+                if shape not in by_shape or i < by_shape[shape]:
+                    by_shape[shape] = i
+            out.extend((safety, by_shape[shape]) for shape in sorted(by_shape))
+        return out[:width]
+
+    def value(self, a: Analysis, path: Path, depth: int) -> float:
+        """The chance of surviving the next `depth` reveals from position a (which has no certain safe cell)."""
+        if depth <= 1:
+            chances = a.best_chances(1)
+            return chances[0] if chances else 1.0
+        key = (path, depth)
+        if key in self._values:
+            return self._values[key]
+        best = 0.0
+        for safety, i in self.candidates(a, self.settings.width):
+            if safety <= best:
+                break  # no later cell is safer, and a cell's value is at most its safety
+            best = max(best, self.through(a, path, i, depth, best))
+        self._values[key] = best
+        return best
+
+    def through(self, a: Analysis, path: Path, i: int, depth: int, floor: float) -> float:
+        """The chance of surviving cell i and then the next depth - 1 reveals from position a; once that cannot
+        beat floor, an upper bound below floor. A position that is not exact counts as its cell's
+        safety times the safest cell's safety."""
+        total = a.layouts
+        assert total is not None
+        left = total - a.nums[i] * total // a.den[i]  # layouts where cell i is safe, not yet counted
+        got = 0.0
+        visible, known = a.frontier.visible, a.frontier.known
+        mines = undecided = 0  # the number shown is at least the known mines around, at most all of the rest too
+        for j in self.nb[i]:
+            if visible[j] < 0:
+                if j not in known:
+                    undecided += 1
+                elif known[j]:
+                    mines += 1
+        for v in range(mines, mines + undecided + 1):
+            if got + left / total < floor:
+                return float(got + left / total)
+            b = self.child(a, path, i, v)
+            if b is None:
+                continue
+            if b.layouts is None:
+                return float(1 - a.nums[i] / a.den[i]) * a.best_chances(1)[0]
+            left -= b.layouts
+            got += b.layouts / total * self.after(b, path | {(i, v)}, depth - 1)
+            if not left:
+                break
+        return got
+
+    def after(self, b: Analysis, path: Path, depth: int) -> float:
+        """The chance of surviving the next `depth` reveals from position b, where it may have certain safe
+        cells."""
+        if depth <= 0:
+            return 1.0
+        safe = b.safe
+        if not safe:
+            if len(b.mines) == b.frontier.covered:
+                return 1.0  # only mines are left: the game is won
+            return self.value(b, path, depth)
+        if self.settings.free or len(safe) >= depth:
+            return 1.0
+        r, c = min(safe)  # opened: one of the reveals, and a safe one
+        return self.through(b, path, r * b.cols + c, depth, 0.0)
+
+
+def best_guess(
+    a: Analysis,
+    settings: SearchSettings,
+    influence: Mapping[int, float],
+    shape: Callable[[int], int],
+    stop: Callable[[], bool] | None = None,
+) -> tuple[int, int]:
+    """(cell, depth searched): the cell with the best chance of surviving the next `depth` reveals, by iterative
+    deepening from 2 reveals: the answer of the deepest search completed within the budget (the safest cell if
+    none). Each cell's chance is raised by `influence` (layouts counted as survived beyond its safe ones: the
+    50/50 influence, game/model/solver/fifty.py) over its safe layouts, as the one-step score is; ties go to the
+    fewest covered neighbours (`shape`), then to the safer cell."""
+    search = Search(a, settings, stop)
+    roots = search.candidates(a, settings.roots)
+    if len(roots) <= 1:
+        return (roots[0][1] if roots else interior_cell(a)), 0
+    total = a.layouts
+    assert total is not None
+    factor = {}
+    for _, i in roots:
+        safe = total - a.nums[i] * total // a.den[i]
+        factor[i] = 1 + influence.get(i, 0) / safe
+    pick, searched = roots[0][1], 0
+    for depth in range(2, settings.depth + 1):
+        try:
+            scored = _score_roots(search, roots, factor, shape, depth)
+        except _OutOfNodes:
+            break
+        pick, searched = max(scored, key=lambda o: o[0])[1], depth
+        # the next depth tries the best cells first: the best score found early cuts the others short
+        order = {i: n for n, (_, i) in enumerate(sorted(scored, key=lambda o: o[0], reverse=True))}
+        roots.sort(key=lambda o: order[o[1]])
+    return pick, searched
+
+
+def _score_roots(
+    search: Search, roots: list[tuple[float, int]], factor: dict[int, float], shape: Callable[[int], int], depth: int
+) -> list[tuple[tuple[float, int, float], int]]:
+    """(score, cell) of each root cell, the score an upper bound below the best one for a cell that cannot beat
+    it. A score is (chance, fewest covered neighbours, safety), compared in that order."""
+    a = search.root
+    best: tuple[float, int, float] | None = None
+    out = []
+    for safety, i in roots:
+        if best is not None and safety * factor[i] < best[0]:
+            out.append(((safety * factor[i], -shape(i), safety), i))
+            continue  # cannot beat the best, even surviving everything after it
+        floor = best[0] / factor[i] if best is not None else 0.0
+        score = (search.through(a, frozenset(), i, depth, floor) * factor[i], -shape(i), safety)
+        out.append((score, i))
+        if best is None or score > best:
+            best = score
+    return out

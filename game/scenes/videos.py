@@ -1,0 +1,215 @@
+"""Videos: the speed-runners' videos (AVF, RMV, MVF, EVF) in the records folder's videos/, and our own exports,
+listed to watch: each row's name and kind at once, its board, time and player as they are read (game.shelf).
+A click (or Enter) opens it in Replay, read off the frame like a file dropped on the window."""
+
+import pygame
+
+from game.model.rules.category import category_for, category_label
+from game.scene import Scene
+from game.shelf import REPLAYS_FOLDER, VIDEOS_FOLDER, Shelf
+from game.store import data_folder
+from game.view import fallback, layout, text, theme, widgets
+from game.view.focus import FocusRing
+from game.view.formats import format_time
+from game.view.layout import MARGIN, Row
+from game.view.scale import px
+from game.view.title import draw_title, title_bottom
+from game.view.typeface import BODY, BOLD, REGULAR, SMALL, TINY
+
+ROWS_SHOWN = 8
+# Where to put videos, the list, a line under it (the hovered row's problem, or progress), the buttons.
+# In a tall window the rows grow, then the rest spaces them out (base pixels: layout.stack scales them).
+ROWS = [Row(34, 28, 0, 40), Row(44 * ROWS_SHOWN, 36 * ROWS_SHOWN, 6, 52 * ROWS_SHOWN), Row(20, 16, 4, 24)]
+ROWS += [Row(44, 36, 8, 48)]
+SCROLL_W, KIND_W = 10, 56
+
+
+class VideosScene(Scene):
+    def __init__(self, context, shelf=None):
+        super().__init__(context)
+        self.window_size = layout.menu_window(context.max_window)
+        home = data_folder()
+        self.folder = home / VIDEOS_FOLDER
+        self.shelf = shelf or Shelf([self.folder, home / REPLAYS_FOLDER])
+        width, height = self.window_size
+        margin = px(MARGIN)
+        inner = pygame.Rect(margin, 0, width - 2 * margin, 0)
+        (where_y, where_h), (list_y, list_h), (line_y, line_h), (buttons_y, buttons_h) = layout.stack(
+            title_bottom(-8), height - margin // 2, ROWS, spread=True
+        )
+        self.where = pygame.Rect(inner.x, where_y, inner.w, where_h)
+        self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(SCROLL_W + 4), list_h)
+        self.bar = pygame.Rect(self.list_box.right + px(4), list_y, px(SCROLL_W), list_h)
+        self.row_h = list_h // ROWS_SHOWN
+        self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
+        self.back = widgets.Button((inner.x + inner.w // 4, buttons_y, inner.w // 2, buttons_h), "Back")
+        self.rows = [
+            widgets.Button((self.list_box.x, self.list_box.y + n * self.row_h, self.list_box.w, self.row_h), "")
+            for n in range(ROWS_SHOWN)
+        ]
+        self.first = 0  # the entry in the top row
+        self.notice = ""
+        self.focus = FocusRing([*self.rows, self.back], start=self.back, arrows=False)
+
+    # --- the list ------------------------------------------------------------------------------------------
+
+    @property
+    def entries(self):
+        return self.shelf.entries
+
+    def entry_of(self, row):
+        index = self.first + self.rows.index(row)
+        return self.entries[index] if index < len(self.entries) else None
+
+    def scroll(self, by):
+        most = max(0, len(self.entries) - ROWS_SHOWN)
+        first = max(0, min(most, self.first + by))
+        if first != self.first:
+            self.first = first
+            self.shelf.want(first)
+            self.dirty = True
+
+    def update(self, step):
+        if self.shelf.poll():
+            self.dirty = True
+        for row in self.rows:
+            entry = self.entry_of(row)
+            row.enabled = entry is not None
+            player = entry.facts.player if entry is not None and entry.facts is not None else ""
+            if entry is not None and not (entry.name.isascii() and player.isascii()):
+                fallback.look_for_it()  # a name the game's typeface may not have the characters of
+
+    def next_wake(self):
+        return 0.1 if not self.shelf.listed or self.shelf.unread else None
+
+    def on_exit(self):
+        self.shelf.close()
+
+    # --- input ---------------------------------------------------------------------------------------------
+
+    def handle(self, event):
+        self.dirty = True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * event.y)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        for button in (*self.rows, self.back):
+            if button.handle(event):
+                self.press(button)
+                return
+
+    def _key(self, event):
+        key = event.key
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.go_back()
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll(ROWS_SHOWN * (1 if key == pygame.K_PAGEDOWN else -1))
+        elif key in (pygame.K_HOME, pygame.K_END):
+            self.scroll(len(self.entries) * (1 if key == pygame.K_END else -1))
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            self._step(1 if key == pygame.K_DOWN else -1)
+        elif (pressed := self.focus.handle(event)) is not None:
+            self.press(pressed)
+
+    def _step(self, direction):
+        """Up and Down move the ring through the rows, scrolling the list at its ends."""
+        current = self.focus.current
+        if current not in self.rows:
+            self.focus.focus(self.rows[0] if direction > 0 else self.rows[-1])
+            return
+        at = self.rows.index(current) + direction
+        if 0 <= at < ROWS_SHOWN and self.rows[at].enabled:
+            self.focus.focus(self.rows[at])
+        else:
+            self.scroll(direction)
+
+    def press(self, button):
+        if button is self.back:
+            self.go_back()
+            return
+        entry = self.entry_of(button)
+        if entry is not None:
+            self.notice = f"Opening {entry.name}..."
+            self.context.open_file(str(entry.path))
+
+    def notify(self, message):
+        """A video that would not open: said under the list."""
+        self.notice = message
+        self.dirty = True
+
+    def go_back(self):
+        self.context.show("records")
+
+    # --- drawing -------------------------------------------------------------------------------------------
+
+    def draw(self, surface):
+        look = theme.current()
+        draw_title(surface, self.context.atlases, "Videos")
+        where = f"AVF, RMV, MVF or EVF files put in {self.folder}, and your exports"
+        text.draw_paragraph(surface, where, self.where, SMALL, look.dim_text, smallest=TINY)
+        if not self.shelf.listed:
+            text.draw_fitted(surface, "Looking for videos...", self.line, SMALL, look.dim_text, "center")
+        elif not self.entries:
+            box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))
+            empty = "No videos yet: put some in the folder above, or export a game's replay (E in Replay)."
+            text.draw_paragraph(surface, empty, box, BODY, look.dim_text, smallest=TINY)
+        for row in self.rows:
+            entry = self.entry_of(row)
+            if entry is not None:
+                self._draw_row(surface, row, entry)
+        self._draw_bar(surface)
+        self._draw_line(surface)
+        self.back.draw(surface)
+
+    def _draw_row(self, surface, row, entry):
+        look, rect = theme.current(), row.rect
+        if row.hovered:
+            surface.fill(look.hover, rect)
+        if row.focused:
+            widgets.focus_ring(surface, rect.inflate(-px(4), -px(4)))
+        inner = rect.inflate(-px(12), -px(4))
+        top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
+        bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
+        kind_w = px(KIND_W)
+        name_box = pygame.Rect(top.x, top.y, top.w - kind_w, top.h)
+        fallback.draw_fitted(surface, entry.name, name_box, SMALL, look.text, "left", BOLD)
+        kind_box = pygame.Rect(name_box.right, top.y, kind_w, top.h)
+        text.draw_fitted(surface, entry.kind, kind_box, SMALL, look.dim_text, "right", smallest=TINY)
+        facts = entry.facts
+        if entry.error:
+            said, colour = f"cannot be read: {entry.error}", look.error_text
+        elif facts is None:
+            said, colour = "reading...", look.dim_text
+        else:
+            board = category_label(category_for(facts.rows, facts.cols, facts.mines))
+            player = f" · {facts.player}" if facts.player else ""
+            said, colour = f"{board} · {facts.outcome} in {format_time(facts.time_ms, True)}{player}", look.text
+        fallback.draw_fitted(surface, said, bottom, SMALL, colour, "left", REGULAR)
+
+    def _draw_bar(self, surface):
+        """Where the rows on show are in the whole list."""
+        total = len(self.entries)
+        if total <= ROWS_SHOWN:
+            return
+        look = theme.current()
+        pygame.draw.rect(surface, look.face, self.bar)
+        widgets.bevel(surface, self.bar, raised=False, width=1)
+        h = max(px(12), self.bar.h * ROWS_SHOWN // total)
+        y = self.bar.y + (self.bar.h - h) * self.first // max(1, total - ROWS_SHOWN)
+        pygame.draw.rect(surface, look.dim_text, (self.bar.x + px(2), y, self.bar.w - px(4), h))
+
+    def _draw_line(self, surface):
+        look = theme.current()
+        hovered = next((self.entry_of(r) for r in self.rows if r.hovered or r.focused), None)
+        if self.notice:
+            colour = look.dim_text if self.notice.startswith("Opening") else look.error_text
+            text.draw_fitted(surface, self.notice, self.line, SMALL, colour, "center", smallest=TINY)
+        elif hovered is not None and hovered.error:
+            text.draw_fitted(surface, f"{hovered.name}: {hovered.error}", self.line, SMALL, look.error_text, "center")
+        elif self.shelf.listed and self.entries:
+            unread = self.shelf.unread
+            count = len(self.entries)
+            said = f"{count} files; reading {unread} more" if unread else f"{count} files: click one to watch it"
+            text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)

@@ -1,0 +1,219 @@
+"""Finished games read back from the records: a board's best games by each figure, its recent games and its
+statistics. Each method takes an open connection; the Store runs them behind its error guard.
+
+A row that cannot be read back (a damaged value in a field) is skipped and counted in `skipped`, never allowed
+to stop a screen; a damaged speed figure reads as not known, and is never ranked.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from typing import Any
+
+from game.model.rules.category import category_label, parse_custom
+from game.store import speed
+from game.store.games import MAX_TIME_MS, RANKINGS, TOP, BestGame, PlayedGame, Stats, kept_or, to_utc
+from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable
+
+log = logging.getLogger(__name__)
+
+
+class Reader:
+    """Reads games back, skipping rows whose values are damaged; `skipped` counts them."""
+
+    def __init__(self) -> None:
+        self.skipped = 0
+
+    def _rows(self, cursor: sqlite3.Cursor, build: Any) -> list[Any]:
+        built = []
+        for row in cursor:
+            try:
+                built.append(build(*row))
+            except (ValueError, TypeError, OverflowError, AttributeError, ZeroDivisionError) as error:
+                self.skipped += 1
+                log.warning("a damaged game in the records was skipped: %s", error)
+        return built
+
+    def best_times(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[BestGame]:
+        """Fastest unassisted wins, ties broken by the earlier game."""
+        return self.bests(db, category, "Time", limit)
+
+    def bests(self, db: sqlite3.Connection, category: str, figure: str, limit: int = TOP) -> list[BestGame]:
+        """A board's best unassisted wins by a figure of RANKINGS (the time, or a speed figure: games whose
+        figure is not known, or damaged, are not ranked), ties broken by the earlier game."""
+        ranking = RANKINGS[figure]
+        columns = (
+            "games.id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
+            f"effective_clicks, moves IS NOT NULL, {KEPT_COLUMNS}"
+        )
+        if ranking.column == "time_ms":
+            cursor = db.execute(
+                f"SELECT {columns} FROM games LEFT JOIN figures ON figures.game_id = games.id "
+                f"WHERE games.category = ? AND {TIMED} ORDER BY time_ms, played_at, games.id LIMIT ?",
+                (category, limit),
+            )
+        else:  # the figures' index finds them; the game's own row has the last word on whether it counts
+            column = ranking.column
+            cursor = db.execute(
+                f"SELECT {columns} FROM figures JOIN games ON games.id = figures.game_id "
+                f"WHERE figures.category = ? AND timed = 1 AND {believable(column)} AND {TIMED} "
+                f"ORDER BY {column} DESC, game_id LIMIT ?",
+                (category, limit),
+            )
+
+        def build(
+            game_id: Any, time_ms: Any, at: Any, bv: Any, seed: Any, clicks: Any, effective: Any, has_replay: Any,
+            *figures: Any,
+        ) -> BestGame:  # fmt: skip
+            time_ms, bv, clicks, kept = _ms(time_ms), _count(bv), _count(clicks), kept_of(*figures)
+            return BestGame(
+                0,
+                time_ms,
+                to_utc(at),
+                bv,
+                kept_or(kept, "bbbv_s", bv * 1000 / time_ms if time_ms else 0.0) or 0.0,
+                None if seed is None else int(seed),
+                game_id,
+                kept_or(kept, "ioe", bv / clicks if clicks else None),
+                bool(has_replay),
+                clicks,
+                _count(effective),
+                kept,
+            )
+
+        return [game._replace(rank=rank) for rank, game in enumerate(self._rows(cursor, build), 1)]
+
+    def recent_games(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[PlayedGame]:
+        """The last games recorded in a category, newest first (in the order they were recorded, whatever
+        the clock said)."""
+        cursor = db.execute(
+            "SELECT games.id, played_at, won, time_ms, three_bv, solved_three_bv, "
+            "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL, abandoned, "
+            f"same_board, {KEPT_COLUMNS} FROM games LEFT JOIN figures ON figures.game_id = games.id "
+            "WHERE games.category = ? ORDER BY games.id DESC LIMIT ?",
+            (category, limit),
+        )
+
+        def build(
+            game_id: Any,
+            at: Any,
+            won: Any,
+            time_ms: Any,
+            bv: Any,
+            solved: Any,
+            clicks: Any,
+            effective: Any,
+            hinted: Any,
+            has_replay: Any,
+            abandoned: Any,
+            same_board: Any,
+            *kept: Any,
+        ) -> PlayedGame:
+            return PlayedGame(
+                game_id,
+                to_utc(at),
+                bool(won),
+                _ms(time_ms),
+                _count(bv),
+                None if solved is None else _count(solved),
+                _count(clicks),
+                _count(effective),
+                bool(hinted),
+                bool(has_replay),
+                bool(abandoned),
+                bool(same_board),
+                kept_of(*kept),
+            )
+
+        return self._rows(cursor, build)
+
+    def statistics(self, db: sqlite3.Connection, category: str) -> Stats:
+        # Each query reads an index (games_outcomes, games_best, figures_best_bbbv_s), never the games' rows,
+        # whose move logs make a scan of them slow: 10,000 games are 40 MB of pages.
+        played, won = db.execute(
+            "SELECT COUNT(*), COALESCE(SUM(won = 1), 0) FROM games WHERE category = ?", (category,)
+        ).fetchone()
+        average, best = db.execute(
+            f"SELECT AVG(time_ms), MIN(time_ms) FROM games INDEXED BY games_best WHERE category = ? AND {TIMED}",
+            (category,),
+        ).fetchone()
+        # the best 3BV/s a game kept (its video's), or (an older game's, not worked out yet) from its time
+        kept = db.execute(
+            f"SELECT bbbv_s FROM figures JOIN games ON games.id = figures.game_id WHERE figures.category = ? "
+            f"AND timed = 1 AND {believable('bbbv_s')} AND {TIMED} ORDER BY bbbv_s DESC LIMIT 1",
+            (category,),
+        ).fetchone()
+        older = None
+        if db.execute("SELECT (SELECT COUNT(*) FROM games) > (SELECT COUNT(*) FROM figures)").fetchone()[0]:
+            older = db.execute(
+                f"SELECT MAX(three_bv * 1000.0 / time_ms) FROM games WHERE category = ? AND {TIMED} "
+                f"AND time_ms > 0 AND {UNFIGURED}",
+                (category,),
+            ).fetchone()
+        rates = [row[0] for row in (kept, older) if row is not None and isinstance(row[0], float)]
+        best_rate = max(rates) if rates else None
+        current = best_streak = 0
+        # streaks follow the order games were recorded in, not the clock (which may be set back)
+        for (game_won,) in db.execute("SELECT won = 1 FROM games WHERE category = ? ORDER BY id", (category,)):
+            current = current + 1 if game_won else 0
+            best_streak = max(best_streak, current)
+        return Stats(
+            category,
+            category_label(category),
+            played,
+            won,
+            100.0 * won / played if played else 0.0,
+            current,
+            best_streak,
+            best_rate,
+            round(average) if isinstance(average, (int, float)) else None,
+            best if isinstance(best, int) else None,
+        )
+
+    def custom_categories(self, db: sqlite3.Connection) -> list[str]:
+        """Custom sizes that have been played, smallest board first."""
+        rows = db.execute("SELECT DISTINCT category FROM games WHERE category LIKE 'custom:%'").fetchall()
+        sized = [(parse_custom(c), c) for (c,) in rows]
+        return [c for size, c in sorted((s, c) for s, c in sized if s is not None)]
+
+
+KEPT_COLUMNS = "source, bbbv_s, ioe, stnb, nf"  # of figures (NULL when a game has none yet)
+
+
+def kept_of(source: Any, bbbv_s: Any, ioe: Any, stnb: Any, nf: Any) -> speed.Kept | None:
+    """A game's kept figures as read back: None when not worked out yet; a damaged value reads as not known
+    (the game still shows, without it)."""
+    if source is None:
+        return None
+    if source not in speed.SOURCES:
+        log.warning("a game's figures say they came from %r: not shown", str(source)[:40])
+        return speed.Kept(speed.NOTHING)
+    return speed.Kept(
+        source,
+        _figure(bbbv_s, "bbbv_s"),
+        _figure(ioe, "ioe"),
+        _figure(stnb, "stnb"),
+        None if nf not in (0, 1) or type(nf) is not int else bool(nf),
+    )
+
+
+def _figure(value: Any, column: str) -> float | None:
+    if value is None:
+        return None
+    if type(value) is not float or not 0.0 <= value <= FIGURE_BOUNDS[column]:
+        log.warning("a game's %s is damaged (%r): not shown", column, str(value)[:40])
+        return None
+    return value
+
+
+def _ms(value: Any) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_TIME_MS:
+        raise ValueError(f"a time of {value!r} ms")
+    return value
+
+
+def _count(value: Any) -> int:
+    if type(value) is not int or not 0 <= value < 10**9:
+        raise ValueError(f"a count of {value!r}")
+    return value

@@ -1,0 +1,62 @@
+"""What a video says of itself, under the board in Replay: who played it, with which program and version, when,
+on which board, and the figures speed-runners judge it by."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.model.rules.category import category_for, category_label
+from game.view import fallback, text, theme
+from game.view.formats import format_time
+from game.view.scale import px
+from game.view.typeface import BOLD, REGULAR, SMALL
+
+if TYPE_CHECKING:
+    from game.files import Opened
+
+LINES = 2
+PAD = 4
+
+
+def height() -> int:
+    """The strip's height: its lines and a little room above and below."""
+    return LINES * text.line_height(SMALL) + 2 * px(PAD)
+
+
+def lines(opened: Opened) -> list[str]:
+    """Two lines: who, with what and when; then the board, the result and the figures."""
+    video, foreign, f = opened.video, opened.foreign, opened.figures
+    if not (opened.name.isascii() and (video is None or video.player.isascii())):
+        fallback.look_for_it()  # a name the game's typeface may not draw
+    if foreign is not None:
+        player = video.player if video is not None and video.player else "an unnamed player"
+        country = f" ({foreign.country})" if foreign.country else ""
+        when = f" · {foreign.started:%Y-%m-%d}" if foreign.started is not None else ""
+        who = f"{player}{country} · {foreign.program or foreign.format}{when} · {foreign.format}"
+    else:
+        who = opened.name
+    replay = opened.replay
+    board = category_label(category_for(replay.rows, replay.cols, replay.mines))
+    if f is None:
+        return [who, board]
+    result = "won" if f.won else "lost" if f.lost else "not finished"
+    rqp = "-" if f.bbbv_solved == 0 else f"{f.rqp:.1f}"
+    figures = (
+        f"{board} · {result} in {format_time(f.time_ms, precise=True)} · 3BV {f.bbbv_solved}/{f.bbbv} · "
+        f"3BV/s {f.bbbv_s:.3f} · ZiNi {f.zini} · IOE {f.ioe:.3f} · RQP {rqp} · STNB {f.stnb:.1f} · "
+        f"{f.clicks} clicks · corr {f.correctness:.3f}" + (" · NF" if f.nf else "")
+    )
+    return [who, figures]
+
+
+def draw(surface: pygame.Surface, box: pygame.Rect, shown: list[str]) -> None:
+    look = theme.current()
+    surface.fill(look.face, box)
+    pad = px(PAD)
+    line_h = (box.h - 2 * pad) // LINES
+    for n, line in enumerate(shown[:LINES]):
+        row = pygame.Rect(box.x + px(12), box.y + pad + n * line_h, box.w - px(24), line_h)
+        colour = look.text if n == 0 else look.dim_text
+        fallback.draw_fitted(surface, line, row, SMALL, colour, "center", BOLD if n == 0 else REGULAR)

@@ -1,0 +1,140 @@
+"""The guess search: its survival chances against brute force over every layout, and its budget."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from game.model.solver.analysis import analyse_visible, neighbours
+from game.model.solver.search import Search, SearchSettings, best_guess
+from tests.solverfixtures import layouts_of, random_view
+
+
+class Exhaustive(Search):
+    """The search with every undecided covered cell as a candidate at every step."""
+
+    def candidates(self, a, width):
+        cells = [i for i in a.nums if a.nums[i] != a.den[i] and a.nums[i] != 0]
+        return sorted(((1 - a.nums[i] / a.den[i], i) for i in cells), key=lambda o: (-o[0], o[1]))
+
+
+def brute_survival(rows, cols, layouts, vis, depth, free):
+    """The chance of surviving the next `depth` guesses (free: a position with a certain safe cell counts as
+    survived; else opening a certain safe cell is one of the reveals), by brute force over the layouts."""
+    nb = neighbours(rows, cols)
+
+    def shown(L, i):
+        return sum(j in L for j in nb[i])
+
+    def covered(view):
+        return [i for i, v in enumerate(view) if v < 0]
+
+    def guess(group, view, k):
+        cells = [i for i in covered(view) if any(i not in L for L in group) and any(i in L for L in group)]
+        if k <= 1:
+            return max(Fraction(sum(i not in L for L in group), len(group)) for i in cells)
+        return max(through(group, view, i, k) for i in cells)
+
+    def through(group, view, i, k):
+        parts = {}
+        for L in group:
+            if i not in L:
+                parts.setdefault(shown(L, i), []).append(L)
+        total = Fraction(0)
+        for v, part in parts.items():
+            child = list(view)
+            child[i] = v
+            total += Fraction(len(part), len(group)) * after(part, child, k - 1)
+        return total
+
+    def after(group, view, k):
+        if k <= 0:
+            return Fraction(1)
+        safe = [i for i in covered(view) if all(i not in L for L in group)]
+        if not safe:
+            if all(i in L for L in group for i in covered(view)):
+                return Fraction(1)  # only mines left
+            return guess(group, view, k)
+        if free or len(safe) >= k:
+            return Fraction(1)
+        return through(group, view, min(safe), k)
+
+    return guess(layouts, vis, depth)
+
+
+@pytest.mark.parametrize("free", [True, False])
+@pytest.mark.parametrize("seed", range(3))
+def test_survival_over_the_next_guesses_equals_brute_force(seed, free):
+    rng = random.Random(seed)
+    checked = 0
+    while checked < 6:
+        rows, cols = rng.randint(3, 4), rng.randint(3, 4)
+        mines = rng.randint(2, max(2, rows * cols // 3))
+        f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
+        layouts = layouts_of(rows, cols, mines, f.vis)
+        a = analyse_visible(rows, cols, mines, f.vis)
+        if a.safe or len(layouts) < 3 or len(a.mines) == sum(v < 0 for v in f.vis):
+            continue
+        for depth in (1, 2, 3):
+            search = Exhaustive(a, SearchSettings(depth=depth, free=free, nodes=10**6))
+            got = search.value(a, frozenset(), depth)
+            want = brute_survival(rows, cols, layouts, f.vis, depth, free)
+            assert got == pytest.approx(float(want), abs=1e-12), (f.vis, depth)
+        checked += 1
+
+
+def brute_two_reveals(rows, cols, layouts, vis, i):
+    """The chance of surviving cell i and then the safest next cell (1 where i's number leaves a certain safe
+    cell), by brute force over the layouts."""
+    nb = neighbours(rows, cols)
+    parts = {}
+    for L in layouts:
+        if i not in L:
+            parts.setdefault(sum(j in L for j in nb[i]), []).append(L)
+    total = Fraction(0)
+    for part in parts.values():
+        others = [j for j, v in enumerate(vis) if v < 0 and j != i]
+        best = max(Fraction(sum(j not in L for L in part), len(part)) for j in others)
+        total += Fraction(len(part), len(layouts)) * best
+    return total
+
+
+def test_the_search_opens_a_less_safe_cell_when_it_survives_the_next_reveal_more_often():
+    # 1###1   (2, 2) is the safest cell (a 5.7% chance of a mine) but (0, 2) (7.5%) gives the better chance of
+    # ##1##   surviving it and the next cell: the search of two reveals opens (0, 2)
+    # ###2#
+    # #####
+    from game.model.solver.guess import GuessStrategy, choose_guess
+    from tests.solverfixtures import grid
+
+    rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
+    a = analyse_visible(rows, cols, 4, vis)
+    layouts = layouts_of(rows, cols, 4, vis)
+    safest, picked = 2 * cols + 2, 0 * cols + 2
+    assert a.probability(2, 2) == min(a.probabilities.values()) < a.probability(0, 2)
+    assert brute_two_reveals(rows, cols, layouts, vis, picked) > brute_two_reveals(rows, cols, layouts, vis, safest)
+    plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
+    searched = GuessStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
+    assert choose_guess(rows, cols, 4, vis, a, strategy=searched) == (0, 2)
+    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(**plain, window=0.0)) == (2, 2)
+
+
+def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
+    from tests.solverfixtures import grid
+
+    rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
+    a = analyse_visible(rows, cols, 4, vis)
+    shape = {i: sum(1 for j in neighbours(rows, cols)[i] if vis[j] < 0) for i in range(rows * cols)}.__getitem__
+    wide = {"ratio": 0.5, "roots": 10, "width": 10}
+    full = best_guess(a, SearchSettings(depth=3, nodes=10**6, **wide), {}, shape)
+    assert full[1] == 3
+    two = best_guess(a, SearchSettings(depth=2, nodes=10**6, **wide), {}, shape)
+    # a budget too small for three reveals gives the answer of two; too small for two, the safest cell
+    answers = [best_guess(a, SearchSettings(depth=3, nodes=n, **wide), {}, shape) for n in range(1, 400)]
+    depths = [d for _, d in answers]
+    assert depths == sorted(depths) and depths[0] == 0 and depths[-1] == 3 and 2 in depths
+    assert all(cell == 2 * cols + 2 for cell, d in answers if d == 0)
+    assert all(cell == two[0] for cell, d in answers if d == 2)
+    assert all(cell == full[0] for cell, d in answers if d == 3)
+    # and a search told to stop gives what it completed too
+    assert best_guess(a, SearchSettings(depth=3, nodes=10**6, **wide), {}, shape, stop=lambda: True)[1] == 0

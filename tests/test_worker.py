@@ -1,0 +1,86 @@
+"""The worker processes that run long pure computations away from the frames' interpreter."""
+
+import os
+import threading
+
+import pytest
+
+from game import worker
+from game.model import Board, Move
+from game.model.solver.analysis import InconsistentPosition, analyse, mine_total, visible_of
+
+
+@pytest.fixture(autouse=True)
+def fresh_pool(monkeypatch):
+    monkeypatch.setattr(worker, "_idle", [])
+    monkeypatch.setattr(worker, "_broken", False)
+    yield
+    for kept in worker._idle:
+        kept.stop()
+
+
+def test_a_job_runs_in_another_process_and_its_worker_is_kept_for_the_next():
+    first = worker.run("os:getpid")
+    assert first != os.getpid()
+    assert worker.run("os:getpid") == first, "the worker is reused, not started again"
+
+
+def test_the_chances_a_worker_works_out_are_the_solver_s():
+    board = Board(16, 16, 40, seed=5)
+    board.apply(Move("reveal", 8, 8))
+    chances = worker.run("game.worker:mine_chances", board.rows, board.cols, mine_total(board), visible_of(board))
+    expected = analyse(board).probabilities
+    for row in range(board.rows):
+        for col in range(board.cols):
+            if board.is_revealed(row, col):
+                assert chances[row * board.cols + col] is None
+            else:
+                assert chances[row * board.cols + col] == pytest.approx(expected[row, col])
+
+
+def test_what_the_job_raises_is_raised_in_the_caller():
+    with pytest.raises(InconsistentPosition):
+        worker.run("game.worker:mine_chances", 3, 3, 20, [-1] * 9)
+
+
+def test_a_cancelled_job_stops_its_worker():
+    cancel = threading.Event()
+    board = Board(100, 100, 2000, seed=1)
+    board.apply(Move("reveal", 50, 50))
+    threading.Timer(0.2, cancel.set).start()
+    args = (board.rows, board.cols, mine_total(board), visible_of(board))
+    with pytest.raises(worker.Cancelled):
+        worker.run("game.worker:mine_chances", *args, cancelled=cancel)
+    assert worker._idle == [], "a worker stopped mid-job is not kept"
+
+
+def test_without_a_worker_the_job_runs_in_the_caller(monkeypatch):
+    def cannot_start():
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(worker, "Worker", cannot_start)
+    assert worker.run("os:getpid") == os.getpid()
+
+
+def test_a_worker_that_dies_mid_job_leaves_the_job_to_the_caller(monkeypatch):
+    monkeypatch.setattr(worker, "child_command", lambda: ["python3", "-c", "import sys; sys.stdin.read(1)"])
+    assert worker.run("os:getpid") == os.getpid()
+    assert worker._broken, "a worker that never answered is not started again for every job"
+
+
+def test_a_large_lost_game_is_set_up_for_study_by_a_worker_as_it_would_be_here(monkeypatch):
+    from game.learn.study import study_puzzle
+    from game.model import Replay
+
+    board = Board(50, 50, 300, seed=8)
+    board.apply(Move("reveal", 25, 25, 0))
+    mine = next((r, c) for r in range(50) for c in range(50) if board.is_mine(r, c))
+    board.apply(Move("reveal", *mine, 900))
+    replay = Replay.from_game(board)
+    asked, real = [], worker.run
+    monkeypatch.setattr(worker, "run", lambda target, *args, **kw: asked.append(target) or real(target, *args, **kw))
+    studied, here = worker.study(replay), study_puzzle(replay)
+    assert asked == ["game.worker:study_of"]
+    assert here is not None and studied is not None
+    assert (studied.safe, studied.mines) == (here.safe, here.mines)
+    assert studied.board.seen_codes() == here.board.seen_codes()

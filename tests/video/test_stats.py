@@ -1,0 +1,56 @@
+"""`python main.py stats --json` on a folder mixing good videos, damaged ones and files that are no videos at all:
+every good one with ms-toollib's figures, every bad one with its reason, the exit status 1."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.video.test_foreign import GOOD, ROOT, SAMPLES, ms_toollib_figures
+
+pytest.importorskip("ms_toollib")
+
+
+def test_a_mixed_folder_prints_every_good_file_right_and_every_bad_one_with_its_reason(tmp_path):
+    folder = tmp_path / "mixed"
+    (folder / "deeper").mkdir(parents=True)
+    good = {}
+    for n, path in enumerate(GOOD):
+        where = folder / ("deeper" if n % 3 == 0 else "") / path.name
+        shutil.copyfile(path, where)
+        good[where] = path
+    beginner = (SAMPLES / "beg_chinese_name.avf").read_bytes()
+    bad = {
+        "cut_short.avf": (beginner[:1500], "the parser aborted"),
+        "zeros.rmv": (b"\0" * 4000, "the parser aborted"),
+        "huge.evf": (b"\0" * (5 * 1024 * 1024), "more than a video of one game holds"),
+        "photo.png": (b"\x89PNG\r\n\x1a\n" + b"\0" * 100, "not a video this program reads"),
+        "notes.txt": (b"a note, not a video", "not a video this program reads"),
+        "empty.mvf": (b"", "the parser aborted"),
+    }
+    for name, (data, _) in bad.items():
+        (folder / name).write_bytes(data)
+    (folder / ".hidden.avf").write_bytes(b"left out")
+    shutil.copyfile(SAMPLES / "test_rmv1_utf8_invalid.rmv", folder / "deeper" / "invalid_name.rmv")
+    bad["invalid_name.rmv"] = (None, "the parser aborted")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "stats", "--json", str(folder)], capture_output=True, text=True
+    )
+    assert done.returncode == 1, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    by_file = {Path(line["file"]): line for line in lines}
+    assert len(lines) == len(by_file) == len(good) + len(bad), "one line a file, the hidden one left out"
+    for where, sample in good.items():
+        line, theirs = by_file[where], ms_toollib_figures(sample, "row", "column", "mine_num")
+        assert "error" not in line, line
+        assert (line["rows"], line["cols"], line["mines"]) == (theirs["row"], theirs["column"], theirs["mine_num"])
+        assert round(line["time_s"] * 1000) == theirs["rtime_ms"] and line["bbbv"] == theirs["bbbv"]
+        assert line["won"] == theirs["is_completed"] and line["zini"] == theirs["zini"]
+        assert line["clicks"] == theirs["left"] + theirs["right"] + theirs["double"]
+        assert line["player"] == theirs["player"]
+    for name, (_, reason) in bad.items():
+        line = next(line for file, line in by_file.items() if file.name == name)
+        assert set(line) == {"file", "error"} and line["error"].startswith(f"{name}: ") and reason in line["error"]
