@@ -13,8 +13,9 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from . import board as boardfigures
-from .events import KEY_CLICKS, Mouse, Video, game_stamps
+from .events import KEY_CLICKS, Mouse, Video
 from .figures import Figures, figures_of, level_of
+from .lookup import GameClock
 from .mouse import Game, Outcome
 
 PAUSES = (Mouse.PAUSE, Mouse.RESUME)
@@ -57,7 +58,7 @@ class Timeline:
         self.level = level_of(video.rows, video.cols, video.mine_count)
         game = Game(video.rows, video.cols, video.mines)
         self.bbbv = boardfigures.bbbv(game.grid)
-        stamps = game_stamps(video)
+        clock = GameClock(video)  # the game's time of an event, without a list of them all
         self._changed_at = array("i")  # the events after which the state changed, and that state
         self._states: list[_State] = []
         self.path = array("d")  # the pointer's path (board pixels at 16 a cell) after each event
@@ -78,16 +79,16 @@ class Timeline:
                 continue
             game.hear(kind, video.cell_of(x, y))
             if start is None and game.outcome != Outcome.READY:
-                start = stamps[index]
+                start = clock.stamp(index)
                 last_x, last_y = x, y
             if game.over:
-                end = stamps[index]
+                end = clock.stamp(index)
             if (now := self._state(game)) != state:
                 state = now
                 self._changed_at.append(index)
                 self._states.append(now)
-        if start is not None and end is None and stamps:
-            end = stamps[-1]
+        if start is not None and end is None and len(video):
+            end = clock.stamp(len(video) - 1)
         self.time_ms = (end - start) if start is not None and end is not None else 0  # the game's, at its end
 
     @staticmethod
