@@ -1,6 +1,7 @@
 """A speed-runner's AVF dropped on the real window (Xvfb) as a file manager drops it (XDND, tests/xdnd.py): the game
-opens it in Replay and plays it with the player's cursor; screenshots taken from the X server mid-playback and at
-the end (saved in $MINESWEEPER_SHOTS when set, to look at)."""
+opens it in Replay and plays it with the player's cursor, then B races it: its board, the ghost's clock in the top
+bar, both clocks running from the player's first click. Screenshots taken from the X server (saved in
+$MINESWEEPER_SHOTS when set, to look at)."""
 
 import os
 import signal
@@ -13,6 +14,7 @@ import pygame
 import pytest
 
 from game import config
+from game.view.ghost import CLOCK_COLOURS
 from tests.test_real_window import ROOT, WM_CLASS, display, wait_for, window_geometry, xdotool  # noqa: F401
 from tests.xdnd import drop
 from tests.xgrab import grab
@@ -22,8 +24,9 @@ pytest.importorskip("ms_toollib")
 AVF = ROOT / "tests" / "fixtures" / "videos" / "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
 
 
-def replay_window_size():
-    """The Replay window the video opens in, worked out headless with the same screen."""
+def plan():
+    """Worked out headless with the same screen: the Replay window the video opens in, and the race B starts
+    from it (its window, the top bar's clocks, where a cell the opening left covered and safe is)."""
     from game.app import App
     from tests.driver import Driver, FakeClock
 
@@ -33,17 +36,42 @@ def replay_window_size():
         driver.post(pygame.DROPFILE, file=str(AVF))
         driver.frames(3)
         assert app.scene.name == "replay"
-        return tuple(app.scene.window_size)
+        replay_size = tuple(app.scene.window_size)
+        driver.key(pygame.K_b)
+        racing = driver.scene
+        assert racing.name == "playing" and racing.race is not None
+        board = racing.board
+        safe = next(
+            (r, c)
+            for r in range(board.rows)
+            for c in range(board.cols)
+            if not board.is_mine(r, c) and not board.is_revealed(r, c)
+        )
+        return {
+            "replay window": replay_size,
+            "race window": tuple(racing.window_size),
+            "clocks": pygame.Rect(racing.layout.hud),
+            "safe": racing.geometry.cell_rect(*safe).center,
+        }
     finally:
         app.store.close()
         pygame.quit()
 
 
-def test_an_avf_dropped_on_the_real_window_plays_in_replay(display, tmp_path, monkeypatch):  # noqa: F811
-    size = replay_window_size()
+def ghost_clock_pixels(shot, hud):
+    """How many pixels of the ghost's running clock's colour the top bar shows."""
+    colour = tuple(CLOCK_COLOURS[None])
+    return sum(
+        1 for x in range(hud.left, hud.right) for y in range(hud.top, hud.bottom) if shot.get_at((x, y))[:3] == colour
+    )
+
+
+def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display, tmp_path, monkeypatch):  # noqa: F811
+    planned = plan()
+    size = planned["replay window"]
     shots = Path(os.environ.get("MINESWEEPER_SHOTS", tmp_path))
     env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy")
-    env["MINESWEEPER_HOME"] = str(tmp_path / "home")
+    env["MINESWEEPER_HOME"] = str(tmp_path / "player")  # not the test's own home, where plan() raced and saved
     env.pop("SDL_VIDEODRIVER", None)
     game = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -54,7 +82,7 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay(display, tmp_path, mo
         assert window, "the game window appeared"
         x, y, width, height = wait_for(lambda: window_geometry(display, window))
         assert (width, height) == config.MENU_SIZE
-        assert wait_for(lambda: (tmp_path / "home" / "minesweeper.db").exists()), "the game is up"
+        assert wait_for(lambda: (tmp_path / "player" / "minesweeper.db").exists()), "the game is up"
         assert drop(int(window), x + width // 2, y + height // 2, AVF) == "finished", "the window took the drop"
 
         def replay_window():
@@ -78,6 +106,36 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay(display, tmp_path, mo
         pygame.image.save(early, str(shots / "real-drop-early.png"))
         assert later, "the board changed: the video plays"
         pygame.image.save(later, str(shots / "real-drop-later.png"))
+
+        xdotool(display, "mousemove", str(x + width // 2), str(y + height - 10))  # over the window: its keys
+        xdotool(display, "key", "b")
+
+        def race_window():
+            found = xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0]
+            geometry = window_geometry(display, found) if found else None
+            return (int(found), geometry) if geometry and tuple(geometry[2:]) == planned["race window"] else None
+
+        raced = wait_for(race_window, timeout=30)
+        assert raced, f"B raced the video in a window of its board ({planned['race window']})"
+        window, (x, y, width, height) = raced
+        hud = planned["clocks"]
+        waiting = wait_for(lambda: (shot := grab(window, width, height)) and ghost_clock_pixels(shot, hud) and shot)
+        assert waiting, "the ghost's clock is in the top bar"
+        pygame.image.save(waiting, str(shots / "real-drop-race-waiting.png"))
+        safe = planned["safe"]
+        xdotool(display, "mousemove", str(x + safe[0]), str(y + safe[1]), "click", "1")
+        time.sleep(1)
+        first = grab(window, width, height)
+        moved = wait_for(
+            lambda: (
+                (shot := grab(window, width, height))
+                and pygame.image.tobytes(shot.subsurface(hud), "RGB")
+                != pygame.image.tobytes(first.subsurface(hud), "RGB")
+                and shot
+            )
+        )
+        assert moved, "both clocks run from the player's first click"
+        pygame.image.save(moved, str(shots / "real-drop-race-under-way.png"))
         assert game.poll() is None
     finally:
         game.send_signal(signal.SIGTERM)

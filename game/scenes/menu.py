@@ -140,6 +140,12 @@ class MenuScene(Scene):
         self.dirty = True
 
     def update(self, step):
+        discarded = self.resuming is None and self.context.dealer.saved is None
+        if self.resume is not None and self.resume.enabled and discarded:
+            # being recorded as a loss before the chosen game starts: nothing to resume
+            self.resume.enabled, self.resume.marked = False, False
+            self.resume.sublabel = "counting it as a loss"
+            self.dirty = True
         if self.resuming is not None and self.resuming.done:
             session = self.context.dealer.resumed(self.resuming)
             self.resuming = None

@@ -307,6 +307,9 @@ def test_discard_checks_the_saved_game_off_the_frame_and_the_new_game_waits_for_
     driver.frames(5)
     assert driver.scene is menu, "the menu stays, playable, until the old game is recorded"
     assert any("loss" in notice for notice in menu.notices), "and says what it is doing"
+    assert not menu.resume.enabled, "the game being discarded cannot be resumed meanwhile"
+    driver.click_button(menu.resume)
+    assert menu.resuming is None and driver.scene is menu
     for _ in range(30_000):  # frames go on until the check's thread has its turn
         if asked:
             break
