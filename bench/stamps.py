@@ -82,11 +82,15 @@ def run(checkout: Path, display: str, centre: dict, mines: set, seed: int) -> li
         def settled():
             out = xdotool(display, "getwindowgeometry", "--shell", window)
             values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
-            readings.append((int(values["X"]), int(values["Y"]), int(values["WIDTH"])) if values else None)
+            keys = ("X", "Y", "WIDTH", "HEIGHT")
+            readings.append(tuple(int(values[key]) for key in keys) if values else None)
             last = readings[-2:]
-            return last[1] if len(last) == 2 and last[0] == last[1] and last[1] and last[1][2] < 600 else None
+            if len(last) < 2 or last[0] != last[1] or not last[1] or max(last[1][2:]) >= 600:
+                return None
+            return last[1] if abs(2 * last[1][0] + last[1][2] - 1366) <= 2 else None
 
-        x0, y0, _ = wait_for(settled, interval=0.5)  # resized, then moved to the centre: wait for both
+        # the menu's size, then the board's, then moved to the middle: wait for the last, seen twice running
+        x0, y0, _, _ = wait_for(settled, timeout=120, interval=0.5)
         time.sleep(0.5)
 
         def at(cell):
@@ -141,10 +145,14 @@ def main() -> int:
     parser.add_argument("--against", type=Path, help="another checkout, timed the same way in turns")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    number = 150 + os.getpid() % 50
-    xvfb = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1366x768x24", "-nolisten", "tcp"])
-    display = f":{number}"
-    time.sleep(1)
+    # Xvfb picks a free display itself (-displayfd): one picked here could be another program's server
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp"], pass_fds=(write,)
+    )
+    os.close(write)
+    display = f":{os.read(read, 64).decode().strip()}"
+    os.close(read)
     try:
         centre, mines = plan()
         checkouts = [ROOT] + ([args.against.resolve()] if args.against else [])

@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from game import config
 from game.background import BackgroundJob
 from game.model import Board, Move
+from game.recording import first_click
 from game.records import GameRecord, Origin, SavedGame
 from game.session import GameSession, Keeper
 from game.settings import Settings
 from game.store.jobs import Claim, new_id
+from game.video.events import VideoError
+from game.video.packed import ChunkReader
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
     from game.model.rules.boardcode import BoardCode
@@ -68,6 +71,10 @@ class Dealer(Keeper):
         self._saved = None
         return self.store.record_game(record)
 
+    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Any:
+        """Keep a run of a long game's video: the records write it off the frame, before the save after it."""
+        return self.store.save_video_chunk(video_id, part, events, raw)
+
     def records_opened(self) -> None:
         """The records file opened late (it was locked at start): its saved game is the one to offer, unless
         this copy has saved one of its own since (the player never saw the other; the last writer wins)."""
@@ -103,6 +110,7 @@ class Dealer(Keeper):
         board = code.board(question_marks=self.settings["question_marks"])
         waiting = code.first_cell is not None
         session = GameSession(board, keeper=self, origin=Origin.CODE, waiting=waiting, wants_no_guess=code.no_guess)
+        first_click(session.video, code.first_cell)  # the video alone replays the game, from that click
         return session, code.first_cell
 
     def from_video(self, video: Video, first_cell: Cell | None) -> tuple[GameSession, Cell | None]:
@@ -119,6 +127,7 @@ class Dealer(Keeper):
         )
         waiting = first_cell is not None
         session = GameSession(board, keeper=self, origin=Origin.SAME_BOARD, waiting=waiting)
+        first_click(session.video, first_cell)  # the video alone replays the game, from that click
         return session, first_cell
 
     def deal_no_guess(
@@ -151,8 +160,19 @@ class Dealer(Keeper):
         saved = self._saved
         if saved is None:
             return None
-        check = BackgroundJob(lambda cancel: GameSession.from_save(saved, keeper=self))
-        return Resuming(saved, check, self.store.claim_resume(saved.save_id))
+        claim = self.store.claim_resume(saved.save_id)
+        reader: ChunkReader | None = self.store.chunk_reader()
+
+        def read_chunks(video_id: str, count: int) -> list[tuple[int, bytes]]:
+            # A save just made here may name chunks still on their way to the file: the claim, asked after
+            # them, is answered once they are written.
+            claim.wait(CHUNKS_WAIT)
+            if reader is None:
+                raise VideoError("no records to read its chunks from")
+            return reader(video_id, count)
+
+        check = BackgroundJob(lambda cancel: GameSession.from_save(saved, keeper=self, read_chunks=read_chunks))
+        return Resuming(saved, check, claim)
 
     def resumed(self, resuming: Resuming) -> GameSession | None:
         """The session to play, once the check and the claim are answered; None (and a notice) when the save
@@ -196,6 +216,8 @@ class Dealer(Keeper):
         if session.abandon():
             self.store.abandon_resume(saved.save_id, session.to_record())
 
+
+CHUNKS_WAIT = 30.0  # seconds a resume's check waits for the records to take a long video's last chunks
 
 CLAIM_REFUSED = {
     Claim.TAKEN: "The saved game is already being played in another window.",

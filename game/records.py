@@ -49,6 +49,7 @@ class _RecordFields(NamedTuple):
     solved_three_bv: int | None = None  # the 3BV of what the player opened: all of it on a win
     replay: str | None = None  # the game's move log, as a replay file's JSON
     category: str | None = None  # derived from the size when left out
+    video: str | None = None  # the id of its video's chunks in the records (a long video), which the game keeps
 
 
 class GameRecord(_RecordFields):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import logging
+import os
 from typing import TYPE_CHECKING, Any
 
 from game import worker
@@ -24,9 +25,10 @@ from game.background import BackgroundJob
 from game.model import Board, GameState, Move
 from game.model.replay.stats import GameStats, game_stats, solved_three_bv
 from game.model.rules.category import category_for
-from game.recording import new_video, saved_video
+from game.recording import first_click, new_video, saved_video
 from game.records import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
+from game.video.chunks import Sealed
 from game.video.events import Video
 
 if TYPE_CHECKING:
@@ -58,6 +60,10 @@ class Keeper:
         """Record a finished game and drop the saved one, in one transaction; returns what recording meant."""
         return None
 
+    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Any:
+        """Keep a run of a long game's video (game.video.chunks), before any save or record that names it."""
+        return None
+
 
 class GameSession:
     """One game. The scene feeds it moves and time; it says what the game is and keeps it through `keeper`.
@@ -78,6 +84,7 @@ class GameSession:
         waiting: bool = False,
         wants_no_guess: bool = False,
         video: Video | None = None,
+        sealed: Sealed | None = None,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
@@ -103,7 +110,8 @@ class GameSession:
         self._analysis_logged = False
         # the mouse from the first press (game.recording keeps it); None on a board too large for a video
         self.video = video if video is not None else new_video(board)
-        self._packer = packed.Packer()  # a save after each move encodes only the events since the last
+        # how much of it is in the records in chunks (the recorder writes them): a save carries only the rest
+        self.sealed = (sealed or Sealed(os.urandom(8).hex())) if self.video is not None else None
 
     # --- what the game is ---------------------------------------------------------------------------------
 
@@ -251,7 +259,9 @@ class GameSession:
         return changed
 
     def current_video(self) -> Video | None:
-        """The video so far, with the board's mines (laid at the first reveal) and the game's rules and help."""
+        """The video so far, with the board's mines (laid at the first reveal) and the game's rules and help;
+        None without one, or when it holds only its events after its chunks (a save read back to be recorded
+        as abandoned)."""
         video, board = self.video, self.board
         if video is not None:
             if board.mines_placed and len(video.mines) != board.mines:
@@ -259,7 +269,7 @@ class GameSession:
             video.question_marks = board.question_marks
             video.no_guess = self.no_guess
             video.assisted = self.hinted
-        return video
+        return video if self.sealed is None or self.sealed.held else None
 
     def lay_mines(self, mine_cells: list[Cell]) -> None:
         """The no-guess generator made this board's mines, before the first reveal."""
@@ -309,9 +319,9 @@ class GameSession:
         if self.state != GameState.PLAYING:
             return None
         extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.hinted, "no_guess": self.no_guess}
-        video = self.current_video()
-        if video is not None and len(video):
-            extra["video"] = self._packer.pack(video)
+        self.current_video()
+        if self.video is not None and len(self.video):
+            extra["video"] = packed.pack(self.video, sealed=self.sealed)
         return SavedGame(self.board.to_dict(), self.elapsed_ms, self.category, extra)
 
     def to_record(self) -> GameRecord:
@@ -338,23 +348,30 @@ class GameSession:
             no_guess=self.no_guess,
             solved_three_bv=stats.solved_three_bv,
             replay=self.replay_text(),
+            video=self.sealed.video_id if self.sealed is not None and self.sealed.chunks else None,
         )
 
     def replay_text(self) -> str:
         """The record's move log: the replay's JSON, with the video beside the moves when there is one (older
         readers pass over the key; a log that would outgrow the records' bound keeps the moves only)."""
         text = self.replay().to_json()
-        video = self.current_video()
+        self.current_video()
+        video = self.video
         if video is None or not len(video):
             return text
-        with_video = packed.with_video(text, video)
+        with_video = packed.with_video(text, video, self.sealed)
         return with_video if len(with_video) <= MAX_SAVE_CHARS else text
 
     @classmethod
-    def from_save(cls, saved: SavedGame, keeper: Keeper | None = None) -> GameSession:
+    def from_save(
+        cls, saved: SavedGame, keeper: Keeper | None = None, read_chunks: packed.ChunkReader | None = None
+    ) -> GameSession:
         """The saved game, to play on; its clock waits for the player's first move. ValueError with a reason
-        (for the notice) when it is not a game this version wrote: see resume.check_save."""
+        (for the notice) when it is not a game this version wrote: see resume.check_save. A long video's
+        chunks come through `read_chunks` (it blocks: this runs off the frame); without it, only a record of
+        the game can be made (Discard), which names them."""
         board, extra = checked_save(saved)
+        video, sealed = saved_video(board, extra, read_chunks)
         origin = (
             Origin(extra["origin"])
             if "origin" in extra
@@ -370,7 +387,8 @@ class GameSession:
             hinted=extra.get("hinted", False),
             elapsed_ms=saved.elapsed_ms,
             waiting=True,
-            video=saved_video(board, extra),
+            video=video,
+            sealed=sealed,
         )
 
     # --- the next game --------------------------------------------------------------------------------------
@@ -384,4 +402,5 @@ class GameSession:
         session = GameSession(
             b.same_board(), keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True
         )
+        first_click(session.video, first_reveal)  # the video alone replays the game, from that click
         return session, first_reveal

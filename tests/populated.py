@@ -70,7 +70,8 @@ def populate(home, games=12):
 
 def version_6_file(home, records):
     """A records file shaped as the game before migration 7 left it, holding these games (recorded by this
-    version, whose games rows are that version's; then its own tables and indexes dropped): for many games."""
+    version, whose games rows are that version's; then the tables, columns and indexes of migrations 7 and 8
+    dropped): for many games."""
     home.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(home / DB_NAME, isolation_level=None)
     for step in schema.MIGRATIONS[:6]:
@@ -84,6 +85,10 @@ def version_6_file(home, records):
     db = sqlite3.connect(home / DB_NAME, isolation_level=None)
     db.execute("DROP TABLE figures")
     db.execute("DROP INDEX IF EXISTS games_outcomes")  # the newer game's writer made it
+    db.execute("DROP TABLE video_chunks")  # and migration 8's
+    db.execute("DROP INDEX games_by_video")
+    db.execute("ALTER TABLE games DROP COLUMN video")
+    db.execute("ALTER TABLE resume DROP COLUMN video")
     db.execute("PRAGMA user_version = 6")
     db.close()
 

@@ -1,12 +1,19 @@
 """A real game in the real window (Xvfb), played by xdotool as a player's mouse: moves, a reveal, a flag, a
-chord by both buttons and the rest of the board. Its recorded video has every button event in order, and its
-EVF export, read by ms-toollib, gives the game's time, 3BV and clicks."""
+chord by both buttons and the rest of the board. Its recorded video has every event in order, stamped within
+2 ms of when it was sent, and its EVF export, read by ms-toollib, gives the game's time, 3BV and clicks."""
 
+import ctypes
+import ctypes.util
 import os
+import random
+import select
+import shutil
 import signal
 import sqlite3
+import statistics
 import subprocess
 import sys
+import time
 
 import pygame
 import pytest
@@ -15,9 +22,87 @@ from game.store.games import replay_text
 from game.video import encode_evf, figures_of
 from game.video.events import Mouse
 from game.video.packed import split_log, unpack
-from tests.test_real_window import ROOT, WM_CLASS, display, wait_for, window_geometry, xdotool  # noqa: F401
+from tests.test_real_window import ROOT, WM_CLASS, wait_for, window_geometry, xdotool
 
 pytest.importorskip("ms_toollib")
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)",
+)
+
+TIMED_MOVES = 300  # mouse moves sent at known moments, to time their stamps
+
+
+@pytest.fixture
+def display():
+    """An Xvfb server on a display number it chose itself (-displayfd): on a machine where others run
+    theirs, a number picked here could be one in use, and the game would open on someone else's screen."""
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    try:
+        ready, _, _ = select.select([read], [], [], 10)
+        number = os.read(read, 64).decode().strip() if ready else ""
+        if not number.isdigit():
+            pytest.skip("Xvfb did not start")
+        yield f":{number}"
+    finally:
+        os.close(read)
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+class Xdo:
+    """xdotool's own library (libxdo), in this process: a move is sent, and flushed to the X server, by one
+    call the test can time to the microsecond (an xdotool process per move would blur each by its start-up)."""
+
+    def __init__(self, screen):
+        name = ctypes.util.find_library("xdo") or "libxdo.so.3"
+        try:
+            self.lib = ctypes.CDLL(name)
+        except OSError:
+            pytest.skip("needs libxdo (xdotool's library) to time the mouse moves it sends")
+        self.lib.xdo_new.restype = ctypes.c_void_p
+        self.lib.xdo_new.argtypes = [ctypes.c_char_p]
+        self.lib.xdo_move_mouse.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int]
+        self.lib.xdo_free.argtypes = [ctypes.c_void_p]
+        self.handle = self.lib.xdo_new(screen.encode())
+        assert self.handle, "libxdo opened the display"
+
+    def move(self, x, y):
+        """Move the pointer; returns when the move was sent (perf_counter seconds), or None when the call
+        took more than a millisecond (this process was held up: when it was sent is not known well)."""
+        began = time.perf_counter()
+        assert self.lib.xdo_move_mouse(self.handle, x, y, 0) == 0
+        sent = time.perf_counter()
+        return sent if sent - began < 0.001 else None
+
+    def close(self):
+        self.lib.xdo_free(self.handle)
+
+
+def send_timed_moves(screen, at):
+    """TIMED_MOVES moves, each to another cell, 5 to 45 ms apart: the cells and when each was sent."""
+    rng = random.Random(3)
+    cells = [(r, c) for r in range(9) for c in range(9)]
+    sent, cell = [], None
+    xdo = Xdo(screen)
+    try:
+        due = time.perf_counter()
+        for _ in range(TIMED_MOVES):
+            cell = rng.choice([other for other in cells if other != cell])
+            due += rng.uniform(0.005, 0.045)
+            while (left := due - time.perf_counter()) > 0:
+                time.sleep(min(left, 0.002))
+            sent.append((cell, xdo.move(*at(cell))))
+    finally:
+        xdo.close()
+    return sent
 
 
 def plan():
@@ -56,7 +141,7 @@ def plan():
     return centre, mines, number, mine
 
 
-def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(display, tmp_path):  # noqa: F811
+def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(display, tmp_path):
     from tests.video.test_figures_against_ms_toollib import read_one
 
     centre, mines, number, mine = plan()
@@ -72,29 +157,37 @@ def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(displa
     )
     sent = []
     try:
-        window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0])
+        # Deadlines to wait by, not times asserted: on a loaded machine the game may take a minute to start.
+        window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0], timeout=120)
         assert window, "the game window appeared"
-        assert wait_for(lambda: (tmp_path / "minesweeper.db").exists()), "the game is up"
+        assert wait_for(lambda: (tmp_path / "minesweeper.db").exists(), timeout=120), "the game is up"
         readings = []
 
         def settled():
-            # the window is resized, then moved to the centre: two readings a moment apart must agree
+            # the window opens at the menu's size (440 x 640), is resized to the board's, then moved to the middle
+            # of the screen (1366 wide), a moment later on a loaded machine: the place to click from is where
+            # the board's window is in the middle, seen twice running
             readings.append(window_geometry(display, window))
             last = readings[-2:]
-            return last[1] if len(last) == 2 and last[0] == last[1] and last[1] and last[1][2] < 600 else None
+            if len(last) < 2 or last[0] != last[1] or not last[1] or last[1][2] >= 600 or last[1][3] >= 600:
+                return None
+            x, y, w, h = last[1]
+            return last[1] if abs(2 * x + w - 1366) <= 2 else None
 
-        x0, y0, _, _ = wait_for(settled, interval=0.5)
+        x0, y0, _, _ = wait_for(settled, timeout=120, interval=0.5)
 
         def at(cell):
-            return str(x0 + centre[cell][0]), str(y0 + centre[cell][1])
+            return x0 + centre[cell][0], y0 + centre[cell][1]
 
         def send(*args):
-            xdotool(display, *args)
+            xdotool(display, *(str(arg) for arg in args))
             sent.append(args)
 
         send("mousemove", *at((0, 0)))
         send("mousemove", *at((8, 8)))
         send("mousemove", *at((4, 4)), "click", "1")
+        time.sleep(0.3)  # the opening's frames drawn: the timed moves come to a game under way
+        timed = send_timed_moves(display, at)
         send("mousemove", *at(mine), "click", "3")
         send("mousemove", *at(number), "mousedown", "1")
         send("mousedown", "3")
@@ -114,7 +207,7 @@ def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(displa
                 db.close()
             return row and (row[0], row[1], replay_text(row[2], row[3]))
 
-        log = wait_for(recorded, timeout=30)
+        log = wait_for(recorded, timeout=120)
         assert log, "the won game was recorded"
     finally:
         game.send_signal(signal.SIGTERM)
@@ -138,6 +231,31 @@ def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(displa
     ]
     assert list(video.times) == sorted(video.times)
     assert video.cell_of(video.xs[0], video.ys[0]) == (4, 4)
+    # The timed moves: every one recorded, in order, between the opening click and the flag.
+    opened, flagged = kinds.index(Mouse.LEFT_RELEASE), kinds.index(Mouse.RIGHT_PRESS)
+    moves = [n for n in range(opened + 1, flagged) if kinds[n] == Mouse.MOVE][:TIMED_MOVES]
+    assert [video.cell_of(video.xs[n], video.ys[n]) for n in moves] == [cell for cell, _ in timed]
+    # Stamps within 2 ms of when the moves were sent. The game's clock (SDL's milliseconds) and the test's
+    # (perf_counter) have different origins, so it is the gaps that are compared: between two moves' stamps and
+    # between their sends. A gap's error holds two stamps' errors, and up to 1 ms of their rounding.
+    # On a loaded machine the game is now and then not running when a move comes (or is in the middle of a
+    # frame, which stamps what came meanwhile only when it ends): that move is stamped late, and both gaps
+    # around it show it, one long and one short. That is the scheduler's doing, not the clock's, and on two
+    # cores shared with twenty busy processes it spoils up to a third of the gaps, by anything up to 200 ms.
+    # So the assertion is on the gaps most moves make: the median within 2 ms (the claim), and the 60th
+    # percentile within 3 ms. A clock that stamped input when the frame handled it (as the game did before)
+    # is off by up to a frame, 16.7 ms, on every move: its gaps' errors are spread evenly from 0 to 16.7 ms
+    # apart, so their median is about 4.9 ms and their 60th percentile 6.1 ms, and it fails both bounds.
+    errors = sorted(
+        abs((video.times[b] - video.times[a]) - (t_b - t_a) * 1000)
+        for (a, b), ((_, t_a), (_, t_b)) in zip(zip(moves, moves[1:]), zip(timed, timed[1:]))
+        if t_a is not None and t_b is not None
+    )
+    assert len(errors) > TIMED_MOVES // 2, "most moves were sent without this process being held up"
+    median, sixtieth = statistics.median(errors), errors[int(0.6 * (len(errors) - 1))]
+    said = f"gap errors: median {median:.2f} ms, 60th percentile {sixtieth:.2f} ms, of {len(errors)}"
+    print(said)
+    assert median <= 2.0 and sixtieth <= 3.0, said
     figures = figures_of(video)
     assert figures.won and figures.time_ms == int(time_ms) and figures.bbbv == int(bv)
     got = read_one(encode_evf(video))

@@ -49,7 +49,8 @@ class PlayingScene(Scene):
         self.assist = Assistant()
         self.dealing: NoGuessDeal | None = None  # a no-guess board being made; the first click waits for it
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
-        self.recorder = Recorder(session, lambda: self.geometry)  # every game records its video (the session's)
+        # every game records its video (the session's), keys as the interpreter reads them in this UI state
+        self.recorder = Recorder(session, lambda: self.geometry, lambda: self.ui)
         self.listeners: list[Callable[[InputEvent], None]] = [self.recorder.hear]  # hear the input interpreted
         self.race = race
         least, chosen = config.BOARD_WINDOW_LEAST, context.player_window

@@ -11,7 +11,7 @@ from game.model.replay.playback import Replay
 from game.model.rules.category import category_label
 from game.race import race
 from game.scene import Scene
-from game.video.packed import split_log, video_of
+from game.video.packed import ChunkReader, split_log, video_of
 from game.video.playback import Playback
 from game.view import layout, records_list, text, theme, tip, widgets
 from game.view.bests import RANKED, has_stnb
@@ -189,7 +189,8 @@ class RecordsScene(Scene):
             self._unplayable()
             return
         self.racing = racing
-        self.opening = BackgroundJob(lambda cancel: read_log(log, with_playback=racing))
+        chunks = self.store.chunk_reader()  # a long video's chunks are read with the log, off the frame
+        self.opening = BackgroundJob(lambda cancel: read_log(log, chunks, with_playback=racing))
 
     def _opened(self):
         job = self.opening
@@ -305,11 +306,11 @@ class RecordsScene(Scene):
         tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)
 
 
-def read_log(log: str, with_playback: bool = False) -> tuple[Replay, Any, Any]:
-    """A game's move log read: its replay, the video beside its moves (None without one) and, when asked,
-    that video on a clock (for a race). The video is split off first, as the replay's bound is on its moves.
-    ValueError when the log is damaged."""
+def read_log(log: str, read_chunks: ChunkReader | None = None, with_playback: bool = False) -> tuple[Replay, Any, Any]:
+    """A game's move log read: its replay, the video beside its moves (None without one; a long one's chunks
+    through `read_chunks`) and, when asked, that video on a clock (for a race). The video is split off first,
+    as the replay's bound is on its moves. ValueError when the log is damaged."""
     moves, kept = split_log(log)
     replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)
-    video = video_of(replay, kept)
+    video = video_of(replay, kept, read_chunks)
     return replay, video, Playback(video) if with_playback and video is not None and len(video) else None

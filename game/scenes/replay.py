@@ -350,7 +350,8 @@ class ReplayScene(Scene):
         self.live_whole = True  # the live figures drawn whole too (they are drawn by value otherwise)
 
     def _video_looks(self):
-        """The video at this moment: the pointer (board points) and buttons, and the cells they press."""
+        """The video at this moment: the pointer (board points) and buttons, the cells they press, and the
+        keyboard cursor."""
         if self.playback is None:
             return None, NO_LOOKS
         pointer = self.playback.cursor_at(self.t_ms)
@@ -363,7 +364,7 @@ class ReplayScene(Scene):
             if buttons == LEFT or chord:
                 area = neighbours_and(board, cell) if chord else [cell]
                 pressed = frozenset(c for c in area if not board.is_revealed(*c) and not board.is_flagged(*c))
-        return (pointer, buttons), BoardLooks(pressed=pressed)
+        return (pointer, buttons), BoardLooks(pressed=pressed, cursor=self.playback.key_cursor_at(self.t_ms))
 
     def draw(self, surface):
         counters = Counters(self.board.mines_left, min(999, int(self.t_ms // 1000)), self._face())

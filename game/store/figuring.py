@@ -10,9 +10,10 @@ import time
 from typing import Any
 
 from game.records import MAX_CATEGORY_CHARS
-from game.store import speed
+from game.store import speed, videos
 from game.store.games import keep_figures, replay_text
 from game.store.schema import TIMED, UNFIGURED
+from game.video.packed import ChunkReader
 
 log = logging.getLogger(__name__)
 
@@ -27,16 +28,16 @@ FACTS = (
 )
 
 
-def of_record(data: dict[str, Any]) -> None:
+def of_record(data: dict[str, Any], read_chunks: ChunkReader | None = None) -> None:
     """A finished game's job (its record, as jobs.record_data writes it): its figures, worked out from its
-    video, go into the job as "figures" (a journal keeps them, so a job made again does not work them out
-    again). Never raises: a game whose figures cannot be worked out is recorded without, and they are tried
-    again in the background."""
+    video (a long one's chunks, written before the job, through `read_chunks`), go into the job as "figures"
+    (a journal keeps them, so a job made again does not work them out again). Never raises: a game whose
+    figures cannot be worked out is recorded without, and they are tried again in the background."""
     if "figures" in data:
         return
     record = data["record"]
     try:
-        data["figures"] = list(speed.work_out(speed.facts_of(record), record.get("replay")))
+        data["figures"] = list(speed.work_out(speed.facts_of(record), record.get("replay"), read_chunks))
     except Exception:  # a bug in working them out must never cost the record
         log.exception("a finished game's figures could not be worked out")
 
@@ -68,7 +69,7 @@ def pending(
         if len(worked) == most or (worked and time.perf_counter() - started > budget):
             return worked, True
         game_id, category, timed, *facts, blob = row
-        kept = speed.work_out(speed.Facts(*facts), replay_text(blob, game_id))
+        kept = speed.work_out(speed.Facts(*facts), replay_text(blob, game_id), videos.connection_reader(db))
         worked.append([game_id, str(category)[:MAX_CATEGORY_CHARS], timed, *kept.as_row()])
     return worked, False
 

@@ -243,13 +243,14 @@ def insert(
         record.solved_three_bv,
         int(record.abandoned),
         uid,
+        record.video,
     )
     bests = _bests(db, record.category or "", kept) if counted else {}
     cursor = db.execute(
         "INSERT INTO games (played_at, category, rows, cols, mines, first_click, no_guess, seed, won, "
         "time_ms, time_ok, three_bv, left_clicks, right_clicks, chord_clicks, effective_clicks, "
-        "hinted, same_board, moves, solved_three_bv, abandoned, uid) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "hinted, same_board, moves, solved_three_bv, abandoned, uid, video) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (uid) WHERE uid IS NOT NULL DO NOTHING",
         values,
     )

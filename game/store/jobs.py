@@ -9,6 +9,8 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 - "claim": a resume takes the save, unless another running copy holds it or it changed since it was read,
   so that two copies cannot both play it on and record it twice.
 - "abandon": the save left for another game, recorded as a loss, under the same claim.
+- "chunk": a run of a long game's video, written once as the game goes on (videos.py); a save or a record
+  that comes after it names it.
 - "discard", "clear", "settings", "learn" (what the player has learnt), "reset".
 - "figures": keep the speed figures of a batch of games recorded before the records kept them (figuring.py);
   the answer says whether more are left. Never journaled: the next start finds what is left.
@@ -27,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.records import GameRecord
-from game.store import figuring, games
+from game.store import figuring, games, videos
 from game.store.games import stamp, utc_now
 from game.store.schema import OUTCOMES_INDEX
 
@@ -54,6 +56,7 @@ class JobKind(str, enum.Enum):
     SETTINGS = "settings"
     LEARN = "learn"
     RESET = "reset"
+    CHUNK = "chunk"
     FIGURES = "figures"
 
 
@@ -67,8 +70,18 @@ class Claim(str, enum.Enum):
 
 
 # What a journal keeps (a claim or a discard is asked again by the player, never made for a copy that ended).
+# A chunk is kept with them: a save or a record that names it must not outlive it.
 KEPT = frozenset(
-    {JobKind.SETTINGS, JobKind.LEARN, JobKind.SAVE, JobKind.FINISH, JobKind.ABANDON, JobKind.RESET, JobKind.CLEAR}
+    {
+        JobKind.SETTINGS,
+        JobKind.LEARN,
+        JobKind.SAVE,
+        JobKind.FINISH,
+        JobKind.ABANDON,
+        JobKind.RESET,
+        JobKind.CLEAR,
+        JobKind.CHUNK,
+    }
 )
 KEYED = {JobKind.SETTINGS: "settings", JobKind.LEARN: "learn"}  # JSON values by key: the job and its table
 
@@ -77,6 +90,19 @@ Alive = Callable[[Any], bool]
 
 def record_data(record: GameRecord, uid: str) -> dict[str, Any]:
     return {**record._asdict(), "played_at": stamp(record.played_at or utc_now()), "uid": uid}
+
+
+def for_journal(kind: JobKind, data: dict[str, Any]) -> dict[str, Any]:
+    """A job's data as a journal keeps it (JSON)."""
+    return videos.for_journal(data) if kind is JobKind.CHUNK else data
+
+
+def _saved_video(extra: Any) -> str | None:
+    """The id of the chunks a save's video names, if it has any."""
+    video = extra.get("video") if isinstance(extra, dict) else None
+    chunks = video.get("chunks") if isinstance(video, dict) else None
+    name = chunks.get("id") if isinstance(chunks, dict) else None
+    return name if isinstance(name, str) else None
 
 
 def _record(data: dict[str, Any]) -> tuple[GameRecord, str | None]:
@@ -89,7 +115,7 @@ def prepare(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any]) -> None
     """On the writer's thread, before the job's transaction (no write lock held): work out what the job
     keeps that takes a while (the speed figures), into its data."""
     if kind in (JobKind.FINISH, JobKind.ABANDON):
-        figuring.of_record(data)
+        figuring.of_record(data, videos.connection_reader(db))
     elif kind is JobKind.FIGURES:
         data["worked"], data["more"] = figuring.pending(db, rest=figuring.BATCH_REST if data.get("next") else 0.0)
 
@@ -100,17 +126,9 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
     replaced by another copy's (then it is left alone)."""
     by = data.get("by")
     if kind is JobKind.SAVE:
-        held = by if data["held"] else None
-        if adopted and db.execute("SELECT 1 FROM resume WHERE claimed_by IS NOT ?", (by,)).fetchone():
-            return False
-        row = list(data["row"])
-        if isinstance(row[3], dict):  # the details come as a value (older journals: as text) and are written as JSON
-            row[3] = json.dumps(row[3], separators=(",", ":"))
-        db.execute(
-            "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at, save_id, claimed_by) "
-            "VALUES (0, ?, ?, ?, ?, ?, ?, ?)",
-            (*row, held),
-        )
+        return _save(db, data, by, adopted)
+    if kind is JobKind.CHUNK:
+        videos.write_chunk(db, data, by)
         return True
     if kind is JobKind.FINISH:
         record, uid = _record(data)
@@ -126,8 +144,10 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
             db.execute("DELETE FROM resume")
         return answer
     if kind is JobKind.DISCARD:
+        videos.drop_saved(db, data["save_id"])
         db.execute("DELETE FROM resume WHERE save_id IS ?", (data["save_id"],))
     elif kind is JobKind.CLEAR:
+        videos.drop_saved(db, every=True)
         db.execute("DELETE FROM resume")
     elif kind in KEYED:  # the table's name is one of these, never a journal's text
         upsert = "INSERT INTO {} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
@@ -136,6 +156,7 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
         db.execute(OUTCOMES_INDEX)  # at once when it is there: after an upgrade, the first batch builds it
         return figuring.write(db, data.get("worked", [])), data.get("more", False)
     elif kind is JobKind.RESET:
+        videos.drop_games(db, data["category"])
         if data["category"] is None:
             db.execute("DELETE FROM games")
         else:
@@ -144,6 +165,23 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
     else:
         raise ValueError(f"no such job: {kind!r}")
     return None
+
+
+def _save(db: sqlite3.Connection, data: dict[str, Any], by: Any, adopted: bool) -> bool:
+    """The save in place of any other (an adopted one only when no other copy's save has taken its place)."""
+    held = by if data["held"] else None
+    if adopted and db.execute("SELECT 1 FROM resume WHERE claimed_by IS NOT ?", (by,)).fetchone():
+        return False
+    row = list(data["row"])
+    video = _saved_video(row[3])
+    if isinstance(row[3], dict):  # the details come as a value (older journals: as text) and are written as JSON
+        row[3] = json.dumps(row[3], separators=(",", ":"))
+    db.execute(
+        "INSERT OR REPLACE INTO resume (slot, category, elapsed_ms, board, extra, saved_at, save_id, claimed_by, "
+        "video) VALUES (0, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (*row, held, video),
+    )
+    return True
 
 
 WHOLE = 1 << 62  # how far a journal whose jobs carry no numbers (an older game's) is made: all of it

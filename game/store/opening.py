@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from game.store import copies, jobs
+from game.store import copies, jobs, videos
 from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
 from game.store.lock import FileLock, NotAFile
 from game.store.schema import Corrupt, connect, rollback, set_aside
@@ -185,6 +185,7 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
             orphan.done()
         _forget(db, orphan.token)
     _forget_ended(db, path)
+    _sweep_videos(db, path)
     return made
 
 
@@ -214,6 +215,16 @@ def _forget(db: sqlite3.Connection, token: str) -> None:
         db.execute("DELETE FROM made WHERE copy = ?", (token,))
     except sqlite3.Error as error:
         log.debug("the mark of %s stays: %s", token, error)
+
+
+def _sweep_videos(db: sqlite3.Connection, path: Path) -> None:
+    """Chunks of videos nothing keeps, left by copies that ended (kept if this fails: they do no harm)."""
+    try:
+        swept = videos.sweep(db, lambda token: alive(path, token))
+        if swept:
+            log.info("swept the chunks of %d videos no game keeps", swept)
+    except sqlite3.Error as error:
+        log.debug("chunks no game keeps stay: %s", error)
 
 
 def _forget_ended(db: sqlite3.Connection, path: Path) -> None:

@@ -147,6 +147,24 @@ def _migrate_6_to_7(db: sqlite3.Connection) -> None:
         )
 
 
+def _migrate_7_to_8(db: sqlite3.Connection) -> None:
+    # A long game's video, written in chunks as it is played (game.video.chunks), each chunk once: a save or a
+    # record names its video (`video`) and carries only the events after its chunks. `by`: the copy of the
+    # game that wrote it, so that a start never sweeps away the chunks of a game another copy is playing.
+    db.execute("""
+        CREATE TABLE video_chunks (
+            video TEXT NOT NULL,
+            part INTEGER NOT NULL,            -- from 0, in order
+            events INTEGER NOT NULL,
+            data BLOB NOT NULL,               -- packed by game.video.chunks.pack_chunk
+            by TEXT,
+            PRIMARY KEY (video, part)
+        )""")
+    db.execute("ALTER TABLE games ADD COLUMN video TEXT")
+    db.execute("CREATE INDEX games_by_video ON games (video) WHERE video IS NOT NULL")
+    db.execute("ALTER TABLE resume ADD COLUMN video TEXT")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -156,6 +174,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_4_to_5,
     _migrate_5_to_6,
     _migrate_6_to_7,
+    _migrate_7_to_8,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

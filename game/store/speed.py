@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game import config
 from game.store.schema import FIGURE_BOUNDS
+
+if TYPE_CHECKING:
+    from game.video.packed import ChunkReader
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +65,9 @@ def facts_of(record: Mapping[str, Any]) -> Facts:
     return Facts(*(record.get(name) for name in Facts._fields))  # type: ignore[arg-type]
 
 
-def work_out(facts: Facts, log_text: str | None) -> Kept:
-    """The figures of a game from its row's facts and its move log (None: none kept). Never raises: a damaged
-    log or row gives what can still be worked out."""
+def work_out(facts: Facts, log_text: str | None, read_chunks: ChunkReader | None = None) -> Kept:
+    """The figures of a game from its row's facts and its move log (None: none kept; a long video's chunks
+    through `read_chunks`). Never raises: a damaged log or row gives what can still be worked out."""
     try:
         _check(facts)
     except (TypeError, ValueError) as error:
@@ -73,7 +76,7 @@ def work_out(facts: Facts, log_text: str | None) -> Kept:
     moves = None
     if log_text is not None:
         try:
-            kept, moves = _from_log(facts, log_text)
+            kept, moves = _from_log(facts, log_text, read_chunks)
             if kept is not None:
                 return kept
         except (ValueError, TypeError, KeyError, IndexError, RecursionError, OverflowError) as error:
@@ -90,7 +93,7 @@ def _check(facts: Facts) -> None:
         raise ValueError("its solved 3BV is not a whole number")
 
 
-def _from_log(facts: Facts, log_text: str) -> tuple[Kept | None, Any]:
+def _from_log(facts: Facts, log_text: str, read_chunks: ChunkReader | None = None) -> tuple[Kept | None, Any]:
     """(the figures of the log's video, or None when it has none or it disagrees with the row; the log's
     checked moves, for the figures of the row)."""
     from game.model.replay.check import check_replay_data, parse, text_limits
@@ -102,7 +105,7 @@ def _from_log(facts: Facts, log_text: str) -> tuple[Kept | None, Any]:
     if (checked["rows"], checked["cols"], checked["mines"]) != (facts.rows, facts.cols, facts.mines):
         raise ValueError("its move log is of another board")
     replay = _Board(checked["rows"], checked["cols"], checked["mine_cells"], checked["question_marks"])
-    video = video_of(replay, kept_video)
+    video = video_of(replay, kept_video, read_chunks)
     if video is None:
         return None, checked
     from game.video.timeline import final_figures

@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 from game.model.rules.category import category_label
 from game.records import GameRecord, SavedGame
-from game.store import games, jobs, reader, saves
+from game.store import games, jobs, reader, saves, videos
 from game.store.copies import CopyFile, alive
 from game.store.games import TOP, BestGame, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
 from game.store.lock import FileLock
@@ -50,6 +50,7 @@ from game.store.opening import DB_NAME, Busy, Opened, data_folder, open_records,
 from game.store.schema import MIGRATIONS, Corrupt, Newer, locked, migrate
 from game.store.trouble import bounded, waiting_helps, words
 from game.store.writer import Job, Pending, Writer
+from game.video.packed import ChunkReader
 
 log = logging.getLogger(__name__)
 
@@ -393,6 +394,16 @@ class Store:
             save_id or jobs.new_id(),
         ]
         return self._post(jobs.JobKind.SAVE, {"row": row, "held": held}, False)
+
+    def save_video_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Pending:
+        """Keep one chunk of a long game's video (game.video.chunks; packed by the writer, off the frame)."""
+        return self._post(jobs.JobKind.CHUNK, {"video": video_id, "part": part, "events": events, "raw": raw})
+
+    def chunk_reader(self) -> ChunkReader | None:
+        """What reads a video's chunks back, from a thread that is not the frame's (None without records)."""
+        if self.path is not None:
+            return videos.file_reader(self.path)
+        return videos.connection_reader(self._db) if self._db is not None else None
 
     def load_resume(self) -> SavedGame | None:
         """The saved game, or None. One that cannot be read is discarded with a notice (saves.py)."""

@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 FIRST_BACKOFF, MAX_BACKOFF = 0.05, 1.0  # seconds between tries, doubling
 _FAILED = object()  # a job that can never be made (a bug): its answer is its default
+THINNED = frozenset({jobs.JobKind.SAVE, jobs.JobKind.CHUNK})  # what a journal short of room leaves out
 
 
 class Pending:
@@ -230,8 +231,10 @@ class Writer:
         if self._on_made is not None and value is not _FAILED:
             self._on_made(job, value)
         # What was kept is made: the journal loses it (and is empty once nothing waits) before anyone hears
-        # so, and the answers are in before it leaves the queue (flush() means every answer is in).
-        kept = self._copy is not None and self._copy.kept > 0 and self._keep(made=job)
+        # so, and the answers are in before it leaves the queue (flush() means every answer is in). A chunk
+        # with more waiting behind it stays in the journal a while (its mark says it is made): writing a
+        # journal of an hour's chunks again after each one would cost minutes.
+        kept = self._copy is not None and self._copy.kept > 0 and not self._chunks_follow(job) and self._keep(made=job)
         for answer in job.answers:
             if value is _FAILED:
                 answer.give_up()
@@ -263,6 +266,13 @@ class Writer:
             raise
         return value
 
+    def _chunks_follow(self, job: Job) -> bool:
+        """Whether `job` is a chunk with other chunks waiting behind it."""
+        if job.kind is not jobs.JobKind.CHUNK:
+            return False
+        with self._cond:
+            return any(waiting.kind is jobs.JobKind.CHUNK for waiting in self._queue if waiting is not job)
+
     def _give_up(self, job: Job, error: BaseException) -> object:
         """A job that can never be made. A finished game that cannot be recorded still drops its save: a loss
         must not be taken back by resuming the game from before the losing click."""
@@ -286,9 +296,12 @@ class Writer:
                 return True
             version = self._version
             waiting = [(job.kind, job.data) for job in self._queue if job.kind in jobs.KEPT and job is not made]
+        # outside the lock (a chunk is packed for the journal once, in milliseconds): a post never waits on it
+        waiting = [(kind, jobs.for_journal(kind, data)) for kind, data in waiting]
         if not copy.keep(waiting):
-            # no room: keep the games without their move logs (a record without a replay still counts)
-            slim = [(kind, _without_replay(data)) for kind, data in waiting if kind is not jobs.JobKind.SAVE]
+            # no room: keep the games without their move logs (a record without a replay still counts) nor the
+            # saves and chunks of their videos
+            slim = [(kind, _without_replay(data)) for kind, data in waiting if kind not in THINNED]
             if not copy.keep(slim):
                 return False
         if made is None:

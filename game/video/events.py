@@ -1,4 +1,5 @@
-"""A video of one game: the board and every mouse event with its time, kept in compact parallel columns."""
+"""A video of one game: the board and every mouse event (and key that played on it) with its time, kept in
+compact parallel columns."""
 
 from __future__ import annotations
 
@@ -30,9 +31,26 @@ class Mouse(enum.IntEnum):
     # The game clock stops between these two; the cursor does not matter, so they carry the last position.
     PAUSE = 100
     RESUME = 101
+    # Keys that played on the board, at the centre of the keyboard cursor's cell (not the mouse's point): the
+    # cursor moved there (or appeared), Space or Enter opened or chorded it, F flagged it. No other program's
+    # format has keys: `keys.as_mouse` gives the mouse events that do the same, for EVF and the figures.
+    KEY_CURSOR = 110
+    KEY_OPEN = 111
+    KEY_CHORD = 112
+    KEY_FLAG = 113
 
 
-BUTTONS = frozenset(Mouse) - {Mouse.MOVE, Mouse.PAUSE, Mouse.RESUME, Mouse.PREFLAG}
+KEYS = frozenset({Mouse.KEY_CURSOR, Mouse.KEY_OPEN, Mouse.KEY_CHORD, Mouse.KEY_FLAG})
+BUTTONS = frozenset(Mouse) - {Mouse.MOVE, Mouse.PAUSE, Mouse.RESUME, Mouse.PREFLAG} - KEYS
+KINDS = frozenset(int(kind) for kind in Mouse)
+COLUMN_CODES = ("B", "I", "h", "h")  # kinds, times, xs, ys
+# A key as the mouse events that do the same on the cell: a left click, both buttons (a chord), a right click.
+KEY_CLICKS: dict[int, tuple[Mouse, ...]] = {
+    Mouse.KEY_CURSOR: (),
+    Mouse.KEY_OPEN: (Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE),
+    Mouse.KEY_CHORD: (Mouse.LEFT_PRESS, Mouse.RIGHT_PRESS, Mouse.LEFT_RELEASE, Mouse.RIGHT_RELEASE),
+    Mouse.KEY_FLAG: (Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE),
+}
 
 
 @dataclass(frozen=True)
@@ -76,10 +94,10 @@ class Video:
     question_marks: bool = False
     no_guess: bool = False
     assisted: bool = False  # hints or other help were used: the game is then neither official nor fair
-    kinds: array = field(default_factory=lambda: array("B"))
-    times: array = field(default_factory=lambda: array("I"))
-    xs: array = field(default_factory=lambda: array("h"))
-    ys: array = field(default_factory=lambda: array("h"))
+    kinds: array = field(default_factory=lambda: array(COLUMN_CODES[0]))
+    times: array = field(default_factory=lambda: array(COLUMN_CODES[1]))
+    xs: array = field(default_factory=lambda: array(COLUMN_CODES[2]))
+    ys: array = field(default_factory=lambda: array(COLUMN_CODES[3]))
 
     def __post_init__(self) -> None:
         if not (1 <= self.rows <= MAX_SIDE_CELLS and 1 <= self.cols <= MAX_SIDE_CELLS):
@@ -141,6 +159,12 @@ class Video:
     def board_rows(self) -> list[str]:
         """The board as text, `*` a mine and `.` safe."""
         return ["".join("*" if (r, c) in self.mines else "." for c in range(self.cols)) for r in range(self.rows)]
+
+
+def cell_centre(video: Video, cell: tuple[int, int]) -> tuple[int, int]:
+    """The board point at the centre of a cell: where a key's event is."""
+    half = video.cell_size // 2
+    return cell[1] * video.cell_size + half, cell[0] * video.cell_size + half
 
 
 def board_point(

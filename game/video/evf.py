@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .events import BUTTONS, MAX_CELL_SIZE, MIN_CELL_SIZE, Mouse, Video, VideoError, game_stamps
 from .figures import Figures, figures_of
+from .keys import as_mouse
 
 VERSION = 4
 # The summary byte: what the writing program vouches for.
@@ -65,6 +66,7 @@ def encode(
     (question marks, no-guess), whether it was won without flags (NF), and the player's name. `transcoder`
     names this program when the video came from another one's file (the original program stays in
     `video.software`); `start_us` is when the game began, in microseconds since 1970."""
+    video = as_mouse(video)  # EVF has no keys: each is written as the mouse events that do the same
     result = figures if figures is not None else figures_of(video)
     summary = 0
     if result.won:

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import math
+from array import array
+from bisect import bisect_left
 from dataclasses import asdict, dataclass
+from itertools import compress, islice, repeat
+from operator import and_, lt, sub
 from typing import Any
 
 from . import board as boardfigures
-from .events import Mouse, Video, game_stamps
+from .events import Mouse, Video
+from .keys import as_mouse
+from .lookup import GameClock, positions
 from .mouse import Game, Outcome
 
 # ms-toollib's levels (its numbers) and STNB's constant for each standard board: (rows, cols, mines). Beginner
@@ -108,8 +114,11 @@ def level_of(rows: int, cols: int, mines: int) -> int:
     return LEVELS.get((rows, cols, mines), CUSTOM)
 
 
-def figures_of(video: Video) -> Figures:
-    """Replay the video's mouse events on its board and measure the game.
+def figures_of(video: Video, with_board: bool = True) -> Figures:
+    """Replay the video's mouse events on its board and measure the game. Only its clicks are played (a move
+    changes nothing), and the path is summed in runs at C speed, so an hour of motion takes a second or so,
+    and other threads (the frame) get their turn between runs. Without `with_board`, the board's own figures
+    that only the board gives (ZiNi, openings, islands: seconds on a large board) are left at 0.
 
     >>> video = Video.from_text(["*..", "...", "..."])
     >>> video.append(Mouse.LEFT_PRESS, 100, 40, 40)
@@ -118,43 +127,35 @@ def figures_of(video: Video) -> Figures:
     >>> f.won, f.time_ms, f.bbbv, f.left, f.lce
     (True, 0, 1, 1, 1)
     """
+    video = as_mouse(video)  # keys as the mouse events that do the same, as its EVF file holds them
+    kinds = video.kinds.tobytes()
     game = Game(video.rows, video.cols, video.mines)
-    stamps = game_stamps(video)
-    start: int | None = None
-    end: int | None = None
-    path = 0.0
-    scale = 16 / video.cell_size
-    width, height = video.cols * video.cell_size, video.rows * video.cell_size
-    last_x = last_y = -1
-    for index, kind in enumerate(video.kinds):
-        x, y = video.xs[index], video.ys[index]
-        # The cursor's path runs from the opening click to the video's end, on the board only (a move off
-        # it is not measured; the next one on it is measured from the last point on it), as ms-toollib does.
-        if start is not None and x < width and y < height and kind < Mouse.PAUSE:
-            path += math.hypot(x - last_x, y - last_y) * scale
-            last_x, last_y = x, y
+    opening: int | None = None
+    over: int | None = None
+    for index in positions(video, PLAYED, kinds):
+        game.hear(video.kinds[index], video.cell_of(video.xs[index], video.ys[index]))
+        if opening is None and game.outcome != Outcome.READY:
+            opening = index
         if game.over:
-            continue
-        game.hear(kind, video.cell_of(x, y))
-        if start is None and game.outcome != Outcome.READY:
-            start = stamps[index]
-            last_x, last_y = x, y
-        if game.over:
-            end = stamps[index]
-    if start is not None and end is None and stamps:
-        end = stamps[-1]
+            over = index
+            break
+    time_ms = path = 0.0
+    if opening is not None:
+        clock = GameClock(video, kinds)
+        time_ms = clock.stamp(over if over is not None else len(video) - 1) - clock.stamp(opening)
+        path = _path(video, opening, kinds)
     grid = game.grid
     counts = game.counts
     return Figures(
         won=game.outcome == Outcome.WON,
         lost=game.outcome == Outcome.LOST,
         level=level_of(video.rows, video.cols, video.mine_count),
-        time_ms=(end - start) if start is not None and end is not None else 0,
+        time_ms=int(time_ms),
         bbbv=boardfigures.bbbv(grid),
         bbbv_solved=game.solved_bbbv(),
-        zini=boardfigures.zini(grid),
-        op=boardfigures.op(grid),
-        isl=boardfigures.isl(grid),
+        zini=boardfigures.zini(grid) if with_board else 0,
+        op=boardfigures.op(grid) if with_board else 0,
+        isl=boardfigures.isl(grid) if with_board else 0,
         left=counts.left,
         right=counts.right,
         double=counts.double,
@@ -165,3 +166,33 @@ def figures_of(video: Video) -> Figures:
         nf=counts.flags_placed == 0,
         path=path,
     )
+
+
+PLAYED = frozenset(Mouse) - {Mouse.MOVE, Mouse.PAUSE, Mouse.RESUME}  # what can change the game
+PATH_RUN = 4_096  # events summed at once (a few milliseconds), after which another thread (the frame) may run
+
+
+def _path(video: Video, opening: int, kinds: bytes) -> float:
+    """The cursor's path from the opening click to the video's end, on the board only (a point off it is not
+    measured; the next one on it is measured from the last point on it), in pixels at 16 a cell, as
+    ms-toollib sums it. Pauses carry the last point: they are left out too."""
+    width, height = video.cols * video.cell_size, video.rows * video.cell_size
+    scale = 16 / video.cell_size
+    pauses = positions(video, (Mouse.PAUSE, Mouse.RESUME), kinds)
+    last_x, last_y = video.xs[opening], video.ys[opening]
+    path = 0.0
+    for first in range(opening + 1, len(video), PATH_RUN):
+        end = min(len(video), first + PATH_RUN)
+        xs, ys = video.xs[first:end], video.ys[first:end]
+        paused = pauses[bisect_left(pauses, first) : bisect_left(pauses, end)]
+        if paused or max(xs) >= width or max(ys) >= height:  # some points to leave out
+            on_board = list(map(and_, map(lt, xs, repeat(width)), map(lt, ys, repeat(height))))
+            for index in paused:
+                on_board[index - first] = False
+            xs, ys = array("h", compress(xs, on_board)), array("h", compress(ys, on_board))
+            if not xs:
+                continue
+        steps = map(math.hypot, map(sub, islice(xs, 1, None), xs), map(sub, islice(ys, 1, None), ys))
+        path += (math.hypot(xs[0] - last_x, ys[0] - last_y) + sum(steps)) * scale
+        last_x, last_y = xs[-1], ys[-1]
+    return path

@@ -57,7 +57,6 @@ class Ghost:
     def __init__(self, playback: Playback):
         self.playback = playback
         video = self.video = playback.video
-        self._times = playback.times
         self.opened: list[Cell] = []  # every cell the ghost has opened, in the order it opened them
         self.opened_cells: set[Cell] = set()  # the same, to look up
         self._game = Game(video.rows, video.cols, video.mines, opened_log=self.opened)  # its board, as played
@@ -81,19 +80,19 @@ class Ghost:
         if t_ms <= self._played_to:
             return []
         self._played_to = t_ms
-        times, video, game = self._times, self.video, self._game
-        index, count = self._next, len(times)
+        time_of, video, game = self.playback.time_of, self.video, self._game
+        index, count = self._next, len(video)
         opened_before = len(self.opened)
-        while index < count and times[index] <= t_ms:
+        while index < count and time_of(index) <= t_ms:
             kind = video.kinds[index]
             if kind != Mouse.MOVE and not game.over:
                 game.hear(kind, video.cell_of(video.xs[index], video.ys[index]))
                 if game.over:
-                    self._finished(Finish.WON if game.outcome == Outcome.WON else Finish.LOST, times[index])
+                    self._finished(Finish.WON if game.outcome == Outcome.WON else Finish.LOST, time_of(index))
             index += 1
         self._next = index
         if index == count and self.finish is None and count:
-            self._finished(Finish.STOPPED, times[-1])
+            self._finished(Finish.STOPPED, time_of(count - 1))
         fresh = self.opened[opened_before:]
         self.opened_cells.update(fresh)
         return fresh

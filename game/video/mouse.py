@@ -7,7 +7,7 @@ import enum
 from dataclasses import dataclass, field
 
 from .board import MINE, neighbours, numbers, openings
-from .events import Mouse
+from .events import KEY_CLICKS, Mouse
 
 
 class Hold(enum.IntEnum):
@@ -57,37 +57,30 @@ class Game:
     outcome: Outcome = Outcome.READY
     counts: Counts = field(default_factory=Counts)
     safe_left: int = 0
+    bbbv_solved: int = 0
     opened_log: list[tuple[int, int]] | None = None  # when a list, every cell opened is appended to it, in order
 
     def __post_init__(self) -> None:
         self.grid = numbers(self.rows, self.cols, self.mines)
         self.opened = [[False] * self.cols for _ in range(self.rows)]
         self.safe_left = self.rows * self.cols - len(self.mines)
-        self._touching: list[list[list[int]]] | None = None  # the openings, found when first asked (solved_bbbv)
+        self._touching: list[list[list[int]]] | None = None  # see `touching`
 
     @property
     def over(self) -> bool:
         return self.outcome in (Outcome.WON, Outcome.LOST)
 
     def solved_bbbv(self) -> int:
-        """The 3BV done so far: each opening whose zeros are all open (a flag can stop the flood short), and
-        each open number that borders no opening."""
-        if self._touching is None:  # playing a video needs only the numbers; 3BV needs the openings too
+        """The 3BV done so far, counted as ms-toollib counts it, click by click (see `_open` and `_chord`)."""
+        return self.bbbv_solved
+
+    @property
+    def touching(self) -> list[list[list[int]]]:
+        """The openings each cell borders or is in (board.openings), found when first needed: when a cell
+        opens, for the 3BV it solves (a game that opens none never pays for them)."""
+        if self._touching is None:
             self._touching = openings(self.grid)
-        touching = self._touching
-        unfinished: set[int] = set()
-        found: set[int] = set()
-        lone = 0
-        for r in range(self.rows):
-            for c in range(self.cols):
-                value = self.grid[r][c]
-                if value == 0:
-                    found.update(touching[r][c])
-                    if not self.opened[r][c]:
-                        unfinished.update(touching[r][c])
-                elif value > 0 and self.opened[r][c] and not touching[r][c]:
-                    lone += 1
-        return len(found - unfinished) + lone
+        return self._touching
 
     # --- the buttons -------------------------------------------------------------------------------------
 
@@ -168,6 +161,9 @@ class Game:
             self.middle_release(cell)
         elif kind == Mouse.PREFLAG:
             self.preflag(cell)
+        elif kind in KEY_CLICKS:  # a key plays as the mouse events that do the same (see events.as_mouse)
+            for click in KEY_CLICKS[kind]:
+                self.hear(click, cell)
 
     # --- what the clicks do ------------------------------------------------------------------------------
 
@@ -204,6 +200,10 @@ class Game:
         if self.grid[r][c] == MINE:
             self.outcome = Outcome.LOST
             return False
+        if self.grid[r][c] == 0:
+            self.bbbv_solved += self._opening_unflagged(r, c, set())
+        else:
+            self.bbbv_solved += not self.touching[r][c]  # a lone number is one 3BV of its own
         self._flood(r, c)
         if self.outcome == Outcome.READY:
             self.outcome = Outcome.PLAYING
@@ -233,16 +233,39 @@ class Game:
         around = list(neighbours(self.rows, self.cols, r, c))
         if sum(1 for n in around if n in self.flagged) != self.grid[r][c]:
             return False
-        changed = False
-        for nr, nc in around:
-            if (nr, nc) in self.flagged or self.opened[nr][nc]:
-                continue
+        covered = [(nr, nc) for nr, nc in around if (nr, nc) not in self.flagged and not self.opened[nr][nc]]
+        if not covered:
+            return False
+        # The 3BV it solves, counted before anything opens: each covered lone number, and each opening of a
+        # covered zero next to it that no flag cuts short (one walk marks the zeros it saw for the next).
+        lone = sum(1 for nr, nc in covered if self.grid[nr][nc] > 0 and not self.touching[nr][nc])
+        seen: set[tuple[int, int]] = set()
+        opened_openings = 0
+        for nr, nc in covered:
+            if self.grid[nr][nc] == 0 and (nr, nc) not in seen:
+                opened_openings += self._opening_unflagged(nr, nc, seen)
+        self.bbbv_solved += lone + opened_openings
+        for nr, nc in covered:
             if self.grid[nr][nc] == MINE:
-                self.outcome = Outcome.LOST
-                changed = True  # a chord onto a mine counts as effective (a left click onto one does not)
-                continue
-            self._flood(nr, nc)
-            changed = True
+                self.outcome = Outcome.LOST  # a chord onto a mine counts as effective (a left click onto one does not)
+            elif not self.opened[nr][nc]:
+                self._flood(nr, nc)
         if self.outcome != Outcome.LOST and self.safe_left == 0:
             self.outcome = Outcome.WON
-        return changed
+        return True
+
+    def _opening_unflagged(self, row: int, col: int, seen: set[tuple[int, int]]) -> bool:
+        """Whether the opening of the zero at (row, col) has no flag on any of its zeros: ms-toollib counts an
+        opening solved when a click opens one of its zeros while that holds. Its walk, followed step for step:
+        depth first in its order, it stops at the first flagged zero and leaves the zeros it marked in `seen`,
+        so a later walk from the same chord skips them and may miss that flag (and then counts the opening)."""
+        stack = [(row, col)]
+        while stack:
+            r, c = stack.pop()
+            if self.grid[r][c] != 0:
+                continue
+            if (r, c) in self.flagged:
+                return False
+            seen.add((r, c))
+            stack.extend(n for n in neighbours(self.rows, self.cols, r, c) if n not in seen)
+        return True

@@ -86,6 +86,12 @@ def test_play_that_board_from_a_games_replay_races_its_ghost_on_the_players_cloc
         played.session.replay().board_after(1).is_revealed(*c) for c in cells(board)
     ], "it opened as it did"
     assert racing.session.origin is Origin.SAME_BOARD and racing.session.waiting
+    centre = (4 * 16 + 8, 4 * 16 + 8)
+    assert [(e.kind, e.time_ms, (e.x, e.y)) for e in racing.session.video][:3] == [
+        (Mouse.LEFT_PRESS, 0, centre),
+        (Mouse.LEFT_RELEASE, 0, centre),
+        (Mouse.PAUSE, 0, centre),
+    ], "the player's video starts with the click made for them, then the wait for their move"
     driver.frames(90)
     assert racing.session.elapsed_ms == 0 and racing.ghost.look.clock_ms == 0, "both wait for the player"
     assert racing.ghost.look.point == racing.race.playback.cursor_at(0), "the ghost waits on its opening click"

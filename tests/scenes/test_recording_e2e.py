@@ -9,7 +9,7 @@ from game.app import App
 from game.model.replay.playback import Replay
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
-from game.video import figures_of
+from game.video import encode_evf, figures_of
 from game.video.events import Mouse
 from game.video.packed import split_log, unpack
 from tests.driver import Driver, FakeClock
@@ -236,7 +236,7 @@ def test_replay_plays_the_video_the_pointer_along_its_path_and_the_cells_it_pres
         index = replay.playback.index_at(replay.t_ms)
         assert pointer[0] == (video.xs[index], video.ys[index]), "at an event, the pointer is where it was"
         pointers.append((pointer, looks.pressed))
-    assert len(pointers) >= len({t for t in replay.playback.times if t > 0}) - 1
+    assert len(pointers) >= len({t for t in map(replay.playback.time_of, range(len(video))) if t > 0}) - 1
     chord = [pressed for (point, buttons), pressed in pointers if buttons == 3]
     assert chord and any(chord), "a chord presses the covered neighbours (its own cell is open)"
     driver.screenshot("replay-video")
@@ -256,3 +256,124 @@ def test_copied_stays_said_when_the_figures_come_in_and_the_panel_is_laid_out_ag
     said = panel.copy.label
     panel._lay_out()  # what the figures, the analysis or a record's line coming in do
     assert panel.copy.label == said
+
+
+def arrow_to(driver, start, target):
+    """Move the keyboard cursor from `start` to `target` with the arrow keys."""
+    (row, col), (to_row, to_col) = start, target
+    for _ in range(abs(to_row - row)):
+        driver.key(pygame.K_DOWN if to_row > row else pygame.K_UP)
+    for _ in range(abs(to_col - col)):
+        driver.key(pygame.K_RIGHT if to_col > col else pygame.K_LEFT)
+
+
+def test_keys_that_play_on_the_board_are_in_the_video_at_the_cursors_cell_and_replay_shows_the_cursor(driver):
+    pytest.importorskip("ms_toollib")
+    from tests.video.test_figures_against_ms_toollib import read_one
+
+    playing = start(driver)
+    board = playing.board
+    driver.click_cell(4, 4)
+    mines = set(board.mine_cells())
+    covered = [(r, c) for r in range(9) for c in range(9) if not board.is_revealed(r, c)]
+    target = next(cell for cell in covered if cell not in mines)
+    mine = next(cell for cell in covered if cell in mines)
+    video = playing.session.video
+    before = len(video)
+    driver.key(pygame.K_SPACE)  # the first key shows the cursor, in the middle
+    arrow_to(driver, (4, 4), target)
+    driver.key(pygame.K_SPACE)
+    arrow_to(driver, target, mine)
+    driver.key(pygame.K_f)
+    assert board.is_revealed(*target) and board.is_flagged(*mine)
+    keys = [(Mouse(kind), video.cell_of(x, y)) for kind, x, y in zip(video.kinds, video.xs, video.ys)][before:]
+    assert keys[0] == (Mouse.KEY_CURSOR, (4, 4))
+    assert (Mouse.KEY_OPEN, target) in keys and keys[-1] == (Mouse.KEY_FLAG, mine)
+    assert all(kind in (Mouse.KEY_CURSOR, Mouse.KEY_OPEN, Mouse.KEY_FLAG) for kind, _ in keys)
+    assert all(x % 16 == 8 and y % 16 == 8 for x, y in zip(video.xs[before:], video.ys[before:])), "cell centres"
+    for r, c in [(r, c) for r in range(9) for c in range(9) if (r, c) not in mines]:
+        if not board.is_revealed(r, c):
+            driver.click_cell(r, c)
+    assert board.state == "won"
+    figures = figures_of(playing.session.current_video())
+    assert figures.time_ms == playing.session.elapsed_ms
+    got = read_one(encode_evf(playing.session.current_video()))
+    assert (got["rtime_ms"], got["bbbv"], got["bbbv_solved"]) == (figures.time_ms, figures.bbbv, figures.bbbv_solved)
+    assert (got["left"], got["right"], got["double"], got["lce"], got["rce"]) == (
+        figures.left,
+        figures.right,
+        figures.double,
+        figures.lce,
+        figures.rce,
+    )
+    driver.click_button(driver.panel_button("replay"))
+    replay = driver.scene
+    driver.key(pygame.K_SPACE)  # pause
+    driver.key(pygame.K_HOME)
+    while replay.playback.key_cursor_at(replay.t_ms) != target:
+        before_t = replay.t_ms
+        driver.key(pygame.K_PERIOD)
+        assert replay.t_ms != before_t, "the cursor came to the cell the key opened"
+    assert replay._video_looks()[1].cursor == target, "Replay draws the keyboard cursor there"
+    driver.screenshot("replay-keyboard-cursor")
+
+
+def test_a_same_board_games_video_starts_with_the_click_made_for_the_player_and_replays_the_game(driver):
+    pytest.importorskip("ms_toollib")
+    from tests.video.test_figures_against_ms_toollib import read_one
+
+    playing = start(driver)
+    driver.click_cell(4, 4)
+    driver.click_cell(*playing.board.mine_cells()[0])  # lost: then the same board again
+    driver.click_button(driver.panel_button("same board"))
+    again = driver.scene
+    assert again is not playing and again.board.is_revealed(4, 4)
+    video = again.session.video
+    centre = (4 * 16 + 8, 4 * 16 + 8)
+    assert [(e.kind, e.time_ms, (e.x, e.y)) for e in video][:3] == [
+        (Mouse.LEFT_PRESS, 0, centre),
+        (Mouse.LEFT_RELEASE, 0, centre),
+        (Mouse.PAUSE, 0, centre),
+    ], "the click made for the player, then the wait for the player's move"
+    for n in range(40):  # the player looks and moves the mouse about before the first move: not game time
+        driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(n % 9, (n * 2) % 9), rel=(0, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+    board = again.board
+    for r, c in [(r, c) for r in range(9) for c in range(9) if (r, c) not in board.mine_cells()]:
+        if not board.is_revealed(r, c):
+            driver.press(driver.cell_pos(r, c))
+            driver.frames(2)
+            driver.release(driver.cell_pos(r, c))
+            driver.frames(3)
+    assert board.state == "won"
+    figures = figures_of(again.session.current_video())
+    assert figures.won and figures.time_ms == again.session.elapsed_ms, "the video's time is the game's"
+    assert figures.bbbv == board.three_bv and figures.lce == figures.left  # the click made for the player counts
+    got = read_one(encode_evf(again.session.current_video()))
+    assert (got["rtime_ms"], got["bbbv"], got["is_completed"]) == (figures.time_ms, figures.bbbv, True)
+    assert (got["left"], got["right"], got["double"]) == (figures.left, figures.right, figures.double)
+
+
+def test_a_resumed_games_video_waits_for_the_players_first_move_as_its_clock_does(driver):
+    playing = start(driver)
+    board = playing.board
+    driver.click_cell(4, 4)
+    driver.frames(20)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.overlay.yes)
+    driver.settled()
+    driver.click_button(driver.scene.resume)
+    resumed = driver.scene
+    assert isinstance(resumed, PlayingScene) and resumed.session.waiting
+    for n in range(60):  # the mouse moves about before the first move: the clock waits, and so does the video
+        driver.post(pygame.MOUSEMOTION, pos=driver.cell_pos(n % 9, (n * 4) % 9), rel=(0, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+    board = resumed.board
+    for r, c in [(r, c) for r in range(9) for c in range(9) if (r, c) not in board.mine_cells()]:
+        if not board.is_revealed(r, c):
+            driver.click_cell(r, c, frames=4)
+    assert board.state == "won"
+    figures = figures_of(resumed.session.current_video())
+    assert figures.time_ms == resumed.session.elapsed_ms
+    driver.settled()
+    assert driver.app.store.recent_games("beginner")[0].time_ms == figures.time_ms

@@ -138,7 +138,7 @@ def test_games_from_version_6_get_their_figures_in_the_background(private_home):
         assert [b.game_id for b in store.bests("intermediate", "3BV/s")] == [moves_only.game_id], "no assisted"
         assert {b.game_id for b in store.bests("expert", "IOE")} == {no_log.game_id, with_video.game_id}
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 7 == schema.SCHEMA_VERSION
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 8 == schema.SCHEMA_VERSION
     assert db.execute("SELECT COUNT(*) FROM figures").fetchone()[0] == 5
 
 

@@ -249,6 +249,7 @@ def test_every_field_is_stored(store):
         solved_three_bv=9,
         replay='{"moves":[]}',
         abandoned=True,
+        video="a1b2c3d4e5f60718",
     )
     store.record_game(r)
     db = raw(store.path)
@@ -278,6 +279,7 @@ def test_every_field_is_stored(store):
         "moves": zlib.compress(b'{"moves":[]}', 6),
         "solved_three_bv": 9,
         "abandoned": 1,
+        "video": "a1b2c3d4e5f60718",
     }
     assert store.replay(1) == '{"moves":[]}' and store.replay(2) is None
 
@@ -529,7 +531,7 @@ def test_games_from_version_1_keep_their_data_and_have_no_solved_3bv(private_hom
         [old] = s.recent_games("expert")
         assert old.time_ms == 4000 and old.solved_three_bv is None and old.ioe is None
         assert s.statistics("expert").played == 1
-    assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+    assert raw(private_home / DB_NAME).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
 
 
 def test_a_move_log_that_would_unpack_to_gigabytes_reads_as_damaged(store):

@@ -1,11 +1,14 @@
-"""Random games for the video tests: a seeded player who clicks, flags and chords anywhere, mistakes and all."""
+"""Random games for the video tests: a seeded player who clicks, flags and chords anywhere, mistakes and all,
+with the mouse or (`keys`) now and then with the keyboard."""
 
 import random
 
 from game.video import Mouse, Video
 
 
-def random_video(seed: int, rows: int = 0, cols: int = 0, mines: int = -1, cell_size: int = 0) -> Video:
+def random_video(
+    seed: int, rows: int = 0, cols: int = 0, mines: int = -1, cell_size: int = 0, keys: bool = False
+) -> Video:
     rng = random.Random(seed)
     rows = rows or rng.randint(2, 16)
     cols = cols or rng.randint(2, 30)
@@ -19,6 +22,9 @@ def random_video(seed: int, rows: int = 0, cols: int = 0, mines: int = -1, cell_
 
     def at(cell):
         return cell[1] * size + rng.randrange(size), cell[0] * size + rng.randrange(size)
+
+    def centre(cell):
+        return cell[1] * size + size // 2, cell[0] * size + size // 2
 
     def event(kind, point):
         nonlocal time
@@ -37,7 +43,11 @@ def random_video(seed: int, rows: int = 0, cols: int = 0, mines: int = -1, cell_
             event(Mouse.MOVE, point)
         point = at(target)
         action = rng.random()
-        if action < 0.55:
+        if keys and rng.random() < 0.3:  # the keyboard: the cursor moved about, then a key on its cell
+            for _ in range(rng.randint(0, 3)):
+                event(Mouse.KEY_CURSOR, centre(rng.choice(cells)))
+            event(rng.choice([Mouse.KEY_OPEN, Mouse.KEY_OPEN, Mouse.KEY_CHORD, Mouse.KEY_FLAG]), centre(target))
+        elif action < 0.55:
             event(Mouse.LEFT_PRESS, point)
             if rng.random() < 0.2:
                 point = at(rng.choice(cells))

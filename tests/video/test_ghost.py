@@ -23,7 +23,7 @@ def test_the_ghost_is_where_the_videos_pointer_was_at_every_moment_and_finishes_
     playback = Playback(video)
     ghost = Ghost(playback)
     figures = figures_of(video)
-    end = playback.times[-1] if len(playback) else 0
+    end = playback.time_of(len(playback) - 1) if len(playback) else 0
     rng = random.Random(seed)
     moments = sorted(rng.uniform(-50, end + 500) for _ in range(60))
     for t in moments:
