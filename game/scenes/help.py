@@ -73,7 +73,7 @@ AFTER = [
     (", .", "replay of a recorded game: an event of the mouse back or on ([ ]: a click)"),
     ("E", "replay: save it as a file in the records folder's replays/"),
     ("B", "replay of a recorded game: race its ghost on its board (O: the cells the ghost opened)"),
-    ("Drop a file", "drop a replay file on the window to watch it"),
+    ("Drop a file", "a replay or a video (AVF, RMV, MVF, EVF) dropped here plays"),
     ("Records", "click a game listed there to watch it; B races it"),
 ]
 
