@@ -3,6 +3,7 @@ must pass before it is played again. No pygame here."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from enum import Enum
 from typing import NamedTuple
@@ -85,7 +86,9 @@ class GameRecord(_RecordFields):
 class SavedGame(NamedTuple):
     """A game under way as the records keep it, to resume after the window closes or the game is killed."""
 
-    board: dict
+    # A game's own board, or the JSON text of one read back from the records: that is parsed only when the save
+    # is checked, off the frame (a long 100x100 game's took 120 ms, and the menu needs only its description).
+    board: dict | str
     elapsed_ms: int
     category: str
     extra: dict | None
@@ -95,6 +98,18 @@ class SavedGame(NamedTuple):
     def describe(self) -> str:
         """For the menu's button: ``"Expert, 42 s"``."""
         return f"{category_label(self.category)}, {self.elapsed_ms // 1000} s"
+
+    def board_data(self) -> dict:
+        """The board as a record (parsed from its text if need be); ValueError when it is not one."""
+        if isinstance(self.board, dict):
+            return self.board
+        try:
+            data = json.loads(self.board)
+        except (ValueError, TypeError, RecursionError):
+            raise ValueError("its board could not be read") from None
+        if not isinstance(data, dict):
+            raise ValueError("its board is not a record")
+        return data
 
 
 # --- checking a save ------------------------------------------------------------------------------------------
@@ -114,9 +129,7 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict]:
             raise ValueError(f"its {key.replace('_', ' ')} mark is not true or false")
     if "origin" in extra and extra["origin"] not in [o.value for o in Origin]:
         raise ValueError("it does not say where its board came from")
-    data = saved.board
-    if not isinstance(data, dict):
-        raise ValueError("its board is not a record")
+    data = saved.board_data()
     sides = (data.get("rows"), data.get("cols"))
     if not all(type(v) is int and MIN_SIDE <= v <= MAX_SIDE for v in sides):
         raise ValueError(f"its board is not a size this game makes ({MIN_SIDE} to {MAX_SIDE} a side)")

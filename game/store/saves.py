@@ -35,9 +35,10 @@ def saved_game(row: tuple[Any, ...]) -> SavedGame:
     for text in (board, extra):
         if isinstance(text, str) and (len(text) > MAX_SAVE_CHARS or text.count("[") > MAX_SAVE_LISTS):
             raise ValueError("it is larger than any save this game writes")
-    board = json.loads(board)
-    extra = None if extra is None else json.loads(extra)
-    if not isinstance(board, dict) or not (extra is None or isinstance(extra, dict)):
+    if not isinstance(board, str) or not (board.startswith("{") and board.endswith("}")):
+        raise ValueError("its board is not a record")  # a look at its ends; the rest is read when it is checked
+    extra = None if extra is None else json.loads(extra)  # the board's text is parsed when the save is checked
+    if not (extra is None or isinstance(extra, dict)):
         raise ValueError("it is not an object")
     if not isinstance(elapsed, int):
         raise ValueError("its time is not a whole number")

@@ -4,6 +4,7 @@ again, the first click on every path, the clock of a resumed game, and the safe 
 Each test here was a bug a player could hit; they drive the app only through events and read only what the
 player sees (the menu, the board) and the records file."""
 
+import sqlite3
 import threading
 
 import pygame
@@ -273,6 +274,32 @@ def test_the_forms_open_before_any_question_about_the_saved_game(driver, button)
     assert isinstance(driver.scene, (CustomScene, CodeEntryScene)) and top(driver) is driver.scene, "no question yet"
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, MenuScene) and driver.app.store.load_resume() is not None
+
+
+def test_a_save_is_read_at_start_without_parsing_its_board_and_one_damaged_inside_is_dropped_on_resume(
+    tmp_path, private_home
+):
+    # A long 100x100 game's board took 120 ms to parse, on the frame thread at start (and when the records open
+    # late); the menu needs only the save's description, and the resume's check, off the frame, reads the board.
+    with Store.open() as store:
+        store.save_resume({"rows": 9}, 3000, "beginner")
+    with sqlite3.connect(private_home / "minesweeper.db") as db:
+        db.execute("""UPDATE resume SET board = '{"rows": 9, damaged}'""")
+    db.close()
+    with Store.open() as store:
+        assert isinstance(store.load_resume().board, str), "the board stays text until the save is checked"
+    d = start_app(tmp_path)
+    menu = d.scene
+    assert menu.resume is not None and "Beginner, 3 s" in menu.resume.sublabel
+    d.click_button(menu.resume)
+    for _ in range(600):
+        if not isinstance(d.scene, MenuScene) or d.scene.resuming is None:
+            break
+        d.frames(1)
+    assert isinstance(d.scene, MenuScene) and d.scene.resume is None, "the menu offers nothing to resume now"
+    assert any("saved game was discarded" in notice and "could not be read" in notice for notice in d.scene.notices)
+    assert d.app.store.load_resume() is None and d.app.store.statistics("beginner").played == 0
+    d.app.store.close()
 
 
 def test_a_discarded_save_that_cannot_be_read_is_dropped_not_recorded(tmp_path, private_home):

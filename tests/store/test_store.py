@@ -423,7 +423,7 @@ def test_resume_round_trip(private_home):
         assert s.save_resume(board, 42_345, "expert", extra={"hints": 0})
     with open_waited() as s:
         saved = s.load_resume()
-        assert saved.board == board and saved.elapsed_ms == 42_345 and saved.category == "expert"
+        assert saved.board_data() == board and saved.elapsed_ms == 42_345 and saved.category == "expert"
         assert saved.extra == {"hints": 0} and saved.describe() == "Expert, 42 s"
         assert abs(saved.saved_at - datetime.now(timezone.utc)) < timedelta(minutes=1)
         s.clear_resume()

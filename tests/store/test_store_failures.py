@@ -101,7 +101,7 @@ def test_a_log_left_by_the_damaged_file_goes_with_it(private_home):
     # SQLite itself may already have dropped the unusable log when the damaged file was closed.
     assert len(corrupt_files(private_home)) in (1, 2)
     with Store.open() as s:
-        assert s.notices == [] and s.load_resume().board == {"a": 1}
+        assert s.notices == [] and s.load_resume().board_data() == {"a": 1}
 
 
 def test_an_unknown_old_database_is_set_aside(private_home):
@@ -262,7 +262,7 @@ def test_a_lock_held_by_another_program_keeps_the_writes_waiting_then_makes_them
         other.execute("ROLLBACK")
         other.close()
     assert recorded.result().rank == 1 and saved.result() is True
-    assert s.load_resume().board == {"a": 1}
+    assert s.load_resume().board_data() == {"a": 1}
     s.close()
 
 
@@ -309,7 +309,7 @@ def test_two_stores_on_one_file(private_home):
     a.save_resume({"from": "a"}, 1, "expert")
     b.save_resume({"from": "b"}, 2, "expert")
     assert [t.time_ms for t in a.best_times("expert")] == [2000, 3000]
-    assert a.load_resume().board == {"from": "b"}
+    assert a.load_resume().board_data() == {"from": "b"}
     assert a.statistics("expert").played == b.statistics("expert").played == 2
     a.close()
     b.close()
@@ -359,7 +359,7 @@ def test_two_processes_record_every_game(private_home):
         stats = s.statistics("beginner")
         assert stats.played == 450 and stats.won == 300
         assert s.settings()["last_writer"] in {"a", "b", "c"}
-        assert s.load_resume() is None or s.load_resume().board["i"] >= 0
+        assert s.load_resume() is None or s.load_resume().board_data()["i"] >= 0
         assert s._db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
@@ -400,7 +400,7 @@ def test_killed_mid_game_keeps_the_last_save(private_home):
         assert s.notices == []
         saved = s.load_resume()
         # Every printed number was committed first; at most one more may have committed before the kill.
-        assert saved.board["i"] in (last, last + 1) and saved.elapsed_ms == saved.board["i"]
+        assert saved.board_data()["i"] in (last, last + 1) and saved.elapsed_ms == saved.board_data()["i"]
         assert s._db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
@@ -426,7 +426,7 @@ def test_a_records_file_held_by_another_program_is_called_locked_not_unwritable(
         s.save_resume({"a": 1}, 1, "expert")
         assert writer_failed(s)
         assert s.busy.startswith("Records busy: another program is holding the records file (it is locked).")
-    assert s.flush(30) and s.load_resume().board == {"a": 1}
+    assert s.flush(30) and s.load_resume().board_data() == {"a": 1}
     s.close()
 
 

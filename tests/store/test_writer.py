@@ -48,7 +48,7 @@ def test_a_save_waiting_behind_another_replaces_it_but_never_jumps_a_record(priv
         assert [job.kind for job in s._writer._queue] == ["save", "finish", "save"], "the two last saves are one"
     assert third.result() is True and second.result() is True and first.result() is True
     assert recorded.result().game_id == 1
-    assert s.load_resume().board == {"n": 3}, "the record dropped save 1; save 3 came after it"
+    assert s.load_resume().board_data() == {"n": 3}, "the record dropped save 1; save 3 came after it"
     s.close()
 
 
