@@ -107,7 +107,6 @@ class GameSession:
         self._replay: tuple[tuple[int, int], Replay] | None = None  # ((moves made, time), the replay then)
         self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
         self.figures_job: BackgroundJob | None = None  # the video's figures, likewise (ZiNi takes 50 ms on expert)
-        self._workers_warmed = False  # a large board's workers started ahead of its end (worker.warm)
         self._analysis_logged = False
         # the mouse from the first press (game.recording keeps it); None on a board too large for a video
         self.video = video if video is not None else new_video(board)
@@ -257,9 +256,6 @@ class GameSession:
             self._record()
         elif board.state == GameState.PLAYING and board.last_changed:
             self.suspend()
-            if not self._workers_warmed:
-                self._workers_warmed = True
-                worker.warm(board.rows, board.cols)
         return changed
 
     def current_video(self) -> Video | None:

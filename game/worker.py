@@ -37,7 +37,6 @@ POLL_SECONDS = 0.05  # how often a job waiting on its worker looks whether it wa
 _idle: list[Worker] = []
 _lock = threading.Lock()
 _broken = False  # a worker could not be started: every job runs in its caller from then on
-_warming = False  # a thread is starting workers ahead of need (warm)
 
 
 class Cancelled(Exception):
@@ -114,34 +113,6 @@ def run(target: str, *args: Any, cancelled: threading.Event | None = None) -> An
     if status == "error":
         raise value
     return value
-
-
-def warm(rows: int, cols: int) -> None:
-    """On a large board, start the workers its end will ask for now, on a thread, so that starting them (a new
-    interpreter each, on a core the frames also need) does not fall on the frames of the losing or winning click."""
-    global _warming
-    with _lock:
-        if not large(rows, cols) or _broken or _warming or len(_idle) >= KEEP_IDLE:
-            return
-        _warming = True
-    threading.Thread(target=_start_idle, daemon=True, name="worker warm-up").start()
-
-
-def _start_idle() -> None:
-    global _broken, _warming
-    try:
-        while True:
-            with _lock:
-                if _broken or len(_idle) >= KEEP_IDLE:
-                    return
-            try:
-                started = Worker()
-            except OSError:
-                _broken = True
-                return
-            _give_back(started)
-    finally:
-        _warming = False
 
 
 def _take() -> Worker | None:

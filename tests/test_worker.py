@@ -2,7 +2,6 @@
 
 import os
 import threading
-import time
 
 import pytest
 
@@ -15,7 +14,6 @@ from game.model.solver.analysis import InconsistentPosition, analyse, mine_total
 def fresh_pool(monkeypatch):
     monkeypatch.setattr(worker, "_idle", [])
     monkeypatch.setattr(worker, "_broken", False)
-    monkeypatch.setattr(worker, "_warming", False)
     yield
     for kept in worker._idle:
         kept.stop()
@@ -83,42 +81,3 @@ def test_a_large_lost_game_is_set_up_for_study_by_a_worker_as_it_would_be_here(m
     assert here is not None and studied is not None
     assert (studied.safe, studied.mines) == (here.safe, here.mines)
     assert studied.board.seen_codes() == here.board.seen_codes()
-
-
-def wait_for_idle(count, seconds=120):
-    deadline = time.monotonic() + seconds
-    while len(worker._idle) < count and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return len(worker._idle)
-
-
-def test_a_large_board_s_workers_start_ahead_of_its_end_and_its_jobs_take_them(monkeypatch):
-    started = []
-    real = worker.Worker
-
-    def counted():
-        started.append(threading.current_thread().name)
-        return real()
-
-    monkeypatch.setattr(worker, "Worker", counted)
-    worker.warm(9, 9)
-    assert started == [] and worker._idle == [], "a small board's work runs here: no worker for it"
-    worker.warm(100, 100)
-    assert wait_for_idle(worker.KEEP_IDLE) == worker.KEEP_IDLE
-    assert started == ["worker warm-up"] * worker.KEEP_IDLE, "started on a thread of their own, not the caller's"
-    pids = {kept.process.pid for kept in worker._idle}
-    assert worker.run("os:getpid") in pids and len(started) == worker.KEEP_IDLE, "a job takes a warm worker"
-    worker.warm(100, 100)
-    assert not worker._warming and len(started) == worker.KEEP_IDLE, "no more than are kept idle"
-
-
-def test_a_large_game_warms_its_workers_at_its_first_move(monkeypatch):
-    from game.session import GameSession
-
-    warmed = []
-    monkeypatch.setattr(worker, "warm", lambda rows, cols: warmed.append((rows, cols)))
-    session = GameSession(Board(100, 100, 2000, seed=1))
-    assert warmed == []
-    session.apply(Move("reveal", 50, 50))
-    session.apply(Move("flag", 0, 0))
-    assert warmed == [(100, 100)], "once, at the first move"
