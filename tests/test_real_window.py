@@ -34,6 +34,18 @@ def wait_for(predicate, timeout=90.0, interval=0.1):
     return None
 
 
+def stop(game):
+    """Quit the game as a window system does (SDL turns SIGTERM into a quit event); its stderr. A game that does
+    not quit within 20 s is killed and the test fails."""
+    game.send_signal(signal.SIGTERM)
+    try:
+        _, err = game.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        game.kill()
+        raise
+    return err
+
+
 @pytest.fixture
 def display():
     # Xvfb picks a free display number itself and writes it to a pipe (-displayfd): a fixed number could be
@@ -138,12 +150,7 @@ def test_click_beginner_in_the_real_window_then_quit(display, tmp_path):
         assert game.poll() is None, game.stderr.read()
         assert width < config.MENU_SIZE[0] and height < config.MENU_SIZE[1]
     finally:
-        game.send_signal(signal.SIGTERM)
-        try:
-            out, err = game.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            game.kill()
-            raise
+        err = stop(game)
     assert game.returncode == 0, err
 
 
@@ -178,6 +185,5 @@ def test_expert_opens_whole_on_a_laptop_screen(display, tmp_path):
 
         assert wait_for(placed, interval=0.3), f"the Expert window inside the screen and centred across it: {readings}"
     finally:
-        game.send_signal(signal.SIGTERM)
-        out, err = game.communicate(timeout=20)
+        err = stop(game)
     assert game.returncode == 0, err

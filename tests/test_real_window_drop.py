@@ -4,7 +4,6 @@ bar, both clocks running from the player's first click. Screenshots taken from t
 $MINESWEEPER_SHOTS when set, to look at)."""
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -15,7 +14,7 @@ import pytest
 
 from game import config
 from game.view.ghost import CLOCK_COLOURS
-from tests.test_real_window import ROOT, WM_CLASS, display, wait_for, window_geometry, xdotool  # noqa: F401
+from tests.test_real_window import ROOT, WM_CLASS, display, stop, wait_for, window_geometry, xdotool  # noqa: F401
 from tests.xdnd import drop
 from tests.xgrab import grab
 
@@ -138,10 +137,5 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display,
         pygame.image.save(moved, str(shots / "real-drop-race-under-way.png"))
         assert game.poll() is None
     finally:
-        game.send_signal(signal.SIGTERM)
-        try:
-            out, err = game.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            game.kill()
-            raise
+        err = stop(game)
     assert game.returncode == 0, err

@@ -5,7 +5,6 @@ the test's folder (the window mid-race and the panel) to look at."""
 
 import os
 import shutil
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -16,7 +15,7 @@ import pytest
 from game import config
 from game.model import Board
 from game.view.ghost import CLOCK_COLOURS
-from tests.test_real_window import ROOT, WM_CLASS, display, wait_for, window_geometry, xdotool  # noqa: F401
+from tests.test_real_window import ROOT, WM_CLASS, display, stop, wait_for, window_geometry, xdotool  # noqa: F401
 from tests.test_real_window import pytestmark as needs_x
 
 pytestmark = [
@@ -168,6 +167,5 @@ def test_a_race_in_the_real_window(display, tmp_path, private_home):  # noqa: F8
         games = wait_for(lambda: (found := recorded()) and len(found) == 2 and found, timeout=20)
         assert games == [(1, 0), (0, 1)], "the race was lost and recorded as a board seen before"
     finally:
-        game.send_signal(signal.SIGTERM)
-        out, err = game.communicate(timeout=20)
+        err = stop(game)
     assert game.returncode == 0, err

@@ -8,7 +8,6 @@ import os
 import random
 import select
 import shutil
-import signal
 import sqlite3
 import statistics
 import subprocess
@@ -22,7 +21,7 @@ from game.store.games import replay_text
 from game.video import encode_evf, figures_of
 from game.video.events import Mouse
 from game.video.packed import split_log, unpack
-from tests.test_real_window import ROOT, WM_CLASS, wait_for, window_geometry, xdotool
+from tests.test_real_window import ROOT, WM_CLASS, stop, wait_for, window_geometry, xdotool
 
 pytest.importorskip("ms_toollib")
 pytestmark = pytest.mark.skipif(
@@ -210,8 +209,7 @@ def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(displa
         log = wait_for(recorded, timeout=120)
         assert log, "the won game was recorded"
     finally:
-        game.send_signal(signal.SIGTERM)
-        out, err = game.communicate(timeout=20)
+        err = stop(game)
     assert game.returncode == 0, err
     time_ms, bv, text = log
     replay_json, data = split_log(text)
