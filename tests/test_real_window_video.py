@@ -158,7 +158,12 @@ def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(displa
     try:
         # Deadlines to wait by, not times asserted: on a loaded machine the game may take a minute to start.
         window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0], timeout=120)
-        assert window, "the game window appeared"
+        # (It once did not, in a full suite run, and passed alone: the message says what the X server had.)
+        ended = game.poll()
+        shown = xdotool(display, "search", "--name", ".")
+        assert window, (
+            f"the game window appeared (game {'exited ' + str(ended) if ended is not None else 'ran'}; {shown!r})"
+        )
         assert wait_for(lambda: (tmp_path / "minesweeper.db").exists(), timeout=120), "the game is up"
         readings = []
 
