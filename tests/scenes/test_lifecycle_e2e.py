@@ -298,6 +298,7 @@ def test_a_save_is_read_at_start_without_parsing_its_board_and_one_damaged_insid
         d.frames(1)
     assert isinstance(d.scene, MenuScene) and d.scene.resume is None, "the menu offers nothing to resume now"
     assert any("saved game was discarded" in notice and "could not be read" in notice for notice in d.scene.notices)
+    assert d.app.store.flush(30), "the discard written (the writer thread takes it after the notice)"
     assert d.app.store.load_resume() is None and d.app.store.statistics("beginner").played == 0
     d.app.store.close()
 
