@@ -3,7 +3,6 @@ must pass before it is played again. No pygame here."""
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timezone
 from enum import Enum
 from typing import NamedTuple
@@ -11,6 +10,7 @@ from typing import NamedTuple
 from game.config import CUSTOM_MAX_SIDE as MAX_SIDE
 from game.config import CUSTOM_MIN_SIDE as MIN_SIDE
 from game.model import Board, GameState
+from game.model.replay import stepwise
 from game.model.replay.check import text_limits
 from game.model.rules.category import category_for, category_label
 
@@ -104,7 +104,7 @@ class SavedGame(NamedTuple):
         if isinstance(self.board, dict):
             return self.board
         try:
-            data = json.loads(self.board)
+            data = stepwise.loads(self.board)  # on the resume's thread: the frames run meanwhile
         except (ValueError, TypeError, RecursionError):
             raise ValueError("its board could not be read") from None
         if not isinstance(data, dict):

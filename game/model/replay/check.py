@@ -7,6 +7,7 @@ from typing import Any
 
 from ..rules.facts import FIRST_CLICK_RULES, validate_size
 from ..rules.move import Move, MoveKind
+from . import stepwise
 
 FORMAT, VERSION = "minesweeper-replay", 1
 LETTERS = {"reveal": "r", "flag": "f", "unflag": "u", "chord": "c"}  # how a move's kind is written in a file
@@ -45,7 +46,7 @@ def parse(text: str | bytes | bytearray, max_chars: int, max_lists: int | None =
     if len(text) > max_chars or (max_lists is not None and text.count("[") > max_lists):
         raise ValueError("That file is far too large to be a replay.")
     try:
-        return json.loads(text)
+        return stepwise.loads(text)  # a thread reading a large file lets the frames run meanwhile
     except (ValueError, RecursionError) as error:  # ValueError: also a number of thousands of digits
         where = f" at line {error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
         raise ValueError(f"That replay file is damaged or cut short (not valid JSON{where}).") from None
