@@ -62,6 +62,7 @@ class PlayingScene(Scene):
         self._laid_out()
         self.animations = Animations()
         self._verdict_shown = False
+        self._end_drawn = False  # the frame that shows the game's end has been drawn
         self._first_reveal = first_reveal
         self.face_button = FaceButton()
         self.ghost = GhostPainter(race, session.elapsed_ms) if race is not None else None
@@ -211,6 +212,10 @@ class PlayingScene(Scene):
                 self.session.note_assistance()
                 self.invalidate()
         self.dirty |= self.assist.poll_chances(self.board)  # drawn whole, as anything over the board is
+        if self._end_drawn and self.session.analysis_job is None:
+            # Started once the end is on screen: a large board's analysis starts worker processes, which
+            # would otherwise take the cores from the frame that shows the end.
+            self.session.analyse()
         self._analysed()
         self.animate(step)
         before = int(self.session.elapsed)
@@ -241,6 +246,7 @@ class PlayingScene(Scene):
     def draw(self, surface):
         """Draw what changed since the last frame; returns the changed rectangles, or None when it drew
         everything."""
+        self._end_drawn = self.over
         whole = self.assist.overlays or self.spinner_shown or self.session.paused
         if whole or self.screen.needs_whole:
             self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
@@ -252,6 +258,7 @@ class PlayingScene(Scene):
 
     def draw_all(self, surface):
         """The whole window: frame, counters, face, board, what the hint engine shows, and the status line."""
+        self._end_drawn = self.over
         self.hint_button.enabled = not self.over and self.dealing is None
         looks = self.looks()
 
@@ -317,7 +324,6 @@ class PlayingScene(Scene):
     def _game_over(self):
         self.ui = board_ui.released(self.ui)
         self.assist.message = None
-        self.session.analyse()
         if self.race is not None:
             self.race.finish(self.session)
         self.context.push(

@@ -9,6 +9,7 @@ import sqlite3
 import time
 from typing import Any
 
+from game import worker
 from game.records import MAX_CATEGORY_CHARS
 from game.store import speed, videos
 from game.store.games import keep_figures, replay_text
@@ -37,9 +38,22 @@ def of_record(data: dict[str, Any], read_chunks: ChunkReader | None = None) -> N
         return
     record = data["record"]
     try:
-        data["figures"] = list(speed.work_out(speed.facts_of(record), record.get("replay"), read_chunks))
+        facts, log_text = speed.facts_of(record), record.get("replay")
+        if isinstance(log_text, str) and _large(facts):
+            # A tenth of a second and more of Python, in a worker process: here, on a thread of the game's
+            # process, the frames (the game's end among them) would wait their turn for the interpreter.
+            reader = videos.read_ahead(log_text, read_chunks)
+            kept = worker.run("game.store.speed:work_out", facts, log_text, reader)
+        else:
+            kept = speed.work_out(facts, log_text, read_chunks)
+        data["figures"] = list(kept)
     except Exception:  # a bug in working them out must never cost the record
         log.exception("a finished game's figures could not be worked out")
+
+
+def _large(facts: speed.Facts) -> bool:
+    rows, cols = facts.rows, facts.cols
+    return type(rows) is int and type(cols) is int and worker.large(rows, cols)
 
 
 def kept_of_job(data: dict[str, Any]) -> speed.Kept | None:

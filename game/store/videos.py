@@ -13,11 +13,11 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from game.video.chunks import CHUNK_EVENTS, MAX_CHUNK_BYTES, MAX_CHUNKS, pack_chunk
+from game.video.chunks import CHUNK_EVENTS, MAX_CHUNK_BYTES, MAX_CHUNKS, pack_chunk, read_reference
 from game.video.events import VideoError
-from game.video.packed import ChunkReader
+from game.video.packed import FORMAT_CHUNKED, ChunkReader, split_log
 
 log = logging.getLogger(__name__)
 
@@ -150,3 +150,29 @@ def connection_reader(db: sqlite3.Connection) -> ChunkReader:
             raise VideoError(f"the records could not be read ({error})") from None
 
     return read
+
+
+class ReadAhead(NamedTuple):
+    """A ChunkReader over the chunks a move log names, read already: what a worker process, which has no
+    connection to the records, is handed with the log (see `read_ahead`)."""
+
+    video_id: str
+    chunks: list[tuple[int, bytes]]
+
+    def __call__(self, video_id: str, count: int) -> list[tuple[int, bytes]]:
+        if video_id != self.video_id or count != len(self.chunks):
+            raise VideoError("its chunks are not the ones read ahead")
+        return self.chunks
+
+
+def read_ahead(log_text: str, read_chunks: ChunkReader | None) -> ReadAhead | None:
+    """The chunks `log_text` (a record's move log) names, read now through `read_chunks`; None when it names
+    none or they cannot be read (the log's video then reads as it would without them)."""
+    _, packed = split_log(log_text)
+    if read_chunks is None or not isinstance(packed, dict) or packed.get("format") != FORMAT_CHUNKED:
+        return None
+    try:
+        sealed = read_reference(packed.get("chunks"))
+        return ReadAhead(sealed.video_id, read_chunks(sealed.video_id, sealed.chunks))
+    except VideoError:
+        return None

@@ -88,8 +88,14 @@ def test_a_large_board_s_analysis_and_figures_come_from_workers(driver, asked):
     driver.frames(2)
     assert session.analysis is not None and session.analysis.loss is not None
     assert session.figures is not None
+    assert driver.app.store.flush(120)
     targets = {target for target, _ in asked}
-    assert targets == {"game.worker:analysis_of", "game.video.figures:figures_of"}
+    # the records' writer works out the figures it keeps in a worker too (on its thread they held the frames)
+    assert targets == {"game.worker:analysis_of", "game.video.figures:figures_of", "game.store.speed:work_out"}
+    assert threading.main_thread() not in [thread for _, thread in asked], "never asked on the frame thread"
+    (game,) = driver.app.store.recent_games(session.category)
+    assert game.kept is not None and game.kept.source == "video", "the worker's figures are the ones kept"
+    assert game.kept.ioe == pytest.approx(session.figures.ioe, rel=1e-6)
 
 
 def test_workers_are_other_processes():

@@ -231,3 +231,38 @@ def test_records_made_by_version_7_migrate_to_8_keeping_games_figures_and_save(t
     kept = after.execute("SELECT * FROM games WHERE id <= 2 ORDER BY id").fetchall()
     assert [row[:-1] for row in kept] == rows and {row[-1] for row in kept} == {None}, "the new column: no chunks"
     assert after.execute("SELECT * FROM figures WHERE game_id <= 2 ORDER BY game_id").fetchall() == figures
+
+
+def test_a_large_boards_figures_are_worked_out_in_a_worker_with_its_chunks_read_ahead(store, monkeypatch):
+    """The records' writer worked out a large board's figures on its thread, a tenth of a second and more of
+    Python that the frames (the game's end among them) waited out; a worker has no connection to the records,
+    so the chunks the log names go with it."""
+    from game import worker
+    from game.store import videos
+
+    asked = []
+    real_run = worker.run
+
+    def run(target, *args, **kwargs):
+        asked.append((target, args))
+        return real_run(target, *args, **kwargs)
+
+    monkeypatch.setattr(worker, "run", run)
+    session = dealer_of(store).new(50, 50, 300)
+    recorder = Recorder(session, lambda: GEOMETRY)
+    recorder.hear(Press(0, (72, 72), 1))
+    recorder.hear(Release(1, (72, 72), 1))
+    session.apply(Move("reveal", 4, 4), t_ms=1)
+    for t in range(2, 2 * CHUNK_EVENTS + 1002):
+        recorder.hear(Motion(t, (t % 144, (t * 7) % 144)))
+    assert session.sealed.chunks == 2
+    assert session.abandon()
+    assert store.flush(120)
+    ((target, (facts, log_text, reader)),) = [(t, a) for t, a in asked if t == "game.store.speed:work_out"]
+    assert isinstance(reader, videos.ReadAhead) and len(reader.chunks) == 2, "the log's chunks went with it"
+    (category,) = store.custom_categories()
+    (game,) = store.recent_games(category)
+    assert game.kept.source == speed.FROM_VIDEO, "the whole video, chunks and all, gave the figures"
+    expected = figures_of(session.video)
+    assert game.kept.ioe == pytest.approx(expected.ioe) and game.kept.nf == expected.nf
+    assert videos.read_ahead(log_text, None) is None and videos.read_ahead("{}", store.chunk_reader()) is None
