@@ -98,5 +98,18 @@ def test_a_large_board_s_analysis_and_figures_come_from_workers(driver, asked):
     assert game.kept.ioe == pytest.approx(session.figures.ioe, rel=1e-6)
 
 
+def test_a_large_boards_analysis_starts_after_the_frame_that_shows_its_end(driver, asked):
+    """Its worker processes took the cores from the frame that showed the loss (and the records' writer the
+    interpreter): they start on the next frame."""
+    playing = large_game(driver)
+    board = playing.board
+    driver.click_cell(*in_view(playing, lambda cell: board.is_mine(*cell)), frames=1)
+    assert board.state == "lost" and driver.app.overlays, "the frame that shows the end"
+    assert playing.session.analysis_job is None and not [t for t, _ in asked if t == "game.worker:analysis_of"]
+    driver.frames(1)
+    assert playing.session.analysis_job is not None and playing.session.figures_job is not None
+    assert playing.session.analysis_job.wait(120)
+
+
 def test_workers_are_other_processes():
     assert worker.run("os:getpid") != os.getpid()
