@@ -1,8 +1,10 @@
 """Benchmark the worst frames on a 100x100 board with 2,000 mines: what a player feels as a freeze. Prints figures.
 
-Run: python -m bench.frames [--quick] [--repeats N] [--only NAME,...] [--against DIR]
+Run: python -m bench.frames [--quick] [--repeats N] [--only NAME,...] [--against DIR] [--threads]
 (--against: e.g. `git worktree add /tmp/old main`; times that checkout's game too, a repeat of each in turns,
-with this file's cases, and prints both with their ratio)
+with this file's cases, and prints both with their ratio; --threads: for each case's worst frame, the CPU time
+each other thread of the game spent inside it, to tell a frame that worked from one that waited for the
+interpreter; Linux)
 
 Each case plays a real app on a real clock (frames back to back, as fast as they go, the work off the frame
 running beside them on its threads) and times every frame from the one that starts the case until what it
@@ -15,12 +17,14 @@ run with their bytecode cached, as an installed game does (PYTHONDONTWRITEBYTECO
 """
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -62,18 +66,40 @@ class WallClock:
 
 class FrameTime(float):
     """A frame's time in ms, with `cpu`: the CPU time the frame's own thread spent on it. The rest of the time
-    went to other threads holding the interpreter (background work) or other processes (a loaded machine)."""
+    went to other threads holding the interpreter (background work) or other processes (a loaded machine);
+    with --threads, `others` says how much each other thread of the game spent meanwhile."""
 
     cpu: float
+    others: dict[str, float] | None = None
+
+
+WATCH_THREADS = False  # --threads
+
+
+def thread_clocks():
+    """The CPU time (s) of every thread of the game but the frame's, by name."""
+    clocks = {}
+    for thread in threading.enumerate():
+        if thread is threading.main_thread() or thread.ident is None:
+            continue
+        with contextlib.suppress(AttributeError, OSError):  # not Linux, or the thread ended meanwhile
+            clocks[f"{thread.name} ({thread.ident % 10_000})"] = time.clock_gettime(
+                time.pthread_getcpuclockid(thread.ident)
+            )
+    return clocks
 
 
 def frame(app):
     """One frame's working time, in ms (its CPU time as `.cpu`)."""
     slept = app.clock.slept
+    before = thread_clocks() if WATCH_THREADS else None
     t0, cpu0 = time.perf_counter(), time.thread_time()
     app.step()
     timed = FrameTime((time.perf_counter() - t0 - (app.clock.slept - slept)) * 1000)
     timed.cpu = (time.thread_time() - cpu0) * 1000
+    if before is not None:
+        spent = {name: (clock - before.get(name, 0.0)) * 1000 for name, clock in thread_clocks().items()}
+        timed.others = {name: ms for name, ms in spent.items() if ms >= 0.1}  # (a thread ended meanwhile: unseen)
     return timed
 
 
@@ -85,9 +111,12 @@ class Frames:
 
     def __init__(self):
         self.count, self.worst, self.worst_cpu = 0, 0.0, 0.0
+        self.worst_others: dict[str, float] | None = None  # (--threads) other threads' CPU in the worst frame
 
     def add(self, timed):
         self.count += 1
+        if timed > self.worst:
+            self.worst_others = timed.others
         self.worst, self.worst_cpu = max(self.worst, timed), max(self.worst_cpu, timed.cpu)
 
 
@@ -342,6 +371,9 @@ def run_cases(chosen, repeats, verbose, first=0):
                     if verbose:
                         said = f"worst {times.worst:.1f} ms (CPU {times.worst_cpu:.1f}) of {times.count} frames"
                         print(f"    {label}: {said}")
+                    if times.worst_others is not None:
+                        spent = ", ".join(f"{name} {ms:.1f} ms" for name, ms in sorted(times.worst_others.items()))
+                        print(f"    {label}: in its worst frame, other threads' CPU: {spent or 'none'}")
                 app.running = False
                 app.run(0)
     return worst
@@ -381,6 +413,7 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="each repeat's worst frame as it comes")
     parser.add_argument("--only", default="", help="cases to run, by name: " + ", ".join(CASES))
     parser.add_argument("--against", metavar="DIR", help="another checkout to time in turns with this one")
+    parser.add_argument("--threads", action="store_true", help="other threads' CPU in each case's worst frame")
     parser.add_argument("--root", help=argparse.SUPPRESS)  # the checkout whose game is timed (for --against)
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)  # the first repeat's seed
@@ -400,6 +433,8 @@ def main():
             print(f"    {case:<24} {statistics.median(values) / other:8.3f}x")
         return
     sys.path.insert(0, args.root or str(ROOT))
+    global WATCH_THREADS
+    WATCH_THREADS = args.threads and not args.json
     worst = run_cases(chosen, repeats, args.verbose and not args.json, args.first)
     if args.json:
         print(json.dumps(worst))
