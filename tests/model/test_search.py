@@ -116,7 +116,7 @@ def test_the_search_opens_a_less_safe_cell_when_it_survives_the_next_reveal_more
     plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
     searched = GuessStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
     assert choose_guess(rows, cols, 4, vis, a, strategy=searched) == (0, 2)
-    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(**plain, window=0.0)) == (2, 2)
+    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(**plain, window=0.0, search=0)) == (2, 2)
 
 
 def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
