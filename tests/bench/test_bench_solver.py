@@ -161,7 +161,7 @@ def test_layouts_drawn_for_a_position_fit_it_and_are_all_equally_likely():
 def test_a_paired_run_on_several_layouts_per_board_reads_like_one_on_one(tmp_path):
     from bench import solver as bench
 
-    cand = GuessStrategy(progress_weight=2.0, window=0.3)
+    cand = GuessStrategy(progress_weight=2.0, window=0.3, search=0)  # the one-step score, another way
     records = bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "k.jsonl", samples=4)
     several = [r for r in records if r.get("k")]
     assert several and all(r["k"] == 4 and 0 <= r["base"] <= 4 and 0 <= r["cand"] <= 4 for r in several)
@@ -184,9 +184,9 @@ def test_a_dead_cell_goes_after_a_living_cell_as_safe():
     spot = Spot(rows, cols, 3, vis, a, 10**6)
     assert [v for v, _ in spot.numbers_shown(2 * cols + 2)] == [1]
     assert a.probability(2, 2) == a.probability(0, 0) == min(a.probabilities.values())
-    plain = GuessStrategy(endgame=False, fifty_fifty=False)
+    plain = GuessStrategy(endgame=False, fifty_fifty=False, search=0)  # the one-step score
     assert choose_guess(rows, cols, 3, vis, a, strategy=plain) == (2, 2)
-    dead = DeadCellStrategy(endgame=False, fifty_fifty=False)
+    dead = DeadCellStrategy(endgame=False, fifty_fifty=False, search=0)
     assert choose_guess(rows, cols, 3, vis, a, strategy=dead) == (0, 0)
 
 
@@ -227,7 +227,7 @@ def test_a_weighted_game_counts_its_guesses_by_their_chances_and_reads_like_a_pl
 def test_a_weighted_paired_run_plays_the_boards_where_the_strategies_part_on_several_layouts(tmp_path):
     from bench import solver as bench
 
-    cand = GuessStrategy(progress_weight=2.0, window=0.3)
+    cand = GuessStrategy(progress_weight=2.0, window=0.3, search=0)  # the one-step score, another way
     records = bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "w.jsonl", samples=3, weighted=True)
     several = [r for r in records if r.get("k")]
     assert several and all(r["k"] == 3 and 0 <= r["base"] <= 3 and 0 <= r["cand"] <= 3 for r in several)

@@ -116,7 +116,7 @@ def test_the_search_opens_a_less_safe_cell_when_it_survives_the_next_reveal_more
     plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
     searched = GuessStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
     assert choose_guess(rows, cols, 4, vis, a, strategy=searched) == (0, 2)
-    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(**plain, window=0.0)) == (2, 2)
+    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(**plain, window=0.0, search=0)) == (2, 2)
 
 
 def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
@@ -138,3 +138,19 @@ def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
     assert all(cell == full[0] for cell, d in answers if d == 3)
     # and a search told to stop gives what it completed too
     assert best_guess(a, SearchSettings(depth=3, nodes=10**6, **wide), {}, shape, stop=lambda: True)[1] == 0
+
+
+def test_a_guess_hint_on_a_less_safe_cell_says_why_in_words_that_fit_the_search():
+    # the position above: the search opens (0, 2), not the safest (2, 2); the hint says it is nearly the safest
+    # and that what it shows makes the next guesses safer (it said "the likeliest to open up more", the one-step
+    # score's reason)
+    from game.model.solver.guess import GuessStrategy
+    from game.model.solver.hints import hint_for_visible
+    from tests.solverfixtures import grid
+
+    rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
+    plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
+    searched = GuessStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
+    hint = hint_for_visible(rows, cols, 4, vis, strategy=searched)
+    assert hint.cell == (0, 2) and not hint.safe
+    assert "nearly the safest" in hint.reason and "next guesses safe" in hint.reason

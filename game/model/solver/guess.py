@@ -136,7 +136,7 @@ class GuessStrategy:
     dominance: bool = True
     pockets: bool = True
     influence: float = 0.9
-    search: int = 0
+    search: int = 3
     search_width: int = 4
     search_roots: int = 6
     search_ratio: float = 0.9

@@ -169,7 +169,7 @@ def _guess_hint(a: Analysis, cell: Cell) -> Hint:
     else:
         reason = (
             f"No cell is certain; this one is nearly the safest ({pct}, lowest is {chance_text(best)}) "
-            f"and the likeliest to open up more"
+            f"and what it may show is likeliest to make your next guesses safe"
         )
     return Hint(cell, safe=False, is_mine=False, probability=p, reason=reason, rule=HintRule.GUESS)
 
