@@ -24,3 +24,28 @@ def private_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("MINESWEEPER_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def longest_json_read(monkeypatch):
+    """The most characters the C JSON reader was handed in one call (json.loads, or stepwise's raw_decode)
+    while the test ran, in a list of one: a thread in that call holds the interpreter, and the frames wait."""
+    import json
+
+    from game.model.replay import stepwise
+
+    longest = [0]
+    real_raw_decode, real_loads = stepwise._DECODER.raw_decode, json.loads
+
+    def raw_decode(s, at=0):
+        value, end = real_raw_decode(s, at)
+        longest[0] = max(longest[0], end - at)
+        return value, end
+
+    def loads(s, *args, **kwargs):
+        longest[0] = max(longest[0], len(s))
+        return real_loads(s, *args, **kwargs)
+
+    monkeypatch.setattr(stepwise._DECODER, "raw_decode", raw_decode)
+    monkeypatch.setattr(json, "loads", loads)
+    return longest

@@ -84,26 +84,11 @@ def largest_replay_text():
     return Replay.from_game(board, t + 1000).to_json()
 
 
-def test_reading_the_largest_replay_file_never_hands_the_c_reader_more_than_a_move_at_once(monkeypatch):
+def test_reading_the_largest_replay_file_never_hands_the_c_reader_more_than_a_move_at_once(longest_json_read):
     """json.loads read the whole file in one call into C: 60 ms with the interpreter held, a frame frozen as long
     when a dropped file was read on a thread beside the frames."""
     text = largest_replay_text()
-    longest = [0]
-    decoder = stepwise._DECODER
-    real_raw_decode, real_loads = decoder.raw_decode, json.loads
-
-    def raw_decode(s, at=0):
-        value, end = real_raw_decode(s, at)
-        longest[0] = max(longest[0], end - at)
-        return value, end
-
-    def loads(s, *args, **kwargs):
-        longest[0] = max(longest[0], len(s))
-        return real_loads(s, *args, **kwargs)
-
-    monkeypatch.setattr(decoder, "raw_decode", raw_decode)
-    monkeypatch.setattr(json, "loads", loads)
     replay = Replay.from_json(text, 100)
     assert len(replay.moves) == MAX_MOVES_PER_CELL * 10_000 - 1
-    assert len(text) > 1_000_000 and longest[0] <= 40  # a move: ["u",99,99,604800000]
-    assert check.parse(text, len(text)) == real_loads(text)
+    assert len(text) > 1_000_000 and longest_json_read[0] <= 40  # a move: ["u",99,99,604800000]
+    assert check.parse(text, len(text)) == json.JSONDecoder().decode(text)

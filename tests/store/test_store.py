@@ -430,10 +430,9 @@ def test_resume_round_trip(private_home):
         assert s.load_resume() is None
 
 
-def test_a_saved_boards_text_is_read_in_small_steps(monkeypatch):
+def test_a_saved_boards_text_is_read_in_small_steps(longest_json_read):
     """The resume's thread reads a saved board's text; one json.loads of a 100,000-move board held the
     interpreter, and so the frames, for tens of milliseconds."""
-    from game.model.replay import stepwise
     from game.records import SavedGame
 
     board = {
@@ -442,22 +441,10 @@ def test_a_saved_boards_text_is_read_in_small_steps(monkeypatch):
         "cells": ["." * 100] * 100,
         "moves": [["f", n % 100, 7, n] for n in range(100_000)],
     }
-    longest = [0]
-    real_raw_decode, real_loads = stepwise._DECODER.raw_decode, json.loads
-
-    def raw_decode(s, at=0):
-        value, end = real_raw_decode(s, at)
-        longest[0] = max(longest[0], end - at)
-        return value, end
-
-    def loads(s, *args, **kwargs):
-        longest[0] = max(longest[0], len(s))
-        return real_loads(s, *args, **kwargs)
-
-    monkeypatch.setattr(stepwise._DECODER, "raw_decode", raw_decode)
-    monkeypatch.setattr(json, "loads", loads)
-    assert SavedGame(json.dumps(board), 1000, "custom", None).board_data() == board
-    assert longest[0] <= 102  # a row of cells, with its quotes
+    text = json.dumps(board)
+    longest_json_read[0] = 0
+    assert SavedGame(text, 1000, "custom", None).board_data() == board
+    assert longest_json_read[0] <= 102  # a row of cells, with its quotes
 
 
 def test_recording_a_game_forgets_the_saved_one(store):

@@ -62,12 +62,9 @@ def _object(text: str, at: int, levels: int) -> tuple[dict[str, Any], int]:
         if not text.startswith(":", at):
             raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
         members[key], at = _value(text, _skip(text, at + 1), levels)
-        at = _skip(text, at)
-        if text.startswith("}", at):
-            return members, at + 1
-        if not text.startswith(",", at):
-            raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
-        at = _skip(text, at + 1)
+        ended, at = _next(text, at, "}")
+        if ended:
+            return members, at
 
 
 def _array(text: str, at: int, levels: int) -> tuple[list[Any], int]:
@@ -78,9 +75,17 @@ def _array(text: str, at: int, levels: int) -> tuple[list[Any], int]:
     while True:
         item, at = _value(text, at, levels)
         items.append(item)
-        at = _skip(text, at)
-        if text.startswith("]", at):
-            return items, at + 1
-        if not text.startswith(",", at):
-            raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
-        at = _skip(text, at + 1)
+        ended, at = _next(text, at, "]")
+        if ended:
+            return items, at
+
+
+def _next(text: str, at: int, closer: str) -> tuple[bool, int]:
+    """After a member or an item: (True, past `closer`) at the end of its object or array, else (False, where
+    the next one starts)."""
+    at = _skip(text, at)
+    if text.startswith(closer, at):
+        return True, at + 1
+    if not text.startswith(",", at):
+        raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
+    return False, _skip(text, at + 1)
