@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import os
 import random
 import subprocess
 from collections.abc import Callable, Iterator
@@ -93,7 +92,10 @@ def play_all(
             results.add(record)
             yield record
         return
-    ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    # Not "fork": a worker forked from a process with other threads copies their locks as they are, and one held
+    # at that moment is never released in the worker (it waits forever).
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     with ctx.Pool(jobs, initializer=_init, initargs=(work,)) as pool:
         for record in pool.imap_unordered(_call, todo, chunksize=1):
             results.add(record)
