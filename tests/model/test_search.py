@@ -140,6 +140,40 @@ def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
     assert best_guess(a, SearchSettings(depth=3, nodes=10**6, **wide), {}, shape, stop=lambda: True)[1] == 0
 
 
+def test_a_work_limit_stops_the_search_at_the_deepest_answer_it_completed_whatever_was_counted_before():
+    from game.model.solver.enumeration import forget, solve
+    from tests.solverfixtures import grid
+
+    rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
+    a = analyse_visible(rows, cols, 4, vis)
+    shape = {i: sum(1 for j in neighbours(rows, cols)[i] if vis[j] < 0) for i in range(rows * cols)}.__getitem__
+    wide = {"ratio": 0.5, "roots": 10, "width": 10, "nodes": 10**6}
+    budgets = range(0, 12_000, 100)  # three reveals take some 7,600 (57 positions)
+
+    def searched(work):
+        return best_guess(a, SearchSettings(depth=3, work=work, **wide), {}, shape)
+
+    # a group's work is what counting its layouts took, the same when it comes from the store
+    group = (((0, 1, 5), 1), ((1, 2, 7), 1))
+    forget()
+    counted = solve(group, 20_000)
+    assert solve(group, 20_000) == counted and counted[2] > 0
+    # so a search's answer for a given work is the same with an empty store or a full one
+    cold = []
+    for work in budgets:
+        forget()
+        cold.append(searched(work))
+    warm = [searched(work) for work in budgets]
+    assert cold == warm
+    # less work gives the answer of fewer reveals, never a different answer at the same depth
+    full = searched(None)
+    two = best_guess(a, SearchSettings(depth=2, **wide), {}, shape)
+    depths = [d for _, d in warm]
+    assert full[1] == 3 and depths == sorted(depths) and depths[0] == 0 and depths[-1] == 3 and 2 in depths
+    assert all(cell == two[0] for cell, d in warm if d == 2)
+    assert all(cell == full[0] for cell, d in warm if d == 3)
+
+
 def test_a_guess_hint_on_a_less_safe_cell_says_why_in_words_that_fit_the_search():
     # the position above: the search opens (0, 2), not the safest (2, 2); the hint says it is nearly the safest
     # and that what it shows makes the next guesses safer (it said "the likeliest to open up more", the one-step

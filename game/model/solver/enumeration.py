@@ -26,8 +26,8 @@ class InconsistentPosition(ValueError):
 Solutions = tuple[list[list[int]], dict[int, int], dict[int, list[Any]]]
 
 
-def enumerate_group(group: Group, budget: int) -> Solutions:  # noqa: C901 - a search kernel (see pyproject.toml)
-    """Enumerate the solutions of one component.
+def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa: C901 - a search kernel (see pyproject.toml)
+    """Enumerate the solutions of one component; with the search nodes that took (its work).
 
     Cells with the same constraints form one variable of size s; a variable holding k mines stands for
     C(s, k) layouts.
@@ -115,7 +115,7 @@ def enumerate_group(group: Group, budget: int) -> Solutions:  # noqa: C901 - a s
     if not weights:
         raise InconsistentPosition("the numbers admit no mine layout")
     ordered_vars = [variables[v][1] for v in order]
-    return ordered_vars, weights, sums
+    return (ordered_vars, weights, sums), nodes[0]
 
 
 def approximate(group: Group) -> Solutions:
@@ -149,20 +149,22 @@ def approximate(group: Group) -> Solutions:
 # Solved groups by (group, budget): a move changes a few groups and leaves the others as they were, and the
 # lookahead tries many positions that differ in one group. Keyed by the budget too, so a result never depends
 # on what was solved before.
-_SOLVED: dict[tuple[Group, int], tuple[Solutions, bool]] = {}
+_SOLVED: dict[tuple[Group, int], tuple[Solutions, bool, int]] = {}
 _SOLVED_MAX = 20_000
 
 
-def solve(group: Group, budget: int) -> tuple[Solutions, bool]:
-    """(solutions, exact): the group's layouts counted, or estimated (exact False) past `budget` search nodes.
+def solve(group: Group, budget: int) -> tuple[Solutions, bool, int]:
+    """(solutions, exact, work): the group's layouts counted, or estimated (exact False) past `budget` search
+    nodes; work is the search nodes counting them took (the same when the group comes from the store).
     Raises InconsistentPosition when no layout fits."""
     key = (group, budget)
     found = _SOLVED.get(key)
     if found is None:
         try:
-            found = (enumerate_group(group, budget), True)
+            solutions, work = enumerate_group(group, budget)
+            found = (solutions, True, work)
         except Capped:
-            found = (approximate(group), False)
+            found = (approximate(group), False, budget)
         if len(_SOLVED) >= _SOLVED_MAX:
             _SOLVED.clear()
         _SOLVED[key] = found

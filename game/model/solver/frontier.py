@@ -35,9 +35,10 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 
 class Component:
-    """A group of constraints that share cells, with its layouts counted (`solutions`, exact or estimated)."""
+    """A group of constraints that share cells, with its layouts counted (`solutions`, exact or estimated) and the
+    search nodes counting them took (`work`, the same whether or not they were counted before)."""
 
-    __slots__ = ("group", "cells", "solutions", "exact", "_local")
+    __slots__ = ("group", "cells", "solutions", "exact", "work", "_local")
 
     def __init__(self, group: Group, budget: int) -> None:
         self.group = group
@@ -45,6 +46,7 @@ class Component:
         found = solve(group, budget)
         self.solutions: Solutions = found[0]
         self.exact: bool = found[1]
+        self.work: int = found[2]
         self._local: list[int] | None = None
 
     def local(self) -> list[int]:

@@ -141,6 +141,7 @@ class GuessStrategy:
     search_roots: int = 6
     search_ratio: float = 0.9
     search_nodes: int = 400
+    search_work: int | None = None
     search_free: bool = False
 
     def pick(self, spot: Spot) -> int:
@@ -169,6 +170,7 @@ class GuessStrategy:
             roots=self.search_roots,
             ratio=self.search_ratio,
             nodes=self.search_nodes,
+            work=self.search_work,
             free=self.search_free,
         )
         influence = {i: self.influence * n for i, n in spot.influence().items()} if self.influence else {}
