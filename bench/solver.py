@@ -1,5 +1,6 @@
 """Solver benchmarks: auto-play win rates with 95% intervals, paired comparisons of guess strategies on the same
-boards, analysis speed and hint latency on Expert positions.
+boards, analysis speed and hint latency on Expert positions, and the garbage collector's pauses as the solver's
+store of counted groups fills.
 
 Win rates and paired comparisons keep one results file per run (bench/results/, or --out), keyed by board, and can
 use several processes (--jobs): an interrupted run started again with the same arguments resumes, and the same
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gc
 import hashlib
 import json
 import math
@@ -25,7 +27,7 @@ from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
 from bench.strategies import KINDS, make_strategy
 from game.model import GameState
 from game.model.solver.analysis import analyse_visible
-from game.model.solver.enumeration import forget
+from game.model.solver.enumeration import forget, stored
 from game.model.solver.guess import SHIPPED, choose_guess
 from game.model.solver.hints import first_click_cell, hint_for_visible
 
@@ -249,10 +251,43 @@ def bench_speed(games, seed, strategy=SHIPPED):
     )
 
 
+def bench_collect(games, seed, strategy=SHIPPED):
+    """The garbage collector's full collections while Expert games are played (as a session of hints fills the
+    solver's store of counted groups, in the game's own process): how long each took, and what it had to walk."""
+    forget()
+    gc.collect()
+    pauses = []
+    started = [0.0]
+
+    def timed(phase, info):
+        if phase == "start":
+            started[0] = time.perf_counter()
+        elif info["generation"] == 2:
+            pauses.append(1000 * (time.perf_counter() - started[0]))
+
+    gc.callbacks.append(timed)
+    try:
+        rng = random.Random(seed)
+        for _ in range(games):
+            play(16, 30, 99, "safe", rng, strategy, [])
+        t0 = time.perf_counter()
+        gc.collect()
+        last = 1000 * (time.perf_counter() - t0)
+    finally:
+        gc.callbacks.remove(timed)
+    pauses.sort()
+    print(
+        f"full collections, Expert, {games} games: {len(pauses) - 1} while playing, median "
+        f"{statistics.median(pauses[:-1] or [0]):.1f} ms, max {max(pauses[:-1] or [0]):.1f} ms; one at the end "
+        f"{last:.1f} ms with {stored()} groups stored and {len(gc.get_objects())} objects tracked",
+        flush=True,
+    )
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency", "speed"])
+    ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency", "speed", "collect"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="processes to play boards in (the machine's cores at most)")
     ap.add_argument("--out", help="results file (default: bench/results/<config>-s<seed>-<run digest>.jsonl)")
@@ -308,6 +343,8 @@ def main(argv=None):
             bench_latency(max(5, args.games // 20), args.seed, base)
         elif name == "speed":
             bench_speed(max(5, args.games // 20), args.seed, base)
+        elif name == "collect":
+            bench_collect(max(5, args.games // 20), args.seed, base)
         else:
             run(
                 name,

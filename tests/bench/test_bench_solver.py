@@ -256,3 +256,17 @@ def test_a_game_played_again_on_another_layout_that_fits_shows_the_same_view():
     game.relay(layout)
     assert game.vis == before and game.analysis() is a
     assert {r * 16 + c for r, c in game.board.mine_cells()} == layout
+
+
+def test_the_collector_figures_count_the_full_collections_of_the_games_played(capsys):
+    import re
+
+    from bench import solver as bench
+
+    bench.main(["--config", "collect", "--games", "100", "--seed", "3"])
+    line = capsys.readouterr().out
+    # five Expert games: every full collection timed, one forced at the end, the store not empty
+    found = re.search(
+        r"full collections, Expert, 5 games: (\d+) while playing.*end ([\d.]+) ms with (\d+) groups", line
+    )
+    assert found and int(found[3]) > 0 and float(found[2]) > 0

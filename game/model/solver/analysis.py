@@ -87,14 +87,14 @@ class Analysis:
         # When every frontier total fits the interior, every count of each component does, so the mine count
         # proves no frontier cell: the certain ones are those the numbers prove (cheaper than every chance).
         self._unforced = len(ways) == len(total)
-        self._vars: list[tuple[list[int], Any, Any, bool]] | None = None
+        self._vars: list[tuple[tuple[int, ...], Any, Any, bool]] | None = None
         self._nums: dict[int, Any] | None = None
         self._den: dict[int, Any] | None = None
         self._safe: set[Cell] | None = None
         self._mines: set[Cell] | None = None
         self._probabilities: dict[Cell, float] | None = None
 
-    def _variables(self) -> list[tuple[list[int], Any, Any, bool]]:
+    def _variables(self) -> list[tuple[tuple[int, ...], Any, Any, bool]]:
         """(cells, numerator, denominator, proved by the numbers alone) for each variable of each component."""
         if self._vars is not None:
             return self._vars
@@ -172,7 +172,9 @@ class Analysis:
     def best_chances(self, count: int = 2, dead: Callable[[int], bool] | None = None) -> list[float]:
         """The `count` highest chances of being safe among covered cells that are not certain mines, best first
         (fewer if fewer cells are left), cells that `dead` says are dead left out (the interior never is)."""
-        options: list[tuple[float, list[int] | None]] = [(1.0, [j]) for j, v in self.frontier.known.items() if v == 0]
+        options: list[tuple[float, tuple[int, ...] | None]] = [
+            (1.0, (j,)) for j, v in self.frontier.known.items() if v == 0
+        ]
         options.extend((1 - num / d, cells) for cells, num, d, _ in self._variables() if num != d)
         interior_num, layouts = self._interior
         if self._nint and interior_num != layouts:
@@ -189,10 +191,10 @@ class Analysis:
                 break
         return out
 
-    def chances(self) -> list[tuple[Any, Any, list[int] | None]]:
+    def chances(self) -> list[tuple[Any, Any, tuple[int, ...] | None]]:
         """(numerator, denominator, cells) of each distinct mine chance of the frontier's undecided cells, and of
         the interior (cells None: every covered cell no number touches) when there is one; certain cells left out."""
-        out: list[tuple[Any, Any, list[int] | None]] = [
+        out: list[tuple[Any, Any, tuple[int, ...] | None]] = [
             (num, d, cells) for cells, num, d, _ in self._variables() if 0 != num != d
         ]
         interior_num, layouts = self._interior

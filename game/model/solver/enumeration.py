@@ -7,7 +7,17 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-__all__ = ["Capped", "Group", "InconsistentPosition", "Solutions", "approximate", "enumerate_group", "forget", "solve"]
+__all__ = [
+    "Capped",
+    "Group",
+    "InconsistentPosition",
+    "Solutions",
+    "approximate",
+    "enumerate_group",
+    "forget",
+    "solve",
+    "stored",
+]
 
 # The numbers of a group: (cells, mines they still need) each, sorted (the same group is always enumerated in
 # the same order, so its work and its result depend on the group alone).
@@ -22,8 +32,8 @@ class InconsistentPosition(ValueError):
     """The visible numbers admit no mine layout (a hand-made position, or the game was already lost)."""
 
 
-# (cells of each variable, {mines: weight}, {mines: [weighted mine count per variable]})
-Solutions = tuple[list[list[int]], dict[int, int], dict[int, list[Any]]]
+# (cells of each variable, {mines: weight}, {mines: weighted mine count per variable})
+Solutions = tuple[tuple[tuple[int, ...], ...], dict[int, int], dict[int, tuple[Any, ...]]]
 
 
 def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa: C901 - a search kernel (see pyproject.toml)
@@ -114,8 +124,10 @@ def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa
     rec(0, 1, 0)
     if not weights:
         raise InconsistentPosition("the numbers admit no mine layout")
-    ordered_vars = [variables[v][1] for v in order]
-    return (ordered_vars, weights, sums), nodes[0]
+    # kept in the store of solved groups for the whole session: as tuples of ints, which the garbage collector
+    # stops tracking, a full collection does not walk them (it took 100 ms and more with a full store)
+    ordered_vars = tuple(tuple(variables[v][1]) for v in order)
+    return (ordered_vars, weights, {m: tuple(acc) for m, acc in sums.items()}), nodes[0]
 
 
 def approximate(group: Group) -> Solutions:
@@ -133,23 +145,28 @@ def approximate(group: Group) -> Solutions:
             a = acc.setdefault(j, [0, 0])
             a[0] += p
             a[1] += 1
-    variables = [[j] for j in acc]
+    variables = tuple((j,) for j in acc)
     local = [acc[j][0] / acc[j][1] for j in acc]
     total = sum(local)
     lo = max(count for _, count in group)
     hi = min(len(acc), sum(count for _, count in group))
     weights = {}
-    sums: dict[int, list[Any]] = {}
+    sums: dict[int, tuple[Any, ...]] = {}
     for m in range(lo, hi + 1):
         weights[m] = 1
-        sums[m] = [min(Fraction(1), m * p / total) for p in local]
+        sums[m] = tuple(min(Fraction(1), m * p / total) for p in local)
     return variables, weights, sums
 
 
 # Solved groups by (group, budget): a move changes a few groups and leaves the others as they were, and the
 # lookahead tries many positions that differ in one group. Keyed by the budget too, so a result never depends
-# on what was solved before.
-_SOLVED: dict[tuple[Group, int], tuple[Solutions, bool, int]] = {}
+# on what was solved before. Kept for the whole session, so kept as tuples of ints only (a group's weights and
+# sums as pairs), which the garbage collector stops tracking: its full collections, which stop every thread of
+# the game, do not walk them (with a dict in each, they took 70 to 180 ms on a full store).
+Stored = tuple[
+    tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...], tuple[tuple[int, tuple[Any, ...]], ...], bool, int
+]
+_SOLVED: dict[tuple[Group, int], Stored] = {}
 _SOLVED_MAX = 20_000
 
 
@@ -161,14 +178,20 @@ def solve(group: Group, budget: int) -> tuple[Solutions, bool, int]:
     found = _SOLVED.get(key)
     if found is None:
         try:
-            solutions, work = enumerate_group(group, budget)
-            found = (solutions, True, work)
+            (variables, weights, sums), work = enumerate_group(group, budget)
+            exact = True
         except Capped:
-            found = (approximate(group), False, budget)
+            (variables, weights, sums), work, exact = approximate(group), budget, False
         if len(_SOLVED) >= _SOLVED_MAX:
             _SOLVED.clear()
-        _SOLVED[key] = found
-    return found
+        found = _SOLVED[key] = (variables, tuple(weights.items()), tuple(sums.items()), exact, work)
+    variables, weight_pairs, sum_pairs, exact, work = found
+    return (variables, dict(weight_pairs), dict(sum_pairs)), exact, work
+
+
+def stored() -> int:
+    """How many groups the store holds."""
+    return len(_SOLVED)
 
 
 def forget() -> None:
