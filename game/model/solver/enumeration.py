@@ -124,8 +124,7 @@ def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa
     rec(0, 1, 0)
     if not weights:
         raise InconsistentPosition("the numbers admit no mine layout")
-    # kept in the store of solved groups for the whole session: as tuples of ints, which the garbage collector
-    # stops tracking, a full collection does not walk them (it took 100 ms and more with a full store)
+    # tuples, as the store keeps them (see _SOLVED)
     ordered_vars = tuple(tuple(variables[v][1]) for v in order)
     return (ordered_vars, weights, {m: tuple(acc) for m, acc in sums.items()}), nodes[0]
 
