@@ -1,6 +1,6 @@
 """Solver benchmarks: auto-play win rates with 95% intervals, paired comparisons of guess strategies on the same
-boards, analysis speed and hint latency on Expert positions, and the garbage collector's pauses as the solver's
-store of counted groups fills.
+boards, analysis speed and hint latency on Expert positions, where an Expert game's risk is taken, and the garbage
+collector's pauses as the solver's store of counted groups fills.
 
 Win rates and paired comparisons keep one results file per run (bench/results/, or --out), keyed by board, and can
 use several processes (--jobs): an interrupted run started again with the same arguments resumes, and the same
@@ -251,6 +251,63 @@ def bench_speed(games, seed, strategy=SHIPPED):
     )
 
 
+class NotedGame(Game):
+    """A game that notes each guess: (guesses before it in the game, layouts, its chance of a mine, the safest
+    cell's chance); layouts is None where the position was not counted exactly."""
+
+    def __init__(self, *args, notes, **kwargs):
+        self.notes, self.guesses = notes, 0
+        super().__init__(*args, **kwargs)
+
+    def guess(self, a, strategy):
+        cell = super().guess(a, strategy)
+        i = cell[0] * self.board.cols + cell[1]
+        safest = min(a.nums[j] / a.den[j] for j in a.nums if a.nums[j] != a.den[j])
+        self.notes.append((self.guesses, a.layouts, float(a.nums[i] / a.den[i]), float(safest)))
+        self.guesses += 1
+        return cell
+
+
+def risk_kind(guesses_before, layouts, endgame_layouts):
+    """Which kind of guess a noted one is, for the risk table."""
+    if layouts is None:
+        return "not counted exactly"
+    if layouts <= endgame_layouts:
+        return f"endgame (<= {endgame_layouts:,} layouts)"
+    if guesses_before == 0:
+        return "first guess of the game"
+    return "later, over 10^10 layouts" if layouts > 10**10 else "later, up to 10^10 layouts"
+
+
+def bench_risk(games, seed, strategy=SHIPPED):
+    """Where an Expert game's risk is taken: every guess of `games` games (safe first click), its chance of a
+    mine summed by kind of position (the expected mines hit, which the losses match on average), and how much of
+    it the strategy took beyond the safest cell, for what opening that cell may teach."""
+    notes = []
+    rng = random.Random(seed)
+    won = sum(NotedGame(16, 30, 99, "safe", rng.randrange(2**32), notes=notes).finish(strategy) for _ in range(games))
+    total = sum(chance for _, _, chance, _ in notes)
+    print(
+        f"risk, Expert, {games} games (won {won}): {len(notes)} guesses, their chances of a mine summed {total:.1f}",
+        flush=True,
+    )
+    kinds = {}
+    for before, layouts, chance, safest in notes:
+        row = kinds.setdefault(risk_kind(before, layouts, strategy.endgame_layouts), [0, 0.0, 0.0, 0])
+        row[0] += 1
+        row[1] += chance
+        row[2] += chance - safest
+        row[3] += chance > safest
+    for kind, (count, risk, beyond, riskier) in sorted(kinds.items(), key=lambda item: -item[1][1]):
+        print(
+            f"  {kind:28s} guesses {count:6d}  chances summed {risk:7.1f} ({100 * risk / max(total, 1e-9):4.1f}%), "
+            f"mean {risk / count:.3f}; beyond the safest cell's {beyond:6.1f} (on {riskier} guesses)",
+            flush=True,
+        )
+    even = [chance for _, _, chance, _ in notes if chance >= 0.5]
+    print(f"  of which guesses at 50% or worse: {len(even)}, chances summed {sum(even):.1f}", flush=True)
+
+
 def bench_collect(games, seed, strategy=SHIPPED):
     """The garbage collector's full collections while Expert games are played (as a session of hints fills the
     solver's store of counted groups, in the game's own process): how long each took, and what it had to walk."""
@@ -287,7 +344,8 @@ def bench_collect(games, seed, strategy=SHIPPED):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + ["all", "latency", "speed", "collect"])
+    others = ["all", "latency", "speed", "collect", "risk"]
+    ap.add_argument("--config", action="append", choices=sorted(CONFIGS) + others)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="processes to play boards in (the machine's cores at most)")
     ap.add_argument("--out", help="results file (default: bench/results/<config>-s<seed>-<run digest>.jsonl)")
@@ -345,6 +403,8 @@ def main(argv=None):
             bench_speed(max(5, args.games // 20), args.seed, base)
         elif name == "collect":
             bench_collect(max(5, args.games // 20), args.seed, base)
+        elif name == "risk":
+            bench_risk(args.games, args.seed, base)
         else:
             run(
                 name,

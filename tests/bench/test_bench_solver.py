@@ -270,3 +270,23 @@ def test_the_collector_figures_count_the_full_collections_of_the_games_played(ca
         r"full collections, Expert, 5 games: (\d+) while playing.*end ([\d.]+) ms with (\d+) groups", line
     )
     assert found and int(found[3]) > 0 and float(found[2]) > 0
+
+
+def test_the_risk_table_sums_the_chances_of_every_guess_by_kind(capsys):
+    import re
+
+    from bench import solver as bench
+
+    notes = []
+    game = bench.NotedGame(16, 30, 99, "safe", 12345, notes=notes)
+    game.finish()
+    # every guess noted once, in order, each at least as risky as the safest cell
+    assert [before for before, *_ in notes] == list(range(len(notes))) and notes
+    assert all(0 < safest <= chance < 1 for _, _, chance, safest in notes)
+    assert bench.risk_kind(0, 10**20, 1000) == "first guess of the game"
+    assert bench.risk_kind(3, 500, 1000).startswith("endgame")
+    bench.main(["--config", "risk", "--games", "6", "--seed", "4"])
+    out = capsys.readouterr().out
+    total = float(re.search(r"chances of a mine summed ([\d.]+)", out)[1])
+    parts = [float(x) for x in re.findall(r"chances summed +([\d.]+) \(", out)]
+    assert parts and abs(sum(parts) - total) < 0.05 * len(parts) + 1e-9
