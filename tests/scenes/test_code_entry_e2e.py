@@ -224,6 +224,7 @@ def test_a_saved_game_is_only_discarded_when_the_player_agrees(driver):
     driver.key(pygame.K_RETURN)
     driver.click_button(driver.overlay.yes)
     assert isinstance(driver.scene, PlayingScene) and driver.scene.session.origin == Origin.CODE
+    driver.app.store.flush()  # the discard is written on the writer's thread, a moment later
     assert [g.outcome for g in driver.app.store.recent_games("beginner")] == ["abandoned"]
 
 

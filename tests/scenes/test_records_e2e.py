@@ -130,6 +130,7 @@ def test_starting_another_game_asks_before_discarding_the_saved_one(tmp_path, dr
     driver.click_button(menu.difficulty_buttons["expert"])
     driver.click_button(driver.overlay.yes)
     assert isinstance(driver.scene, PlayingScene) and driver.scene.session.category == "expert"
+    driver.app.store.flush()  # the discard is written on the writer's thread, a moment later
     assert driver.app.store.load_resume() is None
     [abandoned] = driver.app.store.recent_games("beginner")
     assert abandoned.outcome == "abandoned", "a game left under way for another counts as a loss"
