@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -111,11 +111,11 @@ class Analysis:
         out = []
         for t, comp in enumerate(comps):
             variables, weights, sums = comp.solutions
-            other = _convolve(prefix[t], suffix[t + 1])
+            other = _convolve(prefix[t], suffix[t + 1].items())
             # ways to lay the other components' and the interior's mines, by this component's mines
-            fill = {mc: sum(w * ways[mc + mo] for mo, w in other.items() if mc + mo in ways) for mc in weights}
+            fill = [sum(w * ways[mc + mo] for mo, w in other.items() if mc + mo in ways) for mc, _ in weights]
             for vi, (var_cells, local) in enumerate(zip(variables, comp.local())):
-                num: Any = sum(sums[mc][vi] * fill[mc] for mc in weights)
+                num: Any = sum(s[vi] * f for s, f in zip(sums, fill))
                 d: Any = len(var_cells) * layouts
                 if local >= 0 and not exact:  # the approximation may blur it, but the numbers prove it
                     num, d = local, 1
@@ -266,10 +266,11 @@ class Analysis:
         return not any(local and i in cells for cells, _, _, local in self._variables())
 
 
-def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+def _convolve(a: dict[int, int], b: Collection[tuple[int, int]]) -> dict[int, int]:
+    """The distribution of the mines of two parts together, from each one's (mines, weight) pairs."""
     out: dict[int, int] = {}
     for ma, wa in a.items():
-        for mb, wb in b.items():
+        for mb, wb in b:
             out[ma + mb] = out.get(ma + mb, 0) + wa * wb
     return out
 

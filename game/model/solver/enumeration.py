@@ -32,8 +32,10 @@ class InconsistentPosition(ValueError):
     """The visible numbers admit no mine layout (a hand-made position, or the game was already lost)."""
 
 
-# (cells of each variable, {mines: weight}, {mines: weighted mine count per variable})
-Solutions = tuple[tuple[tuple[int, ...], ...], dict[int, int], dict[int, tuple[Any, ...]]]
+# (cells of each variable, ((mines, weight), ...), (weighted mine count per variable, ...)): a group's layouts by
+# their total of mines, the weights and the sums in the same order. Tuples only: the store keeps them for the
+# session, and the garbage collector stops tracking tuples of ints (see _SOLVED).
+Solutions = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...], tuple[tuple[Any, ...], ...]]
 
 
 def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa: C901 - a search kernel (see pyproject.toml)
@@ -124,9 +126,8 @@ def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa
     rec(0, 1, 0)
     if not weights:
         raise InconsistentPosition("the numbers admit no mine layout")
-    # tuples, as the store keeps them (see _SOLVED)
     ordered_vars = tuple(tuple(variables[v][1]) for v in order)
-    return (ordered_vars, weights, {m: tuple(acc) for m, acc in sums.items()}), nodes[0]
+    return (ordered_vars, tuple(weights.items()), tuple(tuple(sums[m]) for m in weights)), nodes[0]
 
 
 def approximate(group: Group) -> Solutions:
@@ -149,23 +150,18 @@ def approximate(group: Group) -> Solutions:
     total = sum(local)
     lo = max(count for _, count in group)
     hi = min(len(acc), sum(count for _, count in group))
-    weights = {}
-    sums: dict[int, tuple[Any, ...]] = {}
-    for m in range(lo, hi + 1):
-        weights[m] = 1
-        sums[m] = tuple(min(Fraction(1), m * p / total) for p in local)
+    totals = range(lo, hi + 1)
+    weights = tuple((m, 1) for m in totals)
+    sums = tuple(tuple(min(Fraction(1), m * p / total) for p in local) for m in totals)
     return variables, weights, sums
 
 
 # Solved groups by (group, budget): a move changes a few groups and leaves the others as they were, and the
 # lookahead tries many positions that differ in one group. Keyed by the budget too, so a result never depends
-# on what was solved before. Kept for the whole session, so kept as tuples of ints only (a group's weights and
-# sums as pairs), which the garbage collector stops tracking: its full collections, which stop every thread of
-# the game, do not walk them (with a dict in each, they took 70 to 180 ms on a full store).
-Stored = tuple[
-    tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...], tuple[tuple[int, tuple[Any, ...]], ...], bool, int
-]
-_SOLVED: dict[tuple[Group, int], Stored] = {}
+# on what was solved before. Kept for the whole session, so kept as tuples of ints only, which the garbage
+# collector stops tracking: its full collections, which stop every thread of the game, do not walk them (with
+# dicts in each, they took 70 to 180 ms on a full store).
+_SOLVED: dict[tuple[Group, int], tuple[Solutions, bool, int]] = {}
 _SOLVED_MAX = 20_000
 
 
@@ -177,15 +173,14 @@ def solve(group: Group, budget: int) -> tuple[Solutions, bool, int]:
     found = _SOLVED.get(key)
     if found is None:
         try:
-            (variables, weights, sums), work = enumerate_group(group, budget)
+            solutions, work = enumerate_group(group, budget)
             exact = True
         except Capped:
-            (variables, weights, sums), work, exact = approximate(group), budget, False
+            solutions, work, exact = approximate(group), budget, False
         if len(_SOLVED) >= _SOLVED_MAX:
             _SOLVED.clear()
-        found = _SOLVED[key] = (variables, tuple(weights.items()), tuple(sums.items()), exact, work)
-    variables, weight_pairs, sum_pairs, exact, work = found
-    return (variables, dict(weight_pairs), dict(sum_pairs)), exact, work
+        found = _SOLVED[key] = (solutions, exact, work)
+    return found
 
 
 def stored() -> int:

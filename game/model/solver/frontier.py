@@ -57,9 +57,9 @@ class Component:
             out = [-1] * len(variables)
             if self.exact:
                 for vi, cells in enumerate(variables):
-                    if all(sums[mc][vi] == 0 for mc in weights):
+                    if all(s[vi] == 0 for s in sums):
                         out[vi] = 0
-                    elif all(sums[mc][vi] == weights[mc] * len(cells) for mc in weights):
+                    elif all(s[vi] == w * len(cells) for (_, w), s in zip(weights, sums)):
                         out[vi] = 1
             self._local = out
         return self._local
