@@ -16,7 +16,7 @@ from game import config
 from game.view.ghost import CLOCK_COLOURS
 from tests.test_real_window import ROOT, WM_CLASS, display, stop, wait_for, window_geometry, xdotool  # noqa: F401
 from tests.xdnd import drop
-from tests.xgrab import grab
+from tests.xgrab import grab_when_readable
 
 pytest.importorskip("ms_toollib")
 
@@ -97,10 +97,15 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display,
         def board_pixels(shot):
             return pygame.image.tobytes(shot.subsurface(board), "RGB")
 
-        early = grab(window, width, height)
+        early = wait_for(lambda: grab_when_readable(window, width, height))
+        assert early, "the Replay window can be read"
         time.sleep(2)  # some seconds of the video, for the screenshot
         later = wait_for(
-            lambda: (shot := grab(window, width, height)) and board_pixels(shot) != board_pixels(early) and shot
+            lambda: (
+                (shot := grab_when_readable(window, width, height))
+                and board_pixels(shot) != board_pixels(early)
+                and shot
+            )
         )
         pygame.image.save(early, str(shots / "real-drop-early.png"))
         assert later, "the board changed: the video plays"
@@ -118,16 +123,19 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display,
         assert raced, f"B raced the video in a window of its board ({planned['race window']})"
         window, (x, y, width, height) = raced
         hud = planned["clocks"]
-        waiting = wait_for(lambda: (shot := grab(window, width, height)) and ghost_clock_pixels(shot, hud) and shot)
+        waiting = wait_for(
+            lambda: (shot := grab_when_readable(window, width, height)) and ghost_clock_pixels(shot, hud) and shot
+        )
         assert waiting, "the ghost's clock is in the top bar"
         pygame.image.save(waiting, str(shots / "real-drop-race-waiting.png"))
         safe = planned["safe"]
         xdotool(display, "mousemove", str(x + safe[0]), str(y + safe[1]), "click", "1")
         time.sleep(1)
-        first = grab(window, width, height)
+        first = wait_for(lambda: grab_when_readable(window, width, height))
+        assert first, "the race's window can be read"
         moved = wait_for(
             lambda: (
-                (shot := grab(window, width, height))
+                (shot := grab_when_readable(window, width, height))
                 and pygame.image.tobytes(shot.subsurface(hud), "RGB")
                 != pygame.image.tobytes(first.subsurface(hud), "RGB")
                 and shot
@@ -139,3 +147,20 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display,
     finally:
         err = stop(game)
     assert game.returncode == 0, err
+
+
+def test_an_x_error_fails_the_test_and_not_the_whole_run(display):  # noqa: F811
+    """libX11 ends the process on an X error (a drop on a window that has gone, a screenshot of one) unless told
+    otherwise (tests/x11.py): the whole test run would end with exit code 1 and no word of why."""
+    gone = 0x0C800001  # in the ids of an X client that is not there
+
+    def run(*command):
+        env = dict(os.environ, DISPLAY=display)
+        return subprocess.run([sys.executable, *command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+
+    dropped = run("-m", "tests.xdnd", str(gone), "10", "10", str(AVF))
+    assert dropped.returncode == 0, dropped.stderr
+    assert dropped.stdout.startswith("XdndEnter not sent: X error 3"), dropped.stdout  # 3: BadWindow
+    shot = run("-c", f"from tests.xgrab import grab\ntry:\n grab({gone}, 10, 10)\nexcept OSError as e:\n print(e)")
+    assert shot.returncode == 0, shot.stderr
+    assert shot.stdout.startswith("the window could not be read (X error 9"), shot.stdout  # 9: BadDrawable

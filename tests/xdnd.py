@@ -3,17 +3,18 @@ over libX11 with ctypes, no other package. xdotool can move and click but cannot
 same messages a file manager sends (enter, position, drop), hands the file's URI over when the window asks for
 it, and waits for the window to say it has finished.
 
-Run: DISPLAY=:1 python tests/xdnd.py WINDOW_ID X Y FILE   (X and Y on the screen; WINDOW_ID as xdotool gives it)
+Run: DISPLAY=:1 python -m tests.xdnd WINDOW_ID X Y FILE   (X and Y on the screen; WINDOW_ID as xdotool gives it)
 """
 
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
 import time
 from pathlib import Path
 from urllib.parse import quote
+
+from tests.x11 import libx11, take_error
 
 Window = Atom = Time = ctypes.c_ulong
 XDND_VERSION = 5
@@ -74,8 +75,7 @@ class Event(ctypes.Union):
 
 
 def _x11() -> ctypes.CDLL:
-    name = ctypes.util.find_library("X11") or "libX11.so.6"
-    x = ctypes.CDLL(name)
+    x = libx11()
     x.XOpenDisplay.restype = ctypes.c_void_p
     x.XOpenDisplay.argtypes = [ctypes.c_char_p]
     x.XDefaultRootWindow.restype = Window
@@ -94,6 +94,7 @@ def _x11() -> ctypes.CDLL:
     x.XChangeProperty.argtypes += [ctypes.c_char_p, ctypes.c_int]
     x.XDestroyWindow.argtypes = [ctypes.c_void_p, Window]
     x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
     return x
 
 
@@ -120,7 +121,9 @@ def drop(window: int, x: int, y: int, path: Path, timeout: float = 10.0) -> str:
         message.message_type = atoms[kind]
         message.l[:] = [*data, *[0] * (5 - len(data))]
         lib.XSendEvent(display, window, 0, 0, ctypes.byref(event))
-        lib.XFlush(display)
+        lib.XSync(display, 0)  # the server's answer now: an error shows before the drop waits for the window
+        if error := take_error():
+            raise OSError(f"{kind} not sent: {error}")
 
     def wait_for(kind: str) -> Event | None:
         """Answer the window's request for the file's URI on the way; the event asked for, or None."""
@@ -150,6 +153,7 @@ def drop(window: int, x: int, y: int, path: Path, timeout: float = 10.0) -> str:
         lib.XSendEvent(display, request.requestor, 0, 0, ctypes.byref(answer))
         lib.XFlush(display)
 
+    take_error()
     try:
         send("XdndEnter", source, XDND_VERSION << 24, atoms["text/uri-list"])
         send("XdndPosition", source, 0, (x << 16) | y, 0, atoms["XdndActionCopy"])
@@ -161,6 +165,8 @@ def drop(window: int, x: int, y: int, path: Path, timeout: float = 10.0) -> str:
             return "refused: the window does not take this drop"
         send("XdndDrop", source, 0, 0)
         return "finished" if wait_for("XdndFinished") is not None else "no finish: the drop was not taken"
+    except OSError as error:
+        return str(error)
     finally:
         lib.XDestroyWindow(display, source)
         lib.XCloseDisplay(display)
