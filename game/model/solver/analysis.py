@@ -267,7 +267,7 @@ class Analysis:
 
 
 def _convolve(a: dict[int, int], b: Collection[tuple[int, int]]) -> dict[int, int]:
-    """The distribution of the mines of two parts together, from each one's (mines, weight) pairs."""
+    """The distribution of the mines of two parts together: `a` as {mines: weight}, `b` as (mines, weight) pairs."""
     out: dict[int, int] = {}
     for ma, wa in a.items():
         for mb, wb in b:
