@@ -18,9 +18,10 @@ class Exhaustive(Search):
         return sorted(((1 - a.nums[i] / a.den[i], i) for i in cells), key=lambda o: (-o[0], o[1]))
 
 
-def brute_survival(rows, cols, layouts, vis, depth, free):
+def brute_survival(rows, cols, layouts, vis, depth, free, first=None):
     """The chance of surviving the next `depth` guesses (free: a position with a certain safe cell counts as
-    survived; else opening a certain safe cell is one of the reveals), by brute force over the layouts."""
+    survived; else opening a certain safe cell is one of the reveals), by brute force over the layouts; with
+    `first`, the first guess is that cell."""
     nb = neighbours(rows, cols)
 
     def shown(L, i):
@@ -59,7 +60,7 @@ def brute_survival(rows, cols, layouts, vis, depth, free):
             return Fraction(1)
         return through(group, view, min(safe), k)
 
-    return guess(layouts, vis, depth)
+    return guess(layouts, vis, depth) if first is None else through(layouts, vis, first, depth)
 
 
 @pytest.mark.parametrize("free", [True, False])
@@ -117,6 +118,31 @@ def test_the_search_opens_a_less_safe_cell_when_it_survives_the_next_reveal_more
     searched = GuessStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
     assert choose_guess(rows, cols, 4, vis, a, strategy=searched) == (0, 2)
     assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(**plain, window=0.0, search=0)) == (2, 2)
+
+
+def test_off_edge_roots_find_the_cell_beside_the_frontier_that_the_interior_s_own_cell_misses():
+    # 1#####   a corner shows 1: the interior (a 27% chance of a mine) is safer than the corner's neighbours
+    # ######   (33%); its own cell is the far corner (0, 5), but (2, 0), which touches two of the 1's cells,
+    # ######   survives the next two reveals more often (by brute force): only an off-edge root finds it
+    from game.model.solver.guess import GuessStrategy, choose_guess
+    from game.model.solver.search import off_edge_cells
+    from tests.solverfixtures import grid
+
+    rows, cols, vis = grid(["1#####", "######", "######"])
+    a = analyse_visible(rows, cols, 4, vis)
+    layouts = layouts_of(rows, cols, 4, vis)
+    value = {i: brute_survival(rows, cols, layouts, vis, 2, False, first=i) for i in range(1, rows * cols)}
+    beside, far = 2 * cols + 0, 0 * cols + 5
+    assert max(value, key=value.__getitem__) == beside and value[beside] > value[far] > value[1 * cols + 1]
+    # the off-edge cells are those two steps from the 1 in its row and column, fewest neighbours first; the far
+    # corner, the interior's own cell, is not one of them
+    assert off_edge_cells(a, 4) == [beside, 0 * cols + 2]
+    assert off_edge_cells(a, 1) == [beside]
+    shape = {i: sum(1 for j in neighbours(rows, cols)[i] if vis[j] < 0) for i in range(rows * cols)}.__getitem__
+    assert best_guess(a, SearchSettings(depth=2), {}, shape)[0] == far
+    plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
+    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(search=2, **plain)) == (0, 5)
+    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(search=2, search_off_edge=4, **plain)) == (2, 0)
 
 
 def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():

@@ -139,6 +139,7 @@ class GuessStrategy:
     search: int = 3
     search_width: int = 4
     search_roots: int = 6
+    search_off_edge: int = 0
     search_ratio: float = 0.9
     search_nodes: int = 400
     search_work: int | None = None
@@ -168,6 +169,7 @@ class GuessStrategy:
             depth=self.search,
             width=self.search_width,
             roots=self.search_roots,
+            off_edge=self.search_off_edge,
             ratio=self.search_ratio,
             nodes=self.search_nodes,
             work=self.search_work,

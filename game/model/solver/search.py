@@ -11,8 +11,10 @@ sees (the search of minesolve and of David Hill's recursive safety, in our terms
   is one of the reveals, and safe). With `free`, any certain safe cell counts as surviving every reveal left.
 
 Candidates are the safest cells (within `ratio` of the safest, one per chance and number of covered neighbours,
-at most `width`, `roots` at the first step), tried safest first; a cell is dropped as soon as it cannot beat the
-best one found (its value is at most its safety). Positions are analysed incrementally (`Analysis.after`) and kept
+at most `width`, `roots` at the first step; the interior, where no number reaches, through one cell, and with
+`off_edge` at the first step also through that many cells two steps from a number, a setting measured and not
+shipped: docs/solver.md), tried safest first; a cell is dropped as soon as it cannot beat the best one found (its
+value is at most its safety). Positions are analysed incrementally (`Analysis.after`) and kept
 by the reveals that lead to them, so two orders of the same reveals meet one position. Strength is set by work:
 the search stops after `nodes` positions analysed (or, with `work`, once they have taken that much work: the
 search nodes counting the layouts of each position's new groups, plus POSITION_WORK a position; a position's time
@@ -28,7 +30,7 @@ from functools import lru_cache
 
 from .analysis import Analysis, InconsistentPosition, neighbours
 
-__all__ = ["Search", "SearchSettings", "best_guess", "interior_cell"]
+__all__ = ["Search", "SearchSettings", "best_guess", "interior_cell", "off_edge_cells"]
 
 Path = frozenset[tuple[int, int]]  # the reveals (cell, number shown) leading from the root to a position
 
@@ -40,12 +42,14 @@ POSITION_WORK = 100
 @dataclass(frozen=True)
 class SearchSettings:
     """depth: reveals looked ahead; width / roots: cells tried at a later step / at the first; ratio: cells at
-    least this share of the safest cell's safety are tried; nodes: positions analysed at most; work: the work they
-    may take (None: no limit); free: a certain safe cell counts as surviving every reveal left (else opening it is
-    one of the reveals)."""
+    least this share of the safest cell's safety are tried; off_edge: interior cells two steps from a number tried
+    at the first step besides the interior's own cell (`off_edge_cells`); nodes: positions analysed at most; work:
+    the work they may take (None: no limit); free: a certain safe cell counts as surviving every reveal left (else
+    opening it is one of the reveals)."""
 
     depth: int = 3
     width: int = 4
+    off_edge: int = 0
     roots: int = 6
     ratio: float = 0.9
     nodes: int = 400
@@ -74,6 +78,32 @@ def interior_cell(a: Analysis) -> int:
     f = a.frontier
     of, known, visible = f.comp_of(), f.known, f.visible
     return next(i for i in _by_degree(f.rows, f.cols) if visible[i] < 0 and i not in known and i not in of)
+
+
+def off_edge_cells(a: Analysis, count: int) -> list[int]:
+    """Up to `count` covered cells no number touches but that lie two steps from one in a row or a column
+    (JSMinesweeper's off-edge candidates at this density): what they show counts mines of the frontier cells
+    between, unlike the interior's own cell (`interior_cell`, which they exclude). One of each number of covered
+    neighbours and of frontier neighbours, the fewest neighbours first, then by index."""
+    f = a.frontier
+    of, known, visible, rows, cols = f.comp_of(), f.known, f.visible, f.rows, f.cols
+    nb, skip = neighbours(rows, cols), interior_cell(a)
+    out: list[int] = []
+    seen: set[tuple[int, int]] = set()
+    for i in _by_degree(rows, cols):
+        if len(out) >= count:
+            break
+        if i == skip or visible[i] >= 0 or i in known or i in of:
+            continue
+        r, c = divmod(i, cols)
+        steps = ((r - 2, c), (r + 2, c), (r, c - 2), (r, c + 2))
+        if not any(0 <= rr < rows and 0 <= cc < cols and visible[rr * cols + cc] >= 0 for rr, cc in steps):
+            continue
+        kind = (sum(1 for j in nb[i] if visible[j] < 0), sum(1 for j in nb[i] if j in of or j in known))
+        if kind not in seen:
+            seen.add(kind)
+            out.append(i)
+    return out
 
 
 class Search:
@@ -210,6 +240,9 @@ def best_guess(
     fewest covered neighbours (`shape`), then to the safer cell."""
     search = Search(a, settings, stop)
     roots = search.candidates(a, settings.roots)
+    if settings.off_edge:
+        of = a.frontier.comp_of()  # a root cell outside every group is the interior's
+        roots += [(safety, j) for safety, i in roots if i not in of for j in off_edge_cells(a, settings.off_edge)]
     if len(roots) <= 1:
         return (roots[0][1] if roots else interior_cell(a)), 0
     total = a.layouts
