@@ -5,6 +5,7 @@ from pathlib import Path
 import pygame
 
 from game import config
+from game.app import App
 from game.settings import LISTED
 
 
@@ -184,3 +185,26 @@ def turn_on_no_guess(driver):
     assert button.label == "on"
     driver.click_button(settings.back)
     assert driver.scene.name == "menu"
+
+
+def start_app(tmp_path=None, seed=42, desktop=(1366, 768), patient=True, frames=1):
+    """The real app on a fake clock, run for `frames` frames (its menu shown), and a Driver to play it;
+    screenshots go under tmp_path/shots. Call `stop_app` when done."""
+    app = App(clock=FakeClock(), seed=seed, desktop_size=desktop)
+    pygame.event.clear()
+    driver = Driver(app, tmp_path / "shots" if tmp_path is not None else None, patient=patient)
+    driver.frames(frames)
+    return driver
+
+
+def stop_app(driver):
+    """Close the records' writer of an app from `start_app`, then pygame."""
+    driver.app.store.close()
+    pygame.quit()
+
+
+def driven(tmp_path, **start):
+    """A pytest fixture's body: the app from `start_app(tmp_path, **start)`, stopped after the test."""
+    driver = start_app(tmp_path, **start)
+    yield driver
+    stop_app(driver)

@@ -1,21 +1,15 @@
 """Animations are view-only: the cascade ripples, the mine flashes, the flags rise, and input never waits."""
 
-import pygame
 import pytest
 
-from game.app import App
 from game.view.board_view import tile_for
 from game.view.sheet import Tile
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=2024, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    pygame.quit()
+    yield from driven(tmp_path, seed=2024)
 
 
 def drawn(playing, cell):

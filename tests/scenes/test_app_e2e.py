@@ -3,7 +3,6 @@
 import pygame
 import pytest
 
-from game.app import App
 from game.overlays.confirm import ConfirmOverlay
 from game.overlays.gameover import GameOverPanel
 from game.records import Origin
@@ -13,18 +12,14 @@ from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.view.board_view import tile_for
 from game.view.sheet import Face, Tile
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 DESKTOP = (1366, 768)
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=1234, desktop_size=DESKTOP)
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    pygame.quit()
+    yield from driven(tmp_path, seed=1234, desktop=DESKTOP)
 
 
 def neighbours(board, row, col):

@@ -6,7 +6,6 @@ import pygame
 import pytest
 
 from game import assist, config
-from game.app import App
 from game.model.solver import noguess
 from game.model.solver.hints import Hint, HintRule
 from game.model.solver.noguess import NoGuessTimeout, solves_without_guessing
@@ -14,18 +13,14 @@ from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.view import assist as assist_view
-from tests.driver import Driver, FakeClock, turn_on_no_guess
+from tests.driver import driven, turn_on_no_guess
 
 DESKTOP = (1366, 768)
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=77, desktop_size=DESKTOP)
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    pygame.quit()
+    yield from driven(tmp_path, seed=77, desktop=DESKTOP)
 
 
 def start(driver, key="beginner"):

@@ -4,21 +4,15 @@ and the win line, the panel and the records all say so, without contradicting ea
 import pygame
 import pytest
 
-from game.app import App
 from game.view import text
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 ASSISTED = "assisted"  # the word the player reads
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=5, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=5)
 
 
 def drawn(driver):

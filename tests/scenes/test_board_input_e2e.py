@@ -5,19 +5,13 @@ the time it arrived."""
 import pygame
 import pytest
 
-from game.app import App
 from game.board_ui import BoardKey, KeyPress, Motion, Press, Release
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=1234, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=1234)
 
 
 def start(driver):

@@ -13,24 +13,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import App
 from game.model import Board, Move
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene
 from game.store import Store
-from tests.driver import Driver, FakeClock
+from tests import driver as driving
 from tests.populated import populate, saved_under_way
 
 NESTED = "[" * 100_000 + "]" * 100_000
 
 
 def start_app(tmp_path):
-    app = App(clock=FakeClock(), seed=7, desktop_size=(1366, 768))
-    pygame.event.clear()
-    driver = Driver(app, tmp_path / "shots")
-    driver.frames(2)
-    return driver
+    return driving.start_app(tmp_path, seed=7, frames=2)
 
 
 def visit_everything(driver):

@@ -4,7 +4,6 @@ presses what it is on, Esc goes back or cancels."""
 import pygame
 import pytest
 
-from game.app import App
 from game.model.rules.boardcode import BoardCode, encode
 from game.scenes.custom import CustomScene
 from game.scenes.help import HelpScene
@@ -12,17 +11,12 @@ from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene
 from game.scenes.settings import SettingsScene
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=11, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=11)
 
 
 def ringed(scene_or_overlay):

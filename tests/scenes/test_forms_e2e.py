@@ -6,20 +6,14 @@ import re
 import pygame
 import pytest
 
-from game.app import App
 from game.scenes.custom import CustomScene
 from game.view import text
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=3, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=3)
 
 
 def open_custom(driver):

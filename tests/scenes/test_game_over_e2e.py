@@ -7,17 +7,12 @@ import pytest
 from game.app import App
 from game.overlays.gameover import GRACE_SECONDS, GameOverPanel
 from game.scenes.playing import PlayingScene
-from tests.driver import Driver, FakeClock
+from tests.driver import Driver, FakeClock, driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=21, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=21)
 
 
 def cells(board):

@@ -3,25 +3,20 @@
 import pygame
 import pytest
 
-from game.app import App
 from game.overlays.gameover import GameOverPanel
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.store import Store
 from game.view import theme
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 DESKTOP = (1366, 768)
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=4321, desktop_size=DESKTOP)
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    pygame.quit()
+    yield from driven(tmp_path, seed=4321, desktop=DESKTOP)
 
 
 def start(driver, key="beginner"):

@@ -6,26 +6,17 @@ import time
 import pygame
 import pytest
 
-from game.app import App
 from game.model.solver.analysis import analyse
 from game.scenes.learn import LearnScene
 from game.scenes.puzzle import PuzzleScene
-from tests.driver import Driver, FakeClock
+from tests.driver import driven, start_app
 
 LEFT, RIGHT = 1, 3
 
 
-def start_app(tmp_path, seed=42, desktop=(1366, 768)):
-    app = App(clock=FakeClock(), seed=seed, desktop_size=desktop)
-    pygame.event.clear()
-    app.step()
-    return Driver(app, tmp_path / "shots")
-
-
 @pytest.fixture
 def driver(tmp_path):
-    yield start_app(tmp_path)
-    pygame.quit()
+    yield from driven(tmp_path)
 
 
 def open_learn(driver):

@@ -11,7 +11,6 @@ import pygame
 import pytest
 
 from game import session as session_module
-from game.app import App
 from game.model.rules.boardcode import BoardCode, encode
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.custom import CustomScene
@@ -20,22 +19,14 @@ from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene
 from game.store import Store
 from game.view import text
-from tests.driver import Driver, FakeClock
+from tests.driver import driven, start_app
 
-
-def start_app(tmp_path, seed=42):
-    app = App(clock=FakeClock(), seed=seed, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    return Driver(app, tmp_path / "shots")
+SEED = 42  # the boards these tests were written for
 
 
 @pytest.fixture
 def driver(tmp_path):
-    d = start_app(tmp_path)
-    yield d
-    d.app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=SEED)
 
 
 def top(driver):
@@ -131,7 +122,7 @@ def test_esc_or_closing_the_window_keeps_the_game_and_records_nothing(tmp_path, 
     driver.post(pygame.QUIT)
     driver.frames(1)
     driver.app.run(max_frames=driver.app.frames)
-    again = start_app(tmp_path)
+    again = start_app(tmp_path, SEED)
     assert again.scene.resume is not None
     assert again.app.store.statistics("beginner").played == 0
     again.app.store.close()
@@ -146,7 +137,7 @@ def test_the_custom_size_is_kept_after_a_restart(tmp_path, driver):
     driver.post(pygame.QUIT)
     driver.frames(1)
     driver.app.run(max_frames=driver.app.frames)
-    again = start_app(tmp_path)
+    again = start_app(tmp_path, SEED)
     menu = again.scene
     assert menu.custom.sublabel == "last: 20 x 12, 30 mines"
     assert menu.custom.marked, "Custom was the last game"
@@ -288,7 +279,7 @@ def test_a_save_is_read_at_start_without_parsing_its_board_and_one_damaged_insid
     db.close()
     with Store.open() as store:
         assert isinstance(store.load_resume().board, str), "the board stays text until the save is checked"
-    d = start_app(tmp_path)
+    d = start_app(tmp_path, SEED)
     menu = d.scene
     assert menu.resume is not None and "Beginner, 3 s" in menu.resume.sublabel
     d.click_button(menu.resume)
@@ -306,7 +297,7 @@ def test_a_save_is_read_at_start_without_parsing_its_board_and_one_damaged_insid
 def test_a_discarded_save_that_cannot_be_read_is_dropped_not_recorded(tmp_path, private_home):
     with Store.open() as store:
         store.save_resume({"rows": 9}, 100, "beginner")
-    d = start_app(tmp_path)
+    d = start_app(tmp_path, SEED)
     d.click_button(d.scene.difficulty_buttons["expert"])
     d.click_button(top(d).yes)
     assert isinstance(d.scene, PlayingScene) and d.app.store.statistics("beginner").played == 0

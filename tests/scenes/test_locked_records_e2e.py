@@ -10,13 +10,12 @@ import threading
 import pygame
 import pytest
 
-from game.app import App
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.store import DB_NAME, Store
 from game.store import store as store_module
-from tests.driver import Driver, FakeClock
+from tests import driver as driving
 from tests.locker import held
 from tests.store.waited import writer_failed
 
@@ -24,11 +23,8 @@ WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE|BEGIN|CREATE|ALTER|DROP|PR
 
 
 def start_app(tmp_path, patient=False):
-    app = App(clock=FakeClock(), seed=3, desktop_size=(1366, 768))
-    pygame.event.clear()
-    driver = Driver(app, tmp_path / "shots", patient=patient)
-    driver.frames(2)
-    return driver
+    """Not patient unless told: these tests watch the frames go on while the records' writer waits."""
+    return driving.start_app(tmp_path, seed=3, patient=patient, frames=2)
 
 
 def writes_on_the_frame_thread(monkeypatch):

@@ -6,22 +6,16 @@ which Records reads back whole to play it."""
 import pygame
 import pytest
 
-from game.app import App
 from game.scenes.playing import PlayingScene
 from game.scenes.records import read_log
 from game.video.chunks import CHUNK_EVENTS
 from game.video.packed import FORMAT_CHUNKED
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=1234, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=1234)
 
 
 def move_about(driver, count, batch=4_000):

@@ -9,7 +9,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import App
 from game.model.replay.playback import Replay
 from game.overlays.gameover import GameOverPanel
 from game.race import Lead, Race
@@ -21,7 +20,7 @@ from game.video.events import Mouse, Video
 from game.video.ghost import opening_cell
 from game.view import race_figures
 from game.view.ghost import clock_text
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SAMPLES = ROOT / "tests" / "fixtures" / "videos"
@@ -29,12 +28,7 @@ SAMPLES = ROOT / "tests" / "fixtures" / "videos"
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=4321, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=4321)
 
 
 def cells(board):

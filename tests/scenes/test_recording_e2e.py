@@ -5,24 +5,18 @@ resume, and stays with the record's move log."""
 import pygame
 import pytest
 
-from game.app import App
 from game.model.replay.playback import Replay
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.video import encode_evf, figures_of
 from game.video.events import Mouse
 from game.video.packed import split_log, unpack
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=1234, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=1234)
 
 
 def start(driver):

@@ -9,31 +9,23 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import App
 from game.overlays.confirm import ConfirmOverlay
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene
 from game.store import Store
-from tests.driver import Driver, FakeClock
+from tests.driver import driven, start_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_app(tmp_path, seed=99):
-    app = App(clock=FakeClock(), seed=seed, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    return Driver(app, tmp_path / "shots")
+SEED = 99  # the boards these tests were written for
 
 
 @pytest.fixture
 def driver(tmp_path):
-    d = start_app(tmp_path)
-    yield d
-    d.app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=SEED)
 
 
 def cells(board):
@@ -139,7 +131,7 @@ def test_starting_another_game_asks_before_discarding_the_saved_one(tmp_path, dr
 def test_a_saved_game_that_fails_validation_is_discarded_with_a_notice(tmp_path, private_home):
     with Store.open() as store:
         store.save_resume({"rows": 9, "cols": 9, "mines": 500}, 1000, "beginner")
-    d = start_app(tmp_path)
+    d = start_app(tmp_path, SEED)
     menu = d.scene
     d.click_button(menu.resume)
     menu = d.scene
@@ -172,7 +164,7 @@ def a_saved_board(finish=None):
 def test_a_saved_game_over_or_with_bad_details_is_discarded_not_resumed(tmp_path, private_home, board, extra, reason):
     with Store.open() as store:
         store.save_resume(board, 1000, "custom:5x5x2", extra)
-    d = start_app(tmp_path)
+    d = start_app(tmp_path, SEED)
     d.click_button(d.scene.resume)
     menu = d.scene
     assert isinstance(menu, MenuScene) and menu.resume is None, "never a crash, never a dead game resumed"
@@ -183,7 +175,7 @@ def test_a_saved_game_over_or_with_bad_details_is_discarded_not_resumed(tmp_path
 def test_a_saved_game_with_its_details_resumes_and_replays(tmp_path, private_home):
     with Store.open() as store:
         store.save_resume(a_saved_board(), 1000, "custom:5x5x2", {"times": [0], "hinted": False})
-    d = start_app(tmp_path)
+    d = start_app(tmp_path, SEED)
     d.click_button(d.scene.resume)
     playing = d.scene
     assert isinstance(playing, PlayingScene) and [m.t_ms for m in playing.board.moves] == [0]
@@ -194,7 +186,7 @@ def test_a_saved_game_with_its_details_resumes_and_replays(tmp_path, private_hom
 def test_a_corrupt_records_file_is_set_aside_and_the_menu_says_so(tmp_path, private_home):
     private_home.mkdir(parents=True)
     (private_home / "minesweeper.db").write_bytes(b"this is not a database" * 100)
-    d = start_app(tmp_path)
+    d = start_app(tmp_path, SEED)
     assert any("damaged" in notice for notice in d.scene.notices)
     assert list(private_home.glob("minesweeper.db.corrupt-*"))
     d.click_button(d.scene.difficulty_buttons["beginner"])
@@ -206,7 +198,7 @@ def test_an_unusable_records_folder_runs_without_records(tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("MINESWEEPER_HOME", str(blocker / "records"))
-    d = start_app(tmp_path)
+    d = start_app(tmp_path, SEED)
     assert any("without records" in notice for notice in d.scene.notices)
     d.click_button(d.scene.difficulty_buttons["beginner"])
     win(d)
@@ -217,7 +209,7 @@ def test_settings_are_kept_between_starts(tmp_path, driver):
     driver.click_button(driver.scene.difficulty_buttons["intermediate"])
     driver.key(pygame.K_ESCAPE)
     driver.app.store.close()
-    again = start_app(tmp_path)
+    again = start_app(tmp_path, SEED)
     assert again.app.settings["difficulty"] == "intermediate"
     assert again.scene.difficulty_buttons["intermediate"].marked
     again.app.store.close()
@@ -265,7 +257,7 @@ def test_killed_mid_game_the_next_start_resumes_at_the_last_move(tmp_path, priva
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     revealed = int(last[2])
-    d = start_app(tmp_path)
+    d = start_app(tmp_path, SEED)
     assert d.scene.resume is not None
     d.click_button(d.scene.resume)
     board = d.scene.board

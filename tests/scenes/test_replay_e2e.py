@@ -16,18 +16,14 @@ from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene, figures
 from game.scenes.replay import ReplayScene
 from game.store import data_folder
-from tests.driver import Driver, FakeClock
+from tests.driver import Driver, FakeClock, driven
 
 DESKTOP = (1366, 768)
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=4321, desktop_size=DESKTOP)
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    pygame.quit()
+    yield from driven(tmp_path, seed=4321, desktop=DESKTOP)
 
 
 def cells(board):

@@ -9,16 +9,12 @@ from game.scenes.playing import PlayingScene
 from game.scenes.settings import OPTIONS, SettingsScene
 from game.settings import BY_KEY, SETTINGS, Settings, cleaned
 from game.store import Store
-from tests.driver import Driver, FakeClock
+from tests.driver import FakeClock, driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=99, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    pygame.quit()
+    yield from driven(tmp_path, seed=99)
 
 
 def open_settings(driver):

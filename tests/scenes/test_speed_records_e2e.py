@@ -6,7 +6,6 @@ and the player's name set in Settings and found in an exported EVF by ms-toollib
 import pygame
 import pytest
 
-from game.app import App
 from game.overlays.gameover import GameOverPanel
 from game.scenes.records import RecordsScene
 from game.scenes.replay import ReplayScene
@@ -15,22 +14,14 @@ from game.settings import MAX_PLAYER_CHARS
 from game.store import speed
 from game.view import records_list, text
 from game.view.formats import FIGURES, video_lines
-from tests.driver import Driver, FakeClock
+from tests.driver import driven, start_app
 
-
-def start_app(tmp_path, seed=99):
-    app = App(clock=FakeClock(), seed=seed, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    return Driver(app, tmp_path / "shots")
+SEED = 99  # the boards these tests were written for
 
 
 @pytest.fixture
 def driver(tmp_path):
-    d = start_app(tmp_path)
-    yield d
-    d.app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=SEED)
 
 
 def win(driver, pause_frames=0, flag=False, hint=False):
@@ -252,7 +243,7 @@ def test_games_recorded_before_show_their_figures_once_worked_out_in_the_backgro
     from tests.populated import version_6_records
 
     version_6_records(private_home)  # two Expert wins: one with its video, one kept without its moves
-    driver = start_app(tmp_path)  # the figures are worked out by the writer, which each frame waits for here
+    driver = start_app(tmp_path, SEED)  # the figures are worked out by the writer, which each frame waits for here
     driver.click_button(driver.scene.records)
     records = driver.scene
     while records.category != "expert":

@@ -12,11 +12,10 @@ import uuid
 import pygame
 import pytest
 
-from game.app import App
 from game.scenes.menu import MenuScene
 from game.store import DB_NAME, Store
 from game.store import store as store_module
-from tests.driver import Driver, FakeClock
+from tests import driver as driving
 from tests.store.waited import writer_failed
 
 
@@ -59,11 +58,7 @@ def disk(tmp_path):
 
 
 def start_app(patient):
-    app = App(clock=FakeClock(), seed=3, desktop_size=(1366, 768))
-    pygame.event.clear()
-    driver = Driver(app, patient=patient)
-    driver.frames(2)
-    return driver
+    return driving.start_app(seed=3, patient=patient, frames=2)
 
 
 def test_a_loss_on_a_full_disk_is_kept_and_written_when_there_is_room(disk, monkeypatch):

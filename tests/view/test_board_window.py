@@ -5,23 +5,17 @@ import pygame
 import pytest
 
 from game import config
-from game.app import App
 from game.model.rules.category import category_label, size_text
 from game.view import assist, hud, theme
 from game.view.atlas import AtlasCache
 from game.view.formats import format_time
 from game.view.title import mine_icon
-from tests.driver import Driver, FakeClock
+from tests.driver import driven
 
 
 @pytest.fixture
 def driver(tmp_path):
-    app = App(clock=FakeClock(), seed=31, desktop_size=(1366, 768))
-    pygame.event.clear()
-    app.step()
-    yield Driver(app, tmp_path / "shots")
-    app.store.close()
-    pygame.quit()
+    yield from driven(tmp_path, seed=31)
 
 
 def custom(driver, rows, cols, mines):
