@@ -255,8 +255,7 @@ def test_random_damage_never_stops_the_game(tmp_path, healthy, monkeypatch, dama
     (home / "minesweeper.db").write_bytes(bytes(data))
     driver = start_app(tmp_path)
     visit_everything(driver)
-    driver.app.store.close()
-    pygame.quit()
+    driving.stop_app(driver)
 
 
 def test_random_damage_reaches_the_rows_not_only_the_checks(healthy, tmp_path):

@@ -9,7 +9,7 @@ import pytest
 from game.model.solver.analysis import analyse
 from game.scenes.learn import LearnScene
 from game.scenes.puzzle import PuzzleScene
-from tests.driver import driven, start_app
+from tests.driver import driven, start_app, stop_app
 
 LEFT, RIGHT = 1, 3
 
@@ -73,8 +73,7 @@ def test_every_lesson_plays_end_to_end_and_is_kept_after_a_restart(tmp_path, des
         driver.key(pygame.K_RETURN)  # Enter goes on, as the words under the board say
     assert lessons_seen == 10 and isinstance(driver.scene, LearnScene)
     assert driver.scene.done_count == 10
-    driver.app.store.close()
-    pygame.quit()
+    stop_app(driver)
 
     again = start_app(tmp_path, desktop=desktop)
     learn = open_learn(again)
@@ -190,8 +189,7 @@ def test_a_forced_loss_offers_no_study(tmp_path):
             driver.click_cell(*min(safe))
         if board.state == "playing":
             break
-        driver.app.store.close()
-        pygame.quit()
+        stop_app(driver)
     driver.click_cell(*next(cell for cell in board.mine_cells() if not board.is_flagged(*cell)))
     playing.analysis.wait(30)
     driver.frames(2)

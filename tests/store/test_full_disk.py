@@ -87,8 +87,7 @@ def test_a_loss_on_a_full_disk_is_kept_and_written_when_there_is_room(disk, monk
     assert isinstance(menu, MenuScene) and menu.resume is None, "before: the game from before the loss was offered"
     stats = again.app.store.statistics("beginner")
     assert (stats.played, stats.won) == (1, 0), "kept in the journal through the quit, and written now"
-    again.app.store.close()
-    pygame.quit()
+    driving.stop_app(again)
 
 
 def test_a_full_disk_at_start_is_called_full_and_used_once_freed(disk, monkeypatch):

@@ -24,7 +24,7 @@ alone, never on the machine's speed nor on what was counted before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -72,12 +72,17 @@ def _by_degree(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(sorted(range(rows * cols), key=lambda i: (len(nb[i]), i)))
 
 
+def _interior(a: Analysis) -> Iterator[int]:
+    """The undecided covered cells no number touches, the fewest neighbours first, then by index."""
+    f = a.frontier
+    of, known, visible = f.comp_of(), f.known, f.visible
+    return (i for i in _by_degree(f.rows, f.cols) if visible[i] < 0 and i not in known and i not in of)
+
+
 def interior_cell(a: Analysis) -> int:
     """The covered cell no number touches with the fewest covered neighbours, the first by index among equals.
     (All its neighbours are covered: a revealed one would make it a frontier cell.)"""
-    f = a.frontier
-    of, known, visible = f.comp_of(), f.known, f.visible
-    return next(i for i in _by_degree(f.rows, f.cols) if visible[i] < 0 and i not in known and i not in of)
+    return next(_interior(a))
 
 
 def off_edge_cells(a: Analysis, count: int) -> list[int]:
@@ -87,14 +92,13 @@ def off_edge_cells(a: Analysis, count: int) -> list[int]:
     neighbours and of frontier neighbours, the fewest neighbours first, then by index."""
     f = a.frontier
     of, known, visible, rows, cols = f.comp_of(), f.known, f.visible, f.rows, f.cols
-    nb, skip = neighbours(rows, cols), interior_cell(a)
+    nb, cells = neighbours(rows, cols), _interior(a)
+    next(cells, None)  # the interior's own cell
     out: list[int] = []
     seen: set[tuple[int, int]] = set()
-    for i in _by_degree(rows, cols):
+    for i in cells:
         if len(out) >= count:
             break
-        if i == skip or visible[i] >= 0 or i in known or i in of:
-            continue
         r, c = divmod(i, cols)
         steps = ((r - 2, c), (r + 2, c), (r, c - 2), (r, c + 2))
         if not any(0 <= rr < rows and 0 <= cc < cols and visible[rr * cols + cc] >= 0 for rr, cc in steps):
