@@ -145,6 +145,59 @@ def test_off_edge_roots_find_the_cell_beside_the_frontier_that_the_interior_s_ow
     assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(search=2, search_off_edge=4, **plain)) == (2, 0)
 
 
+def brute_progress(rows, cols, layouts, vis, i):
+    """The chance that cell i is safe and the number it shows proves another covered cell safe, by brute force."""
+    nb = neighbours(rows, cols)
+    parts = {}
+    for L in layouts:
+        if i not in L:
+            parts.setdefault(sum(j in L for j in nb[i]), []).append(L)
+    others = [j for j, v in enumerate(vis) if v < 0 and j != i]
+    opened = sum(len(part) for part in parts.values() if any(all(j not in L for L in part) for j in others))
+    return Fraction(opened, len(layouts))
+
+
+def random_positions(seed, count):
+    """(rows, cols, mines, view, layouts, analysis) of small random positions with no certain safe cell."""
+    rng = random.Random(seed)
+    while count:
+        rows, cols = rng.randint(3, 4), rng.randint(3, 4)
+        mines = rng.randint(2, max(2, rows * cols // 3))
+        f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
+        layouts = layouts_of(rows, cols, mines, f.vis)
+        a = analyse_visible(rows, cols, mines, f.vis)
+        if a.safe or len(layouts) < 3 or len(a.mines) == sum(v < 0 for v in f.vis):
+            continue
+        yield rows, cols, mines, f.vis, layouts, a
+        count -= 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_cell_s_chance_of_proving_another_cell_safe_equals_brute_force(seed):
+    for rows, cols, _, vis, layouts, a in random_positions(seed, 6):
+        search = Search(a, SearchSettings(nodes=10**6))
+        for i in a.nums:
+            if a.nums[i] != a.den[i]:
+                want = brute_progress(rows, cols, layouts, vis, i)
+                assert search.progress(a, i) == pytest.approx(float(want), abs=1e-12), (vis, i)
+
+
+@pytest.mark.parametrize("weight", [0.1, 0.5, 1000.0])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_progress_weight_picks_the_root_of_best_chance_plus_weight_times_progress(seed, weight):
+    # the roots cut short (a root that cannot beat the best found) must still lose once progress counts too
+    for rows, cols, _, vis, _, a in random_positions(seed, 6):
+        shape = {i: sum(1 for j in neighbours(rows, cols)[i] if vis[j] < 0) for i in range(rows * cols)}.__getitem__
+        settings = SearchSettings(depth=2, ratio=0.3, roots=10, width=10, nodes=10**6, progress=weight)
+        full = Search(a, settings)
+        roots = full.candidates(a, settings.roots)
+        scores = {i: full.through(a, frozenset(), i, 2, 0.0) + weight * full.progress(a, i) for _, i in roots}
+        pick, depth = best_guess(a, settings, {}, shape)
+        if len(roots) > 1:
+            assert depth == 2
+            assert scores[pick] == pytest.approx(max(scores.values()), abs=1e-12), vis
+
+
 def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
     from tests.solverfixtures import grid
 

@@ -43,13 +43,16 @@ POSITION_WORK = 100
 class SearchSettings:
     """depth: reveals looked ahead; width / roots: cells tried at a later step / at the first; ratio: cells at
     least this share of the safest cell's safety are tried; off_edge: interior cells two steps from a number tried
-    at the first step besides the interior's own cell (`off_edge_cells`); nodes: positions analysed at most; work:
+    at the first step besides the interior's own cell (`off_edge_cells`); progress: a root cell's score is raised by
+    this much times the chance that it is safe and its number proves another cell safe (what it opens, which
+    surviving the next reveals counts only up to `depth`); nodes: positions analysed at most; work:
     the work they may take (None: no limit); free: a certain safe cell counts as surviving every reveal left (else
     opening it is one of the reveals)."""
 
     depth: int = 3
     width: int = 4
     off_edge: int = 0
+    progress: float = 0.0
     roots: int = 6
     ratio: float = 0.9
     nodes: int = 400
@@ -184,6 +187,19 @@ class Search:
         self._values[key] = best
         return best
 
+    def shown(self, a: Analysis, i: int) -> range:
+        """The numbers cell i could show in position a: at least the known mines around it, at most all of its
+        covered neighbours that are not known to be safe."""
+        visible, known = a.frontier.visible, a.frontier.known
+        mines = undecided = 0
+        for j in self.nb[i]:
+            if visible[j] < 0:
+                if j not in known:
+                    undecided += 1
+                elif known[j]:
+                    mines += 1
+        return range(mines, mines + undecided + 1)
+
     def through(self, a: Analysis, path: Path, i: int, depth: int, floor: float) -> float:
         """The chance of surviving cell i and then the next depth - 1 reveals from position a; once that cannot
         beat floor, an upper bound below floor. A position that is not exact counts as its cell's
@@ -192,15 +208,7 @@ class Search:
         assert total is not None
         left = total - a.nums[i] * total // a.den[i]  # layouts where cell i is safe, not yet counted
         got = 0.0
-        visible, known = a.frontier.visible, a.frontier.known
-        mines = undecided = 0  # the number shown is at least the known mines around, at most all of the rest too
-        for j in self.nb[i]:
-            if visible[j] < 0:
-                if j not in known:
-                    undecided += 1
-                elif known[j]:
-                    mines += 1
-        for v in range(mines, mines + undecided + 1):
+        for v in self.shown(a, i):
             if got + left / total < floor:
                 return float(got + left / total)
             b = self.child(a, path, i, v)
@@ -213,6 +221,17 @@ class Search:
             if not left:
                 break
         return got
+
+    def progress(self, a: Analysis, i: int) -> float:
+        """The chance that cell i is safe and the number it shows proves another cell safe, from position a."""
+        total = a.layouts
+        assert total is not None
+        opened = 0
+        for v in self.shown(a, i):
+            b = self.child(a, frozenset(), i, v)
+            if b is not None and b.layouts is not None and b.safe:
+                opened += b.layouts
+        return opened / total
 
     def after(self, b: Analysis, path: Path, depth: int) -> float:
         """The chance of surviving the next `depth` reveals from position b, where it may have certain safe
@@ -274,14 +293,17 @@ def _score_roots(
     """(score, cell) of each root cell, the score an upper bound below the best one for a cell that cannot beat
     it. A score is (chance, fewest covered neighbours, safety), compared in that order."""
     a = search.root
+    weight = search.settings.progress
     best: tuple[float, int, float] | None = None
     out = []
     for safety, i in roots:
-        if best is not None and safety * factor[i] < best[0]:
-            out.append(((safety * factor[i], -shape(i), safety), i))
+        bound = safety * (factor[i] + weight)  # its chance of opening another safe cell is at most its safety
+        if best is not None and bound < best[0]:
+            out.append(((bound, -shape(i), safety), i))
             continue  # cannot beat the best, even surviving everything after it
-        floor = best[0] / factor[i] if best is not None else 0.0
-        score = (search.through(a, frozenset(), i, depth, floor) * factor[i], -shape(i), safety)
+        floor = (best[0] - weight * safety) / factor[i] if best is not None else 0.0
+        chance = search.through(a, frozenset(), i, depth, floor) * factor[i]
+        score = (chance + weight * search.progress(a, i) if weight else chance, -shape(i), safety)
         out.append((score, i))
         if best is None or score > best:
             best = score
