@@ -18,10 +18,11 @@ class Exhaustive(Search):
         return sorted(((1 - a.nums[i] / a.den[i], i) for i in cells), key=lambda o: (-o[0], o[1]))
 
 
-def brute_survival(rows, cols, layouts, vis, depth, free, first=None):
+def brute_survival(rows, cols, layouts, vis, depth, free, first=None, blend=0):
     """The chance of surviving the next `depth` guesses (free: a position with a certain safe cell counts as
     survived; else opening a certain safe cell is one of the reveals), by brute force over the layouts; with
-    `first`, the first guess is that cell."""
+    `first`, the first guess is that cell; with `blend`, the last guess counts as that share of the second safest
+    cell's chance and the rest of the safest one's."""
     nb = neighbours(rows, cols)
 
     def shown(L, i):
@@ -33,7 +34,9 @@ def brute_survival(rows, cols, layouts, vis, depth, free, first=None):
     def guess(group, view, k):
         cells = [i for i in covered(view) if any(i not in L for L in group) and any(i in L for L in group)]
         if k <= 1:
-            return max(Fraction(sum(i not in L for L in group), len(group)) for i in cells)
+            chances = sorted((Fraction(sum(i not in L for L in group), len(group)) for i in cells), reverse=True)
+            share = Fraction(blend)
+            return (1 - share) * chances[0] + share * chances[min(1, len(chances) - 1)]
         return max(through(group, view, i, k) for i in cells)
 
     def through(group, view, i, k):
@@ -63,9 +66,9 @@ def brute_survival(rows, cols, layouts, vis, depth, free, first=None):
     return guess(layouts, vis, depth) if first is None else through(layouts, vis, first, depth)
 
 
-@pytest.mark.parametrize("free", [True, False])
+@pytest.mark.parametrize("free, blend", [(True, 0), (False, 0), (False, 0.25)])
 @pytest.mark.parametrize("seed", range(3))
-def test_survival_over_the_next_guesses_equals_brute_force(seed, free):
+def test_survival_over_the_next_guesses_equals_brute_force(seed, free, blend):
     rng = random.Random(seed)
     checked = 0
     while checked < 6:
@@ -77,9 +80,9 @@ def test_survival_over_the_next_guesses_equals_brute_force(seed, free):
         if a.safe or len(layouts) < 3 or len(a.mines) == sum(v < 0 for v in f.vis):
             continue
         for depth in (1, 2, 3):
-            search = Exhaustive(a, SearchSettings(depth=depth, free=free, nodes=10**6))
+            search = Exhaustive(a, SearchSettings(depth=depth, free=free, blend=blend, nodes=10**6))
             got = search.value(a, frozenset(), depth)
-            want = brute_survival(rows, cols, layouts, f.vis, depth, free)
+            want = brute_survival(rows, cols, layouts, f.vis, depth, free, blend=blend)
             assert got == pytest.approx(float(want), abs=1e-12), (f.vis, depth)
         checked += 1
 

@@ -141,6 +141,7 @@ class GuessStrategy:
     search_roots: int = 6
     search_off_edge: int = 0
     search_progress: float = 0.0
+    search_blend: float = 0.0
     search_ratio: float = 0.9
     search_nodes: int = 400
     search_work: int | None = None
@@ -172,6 +173,7 @@ class GuessStrategy:
             roots=self.search_roots,
             off_edge=self.search_off_edge,
             progress=self.search_progress,
+            blend=self.search_blend,
             ratio=self.search_ratio,
             nodes=self.search_nodes,
             work=self.search_work,

@@ -45,7 +45,9 @@ class SearchSettings:
     least this share of the safest cell's safety are tried; off_edge: interior cells two steps from a number tried
     at the first step besides the interior's own cell (`off_edge_cells`); progress: a root cell's score is raised by
     this much times the chance that it is safe and its number proves another cell safe (what it opens, which
-    surviving the next reveals counts only up to `depth`); nodes: positions analysed at most; work:
+    surviving the next reveals counts only up to `depth`); blend: the last reveal counts as this share of the
+    second safest cell's chance and the rest of the safest one's (JSMinesweeper blends 0.2: a position with two
+    good cells is worth more than one with a single one); nodes: positions analysed at most; work:
     the work they may take (None: no limit); free: a certain safe cell counts as surviving every reveal left (else
     opening it is one of the reveals)."""
 
@@ -53,6 +55,7 @@ class SearchSettings:
     width: int = 4
     off_edge: int = 0
     progress: float = 0.0
+    blend: float = 0.0
     roots: int = 6
     ratio: float = 0.9
     nodes: int = 400
@@ -174,8 +177,11 @@ class Search:
     def value(self, a: Analysis, path: Path, depth: int) -> float:
         """The chance of surviving the next `depth` reveals from position a (which has no certain safe cell)."""
         if depth <= 1:
-            chances = a.best_chances(1)
-            return chances[0] if chances else 1.0
+            blend = self.settings.blend
+            chances = a.best_chances(2 if blend else 1)
+            if not chances:
+                return 1.0
+            return (1 - blend) * chances[0] + blend * chances[-1] if blend else chances[0]
         key = (path, depth)
         if key in self._values:
             return self._values[key]
