@@ -201,6 +201,26 @@ def test_a_progress_weight_picks_the_root_of_best_chance_plus_weight_times_progr
             assert scores[pick] == pytest.approx(max(scores.values()), abs=1e-12), vis
 
 
+def test_a_cell_below_the_cut_whose_50_50_influence_lifts_it_is_weighed_with_influenced_roots():
+    from tests.solverfixtures import grid
+
+    rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
+    a = analyse_visible(rows, cols, 4, vis)
+    shape = {i: sum(1 for j in neighbours(rows, cols)[i] if vis[j] < 0) for i in range(rows * cols)}.__getitem__
+    lifted = 1 * cols + 3  # 22.6% a mine: under 0.9 of the safest cell's safety (5.7%), so not a root
+    total = a.layouts
+    mine = a.nums[lifted] * total // a.den[lifted]
+    settings = SearchSettings(depth=2, nodes=10**6)
+    assert lifted not in {i for _, i in Search(a, settings).candidates(a, settings.roots)}
+    # as if every layout where it is a mine put it in a closed 50/50: a risk met anyway
+    everything = {lifted: mine}
+    assert best_guess(a, settings, everything, shape)[0] != lifted
+    assert best_guess(a, SearchSettings(depth=2, nodes=10**6, influenced=True), everything, shape)[0] == lifted
+    # lifted too little to reach the cut, it stays out
+    little = {lifted: mine // 10}
+    assert best_guess(a, SearchSettings(depth=2, nodes=10**6, influenced=True), little, shape)[0] != lifted
+
+
 def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
     from tests.solverfixtures import grid
 

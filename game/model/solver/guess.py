@@ -142,6 +142,7 @@ class GuessStrategy:
     search_off_edge: int = 0
     search_progress: float = 0.0
     search_blend: float = 0.0
+    search_influenced: bool = False
     search_ratio: float = 0.9
     search_nodes: int = 400
     search_work: int | None = None
@@ -174,6 +175,7 @@ class GuessStrategy:
             off_edge=self.search_off_edge,
             progress=self.search_progress,
             blend=self.search_blend,
+            influenced=self.search_influenced,
             ratio=self.search_ratio,
             nodes=self.search_nodes,
             work=self.search_work,

@@ -47,7 +47,9 @@ class SearchSettings:
     this much times the chance that it is safe and its number proves another cell safe (what it opens, which
     surviving the next reveals counts only up to `depth`); blend: the last reveal counts as this share of the
     second safest cell's chance and the rest of the safest one's (JSMinesweeper blends 0.2: a position with two
-    good cells is worth more than one with a single one); nodes: positions analysed at most; work:
+    good cells is worth more than one with a single one); influenced: a cell whose safety raised by its 50/50
+    influence reaches `ratio` of the safest cell's is a root too (David Hill's solver weighs such cells); nodes:
+    positions analysed at most; work:
     the work they may take (None: no limit); free: a certain safe cell counts as surviving every reveal left (else
     opening it is one of the reveals)."""
 
@@ -56,6 +58,7 @@ class SearchSettings:
     off_edge: int = 0
     progress: float = 0.0
     blend: float = 0.0
+    influenced: bool = False
     roots: int = 6
     ratio: float = 0.9
     nodes: int = 400
@@ -272,10 +275,12 @@ def best_guess(
     if settings.off_edge:
         of = a.frontier.comp_of()  # a root cell outside every group is the interior's
         roots += [(safety, j) for safety, i in roots if i not in of for j in off_edge_cells(a, settings.off_edge)]
-    if len(roots) <= 1:
-        return (roots[0][1] if roots else interior_cell(a)), 0
     total = a.layouts
     assert total is not None
+    if settings.influenced and roots:
+        roots += _influenced_roots(a, roots, settings.ratio * roots[0][0], influence)
+    if len(roots) <= 1:
+        return (roots[0][1] if roots else interior_cell(a)), 0
     factor = {}
     for _, i in roots:
         safe = total - a.nums[i] * total // a.den[i]
@@ -291,6 +296,24 @@ def best_guess(
         order = {i: n for n, (_, i) in enumerate(sorted(scored, key=lambda o: o[0], reverse=True))}
         roots.sort(key=lambda o: order[o[1]])
     return pick, searched
+
+
+def _influenced_roots(
+    a: Analysis, roots: list[tuple[float, int]], floor: float, influence: Mapping[int, float]
+) -> list[tuple[float, int]]:
+    """(safety, cell) of the cells not among the roots whose safety, raised by their 50/50 influence (layouts
+    counted as survived beyond their safe ones), reaches floor; safest first."""
+    total = a.layouts
+    assert total is not None
+    have = {i for _, i in roots}
+    out = []
+    for i, extra in influence.items():
+        if i in have or not extra:
+            continue
+        safe = total - a.nums[i] * total // a.den[i]
+        if (safe + extra) / total >= floor:
+            out.append((safe / total, i))
+    return sorted(out, key=lambda o: (-o[0], o[1]))
 
 
 def _score_roots(
