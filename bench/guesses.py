@@ -1,0 +1,128 @@
+"""Where the guesses of classic Expert games played by the engine shipped stand, for levers that might win more:
+
+python -m bench.guesses depth --games 200 --seed 11
+    how deep each search of guesses got within its budget (0: one cell to weigh, no search)
+python -m bench.guesses regions --games 300 --seed 31
+    guesses outside the exact endgame made in a small covered region (under 8 cells, joined through covered
+    neighbours or over one revealed cell, as David Hill's solver counts them before it defers them)
+python -m bench.guesses endgame --games 300 --seed 41 --layouts 3000
+    the exact endgame search tried on the positions with more layouts than the engine gives it (1,000) and at
+    most --layouts: its time, and how often it gives up within the engine's work
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+
+from bench.autoplay import Game
+from game.model.solver import guess as guess_module
+from game.model.solver.analysis import DEFAULT_BUDGET, neighbours
+from game.model.solver.endgame import endgame_cell
+from game.model.solver.guess import SHIPPED, Spot
+
+ROWS, COLS, MINES = 16, 30, 99
+
+
+def positions(games, seed):
+    """(game, analysis, cell guessed) at every guess of `games` Expert games played by the engine shipped, before
+    the cell is opened."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        game = Game(ROWS, COLS, MINES, "safe", rng.randrange(2**32))
+        while game.playing:
+            a = game.analysis()
+            if a.safe:
+                game.open_safe(a)
+                continue
+            cell = game.guess(a, SHIPPED)
+            yield game, a, cell
+            game.reveal(cell)
+
+
+def bench_depth(games, seed, **_):
+    depths = Counter()
+    searched = guess_module.best_guess
+
+    def noted(*args, **kwargs):
+        cell, depth = searched(*args, **kwargs)
+        depths[depth] += 1
+        return cell, depth
+
+    guess_module.best_guess = noted
+    try:
+        count = sum(1 for _ in positions(games, seed))
+    finally:
+        guess_module.best_guess = searched
+    print(f"depth, Expert, {games} games: {count} guesses, searches by the depth completed {sorted(depths.items())}")
+
+
+def region_size(vis, start, cap=8):
+    """Covered cells joined to `start` through covered neighbours or over one revealed cell, counted up to cap."""
+    nb = neighbours(ROWS, COLS)
+    seen, todo = {start}, [start]
+    while todo and len(seen) < cap:
+        m = todo.pop()
+        for j in nb[m]:
+            for k in [j] if vis[j] < 0 else nb[j]:
+                if vis[k] < 0 and k not in seen:
+                    seen.add(k)
+                    todo.append(k)
+    return len(seen)
+
+
+def bench_regions(games, seed, **_):
+    count = small = 0
+    risk = 0.0
+    for game, a, (r, c) in positions(games, seed):
+        if a.layouts is None or a.layouts <= SHIPPED.endgame_layouts:
+            continue
+        i = r * COLS + c
+        count += 1
+        if region_size(game.vis, i) < 8:
+            small += 1
+            risk += float(a.nums[i] / a.den[i])
+    print(
+        f"regions, Expert, {games} games: {count} guesses outside the endgame, {small} in a small region "
+        f"(their chances of a mine summed {risk:.1f})"
+    )
+
+
+def bench_endgame(games, seed, layouts=3000, above=SHIPPED.endgame_layouts, **_):
+    times, gave_up = [], 0
+    for game, a, _ in positions(games, seed):
+        if not a.exact or not above < a.layouts <= layouts:
+            continue
+        spot = Spot(ROWS, COLS, MINES, game.vis, a, DEFAULT_BUDGET)
+        t0 = time.perf_counter()
+        cell = endgame_cell(ROWS, COLS, MINES, game.vis, a, spot.ranked, layouts, SHIPPED.endgame_work)
+        times.append(1000 * (time.perf_counter() - t0))
+        gave_up += cell is None
+    if not times:
+        print("endgame: no position in that band")
+        return
+    times.sort()
+    print(
+        f"endgame, Expert, {games} games: {len(times)} positions of {above:,} to {layouts:,} "
+        f"layouts, gave up on {gave_up} within {SHIPPED.endgame_work:,} of work; median "
+        f"{statistics.median(times):.0f} ms, p99 {times[int(0.99 * (len(times) - 1))]:.0f} ms, max {times[-1]:.0f} ms"
+    )
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("kind", choices=["depth", "regions", "endgame"])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--layouts", type=int, default=3000)
+    parser.add_argument("--above", type=int, default=SHIPPED.endgame_layouts)
+    args = parser.parse_args(argv)
+    kinds = {"depth": bench_depth, "regions": bench_regions, "endgame": bench_endgame}
+    kinds[args.kind](args.games, args.seed, layouts=args.layouts, above=args.above)
+
+
+if __name__ == "__main__":
+    main()
