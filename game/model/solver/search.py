@@ -6,7 +6,7 @@ sees (the search of minesolve and of David Hill's recursive safety, in our terms
 
 - with no certain safe cell, the best over the candidate cells of the sum, over each number a cell could show,
   of that number's chance times the value of the position it leads to, one reveal shorter; with one reveal
-  left, the safest cell's safety;
+  left, the safest cell's safety (with `blend`, mixed with the second safest cell's);
 - with certain safe cells, 1 if there are at least as many as reveals left; otherwise one of them is opened (it
   is one of the reveals, and safe). With `free`, any certain safe cell counts as surviving every reveal left.
 
@@ -14,7 +14,10 @@ Candidates are the safest cells (within `ratio` of the safest, one per chance an
 at most `width`, `roots` at the first step; the interior, where no number reaches, through one cell, and with
 `off_edge` at the first step also through that many cells two steps from a number, a setting measured and not
 shipped: docs/solver.md), tried safest first; a cell is dropped as soon as it cannot beat the best one found (its
-value is at most its safety). Positions are analysed incrementally (`Analysis.after`) and kept
+value is at most its safety). At the first step a cell's value is raised by its 50/50 influence, and with
+`progress` by that weight times its chance of proving another cell safe; with `influenced`, cells that the
+influence lifts to the cut are roots too. `blend`, `progress` and `influenced` were measured and are not shipped
+(docs/solver.md). Positions are analysed incrementally (`Analysis.after`) and kept
 by the reveals that lead to them, so two orders of the same reveals meet one position. Strength is set by work:
 the search stops after `nodes` positions analysed (or, with `work`, once they have taken that much work: the
 search nodes counting the layouts of each position's new groups, plus POSITION_WORK a position; a position's time
