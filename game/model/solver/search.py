@@ -52,9 +52,8 @@ class SearchSettings:
     second safest cell's chance and the rest of the safest one's (JSMinesweeper blends 0.2: a position with two
     good cells is worth more than one with a single one); influenced: a cell whose safety raised by its 50/50
     influence reaches `ratio` of the safest cell's is a root too (David Hill's solver weighs such cells); nodes:
-    positions analysed at most; work:
-    the work they may take (None: no limit); free: a certain safe cell counts as surviving every reveal left (else
-    opening it is one of the reveals)."""
+    positions analysed at most; work: the work they may take (None: no limit); free: a certain safe cell counts as
+    surviving every reveal left (else opening it is one of the reveals)."""
 
     depth: int = 3
     width: int = 4
