@@ -5,7 +5,7 @@ its exact chance, bench/autoplay.py), so the choices are compared on equal terms
     python -m bench.decisions first-guess --boards 2400 --seed 7001 --samples 2 --jobs 2
         the first guess when the corner shows a number: the engine's pick (the far corner) against four cells
         near the corner, by the number the corner shows
-    python -m bench.decisions aim --games 200 --seed 8101 --samples 16 --jobs 2
+    python -m bench.decisions aim --games 800 --seed 8101 --samples 16 --jobs 2
         one guess position a game (outside the exact endgame): every root the search weighs, and four off-edge
         cells, against the engine's pick; how well the chance of surviving the next reveals, and the chances of
         opening a zero or proving a cell safe, foretell the game's result
