@@ -100,6 +100,18 @@ class Game:
             self.reveal(cell)
         return weight if self.board.state == GameState.WON else 0.0
 
+    def guesses(self, strategy=SHIPPED):
+        """Play the game to its end with the given guess strategy, yielding (analysis, cell) before each guess is
+        opened (certain safe cells are opened between them)."""
+        while self.playing:
+            a = self.analysis()
+            if a.safe:
+                self.open_safe(a)
+                continue
+            cell = self.guess(a, strategy)
+            yield a, cell
+            self.reveal(cell)
+
     def finish(self, strategy=SHIPPED, positions=None):
         """Play the game to its end with the given guess strategy; True on a win."""
         while self.playing:

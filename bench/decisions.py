@@ -110,15 +110,7 @@ def features(a, search, i):
 
 def aim_board(samples, i, seed):
     game = Game(ROWS, COLS, MINES, "safe", seed)
-    positions = []
-    while game.playing:
-        a = game.analysis()
-        if a.safe:
-            game.open_safe(a)
-            continue
-        if a.exact and a.layouts > SHIPPED.endgame_layouts:
-            positions.append(list(game.moves))
-        game.reveal(game.guess(a, SHIPPED))
+    positions = [list(game.moves) for a, _ in game.guesses(SHIPPED) if a.exact and a.layouts > SHIPPED.endgame_layouts]
     if not positions:
         return {"i": i, "seed": seed}
     rng = random.Random(seed)

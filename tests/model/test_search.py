@@ -66,12 +66,10 @@ def brute_survival(rows, cols, layouts, vis, depth, free, first=None, blend=0):
     return guess(layouts, vis, depth) if first is None else through(layouts, vis, first, depth)
 
 
-@pytest.mark.parametrize("free, blend", [(True, 0), (False, 0), (False, 0.25)])
-@pytest.mark.parametrize("seed", range(3))
-def test_survival_over_the_next_guesses_equals_brute_force(seed, free, blend):
+def random_positions(seed, count):
+    """(rows, cols, mines, view, layouts, analysis) of small random positions with no certain safe cell."""
     rng = random.Random(seed)
-    checked = 0
-    while checked < 6:
+    while count:
         rows, cols = rng.randint(3, 4), rng.randint(3, 4)
         mines = rng.randint(2, max(2, rows * cols // 3))
         f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
@@ -79,12 +77,19 @@ def test_survival_over_the_next_guesses_equals_brute_force(seed, free, blend):
         a = analyse_visible(rows, cols, mines, f.vis)
         if a.safe or len(layouts) < 3 or len(a.mines) == sum(v < 0 for v in f.vis):
             continue
+        yield rows, cols, mines, f.vis, layouts, a
+        count -= 1
+
+
+@pytest.mark.parametrize("free, blend", [(True, 0), (False, 0), (False, 0.25)])
+@pytest.mark.parametrize("seed", range(3))
+def test_survival_over_the_next_guesses_equals_brute_force(seed, free, blend):
+    for rows, cols, _, vis, layouts, a in random_positions(seed, 6):
         for depth in (1, 2, 3):
             search = Exhaustive(a, SearchSettings(depth=depth, free=free, blend=blend, nodes=10**6))
             got = search.value(a, frozenset(), depth)
-            want = brute_survival(rows, cols, layouts, f.vis, depth, free, blend=blend)
-            assert got == pytest.approx(float(want), abs=1e-12), (f.vis, depth)
-        checked += 1
+            want = brute_survival(rows, cols, layouts, vis, depth, free, blend=blend)
+            assert got == pytest.approx(float(want), abs=1e-12), (vis, depth)
 
 
 def brute_two_reveals(rows, cols, layouts, vis, i):
@@ -158,21 +163,6 @@ def brute_progress(rows, cols, layouts, vis, i):
     others = [j for j, v in enumerate(vis) if v < 0 and j != i]
     opened = sum(len(part) for part in parts.values() if any(all(j not in L for L in part) for j in others))
     return Fraction(opened, len(layouts))
-
-
-def random_positions(seed, count):
-    """(rows, cols, mines, view, layouts, analysis) of small random positions with no certain safe cell."""
-    rng = random.Random(seed)
-    while count:
-        rows, cols = rng.randint(3, 4), rng.randint(3, 4)
-        mines = rng.randint(2, max(2, rows * cols // 3))
-        f = random_view(rng, rows, cols, mines, rng.choice([0.3, 0.5]))
-        layouts = layouts_of(rows, cols, mines, f.vis)
-        a = analyse_visible(rows, cols, mines, f.vis)
-        if a.safe or len(layouts) < 3 or len(a.mines) == sum(v < 0 for v in f.vis):
-            continue
-        yield rows, cols, mines, f.vis, layouts, a
-        count -= 1
 
 
 @pytest.mark.parametrize("seed", range(3))
