@@ -28,6 +28,9 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 log = logging.getLogger(__name__)
 
 MOST_DROPPED = 5  # the figures kept however short the window: the first five of PRIORITY
+# the panel's buttons by attribute, the whole panel's then the bar's: laid out again, the ring finds its button
+PANEL_BUTTONS = ("replay_button", "copy", "play_again", "same_board", "menu", "hide", "study")
+BUTTON_NAMES = (*PANEL_BUTTONS, "bar_again", "bar_same", "bar_menu", "more")
 GRACE_SECONDS = 0.6  # the panel ignores input this long after the game ends
 SAID_SECONDS = 2.0  # how long "Copied" or "Sound off" shows
 
@@ -115,9 +118,7 @@ class GameOverPanel(Overlay):
             return
         self._laid_for = where
         self.face, self.board_frame, self.status = (pygame.Rect(r) for r in where[1])
-        expanded = self.expanded
-        self._lay_out()
-        self._expand(expanded or self.fits_outside)
+        self._lay_out_again(whole_if_room=True)
 
     def _lay_out(self):
         self.z = z = BASE.scaled()  # the sizes at the interface's factor now
@@ -165,9 +166,7 @@ class GameOverPanel(Overlay):
         self.hint_line = pygame.Rect(inner.x, rows[-1].y - z.keys_line_h - px(2), inner.w, z.keys_line_h)
         self.figures_box = pygame.Rect(inner.x, r.y + z.title_h, inner.w, self.hint_line.y - r.y - z.title_h)
         self._lay_out_bar(w, h)
-        buttons = [self.replay_button, self.copy, self.play_again, self.same_board, self.menu, self.hide, self.study]
-        buttons += [self.bar_again, self.bar_same, self.bar_menu, self.more]
-        self.buttons = [b for b in buttons if b is not None]
+        self.buttons = [b for b in (getattr(self, name) for name in BUTTON_NAMES) if b is not None]
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again)
 
     def _measure(self, room_h, w, fixed, lines, verdict):
@@ -223,6 +222,18 @@ class GameOverPanel(Overlay):
             return [b for b in shown if b is not None]
         return [b for b in (self.bar_again, self.bar_same, self.bar_menu, self.more) if b is not None]
 
+    def _lay_out_again(self, whole_if_room=False):
+        """Lay the panel out again where things are now, whole or not as it was (or whole, with
+        `whole_if_room`, where it fits beside the board), the keyboard's ring on the button it was on: the
+        buttons are new ones, the player's place among them is not."""
+        expanded = self.expanded
+        ringed = self.focus.current if self.focus.shown else None
+        name = next((n for n in BUTTON_NAMES if getattr(self, n, None) is ringed), None) if ringed else None
+        self._lay_out()
+        self._expand(expanded or (whole_if_room and self.fits_outside))
+        if name is not None:
+            self.focus.focus(getattr(self, name))
+
     def _expand(self, expanded):
         self.expanded = expanded
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again if expanded else self.bar_again)
@@ -239,9 +250,7 @@ class GameOverPanel(Overlay):
             self.beaten = beaten_words(getattr(result, "beaten", ()))
             self.beaten_short = beaten_words(getattr(result, "beaten", ()), short=True)  # for the bar
             if self.record_message or self.beaten:
-                expanded = self.expanded
-                self._lay_out()  # the line makes the panel taller
-                self._expand(expanded)
+                self._lay_out_again()  # the line makes the panel taller
         if self._said_left:
             self._said_left = max(0.0, self._said_left - step)
             self.dirty |= not self._said_left
@@ -249,9 +258,7 @@ class GameOverPanel(Overlay):
                 self.copy.label = "Copy code"
         if self._progress() != self._analysis_shown:
             self._analysis_shown = self._progress()
-            expanded = self.expanded
-            self._lay_out()  # the verdict's lines make the panel taller
-            self._expand(expanded)
+            self._lay_out_again()  # the verdict's lines make the panel taller
 
     def _progress(self):
         """What of the figures and the analysis is in: the panel is laid out again when it changes."""

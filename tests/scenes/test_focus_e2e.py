@@ -132,6 +132,26 @@ def test_a_dialog_from_the_keyboard_the_safe_answer_first(driver):
     assert isinstance(driver.scene, MenuScene), "Enter presses the button the player moved the ring to"
 
 
+def test_the_game_over_panel_keeps_its_ring_when_it_is_laid_out_again(driver):
+    # the panel is laid out again when the window changes, when the records' line or the loss's analysis comes in
+    # (background work, whenever it finishes): the ring the player moved stays where it was
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    board = driver.scene.board
+    driver.click_cell(4, 4)
+    driver.click_cell(*board.mine_cells()[0])
+    panel = driver.past_grace()
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_TAB)
+    moved = [b.label for b in ringed(panel)]
+    assert moved and moved != [panel.bar_again.label], "the second Tab moved the ring off the first button"
+    w, h = pygame.display.get_window_size()
+    driver.post(pygame.WINDOWSIZECHANGED, x=w, y=h + 20)
+    driver.frames(2)
+    assert not panel.expanded and [b.label for b in ringed(panel)] == moved, "the ring stays where it was"
+    driver.key(pygame.K_SPACE)
+    assert panel.expanded, "Space opens the whole panel, as before"
+
+
 def test_the_game_over_panel_from_the_keyboard(driver):
     driver.click_button(driver.scene.difficulty_buttons["beginner"])
     board = driver.scene.board
