@@ -98,13 +98,8 @@ def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa
     nodes = 0  # the plain search's nodes so far
 
     def visit(i: int, state: int) -> Node:
+        # a node not met before (met ones are read from the memo by their parent)
         nonlocal nodes
-        node = memo[i].get(state)
-        if node is not None:
-            nodes += node[0]
-            if nodes > budget:
-                raise Capped
-            return node
         nodes += 1
         if nodes > budget:
             raise Capped
@@ -121,16 +116,23 @@ def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa
                     hi = n
                 if n - left > lo:
                     lo = n - left
-            ch, step = choose[i], unit[i]
+            ch, step, met = choose[i], unit[i], memo[i + 1]
             for k in range(lo, hi + 1):
-                child = visit(i + 1, state - k * step)
+                after = state - k * step
+                child = met.get(after)
+                if child is None:
+                    child = visit(i + 1, after)
+                else:
+                    nodes += child[0]
+                    if nodes > budget:
+                        raise Capped
                 count += child[0]
                 w = ch[k]
                 for t, x in child[1].items():
                     out[t + k] = out.get(t + k, 0) + w * x
                 if child[1]:
                     below.append((k, w, child))
-        node = memo[i][state] = (count, out, below)
+        node = memo[i][state] = (count, out, below, len(made), i)
         made.append(node)
         return node
 
@@ -145,8 +147,8 @@ def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa
 
 # A node of the shared search tree: (its subtree's nodes in the plain search, its layouts' weights by their mines in
 # the order the plain search meets them, its children that have layouts as (mines given to its variable, their
-# weight, node))
-Node = tuple[int, dict[int, int], list[Any]]
+# weight, node), its place in the list of nodes made, its variable's index)
+Node = tuple[int, dict[int, int], list[Any], int, int]
 
 
 def _sums(made: list[Node], nv: int) -> dict[int, list[int]]:
@@ -156,24 +158,37 @@ def _sums(made: list[Node], nv: int) -> dict[int, list[int]]:
     their parents (the root last)."""
     root = made[-1]
     sums = {t: [0] * nv for t in root[1]}
-    # per node: the weights of the paths to it by the mines so far, and its variable's index
-    above: dict[int, tuple[dict[int, int], int]] = {id(root): ({0: 1}, 0)}
+    # per node: the weights of the paths to it by the mines so far; and of those whose last choice gave mines, the
+    # weights times those mines (what the node's layouts add to the sums of its parents' variable)
+    above: list[dict[int, int] | None] = [None] * len(made)
+    mined: list[dict[int, int] | None] = [None] * len(made)
+    above[root[3]] = {0: 1}
     for node in reversed(made):  # parents before their children
-        got = above.get(id(node))
-        if got is None:
+        into = above[node[3]]
+        if into is None:
             continue  # no layout passes through it
-        into, i = got
+        came = mined[node[3]]
+        if came is not None:
+            i = node[4] - 1
+            for t, y in came.items():
+                for u, z in node[1].items():
+                    sums[t + u][i] += y * z
         for k, w, child in node[2]:
-            nxt = above.setdefault(id(child), ({}, i + 1))[0]
-            below = child[1]
-            for t, x in into.items():
-                y = x * w
-                tk = t + k
-                nxt[tk] = nxt.get(tk, 0) + y
-                if k:
-                    yk = y * k
-                    for u, z in below.items():
-                        sums[tk + u][i] += yk * z
+            c = child[3]
+            nxt = above[c]
+            if nxt is None:
+                nxt = above[c] = {}
+            if k:
+                got = mined[c]
+                if got is None:
+                    got = mined[c] = {}
+                for t, x in into.items():
+                    y = x * w
+                    nxt[t + k] = nxt.get(t + k, 0) + y
+                    got[t + k] = got.get(t + k, 0) + y * k
+            else:
+                for t, x in into.items():
+                    nxt[t] = nxt.get(t, 0) + x * w
     return sums
 
 
