@@ -8,21 +8,30 @@ python -m bench.guesses regions --games 300 --seed 31
 python -m bench.guesses endgame --games 300 --seed 41 --layouts 3000
     the exact endgame search tried on the positions with more layouts than the engine gives it (1,000) and at
     most --layouts: its time, and how often it gives up within the engine's work
+python -m bench.guesses tail --games 400 --seed 3 --slowest 20 --rounds 3 --positions slow.json
+    the guess hints of the slowest positions, timed again and again: the --slowest of every guess position of the
+    games (hinted as `bench.solver --config latency` does, the certain mines flagged, the store of counted groups
+    emptied before each hint), written to --positions the first time and read from it after, so that two builds
+    time the same positions in turns
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from collections import Counter
+from pathlib import Path
 
 from bench.autoplay import Game
 from game.model.solver import guess as guess_module
 from game.model.solver.analysis import DEFAULT_BUDGET, neighbours
 from game.model.solver.endgame import endgame_cell
+from game.model.solver.enumeration import forget
 from game.model.solver.guess import SHIPPED, Spot
+from game.model.solver.hints import hint_for_visible
 
 ROWS, COLS, MINES = 16, 30, 99
 
@@ -106,16 +115,62 @@ def bench_endgame(games, seed, layouts=3000, above=SHIPPED.endgame_layouts, **_)
     )
 
 
+def cold_hint_ms(vis, flagged):
+    """The time of one guess hint (ms) with the store of counted groups emptied first: the work, not the store."""
+    forget()
+    t0 = time.perf_counter()
+    hint_for_visible(ROWS, COLS, MINES, vis, flagged=set(flagged))
+    return 1000 * (time.perf_counter() - t0)
+
+
+def slowest_positions(games, seed, count):
+    """The `count` guess positions of the games whose hint takes longest here: [{"vis", "flagged"}], slowest first."""
+    timed = []
+    for game, a, _ in positions(games, seed):
+        flagged = sorted(r * COLS + c for r, c in a.mines)
+        timed.append((cold_hint_ms(game.vis, flagged), list(game.vis), flagged))
+    timed.sort(key=lambda t: -t[0])
+    return [{"vis": vis, "flagged": flagged} for _, vis, flagged in timed[:count]]
+
+
+def bench_tail(games, seed, slowest=20, rounds=3, path=None, **_):
+    file = Path(path) if path else None
+    if file is not None and file.exists():
+        chosen = json.loads(file.read_text())
+    else:
+        chosen = slowest_positions(games, seed, slowest)
+        if file is not None:
+            file.write_text(json.dumps(chosen))
+    times = [[cold_hint_ms(p["vis"], p["flagged"]) for p in chosen] for _ in range(rounds)]
+    each = sorted(statistics.median(t[n] for t in times) for n in range(len(chosen)))
+    print(
+        f"tail, Expert: the {len(chosen)} slowest guess positions of {games} games (seed {seed}), {rounds} rounds: "
+        f"per position median {statistics.median(each):.0f} ms, max {each[-1]:.0f} ms; all of them a round "
+        f"{statistics.median(sum(t) for t in times):.0f} ms (median of rounds)"
+    )
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=["depth", "regions", "endgame"])
+    parser.add_argument("kind", choices=["depth", "regions", "endgame", "tail"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--layouts", type=int, default=3000)
     parser.add_argument("--above", type=int, default=SHIPPED.endgame_layouts)
+    parser.add_argument("--slowest", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--positions", help="tail: the positions' file (written if missing)")
     args = parser.parse_args(argv)
-    kinds = {"depth": bench_depth, "regions": bench_regions, "endgame": bench_endgame}
-    kinds[args.kind](args.games, args.seed, layouts=args.layouts, above=args.above)
+    kinds = {"depth": bench_depth, "regions": bench_regions, "endgame": bench_endgame, "tail": bench_tail}
+    kinds[args.kind](
+        args.games,
+        args.seed,
+        layouts=args.layouts,
+        above=args.above,
+        slowest=args.slowest,
+        rounds=args.rounds,
+        path=args.positions,
+    )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import itemgetter
 
 from .analysis import Analysis, neighbours
 
@@ -141,20 +142,35 @@ def best_move(  # noqa: C901 - a search kernel (see pyproject.toml)
             col[where[low.bit_length() - 1]] |= 1 << n
             L ^= low
     around = [[where[j] for j in range(m) if masks[k] >> j & 1] for k in perm]
+    everyone = (1 << len(lay)) - 1
+    safe_at = [everyone & ~c for c in col]  # the layouts where cell k is safe
     memo: dict[int, int] = {}
-    spent = [0]
+    spent = 0
+    cells_work = m // 16
 
     def work(units: int) -> None:
-        # a deterministic cap on the search: one unit is one split of a group
-        before = spent[0]
-        spent[0] += units
-        if spent[0] > max_work or (stop is not None and before >> 8 != spent[0] >> 8 and stop()):
+        # a deterministic cap on the search: one unit is one split of a group (counted inline where it is hot)
+        nonlocal spent
+        before = spent
+        spent += units
+        if spent > max_work or (stop is not None and before >> 8 != spent >> 8 and stop()):
+            raise _OutOfWork
+
+    def spend(splits: int) -> None:
+        # as many splits one by one: the cap and `stop` see each (stop is asked on every 256th unit)
+        nonlocal spent
+        if stop is not None:
+            for _ in range((spent >> 8) + 1 << 8, min(spent + splits, max_work) + 1, 256):
+                if stop():
+                    raise _OutOfWork
+        spent += splits
+        if spent > max_work:
             raise _OutOfWork
 
     # shown[k]: the layouts split by the number cell k would show, fewest mines first (empty sets left out)
     shown: list[list[int]] = []
     for cell in range(m):
-        parts = [(1 << len(lay)) - 1]
+        parts = [everyone]
         for j in around[cell]:
             c = col[j]
             nxt = [0] * (len(parts) + 1)
@@ -166,55 +182,76 @@ def best_move(  # noqa: C901 - a search kernel (see pyproject.toml)
 
     def split(group: int, k: int) -> list[int]:
         # the layouts of the group told apart by the number cell k would show
-        work(1)
-        return [x for x in (group & g for g in shown[k]) if x]
+        nonlocal spent
+        spent += 1
+        if spent > max_work or (stop is not None and not spent & 255 and stop()):
+            raise _OutOfWork
+        return [x for g in shown[k] if (x := group & g)]
 
     def wins(group: int, opened: int) -> int:
-        """How many layouts of the group perfect play wins, opened cells being open. Every opened cell is
-        safe in all of the group's layouts and shows the same number in all of them, so the result depends
-        on the group alone: that is the memo key (other orders of the same moves meet the same entry)."""
-        if group & (group - 1) == 0:
-            return 1  # one layout left: every cell is known
-        if group in memo:
-            return memo[group]
+        """How many layouts of the group perfect play wins, opened cells being open (a group of two layouts or
+        more, whose result is not yet in the memo). Every opened cell is safe in all of the group's layouts and
+        shows the same number in all of them, so the result depends on the group alone: that is the memo key
+        (other orders of the same moves meet the same entry)."""
         work(1)
         free = [k for k in range(m) if not opened >> k & 1 and not group & col[k]]
         if free:  # safe in every layout left: opening it only teaches
             parts = [group]
             for k in free:
-                parts = [p for g in parts for p in split(g, k)]
+                spend(len(parts))  # a split of each part
+                told: list[int] = []
+                for g in parts:
+                    for h in shown[k]:
+                        if x := g & h:
+                            told.append(x)
+                parts = told
             now = opened | sum(1 << k for k in free)
-            result = sum(wins(g, now) for g in parts) if len(parts) > 1 else best_cell(group, now)[0]
+            if len(parts) > 1:
+                result = 0
+                for g in parts:
+                    if g & (g - 1) == 0:
+                        result += 1  # one layout left: every cell is known
+                    else:
+                        got = memo.get(g)
+                        result += wins(g, now) if got is None else got
+            else:
+                result = best_cell(group, now)[0]
         else:
             result = best_cell(group, opened)[0]
         memo[group] = result
         return result
 
     def best_cell(group: int, opened: int) -> tuple[int, int | None]:
-        work(m // 16)
-        best: tuple[int, int | None] = (-1, None)
+        work(cells_work)
+        best_w, best_k = -1, None
         options = []
         for k in range(m):
             if opened >> k & 1:
                 continue
-            alive = group & ~col[k]
+            alive = group & safe_at[k]
             if alive:
                 options.append((alive.bit_count(), k, alive))
-        options.sort(key=lambda o: -o[0])  # stable: keeps the caller's preference among equals
+        options.sort(key=itemgetter(0), reverse=True)  # stable: keeps the caller's preference among equals
         for safe_count, k, alive in options:
-            if safe_count <= best[0]:
+            if safe_count <= best_w:
                 break  # it cannot win more layouts than it survives
             w = 0
             rest = safe_count  # layouts not yet counted: each wins at most once
+            now = opened | (1 << k)
             for g in split(alive, k):
-                rest -= g.bit_count()
-                w += wins(g, opened | (1 << k))
-                if w + rest <= best[0]:
+                if g & (g - 1) == 0:
+                    rest -= 1
+                    w += 1  # one layout left: every cell is known
+                else:
+                    rest -= g.bit_count()
+                    got = memo.get(g)
+                    w += wins(g, now) if got is None else got
+                if w + rest <= best_w:
                     break  # it can no longer beat the best cell
             else:
-                if w > best[0]:
-                    best = (w, k)
-        return best
+                if w > best_w:
+                    best_w, best_k = w, k
+        return best_w, best_k
 
     try:
         w, k = best_cell((1 << len(lay)) - 1, 0)

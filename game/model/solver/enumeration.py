@@ -42,7 +42,11 @@ def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa
     """Enumerate the solutions of one component; with the search nodes that took (its work).
 
     Cells with the same constraints form one variable of size s; a variable holding k mines stands for
-    C(s, k) layouts.
+    C(s, k) layouts. The variables are given their mines one by one, depth first; the work is the nodes of that
+    search tree, and past `budget` of them the group is Capped. A subtree depends only on what the numbers that
+    it shares with the variables before it still need, so equal subtrees are searched once and the layouts are
+    summed over the shared tree (`_sums`): the same solutions, in the same order, and the same work as the plain
+    search that visits every node (tests/model/test_enumeration.py holds it).
     """
     sig: dict[int, list[int]] = {}
     for ci, (cells, _) in enumerate(group):
@@ -76,58 +80,116 @@ def enumerate_group(group: Group, budget: int) -> tuple[Solutions, int]:  # noqa
     vcons = [variables[v][0] for v in order]
     need = [count for _, count in group]
     room = [len(cells) for cells, _ in group]
+    if min(need) < 0 or any(n > r for n, r in zip(need, room)):
+        raise InconsistentPosition("a number needs more mines than it has cells")  # never from a Frontier
+    # What every number still needs, packed in one int (`bits` a number): the state a subtree depends on. (Numbers
+    # no variable before has touched need what they needed, and those whose cells are all given need 0.)
+    bits = max(need).bit_length() or 1
+    unit = [sum(1 << bits * ci for ci in cs) for cs in vcons]
+    checks = []  # per variable, (where a number's need is, its room left after this variable) for each number
+    for i, numbers in enumerate(vcons):
+        checks.append([(bits * ci, room[ci] - sizes[i]) for ci in numbers])
+        for ci in numbers:
+            room[ci] -= sizes[i]
     choose = [[comb(s, k) for k in range(s + 1)] for s in sizes]
-    assign = [0] * nv
-    weights: dict[int, int] = {}
-    sums: dict[int, list[Any]] = {}
-    nodes = [0]
+    field = (1 << bits) - 1
+    memo: list[dict[int, Node]] = [{} for _ in range(nv + 1)]
+    made: list[Node] = []  # every node, children before their parents
+    nodes = 0  # the plain search's nodes so far
 
-    def rec(i: int, weight: int, total: int) -> None:  # noqa: C901 - the search itself
-        nodes[0] += 1
-        if nodes[0] > budget:
+    def visit(i: int, state: int) -> Node:
+        # a node not met before (met ones are read from the memo by their parent)
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
             raise Capped
+        count = 1
+        out: dict[int, int] = {}
+        below: list[tuple[int, int, Node]] = []
         if i == nv:
-            if total in weights:
-                weights[total] += weight
-                acc = sums[total]
-                for t in range(nv):
-                    if assign[t]:
-                        acc[t] += weight * assign[t]
-            else:
-                weights[total] = weight
-                sums[total] = [weight * a for a in assign]
-            return
-        s = sizes[i]
-        cs = vcons[i]
-        lo, hi = 0, s
-        for ci in cs:
-            n = need[ci]
-            if n < hi:
-                hi = n
-            m = n - (room[ci] - s)
-            if m > lo:
-                lo = m
-        if lo > hi:
-            return
-        for ci in cs:
-            room[ci] -= s
-        ch = choose[i]
-        for k in range(lo, hi + 1):
-            for ci in cs:
-                need[ci] -= k
-            assign[i] = k
-            rec(i + 1, weight * ch[k], total + k)
-            for ci in cs:
-                need[ci] += k
-        assign[i] = 0
-        for ci in cs:
-            room[ci] += s
+            out[0] = 1
+        else:
+            lo, hi = 0, sizes[i]
+            for at, left in checks[i]:
+                n = state >> at & field
+                if n < hi:
+                    hi = n
+                if n - left > lo:
+                    lo = n - left
+            ch, step, met = choose[i], unit[i], memo[i + 1]
+            for k in range(lo, hi + 1):
+                after = state - k * step
+                child = met.get(after)
+                if child is None:
+                    child = visit(i + 1, after)
+                else:
+                    nodes += child[0]
+                    if nodes > budget:
+                        raise Capped
+                count += child[0]
+                w = ch[k]
+                for t, x in child[1].items():
+                    out[t + k] = out.get(t + k, 0) + w * x
+                if child[1]:
+                    below.append((k, w, child))
+        node = memo[i][state] = (count, out, below, len(made), i)
+        made.append(node)
+        return node
 
-    rec(0, 1, 0)
+    root = visit(0, sum(n << bits * ci for ci, n in enumerate(need)))
+    weights = root[1]
     if not weights:
         raise InconsistentPosition("the numbers admit no mine layout")
+    sums = _sums(made, nv)
     ordered_vars = tuple(tuple(variables[v][1]) for v in order)
-    return (ordered_vars, tuple(weights.items()), tuple(tuple(sums[m]) for m in weights)), nodes[0]
+    return (ordered_vars, tuple(weights.items()), tuple(tuple(sums[m]) for m in weights)), root[0]
+
+
+# A node of the shared search tree: (its subtree's nodes in the plain search, its layouts' weights by their mines in
+# the order the plain search meets them, its children that have layouts as (mines given to its variable, their
+# weight, node), its place in the list of nodes made, its variable's index)
+Node = tuple[int, dict[int, int], list[Any], int, int]
+
+
+def _sums(made: list[Node], nv: int) -> dict[int, list[int]]:
+    """Per total of mines, each variable's mines summed over the layouts with that total (each counted by its
+    weight): over every path of the shared tree, the weight of the part above a variable's choice, times that
+    choice's, times the weight of the part below, times the mines chosen. made: the tree's nodes, children before
+    their parents (the root last)."""
+    root = made[-1]
+    sums = {t: [0] * nv for t in root[1]}
+    # per node: the weights of the paths to it by the mines so far; and of those whose last choice gave mines, the
+    # weights times those mines (what the node's layouts add to the sums of its parents' variable)
+    above: list[dict[int, int] | None] = [None] * len(made)
+    mined: list[dict[int, int] | None] = [None] * len(made)
+    above[root[3]] = {0: 1}
+    for node in reversed(made):  # parents before their children
+        into = above[node[3]]
+        if into is None:
+            continue  # no layout passes through it
+        came = mined[node[3]]
+        if came is not None:
+            i = node[4] - 1
+            for t, y in came.items():
+                for u, z in node[1].items():
+                    sums[t + u][i] += y * z
+        for k, w, child in node[2]:
+            c = child[3]
+            nxt = above[c]
+            if nxt is None:
+                nxt = above[c] = {}
+            if k:
+                got = mined[c]
+                if got is None:
+                    got = mined[c] = {}
+                for t, x in into.items():
+                    y = x * w
+                    nxt[t + k] = nxt.get(t + k, 0) + y
+                    got[t + k] = got.get(t + k, 0) + y * k
+            else:
+                for t, x in into.items():
+                    nxt[t] = nxt.get(t, 0) + x * w
+    return sums
 
 
 def approximate(group: Group) -> Solutions:

@@ -1,0 +1,23 @@
+"""bench.guesses tail: the slowest positions are chosen once and kept, so two builds time the same ones."""
+
+import json
+
+from bench import guesses
+
+
+def test_the_tail_s_positions_are_written_once_and_timed_again_from_the_file(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "slow.json"
+    guesses.main(["tail", "--games", "6", "--seed", "5", "--slowest", "3", "--rounds", "2", "--positions", str(path)])
+    chosen = json.loads(path.read_text())
+    assert len(chosen) == 3
+    for p in chosen:  # a position where a guess is due, its certain mines flagged
+        assert set(p["flagged"]) < {i for i, v in enumerate(p["vis"]) if v < 0}
+
+    def chosen_again(*_):
+        raise AssertionError("the positions come from the file")
+
+    monkeypatch.setattr(guesses, "slowest_positions", chosen_again)
+    guesses.main(["tail", "--games", "6", "--seed", "5", "--slowest", "3", "--rounds", "1", "--positions", str(path)])
+    assert json.loads(path.read_text()) == chosen
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and all(line.startswith("tail, Expert: the 3 slowest guess positions") for line in out)
