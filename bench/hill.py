@@ -242,16 +242,19 @@ class HillStrategy(GuessStrategy):
                 best = got
         if best is None:
             return spot.ranked[0]
-        ranked = sorted(scored, key=lambda s: (s.deferred, -s.weight, -s.clears))  # stable, as his sort
+        return self.select(scored).cell
+
+    def select(self, scored: list[Scored]) -> Scored:
+        """His choice among the cells evaluated: the sort (cells not deferred first, then weight, then expected
+        living clears; stable), then a cell more than SAFER_BY safer that the chosen one being safe proves safe,
+        then the single safest cell after every number the chosen one may show, if it was evaluated."""
+        ranked = sorted(scored, key=lambda s: (s.deferred, -s.weight, -s.clears))
         move = ranked[0]
         if self.alternative:
-            for other in ranked:
-                if other.safety - move.safety > SAFER_BY and other.cell in move.proved:
-                    move = other
-                    break
+            move = next((s for s in ranked if s.safety - move.safety > SAFER_BY and s.cell in move.proved), move)
         if self.single_safest and move.single is not None:
             move = next((s for s in ranked if s.cell == move.single), move)
-        return move.cell
+        return move
 
     def to_weigh(self, spot: Spot, here: Position) -> list[int]:
         """The cells to evaluate, in his order: frontier cells safest first, then cells the influence lifts,

@@ -162,3 +162,37 @@ def test_hill_is_a_kind_with_switches():
 
     strategy = make_strategy("hill", off_edge=False, living="mines")
     assert isinstance(strategy, HillStrategy) and not strategy.off_edge and strategy.living == "mines"
+
+
+def test_a_cell_whose_being_safe_proves_a_box_safe_is_scored_by_its_safety_alone():
+    # (0, 1) being safe proves (0, 4) and (1, 4) safe, a box of two (the cells the 1 at (0, 3) alone touches)
+    rows, cols, vis = grid(["##11##", "12####", "1#####", "1#####"])
+    a = analyse_visible(rows, cols, 6, vis)
+    spot = Spot(rows, cols, 6, vis, a, 10**6)
+    here = Position(a, "exact")
+    i = 0 * cols + 1
+    scored = HillStrategy().evaluate(spot, here, i, None)
+    p = 1 - a.nums[i] / a.den[i]
+    assert {0 * cols + 4, 1 * cols + 4} <= scored.proved
+    assert scored.weight == pytest.approx(p * (1 + 0.001 * p))
+    full = HillStrategy(dominated=False).evaluate(spot, here, i, None)
+    assert full.weight < scored.weight  # the look-ahead would have scored it lower
+
+
+def test_his_switches_after_the_sort():
+    from bench.hill import Scored
+
+    chosen = Scored(1, 0.80, 0.70, 2.0, False, frozenset({2}), 3)
+    safer = Scored(2, 0.85, 0.60, 1.0, False, frozenset(), None)
+    single = Scored(3, 0.90, 0.50, 1.0, False, frozenset(), None)
+    deferred = Scored(4, 0.99, 0.99, 9.0, True, frozenset(), None)
+    plain = HillStrategy(alternative=False, single_safest=False)
+    assert plain.select([safer, deferred, chosen, single]).cell == 1  # weight first, deferred cells last
+    # a safer cell the chosen one being safe proves safe goes first
+    assert HillStrategy(single_safest=False).select([safer, chosen, single]).cell == 2
+    # the single safest cell after every number the chosen one may show, if it was weighed
+    assert HillStrategy(alternative=False).select([safer, chosen, single]).cell == 3
+    assert HillStrategy(alternative=False).select([safer, chosen]).cell == 1
+    # ties in weight go to the more expected living clears, then to the order weighed
+    tie = Scored(5, 0.80, 0.70, 3.0, False, frozenset(), None)
+    assert plain.select([chosen, tie]).cell == 5 and plain.select([tie, chosen]).cell == 5
