@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from game.model.solver.analysis import Analysis, InconsistentPosition, neighbours
 from game.model.solver.guess import GuessStrategy, Spot
@@ -179,8 +178,9 @@ class Position:
 
 @dataclass
 class Scored:
-    """One evaluated cell: its safety, weight, expected living clears, whether it goes last (dead or in a small
-    region), the cells its being safe proves safe, and the single safest cell after every number it may show."""
+    """One evaluated cell: its safety, weight, expected living clears, whether it goes last (found dead while
+    weighed, where the dead test does not leave it out), the cells its being safe proves safe, and the single
+    safest living cell after every number it may show (if the same one, and safer than this cell now)."""
 
     cell: int
     safety: float
@@ -351,7 +351,7 @@ class HillStrategy(GuessStrategy):
         secondary = progress = clears = 0.0
         left = safety
         valid = 0
-        singles: set[Any] = set()
+        singles: set[int | None] = set()
         for v in here.shown(i):
             if best is not None and not best.deferred:
                 bound = (secondary + left * factor) * (1 + (progress + left) * self.progress)
