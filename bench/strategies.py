@@ -10,11 +10,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from bench.hill import HillStrategy
 from game.model.solver.analysis import Analysis, neighbours
 from game.model.solver.fifty import influence
 from game.model.solver.guess import GuessStrategy, Spot
 
-__all__ = ["KINDS", "DeadCellStrategy", "SecondaryStrategy", "Survive2Strategy", "WideStrategy", "make_strategy"]
+__all__ = [
+    "KINDS",
+    "DeadCellStrategy",
+    "HillStrategy",
+    "SecondaryStrategy",
+    "Survive2Strategy",
+    "WideStrategy",
+    "make_strategy",
+]
 
 
 @dataclass(frozen=True)
@@ -198,6 +207,7 @@ KINDS: dict[str, type[GuessStrategy]] = {
     "survive2": Survive2Strategy,
     "dead": DeadCellStrategy,
     "secondary": SecondaryStrategy,
+    "hill": HillStrategy,
 }
 
 
