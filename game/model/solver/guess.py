@@ -143,6 +143,7 @@ class GuessStrategy:
     search_progress: float = 0.0
     search_blend: float = 0.0
     search_influenced: bool = False
+    search_living: bool = False
     search_ratio: float = 0.9
     search_nodes: int = 400
     search_work: int | None = None
@@ -176,6 +177,7 @@ class GuessStrategy:
             progress=self.search_progress,
             blend=self.search_blend,
             influenced=self.search_influenced,
+            living=self.search_living,
             ratio=self.search_ratio,
             nodes=self.search_nodes,
             work=self.search_work,

@@ -51,7 +51,9 @@ class SearchSettings:
     surviving the next reveals counts only up to `depth`); blend: the last reveal counts as this share of the
     second safest cell's chance and the rest of the safest one's (JSMinesweeper blends 0.2: a position with two
     good cells is worth more than one with a single one); influenced: a cell whose safety raised by its 50/50
-    influence reaches `ratio` of the safest cell's is a root too (David Hill's solver weighs such cells); nodes:
+    influence reaches `ratio` of the safest cell's is a root too (David Hill's solver weighs such cells); living:
+    the last reveal counts only living cells, those whose number is not the same in every layout where they are
+    safe (David Hill's blended safety does: a dead cell teaches nothing), unless every cell is dead; nodes:
     positions analysed at most; work: the work they may take (None: no limit); free: a certain safe cell counts as
     surviving every reveal left (else opening it is one of the reveals)."""
 
@@ -61,6 +63,7 @@ class SearchSettings:
     progress: float = 0.0
     blend: float = 0.0
     influenced: bool = False
+    living: bool = False
     roots: int = 6
     ratio: float = 0.9
     nodes: int = 400
@@ -131,6 +134,7 @@ class Search:
         self.work = 0  # and the work they took
         self._values: dict[tuple[Path, int], float] = {}
         self._positions: dict[Path, Analysis | None] = {}
+        self._dead: dict[tuple[Path, int], bool] = {}
 
     def child(self, a: Analysis, path: Path, i: int, v: int) -> Analysis | None:
         """Position a (reached by path) with cell i showing v; None if no layout allows it."""
@@ -183,7 +187,9 @@ class Search:
         """The chance of surviving the next `depth` reveals from position a (which has no certain safe cell)."""
         if depth <= 1:
             blend = self.settings.blend
-            chances = a.best_chances(2 if blend else 1)
+            count = 2 if blend else 1
+            chances = a.best_chances(count, lambda j: self.dead(a, path, j)) if self.settings.living else []
+            chances = chances or a.best_chances(count)
             if not chances:
                 return 1.0
             return (1 - blend) * chances[0] + blend * chances[-1] if blend else chances[0]
@@ -197,6 +203,23 @@ class Search:
             best = max(best, self.through(a, path, i, depth, best))
         self._values[key] = best
         return best
+
+    def dead(self, a: Analysis, path: Path, i: int) -> bool:
+        """Whether covered cell i of position a (reached by path) shows the same number in every layout where it
+        is safe. (Its positions are not counted against the budget: a setting measured, not shipped.)"""
+        key = (path, i)
+        if key not in self._dead:
+            possible = 0
+            for v in self.shown(a, i):
+                try:
+                    a.after({i: v})
+                except InconsistentPosition:
+                    continue
+                possible += 1
+                if possible > 1:
+                    break
+            self._dead[key] = possible <= 1
+        return self._dead[key]
 
     def shown(self, a: Analysis, i: int) -> range:
         """The numbers cell i could show in position a: at least the known mines around it, at most all of its
