@@ -31,8 +31,11 @@ def cells(board):
 
 
 def wait_for_analysis(driver, scene, frames=600):
+    """The game's analysis, once it is in and a frame has taken it in. (It is in as soon as its worker thread ends,
+    between frames; the board marks the verdict's cell in the next frame's update.)"""
     for _ in range(frames):
         if scene.analysis is not None:
+            driver.frames(1)
             return scene.analysis
         scene.job.wait(0.05)
         driver.frames(1)
