@@ -24,6 +24,15 @@ def ringed(scene_or_overlay):
     return [w for w in scene_or_overlay.focus.widgets if w.focused]
 
 
+def lose_a_beginner_game(driver):
+    """Beginner: open the middle, then a mine; (the board, the game-over panel once its grace is past)."""
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    board = driver.scene.board
+    driver.click_cell(4, 4)
+    driver.click_cell(*board.mine_cells()[0])
+    return board, driver.past_grace()
+
+
 def test_the_menu_plays_from_the_keyboard_and_esc_asks_before_quitting(driver):
     menu = driver.scene
     assert ringed(menu) == [], "no ring until a key asks for it"
@@ -135,11 +144,7 @@ def test_a_dialog_from_the_keyboard_the_safe_answer_first(driver):
 def test_the_game_over_panel_keeps_its_ring_when_it_is_laid_out_again(driver):
     # the panel is laid out again when the window changes, when the records' line or the loss's analysis comes in
     # (background work, whenever it finishes): the ring the player moved stays where it was
-    driver.click_button(driver.scene.difficulty_buttons["beginner"])
-    board = driver.scene.board
-    driver.click_cell(4, 4)
-    driver.click_cell(*board.mine_cells()[0])
-    panel = driver.past_grace()
+    _, panel = lose_a_beginner_game(driver)
     driver.key(pygame.K_TAB)
     driver.key(pygame.K_TAB)
     moved = [b.label for b in ringed(panel)]
@@ -153,11 +158,7 @@ def test_the_game_over_panel_keeps_its_ring_when_it_is_laid_out_again(driver):
 
 
 def test_the_game_over_panel_from_the_keyboard(driver):
-    driver.click_button(driver.scene.difficulty_buttons["beginner"])
-    board = driver.scene.board
-    driver.click_cell(4, 4)
-    driver.click_cell(*board.mine_cells()[0])
-    panel = driver.past_grace()
+    board, panel = lose_a_beginner_game(driver)
     driver.key(pygame.K_TAB)
     assert ringed(panel) == [panel.bar_again]
     driver.key(pygame.K_SPACE)
