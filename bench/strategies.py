@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from bench.external import ExternalStrategy
 from bench.hill import HillStrategy
 from game.model.solver.analysis import Analysis, neighbours
 from game.model.solver.fifty import influence
@@ -18,6 +19,7 @@ from game.model.solver.guess import GuessStrategy, Spot
 __all__ = [
     "KINDS",
     "DeadCellStrategy",
+    "ExternalStrategy",
     "HillStrategy",
     "SecondaryStrategy",
     "Survive2Strategy",
@@ -208,6 +210,7 @@ KINDS: dict[str, type[GuessStrategy]] = {
     "dead": DeadCellStrategy,
     "secondary": SecondaryStrategy,
     "hill": HillStrategy,
+    "external": ExternalStrategy,
 }
 
 
