@@ -9,7 +9,8 @@ strategy's `command`) and is asked one position a line on its standard input:
 the mine cells of a layout that fits the position (drawn from those the view allows, so the program sees only
 what the player sees) and the cells the player has opened (opened in any order on that layout, they give the
 position); a cell is row * COLS + col. It answers one line, "G ROW COL ..." for a guess or "C ROW COL ..." for a
-cell it knows is safe (the rest of the line is its own). An answer that names no covered cell is a failure: the
+cell it knows is safe (the rest of the line is its own); its standard output carries nothing else (a warning
+printed there would be read as the next answer). An answer that names no covered cell is a failure: the
 engine's own pick is played instead, `FAILURES` counts it and a line on standard error says so (a run goes on
 rather than dying mid-way, and its log shows that it was not all the program's).
 
