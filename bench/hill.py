@@ -14,6 +14,11 @@ living option. Then two switches: to a safer evaluated cell its being safe prove
 cell of every next position. The rest of our engine runs before `pick` as it does for the engine shipped: the
 exact endgame (ours searches up to 1,000 layouts where his brute force takes 400), closed pockets (his isolated
 edges), pseudo-50/50s (ours: pairs and boxes), and our dominance swap after it.
+
+Not here: his long-term risk (`LongTermRiskHelper`), which raises the score of a cell where a 50/50 could form
+later against a wall; the influence used is ours, of the 50/50s already closed. Run against his own solver (stop
+35, docs/solver.md), that is where this port parts from him most: he opens an interior corner where it opens a
+cell two steps from a number.
 """
 
 from __future__ import annotations
