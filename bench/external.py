@@ -72,11 +72,15 @@ def _stop_programs() -> None:
 
 
 def _ask(command: str, line: str) -> str:
+    """The program's answer; empty if it has stopped (it is started again for the next question)."""
     program = _program(command)
     assert program.stdin and program.stdout
-    program.stdin.write(line + "\n")
-    program.stdin.flush()
-    return program.stdout.readline()
+    try:
+        program.stdin.write(line + "\n")
+        program.stdin.flush()
+        return program.stdout.readline()
+    except OSError:  # it stopped before reading the question: a broken pipe
+        return ""
 
 
 def _answer(reply: str, spot: Spot) -> int | None:

@@ -15,14 +15,15 @@ from game.model import GameState
 from game.model.solver.analysis import COVERED, analyse_visible
 from game.model.solver.guess import SHIPPED, Spot, choose_guess
 
-# A stand-in for another solver: it rebuilds the board from the layout and the opened cells it is given (as a real
-# program must), checks that they give the view it was also sent on its standard error... and answers the covered
-# cell it is told to by the file named in its argument: "last" (the highest covered index), "mine" (a mine of the
-# layout), "opened" (an opened cell: not a move) or "junk".
+# A stand-in for another solver: it reads the question (a layout of the right count that leaves the opened cells
+# clear, or it stops) and answers the cell its argument names: "last" (the highest covered index), "mine" (a mine of the layout), "opened" (an opened
+# cell: not a move) or "junk"; "dead" stops before reading anything.
 PROGRAM = textwrap.dedent(
     """
     import sys
     mode = sys.argv[1]
+    if mode == "dead":
+        sys.exit(3)
     for line in sys.stdin:
         head, mines, opened = line.split("|")
         rows, cols, count = map(int, head.split())
@@ -81,7 +82,7 @@ def test_the_layout_shown_fits_the_view_whatever_it_is(program):
     assert game.vis[r * 30 + c] == COVERED and (r, c) not in a.safe
 
 
-@pytest.mark.parametrize("mode", ["opened", "junk"])
+@pytest.mark.parametrize("mode", ["opened", "junk", "dead"])
 def test_an_answer_that_is_no_move_plays_the_engines_pick_and_is_counted(program, mode, capsys):
     game, a = position()
     before = external.FAILURES["count"]
@@ -89,6 +90,8 @@ def test_an_answer_that_is_no_move_plays_the_engines_pick_and_is_counted(program
     assert got == choose_guess(16, 30, 99, game.vis, a)
     assert external.FAILURES["count"] == before + 1
     assert "the engine's own pick is played" in capsys.readouterr().err
+    # and again: a program that stopped is started anew, and the run goes on
+    assert choose_guess(16, 30, 99, game.vis, a, strategy=ExternalStrategy(command=program(mode))) == got
 
 
 def test_a_whole_game_plays_and_the_command_may_come_from_the_environment(program, monkeypatch):
