@@ -2,6 +2,7 @@
 and what happens when the answer is no move."""
 
 import random
+import subprocess
 import sys
 import textwrap
 
@@ -16,8 +17,8 @@ from game.model.solver.analysis import COVERED, analyse_visible
 from game.model.solver.guess import SHIPPED, Spot, choose_guess
 
 # A stand-in for another solver: it reads the question (a layout of the right count that leaves the opened cells
-# clear, or it stops) and answers the cell its argument names: "last" (the highest covered index), "mine" (a mine of the layout), "opened" (an opened
-# cell: not a move) or "junk"; "dead" stops before reading anything.
+# clear, or it stops) and answers the cell its argument names: "last" (the highest covered index), "mine" (a mine
+# of the layout), "opened" (an opened cell: not a move) or "junk"; "dead" stops before reading anything.
 PROGRAM = textwrap.dedent(
     """
     import sys
@@ -117,3 +118,15 @@ def test_the_same_position_is_asked_with_the_same_layout():
     rng = random.Random(",".join(map(str, spot.visible)))
     assert position_line(spot, sorted(external.sample_layout(a, rng))) == first
     assert analyse_visible(16, 30, 99, game.vis).layouts == a.layouts
+
+
+def test_a_program_that_stopped_before_the_question_gives_no_answer_not_an_error(program, monkeypatch):
+    stopped = subprocess.Popen(
+        [sys.executable, "-c", "pass"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+    stopped.wait()
+    monkeypatch.setattr(external, "_program", lambda command: stopped)
+    try:
+        assert external._ask("any", "x" * 200_000) == ""  # more than a pipe holds: the write itself breaks
+    finally:
+        stopped.stdin.close()
