@@ -24,6 +24,7 @@ either strategy. docs/solver.md tells how David N Hill's Java solver was measure
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import random
 import shlex
@@ -63,7 +64,8 @@ def _program(command: str) -> subprocess.Popen[str]:
 def _stop_programs() -> None:
     for program in _programs.values():
         if program.stdin:
-            program.stdin.close()
+            with contextlib.suppress(OSError):  # a program that stopped leaves a broken pipe
+                program.stdin.close()
         try:
             program.wait(timeout=5)
         except subprocess.TimeoutExpired:

@@ -1,6 +1,7 @@
 """Another program's guess in the engine's place ("external", bench/external.py): what it is asked, what it answers
 and what happens when the answer is no move."""
 
+import contextlib
 import random
 import subprocess
 import sys
@@ -129,4 +130,5 @@ def test_a_program_that_stopped_before_the_question_gives_no_answer_not_an_error
     try:
         assert external._ask("any", "x" * 200_000) == ""  # more than a pipe holds: the write itself breaks
     finally:
-        stopped.stdin.close()
+        with contextlib.suppress(OSError):
+            stopped.stdin.close()
