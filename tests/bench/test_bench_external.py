@@ -46,7 +46,8 @@ PROGRAM = textwrap.dedent(
 def program(tmp_path):
     path = tmp_path / "other_solver.py"
     path.write_text(PROGRAM)
-    return lambda mode: f"{sys.executable} {path} {mode}"
+    yield lambda mode: f"{sys.executable} {path} {mode}"
+    external._stop_programs()  # as at the end of a run: none is left behind
 
 
 def position(seed=0):
