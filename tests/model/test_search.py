@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from game.model.solver.analysis import analyse_visible, neighbours
-from game.model.solver.search import Search, SearchSettings, best_guess
+from game.model.solver.search import Search, SearchSettings, best_guess, interior_cell
 from tests.solverfixtures import layouts_of, random_view
 
 
@@ -238,6 +238,24 @@ def test_a_cell_below_the_cut_whose_50_50_influence_lifts_it_is_weighed_with_inf
     # lifted too little to reach the cut, it stays out
     little = {lifted: mine // 10}
     assert best_guess(a, SearchSettings(depth=2, nodes=10**6, influenced=True), little, shape)[0] != lifted
+
+
+def test_with_prefer_the_cell_tried_for_a_chance_and_shape_is_the_one_of_most_influence():
+    # a 9x9 board, 10 mines, only the corner's 1 open: (0, 1) and (1, 0) share a chance and a shape, and the
+    # interior's cells of fewest neighbours are the three other corners
+    vis = [-1] * 81
+    vis[0] = 1
+    a = analyse_visible(9, 9, 10, vis)
+    settings = SearchSettings(ratio=0.5)
+    plain = Search(a, settings).candidates(a, settings.roots)
+    assert [i for _, i in plain] == [8, 1, 10]  # the interior's corner, then (0, 1) for (1, 0), then (1, 1)
+    assert interior_cell(a) == 8
+    prefer = {9: 5.0, 80: 3.0, 72: 1.0}
+    preferred = Search(a, settings).candidates(a, settings.roots, prefer)
+    assert [i for _, i in preferred] == [80, 9, 10]
+    assert interior_cell(a, prefer) == 80
+    # a cell outside the interior's fewest-neighbour cells is never its representative
+    assert interior_cell(a, {40: 9.0}) == 8
 
 
 def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():

@@ -84,6 +84,7 @@ class Analysis:
         self.layouts: int | None = layouts if exact else None  # whole-board layouts consistent with the view
         self._interior = interior_num, layouts
         self._ways = ways
+        self._spread, self._left = total, left
         # When every frontier total fits the interior, every count of each component does, so the mine count
         # proves no frontier cell: the certain ones are those the numbers prove (cheaper than every chance).
         self._unforced = len(ways) == len(total)
@@ -131,6 +132,19 @@ class Analysis:
         """This position counted only over the layouts where the given covered cells are mines (1) or safe (0);
         raises InconsistentPosition when there are none."""
         return Analysis(self.frontier.after({}, assume))
+
+    def interior_given(self, mines: int, safe: int) -> int:
+        """The layouts where `mines` given interior cells (covered, no number touching them) are mines and `safe`
+        other given ones are safe: the interior filled around them, the frontier as it is."""
+        rest = self._nint - mines - safe
+        if rest < 0:
+            raise ValueError("more cells given than the interior has")
+        out = 0
+        for m, w in self._spread.items():
+            fill = self._left - m - mines  # mines left for the interior's other cells
+            if 0 <= fill <= rest:
+                out += w * comb(rest, fill)
+        return out
 
     def _certain(self) -> None:
         cols, exact, f = self.cols, self.exact, self.frontier

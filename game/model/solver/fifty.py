@@ -6,6 +6,10 @@ later number resolves. A cell is a "pseudo-50/50" when every layout that makes i
 (or a 2x2 box with two mines on a diagonal and mines or walls on the four outer corners): the risk of opening it
 must be taken anyway, so opening it now costs nothing, and what it shows comes earlier (JSMinesweeper's
 long-term risk helper has the same idea).
+
+`long_term_influence` is David Hill's long-term risk (his Java solver's LongTermRiskHelper): the same patterns
+counted while they may still form, up to three of their outer cells still to become mines, so that a cell by a
+wall, where a 50/50 can form later, is worth a little more than one in the open.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from functools import lru_cache
 
 from .analysis import Analysis, InconsistentPosition
 
-__all__ = ["closed_patterns", "influence", "pseudo_fifty_fifties"]
+__all__ = ["closed_patterns", "influence", "long_term_influence", "pseudo_fifty_fifties"]
 
 # (pattern cells as (row, col) offsets, the cells assumed mines among them, the outer cells that would tell them
 # apart, at most this many mines needed in the pattern and its outer cells together)
@@ -118,4 +122,88 @@ def influence(a: Analysis, closed: list[ClosedPattern]) -> dict[int, int]:
     for j in pairs.keys() | boxes.keys():
         mine = a.nums[j] * total // a.den[j]
         out[j] = min(pairs.get(j, 0) + boxes.get(j, 0), mine, total - mine)
+    return out
+
+
+# Long-term risk: a pattern counts in its cells' influence while at most this many of its outer cells on the board
+# are still to become mines; one with at most ENABLER_MISSING of them also counts for that cell (its "enabler":
+# opening it removes the risk too) when the layouts closing it are over 1 / ENABLER_SHARE of all. (Hill's values.)
+LONG_TERM_MISSING = 3
+ENABLER_MISSING = 1
+ENABLER_SHARE = 40
+
+
+@lru_cache(maxsize=16)
+def _shapes(rows: int, cols: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """Every pattern placed on the board: (its kind: 0 a pair in a row, 1 in a column, 2 a box; its cells; the ones
+    assumed mines; its outer cells on the board)."""
+    out = []
+    for kind, (cells, mined, outer, _) in enumerate(_PATTERNS):
+        for r in range(rows - max(dr for dr, _ in cells)):
+            for c in range(cols - max(dc for _, dc in cells)):
+                out.append(
+                    (
+                        kind,
+                        tuple((r + dr) * cols + c + dc for dr, dc in cells),
+                        tuple((r + dr) * cols + c + dc for dr, dc in mined),
+                        tuple(
+                            (r + dr) * cols + c + dc for dr, dc in outer if 0 <= r + dr < rows and 0 <= c + dc < cols
+                        ),
+                    )
+                )
+    return tuple(out)
+
+
+def _layouts_given(a: Analysis, assume: dict[int, int], frontier: set[int]) -> int:
+    """The layouts of position a where the assumed cells are mines (1) or safe (0)."""
+    if frontier.isdisjoint(assume):
+        mines = sum(assume.values())
+        return a.interior_given(mines, len(assume) - mines)
+    try:
+        return a.given(assume).layouts or 0
+    except InconsistentPosition:
+        return 0
+
+
+def long_term_influence(a: Analysis, visible: Sequence[int]) -> dict[int, int]:
+    """Per covered cell, the layouts where it is a mine in a 2x1 or 2x2 pattern closed by the mines around it
+    (as `influence`, but the outer cells may still be covered: up to LONG_TERM_MISSING of them taken as mines),
+    the largest such count of each kind of pattern added up, plus, for a cell that is the one missing outer mine
+    of a likely pattern, that pattern's layouts; at most its layouts as a mine or as safe. Exact analyses only.
+    David Hill's long-term risk: the risk of these cells may have to be met later as a 50/50, so opening them
+    now costs less than their mine chance says."""
+    total = a.layouts
+    if total is None:
+        return {}
+    f = a.frontier
+    mines = {r * a.cols + c for r, c in a.mines}
+    left = a.mine_count - len(mines)
+    frontier = set(f.known) | set(f.comp_of())
+    best: tuple[dict[int, int], ...] = ({}, {}, {})
+    enablers: dict[int, int] = {}
+    for kind, at, mine_at, around in _shapes(a.rows, a.cols):
+        if any(visible[j] >= 0 or j in mines for j in at) or any(visible[j] >= 0 for j in around):
+            continue
+        missing = [j for j in around if j not in mines]
+        if len(missing) > LONG_TERM_MISSING or len(missing) + len(mine_at) > left:
+            continue
+        assume = dict.fromkeys(at, 0)
+        assume.update(dict.fromkeys(mine_at, 1))
+        assume.update(dict.fromkeys(missing, 1))
+        count = _layouts_given(a, assume, frontier)
+        if not count:
+            continue
+        most = best[kind]
+        for j in at:
+            if count > most.get(j, 0):
+                most[j] = count
+        if len(missing) <= ENABLER_MISSING and ENABLER_SHARE * count > total:
+            for j in missing:
+                enablers[j] = enablers.get(j, 0) + count
+    out = {}
+    for j in best[0].keys() | best[1].keys() | best[2].keys() | enablers.keys():
+        mine = a.nums[j] * total // a.den[j]
+        got = min(sum(most.get(j, 0) for most in best) + enablers.get(j, 0), mine, total - mine)
+        if got > 0:
+            out[j] = got
     return out

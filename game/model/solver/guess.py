@@ -8,7 +8,7 @@ from typing import Any
 
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse_visible, neighbours
 from .endgame import endgame_cell
-from .fifty import ClosedPattern, closed_patterns, pseudo_fifty_fifties
+from .fifty import ClosedPattern, closed_patterns, long_term_influence, pseudo_fifty_fifties
 from .fifty import influence as fifty_influence
 from .pockets import pocket_guess
 from .search import SearchSettings, best_guess
@@ -61,6 +61,7 @@ class Spot:
         self._outcomes: dict[int, list[tuple[int, Analysis]] | None] = {}
         self._closed: list[ClosedPattern] | None = None
         self._influence: dict[int, int] | None = None
+        self._long_term: dict[int, int] | None = None
 
     def closed(self) -> list[ClosedPattern]:
         """The 2x1 and 2x2 patterns some layouts close (game/model/solver/fifty.py), found once."""
@@ -73,6 +74,13 @@ class Spot:
         if self._influence is None:
             self._influence = fifty_influence(self.analysis, self.closed())
         return self._influence
+
+    def long_term_influence(self) -> dict[int, int]:
+        """Per cell, the layouts where it is a mine in a 50/50 that may still form (game/model/solver/fifty.py),
+        found once."""
+        if self._long_term is None:
+            self._long_term = long_term_influence(self.analysis, self.visible)
+        return self._long_term
 
     def stopped(self) -> bool:
         return self.stop is not None and self.stop()
@@ -123,6 +131,8 @@ class GuessStrategy:
     pockets: guess first in a closed pocket, by perfect play within it (game/model/solver/pockets.py);
     influence: a cell whose layouts as a mine are partly ones where it sits in a closed 50/50 (a risk met anyway)
     has its score raised by influence x that share of its safe layouts (JSMinesweeper's 50/50 influence);
+    long_term: that influence counts the 50/50s that may still form, not only the closed ones (David Hill's
+    long-term risk), and among cells of one chance and shape the search tries the one it raises most;
     search: with 2 or more, the cell is chosen by a search of the next `search` reveals instead of the one-step
     score (game/model/solver/search.py), with the search_* settings there."""
 
@@ -136,6 +146,7 @@ class GuessStrategy:
     dominance: bool = True
     pockets: bool = True
     influence: float = 0.9
+    long_term: bool = False
     search: int = 3
     search_width: int = 4
     search_roots: int = 6
@@ -182,8 +193,9 @@ class GuessStrategy:
             nodes=self.search_nodes,
             work=self.search_work,
             free=self.search_free,
+            prefer=self.long_term,
         )
-        influence = {i: self.influence * n for i, n in spot.influence().items()} if self.influence else {}
+        influence = {i: self.influence * n for i, n in self.influence_of(spot).items()} if self.influence else {}
         return best_guess(spot.analysis, settings, influence, spot.shape, spot.stop)[0]
 
     def shortlist(self, spot: Spot) -> list[int]:
@@ -218,8 +230,12 @@ class GuessStrategy:
         # int / int is correctly rounded, as float(Fraction(...)) is
         score = safe_total / layouts + self.progress_weight * (progress / layouts)
         if self.influence and safe_total:
-            score *= 1 + self.influence * spot.influence().get(i, 0) / safe_total
+            score *= 1 + self.influence * self.influence_of(spot).get(i, 0) / safe_total
         return (score, -spot.shape(i))
+
+    def influence_of(self, spot: Spot) -> dict[int, int]:
+        """The 50/50 influence this strategy weighs: of the 50/50s that may still form, or of the closed ones."""
+        return spot.long_term_influence() if self.long_term else spot.influence()
 
 
 SHIPPED = GuessStrategy()

@@ -55,7 +55,9 @@ class SearchSettings:
     the last reveal counts only living cells, those whose number is not the same in every layout where they are
     safe (David Hill's blended safety does: a dead cell teaches nothing), unless every cell is dead; nodes:
     positions analysed at most; work: the work they may take (None: no limit); free: a certain safe cell counts as
-    surviving every reveal left (else opening it is one of the reveals)."""
+    surviving every reveal left (else opening it is one of the reveals); prefer: at the first step, the cell tried
+    for each chance and number of covered neighbours (and for the interior, among its cells of fewest neighbours)
+    is the one its 50/50 influence raises most, not the first by index."""
 
     depth: int = 3
     width: int = 4
@@ -69,6 +71,7 @@ class SearchSettings:
     nodes: int = 400
     work: int | None = None
     free: bool = False
+    prefer: bool = False
 
 
 class _Inexact(Exception):
@@ -93,10 +96,23 @@ def _interior(a: Analysis) -> Iterator[int]:
     return (i for i in _by_degree(f.rows, f.cols) if visible[i] < 0 and i not in known and i not in of)
 
 
-def interior_cell(a: Analysis) -> int:
-    """The covered cell no number touches with the fewest covered neighbours, the first by index among equals.
-    (All its neighbours are covered: a revealed one would make it a frontier cell.)"""
-    return next(_interior(a))
+def interior_cell(a: Analysis, prefer: Mapping[int, float] | None = None) -> int:
+    """The covered cell no number touches with the fewest covered neighbours, the first by index among equals, or
+    with `prefer`, the one of them it rates highest. (All its neighbours are covered: a revealed one would make it
+    a frontier cell.)"""
+    cells = _interior(a)
+    first = next(cells)
+    if not prefer:
+        return first
+    nb = neighbours(a.rows, a.cols)
+    fewest = len(nb[first])
+    best = first
+    for i in cells:
+        if len(nb[i]) > fewest:
+            break
+        if prefer.get(i, 0) > prefer.get(best, 0):
+            best = i
+    return best
 
 
 def off_edge_cells(a: Analysis, count: int) -> list[int]:
@@ -160,9 +176,10 @@ class Search:
         self._positions[key] = b
         return b
 
-    def candidates(self, a: Analysis, width: int) -> list[tuple[float, int]]:
+    def candidates(self, a: Analysis, width: int, prefer: Mapping[int, float] | None = None) -> list[tuple[float, int]]:
         """(safety, cell) of the cells worth trying from position a, safest first: within `ratio` of the safest,
-        one of each chance and number of covered neighbours (the first by index), at most `width`."""
+        one of each chance and number of covered neighbours (the first by index, or the one `prefer` rates
+        highest), at most `width`."""
         chances = sorted(((1 - num / d, cells) for num, d, cells in a.chances()), key=lambda o: -o[0])
         if not chances:
             return []
@@ -173,12 +190,12 @@ class Search:
             if safety < floor or len(out) >= width:
                 break
             if cells is None:
-                out.append((safety, interior_cell(a)))
+                out.append((safety, interior_cell(a, prefer)))
                 continue
             by_shape: dict[int, int] = {}
-            for i in cells:
+            for i in sorted(cells):
                 shape = sum(1 for j in nb[i] if visible[j] < 0)
-                if shape not in by_shape or i < by_shape[shape]:
+                if shape not in by_shape or (prefer and prefer.get(i, 0) > prefer.get(by_shape[shape], 0)):
                     by_shape[shape] = i
             out.extend((safety, by_shape[shape]) for shape in sorted(by_shape))
         return out[:width]
@@ -296,7 +313,7 @@ def best_guess(
     50/50 influence, game/model/solver/fifty.py) over its safe layouts, as the one-step score is; ties go to the
     fewest covered neighbours (`shape`), then to the safer cell."""
     search = Search(a, settings, stop)
-    roots = search.candidates(a, settings.roots)
+    roots = search.candidates(a, settings.roots, influence if settings.prefer else None)
     if settings.off_edge:
         of = a.frontier.comp_of()  # a root cell outside every group is the interior's
         roots += [(safety, j) for safety, i in roots if i not in of for j in off_edge_cells(a, settings.off_edge)]
