@@ -258,6 +258,23 @@ def test_with_prefer_the_cell_tried_for_a_chance_and_shape_is_the_one_of_most_in
     assert interior_cell(a, {40: 9.0}) == 8
 
 
+def test_influenced_roots_are_only_cells_the_influence_lifts_from_below_the_cut():
+    # the 9x9 board with the corner's 1 open: the interior's corners (0, 8), (8, 0), (8, 8) are above the cut,
+    # (0, 8) their root; (1, 1) and (0, 1) are below it (a third a mine)
+    from game.model.solver.search import _influenced_roots
+
+    vis = [-1] * 81
+    vis[0] = 1
+    a = analyse_visible(9, 9, 10, vis)
+    settings = SearchSettings()
+    roots = Search(a, settings).candidates(a, settings.roots)
+    assert [i for _, i in roots] == [8]
+    floor = settings.ratio * roots[0][0]
+    total = a.layouts
+    lift = {80: total // 10, 10: total // 2, 1: total // 100}
+    assert [i for _, i in _influenced_roots(a, roots, floor, lift)] == [10]
+
+
 def test_the_search_stops_at_its_budget_with_the_deepest_answer_it_completed():
     from tests.solverfixtures import grid
 

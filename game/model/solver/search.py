@@ -343,8 +343,9 @@ def best_guess(
 def _influenced_roots(
     a: Analysis, roots: list[tuple[float, int]], floor: float, influence: Mapping[int, float]
 ) -> list[tuple[float, int]]:
-    """(safety, cell) of the cells not among the roots whose safety, raised by their 50/50 influence (layouts
-    counted as survived beyond their safe ones), reaches floor; safest first."""
+    """(safety, cell) of the cells below floor whose safety, raised by their 50/50 influence (layouts counted as
+    survived beyond their safe ones), reaches it; safest first. (A cell above floor that is not a root has a root
+    of its chance and shape, or is past the roots' number.)"""
     total = a.layouts
     assert total is not None
     have = {i for _, i in roots}
@@ -353,7 +354,7 @@ def _influenced_roots(
         if i in have or not extra:
             continue
         safe = total - a.nums[i] * total // a.den[i]
-        if (safe + extra) / total >= floor:
+        if safe / total < floor <= (safe + extra) / total:
             out.append((safe / total, i))
     return sorted(out, key=lambda o: (-o[0], o[1]))
 
