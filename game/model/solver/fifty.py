@@ -29,24 +29,35 @@ _PATTERNS = (
     (((0, 0), (0, 1), (1, 0), (1, 1)), ((0, 0), (1, 1)), ((-1, -1), (-1, 2), (2, -1), (2, 2)), 4),
 )
 
+Placed = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 Placement = tuple[tuple[int, ...], tuple[int, ...], frozenset[int], int]
 
 
 @lru_cache(maxsize=16)
-def _placements(rows: int, cols: int) -> tuple[Placement, ...]:
-    """Every pattern placed on the board: (its cells, the ones assumed mines, its outer cells on the board, how
-    many of those may still be unknown)."""
+def _placed(rows: int, cols: int) -> tuple[Placed, ...]:
+    """Every pattern placed on the board: (its kind, an index into _PATTERNS: 0 a pair in a row, 1 in a column, 2 a
+    box; its cells; the ones assumed mines; its outer cells on the board)."""
     out = []
-    for cells, mined, outer, most in _PATTERNS:
+    for kind, (cells, mined, outer, _) in enumerate(_PATTERNS):
         for r in range(rows - max(dr for dr, _ in cells)):
             for c in range(cols - max(dc for _, dc in cells)):
                 at = tuple((r + dr) * cols + c + dc for dr, dc in cells)
                 mine_at = tuple((r + dr) * cols + c + dc for dr, dc in mined)
-                around = frozenset(
+                around = tuple(
                     (r + dr) * cols + c + dc for dr, dc in outer if 0 <= r + dr < rows and 0 <= c + dc < cols
                 )
-                out.append((at, mine_at, around, most - len(mined)))
+                out.append((kind, at, mine_at, around))
     return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _placements(rows: int, cols: int) -> tuple[Placement, ...]:
+    """Every pattern placed on the board, as the closed 50/50s read it: (its cells, the ones assumed mines, its
+    outer cells on the board, how many of those may still be unknown)."""
+    return tuple(
+        (at, mine_at, frozenset(around), _PATTERNS[kind][3] - len(mine_at))
+        for kind, at, mine_at, around in _placed(rows, cols)
+    )
 
 
 ClosedPattern = tuple[tuple[int, ...], int]  # a pattern's cells, and the layouts that close it
@@ -133,27 +144,6 @@ ENABLER_MISSING = 1
 ENABLER_SHARE = 40
 
 
-@lru_cache(maxsize=16)
-def _shapes(rows: int, cols: int) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
-    """Every pattern placed on the board: (its kind: 0 a pair in a row, 1 in a column, 2 a box; its cells; the ones
-    assumed mines; its outer cells on the board)."""
-    out = []
-    for kind, (cells, mined, outer, _) in enumerate(_PATTERNS):
-        for r in range(rows - max(dr for dr, _ in cells)):
-            for c in range(cols - max(dc for _, dc in cells)):
-                out.append(
-                    (
-                        kind,
-                        tuple((r + dr) * cols + c + dc for dr, dc in cells),
-                        tuple((r + dr) * cols + c + dc for dr, dc in mined),
-                        tuple(
-                            (r + dr) * cols + c + dc for dr, dc in outer if 0 <= r + dr < rows and 0 <= c + dc < cols
-                        ),
-                    )
-                )
-    return tuple(out)
-
-
 def _layouts_given(a: Analysis, assume: dict[int, int], frontier: set[int]) -> int:
     """The layouts of position a where the assumed cells are mines (1) or safe (0)."""
     if frontier.isdisjoint(assume):
@@ -181,7 +171,7 @@ def long_term_influence(a: Analysis, visible: Sequence[int]) -> dict[int, int]:
     frontier = set(f.known) | set(f.comp_of())
     best: tuple[dict[int, int], ...] = ({}, {}, {})
     enablers: dict[int, int] = {}
-    for kind, at, mine_at, around in _shapes(a.rows, a.cols):
+    for kind, at, mine_at, around in _placed(a.rows, a.cols):
         if any(visible[j] >= 0 or j in mines for j in at) or any(visible[j] >= 0 for j in around):
             continue
         missing = [j for j in around if j not in mines]
