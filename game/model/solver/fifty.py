@@ -14,7 +14,7 @@ wall, where a 50/50 can form later, is worth a little more than one in the open.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from .analysis import Analysis, InconsistentPosition
@@ -78,10 +78,30 @@ def _patterns(
             continue
         missing = around - mines
         if len(missing) <= unknown:
-            assume = dict.fromkeys(at, 0)
-            assume.update(dict.fromkeys(mine_at, 1))
-            assume.update(dict.fromkeys(missing, 1))
-            yield assume, at
+            yield _closing(at, mine_at, missing), at
+
+
+def _closing(at: tuple[int, ...], mine_at: tuple[int, ...], missing: Iterable[int]) -> dict[int, int]:
+    """The assumption that closes a pattern: {cell: 1 mine / 0 safe} for its cells, its outer cells still to be
+    mines taken as mines."""
+    assume = dict.fromkeys(at, 0)
+    assume.update(dict.fromkeys(mine_at, 1))
+    assume.update(dict.fromkeys(missing, 1))
+    return assume
+
+
+def _layouts_given(a: Analysis, assume: dict[int, int]) -> int:
+    """The layouts of position a where the assumed cells are mines (1) or safe (0); assumed cells that no number
+    touches only are counted from the interior, without a new analysis."""
+    f = a.frontier
+    known, of = f.known, f.comp_of()
+    if not any(j in known or j in of for j in assume):
+        mines = sum(assume.values())
+        return a.interior_given(mines, len(assume) - mines)
+    try:
+        return a.given(assume).layouts or 0
+    except InconsistentPosition:
+        return 0
 
 
 def closed_patterns(a: Analysis, visible: Sequence[int]) -> list[ClosedPattern]:
@@ -93,10 +113,7 @@ def closed_patterns(a: Analysis, visible: Sequence[int]) -> list[ClosedPattern]:
     numbered = {j for comp in a.frontier.comps for j in comp.cells}
     out = []
     for assume, cells in _patterns(a.rows, a.cols, visible, mines, numbered):
-        try:
-            closed = a.given(assume).layouts
-        except InconsistentPosition:
-            continue
+        closed = _layouts_given(a, assume)
         if closed:
             out.append((cells, closed))
     return out
@@ -144,17 +161,6 @@ ENABLER_MISSING = 1
 ENABLER_SHARE = 40
 
 
-def _layouts_given(a: Analysis, assume: dict[int, int], frontier: set[int]) -> int:
-    """The layouts of position a where the assumed cells are mines (1) or safe (0)."""
-    if frontier.isdisjoint(assume):
-        mines = sum(assume.values())
-        return a.interior_given(mines, len(assume) - mines)
-    try:
-        return a.given(assume).layouts or 0
-    except InconsistentPosition:
-        return 0
-
-
 def long_term_influence(a: Analysis, visible: Sequence[int]) -> dict[int, int]:
     """Per covered cell, the layouts where it is a mine in a 2x1 or 2x2 pattern closed by the mines around it
     (as `influence`, but the outer cells may still be covered: up to LONG_TERM_MISSING of them taken as mines),
@@ -165,10 +171,8 @@ def long_term_influence(a: Analysis, visible: Sequence[int]) -> dict[int, int]:
     total = a.layouts
     if total is None:
         return {}
-    f = a.frontier
     mines = {r * a.cols + c for r, c in a.mines}
     left = a.mine_count - len(mines)
-    frontier = set(f.known) | set(f.comp_of())
     best: tuple[dict[int, int], ...] = ({}, {}, {})
     enablers: dict[int, int] = {}
     for kind, at, mine_at, around in _placed(a.rows, a.cols):
@@ -177,10 +181,7 @@ def long_term_influence(a: Analysis, visible: Sequence[int]) -> dict[int, int]:
         missing = [j for j in around if j not in mines]
         if len(missing) > LONG_TERM_MISSING or len(missing) + len(mine_at) > left:
             continue
-        assume = dict.fromkeys(at, 0)
-        assume.update(dict.fromkeys(mine_at, 1))
-        assume.update(dict.fromkeys(missing, 1))
-        count = _layouts_given(a, assume, frontier)
+        count = _layouts_given(a, _closing(at, mine_at, missing))
         if not count:
             continue
         most = best[kind]

@@ -193,9 +193,14 @@ class Search:
                 out.append((safety, interior_cell(a, prefer)))
                 continue
             by_shape: dict[int, int] = {}
-            for i in sorted(cells):
+            for i in cells:
                 shape = sum(1 for j in nb[i] if visible[j] < 0)
-                if shape not in by_shape or (prefer and prefer.get(i, 0) > prefer.get(by_shape[shape], 0)):
+                held = by_shape.get(shape)
+                if (
+                    held is None
+                    or (not prefer and i < held)
+                    or (prefer and (prefer.get(i, 0), -i) > (prefer.get(held, 0), -held))
+                ):
                     by_shape[shape] = i
             out.extend((safety, by_shape[shape]) for shape in sorted(by_shape))
         return out[:width]
