@@ -282,8 +282,9 @@ class HillStrategy(GuessStrategy):
         if self.influenced and self.influence:
             total = spot.analysis.layouts or 1
             have = set(out) | set(off)
-            for j in sorted(spot.influence()):
-                extra = spot.influence()[j]
+            lifted = self.influence_of(spot)
+            for j in sorted(lifted):
+                extra = lifted[j]
                 if j in have or not extra or j in here.mines:
                     continue
                 if (total * (1 - probs[j]) + extra) > floor * total:
@@ -294,7 +295,8 @@ class HillStrategy(GuessStrategy):
         """His off-edge candidates: every interior cell when there are fewer than 30, else those two steps from a
         number in a row or a column and those with 2 or 3 covered neighbours (certain mines not counted)."""
         rows, cols, visible, nb = spot.rows, spot.cols, spot.visible, spot.nb
-        interior = [i for i in range(rows * cols) if here.is_interior(i)]
+        # his loops run column by column, so among cells that tie his first is the leftmost
+        interior = [r * cols + c for c in range(cols) for r in range(rows) if here.is_interior(r * cols + c)]
         if len(interior) < FEW_OFF_EDGE:
             return interior
         picked: set[int] = set()
@@ -308,7 +310,7 @@ class HillStrategy(GuessStrategy):
         for i in interior:
             if 1 < sum(1 for k in nb[i] if visible[k] < 0 and k not in here.mines) < 4:
                 picked.add(i)
-        return sorted(picked)
+        return sorted(picked, key=lambda i: divmod(i, cols)[::-1])
 
     def small_regions(self, spot: Spot, cells: list[int]) -> set[int]:
         """The cells whose covered region (flooding over covered cells, and across one revealed cell) has fewer
@@ -352,7 +354,7 @@ class HillStrategy(GuessStrategy):
             return Scored(i, safety, safety * (1 + self.progress * safety), linked, False, proved, None)
         factor = 1.0
         if self.influence and safe_layouts:
-            factor += self.influence * spot.influence().get(i, 0) / safe_layouts
+            factor += self.influence * self.influence_of(spot).get(i, 0) / safe_layouts
         secondary = progress = clears = 0.0
         left = safety
         valid = 0
