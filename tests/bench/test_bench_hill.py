@@ -196,3 +196,17 @@ def test_his_switches_after_the_sort():
     # ties in weight go to the more expected living clears, then to the order weighed
     tie = Scored(5, 0.80, 0.70, 3.0, False, frozenset(), None)
     assert plain.select([chosen, tie]).cell == 5 and plain.select([tie, chosen]).cell == 5
+
+
+@pytest.mark.parametrize("shown", [1, 2])
+def test_with_his_long_term_risk_his_first_guess_is_the_far_corner_he_opens(shown):
+    # Expert, the corner (0, 0) opened and showing a number, nothing else known. His solver (stop 35's logged games)
+    # opens (15, 0): the long-term risk lifts the far corners, and of the two, his loops reach column 0 first.
+    from game.model.solver.analysis import COVERED
+
+    vis = [COVERED] * (16 * 30)
+    vis[0] = shown
+    a = analyse_visible(16, 30, 99, vis)
+    assert choose_guess(16, 30, 99, vis, a, strategy=HillStrategy(long_term=True)) == (15, 0)
+    if shown == 1:  # without it, a cell two steps from the number, as stop 34's port played
+        assert choose_guess(16, 30, 99, vis, a, strategy=HillStrategy()) == (2, 0)
