@@ -24,6 +24,7 @@ docs/solver.md); without it, at 366.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -36,6 +37,11 @@ __all__ = ["HillStrategy", "Position", "Scored"]
 SAFER_BY = 0.0001
 # Off the edge, every cell is a candidate when fewer than this many are left.
 FEW_OFF_EDGE = 30
+
+
+def column_first(cols: int) -> Callable[[int], tuple[int, int]]:
+    """A sort key putting cells in his loops' order: column by column, top to bottom."""
+    return lambda i: (i % cols, i // cols)
 
 
 class Position:
@@ -275,7 +281,7 @@ class HillStrategy(GuessStrategy):
                 break
         floor = self.cut * best
         frontier = [i for i in spot.ranked if 1 - probs[i] >= floor and not here.is_interior(i)]
-        frontier.sort(key=lambda i: (-(1 - probs[i]), spot.shape(i), divmod(i, spot.cols)[::-1]))
+        frontier.sort(key=lambda i: (-(1 - probs[i]), spot.shape(i), column_first(spot.cols)(i)))
         off: list[int] = []
         if self.off_edge and here.interior and here.off_safety > self.off_edge_cut * best:
             off = self.off_edge_cells(spot, here)
@@ -297,7 +303,7 @@ class HillStrategy(GuessStrategy):
         number in a row or a column and those with 2 or 3 covered neighbours (certain mines not counted)."""
         rows, cols, visible, nb = spot.rows, spot.cols, spot.visible, spot.nb
         # his loops run column by column, so among cells that tie his first is the leftmost
-        interior = [r * cols + c for c in range(cols) for r in range(rows) if here.is_interior(r * cols + c)]
+        interior = sorted((i for i in range(rows * cols) if here.is_interior(i)), key=column_first(spot.cols))
         if len(interior) < FEW_OFF_EDGE:
             return interior
         picked: set[int] = set()
@@ -311,7 +317,7 @@ class HillStrategy(GuessStrategy):
         for i in interior:
             if 1 < sum(1 for k in nb[i] if visible[k] < 0 and k not in here.mines) < 4:
                 picked.add(i)
-        return sorted(picked, key=lambda i: divmod(i, cols)[::-1])
+        return sorted(picked, key=column_first(spot.cols))
 
     def small_regions(self, spot: Spot, cells: list[int]) -> set[int]:
         """The cells whose covered region (flooding over covered cells, and across one revealed cell) has fewer
