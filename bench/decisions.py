@@ -23,8 +23,8 @@ from functools import partial
 from bench.autoplay import Game
 from bench.posterior import sample_layout
 from bench.runs import RESULTS, ResultsFile, board_seeds, play_all
+from bench.search import Search, SearchSettings, off_edge_cells
 from game.model.solver.guess import SHIPPED
-from game.model.solver.search import Search, SearchSettings, off_edge_cells
 
 ROWS, COLS, MINES = 16, 30, 99
 NEAR_CORNER = [(0, 2), (2, 2), (1, 2), (0, 3)]  # beside the corner's neighbours, and one along the edge

@@ -11,8 +11,8 @@ what the player sees) and the cells the player has opened (opened in any order o
 position); a cell is row * COLS + col. It answers one line, "G ROW COL ..." for a guess or "C ROW COL ..." for a
 cell it knows is safe (the rest of the line is its own); its standard output carries nothing else (a warning
 printed there would be read as the next answer). An answer that names no covered cell is a failure: the
-engine's own pick is played instead, `FAILURES` counts it and a line on standard error says so (a run goes on
-rather than dying mid-way, and its log shows that it was not all the program's).
+shipped engine's own pick is played instead, `FAILURES` counts it and a line on standard error says so (a run
+goes on rather than dying mid-way, and its log shows that it was not all the program's).
 
 Where the program is asked depends on the strategy's switches, as for any GuessStrategy: with the defaults it
 replaces the final pick only (our exact endgame, closed pockets and pseudo-50/50s come first); with
@@ -33,7 +33,8 @@ import sys
 from dataclasses import dataclass
 
 from bench.posterior import sample_layout
-from game.model.solver.guess import GuessStrategy, Spot
+from game.model.solver.hill import HillStrategy
+from game.model.solver.strategy import Spot
 
 __all__ = ["ENV", "FAILURES", "ExternalStrategy", "position_line"]
 
@@ -101,7 +102,7 @@ def _answer(reply: str, spot: Spot) -> int | None:
 
 
 @dataclass(frozen=True)
-class ExternalStrategy(GuessStrategy):
+class ExternalStrategy(HillStrategy):
     """ "external": the program's move where the engine would make its final pick (module docstring).
     command: the program to start; empty means the one in MINESWEEPER_EXTERNAL_SOLVER."""
 

@@ -1,7 +1,9 @@
 """Guess strategies that were tried and switched off, kept so `bench.solver` can still compare them.
 
-Each one plugs into `choose_guess(..., strategy=...)` by overriding part of the shipped `GuessStrategy`;
-docs/solver.md gives their figures. `KINDS` names them for the command line.
+Each one plugs into `choose_guess(..., strategy=...)` as a `GuessStrategy` (game/model/solver/strategy.py):
+the search shipped until stop 38 (`SearchStrategy`) and variants of it that override part of it, besides the
+shipped one (Hill's, `HillStrategy`) and an outside program's. docs/solver.md gives their figures. `KINDS`
+names them for the command line: "shipped" is the game's guess.
 """
 
 from __future__ import annotations
@@ -11,16 +13,18 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from bench.external import ExternalStrategy
-from bench.hill import HillStrategy
+from bench.search import SearchSettings, best_guess
 from game.model.solver.analysis import Analysis, neighbours
 from game.model.solver.fifty import influence
-from game.model.solver.guess import GuessStrategy, Spot
+from game.model.solver.hill import HillStrategy
+from game.model.solver.strategy import GuessStrategy, Spot
 
 __all__ = [
     "KINDS",
     "DeadCellStrategy",
     "ExternalStrategy",
     "HillStrategy",
+    "SearchStrategy",
     "SecondaryStrategy",
     "Survive2Strategy",
     "WideStrategy",
@@ -29,7 +33,113 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class WideStrategy(GuessStrategy):
+class SearchStrategy(GuessStrategy):
+    """ "search": the guess shipped until stop 38, a depth-limited search of the next reveals (bench/search.py),
+    or with search below 2 the one-step score of a shortlist; the other strategies here subclass it and override
+    `shortlist`, `score` or `pick`. Hill's guess (game/model/solver/hill.py) replaced it: docs/solver.md.
+
+    window: cells whose mine chance is within this of the safest one are weighed by what opening them teaches;
+    candidates: at most this many of them (at most two of each chance and shape);
+    progress_weight: worth of "opening this cell also proves another cell safe", in units of survival chance;
+    influence: a cell's score is raised by influence x its 50/50 influence's share of its safe layouts;
+    long_term (off here): the influence of the 50/50s that may still form, and among cells of one chance and
+    shape the search tries the one it raises most;
+    search: with 2 or more, the cell is chosen by a search of the next `search` reveals instead of the one-step
+    score (bench/search.py), with the search_* settings there."""
+
+    window: float = 0.04
+    candidates: int = 6
+    progress_weight: float = 0.1
+    long_term: bool = False
+    search: int = 3
+    search_width: int = 4
+    search_roots: int = 6
+    search_off_edge: int = 0
+    search_progress: float = 0.0
+    search_blend: float = 0.0
+    search_influenced: bool = False
+    search_living: bool = False
+    search_ratio: float = 0.9
+    search_nodes: int = 400
+    search_work: int | None = None
+    search_free: bool = False
+
+    def pick(self, spot: Spot) -> int:
+        """The guess (a flat index) once the endgame search has passed: the shortlisted cell of best score, or
+        the search's pick."""
+        if self.search >= 2:
+            return self.search_pick(spot)
+        picked = self.shortlist(spot)
+        best_i = picked[0]
+        if len(picked) == 1:
+            return best_i
+        best_score: tuple[float, ...] | None = None
+        for i in picked:
+            if spot.stopped():
+                break  # the safest cell, or the best weighed so far
+            score = self.score(spot, i)
+            if best_score is None or score > best_score:
+                best_score, best_i = score, i
+        return best_i
+
+    def search_pick(self, spot: Spot) -> int:
+        """The cell with the best chance of surviving the next `search` reveals (bench/search.py)."""
+        settings = SearchSettings(
+            depth=self.search,
+            width=self.search_width,
+            roots=self.search_roots,
+            off_edge=self.search_off_edge,
+            progress=self.search_progress,
+            blend=self.search_blend,
+            influenced=self.search_influenced,
+            living=self.search_living,
+            ratio=self.search_ratio,
+            nodes=self.search_nodes,
+            work=self.search_work,
+            free=self.search_free,
+            prefer=self.long_term,
+        )
+        influence = {i: self.influence * n for i, n in self.influence_of(spot).items()} if self.influence else {}
+        return best_guess(spot.analysis, settings, influence, spot.shape, spot.stop)[0]
+
+    def shortlist(self, spot: Spot) -> list[int]:
+        """The cells worth a lookahead: nearly the safest, and only a few of each chance and shape (many
+        interior cells share one chance)."""
+        probs = spot.probs
+        best_p = probs[spot.ranked[0]]
+        picked: list[int] = []
+        seen: dict[tuple[float, int], int] = {}
+        for i in spot.ranked:
+            if probs[i] > best_p + self.window:
+                break
+            key = (probs[i], spot.shape(i))
+            if seen.get(key, 0) >= 2:
+                continue
+            seen[key] = seen.get(key, 0) + 1
+            picked.append(i)
+            if len(picked) >= self.candidates:
+                break
+        return picked
+
+    def score(self, spot: Spot, i: int) -> tuple[float, ...]:
+        """Chance to survive cell i plus progress_weight x the chance its number proves another cell safe, then
+        the fewest covered neighbours; the cell's safety alone where a lookahead position is not exact."""
+        shown = spot.outcomes(i)
+        if shown is None:
+            return (1 - spot.probs[i], 0)
+        layouts = spot.analysis.layouts
+        assert layouts is not None
+        safe_total = sum(b.layouts or 0 for _, b in shown)
+        progress = sum(b.layouts or 0 for v, b in shown if v == 0 or b.safe)
+        # int / int is correctly rounded, as float(Fraction(...)) is
+        score = safe_total / layouts + self.progress_weight * (progress / layouts)
+        if self.influence and safe_total:
+            score *= 1 + self.influence * self.influence_of(spot).get(i, 0) / safe_total
+        return (score, -spot.shape(i))
+
+
+@dataclass(frozen=True)
+class WideStrategy(SearchStrategy):
     """ "wide": every frontier cell within the window (the wide_max safest of them) and the best interior cell
     (fewest covered neighbours: corners, then edges) get the lookahead, instead of the few nearest."""
 
@@ -51,7 +161,7 @@ class WideStrategy(GuessStrategy):
 
 
 @dataclass(frozen=True)
-class Survive2Strategy(GuessStrategy):
+class Survive2Strategy(SearchStrategy):
     """ "survive2": score a cell by the chance to survive it and the best next move as well (1 when its number
     proves a cell safe), instead of its own safety."""
 
@@ -75,7 +185,7 @@ class Survive2Strategy(GuessStrategy):
 
 
 @dataclass(frozen=True)
-class DeadCellStrategy(GuessStrategy):
+class DeadCellStrategy(SearchStrategy):
     """ "dead": a cell that can show only one number (the same in every layout where it is safe) risks a mine
     and teaches nothing, so any live cell of the shortlist goes before it."""
 
@@ -86,7 +196,7 @@ class DeadCellStrategy(GuessStrategy):
 
 
 @dataclass(frozen=True)
-class SecondaryStrategy(GuessStrategy):
+class SecondaryStrategy(SearchStrategy):
     """ "secondary" (after JSMinesweeper's "secondary safety"): every cell whose safety is at least ratio x the
     best one (but only the `interior` interior cells with fewest covered neighbours, and `near` more that touch
     the frontier) scores its chance to survive this move and the best next one (1 when the number it shows
@@ -204,7 +314,8 @@ def _dead_in(b: Analysis) -> Callable[[int], bool]:
 
 
 KINDS: dict[str, type[GuessStrategy]] = {
-    "shipped": GuessStrategy,
+    "shipped": HillStrategy,
+    "search": SearchStrategy,
     "wide": WideStrategy,
     "survive2": Survive2Strategy,
     "dead": DeadCellStrategy,

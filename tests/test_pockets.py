@@ -1,7 +1,9 @@
 """Closed pockets: covered cells nothing outside can inform are played first, and perfectly."""
 
+from dataclasses import replace
+
 from game.model.solver.analysis import DEFAULT_BUDGET, analyse_visible
-from game.model.solver.guess import GuessStrategy, Spot, choose_guess
+from game.model.solver.guess import SHIPPED, Spot, choose_guess
 from game.model.solver.pockets import pocket_guess
 from tests.solverfixtures import grid, layouts_of, perfect_play_wins
 
@@ -16,9 +18,7 @@ def test_a_closed_pocket_is_played_by_perfect_play():
     cell = pocket_guess(a, Spot(rows, cols, 5, vis, a, DEFAULT_BUDGET).ranked)
     layouts = layouts_of(rows, cols, 5, vis)
     assert perfect_play_wins(rows, cols, layouts, vis, cell) == perfect_play_wins(rows, cols, layouts, vis)
-    assert choose_guess(rows, cols, 5, vis, a, strategy=GuessStrategy(endgame=False, pockets=True)) == divmod(
-        cell, cols
-    )
+    assert choose_guess(rows, cols, 5, vis, a, strategy=replace(SHIPPED, endgame=False)) == divmod(cell, cols)
 
 
 def test_cells_a_covered_cell_outside_may_inform_are_no_pocket():

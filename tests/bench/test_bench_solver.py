@@ -6,9 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from bench.strategies import SecondaryStrategy
+from bench.strategies import SearchStrategy, SecondaryStrategy
 from game.model.solver.analysis import analyse_visible, neighbours
-from game.model.solver.guess import SHIPPED, GuessStrategy, Spot
+from game.model.solver.guess import SHIPPED, Spot
+from game.model.solver.hill import HillStrategy
 from tests.solverfixtures import layouts_of, random_view
 
 
@@ -19,17 +20,17 @@ def test_paired_benchmark_plays_the_same_boards_both_ways():
     seeds = [rng.randrange(2**32) for _ in range(6)]
     alone = [bench.Game(9, 9, 10, "safe", s).finish() for s in seeds]
     # the same strategy on both sides never disagrees, and matches a game played alone on that board
-    same = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, GuessStrategy()) for s in seeds]
+    same = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, HillStrategy()) for s in seeds]
     assert same == [(w, w, 1) for w in alone]
     # a different candidate leaves the base's games as they were
-    other = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, GuessStrategy(window=0.3, endgame=False)) for s in seeds]
+    other = [bench.play_paired(9, 9, 10, "safe", s, SHIPPED, SearchStrategy(window=0.3, endgame=False)) for s in seeds]
     assert [b for b, _, _ in other] == alone
 
 
 def test_a_run_resumes_and_extends_to_what_one_run_in_two_processes_gives(tmp_path, capsys):
     from bench import solver as bench
 
-    cand = GuessStrategy(window=0.3)
+    cand = SearchStrategy(window=0.3)
     fresh = bench.run("beginner-safe", 12, 5, SHIPPED, cand, jobs=2, out=tmp_path / "fresh.jsonl")
     bench.run("beginner-safe", 5, 5, SHIPPED, cand, out=tmp_path / "grown.jsonl")
     grown = bench.run("beginner-safe", 12, 5, SHIPPED, cand, out=tmp_path / "grown.jsonl")
@@ -161,7 +162,7 @@ def test_layouts_drawn_for_a_position_fit_it_and_are_all_equally_likely():
 def test_a_paired_run_on_several_layouts_per_board_reads_like_one_on_one(tmp_path):
     from bench import solver as bench
 
-    cand = GuessStrategy(progress_weight=2.0, window=0.3, search=0)  # the one-step score, another way
+    cand = SearchStrategy(progress_weight=2.0, window=0.3, search=0)  # the one-step score, another way
     records = bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "k.jsonl", samples=4)
     several = [r for r in records if r.get("k")]
     assert several and all(r["k"] == 4 and 0 <= r["base"] <= 4 and 0 <= r["cand"] <= 4 for r in several)
@@ -184,7 +185,7 @@ def test_a_dead_cell_goes_after_a_living_cell_as_safe():
     spot = Spot(rows, cols, 3, vis, a, 10**6)
     assert [v for v, _ in spot.numbers_shown(2 * cols + 2)] == [1]
     assert a.probability(2, 2) == a.probability(0, 0) == min(a.probabilities.values())
-    plain = GuessStrategy(endgame=False, fifty_fifty=False, search=0)  # the one-step score
+    plain = SearchStrategy(endgame=False, fifty_fifty=False, search=0)  # the one-step score
     assert choose_guess(rows, cols, 3, vis, a, strategy=plain) == (2, 2)
     dead = DeadCellStrategy(endgame=False, fifty_fifty=False, search=0)
     assert choose_guess(rows, cols, 3, vis, a, strategy=dead) == (0, 0)
@@ -195,7 +196,7 @@ def test_a_weighted_game_counts_its_guesses_by_their_chances_and_reads_like_a_pl
 
     rng = random.Random(21)
     seeds = [rng.randrange(2**32) for _ in range(300)]
-    no_endgame = GuessStrategy(endgame=False)
+    no_endgame = SearchStrategy(endgame=False)
     for k, s in enumerate(seeds[:40]):
         game = bench.Game(9, 9, 10, "safe", s)
         chances = []
@@ -227,7 +228,7 @@ def test_a_weighted_game_counts_its_guesses_by_their_chances_and_reads_like_a_pl
 def test_a_weighted_paired_run_plays_the_boards_where_the_strategies_part_on_several_layouts(tmp_path):
     from bench import solver as bench
 
-    cand = GuessStrategy(progress_weight=2.0, window=0.3, search=0)  # the one-step score, another way
+    cand = SearchStrategy(progress_weight=2.0, window=0.3, search=0)  # the one-step score, another way
     records = bench.run("beginner-safe", 60, 3, SHIPPED, cand, out=tmp_path / "w.jsonl", samples=3, weighted=True)
     several = [r for r in records if r.get("k")]
     assert several and all(r["k"] == 3 and 0 <= r["base"] <= 3 and 0 <= r["cand"] <= 3 for r in several)

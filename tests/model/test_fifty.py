@@ -1,12 +1,13 @@
 """Pseudo-50/50s: guesses no number can ever resolve are found, and opened before a guess that might be avoided."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from game.model.solver.analysis import InconsistentPosition, analyse_visible
 from game.model.solver.fifty import closed_patterns, influence, long_term_influence, pseudo_fifty_fifties
-from game.model.solver.guess import GuessStrategy, choose_guess
+from game.model.solver.guess import SHIPPED, choose_guess
 from tests.solverfixtures import Field, grid, layouts_of, random_view
 
 
@@ -24,9 +25,11 @@ def test_a_pair_walled_in_on_both_sides_is_a_pseudo_fifty_fifty_and_is_opened_fi
     a = analyse_visible(2, 8, 4, vis)
     assert not a.safe and a.probability(0, 0) == a.probability(0, 3) == 0.5
     assert set(pseudo_fifty_fifties(a, vis)) == {0, 8, 3, 11}
-    plain = choose_guess(2, 8, 4, vis, a, strategy=GuessStrategy(endgame=False, fifty_fifty=False, pockets=False))
-    assert a.probability(*plain) == 0.25  # the safest cell, which later numbers might have proved
-    forced = choose_guess(2, 8, 4, vis, a, strategy=GuessStrategy(endgame=False, fifty_fifty=True))
+    # without the rule (nor the 50/50 influence, which weighs the same risk): the safest cell, which later numbers
+    # might have proved
+    off = replace(SHIPPED, endgame=False, fifty_fifty=False, pockets=False, influence=0.0)
+    assert a.probability(*choose_guess(2, 8, 4, vis, a, strategy=off)) == 0.25
+    forced = choose_guess(2, 8, 4, vis, a, strategy=replace(SHIPPED, endgame=False, fifty_fifty=True))
     assert forced[0] * 8 + forced[1] in {0, 8, 3, 11}
 
 
@@ -159,7 +162,7 @@ def test_with_long_term_risk_a_cell_walled_in_by_mines_is_opened_before_a_safer_
     assert share == long_term_by_brute_force(rows, cols, 8, vis)
     assert share[0] >= sum(1 for layout in layouts if 0 in layout and 1 not in layout) == 70
     assert 0 not in influence(a, closed_patterns(a, vis))
-    plain = GuessStrategy(endgame=False, pockets=False)
+    plain = replace(SHIPPED, endgame=False, pockets=False, long_term=False)
     assert choose_guess(rows, cols, 8, vis, a, strategy=plain) == (4, 3)
-    long_term = GuessStrategy(endgame=False, pockets=False, long_term=True)
+    long_term = replace(SHIPPED, endgame=False, pockets=False)
     assert choose_guess(rows, cols, 8, vis, a, strategy=long_term) in {(0, 0), (0, 1)}

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .analysis import Analysis, InconsistentPosition, neighbours
+from game.model.solver.analysis import Analysis, InconsistentPosition, neighbours
 
 __all__ = ["Search", "SearchSettings", "best_guess", "interior_cell", "off_edge_cells"]
 

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
+from bench.search import Search, SearchSettings, best_guess, interior_cell
 from game.model.solver.analysis import analyse_visible, neighbours
-from game.model.solver.search import Search, SearchSettings, best_guess, interior_cell
 from tests.solverfixtures import layouts_of, random_view
 
 
@@ -142,7 +142,8 @@ def test_the_search_opens_a_less_safe_cell_when_it_survives_the_next_reveal_more
     # ##1##   surviving it and the next cell: the search of two reveals opens (0, 2)
     # ###2#
     # #####
-    from game.model.solver.guess import GuessStrategy, choose_guess
+    from bench.strategies import SearchStrategy
+    from game.model.solver.guess import choose_guess
     from tests.solverfixtures import grid
 
     rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
@@ -152,17 +153,18 @@ def test_the_search_opens_a_less_safe_cell_when_it_survives_the_next_reveal_more
     assert a.probability(2, 2) == min(a.probabilities.values()) < a.probability(0, 2)
     assert brute_two_reveals(rows, cols, layouts, vis, picked) > brute_two_reveals(rows, cols, layouts, vis, safest)
     plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
-    searched = GuessStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
+    searched = SearchStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
     assert choose_guess(rows, cols, 4, vis, a, strategy=searched) == (0, 2)
-    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(**plain, window=0.0, search=0)) == (2, 2)
+    assert choose_guess(rows, cols, 4, vis, a, strategy=SearchStrategy(**plain, window=0.0, search=0)) == (2, 2)
 
 
 def test_off_edge_roots_find_the_cell_beside_the_frontier_that_the_interior_s_own_cell_misses():
     # 1#####   a corner shows 1: the interior (a 27% chance of a mine) is safer than the corner's neighbours
     # ######   (33%); its own cell is the far corner (0, 5), but (2, 0), which touches two of the 1's cells,
     # ######   survives the next two reveals more often (by brute force): only an off-edge root finds it
-    from game.model.solver.guess import GuessStrategy, choose_guess
-    from game.model.solver.search import off_edge_cells
+    from bench.search import off_edge_cells
+    from bench.strategies import SearchStrategy
+    from game.model.solver.guess import choose_guess
     from tests.solverfixtures import grid
 
     rows, cols, vis = grid(["1#####", "######", "######"])
@@ -178,8 +180,8 @@ def test_off_edge_roots_find_the_cell_beside_the_frontier_that_the_interior_s_ow
     shape = {i: sum(1 for j in neighbours(rows, cols)[i] if vis[j] < 0) for i in range(rows * cols)}.__getitem__
     assert best_guess(a, SearchSettings(depth=2), {}, shape)[0] == far
     plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
-    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(search=2, **plain)) == (0, 5)
-    assert choose_guess(rows, cols, 4, vis, a, strategy=GuessStrategy(search=2, search_off_edge=4, **plain)) == (2, 0)
+    assert choose_guess(rows, cols, 4, vis, a, strategy=SearchStrategy(search=2, **plain)) == (0, 5)
+    assert choose_guess(rows, cols, 4, vis, a, strategy=SearchStrategy(search=2, search_off_edge=4, **plain)) == (2, 0)
 
 
 def brute_progress(rows, cols, layouts, vis, i):
@@ -261,7 +263,7 @@ def test_with_prefer_the_cell_tried_for_a_chance_and_shape_is_the_one_of_most_in
 def test_influenced_roots_are_only_cells_the_influence_lifts_from_below_the_cut():
     # the 9x9 board with the corner's 1 open: the interior's corners (0, 8), (8, 0), (8, 8) are above the cut,
     # (0, 8) their root; (1, 1) and (0, 1) are below it (a third a mine)
-    from game.model.solver.search import _influenced_roots
+    from bench.search import _influenced_roots
 
     vis = [-1] * 81
     vis[0] = 1
@@ -334,13 +336,13 @@ def test_a_guess_hint_on_a_less_safe_cell_says_why_in_words_that_fit_the_search(
     # the position above: the search opens (0, 2), not the safest (2, 2); the hint says it is nearly the safest
     # and that what it shows makes the next guesses safer (it said "the likeliest to open up more", the one-step
     # score's reason)
-    from game.model.solver.guess import GuessStrategy
+    from bench.strategies import SearchStrategy
     from game.model.solver.hints import hint_for_visible
     from tests.solverfixtures import grid
 
     rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
     plain = {"endgame": False, "pockets": False, "fifty_fifty": False, "dominance": False, "influence": 0.0}
-    searched = GuessStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
+    searched = SearchStrategy(search=2, search_ratio=0.5, search_roots=10, **plain)
     hint = hint_for_visible(rows, cols, 4, vis, strategy=searched)
     assert hint.cell == (0, 2) and not hint.safe
     assert "nearly the safest" in hint.reason and "next guesses safe" in hint.reason
