@@ -1,12 +1,14 @@
 """Hint tests: the simplest true reason for the next move, in words, with the numbers that prove it."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from game.model import Board
 from game.model.solver.analysis import analyse_visible, visible_of
 from game.model.solver.deductions import deductions
+from game.model.solver.guess import SHIPPED
 from game.model.solver.hints import hint_for_visible
 from tests.solverfixtures import Field, grid, play_auto
 
@@ -66,6 +68,44 @@ def test_guess_hint_reports_lowest_chance():
     assert not h.safe and not h.is_mine and h.rule == "guess"
     assert h.probability == pytest.approx(1 / 3)
     assert "one of the safest" in h.reason, "three cells share the lowest chance (the player reads it beside)"
+
+
+def test_a_guess_hint_on_a_less_safe_cell_says_what_chose_it():
+    # 1###1   4 mines, 100 layouts: the exact endgame opens (1, 1), 23% a mine where (2, 2) is 6%, because it wins
+    # ##1##   the most layouts played to the end. The hint said it was "nearly the safest" (the lookahead's words).
+    # ###2#
+    # #####
+    rows, cols, vis = grid(["1###1", "##1##", "###2#", "#####"])
+    h = hint_for_visible(rows, cols, 4, vis)
+    assert h.cell == (1, 1) and h.probability == pytest.approx(0.226, abs=1e-3)
+    assert "(23%, lowest is 6%)" in h.reason and "wins in the most of them" in h.reason
+    assert "nearly the safest" not in h.reason
+    # without the endgame, Hill's lookahead opens (0, 2), 7.5% a mine: nearly the safest, and that is its reason
+    lookahead = hint_for_visible(rows, cols, 4, vis, strategy=replace(SHIPPED, endgame=False))
+    assert lookahead.cell == (0, 2) and "nearly the safest (8%, lowest is 6%)" in lookahead.reason
+
+
+def test_a_guess_hint_names_the_pocket_and_the_fifty_fifty_that_chose_it():
+    # ####1###   two rows: the 1s say one mine in column 0 and one in column 3, which no number will ever settle,
+    # ####1###   and the cells are walled in. Each of those cells is 50% a mine, the others 25%.
+    from tests.model.test_fifty import position
+
+    vis = position(2, 8, [0, 3, 4, 5], [1, 2, 9, 10])
+    pocket = hint_for_visible(2, 8, 4, vis, strategy=replace(SHIPPED, endgame=False))
+    assert pocket.probability == 0.5 and "walled in where no other number can help" in pocket.reason
+    fifty = hint_for_visible(2, 8, 4, vis, strategy=replace(SHIPPED, endgame=False, pockets=False))
+    assert fifty.probability == 0.5 and "a 50/50 no number can ever settle" in fifty.reason
+    assert "(50%, lowest is 25%)" in fifty.reason
+
+
+def test_a_lookahead_guess_well_below_the_safest_says_why_it_is_the_better_bet():
+    # ###2   (1, 0) is 33% a mine where (0, 0) and (0, 1) are 25%; Hill's guess opens it all the same: not "nearly
+    # ####   the safest"
+    # 1##2
+    rows, cols, vis = grid(["###2", "####", "1##2"])
+    off = replace(SHIPPED, endgame=False, pockets=False, fifty_fifty=False)
+    h = hint_for_visible(rows, cols, 4, vis, strategy=off)
+    assert h.cell == (1, 0) and "(33%, lowest is 25%) is less safe but the better bet" in h.reason
 
 
 def test_first_click_hint_and_finished_positions():

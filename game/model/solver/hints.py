@@ -12,7 +12,7 @@ from ..rules.facts import GameState
 from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse_visible, mine_total, neighbours, visible_of
 from .chance import chance_text
 from .deductions import Deduction, cells_phrase, deductions
-from .guess import SHIPPED, GuessStrategy, choose_guess
+from .guess import SHIPPED, GuessStrategy, Why, decide_guess
 
 __all__ = ["Hint", "HintRule", "first_click_cell", "hint_for", "hint_for_visible"]
 
@@ -139,8 +139,8 @@ def hint_for_visible(
             reason = f"Taking these {len(proof)} numbers together, every way their mines can lie makes this cell {what}"
             return _certain_hint(cell, value, reason, HintRule.COMBINED, proof, certain[1:])
     assert a is not None  # the loop above made it
-    cell = choose_guess(rows, cols, mines, visible, a, lookahead=lookahead, budget=budget, strategy=strategy, stop=stop)
-    return _guess_hint(a, cell)
+    guess = decide_guess(rows, cols, mines, visible, a, lookahead, budget, strategy, stop)
+    return _guess_hint(a, *guess)
 
 
 def _count_reason(value: int, left: int, k: int) -> str:
@@ -159,7 +159,9 @@ def _count_reason(value: int, left: int, k: int) -> str:
     return mines_left + (f"{k} of them must be here" if k < left else f"all {k} must be here")
 
 
-def _guess_hint(a: Analysis, cell: Cell) -> Hint:
+def _guess_hint(a: Analysis, cell: Cell, why: Why) -> Hint:
+    """A guess, with what decided it in words: its chance of a mine is said beside the lowest one whenever it is
+    not the safest."""
     p = a.probability(*cell)
     best = min(a.probabilities.values())
     pct = chance_text(p)
@@ -167,13 +169,35 @@ def _guess_hint(a: Analysis, cell: Cell) -> Hint:
         tied = sum(1 for q in a.probabilities.values() if q <= best + TIE) > 1
         reason = f"No cell is certain; this is {safest_words(tied)} ({pct})"
     else:
-        reason = (
-            f"No cell is certain; this one is nearly the safest ({pct}, lowest is {chance_text(best)}) "
-            f"and what it may show is likeliest to make your next guesses safe"
-        )
+        chances = f"({pct}, lowest is {chance_text(best)})"
+        if why == Why.ENDGAME:
+            because = (
+                f"only a few ways for the mines to lie are left; played out to the end, this one {chances} wins in "
+                f"the most of them"
+            )
+        elif why == Why.POCKET:
+            because = (
+                f"these cells are walled in where no other number can help; played out to the end, this one "
+                f"{chances} wins in the most ways their mines can lie"
+            )
+        elif why == Why.FIFTY:
+            because = f"this one {chances} is a 50/50 no number can ever settle, a guess you must make anyway"
+        elif (1 - p) >= NEARLY * (1 - best):
+            because = (
+                f"this one is nearly the safest {chances} and what it may show is likeliest to make your next "
+                f"guesses safe"
+            )
+        else:
+            because = (
+                f"this one {chances} is less safe but the better bet: the safer cells teach little, or a mine here "
+                f"is mostly one a 50/50 would make you guess anyway"
+            )
+        reason = f"No cell is certain; {because}"
     return Hint(cell, safe=False, is_mine=False, probability=p, reason=reason, rule=HintRule.GUESS)
 
 
+# A cell at least this share as safe as the safest is "nearly the safest" (the share Hill's guess weighs, its cut).
+NEARLY = 0.9
 TIE = 1e-9  # chances this close are the same chance
 
 
