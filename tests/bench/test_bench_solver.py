@@ -291,3 +291,20 @@ def test_the_risk_table_sums_the_chances_of_every_guess_by_kind(capsys):
     total = float(re.search(r"chances of a mine summed ([\d.]+)", out)[1])
     parts = [float(x) for x in re.findall(r"chances summed +([\d.]+) \(", out)]
     assert parts and abs(sum(parts) - total) < 0.05 * len(parts) + 1e-9
+
+
+def test_hill_plays_whole_games_on_expert_and_wins_some():
+    from bench import solver as bench
+
+    rng = random.Random(8)
+    strategy = HillStrategy()
+    wins = [bench.Game(16, 30, 99, "safe", rng.randrange(2**32)).finish(strategy) for _ in range(6)]
+    beginner = [bench.Game(9, 9, 10, "safe", rng.randrange(2**32)).finish(strategy) for _ in range(20)]
+    assert sum(beginner) >= 10 and all(w in (0, 1, True, False) for w in wins)
+
+
+def test_hill_is_a_kind_with_switches():
+    from bench.strategies import make_strategy
+
+    strategy = make_strategy("hill", off_edge=False, living="mines")
+    assert isinstance(strategy, HillStrategy) and not strategy.off_edge and strategy.living == "mines"

@@ -148,23 +148,6 @@ def test_a_cell_whose_number_is_known_is_not_a_living_option():
     assert choose_guess(rows, cols, 3, vis, a, strategy=strategy) != (2, 2)
 
 
-def test_hill_plays_whole_games_on_expert_and_wins_some():
-    from bench import solver as bench
-
-    rng = random.Random(8)
-    strategy = HillStrategy()
-    wins = [bench.Game(16, 30, 99, "safe", rng.randrange(2**32)).finish(strategy) for _ in range(6)]
-    beginner = [bench.Game(9, 9, 10, "safe", rng.randrange(2**32)).finish(strategy) for _ in range(20)]
-    assert sum(beginner) >= 10 and all(w in (0, 1, True, False) for w in wins)
-
-
-def test_hill_is_a_kind_with_switches():
-    from bench.strategies import make_strategy
-
-    strategy = make_strategy("hill", off_edge=False, living="mines")
-    assert isinstance(strategy, HillStrategy) and not strategy.off_edge and strategy.living == "mines"
-
-
 def test_a_cell_whose_being_safe_proves_a_box_safe_is_scored_by_its_safety_alone():
     # (0, 1) being safe proves (0, 4) and (1, 4) safe, a box of two (the cells the 1 at (0, 3) alone touches)
     rows, cols, vis = grid(["##11##", "12####", "1#####", "1#####"])
