@@ -1,7 +1,8 @@
 """Where the guesses of classic Expert games played by the engine shipped stand, for levers that might win more:
 
 python -m bench.guesses depth --games 200 --seed 11
-    how deep each search of guesses got within its budget (0: one cell to weigh, no search)
+    how deep each search of guesses got within its budget (0: one cell to weigh, no search), in games played by
+    the search (kind `search`, shipped until stop 38)
 python -m bench.guesses regions --games 300 --seed 31
     guesses outside the exact endgame made in a small covered region (under 8 cells, joined through covered
     neighbours or over one revealed cell, as David Hill's solver counts them before it defers them)
@@ -25,8 +26,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from bench import strategies as strategies_module
 from bench.autoplay import Game
-from game.model.solver import guess as guess_module
 from game.model.solver.analysis import DEFAULT_BUDGET, neighbours
 from game.model.solver.endgame import endgame_cell
 from game.model.solver.enumeration import forget
@@ -36,30 +37,30 @@ from game.model.solver.hints import hint_for_visible
 ROWS, COLS, MINES = 16, 30, 99
 
 
-def positions(games, seed):
-    """(game, analysis, cell guessed) at every guess of `games` Expert games played by the engine shipped, before
-    the cell is opened."""
+def positions(games, seed, strategy=SHIPPED):
+    """(game, analysis, cell guessed) at every guess of `games` Expert games played by the strategy (the engine
+    shipped), before the cell is opened."""
     rng = random.Random(seed)
     for _ in range(games):
         game = Game(ROWS, COLS, MINES, "safe", rng.randrange(2**32))
-        for a, cell in game.guesses(SHIPPED):
+        for a, cell in game.guesses(strategy):
             yield game, a, cell
 
 
 def bench_depth(games, seed, **_):
     depths = Counter()
-    searched = guess_module.best_guess
+    searched = strategies_module.best_guess
 
     def noted(*args, **kwargs):
         cell, depth = searched(*args, **kwargs)
         depths[depth] += 1
         return cell, depth
 
-    guess_module.best_guess = noted
+    strategies_module.best_guess = noted
     try:
-        count = sum(1 for _ in positions(games, seed))
+        count = sum(1 for _ in positions(games, seed, strategies_module.SearchStrategy()))
     finally:
-        guess_module.best_guess = searched
+        strategies_module.best_guess = searched
     print(f"depth, Expert, {games} games: {count} guesses, searches by the depth completed {sorted(depths.items())}")
 
 

@@ -21,3 +21,10 @@ def test_the_tail_s_positions_are_written_once_and_timed_again_from_the_file(tmp
     assert json.loads(path.read_text()) == chosen
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 2 and all(line.startswith("tail, Expert: the 3 slowest guess positions") for line in out)
+
+
+def test_depth_counts_the_searches_of_games_played_by_the_search(capsys):
+    # the search left the engine shipped (stop 38) and lives in bench: the count reaches it there
+    guesses.main(["depth", "--games", "3", "--seed", "11"])
+    out = capsys.readouterr().out
+    assert out.startswith("depth, Expert, 3 games:") and "(3, 2)" in out
