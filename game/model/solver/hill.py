@@ -71,12 +71,14 @@ class Position:
         """(safety, cells) of the frontier's undecided boxes, safest first; sets the interior's safety."""
         if self._undecided is None:
             out = []
+            interior_uncertain = False
             for num, d, cells in self.a.chances():
                 if cells is None:
                     self._off_safety = 1 - num / d
+                    interior_uncertain = True
                 else:
                     out.append((1 - num / d, cells))
-            if self.interior and len(out) == len(self.a.chances()):  # the interior is certain
+            if self.interior and not interior_uncertain:  # the interior is certain
                 f = self.a.frontier
                 j = next(i for i, v in enumerate(f.visible) if v < 0 and i not in f.known and i not in self.of)
                 self._off_safety = 1.0 if j in self.safe else 0.0
