@@ -194,3 +194,37 @@ def test_with_his_long_term_risk_his_first_guess_is_the_far_corner_he_opens(show
     assert choose_guess(16, 30, 99, vis, a, strategy=HillStrategy(long_term=True)) == (15, 0)
     if shown == 1:  # without it, a cell two steps from the number, as stop 34's port played
         assert choose_guess(16, 30, 99, vis, a, strategy=HillStrategy(long_term=False)) == (2, 0)
+
+
+def test_a_pick_limited_by_work_weighs_fewer_cells_and_the_same_ones_whatever_was_counted_before(monkeypatch):
+    # Expert, the corner opened showing 1: his pick weighs hundreds of positions (about 100,000 of work).
+    from game.model.solver.analysis import COVERED
+    from game.model.solver.enumeration import forget
+
+    vis = [COVERED] * (16 * 30)
+    vis[0] = 1
+    a = analyse_visible(16, 30, 99, vis)
+    weighed: list[int] = []
+    evaluate = HillStrategy.evaluate
+
+    def noted(self, spot, here, i, best):
+        weighed.append(i)
+        return evaluate(self, spot, here, i, best)
+
+    monkeypatch.setattr(HillStrategy, "evaluate", noted)
+
+    def pick(work):
+        weighed.clear()
+        cell = HillStrategy(work=work).pick(Spot(16, 30, 99, vis, a, 10**6))
+        return cell, list(weighed)
+
+    unlimited = pick(None)
+    assert pick(10**9) == unlimited
+    for work in (1, 5_000, 30_000):
+        forget()  # nothing counted before: the groups' work is what counting them takes
+        cold = pick(work)
+        warm = pick(work)  # every group is in the store now: the same work is charged for it
+        assert cold == warm
+        assert 1 <= len(cold[1]) < len(unlimited[1])
+        assert cold[1] == unlimited[1][: len(cold[1])]  # the same cells, in the same order, fewer of them
+    assert len(pick(1)[1]) < len(pick(30_000)[1])

@@ -12,10 +12,12 @@ from .frontier import Frontier, InconsistentPosition, neighbours
 __all__ = [
     "COVERED",
     "DEFAULT_BUDGET",
+    "POSITION_WORK",
     "Analysis",
     "InconsistentPosition",
     "analyse",
     "analyse_visible",
+    "counting_work",
     "mine_total",
     "neighbours",
     "visible_of",
@@ -24,6 +26,11 @@ __all__ = [
 # Search nodes one analysis may spend enumerating one group's solutions before it falls back to the
 # approximation (a few milliseconds of pure Python, so a hint never blocks a frame).
 DEFAULT_BUDGET = 20_000
+
+# The work of analysing a position beyond counting the layouts of its new groups, in the counting's search nodes
+# (about 0.3 ms, against 2 to 4 microseconds a node, measured on Expert positions): with `counting_work`, the unit
+# a guess's thinking is limited by, so its choice never depends on the machine's speed.
+POSITION_WORK = 100
 
 COVERED = -1
 
@@ -278,6 +285,13 @@ class Analysis:
         if i in self.frontier.known:
             return False
         return not any(local and i in cells for cells, _, _, local in self._variables())
+
+
+def counting_work(parent: Analysis, child: Analysis) -> int:
+    """The search nodes that counted the layouts of child's groups that parent does not share. A group's work is
+    stored with its layouts, so it is the same whatever was counted before."""
+    kept = {id(comp) for comp in parent.frontier.comps}
+    return sum(comp.work for comp in child.frontier.comps if id(comp) not in kept)
 
 
 def _convolve(a: dict[int, int], b: Collection[tuple[int, int]]) -> dict[int, int]:
