@@ -69,7 +69,7 @@ class Assistant:
         self.show_chances = False
         self.message = None  # a one-off line for the status bar
         self._next_message = None  # the line to show once the next move is played
-        self.hint_job = None  # a hint being worked out (a guess may think up to config.HINT_BUDGET_MS)
+        self.hint_job = None  # a hint being worked out (a guess may think a few hundred milliseconds)
         self.hint_waited = 0.0
         self.chances = None  # the latest Chances worked out: of the position on the board, or of an earlier one
         self.chances_job = None  # Chances being worked out, for one position
@@ -83,12 +83,12 @@ class Assistant:
 
     def ask_hint(self, board):
         """Start working out the hint for the position on the board, off the frame loop: a certain one comes
-        at once, a guess may think up to config.HINT_BUDGET_MS while the board stays in play."""
+        at once, a guess thinks while the board stays in play (at most config.HINT_GUARD_MS)."""
         if self.hint_job is not None or board.state not in (GameState.READY, GameState.PLAYING):
             return False
         position = board.copy(with_moves=False)  # the thread reads its own copy while the player plays on
-        budget = config.HINT_BUDGET_MS
-        self.hint_job = BackgroundJob(lambda cancel: hint_for(position, budget_ms=budget, cancelled=cancel))
+        guard = config.HINT_GUARD_MS
+        self.hint_job = BackgroundJob(lambda cancel: hint_for(position, budget_ms=guard, cancelled=cancel))
         self.hint_waited = 0.0
         return True
 

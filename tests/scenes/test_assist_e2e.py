@@ -220,12 +220,12 @@ def test_a_timed_out_no_guess_board_says_so_and_falls_back(driver, monkeypatch):
 
 
 def test_a_slow_guess_hint_thinks_off_the_frame_loop_and_the_board_plays_on(driver, monkeypatch):
-    """A guess may take up to config.HINT_BUDGET_MS: the frames go on meanwhile, the status line says it is
+    """A guess may think a while (at most config.HINT_GUARD_MS): the frames go on meanwhile, the status line says it is
     thinking, and a move meanwhile drops the hint that was about the older position."""
     release = threading.Event()
 
     def slow_hint(board, budget_ms=None, cancelled=None, **kw):
-        assert budget_ms == config.HINT_BUDGET_MS
+        assert budget_ms == config.HINT_GUARD_MS
         while not release.wait(0.002) and not cancelled.is_set():
             pass
         guess = Hint((0, 0), safe=False, is_mine=False, probability=0.3, reason="a guess", rule=HintRule.GUESS)
