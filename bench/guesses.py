@@ -9,6 +9,9 @@ python -m bench.guesses regions --games 300 --seed 31
 python -m bench.guesses endgame --games 300 --seed 41 --layouts 3000
     the exact endgame search tried on the positions with more layouts than the engine gives it (1,000) and at
     most --layouts: its time, and how often it gives up within the engine's work
+python -m bench.guesses work --games 1500 --seed 3901
+    the work each pick of the engine shipped spends (game/model/solver/hill.py's `Meter`), its CPU time, and how
+    many picks its work limit (`HillStrategy.work`) stopped with cells still to weigh
 python -m bench.guesses tail --games 400 --seed 3 --slowest 20 --rounds 3 --positions slow.json
     the guess hints of the slowest positions, timed again and again: the --slowest of every guess position of the
     games (hinted as `bench.solver --config latency` does, the certain mines flagged, the store of counted groups
@@ -24,10 +27,12 @@ import random
 import statistics
 import time
 from collections import Counter
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from bench import strategies as strategies_module
 from bench.autoplay import Game
+from game.model.solver import hill
 from game.model.solver.analysis import DEFAULT_BUDGET, neighbours
 from game.model.solver.endgame import endgame_cell
 from game.model.solver.enumeration import forget
@@ -62,6 +67,44 @@ def bench_depth(games, seed, **_):
     finally:
         strategies_module.best_guess = searched
     print(f"depth, Expert, {games} games: {count} guesses, searches by the depth completed {sorted(depths.items())}")
+
+
+def bench_work(games, seed, **_):
+    """Every pick's work and CPU time, played by the engine shipped (its work limit on)."""
+    picks = []  # (work, CPU ms, stopped by the limit)
+
+    @dataclass(frozen=True)
+    class Metered(hill.HillStrategy):
+        def pick(self, spot, meter=None):
+            meter = hill.Meter()
+            t0 = time.process_time()
+            cell = super().pick(spot, meter)
+            picks.append((meter.spent, 1000 * (time.process_time() - t0), meter.stopped))
+            return cell
+
+    shipped = SHIPPED
+    assert isinstance(shipped, hill.HillStrategy)
+    count = sum(1 for _ in positions(games, seed, Metered(**asdict(shipped))))
+    work = sorted(w for w, _, _ in picks)
+    ms = sorted(t for _, t, _ in picks)
+    rate = sorted(1000 * t / w for w, t, _ in picks if t > 20 and w)
+
+    def at(values, q):
+        return values[int(q * (len(values) - 1))]
+
+    print(f"work, Expert, {games} games: {count} guesses, {len(picks)} picks by the look-ahead")
+    for name, values, unit in (("work", work, ""), ("CPU", ms, " ms")):
+        print(
+            f"  {name}: median {at(values, 0.5):,.0f}{unit}  p90 {at(values, 0.9):,.0f}{unit}  "
+            f"p99 {at(values, 0.99):,.0f}{unit}  p99.9 {at(values, 0.999):,.0f}{unit}  max {values[-1]:,.0f}{unit}"
+        )
+    if rate:
+        print(
+            f"  CPU ms per 1,000 of work (picks over 20 ms): p10 {at(rate, 0.1):.2f}  median {at(rate, 0.5):.2f}  "
+            f"p90 {at(rate, 0.9):.2f}"
+        )
+    stopped = sum(cut for _, _, cut in picks)
+    print(f"  picks the work limit ({shipped.work}) stopped with cells still to weigh: {stopped}")
 
 
 def region_size(vis, start, cap=8):
@@ -153,7 +196,7 @@ def bench_tail(games, seed, slowest=20, rounds=3, path=None, **_):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=["depth", "regions", "endgame", "tail"])
+    parser.add_argument("kind", choices=["depth", "regions", "endgame", "tail", "work"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--layouts", type=int, default=3000)
@@ -162,7 +205,13 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--positions", help="tail: the positions' file (written if missing)")
     args = parser.parse_args(argv)
-    kinds = {"depth": bench_depth, "regions": bench_regions, "endgame": bench_endgame, "tail": bench_tail}
+    kinds = {
+        "depth": bench_depth,
+        "regions": bench_regions,
+        "endgame": bench_endgame,
+        "tail": bench_tail,
+        "work": bench_work,
+    }
     kinds[args.kind](
         args.games,
         args.seed,

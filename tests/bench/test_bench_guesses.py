@@ -28,3 +28,15 @@ def test_depth_counts_the_searches_of_games_played_by_the_search(capsys):
     guesses.main(["depth", "--games", "3", "--seed", "11"])
     out = capsys.readouterr().out
     assert out.startswith("depth, Expert, 3 games:") and "(3, 2)" in out
+
+
+def test_work_counts_the_picks_the_work_limit_stops(capsys, monkeypatch):
+    from game.model.solver.hill import HillStrategy
+
+    guesses.main(["work", "--games", "3", "--seed", "3901"])
+    out = capsys.readouterr().out
+    assert out.startswith("work, Expert, 3 games:") and out.rstrip().endswith("cells still to weigh: 0")
+    monkeypatch.setattr(guesses, "SHIPPED", HillStrategy(work=1))  # every pick of two cells or more stops
+    guesses.main(["work", "--games", "3", "--seed", "3901"])
+    stopped = int(capsys.readouterr().out.rstrip().rsplit(" ", 1)[1])
+    assert stopped > 0
