@@ -10,7 +10,7 @@ python -m bench.guesses endgame --games 300 --seed 41 --layouts 3000
     the exact endgame search tried on the positions with more layouts than the engine gives it (1,000) and at
     most --layouts: its time, and how often it gives up within the engine's work
 python -m bench.guesses work --games 1500 --seed 3901
-    the work each pick of the engine shipped spends (game/model/solver/hill.py's `Meter`), its CPU time, and how
+    the work each pick of the engine shipped spends (game/model/solver/living.py's `Meter`), its CPU time, and how
     many picks its work limit (`HillStrategy.work`) stopped with cells still to weigh
 python -m bench.guesses tail --games 400 --seed 3 --slowest 20 --rounds 3 --positions slow.json
     the guess hints of the slowest positions, timed again and again: the --slowest of every guess position of the
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bench import strategies as strategies_module
 from bench.autoplay import Game
-from game.model.solver import hill
+from game.model.solver import hill, living
 from game.model.solver.analysis import DEFAULT_BUDGET, neighbours
 from game.model.solver.endgame import endgame_cell
 from game.model.solver.enumeration import forget
@@ -76,7 +76,7 @@ def bench_work(games, seed, **_):
     @dataclass(frozen=True)
     class Metered(hill.HillStrategy):
         def pick(self, spot, meter=None):
-            meter = hill.Meter()
+            meter = living.Meter()
             t0 = time.process_time()
             cell = super().pick(spot, meter)
             picks.append((meter.spent, 1000 * (time.process_time() - t0), meter.stopped))

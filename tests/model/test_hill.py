@@ -8,7 +8,8 @@ import pytest
 
 from game.model.solver.analysis import analyse_visible, neighbours
 from game.model.solver.guess import Spot, choose_guess
-from game.model.solver.hill import HillStrategy, Position
+from game.model.solver.hill import HillStrategy
+from game.model.solver.living import Position
 from tests.solverfixtures import grid, layouts_of, random_view
 
 
