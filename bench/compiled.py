@@ -46,7 +46,8 @@ def build(target: Path) -> None:
     if done.returncode != 0:
         raise SystemExit(f"mypyc failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=target, capture_output=True, text=True)
-    print(f"compiled {len(MODULES)} modules of {head.stdout.strip()} in {target} ({time.perf_counter() - started:.0f} s)")
+    took = time.perf_counter() - started
+    print(f"compiled {len(MODULES)} modules of {head.stdout.strip()} in {target} ({took:.0f} s)")
 
 
 def compiled_modules() -> list[str]:
