@@ -38,8 +38,9 @@ __all__ = ["HillStrategy", "Scored"]
 SAFER_BY = 0.0001
 # Off the edge, every cell is a candidate when fewer than this many are left.
 FEW_OFF_EDGE = 30
-# The most work a pick may spend before it weighs no more cells (`Meter`): about 0.25 to 0.5 s of this machine;
-# above every pick of 1,219 Expert games (the most, 226,010; the median 28,610; `python -m bench.guesses work`).
+# The most work a pick may spend before it weighs no more cells (`Meter`): about 0.3 to 0.6 s of this machine;
+# above every one of 3,893 picks in 1,500 Expert games (the most, 226,010; the median 32,175:
+# `python -m bench.guesses work --games 1500 --seed 3901`).
 WORK = 250_000
 
 

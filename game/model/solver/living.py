@@ -31,9 +31,8 @@ class Position:
 
     def __init__(self, a: Analysis, living: str, meter: Meter | None = None) -> None:
         self.a, self.living = a, living
-        self.meter = (
-            meter if meter is not None else Meter()
-        )  # the work of the positions analysed from this one goes on it
+        # the work of the positions analysed from this one goes on it
+        self.meter = meter if meter is not None else Meter()
         f = a.frontier
         self.rows, self.cols = f.rows, f.cols
         self.nb = neighbours(f.rows, f.cols)
