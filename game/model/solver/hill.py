@@ -106,11 +106,11 @@ class HillStrategy(GuessStrategy):
         first = [i for i in cells if i not in small] or cells
         scored: list[Scored] = []
         best: Scored | None = None
-        for i in first:
+        for weighed, i in enumerate(first):
             if spot.stopped():
                 break
-            if scored and self.work is not None and meter.spent > self.work:
-                meter.stopped = True
+            if weighed and self.work is not None and meter.spent > self.work:
+                meter.stopped = True  # past its work it settles for the best weighed (the safest if none scored)
                 break
             got = self.evaluate(spot, here, i, best)
             if got is None:
