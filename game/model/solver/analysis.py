@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
-from math import comb
+from functools import lru_cache
+from math import comb as _comb
 from typing import Any
 
 from .frontier import Frontier, InconsistentPosition, neighbours
@@ -33,6 +34,10 @@ DEFAULT_BUDGET = 20_000
 POSITION_WORK = 100
 
 COVERED = -1
+
+# The interior's binomials: every position a guess looks at asks for the same few, with numbers of hundreds of
+# digits on Expert.
+comb = lru_cache(maxsize=4096)(_comb)
 
 Cell = tuple[int, int]
 
@@ -98,6 +103,8 @@ class Analysis:
         self._vars: list[tuple[tuple[int, ...], Any, Any, bool]] | None = None
         self._nums: dict[int, Any] | None = None
         self._den: dict[int, Any] | None = None
+        self._safe_cells: set[int] | None = None
+        self._mine_cells: set[int] | None = None
         self._safe: set[Cell] | None = None
         self._mines: set[Cell] | None = None
         self._probabilities: dict[Cell, float] | None = None
@@ -154,40 +161,54 @@ class Analysis:
         return out
 
     def _certain(self) -> None:
-        cols, exact, f = self.cols, self.exact, self.frontier
-        safe = {divmod(j, cols) for j, v in f.known.items() if v == 0}
-        mines = {divmod(j, cols) for j, v in f.known.items() if v == 1}
+        exact, f = self.exact, self.frontier
+        safe = {j for j, v in f.known.items() if v == 0}
+        mines = {j for j, v in f.known.items() if v == 1}
         if self._unforced:
             for comp in f.comps:
                 for cells, local in zip(comp.solutions[0], comp.local()):
                     if local >= 0:
-                        (mines if local else safe).update(divmod(j, cols) for j in cells)
+                        (mines if local else safe).update(cells)
         else:
             for cells, num, d, local in self._variables():
                 if exact or local:
                     if num == 0:
-                        safe.update(divmod(j, cols) for j in cells)
+                        safe.update(cells)
                     elif num == d:
-                        mines.update(divmod(j, cols) for j in cells)
+                        mines.update(cells)
         interior_num, layouts = self._interior
         if exact and self._nint and interior_num in (0, layouts):
-            (safe if interior_num == 0 else mines).update(divmod(j, cols) for j in self._interior_cells())
-        self._safe, self._mines = safe, mines
+            (safe if interior_num == 0 else mines).update(self._interior_cells())
+        self._safe_cells, self._mine_cells = safe, mines
+
+    @property
+    def safe_cells(self) -> set[int]:
+        """The covered cells that are certainly safe, by flat index."""
+        if self._safe_cells is None:
+            self._certain()
+        assert self._safe_cells is not None
+        return self._safe_cells
+
+    @property
+    def mine_cells(self) -> set[int]:
+        """The covered cells that certainly hide a mine, by flat index."""
+        if self._mine_cells is None:
+            self._certain()
+        assert self._mine_cells is not None
+        return self._mine_cells
 
     @property
     def safe(self) -> set[Cell]:
         """The covered cells that are certainly safe."""
         if self._safe is None:
-            self._certain()
-        assert self._safe is not None
+            self._safe = {divmod(j, self.cols) for j in self.safe_cells}
         return self._safe
 
     @property
     def mines(self) -> set[Cell]:
         """The covered cells that certainly hide a mine."""
         if self._mines is None:
-            self._certain()
-        assert self._mines is not None
+            self._mines = {divmod(j, self.cols) for j in self.mine_cells}
         return self._mines
 
     def best_chances(self, count: int = 2, dead: Callable[[int], bool] | None = None) -> list[float]:

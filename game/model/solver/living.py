@@ -39,8 +39,8 @@ class Position:
         self.of = f.comp_of()
         self.known = f.known
         self.visible = f.visible
-        self.safe = {r * f.cols + c for r, c in a.safe}
-        self.mines = {r * f.cols + c for r, c in a.mines}
+        self.safe = a.safe_cells
+        self.mines = a.mine_cells
         self._dead: dict[int, bool] = {}
         self.children: dict[tuple[int, int], Analysis | None] = {}
         on_web = sum(len(comp.cells) for comp in f.comps)
