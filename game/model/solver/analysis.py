@@ -170,8 +170,8 @@ class Analysis:
                     if local >= 0:
                         (mines if local else safe).update(cells)
         else:
-            for cells, num, d, local in self._variables():
-                if exact or local:
+            for cells, num, d, proved in self._variables():
+                if exact or proved:
                     if num == 0:
                         safe.update(cells)
                     elif num == d:
@@ -305,7 +305,7 @@ class Analysis:
             return False
         if i in self.frontier.known:
             return False
-        return not any(local and i in cells for cells, _, _, local in self._variables())
+        return not any(proved and i in cells for cells, _, _, proved in self._variables())
 
 
 def counting_work(parent: Analysis, child: Analysis) -> int:
