@@ -28,10 +28,10 @@ def board_seeds(seed: int, games: int) -> list[int]:
 
 def commit() -> str:
     """The code the run measured: the commit, with '+' if the work tree had changes."""
-    here = Path(__file__).resolve().parent
+    root = Path(__file__).resolve().parent.parent  # the checkout: git reads the paths below from there
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True)
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "game", "bench"], cwd=here, capture_output=True)
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "game", "bench"], cwd=root, capture_output=True)
     except OSError:
         return "?"
     return head.stdout.strip() + ("+" if dirty.stdout.strip() else "")

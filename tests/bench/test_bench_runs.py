@@ -26,3 +26,31 @@ def test_a_pool_started_while_another_thread_holds_a_lock_does_not_inherit_it(tm
         done.set()
         holder.join(5)
     assert sorted((r["i"], r["took"]) for r in records) == [(0, True), (1, True)]
+
+
+def test_a_run_records_its_commit_with_a_plus_when_game_or_bench_has_changes(tmp_path):
+    # bench/runs.py asked git from inside bench/, where "game" named bench/game: a changed game/ went unnoticed
+    import importlib.util
+    import shutil
+    import subprocess
+
+    from bench import runs
+
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "game").mkdir()
+    shutil.copy(runs.__file__, tmp_path / "bench" / "runs.py")
+    (tmp_path / "game" / "rules.py").write_text("MINES = 99\n")
+
+    def git(*args):
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "start")
+    spec = importlib.util.spec_from_file_location("copied_runs", tmp_path / "bench" / "runs.py")
+    copied = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copied)
+    clean = copied.commit()
+    assert clean and not clean.endswith("+")
+    (tmp_path / "game" / "rules.py").write_text("MINES = 98\n")
+    assert copied.commit() == clean + "+"
