@@ -103,8 +103,7 @@ class Analysis:
         self._vars: list[tuple[tuple[int, ...], Any, Any, bool]] | None = None
         self._nums: dict[int, Any] | None = None
         self._den: dict[int, Any] | None = None
-        self._safe_cells: set[int] | None = None
-        self._mine_cells: set[int] | None = None
+        self._certain_cells: tuple[set[int], set[int]] | None = None
         self._safe: set[Cell] | None = None
         self._mines: set[Cell] | None = None
         self._probabilities: dict[Cell, float] | None = None
@@ -160,7 +159,10 @@ class Analysis:
                 out += w * comb(rest, fill)
         return out
 
-    def _certain(self) -> None:
+    def _certain(self) -> tuple[set[int], set[int]]:
+        """(safe, mines): the covered cells certain either way, by flat index, found once."""
+        if self._certain_cells is not None:
+            return self._certain_cells
         exact, f = self.exact, self.frontier
         safe = {j for j, v in f.known.items() if v == 0}
         mines = {j for j, v in f.known.items() if v == 1}
@@ -179,23 +181,23 @@ class Analysis:
         interior_num, layouts = self._interior
         if exact and self._nint and interior_num in (0, layouts):
             (safe if interior_num == 0 else mines).update(self._interior_cells())
-        self._safe_cells, self._mine_cells = safe, mines
+        self._certain_cells = safe, mines
+        return self._certain_cells
 
     @property
     def safe_cells(self) -> set[int]:
         """The covered cells that are certainly safe, by flat index."""
-        if self._safe_cells is None:
-            self._certain()
-        assert self._safe_cells is not None
-        return self._safe_cells
+        return self._certain()[0]
 
     @property
     def mine_cells(self) -> set[int]:
         """The covered cells that certainly hide a mine, by flat index."""
-        if self._mine_cells is None:
-            self._certain()
-        assert self._mine_cells is not None
-        return self._mine_cells
+        return self._certain()[1]
+
+    @property
+    def interior_size(self) -> int:
+        """How many covered cells no number touches (the single-number rule's certain cells left out)."""
+        return self._nint
 
     @property
     def safe(self) -> set[Cell]:

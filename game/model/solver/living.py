@@ -43,8 +43,7 @@ class Position:
         self.mines = a.mine_cells
         self._dead: dict[int, bool] = {}
         self.children: dict[tuple[int, int], Analysis | None] = {}
-        on_web = sum(len(comp.cells) for comp in f.comps)
-        self.interior = f.covered - len(f.known) - on_web  # covered cells no number touches
+        self.interior = a.interior_size  # covered cells no number touches
         self._undecided: list[tuple[float, tuple[int, ...]]] | None = None
         self._off_safety = 0.0
 
