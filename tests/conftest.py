@@ -9,6 +9,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest
 from hypothesis import settings
 
+from tests.real_game import display  # noqa: F401  (an Xvfb server, for the tests of the real window)
+
 # Hypothesis: fresh random examples on a developer's machine ("dev"); in CI ("ci", HYPOTHESIS_PROFILE=ci, set by
 # .ci/run) the same examples every run, so a CI failure is repeatable rather than a one-off draw, and no
 # example database (a fresh machine has none to learn from). Neither has a deadline: on a busy machine it is a

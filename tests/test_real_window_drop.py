@@ -14,11 +14,12 @@ import pytest
 
 from game import config
 from game.view.ghost import CLOCK_COLOURS
-from tests.test_real_window import ROOT, WM_CLASS, display, stop, wait_for, window_geometry, xdotool  # noqa: F401
+from tests.real_game import ROOT, WM_CLASS, RealGame, needs_x, wait_for, window_geometry, xdotool
 from tests.xdnd import drop
 from tests.xgrab import grab_when_readable
 
 pytest.importorskip("ms_toollib")
+pytestmark = needs_x
 
 AVF = ROOT / "tests" / "fixtures" / "videos" / "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
 
@@ -65,23 +66,18 @@ def ghost_clock_pixels(shot, hud):
     )
 
 
-def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display, tmp_path, monkeypatch):  # noqa: F811
+def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display, tmp_path, monkeypatch):
     planned = plan()
     size = planned["replay window"]
     shots = Path(os.environ.get("MINESWEEPER_SHOTS", tmp_path))
-    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy")
-    env["MINESWEEPER_HOME"] = str(tmp_path / "player")  # not the test's own home, where plan() raced and saved
-    env.pop("SDL_VIDEODRIVER", None)
-    game = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    home = tmp_path / "player"  # not the test's own home, where plan() raced and saved
+    game = RealGame(display, home)
     monkeypatch.setenv("DISPLAY", display)  # for the drop's and the screenshots' own connections to the X server
     try:
-        window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0])
-        assert window, "the game window appeared"
+        window = game.window()
         x, y, width, height = wait_for(lambda: window_geometry(display, window))
         assert (width, height) == config.MENU_SIZE
-        assert wait_for(lambda: (tmp_path / "player" / "minesweeper.db").exists()), "the game is up"
+        assert wait_for(lambda: (home / "minesweeper.db").exists()), "the game is up"
         assert drop(int(window), x + width // 2, y + height // 2, AVF) == "finished", "the window took the drop"
 
         def replay_window():
@@ -90,7 +86,7 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display,
             return (int(found), geometry) if geometry and tuple(geometry[2:]) == size else None
 
         opened = wait_for(replay_window, timeout=30)
-        assert opened, f"the video opened in Replay ({size[0]}x{size[1]})"
+        assert opened, f"the video opened in Replay ({size[0]}x{size[1]})\n{game.state()}"
         window, (x, y, width, height) = opened
         board = pygame.Rect(10, 90, width - 20, height - 300)  # the board, under the counters
 
@@ -120,7 +116,7 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display,
             return (int(found), geometry) if geometry and tuple(geometry[2:]) == planned["race window"] else None
 
         raced = wait_for(race_window, timeout=30)
-        assert raced, f"B raced the video in a window of its board ({planned['race window']})"
+        assert raced, f"B raced the video in a window of its board ({planned['race window']})\n{game.state()}"
         window, (x, y, width, height) = raced
         hud = planned["clocks"]
         waiting = wait_for(
@@ -143,13 +139,13 @@ def test_an_avf_dropped_on_the_real_window_plays_in_replay_and_is_raced(display,
         )
         assert moved, "both clocks run from the player's first click"
         pygame.image.save(moved, str(shots / "real-drop-race-under-way.png"))
-        assert game.poll() is None
+        assert game.running(), game.state()
     finally:
-        err = stop(game)
-    assert game.returncode == 0, err
+        printed = game.stop()
+    assert game.returncode == 0, printed
 
 
-def test_an_x_error_fails_the_test_and_not_the_whole_run(display):  # noqa: F811
+def test_an_x_error_fails_the_test_and_not_the_whole_run(display):
     """libX11 ends the process on an X error (a drop on a window that has gone, a screenshot of one) unless told
     otherwise (tests/x11.py): the whole test run would end with exit code 1 and no word of why."""
     gone = 0x0C800001  # in the ids of an X client that is not there

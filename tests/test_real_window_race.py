@@ -7,7 +7,6 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 
 import pygame
 import pytest
@@ -15,8 +14,7 @@ import pytest
 from game import config
 from game.model import Board
 from game.view.ghost import CLOCK_COLOURS
-from tests.test_real_window import ROOT, WM_CLASS, display, stop, wait_for, window_geometry, xdotool  # noqa: F401
-from tests.test_real_window import pytestmark as needs_x
+from tests.real_game import WM_CLASS, RealGame, needs_x, wait_for, window_geometry, xdotool
 
 pytestmark = [
     needs_x,
@@ -88,16 +86,11 @@ def top_bar_of(path, rect):
     return pygame.image.tobytes(pygame.image.load(str(path)).subsurface(rect), "RGB")
 
 
-def test_a_race_in_the_real_window(display, tmp_path, private_home):  # noqa: F811
+def test_a_race_in_the_real_window(display, tmp_path, private_home):
     plan = recorded_game_and_plan()
     shots = tmp_path / "shots"
     shots.mkdir()
-    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy")
-    env["MINESWEEPER_HOME"] = str(private_home)
-    env.pop("SDL_VIDEODRIVER", None)
-    game = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    game = RealGame(display, private_home)
 
     def window_of_size(size):
         """The game's window once it has this size and has stopped moving (two readings agree)."""
@@ -117,12 +110,13 @@ def test_a_race_in_the_real_window(display, tmp_path, private_home):  # noqa: F8
 
     def shot(name):
         path = shots / f"{name}.png"
-        subprocess.run(["import", "-window", "root", str(path)], env=env, check=True, timeout=20)
+        screen = dict(os.environ, DISPLAY=display)
+        subprocess.run(["import", "-window", "root", str(path)], env=screen, check=True, timeout=20)
         return path
 
     try:
         menu = window_of_size(config.MENU_SIZE)
-        assert menu, "the menu window appeared"
+        assert menu, f"the menu window appeared\n{game.state()}"
         assert wait_for(lambda: (private_home / "minesweeper.db").exists())
         replay = None
         for _ in range(5):  # a click before the window's first frame is clicked again
@@ -167,5 +161,5 @@ def test_a_race_in_the_real_window(display, tmp_path, private_home):  # noqa: F8
         games = wait_for(lambda: (found := recorded()) and len(found) == 2 and found, timeout=20)
         assert games == [(1, 0), (0, 1)], "the race was lost and recorded as a board seen before"
     finally:
-        err = stop(game)
-    assert game.returncode == 0, err
+        printed = game.stop()
+    assert game.returncode == 0, printed

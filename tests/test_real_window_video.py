@@ -4,14 +4,9 @@ chord by both buttons and the rest of the board. Its recorded video has every ev
 
 import ctypes
 import ctypes.util
-import os
 import random
-import select
-import shutil
 import sqlite3
 import statistics
-import subprocess
-import sys
 import time
 
 import pygame
@@ -21,39 +16,12 @@ from game.store.games import replay_text
 from game.video import encode_evf, figures_of
 from game.video.events import Mouse
 from game.video.packed import split_log, unpack
-from tests.test_real_window import ROOT, WM_CLASS, stop, wait_for, window_geometry, xdotool
+from tests.real_game import RealGame, needs_x, wait_for, window_geometry, xdotool
 
 pytest.importorskip("ms_toollib")
-pytestmark = pytest.mark.skipif(
-    not (shutil.which("Xvfb") and shutil.which("xdotool")),
-    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)",
-)
+pytestmark = needs_x
 
 TIMED_MOVES = 300  # mouse moves sent at known moments, to time their stamps
-
-
-@pytest.fixture
-def display():
-    """An Xvfb server on a display number it chose itself (-displayfd): on a machine where others run
-    theirs, a number picked here could be one in use, and the game would open on someone else's screen."""
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    try:
-        ready, _, _ = select.select([read], [], [], 10)
-        number = os.read(read, 64).decode().strip() if ready else ""
-        if not number.isdigit():
-            pytest.skip("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        os.close(read)
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
 
 
 class Xdo:
@@ -144,27 +112,13 @@ def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(displa
     from tests.video.test_figures_against_ms_toollib import read_one
 
     centre, mines, number, mine = plan()
-    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy")
-    env["MINESWEEPER_HOME"] = str(tmp_path)
-    env.pop("SDL_VIDEODRIVER", None)
-    game = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), "--difficulty", "beginner", "--seed", "3"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    home = tmp_path / "player"
+    game = RealGame(display, home, "--difficulty", "beginner", "--seed", "3")
     sent = []
     try:
         # Deadlines to wait by, not times asserted: on a loaded machine the game may take a minute to start.
-        window = wait_for(lambda: xdotool(display, "search", "--classname", WM_CLASS).split("\n")[0], timeout=120)
-        # (It once did not, in a full suite run, and passed alone: the message says what the X server had.)
-        ended = game.poll()
-        shown = xdotool(display, "search", "--name", ".")
-        assert window, (
-            f"the game window appeared (game {'exited ' + str(ended) if ended is not None else 'ran'}; {shown!r})"
-        )
-        assert wait_for(lambda: (tmp_path / "minesweeper.db").exists(), timeout=120), "the game is up"
+        window = game.window()
+        assert wait_for(lambda: (home / "minesweeper.db").exists(), timeout=120), "the game is up"
         readings = []
 
         def settled():
@@ -202,7 +156,7 @@ def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(displa
                 send("mousemove", *at(cell), "click", "1")
 
         def recorded():
-            db = sqlite3.connect(f"file:{tmp_path / 'minesweeper.db'}?mode=ro", uri=True)
+            db = sqlite3.connect(f"file:{home / 'minesweeper.db'}?mode=ro", uri=True)
             try:
                 row = db.execute("SELECT time_ms, three_bv, moves, id FROM games WHERE won = 1").fetchone()
             except sqlite3.Error:
@@ -212,10 +166,10 @@ def test_a_real_game_records_its_video_and_its_evf_agrees_with_ms_toollib(displa
             return row and (row[0], row[1], replay_text(row[2], row[3]))
 
         log = wait_for(recorded, timeout=120)
-        assert log, "the won game was recorded"
+        assert log, f"the won game was recorded\n{game.state()}"
     finally:
-        err = stop(game)
-    assert game.returncode == 0, err
+        printed = game.stop()
+    assert game.returncode == 0, printed
     time_ms, bv, text = log
     replay_json, data = split_log(text)
     video = unpack(data, 9, 9, frozenset(mines))
