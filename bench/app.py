@@ -244,7 +244,7 @@ def idle_cpu_real_window(seconds):
         return
     display = f":{150 + os.getpid() % 50}"
     xvfb = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+        ["Xvfb", display, "-screen", "0", "1366x768x24", "-nolisten", "tcp", "-noreset"],  # see tests/real_game.py
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

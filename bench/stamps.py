@@ -145,10 +145,12 @@ def main() -> int:
     parser.add_argument("--against", type=Path, help="another checkout, timed the same way in turns")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    # Xvfb picks a free display itself (-displayfd): one picked here could be another program's server
+    # Xvfb picks a free display itself (-displayfd): one picked here could be another program's server; -noreset: see
+    # tests/real_game.py (a reset turns the game away)
     read, write = os.pipe()
     xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp"], pass_fds=(write,)
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write,),
     )
     os.close(write)
     display = f":{os.read(read, 64).decode().strip()}"

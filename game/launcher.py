@@ -26,6 +26,9 @@ REPLACE_COMMAND = (
     f"{console_python()} -m pip uninstall -y pygame pygame-ce\n{console_python()} -m pip install {REQUIREMENTS}"
 )
 DIFFICULTIES = ("beginner", "intermediate", "expert")
+# What SDL falls back on when it can open no window (no X server answers, no Wayland): drivers that draw into
+# memory. The game would run there unseen until killed, so the player is told instead.
+WINDOWLESS_DRIVERS = ("offscreen", "dummy", "evdev")
 
 
 def say(message):
@@ -90,6 +93,28 @@ def write_crash_log(text):
     return None
 
 
+def windowless_driver(pygame):
+    """The driver SDL fell back on for want of a screen, or None: a screen was found, or no screen was asked for
+    (SDL_VIDEODRIVER set, as the tests and benchmarks do). A display SDL cannot start at all is the App's
+    error to raise, and the crash path's to report."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    try:
+        pygame.display.init()
+    except pygame.error:
+        return None
+    driver = pygame.display.get_driver()
+    return driver if driver in WINDOWLESS_DRIVERS else None
+
+
+def no_screen_message(driver):
+    shown = ", ".join(f"{name}={os.environ.get(name)!r}" for name in ("DISPLAY", "WAYLAND_DISPLAY"))
+    return (
+        f"No screen answered ({shown}), so SDL fell back on its '{driver}' driver, which shows nothing. "
+        "Start the game from a desktop session, or set DISPLAY to a running X server."
+    )
+
+
 def parse_args(argv):
     import argparse
 
@@ -131,6 +156,15 @@ def main(argv=None):
             "Minesweeper needs pygame-ce",
             "The pygame installed for this Python is upstream pygame, not pygame-ce (the maintained "
             f"edition this game is made for). Replace it with:\n\n{REPLACE_COMMAND}",
+        )
+        return 1
+    driver = windowless_driver(pygame)
+    if driver:
+        message = no_screen_message(driver)
+        path = write_crash_log(message)
+        pygame.display.quit()  # a message box of its own, not one drawn where no one sees it
+        show_error(
+            "Minesweeper could not open a window", message + (f"\n\nA log was written to {path}" if path else "")
         )
         return 1
     try:

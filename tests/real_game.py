@@ -35,10 +35,16 @@ def wait_for(predicate, timeout=90.0, interval=0.1):
 @pytest.fixture
 def display():
     """An Xvfb server (1366x768) on a display number it picks itself and writes to a pipe (-displayfd): a fixed
-    number could be taken by another X server, and the test would then drive that one."""
+    number could be taken by another X server, and the test would then drive that one.
+
+    -noreset: by default the server resets itself each time its last client leaves, and a client that connects
+    meanwhile is turned away. Before the game's window is up, the test's own xdotool calls are the only clients,
+    so the game now and then connected during a reset and, finding no screen, SDL ran it offscreen (a scratch
+    experiment, pygame's display started beside an xdotool run again and again: 10 of 150 turned away with
+    resets, none of 150 with -noreset)."""
     read_end, write_end = os.pipe()
     xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1366x768x24", "-nolisten", "tcp", "-noreset"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         pass_fds=(write_end,),

@@ -97,3 +97,24 @@ def test_commands_shown_under_pythonw_name_the_console_python(monkeypatch):
     assert launcher.console_python() == r'"C:\Python312\python.exe"'
     monkeypatch.setattr(sys, "executable", "/usr/bin/python3")
     assert launcher.console_python() == '"/usr/bin/python3"'
+
+
+def test_no_screen_is_said_and_not_played_unseen(tmp_path):
+    """The bug: with no X server answering (a display that is not there, or one that could not take a client at
+    that moment), SDL fell back on its offscreen driver and the game ran where no one could see it, until killed.
+    Now it says there is no screen, logs it, and ends."""
+    env = dict(os.environ, DISPLAY=":4077", MINESWEEPER_HOME=str(tmp_path), SDL_AUDIODRIVER="dummy")
+    for name in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"the game ran with no screen for a minute: {err}") from None
+    assert proc.returncode == 1, err
+    assert "could not open a window" in err and "DISPLAY=':4077'" in err, err
+    assert "DISPLAY=':4077'" in (tmp_path / "minesweeper-crash.log").read_text()
