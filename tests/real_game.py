@@ -118,10 +118,18 @@ class RealGame:
         return self.output.read_text(errors="replace")
 
     def window(self, timeout=120.0):
-        """The id of the game's window, once the X server has one of its class."""
-        found = wait_for(lambda: xdotool(self.display, "search", "--classname", WM_CLASS).split("\n")[0], timeout)
+        """The id of the game's window, once the X server has one of its class. A game that ends first fails
+        the test at once, not after the whole timeout."""
+        found = wait_for(lambda: self._window_id() or not self.running(), timeout)
+        if found is True and self._window_id():
+            found = self._window_id()  # the window came up and the game quit in the same moment
+        if found is True:
+            raise AssertionError(f"the game ended before its window appeared\n{self.state()}")
         assert found, f"the game's window appeared within {timeout:.0f} s\n{self.state()}"
         return found
+
+    def _window_id(self):
+        return xdotool(self.display, "search", "--classname", WM_CLASS).split("\n")[0]
 
     def state(self):
         """What a failed test needs to know of the game: running or not, what it printed, its crash log, and
