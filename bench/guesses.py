@@ -12,6 +12,11 @@ python -m bench.guesses endgame --games 300 --seed 41 --layouts 3000
 python -m bench.guesses work --games 1500 --seed 3901
     the work each pick of the engine shipped spends (game/model/solver/living.py's `Meter`), its CPU time, and how
     many picks its work limit (`HillStrategy.work`) stopped with cells still to weigh
+python -m bench.guesses deeper --games 5 --seed 4101
+    what a pick one level deeper would cost (each cell's score taken from the picks of the positions its numbers
+    lead to, not from their safest cells): at every pick of the engine shipped, the shipped pick run on every
+    position a weighed cell's number leads to (where that position has no certain safe cell); the CPU of those
+    picks against the pick's own, for every cell weighed and for the five it ranks best
 python -m bench.guesses tail --games 400 --seed 3 --slowest 20 --rounds 3 --positions slow.json
     the guess hints of the slowest positions, timed again and again: the --slowest of every guess position of the
     games (hinted as `bench.solver --config latency` does, the certain mines flagged, the store of counted groups
@@ -107,6 +112,63 @@ def bench_work(games, seed, **_):
     print(f"  picks the work limit ({shipped.work}) stopped with cells still to weigh: {stopped}")
 
 
+DEEPER_TOP = 5
+
+
+def bench_deeper(games, seed, **_):
+    """The CPU a pick one level deeper would take (module docstring), printed pick by pick and summed up."""
+    picks = []  # (pick ms, cells weighed, positions needing a pick, their picks' ms, those of the best five's ms)
+
+    @dataclass(frozen=True)
+    class Deeper(hill.HillStrategy):
+        def select(self, scored):
+            self._order.extend(s.cell for s in sorted(scored, key=lambda s: (s.deferred, -s.weight, -s.clears)))
+            return super().select(scored)
+
+        def pick(self, spot, meter=None):
+            object.__setattr__(self, "_order", [])
+            t0 = time.process_time()
+            cell = super().pick(spot, living.Meter())
+            own = 1000 * (time.process_time() - t0)
+            shipped = hill.HillStrategy(**asdict(SHIPPED))
+            weighed = self.to_weigh(spot, living.Position(spot.analysis, self.living, living.Meter()))
+            children, per_cell = 0, {}
+            for i in weighed:
+                t1 = time.process_time()
+                for v, b in spot.numbers_shown(i):
+                    if b is None:
+                        continue
+                    vis = list(spot.visible)
+                    vis[i] = v
+                    child = Spot(spot.rows, spot.cols, spot.mines, vis, b, spot.budget)
+                    if any(p == 0.0 for p in child.probs.values()):
+                        continue  # a certain safe cell there: one level deeper scores it 1 without a pick
+                    children += 1
+                    shipped.pick(child, living.Meter())
+                per_cell[i] = 1000 * (time.process_time() - t1)
+            top = sum(per_cell.get(i, 0.0) for i in self._order[:DEEPER_TOP])
+            picks.append((own, len(weighed), children, sum(per_cell.values()), top))
+            print(
+                f"  pick: {own:.0f} ms, {len(weighed)} cells weighed, {children} positions to pick in: "
+                f"{picks[-1][3]:,.0f} ms, the best {DEEPER_TOP} cells' {top:,.0f} ms",
+                flush=True,
+            )
+            return cell
+
+    assert isinstance(SHIPPED, hill.HillStrategy)
+    count = sum(1 for _ in positions(games, seed, Deeper(**asdict(SHIPPED))))
+    med = statistics.median
+    print(f"deeper, Expert, {games} games (seed {seed}): {count} guesses, {len(picks)} picks by the look-ahead")
+    if picks:
+        print(
+            f"  medians: the pick {med(p[0] for p in picks):.0f} ms; one level deeper for every cell weighed "
+            f"{med(p[3] for p in picks):,.0f} ms ({med(p[3] / p[0] for p in picks if p[0]):.0f} times the pick), "
+            f"for its best {DEEPER_TOP} {med(p[4] for p in picks):,.0f} ms "
+            f"({med(p[4] / p[0] for p in picks if p[0]):.1f} times); a position's pick "
+            f"{med(p[3] / p[2] for p in picks if p[2]):.0f} ms"
+        )
+
+
 def region_size(vis, start, cap=8):
     """Covered cells joined to `start` through covered neighbours or over one revealed cell, counted up to cap."""
     nb = neighbours(ROWS, COLS)
@@ -196,7 +258,7 @@ def bench_tail(games, seed, slowest=20, rounds=3, path=None, **_):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=["depth", "regions", "endgame", "tail", "work"])
+    parser.add_argument("kind", choices=["depth", "regions", "endgame", "tail", "work", "deeper"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--layouts", type=int, default=3000)
@@ -211,6 +273,7 @@ def main(argv=None):
         "endgame": bench_endgame,
         "tail": bench_tail,
         "work": bench_work,
+        "deeper": bench_deeper,
     }
     kinds[args.kind](
         args.games,

@@ -40,3 +40,21 @@ def test_work_counts_the_picks_the_work_limit_stops(capsys, monkeypatch):
     guesses.main(["work", "--games", "3", "--seed", "3901"])
     stopped = int(capsys.readouterr().out.rstrip().rsplit(" ", 1)[1])
     assert stopped > 0
+
+
+def test_deeper_times_the_picks_one_level_down_of_a_game_played_as_shipped(capsys):
+    guesses.main(["deeper", "--games", "1", "--seed", "12"])
+    out = capsys.readouterr().out
+    picks = [line for line in out.splitlines() if line.startswith("  pick:")]
+    assert "\ndeeper, Expert, 1 games (seed 12): 4 guesses, 3 picks by the look-ahead\n" in out
+    # the game is the engine shipped's: as many picks as `work` counts for it
+    guesses.main(["work", "--games", "1", "--seed", "12"])
+    assert f"{len(picks)} picks by the look-ahead" in capsys.readouterr().out
+    assert picks
+    for line in picks:
+        weighed = int(line.split(", ")[1].split()[0])
+        positions, every_ms = line.split(", ")[2].split(" positions to pick in: ")
+        best_ms = line.rsplit("cells' ", 1)[1].split()[0]
+        assert weighed > 0 and int(positions) > 0
+        # the best five are some of the cells weighed: their picks take no longer than all of them
+        assert float(best_ms.replace(",", "")) <= float(every_ms.split()[0].replace(",", ""))
