@@ -121,8 +121,8 @@ class RealGame:
         """The id of the game's window, once the X server has one of its class. A game that ends first fails
         the test at once, not after the whole timeout."""
         found = wait_for(lambda: self._window_id() or not self.running(), timeout)
-        if found is True and self._window_id():
-            found = self._window_id()  # the window came up and the game quit in the same moment
+        if found is True:  # the game has ended; its window may have come up in the same moment
+            found = self._window_id() or found
         if found is True:
             raise AssertionError(f"the game ended before its window appeared\n{self.state()}")
         assert found, f"the game's window appeared within {timeout:.0f} s\n{self.state()}"
