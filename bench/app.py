@@ -14,6 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.xserver import start_xvfb
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -242,12 +244,11 @@ def idle_cpu_real_window(seconds):
     if not (shutil.which("Xvfb") and shutil.which("xdotool")):
         print("idle CPU in a real window: skipped (needs Xvfb and xdotool)")
         return
-    display = f":{150 + os.getpid() % 50}"
-    xvfb = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "1366x768x24", "-nolisten", "tcp", "-noreset"],  # see tests/real_game.py
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    started = start_xvfb()
+    if started is None:
+        print("idle CPU in a real window: skipped (Xvfb did not start)")
+        return
+    xvfb, display = started
     env = dict(
         os.environ,
         DISPLAY=display,
@@ -257,7 +258,6 @@ def idle_cpu_real_window(seconds):
     )
     env.pop("SDL_VIDEODRIVER", None)
     try:
-        time.sleep(1)
         for label, args in (("menu", []), ("mid-game Expert", ["--difficulty", "expert", "--seed", "7"])):
             game = subprocess.Popen(
                 [sys.executable, str(ROOT / "main.py"), *args],

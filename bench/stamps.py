@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.xserver import start_xvfb
+
 ROOT = Path(__file__).resolve().parent.parent
 WM_CLASS = "minesweeper-bench"
 MOVES = 120
@@ -145,16 +147,10 @@ def main() -> int:
     parser.add_argument("--against", type=Path, help="another checkout, timed the same way in turns")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    # Xvfb picks a free display itself (-displayfd): one picked here could be another program's server; -noreset: see
-    # tests/real_game.py (a reset turns the game away)
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write,),
-    )
-    os.close(write)
-    display = f":{os.read(read, 64).decode().strip()}"
-    os.close(read)
+    started = start_xvfb()
+    if started is None:
+        raise SystemExit("Xvfb did not start")
+    xvfb, display = started
     try:
         centre, mines = plan()
         checkouts = [ROOT] + ([args.against.resolve()] if args.against else [])

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.xserver import start_xvfb
+
 ROOT = Path(__file__).resolve().parent.parent
 WM_CLASS = "minesweeper-test"
 
@@ -34,28 +36,12 @@ def wait_for(predicate, timeout=90.0, interval=0.1):
 
 @pytest.fixture
 def display():
-    """An Xvfb server (1366x768) on a display number it picks itself and writes to a pipe (-displayfd): a fixed
-    number could be taken by another X server, and the test would then drive that one.
-
-    -noreset: by default the server resets itself each time its last client leaves, and a client that connects
-    meanwhile is turned away. Before the game's window is up, the test's own xdotool calls are the only clients,
-    so the game now and then connected during a reset and, finding no screen, SDL ran it offscreen (a scratch
-    experiment, pygame's display started beside an xdotool run again and again: 10 of 150 turned away with
-    resets, none of 150 with -noreset)."""
-    read_end, write_end = os.pipe()
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1366x768x24", "-nolisten", "tcp", "-noreset"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        pass_fds=(write_end,),
-    )
-    os.close(write_end)
-    with os.fdopen(read_end) as announced:
-        number = announced.readline().strip()
-    if not number.isdigit():
-        xvfb.kill()
+    """An Xvfb server (1366x768) on a display number it picks itself, which does not reset when its last client
+    leaves (bench/xserver.py says why both matter)."""
+    started = start_xvfb()
+    if started is None:
         pytest.skip("Xvfb did not start")
-    name = f":{number}"
+    xvfb, name = started
     ready = wait_for(
         lambda: (
             subprocess.run(
