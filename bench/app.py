@@ -33,7 +33,9 @@ def timed_flip():
     flip()
     shown.append(time.perf_counter())
 pygame.display.flip = timed_flip
-from game.app import App
+from game.view import screens
+from game.shell.app import App
+from game.view import screens
 app = App()
 app.step()
 print("FIRST_FRAME", shown[0])
@@ -51,7 +53,8 @@ IDLE = """
 import sys, time, threading, os
 sys.path.insert(0, {root!r})
 import pygame
-from game.app import App
+from game.shell.app import App
+from game.view import screens
 from game.model import Move
 app = App(seed=5, difficulty="expert" if {midgame!r} else None)
 app.step()
@@ -122,13 +125,14 @@ def startup(runs, against=None):
 def frame_times(repeats):
     import pygame
 
-    from game.app import App
     from game.model import Move
+    from game.shell.app import App
+    from game.view import screens
     from tests.driver import FakeClock
 
     app = App(clock=FakeClock(), seed=11, desktop_size=(1366, 768))
     for label, (rows, cols, mines) in (("Expert 30x16 @32px", (16, 30, 99)), ("100x100 @16px", (100, 100, 1500))):
-        app.show("playing", session=app.dealer.new(rows, cols, mines))
+        app.show(screens.Playing(session=app.dealer.new(rows, cols, mines)))
         app.step()
         scene = app.scene
         opened = _play_half(scene, Move)
@@ -199,7 +203,7 @@ def click_latency(repeats):
     """Frames from a posted click to the frame whose board shows the opened cell."""
     import pygame
 
-    from game.app import App
+    from game.shell.app import App
     from game.view.sheet import Tile
     from tests.driver import FakeClock
 

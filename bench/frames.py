@@ -28,6 +28,8 @@ import threading
 import time
 from pathlib import Path
 
+from game.view import screens
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -158,7 +160,7 @@ MENU_SECONDS = 1.0  # the menu shows this long before a case starts, as a player
 
 
 def new_app():
-    from game.app import App
+    from game.shell.app import App
 
     app = App(clock=WallClock(), seed=11, desktop_size=(1366, 768))
     shown = time.perf_counter() + MENU_SECONDS
@@ -173,7 +175,7 @@ def enter_board(app, seed):
 
     Move = model_names().Move
 
-    app.show("playing", session=app.dealer.new(ROWS, COLS, MINES))
+    app.show(screens.Playing(session=app.dealer.new(ROWS, COLS, MINES)))
     entering = Frames()
     entering.add(frame(app))
     entering.add(frame(app))
@@ -260,11 +262,16 @@ def lost(app, seed):
     enter_board(app, seed)
     scene = app.scene
     click(cell_in_view(scene, mine=True))
-    return frames_until(app, lambda: scene.analysis is not None and scene.analysis.done and scene._verdict_shown)
+
+    def analysed():
+        job = scene.session.verdict_job
+        return job is not None and job.done and scene._verdict_shown
+
+    return frames_until(app, analysed)
 
 
 def replay_playing(app):
-    return app.scene.name == "replay" and app.scene.done > 0 and not app.scene.dirty
+    return isinstance(app.scene.shown, screens.Replay) and app.scene.done > 0 and not app.scene.dirty
 
 
 def case_lose_and_replay(app, seed):
@@ -283,12 +290,12 @@ def case_lose_and_replay(app, seed):
 
 def case_records(app, seed):
     lost(app, seed)
-    app.show("menu")
+    app.show(screens.Menu())
     frame(app)
     assert app.store.flush(30)
     category = next(c for c in app.store.custom_categories() if str(ROWS) in c)
-    app.show("records", category=category)
-    frames_until(app, lambda: app.scene.name == "records", then=2)
+    app.show(screens.Records(category=category))
+    frames_until(app, lambda: isinstance(app.scene.shown, screens.Records), then=2)
     records = app.scene
     click(records.recent_tab.rect.center)
     frames_until(app, lambda: records.showing_recent, then=2)
@@ -308,7 +315,7 @@ def case_resizes(app, seed, count=3000):
 
 def biggest_replay_file(folder):
     """A replay file as large as a game may write: a 100x100 board with a move for every move it may have."""
-    from game.files import export_replay
+    from game.files.reading import export_replay
 
     names = model_names()
     Board, Move, Replay, MAX_MOVES_PER_CELL = names.Board, names.Move, names.Replay, names.MAX_MOVES_PER_CELL

@@ -22,6 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.view import screens
+
 STEP = 1 / 60  # game.config.STEP, read again when the game is imported (a checkout's own)
 CLICK_EVERY_MS = 10_000
 
@@ -137,7 +139,7 @@ def leave(player: Player) -> list[float]:
     player.key(pygame.K_ESCAPE)
     timed_frame(app, times)
     player.click(app.overlays[-1].yes.rect.center)
-    player.frames_until(lambda: app.scene.name == "menu" and app.store._writer.waiting == 0, times)
+    player.frames_until(lambda: isinstance(app.scene.shown, screens.Menu) and app.store._writer.waiting == 0, times)
     return times
 
 
@@ -214,7 +216,7 @@ def an_hour(minutes: float) -> int:
     with tempfile.TemporaryDirectory() as home:
         os.environ["MINESWEEPER_HOME"] = home
         from game import config
-        from game.app import App
+        from game.shell.app import App
 
         STEP = config.STEP
         clock = SimulatedClock()

@@ -42,7 +42,7 @@ def judging():
     puzzles = [lesson.puzzle(n) for lesson in lesson_data.load() for n in range(len(lesson.boards))]
     moves = [Move("reveal", r, c) for p in puzzles for r in range(p.board.rows) for c in range(p.board.cols)]
     boards = [p for p in puzzles for r in range(p.board.rows) for c in range(p.board.cols)]
-    report("judge a click on a lesson board", timed(lambda i: boards[i].judge(moves[i]), len(moves)))
+    report("check a click on a lesson board", timed(lambda i: boards[i].check(moves[i]), len(moves)))
 
 
 def main(argv=None):

@@ -29,6 +29,7 @@ import pygame
 
 from bench.timing import percentile
 from game.video.events import Mouse, Video
+from game.view import screens
 
 EXPERT = (16, 30, 99)
 HUGE = (100, 100, 1500)
@@ -55,7 +56,7 @@ def ghost_video(rows: int, cols: int, mines: int) -> Video:
 
 
 def new_app():
-    from game.app import App
+    from game.shell.app import App
     from tests.driver import FakeClock
 
     app = App(clock=FakeClock(), seed=3, desktop_size=(1366, 768))
@@ -99,12 +100,12 @@ def frames(app, count: int, spent: list[float] | None = None, moving: bool = Fal
 
 def start_game(app, video, race: bool):
     """Put a game of the video's board on show (with its ghost, or not), opened and started by a click."""
-    from game.race import Race
+    from game.play.race import Race
     from game.video.ghost import opening_cell
 
     first = opening_cell(video)
     session, first = app.dealer.from_video(video, first)
-    app.show("playing", session=session, first_reveal=first, race=Race(video) if race else None)
+    app.show(screens.Playing(session=session, first_reveal=first, race=Race(video) if race else None))
     app.step()
     app.step()
     board = app.scene.board
@@ -166,7 +167,7 @@ def frame_costs(video, count: int, runs: int) -> None:
 def start_costs(video, runs: int) -> None:
     """Milliseconds from the key in Replay to the first frame of play drawn, racing or not: on the wall clock,
     and of the process's CPU (which a busy machine's other work does not inflate)."""
-    from game.model.replay.playback import Replay
+    from game.model.replay.replay import Replay
 
     app = new_app()
     mines = sorted(video.mines)
@@ -178,7 +179,7 @@ def start_costs(video, runs: int) -> None:
     try:
         for _ in range(runs):
             for race in (True, False):
-                app.show("replay", replay=replay, video=video)
+                app.show(screens.Replay(replay=replay, video=video))
                 app.step()
                 app.step()
                 app.dealer.forget_saved("the bench starts afresh")  # (the game left) else the race asks first
@@ -188,11 +189,11 @@ def start_costs(video, runs: int) -> None:
                     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b"))
                 else:  # the same board without its ghost, as "Same board" starts it
                     session, cell = app.dealer.from_video(video, first)
-                    app.show("playing", session=session, first_reveal=cell)
+                    app.show(screens.Playing(session=session, first_reveal=cell))
                 app.step()  # the key handled and the scene switched (the first click made on entering)
                 app.step()  # the first frame of play drawn
                 took[race].append(((time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000))
-                assert app.scene.name == "playing" and (app.scene.race is not None) == race
+                assert isinstance(app.scene.shown, screens.Playing) and (app.scene.race is not None) == race
                 settle(app)
     finally:
         app.store.close()

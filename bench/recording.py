@@ -28,10 +28,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.board_ui import Motion, Press, Release
 from game.model import Board, Move
-from game.recording import Recorder
-from game.session import GameSession
+from game.play.board_ui import BoardUI, Motion, Press, Release
+from game.play.session import GameSession
 from game.video.chunks import CHUNK_EVENTS, chunk_bytes, pack_chunk
 from game.video.events import Mouse, Video
 from game.video.playback import Playback
@@ -51,6 +50,16 @@ GEOMETRY = SimpleNamespace(
 )
 
 
+class Heard:
+    """The session hearing input as the playing scene hands it over: with the UI state and the geometry."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def hear(self, event):
+        self.session.hear(event, BoardUI(), GEOMETRY)
+
+
 def hand(count: int, seed: int = 1, start: int = 1) -> list[Motion]:
     """A hand moving the mouse at 1,000 Hz over an expert board 24 px a cell: a smooth, jittery walk."""
     rng = random.Random(seed)
@@ -63,9 +72,9 @@ def hand(count: int, seed: int = 1, start: int = 1) -> list[Motion]:
     return events
 
 
-def opened(keeper=None) -> tuple[GameSession, Recorder]:
+def opened(keeper=None) -> tuple[GameSession, Heard]:
     session = GameSession(Board(16, 30, 99, seed=7), keeper=keeper)
-    recorder = Recorder(session, lambda: GEOMETRY)
+    recorder = Heard(session)
     recorder.hear(Press(0, (370, 250), 1))
     recorder.hear(Release(0, (370, 250), 1))
     session.apply(Move("reveal", 7, 15), t_ms=0)
@@ -95,7 +104,7 @@ def disk_bytes_per_event() -> float:
 def long_game(events: int) -> dict[str, float]:
     """A game of `events` motion events in real records (a temporary folder): what its save, resume and
     figures cost, in ms."""
-    from game.dealer import Dealer
+    from game.play.dealer import Dealer
     from game.settings import Settings
     from game.store import Store
     from game.video import figures_of

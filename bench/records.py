@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from bench.timing import report, timed
 from game.store import Store
+from game.view import screens
 from tests.played import played, record_of
 
 SIZES = {"expert": (16, 30, 99), "100x100": (100, 100, 2000)}
@@ -91,8 +92,8 @@ def records_file(home, total):
 
 
 def part_open(total, runs):
-    from game.app import App
     from game.scenes.records import RecordsScene
+    from game.shell.app import App
     from tests.driver import FakeClock
 
     home = Path(tempfile.mkdtemp(prefix="bench-records-open-"))
@@ -103,8 +104,9 @@ def part_open(total, runs):
         os.environ["MINESWEEPER_HOME"] = str(home)
         app = App(clock=FakeClock(), seed=1, desktop_size=(1366, 768))
         app.store.flush(600)  # any background work on the file first
-        report("Records opened (its reads)", timed(lambda i: RecordsScene(app, category="expert"), runs))
-        scene = RecordsScene(app, category="expert")
+        expert = screens.Records(category="expert")
+        report("Records opened (its reads)", timed(lambda i: RecordsScene(app, expert), runs))
+        scene = RecordsScene(app, expert)
         report("Records drawn", timed(lambda i: scene.draw(app.screen), runs))
         for name, tab in getattr(scene, "tabs", {}).items():
             report(f"tab {name}", timed(lambda i, tab=tab: scene.press(tab), runs))
@@ -116,8 +118,8 @@ def part_open(total, runs):
 def part_replay(frames):
     import pygame
 
-    from game.app import App
-    from game.model.replay.playback import Replay
+    from game.model.replay.replay import Replay
+    from game.shell.app import App
     from tests.driver import FakeClock
 
     print("Replay's frames, playing at 10x (its live figures, where this version has them)")
@@ -127,7 +129,7 @@ def part_replay(frames):
         app = App(clock=FakeClock(), seed=1, desktop_size=(1920, 1080))
         for size in SIZES:
             board, video, elapsed = played(*SIZES[size], 1, pace_ms=150)
-            app.show("replay", replay=Replay.from_game(board, elapsed), video=video)
+            app.show(screens.Replay(replay=Replay.from_game(board, elapsed), video=video))
             app.step()
             scene = app.scene
             live = getattr(scene, "live", None)
@@ -173,8 +175,8 @@ def part_older(total, frames):
         return
     import pygame
 
-    from game.app import App
     from game.model import Move
+    from game.shell.app import App
     from tests.driver import FakeClock
 
     home = Path(tempfile.mkdtemp(prefix="bench-records-older-"))
@@ -187,7 +189,7 @@ def part_older(total, frames):
         start = time.perf_counter()
         app = App(clock=FakeClock(), seed=1, desktop_size=(1366, 768))
         opened = time.perf_counter() - start
-        app.show("playing", session=app.dealer.new(16, 30, 99))
+        app.show(screens.Playing(session=app.dealer.new(16, 30, 99)))
         app.step()
         app.scene.apply(Move("reveal", 8, 15))
 

@@ -7,7 +7,9 @@ import random
 
 from bench.timing import report, timed
 from game.model import Board
-from game.model.replay.playback import Replay
+from game.model.replay.replay import Replay
+from game.model.replay.stats import replay_stats
+from game.model.replay.verdict import judge_game
 from game.model.solver.hints import hint_for
 
 GAMES = 16
@@ -78,12 +80,14 @@ def main():
     report("move log as JSON (to_json)", timed(lambda i: games[i % GAMES].to_json(), 400), 2)
     print(f"  replay file size: {min(map(len, texts))} to {max(map(len, texts))} bytes")
     report("read and check a replay file (from_json)", timed(lambda i: Replay.from_json(texts[i % GAMES]), 80))
-    report("statistics (stats)", timed(lambda i: games[i % GAMES].stats(), 80))
-    report("analysis at game over, every game", timed(lambda i: games[i].analyse(), GAMES), 100)
+    report("statistics (stats)", timed(lambda i: replay_stats(games[i % GAMES]), 80))
+    report("analysis at game over, every game", timed(lambda i: judge_game(games[i]), GAMES), 100)
     if lost:
-        report("analysis at game over, lost games", timed(lambda i: lost[i % len(lost)].analyse(), 2 * len(lost)), 100)
+        report(
+            "analysis at game over, lost games", timed(lambda i: judge_game(lost[i % len(lost)]), 2 * len(lost)), 100
+        )
     lucky = [lucky_game(seed) for seed in range(GAMES)]
-    report("analysis, lucky clicks anywhere (worst case)", timed(lambda i: lucky[i].analyse(), GAMES), 100)
+    report("analysis, lucky clicks anywhere (worst case)", timed(lambda i: judge_game(lucky[i]), GAMES), 100)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ def plan() -> tuple[dict, set]:
         os.environ["MINESWEEPER_HOME"] = home
         import pygame
 
-        from game.app import App
+        from game.shell.app import App
         from tests.driver import Driver, FakeClock
 
         app = App(clock=FakeClock(), seed=3, desktop_size=(1366, 768))

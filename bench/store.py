@@ -15,8 +15,9 @@ from pathlib import Path
 
 from bench.timing import percentile, report, timed
 from game.model import Board
-from game.records import GameRecord
 from game.store import DB_NAME, Store
+from game.store.kept import GameRecord
+from game.view import screens
 
 FRAME_GOAL_MS = 20.0
 
@@ -38,8 +39,8 @@ def move_frames(home, moves, held):
     records file held by another process (`held`: "write" or "all", see tests/locker.py) or free."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # a frame's figure is of the disk, not a sound card
-    from game.app import App
     from game.model import Move
+    from game.shell.app import App
     from tests.driver import FakeClock
     from tests.locker import Holder
 
@@ -48,7 +49,7 @@ def move_frames(home, moves, held):
     holder = Holder(home / DB_NAME, held) if held else None
     try:
         app = App(clock=FakeClock(), seed=5, desktop_size=(1366, 768))
-        app.show("playing", session=app.dealer.new(16, 30, 99))
+        app.show(screens.Playing(session=app.dealer.new(16, 30, 99)))
         app.step()
         scene = app.scene
         scene.apply(Move("reveal", 8, 15))
@@ -135,7 +136,7 @@ def main():
         # What the playing scene does at game over since games keep their moves: the replay is built from
         # the board, written as JSON and stored compressed with the game.
         from bench.replay import expert_game
-        from game.model.replay.playback import Replay
+        from game.model.replay.replay import Replay
 
         games = [expert_game(seed) for seed in range(10)]
         finals = [(g.final_board(), g.elapsed_ms) for g in games]

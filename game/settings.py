@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from game import config
-from game.model.rules.facts import PRESETS, SAFE_AROUND_FIRST_CLICK
+from game.model import PRESETS, SAFE_AROUND_FIRST_CLICK
 
 Choice = tuple[Any, str]  # a value and how the Settings screen shows it
 
@@ -85,7 +85,7 @@ def _pair(value: Any) -> tuple[int, int] | None:
 def clean_window(value: Any) -> dict[str, dict[str, Any]]:
     """The window as the player left it on each screen size: {"1920x1080": {"place": [x, y] or None, "size":
     [w, h] or None}}, the size the board window was given (None: never resized). Places and sizes are checked
-    against the screen when used (game/window.py)."""
+    against the screen when used (game/shell/window.py)."""
     if not isinstance(value, dict) or len(value) > SCREENS_KEPT:
         raise ValueError(f"not a window per screen: {value!r}")
     kept: dict[str, dict[str, Any]] = {}
@@ -121,7 +121,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
     # The name a video file says played it (EVF's player field): a text field of its own on the Settings screen.
     Setting("player", "Player name", "", note="in exported videos", clean=clean_player, listed=False),
-    # Where the player put the window and the size they gave it, per screen size (game/window.py keeps it).
+    # Where the player put the window and the size they gave it, per screen size (game/shell/window.py keeps it).
     Setting("window", "Window", {}, clean=clean_window, listed=False),
 )
 

@@ -5,8 +5,9 @@ from pathlib import Path
 import pygame
 
 from game import config
-from game.app import App
 from game.settings import LISTED
+from game.shell.app import App
+from game.view import screens
 
 
 class FakeClock:
@@ -71,9 +72,8 @@ class Driver:
         resuming = getattr(self.app.scene, "resuming", None)  # the saved game being checked
         if resuming is not None:
             assert resuming.wait(seconds), "the saved game was checked in time"
-        discarding = getattr(self.app, "_discarding", None)  # a saved game being recorded as a loss (Discard)
-        if discarding is not None:
-            assert discarding[0].wait(seconds), "the discarded game was recorded in time"
+        # a saved game being recorded as a loss (Discard)
+        assert self.app.dealer.wait_discarded(seconds), "the discarded game was recorded in time"
         watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
         if watching is not None:
             assert watching.wait(seconds), "the replay was read in time"
@@ -184,7 +184,7 @@ def turn_on_no_guess(driver):
     driver.click_button(button)
     assert button.label == "on"
     driver.click_button(settings.back)
-    assert driver.scene.name == "menu"
+    assert isinstance(driver.scene.shown, screens.Menu)
 
 
 def start_app(tmp_path=None, seed=42, desktop=(1366, 768), patient=True, frames=1):

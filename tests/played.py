@@ -2,8 +2,8 @@
 its video at the same moments, and the record the game keeps of it (the move log with the video beside)."""
 
 from game.model import Board, Move
-from game.model.replay.playback import Replay
-from game.records import GameRecord
+from game.model.replay.replay import Replay
+from game.store.kept import GameRecord
 from game.video import Mouse, Video
 from game.video.packed import with_video
 

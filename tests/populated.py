@@ -7,9 +7,9 @@ import sqlite3
 from pathlib import Path
 
 from game.model import Board, Move
-from game.model.replay.playback import Replay
-from game.records import GameRecord
+from game.model.replay.replay import Replay
 from game.store import DB_NAME, Store, schema
+from game.store.kept import GameRecord
 
 SIZES = ((9, 9, 10), (16, 16, 40), (10, 12, 15))  # two presets and a custom size
 

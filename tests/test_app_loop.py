@@ -5,8 +5,9 @@ import pygame
 import pytest
 
 from game import config
-from game.app import App
-from game.scene import Overlay, Scene
+from game.shell.app import App
+from game.view import screens
+from game.view.scene import Overlay, Scene
 from tests.driver import FakeClock
 
 
@@ -113,10 +114,10 @@ def test_an_overlay_takes_input_first_and_hands_back_its_result(app, monkeypatch
 
 def test_a_scene_switch_waits_for_the_end_of_the_frame(app):
     probe = app.scene
-    app.show("help")
+    app.show(screens.Help())
     assert app.scene is probe
     app.step()
-    assert type(app.scene).__name__ == "HelpScene" and app.scene.name == "help"
+    assert type(app.scene).__name__ == "HelpScene" and isinstance(app.scene.shown, screens.Help)
 
 
 def test_a_burst_of_resizes_lays_the_window_out_once_for_the_last_size(app, monkeypatch):

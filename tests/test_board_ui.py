@@ -1,11 +1,12 @@
-"""The board's input interpreter (game.board_ui): what presses, releases, drags, the wheel and keys mean, for the
+"""The board's input interpreter (game.play.board_ui): what presses, releases, drags, the wheel and keys mean, for the
 mouse and the keyboard alike, on text boards, with no pygame and no window."""
 
 import subprocess
 import sys
 
 from game import config
-from game.board_ui import (
+from game.model import Board, Move, MoveKind
+from game.play.board_ui import (
     BoardKey,
     BoardUI,
     KeyPress,
@@ -22,7 +23,6 @@ from game.board_ui import (
     pressing_board,
     released,
 )
-from game.model import Board, Move
 
 # 2 mines; (4, 4) opens the right of it, leaving column 0 and (3, 1), (4, 1) covered; (4, 2) is a 1
 LAYOUT = ["*....", ".....", ".....", ".*...", "....."]
@@ -112,7 +112,7 @@ def test_a_left_click_on_a_revealed_number_chords_it():
 
 def test_a_left_click_on_a_number_chords_through_the_session():
     """Moved from the session's tests: the session once turned a reveal of a number into a chord itself."""
-    from game.session import GameSession
+    from game.play.session import GameSession
 
     s = GameSession(board())
     s.apply(Move("reveal", 4, 4))
@@ -129,7 +129,7 @@ def test_a_left_click_on_a_number_chords_through_the_session():
 def test_a_right_press_flags_at_once_and_its_release_does_nothing():
     b = board()
     ui, outcomes = feed(b, [Motion(0, at(1, 1)), Press(3, at(1, 1), RIGHT)])
-    assert outcomes == [Move("flag", 1, 1)]
+    assert outcomes == [Move(MoveKind.TOGGLE_FLAG, 1, 1)]
     assert feed(b, [Release(50, at(1, 1), RIGHT)], ui)[1] == []
     assert feed(b, [Press(0, OFF_BOARD, RIGHT)])[1] == [], "off the board a right press flags nothing"
 
@@ -151,7 +151,8 @@ def test_right_then_left_chords_too():
     b = opened()
     pos = at(4, 2)
     ui, outcomes = feed(b, [Press(0, pos, RIGHT), Press(5, pos, LEFT), Release(40, pos, LEFT), Release(50, pos, RIGHT)])
-    assert outcomes == [Move("flag", 4, 2), Move("chord", 4, 2)], "the right press alone flags (nothing, on a number)"
+    flag, chord = Move(MoveKind.TOGGLE_FLAG, 4, 2), Move("chord", 4, 2)
+    assert outcomes == [flag, chord], "the right press alone flags (nothing, on a number)"
 
 
 def test_the_middle_button_chords_and_a_middle_drag_scrolls_instead():
@@ -222,7 +223,7 @@ def test_the_cursor_moves_stays_on_the_board_and_plays_the_cell_under_it():
     ui, outcomes = feed(b, keys)
     assert ui.cursor == (3, 0) and outcomes == []
     ui, outcomes = feed(b, [KeyPress(10, BoardKey.FLAG), KeyPress(11, BoardKey.UP)], ui)
-    assert outcomes == [Move("flag", 3, 0)] and ui.cursor == (2, 0)
+    assert outcomes == [Move(MoveKind.TOGGLE_FLAG, 3, 0)] and ui.cursor == (2, 0)
     b.toggle_flag(3, 1)
     ui = BoardUI(cursor=(4, 2))
     assert feed(b, [KeyPress(12, BoardKey.REVEAL)], ui)[1] == [Move("chord", 4, 2)], "Space on a number chords"
@@ -245,5 +246,5 @@ def test_events_are_plain_values_that_carry_their_arrival_time():
 
 
 def test_the_interpreter_needs_no_pygame():
-    code = "import sys, game.board_ui; sys.exit('pygame' in sys.modules)"
+    code = "import sys, game.play.board_ui; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -203,9 +203,13 @@ def test_the_wheel_has_the_command_and_the_assets(tmp_path):
     )
     [wheel] = tmp_path.glob("minesweeper-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "game/launcher.py" in names and "game/model/rules/board.py" in names and "game/learn/lessons.json" in names
+    assert (
+        "game/shell/launcher.py" in names
+        and "game/model/rules/board.py" in names
+        and "game/learn/lessons.json" in names
+    )
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*.py")}
     assert modules <= set(names), f"packages missing from pyproject.toml: {sorted(modules - set(names))}"
     assert {"game/assets/sprites.png", "game/assets/icon.png", "game/assets/sounds/win.wav"} <= set(names)
     [entry_points] = [n for n in names if n.endswith("entry_points.txt")]
-    assert "minesweeper = game.launcher:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "minesweeper = game.shell.launcher:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -3,10 +3,10 @@ frame, waited on by the scene, laid by the Dealer's answer), the same board agai
 
 import pytest
 
-from game.dealer import Dealer
 from game.model import Move
 from game.model.rules.boardcode import BoardCode
 from game.model.solver import noguess
+from game.play.dealer import Dealer
 from game.settings import Settings
 from game.store import Store
 

@@ -1,4 +1,4 @@
-"""Replay files in and out (game/files.py), attacked as in issue 16: a FIFO given or dropped as a replay (#4, as
+"""Replay files in and out (game/files/reading.py), attacked as in issue 16: a FIFO given or dropped as a replay (#4, as
 real processes), a file read on the frame thread (#4), boards and files larger than the game makes (#6), and
 an export that would overwrite a replay or follow a link planted under its name (#10)."""
 
@@ -15,11 +15,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import files
-from game.app import App
+from game.files import reading as files
 from game.model import Board, Move
-from game.model.replay.playback import Replay
+from game.model.replay.replay import Replay
 from game.scenes.replay import ReplayScene
+from game.shell.app import App
+from game.view import screens
 from tests.driver import Driver, FakeClock
 
 ROOT = Path(__file__).resolve().parent
@@ -68,7 +69,7 @@ def test_sigterm_ends_a_game_given_a_fifo(tmp_path, private_home):
     os.mkfifo(fifo)
     script = (
         "import sys; sys.path.insert(0, '.')\n"
-        "from game.app import App\n"
+        "from game.shell.app import App\n"
         "app = App(replay=sys.argv[1])\n"
         "print('up', flush=True)\n"
         "sys.exit(app.run())\n"
@@ -87,14 +88,14 @@ def test_sigterm_ends_a_game_given_a_fifo(tmp_path, private_home):
 DROP = """
 import sys; sys.path.insert(0, '.')
 import pygame
-from game.app import App
+from game.shell.app import App
 from tests.driver import Driver, FakeClock
 app = App(clock=FakeClock(), desktop_size=(1366, 768))
 driver = Driver(app)
 driver.frames(2)
 driver.post(pygame.DROPFILE, file=sys.argv[1])
 driver.frames(5)
-print(app.scene.name, "|", " ".join(app.scene.notices), flush=True)
+print(type(app.scene).__name__, "|", " ".join(app.scene.notices), flush=True)
 app.store.close()
 """
 
@@ -106,7 +107,7 @@ def test_a_fifo_dropped_on_the_window_is_refused_and_the_game_runs_on(tmp_path):
     code, out, err = finished(game_process(str(fifo), script=DROP))
     assert code == 0, err
     scene, notice = out.strip().split(" | ", 1)
-    assert scene == "menu" and notice.startswith("Could not open dropped.json: that is not a file"), out
+    assert scene == "MenuScene" and notice.startswith("Could not open dropped.json: that is not a file"), out
 
 
 def test_a_replay_file_is_read_off_the_frame_thread(tmp_path, monkeypatch):
@@ -128,7 +129,7 @@ def test_a_replay_file_is_read_off_the_frame_thread(tmp_path, monkeypatch):
     driver.frames(1)
     assert reading.wait(30)
     driver.frames(30)  # the disk has not answered: the frames go on
-    assert app.scene.name == "menu"
+    assert isinstance(app.scene.shown, screens.Menu)
     release.set()
     Driver(app).frames(2)
     assert isinstance(app.scene, ReplayScene)

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYER = """
 import sys
 sys.path.insert(0, {root!r})
-from game.app import App
+from game.shell.app import App
 from game.model import Move
 from tests.driver import FakeClock
 
@@ -104,7 +104,7 @@ def test_a_kill_around_the_end_of_a_game_leaves_the_save_or_the_record(tmp_path,
 LOSER_WHILE_LOCKED = """
 import sys
 sys.path.insert(0, {root!r})
-from game.app import App
+from game.shell.app import App
 from game.model import Move
 from tests.driver import FakeClock
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from game.records import GameRecord
 from game.store import Store
+from game.store.kept import GameRecord
 from tests.locker import held
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +26,7 @@ ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 LOSE_WHILE_HELD_AND_QUIT = """
 import sys
 sys.path.insert(0, {root!r})
-from game.app import App
+from game.shell.app import App
 from game.model import Move
 from tests.driver import FakeClock
 
@@ -86,7 +86,7 @@ def unlink(path, *args, **kwargs):
 os.unlink = unlink
 os.remove = unlink
 
-from game.records import GameRecord
+from game.store.kept import GameRecord
 from game.store import Store
 Store.open().close()
 print("DONE", flush=True)
@@ -152,8 +152,8 @@ def test_a_start_killed_while_making_a_journal_makes_it_once(tmp_path, points):
 RESET_KILLED_BEFORE_ITS_JOURNAL_IS_REWRITTEN = """
 import os, sqlite3, sys, time
 sys.path.insert(0, {root!r})
-from game.records import GameRecord
-from game.records import GameRecord
+from game.store.kept import GameRecord
+from game.store.kept import GameRecord
 from game.store import Store
 
 store = Store.open()

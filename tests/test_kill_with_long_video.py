@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYER = """
 import sys
 sys.path.insert(0, {root!r})
-from game.app import App
-from game.board_ui import Motion
+from game.shell.app import App
+from game.play.board_ui import Motion
 from game.model import Move
 from game.video.chunks import CHUNK_EVENTS
 from tests.driver import FakeClock
@@ -33,7 +33,7 @@ pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=
 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
 app.step()
 assert board.is_revealed(4, 4)
-hear = scene.recorder.hear
+hear = lambda event: scene.session.hear(event, scene.ui, scene.geometry)
 for t in range(3 * CHUNK_EVENTS + 77):  # the mouse moved on for a while (as the scene hears it)
     hear(Motion(10 + t, (t % 300, 60 + t % 200)))
 app.store.flush()

@@ -75,11 +75,11 @@ def test_overlays_hand_back_results_and_never_reach_into_the_app():
 def test_what_arrives_from_off_the_frame_is_handed_to_the_app_not_written_into_it():
     """Arrivals are given the services they poll (the store, the settings, the dealer) and return what came;
     the app decides what a scene does with it. Before, Arrivals held the app and edited its scene and notices."""
-    path = GAME / "arrivals.py"
+    path = GAME / "shell" / "arrivals.py"
     tree = ast.parse(path.read_text(), str(path))
     imports = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
     imports |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
-    assert "game.app" not in imports and "App" not in imports
+    assert "game.shell.app" not in imports and "App" not in imports
     reached = [
         f"{node.lineno}: {'.'.join(chain(node))}"
         for node in ast.walk(tree)
@@ -90,8 +90,8 @@ def test_what_arrives_from_off_the_frame_is_handed_to_the_app_not_written_into_i
 
 def test_the_app_is_the_context_scenes_are_given():
     """Scenes hold the app as a Context: everything they may use is named there, and the app has it all."""
-    from game.app import App
-    from game.scene import Context
+    from game.shell.app import App
+    from game.view.scene import Context
 
     wanted = {name for name in vars(Context) if not name.startswith("_")} | set(Context.__annotations__)
     missing = {name for name in wanted if not hasattr(App, name) and name not in App.__init__.__code__.co_names}

@@ -91,7 +91,7 @@ def test_upstream_pygame_is_named_and_the_command_replaces_it(tmp_path):
 
 
 def test_commands_shown_under_pythonw_name_the_console_python(monkeypatch):
-    from game import launcher
+    from game.shell import launcher
 
     monkeypatch.setattr(sys, "executable", r"C:\Python312\pythonw.exe")
     assert launcher.console_python() == r'"C:\Python312\python.exe"'

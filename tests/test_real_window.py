@@ -11,7 +11,7 @@ pytestmark = needs_x
 
 def beginner_button_centre():
     """Where the menu puts its Beginner button on a 1366x768 screen (worked out headless, in this process)."""
-    from game.app import App
+    from game.shell.app import App
     from tests.driver import FakeClock
 
     app = App(clock=FakeClock(), desktop_size=(1366, 768))

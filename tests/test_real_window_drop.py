@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from game import config
-from game.view.ghost import CLOCK_COLOURS
+from game.view import screens
+from game.view.ghost_view import CLOCK_COLOURS
 from tests.real_game import ROOT, WM_CLASS, RealGame, needs_x, wait_for, window_geometry, xdotool
 from tests.xdnd import drop
 from tests.xgrab import grab_when_readable
@@ -27,7 +28,7 @@ AVF = ROOT / "tests" / "fixtures" / "videos" / "HI-SCORE Exp_49.25_3BV=127_3BVs=
 def plan():
     """Worked out headless with the same screen: the Replay window the video opens in, and the race B starts
     from it (its window, the top bar's clocks, where a cell the opening left covered and safe is)."""
-    from game.app import App
+    from game.shell.app import App
     from tests.driver import Driver, FakeClock
 
     app = App(clock=FakeClock(), desktop_size=(1366, 768))
@@ -35,11 +36,11 @@ def plan():
         driver = Driver(app)
         driver.post(pygame.DROPFILE, file=str(AVF))
         driver.frames(3)
-        assert app.scene.name == "replay"
+        assert isinstance(app.scene.shown, screens.Replay)
         replay_size = tuple(app.scene.window_size)
         driver.key(pygame.K_b)
         racing = driver.scene
-        assert racing.name == "playing" and racing.race is not None
+        assert isinstance(racing.shown, screens.Playing) and racing.race is not None
         board = racing.board
         safe = next(
             (r, c)

@@ -13,7 +13,8 @@ import pytest
 
 from game import config
 from game.model import Board
-from game.view.ghost import CLOCK_COLOURS
+from game.view import screens
+from game.view.ghost_view import CLOCK_COLOURS
 from tests.real_game import WM_CLASS, RealGame, needs_x, wait_for, window_geometry, xdotool
 
 pytestmark = [
@@ -27,8 +28,8 @@ def recorded_game_and_plan():
     """Headless, in the records folder the real game will use: a won beginner game played with time between
     its clicks (so its video has a ghost worth racing), then where the real window will put the Records
     button, the first best time's row, the replay's Race button and the race's cells."""
-    from game.app import App
-    from game.race import Race
+    from game.play.race import Race
+    from game.shell.app import App
     from game.video.ghost import opening_cell
     from tests.driver import Driver, FakeClock
 
@@ -44,19 +45,19 @@ def recorded_game_and_plan():
         assert board.state == "won"
         video = app.scene.session.current_video()
         app.overlays.clear()
-        app.show("menu")
+        app.show(screens.Menu())
         driver.frames(2)
         plan = {"records": app.scene.records.rect.center}
         driver.click_button(app.scene.records)
         plan["row"] = driver.scene.rows[0].rect.center
         driver.click_button(driver.scene.rows[0])
         replay = driver.scene
-        assert replay.name == "replay" and replay.video is not None
+        assert isinstance(replay.shown, screens.Replay) and replay.video is not None
         plan["replay window"] = replay.window_size
         plan["race"] = replay.buttons["race"].rect.center
         first = opening_cell(video)
         session, _ = app.dealer.from_video(video, first)
-        app.show("playing", session=session, race=Race(video))  # no first click: nothing to save here
+        app.show(screens.Playing(session=session, race=Race(video)))  # no first click: nothing to save here
         driver.frames(2)
         playing = driver.scene
         plan["race window"] = playing.window_size

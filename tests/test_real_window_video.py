@@ -76,7 +76,7 @@ def plan():
     """Worked out headless with the same seed: the window's cells, the board's mines after the opening click,
     a number with one mine by it and a covered safe neighbour (to flag the mine and chord), and the order
     the safe cells are then clicked."""
-    from game.app import App
+    from game.shell.app import App
     from tests.driver import Driver, FakeClock
 
     app = App(clock=FakeClock(), seed=3, desktop_size=(1366, 768))

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.model import Board, GameState, Move
-from game.records import Origin, SavedGame
-from game.session import GameSession
+from game.play.session import GameSession
+from game.store.kept import Origin, SavedGame
 
 LAYOUT = ["*....", ".....", ".....", ".*...", "....."]  # 2 mines; (4, 4) opens most of it, (3, 0) is a 1
 
@@ -238,33 +238,33 @@ def test_the_first_click_of_the_same_board_is_never_a_mine(seed, first, rule):
 # --- the analysis of a finished game --------------------------------------------------------------------------
 
 
-def test_the_session_analyses_its_game_once_it_is_over():
-    from game.session import Analysis
+def test_the_session_judges_its_game_once_its_end_is_shown():
+    from game.play.session import VerdictState
 
     s, _ = session()
     reveal(s, 4, 4)
-    s.analyse()
-    assert s.analysis_state == Analysis.NOT_ASKED and s.analysis is None, "a game under way is not analysed"
+    s.end_shown()
+    assert s.verdict_state == VerdictState.NOT_ASKED and s.verdict is None, "a game under way is not judged"
     reveal(s, 0, 0)  # the mine
-    s.analyse()
-    job = s.analysis_job
-    s.analyse()
-    assert s.analysis_job is job, "asked twice, made once"
-    assert job.wait(30) and s.analysis_state == Analysis.READY
-    assert s.analysis.loss is not None
+    s.end_shown()
+    job = s.verdict_job
+    s.end_shown()
+    assert s.verdict_job is job, "asked twice, made once"
+    assert job.wait(30) and s.verdict_state == VerdictState.READY
+    assert s.verdict.loss is not None
 
 
-def test_a_failed_analysis_says_so_and_a_left_game_stops_its_own(monkeypatch):
-    from game.model.replay import playback as replay_module
-    from game.session import Analysis
+def test_a_failed_verdict_says_so_and_a_left_game_stops_its_own(monkeypatch):
+    from game.model.replay import verdict as verdict_module
+    from game.play.session import VerdictState
 
-    def broken(self, cancelled=None):
+    def broken(replay, budget=0, cancelled=None):
         raise RuntimeError("no")
 
-    monkeypatch.setattr(replay_module.Replay, "analyse", broken)
+    monkeypatch.setattr(verdict_module, "judge_game", broken)
     s, _ = session()
     reveal(s, 4, 4)
     reveal(s, 0, 0)
-    s.analyse()
-    assert s.analysis_job.wait(30) and s.analysis_state == Analysis.FAILED and s.analysis is None
-    s.stop_analysis()  # a finished job: nothing to stop, nothing raised
+    s.end_shown()
+    assert s.verdict_job.wait(30) and s.verdict_state == VerdictState.FAILED and s.verdict is None
+    s.stop_working()  # a finished job: nothing to stop, nothing raised

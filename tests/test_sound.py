@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import sound
-from game.sound import NAMES, Sounds
+from game.view import sound
+from game.view.sound import NAMES, Sounds
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS_DIR = ROOT / "assets" / "sounds"

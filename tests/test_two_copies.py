@@ -50,7 +50,7 @@ def together(script, *argvs, home):
 OPEN_AND_RECORD = """
 import sys
 sys.path.insert(0, ".")
-from game.records import GameRecord
+from game.store.kept import GameRecord
 from game.store import Store
 print("ready", flush=True)
 sys.stdin.readline()
@@ -84,7 +84,7 @@ RESUME = """
 import sys
 sys.path.insert(0, ".")
 import pygame
-from game.app import App
+from game.shell.app import App
 from game.scenes.playing import PlayingScene
 from tests.driver import Driver, FakeClock
 

@@ -5,8 +5,10 @@ in the middle of it whenever its size changes."""
 import pygame
 import pytest
 
-from game import config, window
-from game.app import App
+from game import config
+from game.shell import window
+from game.shell.app import App
+from game.view import screens
 from tests.driver import Driver, FakeClock
 
 SCREENS = [(800, 600), (1366, 768), (1920, 1080)]
@@ -32,6 +34,15 @@ def on_the_screen(screen):
     return pygame.Rect(x, y, w, h), usable
 
 
+SCREENS = {
+    "custom": screens.Custom(),
+    "code": screens.CodeEntry(),
+    "records": screens.Records(),
+    "settings": screens.Settings(),
+    "help": screens.Help(),
+}
+
+
 def assert_whole_and_centred(screen, what):
     window, usable = on_the_screen(screen)
     assert usable.contains(window), f"{what}: {window} runs off {usable}"
@@ -42,12 +53,12 @@ def test_every_scene_fits_the_screen_and_is_centred(on_screen):
     screen, driver = on_screen
     assert driver.app.desktop_size == screen
     assert_whole_and_centred(screen, "menu")
-    for name in ("custom", "code", "records", "settings", "help"):
-        driver.app.show(name)
+    for name, screen_shown in SCREENS.items():
+        driver.app.show(screen_shown)
         driver.frames(2)
         assert_whole_and_centred(screen, name)
     for key in ("beginner", "intermediate", "expert"):
-        driver.app.show("menu")
+        driver.app.show(screens.Menu())
         driver.frames(2)
         driver.click_button(driver.scene.difficulty_buttons[key])
         assert_whole_and_centred(screen, key)
@@ -75,7 +86,7 @@ def test_expert_on_a_laptop_shows_its_timer_hint_button_and_every_column(monkeyp
 def test_the_menu_screens_fit_a_small_screen_with_their_title_and_back_button(on_screen):
     screen, driver = on_screen
     for name in ("records", "settings", "help"):
-        driver.app.show(name)
+        driver.app.show(SCREENS[name])
         driver.frames(2)
         scene = driver.scene
         window = pygame.Rect((0, 0), scene.window_size)
@@ -101,7 +112,7 @@ def test_the_size_and_place_the_player_gave_the_window_are_kept(monkeypatch, tmp
         assert pygame.display.get_window_size() == (900, 700), "a new game keeps the size"
         assert pygame.display.get_window_position() == (40, 60), "and the place"
         driver.key(pygame.K_ESCAPE)
-        assert driver.scene.name == "menu"
+        assert isinstance(driver.scene.shown, screens.Menu)
         window, usable = on_the_screen(screen)
         assert window.topleft == (40, 60) and usable.contains(window), "the menu opens where the player put it"
         driver.click_button(driver.scene.difficulty_buttons["expert"])

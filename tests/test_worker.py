@@ -5,9 +5,9 @@ import threading
 
 import pytest
 
-from game import worker
 from game.model import Board, Move
 from game.model.solver.analysis import InconsistentPosition, analyse, mine_total, visible_of
+from game.work import worker
 
 
 @pytest.fixture(autouse=True)
@@ -28,7 +28,9 @@ def test_a_job_runs_in_another_process_and_its_worker_is_kept_for_the_next():
 def test_the_chances_a_worker_works_out_are_the_solver_s():
     board = Board(16, 16, 40, seed=5)
     board.apply(Move("reveal", 8, 8))
-    chances = worker.run("game.worker:mine_chances", board.rows, board.cols, mine_total(board), visible_of(board))
+    chances = worker.run(
+        "game.model.solver.analysis:chance_list", board.rows, board.cols, mine_total(board), visible_of(board)
+    )
     expected = analyse(board).probabilities
     for row in range(board.rows):
         for col in range(board.cols):
@@ -40,7 +42,7 @@ def test_the_chances_a_worker_works_out_are_the_solver_s():
 
 def test_what_the_job_raises_is_raised_in_the_caller():
     with pytest.raises(InconsistentPosition):
-        worker.run("game.worker:mine_chances", 3, 3, 20, [-1] * 9)
+        worker.run("game.model.solver.analysis:chance_list", 3, 3, 20, [-1] * 9)
 
 
 def test_a_cancelled_job_stops_its_worker():
@@ -68,6 +70,7 @@ def test_a_worker_that_dies_mid_job_leaves_the_job_to_the_caller(monkeypatch):
 def test_a_large_lost_game_is_set_up_for_study_by_a_worker_as_it_would_be_here(monkeypatch):
     from game.learn.study import study_puzzle
     from game.model import Replay
+    from game.scenes.puzzle import _studied
 
     board = Board(50, 50, 300, seed=8)
     board.apply(Move("reveal", 25, 25, 0))
@@ -76,8 +79,8 @@ def test_a_large_lost_game_is_set_up_for_study_by_a_worker_as_it_would_be_here(m
     replay = Replay.from_game(board)
     asked, real = [], worker.run
     monkeypatch.setattr(worker, "run", lambda target, *args, **kw: asked.append(target) or real(target, *args, **kw))
-    studied, here = worker.study(replay), study_puzzle(replay)
-    assert asked == ["game.worker:study_of"]
+    studied, here = _studied(replay, threading.Event()), study_puzzle(replay)
+    assert asked == ["game.learn.study:study_json"]
     assert here is not None and studied is not None
     assert (studied.safe, studied.mines) == (here.safe, here.mines)
     assert studied.board.seen_codes() == here.board.seen_codes()

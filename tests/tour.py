@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pygame
 
-from game.model.rules.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode_board_code
 from game.model.solver.analysis import analyse
-from game.records import GameRecord
 from game.store import Store
+from game.store.kept import GameRecord
+from game.view import screens
 
 HOUR_MS = 3_600_000
 HUGE = (100, 100, 1500)  # the largest custom board, with a long name: "Custom 100 x 100, 1,500 mines"
@@ -82,15 +83,15 @@ def seed_records(home) -> None:
 def _menu(driver):
     while driver.app.overlays:
         driver.key(pygame.K_ESCAPE)
-    if driver.scene.name != "menu":
-        driver.app.show("menu")
+    if not isinstance(driver.scene.shown, screens.Menu):
+        driver.app.show(screens.Menu())
         driver.frames(2)
 
 
 def _lose(driver, board):
     mine = next((r, c) for r in range(board.rows) for c in range(board.cols) if board.is_mine(r, c))
     driver.click_cell(*mine)
-    analysis = driver.scene.analysis
+    analysis = driver.scene.session.verdict_job
     if analysis is not None:
         analysis.wait(30)
     driver.frames(60)
@@ -129,7 +130,7 @@ def tour(driver):
 
     driver.click_button(driver.scene.play_code)
     yield "code-empty"
-    driver.type_text(encode(BoardCode(*HUGE, seed=2**32 - 1, first_cell=(99, 99), no_guess=False)))
+    driver.type_text(encode_board_code(BoardCode(*HUGE, seed=2**32 - 1, first_cell=(99, 99), no_guess=False)))
     yield "code-huge"
     driver.type_text("X")
     yield "code-typo"
@@ -311,7 +312,7 @@ def _learn(driver):
     mine = next(cell for cell in board.mine_cells() if cell not in certain.mines)
     if certain.safe and board.state == "playing":
         driver.click_cell(*mine)
-        driver.scene.analysis.wait(30)
+        driver.scene.session.verdict_job.wait(30)
         driver.past_grace()
         if not driver.overlay.expanded:
             driver.click_button(driver.overlay.more)

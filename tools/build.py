@@ -37,9 +37,9 @@ def binary_path(dist):
 
 
 def shown_by_name():
-    """The modules the app imports by name (game/app.py's SCENES and OVERLAYS)."""
+    """The modules the app imports by name (game/shell/app.py's SCENES and OVERLAYS)."""
     sys.path.insert(0, str(ROOT))
-    from game.app import OVERLAYS, SCENES
+    from game.shell.app import OVERLAYS, SCENES
 
     return sorted({where.split(":")[0] for where in (*SCENES.values(), *OVERLAYS.values())})
 

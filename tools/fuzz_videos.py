@@ -3,7 +3,7 @@
 Run: nice -n 19 python tools/fuzz_videos.py [--per-sample 1000] [--seed 1] [--app 300] [--workers 2]
 
 1. Every sample gets --per-sample damaged copies (bytes flipped, cut short, a length set huge), each opened by
-   `game.files.open_to_watch`, what a dropped file, --replay and Records' videos go through (a reader child per
+   `game.files.reading.open_to_watch`, what a dropped file, --replay and Records' videos go through (a reader child per
    file, its answer checked, the moves and figures worked out). Prints files tried, read, refused and why
    (the parser aborted, a signal, a hang, refused by the checks), and any that raised anything but the
    sentence for the player (a bug: it would have reached the frame as a crash).
@@ -66,7 +66,7 @@ def damaged_copies(count: int, seed: int, pool: list[Path] | None = None) -> Ite
 
 def outcome(path: Path) -> str:
     """What the game's path made of one file."""
-    from game.files import open_to_watch
+    from game.files.reading import open_to_watch
 
     try:
         open_to_watch(path)
@@ -106,7 +106,10 @@ def bulk(paths: list[Path], workers: int) -> Counter:
             if done % 500 == 0:
                 print(f"  ... {done} of {len(paths)}: {dict(results)}", file=sys.stderr, flush=True)
     took = time.perf_counter() - started
-    print(f"files tried through game.files.open_to_watch: {len(paths)} in {took:.0f} s ({len(paths) / took:.1f}/s)")
+    print(
+        f"files tried through game.files.reading.open_to_watch: {len(paths)} in {took:.0f} s "
+        f"({len(paths) / took:.1f}/s)"
+    )
     for name, number in sorted(results.items(), key=lambda item: -item[1]):
         print(f"  {name}: {number}")
     return results
@@ -117,7 +120,7 @@ def in_the_app(paths: list[Path]) -> None:
     import pygame
 
     from bench.frames import WallClock, frame
-    from game.app import App
+    from game.shell.app import App
 
     with tempfile.TemporaryDirectory() as home:
         os.environ["MINESWEEPER_HOME"] = home

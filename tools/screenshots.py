@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.app import App  # noqa: E402
+from game.shell.app import App  # noqa: E402
 from tests.driver import Driver, FakeClock  # noqa: E402
 
 DOCS = ROOT / "docs"

@@ -15,9 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
 from game.learn.puzzle import Cell, Puzzle
-from game.model import SEEN_COVERED, Board, GameState, Move, MoveKind
-from game.model.solver.analysis import COVERED, analyse
-from game.model.solver.deductions import Deduction, deductions
+from game.model import COVERED, SEEN_COVERED, Board, Deduction, GameState, Move, MoveKind, analyse, deductions
 
 DRILL_BOARD = (16, 16, 40)  # rows, columns, mines: Intermediate, where every rule comes up
 DRILL_RULES = ("single", "pair", "combined", "count")
@@ -113,7 +111,7 @@ def positions_of_game(rng: random.Random, size: tuple[int, int, int] = DRILL_BOA
             for cell in sorted(safe):
                 board.apply(Move(MoveKind.REVEAL, *cell))
             for cell in sorted(mined):
-                board.apply(Move(MoveKind.FLAG, *cell))
+                board.apply(Move(MoveKind.TOGGLE_FLAG, *cell))
         else:  # nothing is certain: the safest cell, as a player would guess
             chances = analysis.probabilities
             board.apply(Move(MoveKind.REVEAL, *min(chances, key=lambda cell: (chances[cell], cell))))
@@ -132,7 +130,7 @@ def _span(indices: set[int], length: int) -> tuple[int, int]:
 
 
 def _play(board: Board, deduction: Deduction, covered: set[Cell]) -> None:
-    kind = MoveKind.REVEAL if deduction.value == 0 else MoveKind.FLAG
+    kind = MoveKind.REVEAL if deduction.value == 0 else MoveKind.TOGGLE_FLAG
     for cell in _new_cells(deduction, board.cols) & covered:
         board.apply(Move(kind, *cell))
 

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game.learn.puzzle import LEVELS, Puzzle, needed_level
-from game.model import Board
-from game.model.solver.analysis import analyse
+from game.model import Board, analyse
 
 LESSONS_FILE = Path(__file__).resolve().parent / "lessons.json"
 

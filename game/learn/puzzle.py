@@ -13,10 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from game.model import Board, Move
-from game.model.solver.analysis import analyse, visible_of
-from game.model.solver.chance import chance_text
-from game.model.solver.deductions import deductions
+from game.model import Board, Move, analyse, chance_text, deductions, visible_of
 
 Cell = tuple[int, int]
 MINES, OPEN, FLAGGED = "*Fx", "o", "F"
@@ -30,7 +27,7 @@ RULE_NAMES = {
 }
 
 
-class Verdict(NamedTuple):
+class Checked(NamedTuple):
     """What a click would do: allowed, or caught with the reason in words and the numbers that prove it."""
 
     ok: bool
@@ -99,21 +96,21 @@ class Puzzle:
             return any(b.is_revealed(*cell) for cell in self.safe)
         return all(b.is_revealed(*cell) for cell in self.safe) and all(b.is_flagged(*cell) for cell in self.mines)
 
-    def judge(self, move: Move) -> Verdict:
+    def check(self, move: Move) -> Checked:
         """Whether the click is right here, before it is made; a wrong one says why (and counts as a mistake)."""
         b, cell = self.board, move.cell
-        if move.kind in ("flag", "unflag"):
+        if move.kind.right_click:
             if b.is_revealed(*cell) or b.is_flagged(*cell) or cell in self.mines:
-                return Verdict(True)  # taking a flag off is never wrong
+                return Checked(True)  # taking a flag off is never wrong
             if cell in self.safe or cell in self.guesses:
                 return self._caught(cell, "That cell is safe, not a mine")
             return self._unknown(cell, "a mine")
         if b.is_flagged(*cell):
-            return Verdict(True)  # a flag protects the cell: nothing happens
+            return Checked(True)  # a flag protects the cell: nothing happens
         if b.is_revealed(*cell):
             return self._judge_chord(move)
         if cell in self.safe or (cell in self.guesses and self._is_best_guess(cell)):
-            return Verdict(True)
+            return Checked(True)
         if cell in self.mines:
             return self._caught(cell, "That cell is a mine")
         if self.guesses:
@@ -124,7 +121,7 @@ class Puzzle:
         """Make a click that judge allowed."""
         return self.board.apply(move)
 
-    def _judge_chord(self, move: Move) -> Verdict:
+    def _judge_chord(self, move: Move) -> Checked:
         """A click on a number opens its other neighbours when its flags match it: right only if all are safe."""
         b = self.board
         around = [
@@ -133,10 +130,10 @@ class Puzzle:
             for c in range(max(0, move.col - 1), min(b.cols, move.col + 2))
         ]
         if sum(b.is_flagged(*cell) for cell in around) != b.adjacent_mines(*move.cell):
-            return Verdict(True)  # the chord does nothing
+            return Checked(True)  # the chord does nothing
         opened = [cell for cell in around if not b.is_revealed(*cell) and not b.is_flagged(*cell)]
         if all(cell in self.safe for cell in opened):
-            return Verdict(True)
+            return Checked(True)
         mined = [cell for cell in opened if b.is_mine(*cell)]
         if mined:
             return self._caught(mined[0], "A flag next to that number is wrong, so it would open a mine")
@@ -144,7 +141,7 @@ class Puzzle:
 
     # --- the words -----------------------------------------------------------------------------------------
 
-    def _caught(self, cell: Cell, what: str) -> Verdict:
+    def _caught(self, cell: Cell, what: str) -> Checked:
         """A click on a cell the numbers prove the other way: their reason, and the numbers, outlined."""
         self.mistakes += 1
         cols = self.board.cols
@@ -152,18 +149,18 @@ class Puzzle:
         for deduction in deductions(self.board.rows, cols, visible_of(self.board)):
             if index in deduction.cells:
                 proof = tuple(divmod(j, cols) for j in sorted(deduction.proof))
-                return Verdict(False, f"{what}: {deduction.reason[0].lower()}{deduction.reason[1:]}.", proof, cell)
+                return Checked(False, f"{what}: {deduction.reason[0].lower()}{deduction.reason[1:]}.", proof, cell)
         if cell in self.safe or cell in self.mines:
             left = self.board.mines_left
             reason = f"{what}: with {left} mine{'s' * (left != 1)} left, it is the only way the numbers fit."
         else:
             reason = f"{what}. Nothing on the board proved it safe: look for a cell the numbers do."
-        return Verdict(False, reason, (), cell)
+        return Checked(False, reason, (), cell)
 
-    def _unknown(self, cell: Cell, what: str) -> Verdict:
+    def _unknown(self, cell: Cell, what: str) -> Checked:
         self.mistakes += 1
         reason = f"Nothing on the board proves that cell {what} yet: look for one the numbers do."
-        return Verdict(False, reason, (), cell)
+        return Checked(False, reason, (), cell)
 
     def _chances(self) -> dict[Cell, float]:
         return analyse(self.board).probabilities
@@ -172,7 +169,7 @@ class Puzzle:
         chances = self._chances()
         return chances.get(cell, 1.0) <= min(chances.values()) + 1e-9
 
-    def _worse_guess(self, cell: Cell) -> Verdict:
+    def _worse_guess(self, cell: Cell) -> Checked:
         self.mistakes += 1
         chances = self._chances()
         best = min(chances.values())
@@ -180,7 +177,7 @@ class Puzzle:
             f"A {chance_text(chances.get(cell, 1.0))} chance of a mine there; "
             f"the safest cells have {chance_text(best)}: the mine chances show them."
         )
-        return Verdict(False, reason, (), cell)
+        return Checked(False, reason, (), cell)
 
 
 def needed_level(puzzle: Puzzle) -> str:

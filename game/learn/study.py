@@ -4,9 +4,12 @@ recorded). No pygame here."""
 from __future__ import annotations
 
 from game.learn.puzzle import Puzzle
-from game.model import GameState
-from game.model.replay.playback import Replay
-from game.model.solver.analysis import analyse
+from game.model import GameState, Replay, analyse
+
+
+def study_json(replay_json: str) -> Puzzle | None:
+    """`study_puzzle` of a replay given as its JSON (how a worker process is handed a large game)."""
+    return study_puzzle(Replay.from_json(replay_json))
 
 
 def study_puzzle(replay: Replay) -> Puzzle | None:

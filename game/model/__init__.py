@@ -42,32 +42,77 @@ A game becomes a replay, which plays it back (and saves it as JSON)::
     1111
     ##1#
 
-The layers: `rules/` (the board, moves, the game's fixed facts, saving), `solver/` (analysis, guesses, hints,
-no-guess boards) and `replay/` (a game as moves and times). This module is their public face.
+The layers: `rules/` (the board, moves, the game's fixed facts, saving, codes), `solver/` (what a position
+proves, guesses, hints, no-guess boards) and `replay/` (a game as moves and times, checked, measured and
+judged). This module is their public face: the rest of the game imports from here, never from inside.
 """
 
 import importlib
 from typing import TYPE_CHECKING, Any
 
 from .rules.board import Board
-from .rules.facts import FIRST_CLICK_RULES, MAX_SIDE, PRESETS, GameState, Preset, validate_size
+from .rules.category import category_for, category_label, mines_text, parse_custom, size_text
+from .rules.facts import (
+    FIRST_CLICK_RULES,
+    MAX_DENSITY,
+    MAX_SIDE,
+    PRESETS,
+    SAFE_AROUND_FIRST_CLICK,
+    GameState,
+    Preset,
+    validate_size,
+)
 from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION
 from .rules.move import Move, MoveKind
 
 if TYPE_CHECKING:
-    from .replay.playback import Replay
-    from .solver.analysis import Analysis, analyse
+    from .replay.check import check_replay_data, parse_replay_json, replay_text_limits
+    from .replay.replay import Replay
+    from .replay.stats import GameStats, game_stats, replay_stats, solved_three_bv
+    from .replay.stepwise import read_json
+    from .replay.verdict import GameVerdict, LossVerdict, judge_game
+    from .rules.boardcode import BoardCode, decode_board_code, encode_board_code
+    from .solver.analysis import (
+        COVERED,
+        Analysis,
+        InconsistentPosition,
+        analyse,
+        analyse_visible,
+        chance_list,
+        mine_total,
+        visible_of,
+    )
+    from .solver.chance import chance_text
+    from .solver.deductions import Deduction, deductions
     from .solver.hints import Hint, HintRule, hint_for
+    from .solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
 
-# The solver and the replay load when first asked for, not with the rules: the game's first frame needs only
-# the board (importing them all cost about 20 ms of start-up).
+# The solver, the replay and board codes load when first asked for, not with the rules: the game's first frame
+# needs only the board (importing them all cost about 20 ms of start-up).
 _LATER = {
-    "Replay": ".replay.playback",
-    "Analysis": ".solver.analysis",
-    "analyse": ".solver.analysis",
-    "Hint": ".solver.hints",
-    "HintRule": ".solver.hints",
-    "hint_for": ".solver.hints",
+    **dict.fromkeys(("check_replay_data", "parse_replay_json", "replay_text_limits"), ".replay.check"),
+    "Replay": ".replay.replay",
+    **dict.fromkeys(("GameStats", "game_stats", "replay_stats", "solved_three_bv"), ".replay.stats"),
+    "read_json": ".replay.stepwise",
+    **dict.fromkeys(("GameVerdict", "LossVerdict", "judge_game"), ".replay.verdict"),
+    **dict.fromkeys(("BoardCode", "decode_board_code", "encode_board_code"), ".rules.boardcode"),
+    **dict.fromkeys(
+        (
+            "COVERED",
+            "Analysis",
+            "InconsistentPosition",
+            "analyse",
+            "analyse_visible",
+            "chance_list",
+            "mine_total",
+            "visible_of",
+        ),
+        ".solver.analysis",
+    ),
+    "chance_text": ".solver.chance",
+    **dict.fromkeys(("Deduction", "deductions"), ".solver.deductions"),
+    **dict.fromkeys(("Hint", "HintRule", "hint_for"), ".solver.hints"),
+    **dict.fromkeys(("NoGuessCancelled", "NoGuessTimeout", "generate_no_guess"), ".solver.noguess"),
 }
 
 
@@ -78,23 +123,56 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "Analysis",
-    "Board",
+    "COVERED",
     "FIRST_CLICK_RULES",
-    "GameState",
-    "Hint",
-    "HintRule",
+    "MAX_DENSITY",
     "MAX_SIDE",
-    "Move",
-    "MoveKind",
     "PRESETS",
-    "Preset",
-    "Replay",
+    "SAFE_AROUND_FIRST_CLICK",
     "SEEN_COVERED",
     "SEEN_FLAG",
     "SEEN_MINE",
     "SEEN_QUESTION",
+    "Analysis",
+    "Board",
+    "BoardCode",
+    "Deduction",
+    "GameState",
+    "GameStats",
+    "GameVerdict",
+    "Hint",
+    "HintRule",
+    "InconsistentPosition",
+    "LossVerdict",
+    "Move",
+    "MoveKind",
+    "NoGuessCancelled",
+    "NoGuessTimeout",
+    "Preset",
+    "Replay",
     "analyse",
+    "analyse_visible",
+    "category_for",
+    "category_label",
+    "chance_list",
+    "chance_text",
+    "check_replay_data",
+    "decode_board_code",
+    "deductions",
+    "encode_board_code",
+    "game_stats",
+    "generate_no_guess",
     "hint_for",
+    "judge_game",
+    "mine_total",
+    "mines_text",
+    "parse_custom",
+    "parse_replay_json",
+    "read_json",
+    "replay_stats",
+    "replay_text_limits",
+    "size_text",
+    "solved_three_bv",
     "validate_size",
+    "visible_of",
 ]

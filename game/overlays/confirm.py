@@ -3,18 +3,19 @@ other answer takes a click on its button, its own key (named under the buttons),
 
 import pygame
 
-from game.scene import Overlay
-from game.view import text, theme, widgets
+from game.view import screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.scale import px
+from game.view.scene import Context, Overlay
 from game.view.typeface import BODY, SMALL, TINY
 
 WIDTH, PAD, TOP, BUTTON_H, KEYS_H, MOST_LINES = 360, 14, 44, 38, 22, 4  # base pixels (scale.py), and lines
 
 
-class ConfirmOverlay(Overlay):
-    def __init__(self, context, question, detail, yes, no="Cancel"):
+class ConfirmOverlay(Overlay[bool]):
+    def __init__(self, context: Context, shown: screens.Confirm):
         super().__init__(context)
+        question, detail, yes, no = shown.question, shown.detail, shown.yes, shown.no
         self.question = question
         self.yes_key = getattr(pygame, f"K_{yes[0].lower()}", None)
         w, h = self.window_size

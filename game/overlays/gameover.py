@@ -2,7 +2,7 @@
 along the bottom that leaves the board in view (More, or Space, opens the whole panel over it).
 
 The panel ignores the mouse and keys for a moment after the game ends, and any press that began before it
-showed, so a click meant for the board never lands on it. The game's analysis (which clicks were guesses, and
+showed, so a click meant for the board never lands on it. The game's verdict (which clicks were guesses, and
 whether a losing click was forced) is the session's, made off the frame loop; it fills in when ready. The panel
 hands back what the player chose (a PanelChoice): "again", "same board" and "menu" close it; "replay" and
 "study" leave it open for when the player comes back.
@@ -13,16 +13,17 @@ from typing import NamedTuple
 
 import pygame
 
-from game import clipboard, config
+from game import config
 from game.model import GameState
-from game.scene import Overlay, PanelChoice
-from game.session import Analysis
-from game.view import layout, race_figures, text, theme, tip, widgets
+from game.play.session import VerdictState
+from game.view import clipboard, layout, race_figures, screens, text, theme, tip, widgets
 from game.view.bests import beaten_words
-from game.view.figures import board_code, figure_lines, untimed
+from game.view.end_figures import board_code, figure_lines, untimed
 from game.view.focus import FocusRing
 from game.view.formats import NOT_TIMED, format_seconds
 from game.view.scale import px
+from game.view.scene import Context, Overlay
+from game.view.screens import PanelChoice
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
@@ -70,16 +71,17 @@ PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "C
 PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
 
 
-class GameOverPanel(Overlay):
+class GameOverPanel(Overlay[PanelChoice]):
     modal = False  # the face above the board still starts a new game
 
-    def __init__(self, context, session, places=None, toggle_sound=None, race=None):
+    def __init__(self, context: Context, shown: screens.GameOver):
         """`places()`: where the scene beneath has, now, (face, board, status): the face button (clicks there
         are the scene's), the board, which the panel keeps clear of when the window has room, and the status
         line, where the bar goes. The panel asks again whenever the window may have changed (a resize, a zoom),
         so its way on is always on screen. `toggle_sound`: what M does (returns the line saying so). `race`:
-        the race this game was (game.race): its figures stand beside the player's, and who won is said."""
+        the race this game was (game.play.race): its figures stand beside the player's, and who won is said."""
         super().__init__(context)
+        session, places, toggle_sound, race = shown.session, shown.places, shown.toggle_sound, shown.race
         self.toggle_sound = toggle_sound
         self.session = session
         self.race = race
@@ -92,7 +94,7 @@ class GameOverPanel(Overlay):
         self.places = places or (lambda: ((0, 0, 0, 0),) * 3)
         self._laid_for = self._where()
         self.face, self.board_frame, self.status = (pygame.Rect(r) for r in self._laid_for[1])
-        self._analysis_shown = self._progress()  # laid out again on a change
+        self._progress_shown = self._progress()  # laid out again on a change
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
         self.said, self._said_left = "", 0.0
@@ -124,8 +126,8 @@ class GameOverPanel(Overlay):
         self.z = z = BASE.scaled()  # the sizes at the interface's factor now
         w, h = self.window_size
         lines = self.lines()
-        verdict = self._verdict()
-        loss = self.analysis.loss if self.analysis is not None and not self.won else None
+        verdict = self._verdict_words()
+        loss = self.verdict.loss if self.verdict is not None and not self.won else None
         studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
         button_rows = 4 if studied else 3
         record_h = (z.record_line_h if self.record_message else 0) + (z.beaten_h if self.beaten else 0)
@@ -239,7 +241,7 @@ class GameOverPanel(Overlay):
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again if expanded else self.bar_again)
         self.dirty = True
 
-    # --- time and the analysis ---------------------------------------------------------------------------
+    # --- time and the verdict ---------------------------------------------------------------------------
 
     def update(self, step):
         self.age += step
@@ -256,29 +258,25 @@ class GameOverPanel(Overlay):
             self.dirty |= not self._said_left
             if not self._said_left:
                 self.copy.label = "Copy code"
-        if self._progress() != self._analysis_shown:
-            self._analysis_shown = self._progress()
+        if self._progress() != self._progress_shown:
+            self._progress_shown = self._progress()
             self._lay_out_again()  # the verdict's lines make the panel taller
 
     def _progress(self):
-        """What of the figures and the analysis is in: the panel is laid out again when it changes."""
+        """What of the figures and the verdict is in: the panel is laid out again when it changes."""
         race = self.race
         figures = (race.your_figures, race.ghost_figures) if race is not None else ()
-        return self.session.analysis_state, self.session.figures is not None, *(f is not None for f in figures)
+        return self.session.verdict_state, self.session.figures is not None, *(f is not None for f in figures)
 
     @property
-    def analysis(self):
-        """The game's analysis once it is in (None while it runs, or if it failed)."""
-        return self.session.analysis
-
-    @property
-    def job(self):
-        return self.session.analysis_job
+    def verdict(self):
+        """The game's verdict once it is in (None while it is worked out, or if that failed)."""
+        return self.session.verdict
 
     def next_wake(self):
         figures_coming = self.session.figures_job is not None and not self.session.figures_job.done
         figures_coming |= self.race is not None and self.race.figures_coming
-        if self._analysis_shown[0] == Analysis.RUNNING or figures_coming or self._recorded is not None:
+        if self._progress_shown[0] == VerdictState.RUNNING or figures_coming or self._recorded is not None:
             return 0.0
         if self.age < GRACE_SECONDS:
             return 0.0
@@ -308,8 +306,8 @@ class GameOverPanel(Overlay):
     def _untimed(self):
         return untimed(self.session)
 
-    def _verdict(self):
-        verdict = self.analysis.loss if self.analysis is not None else None
+    def _verdict_words(self):
+        verdict = self.verdict.loss if self.verdict is not None else None
         said = "" if verdict is None or self.won else verdict.summary
         if self.race is not None:  # who won the race comes first
             said = f"{race_figures.sentence(self.race)} {said}".strip()
@@ -403,7 +401,7 @@ class GameOverPanel(Overlay):
     def _draw_bar(self, surface):
         look = theme.current()
         widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
-        verdict = self.analysis.loss if self.analysis is not None and not self.won else None
+        verdict = self.verdict.loss if self.verdict is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
         if self.race is not None:
@@ -432,7 +430,7 @@ class GameOverPanel(Overlay):
             value_box = pygame.Rect(row.x + z.label_w, row.y, row.w - z.label_w, row.h)
             text.draw_fitted(surface, value[0], value_box, BODY, align="right", weight=BOLD, smallest=TINY)
             y += self.line_h
-        if verdict := self._verdict():
+        if verdict := self._verdict_words():
             room = pygame.Rect(box.x, y + px(2), box.w, box.bottom - y - px(2))
             y = text.draw_paragraph(surface, verdict, room, self.verdict_size, smallest=TINY)
         if self.record_message:

@@ -2,13 +2,13 @@
 
 import pygame
 
-from game import clipboard, config
-from game.model.rules.boardcode import decode
-from game.scene import FormScene
-from game.view import layout, text, theme, widgets
+from game import config
+from game.model import decode_board_code
+from game.view import clipboard, layout, screens, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
+from game.view.scene import Context, FormScene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, LARGE, TINY
 
@@ -19,7 +19,7 @@ WHERE_CODES_ARE = "Every game over shows its board's code: Copy code there, past
 def check_code(text):
     """The BoardCode in the text, or the line that tells the player what is wrong: (code, message)."""
     try:
-        return decode(text, max_side=config.CUSTOM_MAX_SIDE, min_side=config.CUSTOM_MIN_SIDE), None
+        return decode_board_code(text, max_side=config.CUSTOM_MAX_SIDE, min_side=config.CUSTOM_MIN_SIDE), None
     except ValueError as error:
         return None, str(error)
 
@@ -32,7 +32,7 @@ WINDOW = (440, 460)  # shorter than the other menu screens: a field and a few li
 
 
 class CodeEntryScene(FormScene):
-    def __init__(self, context):
+    def __init__(self, context: Context, shown: screens.CodeEntry):
         super().__init__(context)
         self.window_size = layout.menu_window(context.max_window, WINDOW)
         width, height = self.window_size
@@ -55,7 +55,7 @@ class CodeEntryScene(FormScene):
             [self.field, self.paste_button, self.start, self.back], self.field, press_keys=ENTER_KEYS
         )
         self.focus.focus(self.field)  # shown from the start: the typing goes where the ring is
-        self.note = None  # a word about the last paste, until the text changes
+        self.note: str | None = None  # a word about the last paste, until the text changes
         self.check()
 
     def check(self):
@@ -79,7 +79,7 @@ class CodeEntryScene(FormScene):
         if pressed is self.paste_button or self.paste_button.handle(event):
             self.paste()
         elif pressed is self.back or self.back.handle(event):
-            self.context.show("menu")
+            self.context.show(screens.Menu())
         elif pressed in (self.field, self.start) or self.start.handle(event):
             self.try_start()
 
@@ -102,7 +102,7 @@ class CodeEntryScene(FormScene):
 
         def start():
             session, first_reveal = self.context.dealer.from_code(code)
-            self.context.show("playing", session=session, first_reveal=first_reveal)
+            self.context.show(screens.Playing(session=session, first_reveal=first_reveal))
 
         self.context.replace_saved_then(start)
 

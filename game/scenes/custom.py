@@ -3,13 +3,12 @@
 import pygame
 
 from game import config
-from game.model.rules.category import size_text
-from game.model.rules.facts import SAFE_AROUND_FIRST_CLICK
-from game.scene import FormScene
-from game.view import layout, noguess_wait, text, theme, widgets
+from game.model import SAFE_AROUND_FIRST_CLICK, size_text
+from game.view import layout, noguess_wait, screens, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
+from game.view.scene import Context, FormScene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, HEADING, LARGE, SMALL, TINY
 
@@ -69,7 +68,7 @@ FORM_ROWS = FIELD_ROWS + [Row(22, 18, 8, 26), Row(34, 28, 0, 40), Row(46, 38, 6,
 
 
 class CustomScene(FormScene):
-    def __init__(self, context):
+    def __init__(self, context: Context, shown: screens.Custom):
         super().__init__(context)
         self.window_size = layout.menu_window(context.max_window)
         width, height = self.window_size
@@ -121,7 +120,7 @@ class CustomScene(FormScene):
             if self.start.handle(event):
                 self.try_start()
             elif self.back.handle(event):
-                self.context.show("menu")
+                self.context.show(screens.Menu())
         for box in self.fields.values():  # the ring and the typing go together
             if box.focused and self.focus.current is not box and event.type == pygame.MOUSEBUTTONDOWN:
                 self.focus.current = box
@@ -133,7 +132,7 @@ class CustomScene(FormScene):
 
     def back_or_start(self, pressed):
         if pressed is self.back:
-            self.context.show("menu")
+            self.context.show(screens.Menu())
         else:
             self.try_start()  # Enter in a field starts, as on the Start button
 
@@ -159,7 +158,7 @@ class CustomScene(FormScene):
         def start():
             self.context.settings.change("custom", (rows, cols, mines))
             self.context.settings.change("difficulty", "custom")
-            self.context.show("playing", session=self.context.dealer.new(rows, cols, mines))
+            self.context.show(screens.Playing(session=self.context.dealer.new(rows, cols, mines)))
 
         self.context.replace_saved_then(start)
 

@@ -2,13 +2,13 @@
 
 import pygame
 
-from game.scene import Scene
-from game.view import layout, text, widgets
+from game.view import layout, screens, text, widgets
 from game.view.focus import FocusRing
 from game.view.formats import FIGURES as FIGURE_WORDS
 from game.view.formats import SPEED_RUN_FIGURES
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
+from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
@@ -128,8 +128,9 @@ def page_size(box, first_click="opening"):
 
 
 class HelpScene(Scene):
-    def __init__(self, context, page=0):
+    def __init__(self, context: Context, shown: screens.Help):
         super().__init__(context)
+        page = shown.page
         self.window_size = layout.menu_window(context.max_window, WINDOW)
         width, height = self.window_size
         margin = px(MARGIN)
@@ -150,7 +151,7 @@ class HelpScene(Scene):
             self.page = (self.page + (-1 if event.key == pygame.K_LEFT else 1)) % len(PAGES)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.context.show("menu")
+            self.context.show(screens.Menu())
             return
         pressed = self.focus.handle(event)
         for n, tab in enumerate(self.tabs):
@@ -158,7 +159,7 @@ class HelpScene(Scene):
                 self.page = n
                 return
         if pressed is self.back or self.back.handle(event):
-            self.context.show("menu")
+            self.context.show(screens.Menu())
 
     def draw(self, surface):
         draw_title(surface, self.context.atlases, "How to play")

@@ -3,11 +3,11 @@
 import pygame
 
 from game.learn import lessons as lesson_data
-from game.scene import Scene
-from game.view import layout, text, theme, widgets
+from game.view import layout, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
+from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, SMALL, TINY
 
@@ -17,7 +17,7 @@ BUTTON_W, BACK_W = 340, 140
 
 
 class LearnScene(Scene):
-    def __init__(self, context):
+    def __init__(self, context: Context, shown: screens.Learn):
         super().__init__(context)
         self.window_size = layout.menu_window(context.max_window)
         self.lessons = lesson_data.load()
@@ -53,18 +53,18 @@ class LearnScene(Scene):
     def handle(self, event):
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.context.show("menu")
+            self.context.show(screens.Menu())
             return
         if (button := self.focus.pressed(event, self.buttons)) is not None:
             self.press(button)
 
     def press(self, button):
         if button is self.back:
-            self.context.show("menu")
+            self.context.show(screens.Menu())
         elif button is self.drill:
-            self.context.show("puzzle", drill=True)
+            self.context.show(screens.Puzzle(drill=True))
         else:
-            self.context.show("puzzle", lesson=self.lesson_buttons.index(button))
+            self.context.show(screens.Puzzle(lesson=self.lesson_buttons.index(button)))
 
     def draw(self, surface):
         done = f"{self.done_count} of {len(self.lessons)} lessons done"

@@ -4,15 +4,15 @@ or quit."""
 import pygame
 
 from game import config
-from game.model import PRESETS
-from game.model.rules.category import mines_text, size_text
-from game.scene import Scene
+from game.model import PRESETS, mines_text, size_text
+from game.play.dealer import Resuming
 from game.settings import BY_KEY
-from game.view import layout, text, theme, widgets
+from game.view import layout, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
+from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, SMALL, TINY
 
@@ -23,13 +23,14 @@ NOTICE_LINES = 3
 
 
 class MenuScene(Scene):
-    def __init__(self, context, notice=""):
+    def __init__(self, context: Context, shown: screens.Menu):
         super().__init__(context)
+        notice = shown.notice
         self.window_size = layout.menu_window(context.max_window)
         self.notices = [notice] if notice else []
         self.notices += context.take_notices()
         self.saved = context.dealer.saved
-        self.resuming = None  # a resume waiting for the records to grant its claim
+        self.resuming: Resuming | None = None  # a resume waiting for the records to grant its claim
         width, height = self.window_size
         footer = text.line_height(SMALL) * NOTICE_LINES + px(12)
         rows = [BIG._replace(gap=2)] + [BIG] * 4 + [SMALL_ROW._replace(gap=14)] + [SMALL_ROW] * 2
@@ -94,17 +95,17 @@ class MenuScene(Scene):
         elif button in self.difficulty_buttons.values():
             self.start(next(key for key, b in self.difficulty_buttons.items() if b is button))
         elif button is self.custom:
-            self.context.show("custom")
+            self.context.show(screens.Custom())
         elif button is self.play_code:
-            self.context.show("code")
+            self.context.show(screens.CodeEntry())
         elif button is self.learn:
-            self.context.show("learn")
+            self.context.show(screens.Learn())
         elif button is self.records:
-            self.context.show("records")
+            self.context.show(screens.Records())
         elif button is self.settings:
-            self.context.show("settings")
+            self.context.show(screens.Settings())
         elif button is self.help:
-            self.context.show("help")
+            self.context.show(screens.Help())
         elif button is self.quit:
             self.ask_to_quit()
 
@@ -126,7 +127,7 @@ class MenuScene(Scene):
 
         def start():
             self.context.settings.change("difficulty", key)
-            self.context.show("playing", session=self.context.dealer.new(preset.rows, preset.cols, preset.mines))
+            self.context.show(screens.Playing(session=self.context.dealer.new(preset.rows, preset.cols, preset.mines)))
 
         self.context.replace_saved_then(start)
 
@@ -150,9 +151,9 @@ class MenuScene(Scene):
             session = self.context.dealer.resumed(self.resuming)
             self.resuming = None
             if session is None:  # another copy has it: the menu says so
-                self.context.show("menu")
+                self.context.show(screens.Menu())
             else:
-                self.context.show("playing", session=session)
+                self.context.show(screens.Playing(session=session))
 
     def next_wake(self):
         return 0.0 if self.resuming is not None else None

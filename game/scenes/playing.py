@@ -10,24 +10,24 @@ from collections.abc import Callable
 
 import pygame
 
-from game import after_game, board_ui, config
-from game.assist import Assistant
-from game.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
-from game.dealer import NoGuessDeal
-from game.input import ZOOM_KEYS, input_event
+from game import config
 from game.model import GameState, Move, MoveKind
-from game.recording import Recorder
-from game.scene import Scene
-from game.session import Analysis, GameSession
-from game.sound import sound_for
+from game.play import board_ui
+from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
+from game.play.dealer import NoGuessDeal
+from game.play.session import VerdictState
 from game.view import assist as assist_view
-from game.view import ghost as ghost_view
-from game.view import hud, scale
+from game.view import ghost_view, hud, scale, screens
 from game.view.animation import Animations
+from game.view.assistant import Assistant
 from game.view.board_screen import BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.face import FaceButton
-from game.view.ghost import GhostPainter
+from game.view.ghost_view import GhostPainter
+from game.view.input import ZOOM_KEYS, input_event
+from game.view.scene import Context, Scene
+from game.view.screens import PanelChoice
+from game.view.sound import sound_for
 
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
 NOT_KEPT = "Its flags are not kept (nothing is opened yet)."
@@ -38,20 +38,21 @@ RACING = "Race the ghost: its clock starts with yours, at your next move. O show
 class PlayingScene(Scene):
     resizable = True
 
-    def __init__(self, context, session: GameSession, first_reveal=None, race=None):
+    def __init__(self, context: Context, shown: screens.Playing):
         """`first_reveal`: a first click to make for the player (the same board again, a board code), after which
         the clock waits for their move. Whether the mines come from the no-guess generator is the session's
-        (the Dealer set it from the settings or the code). `race`: a video raced on this board (game.race),
+        (the Dealer set it from the settings or the code). `race`: a video raced on this board (game.play.race),
         its ghost drawn over it on the player's clock."""
         super().__init__(context)
+        session, first_reveal, race = shown.session, shown.first_reveal, shown.race
         self.session = session
         board = session.board
         self.assist = Assistant()
         self.dealing: NoGuessDeal | None = None  # a no-guess board being made; the first click waits for it
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
-        # every game records its video (the session's), keys as the interpreter reads them in this UI state
-        self.recorder = Recorder(session, lambda: self.geometry, lambda: self.ui)
-        self.listeners: list[Callable[[InputEvent], None]] = [self.recorder.hear]  # hear the input interpreted
+        # what hears the input the interpreter reads: the session, whose video keeps it (keys as the interpreter
+        # reads them in the UI state before them)
+        self.listeners: list[Callable[[InputEvent], None]] = [lambda heard: session.hear(heard, self.ui, self.geometry)]
         self.race = race
         least, chosen = config.BOARD_WINDOW_LEAST, context.player_window
         # the size the player gave the board window is kept from game to game
@@ -115,7 +116,7 @@ class PlayingScene(Scene):
         self.assist.cancel()
         if self.dealing is not None:
             self.dealing.cancel()
-        self.session.stop_analysis()  # a large board's analysis can take seconds: not for a game left behind
+        self.session.stop_working()  # a large board's verdict can take seconds: not for a game left behind
 
     def invalidate(self):
         super().invalidate()
@@ -212,10 +213,8 @@ class PlayingScene(Scene):
                 self.session.note_assistance()
                 self.invalidate()
         self.dirty |= self.assist.poll_chances(self.board)  # drawn whole, as anything over the board is
-        if self._end_drawn and self.session.analysis_job is None:
-            # Started once the end is on screen: a large board's analysis starts worker processes, which
-            # would otherwise take the cores from the frame that shows the end.
-            self.session.analyse()
+        if self._end_drawn:
+            self.session.end_shown()
         self._analysed()
         self.animate(step)
         before = int(self.session.elapsed)
@@ -232,8 +231,8 @@ class PlayingScene(Scene):
             self.dirty = True
 
     def next_wake(self):
-        analysing = self.session.analysis_state != Analysis.NOT_ASKED and not self._verdict_shown
-        if self.animations or self.assist.working or analysing:
+        judging = self.session.verdict_state != VerdictState.NOT_ASKED and not self._verdict_shown
+        if self.animations or self.assist.working or judging:
             return 0.0
         if self.ghost is not None and self.session.clock_running and not self.ghost.ghost.over:
             return 0.0
@@ -301,7 +300,7 @@ class PlayingScene(Scene):
         if self.dealing is not None or self.over:
             return []
         wants_mines = session.wants_no_guess and not board.mines_placed
-        if move.kind == "reveal" and wants_mines and not board.is_flagged(*move.cell):
+        if move.kind is MoveKind.REVEAL and wants_mines and not board.is_flagged(*move.cell):
             self.dealing = self.context.dealer.deal_no_guess(session, move, by_player, t_ms)  # played once made
             self.assist.message = None
             self.dirty = True
@@ -326,29 +325,44 @@ class PlayingScene(Scene):
         self.assist.message = None
         if self.race is not None:
             self.race.finish(self.session)
-        self.context.push(
-            "game over",
-            session=self.session,
-            places=lambda: self.layout.panel_places,
-            toggle_sound=self.context.toggle_sound,
-            race=self.race,
-            then=lambda choice: after_game.follow(self.context, self.session, choice, self.race),
-        )
+        panel = screens.GameOver(self.session, lambda: self.layout.panel_places, self.context.toggle_sound, self.race)
+        self.context.push(panel, then=self.follow)
 
-    @property
-    def analysis(self):
-        """The game's analysis being made (a BackgroundJob), or None before the game is over."""
-        return self.session.analysis_job
+    def follow(self, choice: PanelChoice) -> None:
+        """Go where the player chose on the game-over panel (after a race, the same board is the same race)."""
+        session, context = self.session, self.context
+        if choice is PanelChoice.AGAIN:
+            self.new_game()
+        elif choice is PanelChoice.SAME_BOARD and self.race is not None:
+            context.show(screens.Playing(*context.dealer.race_again(self.race)))
+        elif choice is PanelChoice.SAME_BOARD:
+            context.show(screens.Playing(*context.dealer.same_board(session)))
+        elif choice is PanelChoice.MENU:
+            context.show(screens.Menu())
+        elif choice is PanelChoice.REPLAY:
+            context.show(screens.Replay(session.replay(), video=session.current_video()), remember=True)
+        elif choice is PanelChoice.STUDY:  # the position before the losing click (practice: nothing recorded)
+            context.show(screens.Puzzle(study=session.replay()), remember=True)
 
     def _analysed(self):
-        """The game's analysis came in: the verdict shows once (see after_game.take_verdict)."""
-        if not self._verdict_shown and self.session.analysis_state not in (Analysis.NOT_ASKED, Analysis.RUNNING):
-            self._verdict_shown = True
-            if after_game.take_verdict(self.context, self.session, self.assist):
-                self.invalidate()
+        """The game's verdict came in: on a loss, its verdict shows once: the cell the player could have
+        clicked instead is marked, and the drill trains what the player missed."""
+        if self._verdict_shown or self.session.verdict_state in (VerdictState.NOT_ASKED, VerdictState.RUNNING):
+            return
+        self._verdict_shown = True
+        game_verdict = self.session.verdict
+        verdict = game_verdict.loss if game_verdict is not None else None
+        if verdict is None:
+            return
+        if not verdict.forced and verdict.rule:
+            self.context.progress.note_mistake(verdict.rule)
+        self.assist.show_verdict(verdict)
+        self.invalidate()
 
     def new_game(self):
-        after_game.again(self.context, self.session)
+        """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned."""
+        self.session.abandon()
+        self.context.show(screens.Playing(self.context.dealer.again(self.session)))
 
     # --- input ------------------------------------------------------------------------------------------------
 
@@ -385,13 +399,13 @@ class PlayingScene(Scene):
     def leave(self):
         """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
         if not self.board.moves or self.over:
-            self.context.show("menu")
+            self.context.show(screens.Menu())
             return
         kept = "It stays saved: resume it from the menu." if self.session.state == GameState.PLAYING else NOT_KEPT
         self.pause(cover=False)  # the question is no free time to think: the clock stops and the board hides
 
         def answered(leave):
-            self.context.show("menu") if leave else self._unpaused(None)
+            self.context.show(screens.Menu()) if leave else self._unpaused(None)
 
         self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
 
@@ -399,14 +413,14 @@ class PlayingScene(Scene):
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
         if self.session.state != GameState.PLAYING or self.session.paused:
             return
-        self.recorder.pause(self.context.now_ms())
+        self.session.pause(self.context.now_ms())
         self.ui = board_ui.released(self.ui)
         self.invalidate()
         if cover:
-            self.context.push("pause", then=self._unpaused)
+            self.context.push(screens.Pause(), then=self._unpaused)
 
     def _unpaused(self, _result):
-        self.recorder.resume(self.context.now_ms())
+        self.session.unpause(self.context.now_ms())
         self.invalidate()
 
     def notify(self, message):

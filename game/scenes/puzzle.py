@@ -3,28 +3,29 @@ is made: a wrong one is caught, its reason shown and the numbers that prove it o
 again. Nothing here is a game: nothing is recorded but the learning progress."""
 
 import random
+import threading
 
 import pygame
 
-from game import config, worker
-from game.background import BackgroundJob
-from game.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
-from game.input import REVEAL_KEYS, BoardGeometry, input_event
+from game import config
 from game.learn import lessons as lesson_data
 from game.learn.drill import Focus, choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Puzzle
-from game.model import Move
-from game.model.solver.analysis import analyse
-from game.model.solver.hints import hint_for
-from game.scene import Scene
-from game.view import assist, hud, layout, text, theme, widgets
+from game.learn.study import study_puzzle
+from game.model import Analysis, Move, Replay, analyse, hint_for
+from game.play.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
+from game.view import assist, hud, layout, screens, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.formats import format_chance
+from game.view.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.view.layout import GAP, MARGIN
 from game.view.scale import px
+from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, SMALL, TINY
+from game.work import worker
+from game.work.background import BackgroundJob
 
 MAX_TILE, MIN_TILE = 48, 16  # base pixels, as every size here (scale.py)
 COMFORTABLE_TILE = 32  # the window is made big enough for this when the screen has room
@@ -35,10 +36,11 @@ FADE = 0.5  # of a cell: the cells beyond a cut side show this much, fading, so 
 
 
 class PuzzleScene(Scene):
-    def __init__(self, context, lesson=None, drill=False, study=None):
+    def __init__(self, context: Context, shown: screens.Puzzle):
         """One of: `lesson`, the lesson's index on the path; `drill`, the pattern drill; `study`, the replay
         of a lost game, to try its last position again."""
         super().__init__(context)
+        lesson, drill, study = shown.lesson, shown.drill, shown.study
         self.lessons = lesson_data.load()
         self.lesson_index, self.drilling, self.studying = lesson, drill, study is not None
         self.puzzle: Puzzle | None = None
@@ -47,25 +49,28 @@ class PuzzleScene(Scene):
         # outlined numbers and the cell of the last wrong click
         self.proof: tuple[tuple[int, int], ...] = ()
         self.caught: tuple[int, int] | None = None
-        self.hint_job = self.next_job = None
-        self.analysis = None  # the mine chances, for the lesson on guessing
+        self.hint_job: BackgroundJob | None = None
+        self.next_job: BackgroundJob | None = None
+        self.analysis: Analysis | None = None  # the mine chances, for the lesson on guessing
         self.first_try, self.seconds = True, 0.0
         self.rng = random.Random()
-        if self.lesson_index is not None:
-            lesson = self.lessons[self.lesson_index]
-            self.title, self.teach = lesson.title, lesson.teach
-            largest = (max(len(b) for b in lesson.boards), max(len(b[0]) for b in lesson.boards))
+        if lesson is not None:
+            taught = self.lessons[lesson]
+            self.title, self.teach = taught.title, taught.teach
+            largest = (max(len(b) for b in taught.boards), max(len(b[0]) for b in taught.boards))
         elif self.drilling:
             self.title = "Pattern drill"
             self.teach = "Each position has one thing the numbers prove: find it. Open the safe cells, flag the mines."
             largest = DRILL_VIEW
             self._ask_for_position()
-        else:
+        elif study is not None:
             self.title = "Study the lost game"
             self.teach = "The board just before the losing click. A cell was certainly safe: find it."
             largest = (study.rows, study.cols)
             self.losing_cell = study.moves[-1].cell if study.moves else (0, 0)
-            self.next_job = BackgroundJob(lambda cancel: worker.study(study, cancel))
+            self.next_job = BackgroundJob(lambda cancel: _studied(study, cancel))
+        else:
+            raise ValueError("a puzzle is a lesson, the drill or a lost game to study")
         self._lay_out(*largest)
         if self.lesson_index is not None:
             self._take(self.lessons[self.lesson_index].puzzle(0))
@@ -199,7 +204,7 @@ class PuzzleScene(Scene):
         self._board_input(event)
 
     def _board_input(self, event):
-        """A click or key on the board, interpreted as in a game (game.board_ui), then judged."""
+        """A click or key on the board, interpreted as in a game (game.play.board_ui), then judged."""
         heard = input_event(event, pygame.time.get_ticks())
         if heard is None or self.puzzle is None:
             return
@@ -238,17 +243,17 @@ class PuzzleScene(Scene):
         if self.studying:
             self.context.back()
         else:
-            self.context.show("learn")
+            self.context.show(screens.Learn())
 
     def attempt(self, move):
-        """A click on the board: judged first, played only when right."""
+        """A click on the board: checked first, played only when right."""
         puzzle = self.puzzle
         if puzzle is None or puzzle.done:
             return
-        verdict = puzzle.judge(move)
-        if not verdict.ok:
-            self.said, self.said_kind = verdict.reason, "wrong"
-            self.proof, self.caught = verdict.proof, verdict.cell
+        checked = puzzle.check(move)
+        if not checked.ok:
+            self.said, self.said_kind = checked.reason, "wrong"
+            self.proof, self.caught = checked.proof, checked.cell
             if self.drilling and self.first_try:
                 self.context.progress.note_mistake(self.position.rule)
             self.first_try = False
@@ -288,9 +293,9 @@ class PuzzleScene(Scene):
                 self.board_no += 1
                 self._take(lesson.puzzle(self.board_no))
             elif self.lesson_index + 1 < len(self.lessons):
-                self.context.show("puzzle", lesson=self.lesson_index + 1)
+                self.context.show(screens.Puzzle(lesson=self.lesson_index + 1))
             else:
-                self.context.show("learn")
+                self.context.show(screens.Learn())
         elif self.drilling:
             self.puzzle, self.next.enabled = None, False
             self.said, self.said_kind = "Finding a position...", "teach"
@@ -379,3 +384,15 @@ class PuzzleScene(Scene):
                 x = {1: g.view.left + step, 3: g.view.right - 1 - step}.get(side, g.view.left)
                 y = {0: g.view.top + step, 2: g.view.bottom - 1 - step}.get(side, g.view.top)
                 surface.blit(line, (x, y))
+
+
+def _studied(replay: Replay, cancelled: threading.Event) -> Puzzle | None:
+    """A lost game's last position to study (game.learn.study), by a worker process on a large board; None if
+    cancelled or there is nothing to study."""
+    if not worker.large(replay.rows, replay.cols):
+        return study_puzzle(replay)
+    try:
+        result: Puzzle | None = worker.run("game.learn.study:study_json", replay.to_json(), cancelled=cancelled)
+        return result
+    except worker.Cancelled:
+        return None

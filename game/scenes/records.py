@@ -6,21 +6,20 @@ from typing import Any
 import pygame
 
 from game import config
-from game.background import BackgroundJob
-from game.model.replay.playback import Replay
-from game.model.rules.category import category_label
-from game.race import race
-from game.scene import Scene
+from game.model import Replay, category_label
+from game.store import BestGame, PlayedGame
 from game.video.packed import ChunkReader, split_log, video_of
 from game.video.playback import Playback
-from game.view import layout, records_list, text, theme, tip, widgets
+from game.view import layout, records_list, screens, text, theme, tip, widgets
 from game.view.bests import RANKED, has_stnb
 from game.view.focus import FocusRing
 from game.view.formats import UNTIMED_RULE, format_time
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
+from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, HEADING, SMALL, TINY
+from game.work.background import BackgroundJob
 
 ROWS_SHOWN = 10  # best games kept per category and figure (the store's TOP), and recent games listed
 RECORDS_SIZE = (600, 660)  # wider than the menu: a row has a game's time and its three speed figures
@@ -48,8 +47,9 @@ def figures(game):
 
 
 class RecordsScene(Scene):
-    def __init__(self, context, category=None):
+    def __init__(self, context: Context, shown: screens.Records):
         super().__init__(context)
+        category = shown.category
         self.window_size = layout.menu_window(context.max_window, RECORDS_SIZE)
         self.store = context.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
@@ -80,7 +80,8 @@ class RecordsScene(Scene):
         self.reset, self.videos, self.back = self.bottom
         self.showing = "Time"  # the tab shown: a figure of RANKED, or RECENT
         self.notice = ""
-        self.opening = None  # the replay of the game clicked, read off the frame (a large board's takes a while)
+        # the replay of the game clicked, read off the frame (a large board's takes a while)
+        self.opening: BackgroundJob | None = None
         self.figure_names: list[tuple[str, pygame.Rect]] = []  # where figures' names show, for their explanations
         self.pointer = None  # where the mouse is, while it is over the window
         self.racing = False  # the game is opened to race its ghost (B), not to watch it
@@ -117,10 +118,13 @@ class RecordsScene(Scene):
             self.showing = "Time"
         for name, tab in self.tabs.items():
             tab.marked = name == self.showing
-        if self.showing in ("Time", RECENT):
-            games = self.best if self.showing == "Time" else self.recent
+        games: list[BestGame | PlayedGame]
+        if self.showing == "Time":
+            games = [*self.best]
+        elif self.showing == RECENT:
+            games = [*self.recent]
         else:
-            games = self.store.bests(self.category, self.showing)
+            games = [*self.store.bests(self.category, self.showing)]
         # every row is a button that plays the game back, when its moves were kept
         self.rows = []
         self.game_of: dict[widgets.Button, Any] = {}  # each row's game (a GameRecord or a record row)
@@ -176,7 +180,7 @@ class RecordsScene(Scene):
                 self._reset,
             )
         elif button is self.videos:  # other programs' videos and our exports, listed to watch
-            self.context.show("videos")
+            self.context.show(screens.Videos())
         elif button is self.back:
             self.go_back()
 
@@ -202,16 +206,26 @@ class RecordsScene(Scene):
         elif job.error is not None:
             raise job.error
         elif self.racing:
-            self.notice = race(self.context, *job.result[1:]) or ""
+            self._race(*job.result[1:])
         else:
             replay, video = job.result[:2]
-            self.context.show("replay", remember=True, replay=replay, video=video)
+            self.context.show(screens.Replay(replay=replay, video=video), remember=True)
 
     def _pointed_row(self):
         """The row under the pointer, else the one the focus ring is on."""
         return next((row for row in self.rows if row.hovered and row.enabled), None) or next(
             (row for row in self.rows if row.focused and row.enabled), None
         )
+
+    def _race(self, video, playback):
+        """Play the game's board against its ghost (asking first when that would replace a saved game)."""
+        try:
+            session, first, race = self.context.dealer.race(video, playback)
+        except ValueError as refused:
+            self.notice = str(refused)
+            return
+        self.notice = ""
+        self.context.replace_saved_then(lambda: self.context.show(screens.Playing(session, first, race)))
 
     def _unplayable(self):
         self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
@@ -227,10 +241,10 @@ class RecordsScene(Scene):
     def _reset(self, reset):
         if reset:
             self.store.reset_statistics()
-            self.context.show("records", category="beginner")
+            self.context.show(screens.Records(category="beginner"))
 
     def go_back(self):
-        self.context.show("menu")
+        self.context.show(screens.Menu())
 
     # --- drawing -------------------------------------------------------------------------------------------
 

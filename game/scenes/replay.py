@@ -4,26 +4,23 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 (- and +, or the speed button), a seek bar to click or drag, and export to a replay file and EVF (E). The top
 bar and the status line show the counters as they were at that moment. A recorded game (its video) shows the
 mouse as it moved and the cells pressed while a button was held; comma and full stop step by its events,
-[ and ] by its clicks; Race (B) plays its board against its ghost (game.race), and its figures so far show
+[ and ] by its clicks; Race (B) plays its board against its ghost (game.play.race), and its figures so far show
 live beside the board or under the controls (game/view/live_figures.py).
 """
 
 import pygame
 
 from game import config
-from game.files import REPLAYS_FOLDER, export_evf, export_replay
-from game.model import GameState
-from game.model.replay.stats import solved_three_bv
-from game.model.rules.category import mines_text, size_text
-from game.race import race
-from game.scene import Scene
+from game.files.reading import REPLAYS_FOLDER, export_evf, export_replay
+from game.model import GameState, mines_text, size_text, solved_three_bv
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
-from game.view import hud, live_figures, replay_view, theme, tip, video_about, widgets
+from game.view import hud, live_figures, replay_view, screens, theme, tip, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
 from game.view.scale import px
+from game.view.scene import Context, Scene
 from game.view.sheet import Face
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
@@ -59,18 +56,19 @@ def speed_label(speed):
 
 
 class ReplayScene(Scene):
-    def __init__(self, context, replay, title="", video=None, about=None):
+    def __init__(self, context: Context, shown: screens.Replay):
         super().__init__(context)
+        replay, title, video, about = shown.replay, shown.title, shown.video, shown.about
         self.replay = replay
         self.video = video  # the mouse as it moved (game.video), when the game was recorded
-        # a file opened to watch (game.files.Opened): a video's player, program, date and figures under the board
+        # a file opened to watch (game.files.reading): a video's player, program, date and figures under the board
         self.about = video_about.lines(about) if about is not None and about.video is not None else None
         self.foreign = about.foreign if about is not None else None  # what another program's file said
         self.playback = Playback(video) if video is not None and len(video) else None
         # the figures so far, as the video plays (worked out off the frame)
-        self.live = live_figures.LiveFigures(video) if self.playback is not None else None
+        self.live = live_figures.LiveFigures(video) if video is not None and self.playback is not None else None
         self.pointer = None  # the mouse over the window, for a figure's explanation
-        self._tipped = None  # the figure whose explanation was drawn last
+        self._tipped: str | None = None  # the figure whose explanation was drawn last
         self.live_whole = True  # the live figures' place must be drawn whole (the window was)
         self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
         self.moves = replay.moves
@@ -79,9 +77,10 @@ class ReplayScene(Scene):
         self.t_ms = 0.0
         self.done = 0  # moves on the board
         self.board = replay.fresh_board()
-        self._counters = None  # ((moves done, tenths of a second), status text) as last worked out
+        # ((moves done, tenths of a second), status text) as last worked out
+        self._counters: tuple[tuple[int, int], str] | None = None
         self._dragging = False
-        self.message = title or (f"Watching {about.name}" if self.about else self._title())
+        self.message = title or (f"Watching {about.name}" if about is not None and self.about else self._title())
         self.message_left = MESSAGE_SECONDS
         self._lay_out()
 
@@ -289,11 +288,19 @@ class ReplayScene(Scene):
         elif name == "export":
             self.export()
         elif name == "race":  # play this board against the video's ghost
-            if (refused := race(self.context, self.video, self.playback)) is not None:
-                self.say(refused)
+            self.race()
         elif name == "close":
             self.close()
         self._sync_buttons()
+
+    def race(self):
+        """Play this board against the video's ghost (asking first when that would replace a saved game)."""
+        try:
+            session, first, race = self.context.dealer.race(self.video, self.playback)
+        except ValueError as refused:
+            self.say(str(refused))
+            return
+        self.context.replace_saved_then(lambda: self.context.show(screens.Playing(session, first, race)))
 
     def close(self):
         self.context.back()
@@ -356,7 +363,7 @@ class ReplayScene(Scene):
             return None, NO_LOOKS
         pointer = self.playback.cursor_at(self.t_ms)
         buttons = self.playback.buttons_at(self.t_ms)
-        cell = None if pointer is None else self.video.cell_of(int(pointer[0]), int(pointer[1]))
+        cell = None if pointer is None else self.playback.video.cell_of(int(pointer[0]), int(pointer[1]))
         pressed: frozenset = frozenset()
         board = self.board
         if cell is not None and board.state in (GameState.READY, GameState.PLAYING):
@@ -373,7 +380,7 @@ class ReplayScene(Scene):
             self._pointer = pointer
             self.screen.invalidate()  # the pointer moved: the window is drawn again under it
         changed = self.screen.draw(surface, counters, self.message or self._status(), looks)
-        if pointer is not None and pointer[0] is not None:
+        if pointer is not None and pointer[0] is not None and self.video is not None:
             g = self.geometry
             scale = g.tile / self.video.cell_size
             at = (g.view.x - g.scroll_x + pointer[0][0] * scale, g.view.y - g.scroll_y + pointer[0][1] * scale)

@@ -3,13 +3,13 @@ kept for the next start."""
 
 import pygame
 
-from game.model.rules.category import size_text
-from game.scene import Scene
+from game.model import size_text
 from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, clean_player
-from game.view import layout, noguess_wait, scale, text, theme, widgets
+from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
+from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, SMALL, TINY
 
@@ -23,7 +23,7 @@ NAME_LABEL_W = 150  # the name's label and note, left of its field
 
 
 class SettingsScene(Scene):
-    def __init__(self, context):
+    def __init__(self, context: Context, shown: screens.Settings):
         super().__init__(context)
         self.buttons = [widgets.Button((0, 0, 0, 0), "", size=BODY) for _ in OPTIONS]
         self.back = widgets.Button((0, 0, 0, 0), "Back")
@@ -96,7 +96,7 @@ class SettingsScene(Scene):
     def _option(self, event):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.context.show("menu")
+                self.context.show(screens.Menu())
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected is not None:
@@ -154,7 +154,7 @@ class SettingsScene(Scene):
 
     def press(self, button):
         if button is self.back:
-            self.context.show("menu")
+            self.context.show(screens.Menu())
         elif button is self.name_field:
             self._keep_name()  # Enter on the name: it is kept as it is typed anyway
         else:

@@ -1,18 +1,18 @@
 """Videos: the speed-runners' videos (AVF, RMV, MVF, EVF) in the records folder's videos/, and our own exports,
-listed to watch: each row's name and kind at once, its board, time and player as they are read (game.shelf).
+listed to watch: each row's name and kind at once, its board, time and player as they are read (game.files.shelf).
 A click (or Enter) opens it in Replay, read off the frame like a file dropped on the window."""
 
 import pygame
 
-from game.model.rules.category import category_for, category_label
-from game.scene import Scene
-from game.shelf import REPLAYS_FOLDER, VIDEOS_FOLDER, Shelf
+from game.files.shelf import REPLAYS_FOLDER, VIDEOS_FOLDER, Shelf
+from game.model import category_for, category_label
 from game.store import data_folder
-from game.view import fallback, layout, text, theme, widgets
+from game.view import fallback, layout, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
+from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, REGULAR, SMALL, TINY
 
@@ -25,8 +25,9 @@ SCROLL_W, KIND_W = 10, 56
 
 
 class VideosScene(Scene):
-    def __init__(self, context, shelf=None):
+    def __init__(self, context: Context, shown: screens.Videos):
         super().__init__(context)
+        shelf = shown.shelf
         self.window_size = layout.menu_window(context.max_window)
         home = data_folder()
         self.folder = home / VIDEOS_FOLDER
@@ -140,7 +141,7 @@ class VideosScene(Scene):
         self.dirty = True
 
     def go_back(self):
-        self.context.show("records")
+        self.context.show(screens.Records())
 
     # --- drawing -------------------------------------------------------------------------------------------
 

@@ -9,12 +9,13 @@ import sqlite3
 import time
 from typing import Any
 
-from game import worker
-from game.records import MAX_CATEGORY_CHARS
-from game.store import speed, videos
+from game.store import speed
+from game.store import video_chunks as videos
 from game.store.games import keep_figures, replay_text
+from game.store.kept import MAX_CATEGORY_CHARS
 from game.store.schema import TIMED, UNFIGURED
 from game.video.packed import ChunkReader
+from game.work import worker
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ import zlib
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from game.model.rules.facts import PRESETS
-from game.records import MAX_SAVE_CHARS, GameRecord
+from game.model import PRESETS
 from game.store import speed
+from game.store.kept import MAX_SAVE_CHARS, GameRecord
 from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable
 
 log = logging.getLogger(__name__)

@@ -28,9 +28,10 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from game.records import GameRecord
-from game.store import figuring, games, videos
+from game.store import figuring, games
+from game.store import video_chunks as videos
 from game.store.games import stamp, utc_now
+from game.store.kept import GameRecord
 from game.store.schema import OUTCOMES_INDEX
 
 

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from game.store import copies, jobs, videos
+from game.store import copies, jobs
+from game.store import video_chunks as videos
 from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
 from game.store.lock import FileLock, NotAFile
 from game.store.schema import Corrupt, connect, rollback, set_aside

@@ -11,7 +11,7 @@ import logging
 import sqlite3
 from typing import Any
 
-from game.model.rules.category import category_label, parse_custom
+from game.model import category_label, parse_custom
 from game.store import speed
 from game.store.games import MAX_TIME_MS, RANKINGS, TOP, BestGame, PlayedGame, Stats, kept_or, to_utc
 from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable

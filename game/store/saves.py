@@ -11,8 +11,8 @@ import json
 import sqlite3
 from typing import Any
 
-from game.records import MAX_CATEGORY_CHARS, MAX_SAVE_CHARS, MAX_SAVE_LISTS, SavedGame
 from game.store.games import clamp_ms, to_utc
+from game.store.kept import MAX_CATEGORY_CHARS, MAX_SAVE_CHARS, MAX_SAVE_LISTS, SavedGame
 
 UNREADABLE = (ValueError, TypeError, AttributeError, RecursionError, OverflowError)
 

@@ -96,12 +96,12 @@ def _check(facts: Facts) -> None:
 def _from_log(facts: Facts, log_text: str, read_chunks: ChunkReader | None = None) -> tuple[Kept | None, Any]:
     """(the figures of the log's video, or None when it has none or it disagrees with the row; the log's
     checked moves, for the figures of the row)."""
-    from game.model.replay.check import check_replay_data, parse, text_limits
+    from game.model import check_replay_data, parse_replay_json, replay_text_limits
     from game.video.packed import split_log, video_of
 
     side = config.CUSTOM_MAX_SIDE
     moves_text, kept_video = split_log(log_text)
-    checked = check_replay_data(parse(moves_text, *text_limits(side)), side)
+    checked = check_replay_data(parse_replay_json(moves_text, *replay_text_limits(side)), side)
     if (checked["rows"], checked["cols"], checked["mines"]) != (facts.rows, facts.cols, facts.mines):
         raise ValueError("its move log is of another board")
     replay = _Board(checked["rows"], checked["cols"], checked["mine_cells"], checked["question_marks"])
@@ -167,8 +167,7 @@ def _no_flag(checked: Any) -> bool | None:
     """Whether the moves placed no flag ever (a flag move on an open cell places none); None without moves."""
     if checked is None:
         return None
-    from game.model.replay.playback import Replay
-    from game.model.rules.move import MoveKind
+    from game.model import MoveKind, Replay
 
     replay = Replay(**checked)
     board = replay.fresh_board()

@@ -40,11 +40,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.model.rules.category import category_label
-from game.records import GameRecord, SavedGame
-from game.store import games, jobs, reader, saves, videos
+from game.model import category_label
+from game.store import games, jobs, reader, saves
+from game.store import video_chunks as videos
 from game.store.copies import CopyFile, alive
 from game.store.games import TOP, BestGame, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
+from game.store.kept import GameRecord, SavedGame
 from game.store.lock import FileLock
 from game.store.opening import DB_NAME, Busy, Opened, data_folder, open_records, writer_connection
 from game.store.schema import MIGRATIONS, Corrupt, Newer, locked, migrate

@@ -161,6 +161,25 @@ class Video:
         return ["".join("*" if (r, c) in self.mines else "." for c in range(self.cols)) for r in range(self.rows)]
 
 
+def new_video(rows: int, cols: int, mines: frozenset[tuple[int, int]] = frozenset()) -> Video | None:
+    """An empty video of a board (its mines, when laid: else they come with the first reveal), or None past a
+    video's size."""
+    if max(rows, cols) > MAX_SIDE_CELLS:
+        return None
+    return Video(rows, cols, mines)
+
+
+def record_made_click(video: Video | None, cell: tuple[int, int] | None) -> None:
+    """The click a same board, a board code or a race makes for the player, so that the board opens as it did:
+    a left click at the cell's centre at the video's start, then a pause (the clock waits for the player's
+    move), so that the video alone replays the game and its time is the game's."""
+    if video is None or cell is None or len(video):
+        return
+    x, y = cell_centre(video, cell)
+    for kind in (Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE, Mouse.PAUSE):
+        video.append(kind, 0, x, y)
+
+
 def cell_centre(video: Video, cell: tuple[int, int]) -> tuple[int, int]:
     """The board point at the centre of a cell: where a key's event is."""
     half = video.cell_size // 2

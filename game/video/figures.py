@@ -10,7 +10,7 @@ from itertools import compress, islice, repeat
 from operator import and_, lt, sub
 from typing import Any
 
-from . import board as boardfigures
+from . import board_figures as boardfigures
 from .events import Mouse, Video
 from .keys import as_mouse
 from .lookup import GameClock, positions

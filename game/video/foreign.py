@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import IO
 
 from .events import MAX_SIDE_CELLS, Mouse, Video, VideoError
-from .reader import MAX_FILE_BYTES, TIME_LIMIT_S
+from .foreign_child import MAX_FILE_BYTES, TIME_LIMIT_S
 
 FORMATS = {".avf": "AvfVideo", ".rmv": "RmvVideo", ".mvf": "MvfVideo", ".evf": "EvfVideo"}
 MAX_EVENTS = 2_000_000
 MAX_TIME_MS = 24 * 3600 * 1000
 MAX_REPLY_BYTES = 64 * 1024 * 1024
 MAX_TEXT = 200  # characters of a name the file gives (player, program)
-CHILD_FLAG = "--read-video-child"  # the hidden entry point: main.py hands it to `game.video.reader`
+CHILD_FLAG = "--read-video-child"  # the hidden entry point: main.py hands it to `game.video.foreign_child`
 EARLIEST_US, LATEST_US = 315532800 * 10**6, 4102444800 * 10**6  # 1980 to 2100: a date outside is not believed
 # The programs behind each format, for the player: ms-toollib names some by version only.
 PROGRAMS = {"AVF": "Minesweeper Arbiter", "RMV": "Viennasweeper", "MVF": "Minesweeper Clone", "EVF": "Metasweeper"}
@@ -64,7 +64,7 @@ def child_command() -> list[str]:
     main = Path(__file__).resolve().parent.parent.parent / "main.py"
     if main.is_file():
         return [sys.executable, str(main), CHILD_FLAG]
-    return [sys.executable, "-m", "game.video.reader"]
+    return [sys.executable, "-m", "game.video.foreign_child"]
 
 
 def _bounded_bytes(path: Path) -> tuple[str, bytes]:
@@ -284,7 +284,7 @@ def _columns(packed: dict, width: int, height: int) -> tuple[array, array, array
 
 
 def child_main(argv: list[str]) -> int:  # pragma: no cover - runs in the child process
-    """The child's entry (main.py hands it `--read-video-child`): see `game.video.reader`."""
-    from .reader import main
+    """The child's entry (main.py hands it `--read-video-child`): see `game.video.foreign_child`."""
+    from .foreign_child import main
 
     return main(argv)

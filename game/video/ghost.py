@@ -1,6 +1,6 @@
 """A video raced as a ghost: where its pointer is and which buttons it holds at a moment of the race, the board
 it has played so far (the cells it has opened), its clock, and when and how it finished. Pure Python: the
-view (game.view.ghost) draws what it says.
+view (game.view.ghost_view) draws what it says.
 
 The race's clock and the video's game clock are one: 0 at the click that opened the first cell, paused spans
 left out (`Playback`'s times). The events before the opening (pre-flags, the pointer's way to the first

@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from .board import MINE, neighbours, numbers, openings
+from .board_figures import MINE, neighbours, numbers, openings
 from .events import KEY_CLICKS, Mouse
 
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.model.replay.playback import Replay
-from game.model.rules.facts import GameState
-from game.model.rules.move import Move, MoveKind
+from game.model import GameState, Move, MoveKind, Replay
 
 from .events import Mouse, Video, VideoError, game_stamps
 from .mouse import Counts, Game, Outcome
@@ -57,10 +55,11 @@ def moves_of(video: Video) -> Played:
         before: Counts = game.counts
         left, right, double = before.left, before.right, before.double
         opened = cell is not None and game.opened[cell[0]][cell[1]]
+        right_click = MoveKind.UNFLAG if cell in game.flagged else MoveKind.FLAG  # logged as what it did
         game.hear(kind, cell)
         counts, move = game.counts, None
         if counts is not before:  # the last flag taken off before the start: the counts began again
-            move = MoveKind.FLAG
+            move = right_click
         elif counts.double > double:
             if counts.right < right and right_on_open is not None:
                 found.pop(right_on_open)  # a right press that became a chord was never a right click
@@ -68,7 +67,7 @@ def moves_of(video: Video) -> Played:
         elif counts.left > left:
             move = MoveKind.REVEAL
         elif counts.right > right:
-            move, right_on_open = MoveKind.FLAG, (len(found) if opened else None)
+            move, right_on_open = right_click, (len(found) if opened else None)
         if move is not None and cell is not None:
             found.append((move, cell, index))
         if start is None and game.outcome != Outcome.READY:

@@ -10,13 +10,16 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import logging
 import sys
 from array import array
 from collections.abc import Callable
 from typing import Any
 
 from .chunks import CHUNK_EVENTS, MAX_CHUNKS, Sealed, little_endian, read_reference, unpack_chunk
-from .events import BUTTONS, COLUMN_CODES, KINDS, Mouse, Video, VideoError
+from .events import BUTTONS, COLUMN_CODES, KINDS, MAX_SIDE_CELLS, Mouse, Video, VideoError, new_video
+
+log = logging.getLogger(__name__)
 
 FORMAT = 1  # the whole video inline
 FORMAT_CHUNKED = 2  # chunks in the records, and the events after them inline
@@ -118,6 +121,25 @@ def read(
     for column, tail in zip((video.kinds, video.times, video.xs, video.ys), (kinds, times, xs, ys)):
         column.extend(tail)
     return video, sealed
+
+
+def saved_video(
+    rows: int,
+    cols: int,
+    mines: frozenset[tuple[int, int]],
+    data: Any,
+    read_chunks: ChunkReader | None = None,
+) -> tuple[Video | None, Sealed | None]:
+    """The video a saved game carries (`data`, as `pack` wrote it; None: none), to record on, and its chunks in
+    the records (see `read`); a fresh one when it carries none, or one that cannot be read (the game matters
+    more than its video: it resumes either way). A long video comes whole when `read_chunks` reads its chunks."""
+    if data is None or max(rows, cols) > MAX_SIDE_CELLS:
+        return new_video(rows, cols, mines), None
+    try:
+        return read(data, rows, cols, mines, read_chunks)
+    except VideoError as error:
+        log.warning("the saved game's video is not kept: %s", error)
+        return new_video(rows, cols, mines), None
 
 
 def _read_chunks(video: Video, sealed: Sealed, read_chunks: ChunkReader) -> None:

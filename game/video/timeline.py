@@ -12,7 +12,7 @@ from array import array
 from bisect import bisect_right
 from typing import NamedTuple
 
-from . import board as boardfigures
+from . import board_figures as boardfigures
 from .events import KEY_CLICKS, Mouse, Video
 from .figures import Figures, figures_of, level_of
 from .lookup import GameClock

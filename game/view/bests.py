@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from game.model.rules.category import parse_custom
-from game.model.rules.facts import PRESETS
+from game.model import PRESETS, parse_custom
 from game.view.formats import format_time
 
 RANKED = ("Time", "3BV/s", "IOE", "STNB")  # the lists Records keeps of each board, as Help names the figures

@@ -15,11 +15,11 @@ from typing import NamedTuple
 
 import pygame
 
-from game.input import BoardGeometry
 from game.model import Board, GameState
 from game.view import hud, theme, widgets
 from game.view.atlas import AtlasCache
 from game.view.board_view import BoardLooks, BoardRenderer
+from game.view.input import BoardGeometry
 from game.view.scale import px
 from game.view.sheet import Face
 

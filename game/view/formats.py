@@ -3,7 +3,7 @@
 import math
 from typing import Any
 
-from game.model.solver.chance import chance_text
+from game.model import chance_text
 
 
 def format_time(ms: int | None, precise: bool = False) -> str:

@@ -10,13 +10,13 @@ import threading
 
 import pygame
 
-from game.background import BackgroundJob
 from game.video.events import Video
 from game.video.timeline import BoardFigures, Timeline, board_figures
 from game.view import layout, text, theme
 from game.view.formats import format_seconds, video_lines
 from game.view.scale import px
 from game.view.typeface import BOLD, SMALL, TINY
+from game.work.background import BackgroundJob
 
 # The figures in reading order, in rows of as many places as the window's width has room for (3 to 5);
 # Clicks takes three places.

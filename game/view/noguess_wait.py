@@ -13,8 +13,7 @@ import math
 from typing import NamedTuple
 
 from game import config
-from game.model.rules.category import size_text
-from game.model.rules.facts import MAX_DENSITY
+from game.model import MAX_DENSITY, size_text
 
 DENSITIES = (0.10, 0.15, 0.20, 0.25, 0.30, 0.35)
 # cells: for each density above, (boards made within the wait out of 12, median CPU seconds; inf: over 20 s)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.race import Lead, Race, RaceResult, Reason
+from game.play.race import Lead, Race, RaceResult, Reason
 from game.view import text, theme
 from game.view.formats import format_time
 from game.view.scale import px

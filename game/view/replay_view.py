@@ -2,6 +2,7 @@
 
 import pygame
 
+from game.model import MoveKind
 from game.view import theme, widgets
 from game.view.scale import px
 
@@ -9,7 +10,12 @@ from game.view.scale import px
 POINTER = [(0, 0), (0, 15), (4, 11), (7, 17), (9, 16), (6, 10), (11, 10)]
 POINTER_FILL, POINTER_EDGE = (255, 255, 255), (0, 0, 0)
 # The ring around the clicked cell tells which button it was, as a colour and as a line style.
-RING = {"reveal": (255, 220, 0), "flag": (230, 40, 40), "unflag": (150, 150, 150), "chord": (40, 120, 255)}
+RING = {
+    MoveKind.REVEAL: (255, 220, 0),
+    MoveKind.FLAG: (230, 40, 40),
+    MoveKind.UNFLAG: (150, 150, 150),
+    MoveKind.CHORD: (40, 120, 255),
+}
 
 
 def draw_click(surface, rect, kind, scale):
@@ -18,7 +24,7 @@ def draw_click(surface, rect, kind, scale):
     colour = RING[kind]
     pygame.draw.rect(surface, POINTER_EDGE, rect, 2 * scale)
     inner = rect.inflate(-2 * scale, -2 * scale)
-    if kind in ("flag", "unflag"):
+    if kind.right_click:
         corner = max(3, rect.w // 4)
         for x, y, dx, dy in (
             (inner.left, inner.top, 1, 1),

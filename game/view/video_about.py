@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.model.rules.category import category_for, category_label
+from game.model import category_for, category_label
 from game.view import fallback, text, theme
 from game.view.formats import format_time
 from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL
 
 if TYPE_CHECKING:
-    from game.files import Opened
+    from game.files.reading import Watchable
 
 LINES = 2
 PAD = 4
@@ -25,10 +25,10 @@ def height() -> int:
     return LINES * text.line_height(SMALL) + 2 * px(PAD)
 
 
-def lines(opened: Opened) -> list[str]:
+def lines(watchable: Watchable) -> list[str]:
     """Two lines: who, with what and when; then the board, the result and the figures."""
-    video, foreign, f = opened.video, opened.foreign, opened.figures
-    if not (opened.name.isascii() and (video is None or video.player.isascii())):
+    video, foreign, f = watchable.video, watchable.foreign, watchable.figures
+    if not (watchable.name.isascii() and (video is None or video.player.isascii())):
         fallback.look_for_it()  # a name the game's typeface may not draw
     if foreign is not None:
         player = video.player if video is not None and video.player else "an unnamed player"
@@ -36,8 +36,8 @@ def lines(opened: Opened) -> list[str]:
         when = f" · {foreign.started:%Y-%m-%d}" if foreign.started is not None else ""
         who = f"{player}{country} · {foreign.program or foreign.format}{when} · {foreign.format}"
     else:
-        who = opened.name
-    replay = opened.replay
+        who = watchable.name
+    replay = watchable.replay
     board = category_label(category_for(replay.rows, replay.cols, replay.mines))
     if f is None:
         return [who, board]

@@ -8,4 +8,4 @@ def test_the_learn_benchmark_prints_every_section(capsys):
     out = capsys.readouterr().out
     assert "positions from" in out and "by rule:" in out
     assert all(f"next position ({rule})" in out for rule in ("single", "pair", "combined", "count"))
-    assert "judge a click on a lesson board" in out
+    assert "check a click on a lesson board" in out

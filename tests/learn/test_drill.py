@@ -8,7 +8,7 @@ from game.learn.progress import Progress
 from game.learn.puzzle import needed_level
 from game.learn.study import study_puzzle
 from game.model import Board, GameState, Move
-from game.model.replay.playback import Replay
+from game.model.replay.replay import Replay
 from game.model.solver.analysis import analyse
 
 POSITIONS = 240
@@ -44,12 +44,12 @@ def test_a_drill_position_is_solved_by_its_moves_and_a_wrong_click_is_caught():
     for position in drill_positions(30, seed=7):
         puzzle = position.puzzle()
         wrong = next(iter(position.mines or position.safe))
-        assert not puzzle.judge(Move("flag" if wrong in position.safe else "reveal", *wrong)).ok
+        assert not puzzle.check(Move("flag" if wrong in position.safe else "reveal", *wrong)).ok
         for cell in sorted(position.mines):
             puzzle.play(Move("flag", *cell))
         for cell in sorted(position.safe):
             if not puzzle.board.is_revealed(*cell):
-                assert puzzle.judge(Move("reveal", *cell)).ok
+                assert puzzle.check(Move("reveal", *cell)).ok
                 puzzle.play(Move("reveal", *cell))
         assert puzzle.done and puzzle.board.state != GameState.LOST
         assert position.board.state == GameState.PLAYING and not position.board.is_revealed(*cell), "a copy"
@@ -117,7 +117,7 @@ def test_a_lost_game_is_studied_from_just_before_the_losing_click():
     puzzle = study_puzzle(replay)
     assert puzzle is not None and puzzle.any_safe and puzzle.board.state == GameState.PLAYING
     assert (0, 0) not in puzzle.safe and puzzle.safe
-    assert not puzzle.judge(Move("reveal", 0, 0)).ok
+    assert not puzzle.check(Move("reveal", 0, 0)).ok
     cell = min(puzzle.safe)
     puzzle.play(Move("reveal", *cell))
     assert puzzle.done

@@ -51,7 +51,7 @@ def test_every_board_is_solved_by_playing_what_it_asks(item):
     for move in moves:
         if move.kind == "reveal" and puzzle.board.is_revealed(*move.cell):
             continue  # a cascade opened it
-        assert puzzle.judge(move).ok, move
+        assert puzzle.check(move).ok, move
         puzzle.play(move)
     assert puzzle.done and puzzle.mistakes == 0 and puzzle.board.state != GameState.LOST
 
@@ -66,10 +66,10 @@ def test_the_simpler_rules_do_not_settle_a_harder_lesson():
 def test_a_click_on_a_proved_mine_is_caught_with_the_reason_and_its_numbers():
     puzzle = Puzzle.from_text(["ooo*-x-", "ooo**--", "oooo*-x", "ooo**--", "ooo*-x-"])
     mine = (0, 3)
-    verdict = puzzle.judge(Move("reveal", *mine))
-    assert not verdict.ok and verdict.cell == mine
-    assert verdict.reason.startswith("That cell is a mine:") and verdict.proof
-    assert all(puzzle.board.is_revealed(*cell) for cell in verdict.proof)
+    checked = puzzle.check(Move("reveal", *mine))
+    assert not checked.ok and checked.cell == mine
+    assert checked.reason.startswith("That cell is a mine:") and checked.proof
+    assert all(puzzle.board.is_revealed(*cell) for cell in checked.proof)
     assert puzzle.mistakes == 1 and puzzle.board.state == GameState.PLAYING and not puzzle.board.is_revealed(*mine)
 
 
@@ -77,27 +77,27 @@ def test_a_flag_on_a_proved_safe_cell_is_caught():
     lesson = next(lesson for lesson in LESSONS if lesson.key == "one-one")
     puzzle = lesson.puzzle(0)
     safe = min(puzzle.safe)
-    verdict = puzzle.judge(Move("flag", *safe))
-    assert not verdict.ok and verdict.reason.startswith("That cell is safe, not a mine:") and len(verdict.proof) == 2
+    checked = puzzle.check(Move("flag", *safe))
+    assert not checked.ok and checked.reason.startswith("That cell is safe, not a mine:") and len(checked.proof) == 2
 
 
 def test_a_click_nothing_proves_is_caught_even_when_it_would_be_safe():
     puzzle = Puzzle.from_text(["x-.--", "ooo.x", "ooox-", "ooo--"])
-    verdict = puzzle.judge(Move("reveal", 0, 1))  # safe, but nothing shows it yet
-    assert not verdict.ok and "Nothing on the board proves" in verdict.reason and verdict.proof == ()
+    checked = puzzle.check(Move("reveal", 0, 1))  # safe, but nothing shows it yet
+    assert not checked.ok and "Nothing on the board proves" in checked.reason and checked.proof == ()
     assert not puzzle.board.is_revealed(0, 1)
 
 
 def test_a_chord_is_judged_by_the_cells_it_would_open():
     lesson = next(lesson for lesson in LESSONS if lesson.key == "chord")
     puzzle = lesson.puzzle(0)  # the flags are right: a chord on a 1 beside one opens proved cells
-    assert puzzle.judge(Move("chord", 1, 0)).ok
+    assert puzzle.check(Move("chord", 1, 0)).ok
     puzzle.play(Move("chord", 1, 0))
     assert puzzle.board.is_revealed(2, 0) and puzzle.board.is_revealed(2, 1)
     wrong = Puzzle.from_text(["oo*", "oo.", "ooo"])
     wrong.board.apply(Move("flag", 1, 2))  # a wrong flag (placed by hand: the judge would have caught it)
-    verdict = wrong.judge(Move("chord", 0, 1))  # the 1 has its one flag, so a chord would open the mine
-    assert not verdict.ok and verdict.cell == (0, 2) and "A flag next to that number is wrong" in verdict.reason
+    checked = wrong.check(Move("chord", 0, 1))  # the 1 has its one flag, so a chord would open the mine
+    assert not checked.ok and checked.cell == (0, 2) and "A flag next to that number is wrong" in checked.reason
 
 
 def test_the_guess_lesson_wants_a_safest_cell():
@@ -105,10 +105,10 @@ def test_the_guess_lesson_wants_a_safest_cell():
     puzzle = lesson.puzzle(0)
     assert lesson.chances and puzzle.guesses
     riskier = Move("reveal", 1, 3)  # beside the top mine
-    verdict = puzzle.judge(riskier)
-    assert not verdict.ok and verdict.reason.startswith("A 38% chance of a mine there; the safest cells have 17%")
+    checked = puzzle.check(riskier)
+    assert not checked.ok and checked.reason.startswith("A 38% chance of a mine there; the safest cells have 17%")
     best = Move("reveal", *min(puzzle.guesses))
-    assert puzzle.judge(best).ok
+    assert puzzle.check(best).ok
     puzzle.play(best)
     assert puzzle.done
 

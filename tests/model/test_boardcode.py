@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.model import Board
-from game.model.rules.boardcode import ALPHABET, PREFIX, BoardCode, decode, encode
+from game.model.rules.boardcode import ALPHABET, PREFIX, BoardCode, decode_board_code, encode_board_code
 from game.model.rules.facts import MAX_DENSITY
 from game.model.solver.noguess import generate_no_guess
 
@@ -48,7 +48,7 @@ def sample_codes():
 
 def message(text, **limits):
     with pytest.raises(ValueError) as info:
-        decode(text, **limits)
+        decode_board_code(text, **limits)
     text = str(info.value)
     assert text and "\n" not in text and len(text) < 120
     return text
@@ -59,36 +59,36 @@ def message(text, **limits):
 
 @given(codes())
 def test_round_trip(code):
-    text = encode(code)
-    assert decode(text) == code
+    text = encode_board_code(code)
+    assert decode_board_code(text) == code
     assert text.startswith(PREFIX) and len(text) <= 27
 
 
 @given(codes(max_side=1000, min_side=1))
 def test_round_trip_up_to_the_format_limit(code):
-    assert decode(encode(code), max_side=1000, min_side=1) == code
+    assert decode_board_code(encode_board_code(code), max_side=1000, min_side=1) == code
 
 
 @given(codes(), st.data())
 def test_players_may_type_it_loosely(code, data):
-    text = encode(code)
+    text = encode_board_code(code)
     loose = "".join(
         data.draw(st.sampled_from([ch.lower(), ch])) + data.draw(st.sampled_from(["", " ", "-"]))
         for ch in text.replace("-", "")
     )
     loose = loose.replace("0", "o").replace("1", "l")
-    assert decode("  " + loose + "\n") == code
+    assert decode_board_code("  " + loose + "\n") == code
 
 
 def test_expert_codes_are_short_and_one_size_has_one_length():
     lengths = {
-        len(encode(BoardCode(16, 30, 99, rule, seed, cell)))
+        len(encode_board_code(BoardCode(16, 30, 99, rule, seed, cell)))
         for rule in ("opening", "safe")
         for seed in (0, 1, 2**31, 2**32 - 1)
         for cell in (None, (0, 0), (15, 29))
     }
     assert lengths == {len("MS1-XXXX-XXXX-XXXX")}
-    assert len(encode(BoardCode(100, 100, 9991, "safe", 2**32 - 1, (99, 99)))) <= 27
+    assert len(encode_board_code(BoardCode(100, 100, 9991, "safe", 2**32 - 1, (99, 99)))) <= 27
 
 
 # --- the board it makes ------------------------------------------------------------------------------
@@ -101,7 +101,7 @@ def test_a_code_remakes_the_same_mines(code):
         code = BoardCode(code.rows, code.cols, code.mines, code.first_click, code.seed, (0, 0), code.no_guess)
     original = Board(code.rows, code.cols, code.mines, seed=code.seed, first_click=code.first_click)
     original.reveal(*code.first_cell)
-    shared = decode(encode(BoardCode.from_board(original)))
+    shared = decode_board_code(encode_board_code(BoardCode.from_board(original)))
     assert shared.first_cell == code.first_cell
     remade = shared.board()
     assert (remade.rows, remade.cols, remade.mines, remade.seed, remade.first_click) == (
@@ -139,7 +139,7 @@ def test_a_no_guess_code_remakes_the_no_guess_board():
     board = Board(9, 9, 10, seed=123, first_click="safe")
     board.lay_mines(generate_no_guess(9, 9, 10, (4, 4), seed=123, first_click="safe", timeout=60))
     board.reveal(4, 4)
-    code = decode(encode(BoardCode.from_board(board, no_guess=True)))
+    code = decode_board_code(encode_board_code(BoardCode.from_board(board, no_guess=True)))
     assert code.no_guess and code.first_cell == (4, 4)
     remade = code.board()
     remade.lay_mines(
@@ -156,7 +156,7 @@ def test_a_no_guess_code_remakes_the_no_guess_board():
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(codes())
 def test_every_single_character_substitution_is_caught(code):
-    text = encode(code)
+    text = encode_board_code(code)
     for i, ch in enumerate(text):
         if i < len(PREFIX) - 1 or ch == "-":
             continue  # the prefix has its own message; a dash replaced is an insertion (next test)
@@ -164,12 +164,12 @@ def test_every_single_character_substitution_is_caught(code):
             if other != ch:
                 mutated = text[:i] + other + text[i + 1 :]
                 with pytest.raises(ValueError):
-                    decode(mutated)
+                    decode_board_code(mutated)
 
 
-@pytest.mark.parametrize("code", sample_codes(), ids=encode)
+@pytest.mark.parametrize("code", sample_codes(), ids=encode_board_code)
 def test_any_one_character_changed_added_dropped_or_swapped_is_caught(code):
-    text = encode(code)
+    text = encode_board_code(code)
     chars = ALPHABET + "ILOU-_ " + "é"
     variants = set()
     for i in range(len(text) + 1):
@@ -180,11 +180,11 @@ def test_any_one_character_changed_added_dropped_or_swapped_is_caught(code):
             variants.add(text[:i] + ch + text[i:])
     for variant in variants:
         with contextlib.suppress(ValueError):
-            assert decode(variant, max_side=1000, min_side=1) == code, variant
+            assert decode_board_code(variant, max_side=1000, min_side=1) == code, variant
 
 
 def test_a_typo_says_so():
-    text = encode(BoardCode(16, 30, 99, "opening", 987654321, (3, 4)))
+    text = encode_board_code(BoardCode(16, 30, 99, "opening", 987654321, (3, 4)))
     last = text[-1]
     wrong = text[:-1] + ("0" if last != "0" else "1")
     assert message(wrong) == "That code has a typo: its check digits don't match."
@@ -217,22 +217,28 @@ def test_bad_input_gets_a_clear_message(text, expected):
 
 
 def test_a_board_larger_than_the_limits_is_refused():
-    text = encode(BoardCode(200, 200, 400, "opening", 5, None))
+    text = encode_board_code(BoardCode(200, 200, 400, "opening", 5, None))
     assert message(text) == "That code is for a 200x200 board; the largest is 100x100."
     assert (
-        message(encode(BoardCode(16, 30, 99)), max_side=20) == "That code is for a 30x16 board; the largest is 20x20."
+        message(encode_board_code(BoardCode(16, 30, 99)), max_side=20)
+        == "That code is for a 30x16 board; the largest is 20x20."
     )
-    assert decode(encode(BoardCode(200, 200, 400)), max_side=200).rows == 200
-    assert "the largest is 100x100" in message(encode(BoardCode(1000, 1, 5)))
-    assert "the smallest is 5x5" in message(encode(BoardCode(4, 9, 5)))
-    assert "the smallest is 5x5" in message(encode(BoardCode(1, 2, 1)))
+    assert decode_board_code(encode_board_code(BoardCode(200, 200, 400)), max_side=200).rows == 200
+    assert "the largest is 100x100" in message(encode_board_code(BoardCode(1000, 1, 5)))
+    assert "the smallest is 5x5" in message(encode_board_code(BoardCode(4, 9, 5)))
+    assert "the smallest is 5x5" in message(encode_board_code(BoardCode(1, 2, 1)))
 
 
 def test_too_many_mines_is_refused():
-    assert message(encode(BoardCode(9, 9, 73, "opening"))) == "That code has 73 mines; a 9x9 board holds at most 72."
-    assert "at most 72" in message(encode(BoardCode(9, 9, 80, "safe")))
-    assert decode(encode(BoardCode(9, 9, 72, "safe"))).mines == 72
-    assert "no-guess 9x9 board holds at most 28" in message(encode(BoardCode(9, 9, 40, "opening", no_guess=True)))
+    assert (
+        message(encode_board_code(BoardCode(9, 9, 73, "opening")))
+        == "That code has 73 mines; a 9x9 board holds at most 72."
+    )
+    assert "at most 72" in message(encode_board_code(BoardCode(9, 9, 80, "safe")))
+    assert decode_board_code(encode_board_code(BoardCode(9, 9, 72, "safe"))).mines == 72
+    assert "no-guess 9x9 board holds at most 28" in message(
+        encode_board_code(BoardCode(9, 9, 40, "opening", no_guess=True))
+    )
 
 
 def _forge(number_of_payload, length):
@@ -244,20 +250,20 @@ def _forge(number_of_payload, length):
 
 
 def test_forged_codes_with_good_check_digits_are_still_refused():
-    expert_length = len(encode(BoardCode(16, 30, 99)).replace("-", "")) - len("MS1") - 3
+    expert_length = len(encode_board_code(BoardCode(16, 30, 99)).replace("-", "")) - len("MS1") - 3
     assert "damaged" in message(_forge((2**32) * 4 * 481 * 4 + 3, expert_length))  # seed too big
     assert "missing or extra" in message(_forge(3, expert_length + 1))
     assert "damaged" in message(_forge(0, 30))  # custom 1x1: not a board
     # every number in a short payload decodes or is refused, never crashes
     for n in range(0, 4 * 1000 * 30, 37):
         with contextlib.suppress(ValueError):
-            decode(_forge(n, 12), max_side=1000, min_side=1)
+            decode_board_code(_forge(n, 12), max_side=1000, min_side=1)
 
 
 @given(st.text(max_size=300))
 def test_any_text_is_a_code_or_a_value_error(text):
     try:
-        code = decode(text)
+        code = decode_board_code(text)
     except ValueError as error:
         assert str(error) and "\n" not in str(error)
     else:
@@ -268,7 +274,7 @@ def test_any_text_is_a_code_or_a_value_error(text):
 def test_any_bytes_from_a_clipboard_are_a_code_or_a_value_error(data, encoding):
     text = data.decode(encoding, errors="surrogateescape" if encoding == "utf-8" else "replace")
     with contextlib.suppress(ValueError):
-        decode(text)
+        decode_board_code(text)
 
 
 @given(
@@ -285,7 +291,7 @@ def test_any_bytes_from_a_clipboard_are_a_code_or_a_value_error(data, encoding):
     st.integers(1, 20),
 )
 def test_mutated_codes_never_crash_or_break_the_limits(code, edits, max_side, min_side):
-    text = encode(code)
+    text = encode_board_code(code)
     for position, ch, how in edits:
         i = position % (len(text) + 1)
         text = {
@@ -294,7 +300,7 @@ def test_mutated_codes_never_crash_or_break_the_limits(code, edits, max_side, mi
             "delete": text[:i] + text[i + 1 :],
         }[how]
     try:
-        decoded = decode(text, max_side=max_side, min_side=min_side)
+        decoded = decode_board_code(text, max_side=max_side, min_side=min_side)
     except ValueError:
         return
     assert min_side <= decoded.rows <= max_side and min_side <= decoded.cols <= max_side
@@ -317,7 +323,7 @@ def test_bad_fields_are_refused_when_making_a_code():
     with pytest.raises(TypeError):
         BoardCode(9, 9, 10, no_guess=1)
     with pytest.raises(TypeError):
-        encode("MS1-0000")
+        encode_board_code("MS1-0000")
     assert BoardCode(9, 9, 10, first_cell=[2, 3]).first_cell == (2, 3)
 
 

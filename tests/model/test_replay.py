@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import game.model.replay.verdict as replay_analysis
+import game.model.replay.verdict as replay_verdict
 from game.model import Board
-from game.model.replay.playback import KEYFRAME_CELLS, KEYFRAME_EVERY, Replay
-from game.model.replay.stats import solved_three_bv
-from game.model.replay.verdict import GameAnalysis, cells_opened_by, visible
+from game.model.replay.replay import KEYFRAME_CELLS, KEYFRAME_EVERY, Replay
+from game.model.replay.stats import replay_stats, solved_three_bv
+from game.model.replay.verdict import GameVerdict, cells_opened_by, judge_game, visible
 from game.model.solver.analysis import analyse_visible
 from tests.boardtext import with_times
 
@@ -141,7 +141,7 @@ def test_statistics_of_a_won_game():
     board.reveal(2, 3)  # wasted
     board.toggle_flag(0, 1)
     board.chord(1, 0)  # the 1 has its flag: opens the corner and wins
-    stats = Replay.from_game(with_times(board, [0, 400, 900, 2000]), elapsed_ms=2000).stats()
+    stats = replay_stats(Replay.from_game(with_times(board, [0, 400, 900, 2000]), elapsed_ms=2000))
     assert board.state == "won"
     assert (stats.left, stats.right, stats.chord, stats.clicks, stats.effective) == (2, 1, 1, 4, 3)
     assert stats.three_bv == stats.solved_three_bv == 2  # the opening, and the corner 1 no opening reaches
@@ -156,7 +156,7 @@ def test_statistics_of_a_lost_game_count_only_what_was_opened():
     board.toggle_flag(0, 2)
     board.reveal(0, 3)  # the lone 2: 2 solved
     board.reveal(0, 4)  # boom
-    stats = Replay.from_game(with_times(board, [0, 300, 1000, 2500, 4000])).stats()
+    stats = replay_stats(Replay.from_game(with_times(board, [0, 300, 1000, 2500, 4000])))
     assert board.state == "lost"
     assert (stats.three_bv, stats.solved_three_bv) == (3, 2)
     assert (stats.left, stats.right, stats.chord, stats.effective) == (4, 1, 0, 3), "the boom is not effective"
@@ -188,7 +188,7 @@ def test_a_fifty_fifty_loss_is_a_forced_guess():
     board.reveal(0, 1)
     board.reveal(1, 1)  # both 1s see the same two covered cells: a coin toss
     board.reveal(0, 0)
-    analysis = Replay.from_game(with_times(board, [0, 300, 900])).analyse()
+    analysis = judge_game(Replay.from_game(with_times(board, [0, 300, 900])))
     verdict = analysis.loss
     assert verdict.kind == "forced" and verdict.cell == (0, 0) and verdict.move.kind == "reveal"
     assert verdict.probability == pytest.approx(0.5)
@@ -202,7 +202,7 @@ def test_a_loss_next_to_a_certainly_safe_cell_is_avoidable():
     board = Board.from_layout(["*.*", "...", "..."])
     board.reveal(2, 0)  # shows 1 2 1 under the top row: its middle is certainly safe
     board.reveal(0, 0)
-    analysis = Replay.from_game(with_times(board, [0, 1500])).analyse()
+    analysis = judge_game(Replay.from_game(with_times(board, [0, 1500])))
     verdict = analysis.loss
     assert verdict.kind == "avoidable" and verdict.alternative == (0, 1) and verdict.probability == 1.0
     assert verdict.alternative_probability == 0.0 and verdict.reason and verdict.proof
@@ -218,7 +218,7 @@ def test_a_chord_on_a_wrong_flag_next_to_a_safe_cell_is_avoidable():
     board.reveal(2, 0)
     board.toggle_flag(0, 1)  # the one cell the numbers prove safe
     board.chord(1, 0)
-    verdict = Replay.from_game(with_times(board, [0, 100, 200])).analyse().loss
+    verdict = judge_game(Replay.from_game(with_times(board, [0, 100, 200]))).loss
     assert board.state == "lost" and verdict.move.kind == "chord" and verdict.cell == (0, 0)
     assert verdict.kind == "avoidable" and verdict.alternative == (0, 1) and "flag" in verdict.reason
 
@@ -228,11 +228,11 @@ def test_a_won_game_has_no_verdict_and_counts_its_guesses():
     board.reveal(0, 1)
     board.reveal(1, 0)  # a 1-in-3 guess
     board.reveal(1, 1)  # a coin toss, won
-    analysis = Replay.from_game(with_times(board, [0, 1, 2])).analyse()
+    analysis = judge_game(Replay.from_game(with_times(board, [0, 1, 2])))
     assert board.state == "won" and analysis.loss is None and (analysis.guesses, analysis.opening_moves) == (2, 2)
     clean = Board.from_layout(["*....", ".....", "....."])
     clean.reveal(2, 4)
-    assert Replay.from_game(with_times(clean, [0])).analyse() == GameAnalysis(0, 0, None)
+    assert judge_game(Replay.from_game(with_times(clean, [0]))) == GameVerdict(0, 0, None)
 
 
 def guesses_the_slow_way(replay):
@@ -251,7 +251,7 @@ def guesses_the_slow_way(replay):
 def test_remembered_proofs_count_the_same_guesses_as_fresh_analyses(seed):
     board, times = random_game(seed, 9, 9, 10, max_moves=2000)
     replay = Replay.from_game(with_times(board, times))
-    analysis = replay.analyse()
+    analysis = judge_game(replay)
     assert analysis.guesses == guesses_the_slow_way(replay)
     assert (analysis.loss is not None) == (board.state == "lost")
     if analysis.loss is not None:
@@ -262,9 +262,9 @@ def test_remembered_proofs_count_the_same_guesses_as_fresh_analyses(seed):
 def test_past_the_solver_allowance_unproved_clicks_count_as_guesses(monkeypatch):
     board, times = random_game(4, 9, 9, 10, max_moves=2000)
     replay = Replay.from_game(with_times(board, times))
-    full = replay.analyse()
-    monkeypatch.setattr(replay_analysis, "SOLVER_ALLOWANCE", 0)
-    rushed = replay.analyse()
+    full = judge_game(replay)
+    monkeypatch.setattr(replay_verdict, "SOLVER_ALLOWANCE", 0)
+    rushed = judge_game(replay)
     assert full.exact and not rushed.exact and rushed.guesses >= full.guesses
     assert rushed.loss == full.loss  # the fatal click is always judged in full
 
@@ -353,7 +353,7 @@ def test_a_good_file_read_as_bytes_is_accepted():
 
 def test_replays_leave_pygame_out():
     code = (
-        "import sys, game.model.replay.playback, game.model.replay.stats, game.model.replay.verdict, "
+        "import sys, game.model.replay.replay, game.model.replay.stats, game.model.replay.verdict, "
         "game.model.replay.check; print('pygame' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -376,8 +376,8 @@ def test_an_analysis_stops_when_cancelled():
             board.reveal(*cell)
     replay = Replay.from_game(with_times(board, [10 * n for n in range(len(board.moves))]))
     flag = Flag(after=3)
-    assert replay.analyse(cancelled=flag) is None and flag.calls == 4
-    assert replay.analyse(cancelled=Flag(after=10**6)) == replay.analyse()
+    assert judge_game(replay, cancelled=flag) is None and flag.calls == 4
+    assert judge_game(replay, cancelled=Flag(after=10**6)) == judge_game(replay)
 
 
 def test_the_log_tells_a_flag_from_an_unflag_and_the_file_keeps_it():
@@ -406,7 +406,7 @@ def test_hint_and_verdict_say_a_tie_the_same_way_and_never_name_another_cell_of_
     board = Board.from_layout(["".join(row) for row in rows])
     board.reveal(1, 1)
     board.reveal(*hint.cell)
-    verdict = Replay.from_game(with_times(board, [0, 500])).analyse().loss
+    verdict = judge_game(Replay.from_game(with_times(board, [0, 500]))).loss
     assert verdict.forced and verdict.cell == hint.cell
     assert "one of the safest" in verdict.summary and "33%" in verdict.summary
     assert verdict.alternative is None and "row" not in verdict.summary, "no other cell is named the safest"

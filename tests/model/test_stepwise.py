@@ -34,7 +34,7 @@ def written(value, how):
 @given(values, st.integers(0, 4), spaces, spaces)
 def test_every_json_text_reads_to_the_value_json_loads_gives(value, how, before, after):
     text = before + written(value, how) + after
-    assert stepwise.loads(text) == json.loads(text)
+    assert stepwise.read_json(text) == json.loads(text)
 
 
 def outcome(read, text):
@@ -58,7 +58,7 @@ def test_a_damaged_text_is_refused_exactly_when_json_loads_refuses_it(value, how
         text = text[:at] + text[at + 1 :]
     else:
         text = text[:at] + data.draw(st.sampled_from(list(',:[]{}"0 x-.e'))) + text[at:]
-    assert outcome(stepwise.loads, text) == outcome(json.loads, text)
+    assert outcome(stepwise.read_json, text) == outcome(json.loads, text)
 
 
 @pytest.mark.parametrize(
@@ -67,7 +67,7 @@ def test_a_damaged_text_is_refused_exactly_when_json_loads_refuses_it(value, how
      '{"a":[1,2}', "\ufeff[]", "nul", "[1,,2]", '{"a":}', "[" * 100_000 + "]" * 100_000],
 )  # fmt: skip
 def test_texts_json_loads_refuses_are_refused(text):
-    assert outcome(stepwise.loads, text) == outcome(json.loads, text) != ("value", None)
+    assert outcome(stepwise.read_json, text) == outcome(json.loads, text) != ("value", None)
 
 
 def largest_replay_text():
@@ -91,4 +91,4 @@ def test_reading_the_largest_replay_file_never_hands_the_c_reader_more_than_a_mo
     replay = Replay.from_json(text, 100)
     assert len(replay.moves) == MAX_MOVES_PER_CELL * 10_000 - 1
     assert len(text) > 1_000_000 and longest_json_read[0] <= 40  # a move: ["u",99,99,604800000]
-    assert check.parse(text, len(text)) == json.JSONDecoder().decode(text)
+    assert check.parse_replay_json(text, len(text)) == json.JSONDecoder().decode(text)

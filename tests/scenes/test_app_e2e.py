@@ -5,11 +5,11 @@ import pytest
 
 from game.overlays.confirm import ConfirmOverlay
 from game.overlays.gameover import GameOverPanel
-from game.records import Origin
 from game.scenes.custom import CustomScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
+from game.store.kept import Origin
 from game.view.board_view import tile_for
 from game.view.sheet import Face, Tile
 from tests.driver import driven

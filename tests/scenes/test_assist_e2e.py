@@ -5,7 +5,7 @@ import threading
 import pygame
 import pytest
 
-from game import assist, config
+from game import config
 from game.model.solver import noguess
 from game.model.solver.hints import Hint, HintRule
 from game.model.solver.noguess import NoGuessTimeout, solves_without_guessing
@@ -13,6 +13,8 @@ from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.view import assist as assist_view
+from game.view import assistant as assist
+from game.view import screens
 from tests.driver import driven, turn_on_no_guess
 
 DESKTOP = (1366, 768)
@@ -254,7 +256,7 @@ def test_what_is_said_of_the_cell_under_the_pointer_follows_the_board_moving_und
     """A zoom from the keyboard or a scroll moves the board under a pointer that stays still: the
     mine-chance tooltip names the cell under it now, never the one that was there."""
     driver.click_button(driver.scene.custom)
-    driver.app.show("playing", session=driver.app.dealer.new(100, 100, 800))
+    driver.app.show(screens.Playing(session=driver.app.dealer.new(100, 100, 800)))
     driver.frames(2)
     playing = driver.scene
     driver.click_cell(3, 3)

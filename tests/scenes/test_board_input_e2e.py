@@ -1,11 +1,11 @@
 """The playing scene's board input, end to end: the player's clicks and keys reach the board only as the
-plain input events game.board_ui interprets, and a listener (a recorder) hears the same stream, each event with
+plain input events game.play.board_ui interprets, and a listener (a recorder) hears the same stream, each event with
 the time it arrived."""
 
 import pygame
 import pytest
 
-from game.board_ui import BoardKey, KeyPress, Motion, Press, Release
+from game.play.board_ui import BoardKey, KeyPress, Motion, Press, Release
 from tests.driver import driven
 
 

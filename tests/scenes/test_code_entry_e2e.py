@@ -3,15 +3,15 @@
 import pygame
 import pytest
 
-from game import clipboard
-from game.app import App
-from game.model.rules.boardcode import BoardCode, decode, encode
+from game.model.rules.boardcode import BoardCode, decode_board_code, encode_board_code
 from game.model.solver.noguess import generate_no_guess
 from game.overlays.confirm import ConfirmOverlay
-from game.records import Origin
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
+from game.shell.app import App
+from game.store.kept import Origin
+from game.view import clipboard
 from tests.driver import Driver, FakeClock, turn_on_no_guess
 
 SHOTS = "/tmp/code_shots"
@@ -50,7 +50,7 @@ def test_a_typed_code_deals_its_board_opened_as_it_was_and_the_clock_waits(drive
     driver.app.settings.change("question_marks", True)
     driver.app.settings.change("first_click", "opening")
     code = BoardCode(12, 20, 30, first_click="safe", seed=987654, first_cell=(3, 17))
-    text = encode(code)
+    text = encode_board_code(code)
     scene = open_code_scene(driver)
     assert not scene.start.enabled
     driver.screenshot("code-empty")
@@ -83,7 +83,7 @@ def test_a_typed_code_deals_its_board_opened_as_it_was_and_the_clock_waits(drive
 def test_a_preset_code_plays_under_its_preset_and_enter_starts_it(driver):
     code = BoardCode(16, 16, 40, seed=5, first_cell=(8, 8))
     open_code_scene(driver)
-    driver.type_text(encode(code))
+    driver.type_text(encode_board_code(code))
     driver.key(pygame.K_RETURN)
     playing = driver.scene
     assert isinstance(playing, PlayingScene) and playing.session.category == "intermediate"
@@ -95,22 +95,22 @@ def test_a_preset_code_plays_under_its_preset_and_enter_starts_it(driver):
     [
         ("typo", "typo"),
         ("garbage", "hello, world!"),
-        ("huge", encode(BoardCode(1000, 1000, 2000, seed=7, first_cell=(999, 999)))),
-        ("tiny", encode(BoardCode(3, 3, 1, seed=7))),
+        ("huge", encode_board_code(BoardCode(1000, 1000, 2000, seed=7, first_cell=(999, 999)))),
+        ("tiny", encode_board_code(BoardCode(3, 3, 1, seed=7))),
         ("short", "MS1-12"),
         ("endless", "W" * 60),
     ],
 )
 def test_a_bad_code_says_why_and_cannot_start(driver, name, text):
     if text == "typo":
-        good = encode(BoardCode(16, 30, 99, seed=31337, first_cell=(0, 0)))
+        good = encode_board_code(BoardCode(16, 30, 99, seed=31337, first_cell=(0, 0)))
         text = good[:-1] + ("X" if good[-1] != "X" else "Y")
     scene = open_code_scene(driver)
     driver.type_text(text)
     kept = text[: scene.field.max_chars]
     assert scene.field.value == kept
     with pytest.raises(ValueError) as error:
-        decode(kept)
+        decode_board_code(kept)
     assert scene.code is None and scene.error == str(error.value) and not scene.start.enabled
     driver.screenshot(f"code-bad-{name}")
     driver.key(pygame.K_RETURN)
@@ -120,12 +120,12 @@ def test_a_bad_code_says_why_and_cannot_start(driver, name, text):
 
 def test_a_huge_board_is_refused_with_the_largest_size(driver):
     scene = open_code_scene(driver)
-    driver.type_text(encode(BoardCode(1000, 1000, 2000, seed=7, first_cell=(999, 999))))
+    driver.type_text(encode_board_code(BoardCode(1000, 1000, 2000, seed=7, first_cell=(999, 999))))
     assert scene.error == "That code is for a 1000x1000 board; the largest is 100x100."
 
 
 def test_fixing_a_typo_with_backspace_enables_start(driver):
-    text = encode(BoardCode(9, 9, 10, seed=2024, first_cell=(4, 4)))
+    text = encode_board_code(BoardCode(9, 9, 10, seed=2024, first_cell=(4, 4)))
     scene = open_code_scene(driver)
     driver.type_text(text[:-1] + ("0" if text[-1] != "0" else "1"))
     assert not scene.start.enabled
@@ -135,7 +135,7 @@ def test_fixing_a_typo_with_backspace_enables_start(driver):
 
 
 def test_paste_puts_the_clipboard_in_the_field(driver):
-    text = encode(BoardCode(9, 9, 10, seed=11, first_cell=(0, 8)))
+    text = encode_board_code(BoardCode(9, 9, 10, seed=11, first_cell=(0, 8)))
     pygame.scrap.put_text(text)
     scene = open_code_scene(driver)
     driver.type_text("junk")
@@ -144,7 +144,7 @@ def test_paste_puts_the_clipboard_in_the_field(driver):
 
 
 def test_ctrl_v_pastes_a_copied_line_without_its_spaces(driver, monkeypatch):
-    text = encode(BoardCode(16, 30, 99, seed=12, first_cell=(15, 29)))
+    text = encode_board_code(BoardCode(16, 30, 99, seed=12, first_cell=(15, 29)))
     monkeypatch.setattr(clipboard, "paste", lambda: f"  {text}\r\n")
     scene = open_code_scene(driver)
     driver.click((5, 5))  # away from the field: it loses the focus, Ctrl+V still lands in it
@@ -170,7 +170,7 @@ def test_a_no_guess_code_makes_its_no_guess_board_whatever_the_setting(driver):
     assert not driver.app.settings["no_guess"]
     code = BoardCode(9, 9, 10, seed=4242, first_cell=(2, 6), no_guess=True)
     open_code_scene(driver)
-    driver.type_text(encode(code))
+    driver.type_text(encode_board_code(code))
     driver.key(pygame.K_RETURN)
     playing = driver.scene
     assert isinstance(playing, PlayingScene) and playing.session.wants_no_guess
@@ -186,7 +186,7 @@ def test_a_normal_code_deals_a_normal_board_with_no_guess_on(driver):
     assert driver.app.settings["no_guess"]
     code = BoardCode(9, 9, 10, seed=99, first_cell=(4, 4))
     open_code_scene(driver)
-    driver.type_text(encode(code))
+    driver.type_text(encode_board_code(code))
     driver.key(pygame.K_RETURN)
     playing = driver.scene
     assert not playing.session.wants_no_guess
@@ -216,7 +216,7 @@ def test_a_saved_game_is_only_discarded_when_the_player_agrees(driver):
     driver.click_button(menu.play_code)
     form = driver.scene
     assert isinstance(form, CodeEntryScene) and driver.overlay is None, "the form opens first, no question yet"
-    driver.type_text(encode(BoardCode(9, 9, 10, seed=99, first_cell=(4, 4))))
+    driver.type_text(encode_board_code(BoardCode(9, 9, 10, seed=99, first_cell=(4, 4))))
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.overlay, ConfirmOverlay), "asked once a new game would replace the saved one"
     driver.click_button(driver.overlay.no)
@@ -245,7 +245,7 @@ def test_the_menu_buttons_fit_the_window_without_overlapping(driver):
 def test_the_code_scene_in_the_dark_theme(driver):
     driver.app.settings.change("theme", "dark")
     scene = open_code_scene(driver)
-    driver.type_text(encode(BoardCode(30, 40, 200, seed=1, first_cell=(29, 39), no_guess=True)))
+    driver.type_text(encode_board_code(BoardCode(30, 40, 200, seed=1, first_cell=(29, 39), no_guess=True)))
     assert scene.start.enabled
     driver.screenshot("code-valid-dark")
     driver.type_text("Q")

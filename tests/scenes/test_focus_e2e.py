@@ -4,7 +4,7 @@ presses what it is on, Esc goes back or cancels."""
 import pygame
 import pytest
 
-from game.model.rules.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode_board_code
 from game.scenes.custom import CustomScene
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
@@ -78,7 +78,7 @@ def test_the_custom_form_from_the_keyboard(driver):
 
 def test_the_code_form_from_the_keyboard_and_esc_goes_back(driver):
     driver.click_button(driver.scene.play_code)
-    driver.type_text(encode(BoardCode(9, 9, 10, seed=5, first_cell=(4, 4))))
+    driver.type_text(encode_board_code(BoardCode(9, 9, 10, seed=5, first_cell=(4, 4))))
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, PlayingScene)
     driver.key(pygame.K_ESCAPE)

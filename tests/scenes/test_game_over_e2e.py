@@ -4,9 +4,9 @@ and the status line's tip goes with the game."""
 import pygame
 import pytest
 
-from game.app import App
 from game.overlays.gameover import GRACE_SECONDS, GameOverPanel
 from game.scenes.playing import PlayingScene
+from game.shell.app import App
 from tests.driver import Driver, FakeClock, driven
 
 

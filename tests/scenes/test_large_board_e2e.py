@@ -7,9 +7,10 @@ import threading
 import pygame
 import pytest
 
-from game import worker
-from game.app import App
 from game.scenes.playing import PlayingScene
+from game.shell.app import App
+from game.view import screens
+from game.work import worker
 from tests.driver import Driver, FakeClock
 
 ROWS, COLS, MINES = 50, 50, 300  # 2,500 cells: large enough for the workers
@@ -41,7 +42,7 @@ def asked(monkeypatch):
 
 def large_game(driver):
     assert worker.large(ROWS, COLS)
-    driver.app.show("playing", session=driver.app.dealer.new(ROWS, COLS, MINES))
+    driver.app.show(screens.Playing(session=driver.app.dealer.new(ROWS, COLS, MINES)))
     driver.frames(2)
     playing = driver.scene
     assert isinstance(playing, PlayingScene)
@@ -71,7 +72,7 @@ def test_a_large_board_s_chances_come_from_a_worker_and_the_board_stays_in_play(
     driver.click_cell(*safe)
     assert board.is_revealed(*safe), "the board stays in play while the chances are worked out"
     driver.until_chances()
-    assert asked and all(target == "game.worker:mine_chances" for target, _ in asked)
+    assert asked and all(target == "game.model.solver.analysis:chance_list" for target, _ in asked)
     assert threading.main_thread() not in [thread for _, thread in asked], "never asked on the frame thread"
     chances = playing.assist.current_chances(board)
     covered = [(r, c) for r in range(ROWS) for c in range(COLS) if not board.is_revealed(r, c)]
@@ -84,14 +85,18 @@ def test_a_large_board_s_analysis_and_figures_come_from_workers(driver, asked):
     driver.click_cell(*in_view(playing, lambda cell: board.is_mine(*cell)))
     assert board.state == "lost"
     session = playing.session
-    assert session.analysis_job.wait(120) and session.figures_job.wait(120)
+    assert session.verdict_job.wait(120) and session.figures_job.wait(120)
     driver.frames(2)
-    assert session.analysis is not None and session.analysis.loss is not None
+    assert session.verdict is not None and session.verdict.loss is not None
     assert session.figures is not None
     assert driver.app.store.flush(120)
     targets = {target for target, _ in asked}
     # the records' writer works out the figures it keeps in a worker too (on its thread they held the frames)
-    assert targets == {"game.worker:analysis_of", "game.video.figures:figures_of", "game.store.speed:work_out"}
+    assert targets == {
+        "game.model.replay.verdict:judge_json",
+        "game.video.figures:figures_of",
+        "game.store.speed:work_out",
+    }
     assert threading.main_thread() not in [thread for _, thread in asked], "never asked on the frame thread"
     (game,) = driver.app.store.recent_games(session.category)
     assert game.kept is not None and game.kept.source == "video", "the worker's figures are the ones kept"
@@ -105,10 +110,12 @@ def test_a_large_boards_analysis_starts_after_the_frame_that_shows_its_end(drive
     board = playing.board
     driver.click_cell(*in_view(playing, lambda cell: board.is_mine(*cell)), frames=1)
     assert board.state == "lost" and driver.app.overlays, "the frame that shows the end"
-    assert playing.session.analysis_job is None and not [t for t, _ in asked if t == "game.worker:analysis_of"]
+    assert playing.session.verdict_job is None and not [
+        t for t, _ in asked if t == "game.model.replay.verdict:judge_json"
+    ]
     driver.frames(1)
-    assert playing.session.analysis_job is not None and playing.session.figures_job is not None
-    assert playing.session.analysis_job.wait(120)
+    assert playing.session.verdict_job is not None and playing.session.figures_job is not None
+    assert playing.session.verdict_job.wait(120)
 
 
 def test_workers_are_other_processes():

@@ -146,7 +146,7 @@ def avoidable_loss(driver):
         if board.is_mine(r, c) and (r, c) not in analysis.mines
     )
     driver.click_cell(*mine)
-    playing.analysis.wait(30)
+    playing.session.verdict_job.wait(30)
     driver.frames(2)
     driver.past_grace()
     return playing
@@ -191,8 +191,8 @@ def test_a_forced_loss_offers_no_study(tmp_path):
             break
         stop_app(driver)
     driver.click_cell(*next(cell for cell in board.mine_cells() if not board.is_flagged(*cell)))
-    playing.analysis.wait(30)
+    playing.session.verdict_job.wait(30)
     driver.frames(2)
     driver.past_grace()
-    assert playing.analysis.result.loss.forced and driver.overlay.study is None
+    assert playing.session.verdict_job.result.loss.forced and driver.overlay.study is None
     pygame.quit()

@@ -10,8 +10,8 @@ import threading
 import pygame
 import pytest
 
-from game import session as session_module
-from game.model.rules.boardcode import BoardCode, encode
+from game.model.rules.boardcode import BoardCode, encode_board_code
+from game.play import session as session_module
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.custom import CustomScene
 from game.scenes.menu import MenuScene
@@ -171,7 +171,7 @@ def test_same_board_opens_as_it_did_and_its_first_click_is_never_a_mine(driver):
 def test_a_code_opens_as_its_board_did_and_never_loses_on_its_first_click(driver):
     code = BoardCode(9, 9, 10, seed=42, first_cell=(4, 4))
     driver.click_button(driver.scene.play_code)
-    driver.type_text(encode(code))
+    driver.type_text(encode_board_code(code))
     driver.key(pygame.K_RETURN)
     playing = driver.scene
     assert isinstance(playing, PlayingScene)

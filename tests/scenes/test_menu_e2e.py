@@ -2,7 +2,7 @@
 
 import pygame
 
-from game.app import App
+from game.shell.app import App
 from tests.driver import Driver, FakeClock
 
 

@@ -9,17 +9,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.model.replay.playback import Replay
+from game.model.replay.replay import Replay
 from game.overlays.gameover import GameOverPanel
-from game.race import Lead, Race
-from game.records import Origin
+from game.play.race import Lead, Race
 from game.scenes.playing import PlayingScene
 from game.scenes.replay import ReplayScene
+from game.store.kept import Origin
 from game.video import figures_of
 from game.video.events import Mouse, Video
 from game.video.ghost import opening_cell
-from game.view import race_figures
-from game.view.ghost import clock_text
+from game.view import race_figures, screens
+from game.view.ghost_view import clock_text
 from tests.driver import driven
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -124,7 +124,7 @@ def test_play_that_board_from_a_games_replay_races_its_ghost_on_the_players_cloc
     assert rows["Time"][0] == f"{you.time_ms / 1000:.3f} s"
     result = racing.race.result()
     assert result.lead is (Lead.YOU if you.time_ms < played_figures.time_ms else Lead.GHOST)
-    assert panel._verdict().startswith(("You beat the ghost by", "The ghost beat you by"))
+    assert panel._verdict_words().startswith(("You beat the ghost by", "The ghost beat you by"))
     driver.past_grace()
     driver.frames(2)
     driver.screenshot("race-bar")
@@ -154,7 +154,7 @@ def test_race_again_from_the_panel_and_a_lost_race(driver):
     assert panel.race.wait(30)
     driver.frames(3)
     assert panel.race.result().lead is Lead.GHOST
-    assert panel._verdict().startswith("The ghost won the race in ")
+    assert panel._verdict_words().startswith("The ghost won the race in ")
     assert race_figures.bar_words(panel.race).endswith(": the ghost wins")
     rows = {line[0]: line[1:] for line in panel.lines()}
     assert " of " in rows["3BV"][0] and " of " not in rows["3BV"][1]
@@ -179,7 +179,7 @@ def test_play_that_board_from_a_speed_runners_video(driver):
     pytest.importorskip("ms_toollib")
     read = foreign.read_foreign(SAMPLES / "Cus_8x11_7mines_5.42_3BV=8_3BVs=1.47_Wang Jianing G15208.avf")
     video = read.video
-    driver.app.show("replay", replay=foreign_replay(video), video=video)
+    driver.app.show(screens.Replay(replay=foreign_replay(video), video=video))
     driver.frames(2)
     driver.click_button(driver.scene.buttons["race"])
     racing = driver.scene
@@ -204,14 +204,14 @@ def test_play_that_board_from_a_speed_runners_video(driver):
     assert panel.race.wait(30)
     driver.frames(3)
     assert panel.race.result().lead is Lead.GHOST, "a player of a second cannot beat 5.42 s here"
-    assert panel._verdict().startswith("The ghost beat you by"), "a name the typeface cannot write is left out"
+    assert panel._verdict_words().startswith("The ghost beat you by"), "a name the typeface cannot write is left out"
     driver.screenshot("race-foreign-panel")
 
 
 def test_a_game_from_records_can_be_raced(driver):
     won_beginner(driver)
     driver.key(pygame.K_ESCAPE)
-    driver.app.show("records", category="beginner")
+    driver.app.show(screens.Records(category="beginner"))
     driver.frames(2)
     records = driver.scene
     driver.click_button(records.recent_tab)
@@ -227,7 +227,7 @@ def test_a_game_from_records_can_be_raced(driver):
 
 def test_a_video_without_mouse_events_cannot_be_raced_and_says_why(driver):
     video = Video.from_text(["*....", ".....", ".....", ".....", "....*"])
-    driver.app.show("replay", replay=foreign_replay(video), video=video)
+    driver.app.show(screens.Replay(replay=foreign_replay(video), video=video))
     driver.frames(2)
     driver.key(pygame.K_b)
     assert isinstance(driver.scene, ReplayScene) and "no ghost" in driver.scene.message
@@ -250,7 +250,7 @@ def test_a_race_asks_before_it_replaces_a_saved_game(driver):
     driver.click_cell(0, 0)
     driver.key(pygame.K_ESCAPE)  # the game under way stays saved
     driver.click_button(driver.overlay.yes)
-    assert driver.scene.name == "menu" and driver.app.dealer.saved is not None
+    assert isinstance(driver.scene.shown, screens.Menu) and driver.app.dealer.saved is not None
     driver.click_button(driver.scene.records)
     records = driver.scene
     driver.click_button(records.recent_tab)

@@ -5,7 +5,7 @@ resume, and stays with the record's move log."""
 import pygame
 import pytest
 
-from game.model.replay.playback import Replay
+from game.model.replay.replay import Replay
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.video import encode_evf, figures_of

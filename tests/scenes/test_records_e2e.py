@@ -219,7 +219,7 @@ KILLED_GAME = """
 import sys
 sys.path.insert(0, {root!r})
 import pygame
-from game.app import App
+from game.shell.app import App
 from game.model import Move
 from tests.driver import FakeClock
 app = App(clock=FakeClock(), seed=5, difficulty="expert")

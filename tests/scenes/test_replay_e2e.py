@@ -7,14 +7,14 @@ import threading
 import pygame
 import pytest
 
-from game.app import App
-from game.model.replay.playback import Replay
-from game.model.rules.boardcode import decode
+from game.model.replay.replay import Replay
+from game.model.rules.boardcode import decode_board_code
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene, figures
 from game.scenes.replay import ReplayScene
+from game.shell.app import App
 from game.store import data_folder
 from tests.driver import Driver, FakeClock, driven
 
@@ -30,14 +30,14 @@ def cells(board):
     return [(r, c) for r in range(board.rows) for c in range(board.cols)]
 
 
-def wait_for_analysis(driver, scene, frames=600):
+def wait_for_analysis(driver, panel, frames=600):
     """The game's analysis, once it is in and a frame has taken it in. (It is in as soon as its worker thread ends,
     between frames; the board marks the verdict's cell in the next frame's update.)"""
     for _ in range(frames):
-        if scene.analysis is not None:
+        if panel.session.verdict is not None:
             driver.frames(1)
-            return scene.analysis
-        scene.job.wait(0.05)
+            return panel.session.verdict
+        panel.session.verdict_job.wait(0.05)
         driver.frames(1)
     raise AssertionError("the analysis never came")
 
@@ -64,9 +64,9 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     # stamped in whole ms of the (fake) clock: 32 and 79 frames of 1/60 s after the first, within a rounding
     times = [m.t_ms for m in playing.board.moves]
     assert times[0] == 0 and abs(times[1] - 32000 / 60) < 1 and abs(times[2] - 79000 / 60) < 1
-    was_in = over.analysis is not None  # it may come in at any time: its worker thread ends between two looks
+    was_in = over.verdict is not None  # it may come in at any time: its worker thread ends between two looks
     lines = dict(over.lines())
-    is_in = over.analysis is not None
+    is_in = over.verdict is not None
     assert "IOE" in lines and lines["Code"].startswith("MS1-")
     if not is_in:
         assert lines["Guesses"] == "counting...", "while the analysis runs"
@@ -77,13 +77,13 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     assert lines["Last click"] in ("a forced guess", "avoidable")
     assert lines["Guesses"].endswith("of 1 click that opened cells")
     assert analysis.loss.cell == board.exploded
-    assert over._verdict().startswith(("A forced guess", "Avoidable"))
+    assert over._verdict_words().startswith(("A forced guess", "Avoidable"))
     assert over.bar.bottom <= over.window_size[1] and over.bar.top >= 0
     assert playing.assist.hint is not None and playing.assist.hint.cell == analysis.loss.alternative
     driver.frames(2)
     driver.screenshot("lost-panel")
 
-    code = decode(lines["Code"])
+    code = decode_board_code(lines["Code"])
     assert (code.rows, code.cols, code.mines, code.seed) == (9, 9, 10, board.seed)
     again = code.board()
     again.reveal(*code.first_cell)
@@ -241,24 +241,24 @@ def test_a_won_game_replays_to_the_won_board(driver):
     assert driver.scene.board.state == "won" and driver.scene.board.seen_codes() == board.seen_codes()
 
 
-def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(driver, monkeypatch):
+def test_the_verdict_goes_on_during_the_replay_and_stops_when_the_game_is_left(driver, monkeypatch):
     import threading
 
-    from game.model.replay import playback as replay_module
+    from game.model.replay import verdict as verdict_module
 
     release = threading.Event()
-    real = replay_module.Replay.analyse
+    real = verdict_module.judge_game
 
-    def slow_analyse(self, cancelled=None):
+    def slow_judge(replay, budget=verdict_module.GUESS_BUDGET, cancelled=None):
         release.wait(10)
-        return real(self, cancelled=cancelled)
+        return real(replay, budget, cancelled=cancelled)
 
-    monkeypatch.setattr(replay_module.Replay, "analyse", slow_analyse)
+    monkeypatch.setattr(verdict_module, "judge_game", slow_judge)
     playing = play_and_lose(driver)
     over = driver.overlay
     driver.click_button(driver.panel_button("replay"))
     driver.key(pygame.K_ESCAPE)
-    assert driver.overlay is over and not playing.analysis.cancelled.is_set()
+    assert driver.overlay is over and not playing.session.verdict_job.cancelled.is_set()
     release.set()
     analysis = wait_for_analysis(driver, over)
     assert analysis.loss is not None
@@ -271,7 +271,7 @@ def test_the_analysis_goes_on_during_the_replay_and_stops_when_the_game_is_left(
     driver.click_cell(4, 4)
     mine = next(c for c in cells(playing_again.board) if playing_again.board.is_mine(*c))
     driver.click_cell(*mine)
-    job = driver.scene.analysis
+    job = driver.scene.session.verdict_job
     driver.click_button(driver.panel_button("menu"))
     assert job.cancelled.is_set(), "leaving a game over stops its analysis"
     release.set()

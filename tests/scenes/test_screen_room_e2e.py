@@ -6,9 +6,9 @@ import time
 import pygame
 import pytest
 
-from game.app import App
 from game.scenes.puzzle import FADE
-from game.view import noguess_wait, text
+from game.shell.app import App
+from game.view import noguess_wait, screens, text
 from tests.driver import Driver, FakeClock
 
 
@@ -46,7 +46,7 @@ def test_the_replay_shows_the_board_as_large_as_the_game_did(private_home, quits
         game_tile = driver.scene.layout.tile
         panel = lose(driver)
         driver.click_button(driver.panel_button("replay") if not panel.expanded else panel.replay_button)
-        assert driver.scene.name == "replay"
+        assert isinstance(driver.scene.shown, screens.Replay)
         assert driver.scene.layout.tile == game_tile
     finally:
         app.store.close()

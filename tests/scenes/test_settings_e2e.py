@@ -3,11 +3,11 @@
 import pygame
 import pytest
 
-from game.app import App
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.settings import OPTIONS, SettingsScene
 from game.settings import BY_KEY, SETTINGS, Settings, cleaned
+from game.shell.app import App
 from game.store import Store
 from tests.driver import FakeClock, driven
 

@@ -2,10 +2,10 @@
 
 import pygame
 
-from game.app import App
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
+from game.shell.app import App
 from game.store import Store
 from tests.driver import Driver, FakeClock
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from game.records import GameRecord
 from game.store import DB_NAME, Store, copies, jobs
 from game.store.copies import HEADER, MARK, encode
+from game.store.kept import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 POSIX = pytest.mark.skipif(os.name == "nt", reason="pipes, links and flock() are POSIX's")

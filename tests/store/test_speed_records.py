@@ -7,10 +7,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from game.model.replay.playback import Replay
-from game.records import GameRecord
+from game.model.replay.replay import Replay
 from game.store import DB_NAME, Store, figuring, schema, speed
 from game.store.figuring import BATCH_GAMES
+from game.store.kept import GameRecord
 from game.video.figures import figures_of
 from game.video.packed import split_log, video_of
 from tests.played import played, record_of

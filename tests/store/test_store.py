@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.model.rules.category import category_for, category_label
-from game.records import GameRecord
 from game.store import DB_NAME, MAX_TIME_MS, Store
 from game.store import schema as store_module
 from game.store.games import ordinal
+from game.store.kept import GameRecord
 from game.store.schema import SCHEMA_VERSION
 from tests.store.waited import open_waited
 
@@ -433,7 +433,7 @@ def test_resume_round_trip(private_home):
 def test_a_saved_boards_text_is_read_in_small_steps(longest_json_read):
     """The resume's thread reads a saved board's text; one json.loads of a 100,000-move board held the
     interpreter, and so the frames, for tens of milliseconds."""
-    from game.records import SavedGame
+    from game.store.kept import SavedGame
 
     board = {
         "rows": 100,

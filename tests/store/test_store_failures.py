@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from game.records import GameRecord
 from game.store import DB_NAME, Store, opening, schema
 from game.store import store as store_module
+from game.store.kept import GameRecord
 from tests.locker import held
 from tests.store.waited import open_waited, writer_failed
 
@@ -317,7 +317,7 @@ def test_two_stores_on_one_file(private_home):
 
 WRITER = """
 import sys
-from game.records import GameRecord
+from game.store.kept import GameRecord
 from game.store import Store
 s = Store.open(busy_timeout=30)
 assert s.available, s.notices

@@ -10,10 +10,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.board_ui import Motion, Press, Release
-from game.dealer import Dealer
 from game.model import Move
-from game.recording import Recorder
+from game.play.board_ui import BoardUI, Motion, Press, Release
+from game.play.dealer import Dealer
 from game.scenes.records import read_log
 from game.settings import Settings
 from game.store import DB_NAME, Store, speed
@@ -35,6 +34,16 @@ GEOMETRY = SimpleNamespace(
 )
 
 
+class Heard:
+    """The session hearing input as the playing scene hands it over: with the UI state and the geometry."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def hear(self, event):
+        self.session.hear(event, BoardUI(), GEOMETRY)
+
+
 @pytest.fixture
 def store(tmp_path):
     opened = Store.open(home=tmp_path)
@@ -49,7 +58,7 @@ def dealer_of(store):
 def long_game(dealer, events=2 * CHUNK_EVENTS + 1000):
     """A beginner game opened, then the mouse moved `events` times at 1,000 Hz, heard as the scene hears it."""
     session = dealer.new(9, 9, 10)
-    recorder = Recorder(session, lambda: GEOMETRY)
+    recorder = Heard(session)
     recorder.hear(Press(0, (72, 72), 1))
     recorder.hear(Release(1, (72, 72), 1))
     session.apply(Move("reveal", 4, 4), t_ms=1)
@@ -96,7 +105,7 @@ def test_a_resumed_long_game_records_on_in_its_chunks_and_its_record_keeps_them(
     resuming = dealer.resume()
     assert resuming.wait(30)
     resumed = dealer.resumed(resuming)
-    recorder = Recorder(resumed, lambda: GEOMETRY)
+    recorder = Heard(resumed)
     for t in range(10**6, 10**6 + CHUNK_EVENTS):
         recorder.hear(Motion(t, (t % 144, 3)))
     assert resumed.sealed.chunks == 3, "the next chunk, numbered on from the save's"
@@ -237,8 +246,8 @@ def test_a_large_boards_figures_are_worked_out_in_a_worker_with_its_chunks_read_
     """The records' writer worked out a large board's figures on its thread, a tenth of a second and more of
     Python that the frames (the game's end among them) waited out; a worker has no connection to the records,
     so the chunks the log names go with it."""
-    from game import worker
-    from game.store import videos
+    from game.store import video_chunks as videos
+    from game.work import worker
 
     asked = []
     real_run = worker.run
@@ -249,7 +258,7 @@ def test_a_large_boards_figures_are_worked_out_in_a_worker_with_its_chunks_read_
 
     monkeypatch.setattr(worker, "run", run)
     session = dealer_of(store).new(50, 50, 300)
-    recorder = Recorder(session, lambda: GEOMETRY)
+    recorder = Heard(session)
     recorder.hear(Press(0, (72, 72), 1))
     recorder.hear(Release(1, (72, 72), 1))
     session.apply(Move("reveal", 4, 4), t_ms=1)

@@ -6,9 +6,9 @@ import sqlite3
 
 import pytest
 
-from game.records import GameRecord
 from game.store import DB_NAME, Store, copies, jobs
 from game.store.copies import CopyFile, alive, decode, encode, orphans
+from game.store.kept import GameRecord
 from game.store.lock import FileLock, held_elsewhere
 from game.store.schema import migrate
 from game.store.writer import Writer

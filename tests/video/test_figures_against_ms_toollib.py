@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from game.video import Mouse, Video, decode_evf, encode_evf, figures_of
-from game.video.board import openings
+from game.video.board_figures import openings
 from game.video.mouse import Game
 from tests.video.games import random_video
 

@@ -1,5 +1,5 @@
 """Damaged copies of the sample videos through the game's own path, a short run for every CI (tools/fuzz_videos.py
-runs thousands): opened as a drop is (game.files.open_to_watch), none crashes or hangs, each gets a sentence;
+runs thousands): opened as a drop is (game.files.reading.open_to_watch), none crashes or hangs, each gets a sentence;
 dropped on the app, each comes back as a replay or a line for the player while the frames go on."""
 
 from concurrent.futures import ThreadPoolExecutor
@@ -7,8 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pygame
 import pytest
 
-from game import files
-from game.app import App
+from game.files import reading as files
+from game.shell.app import App
+from game.view import screens
 from tests.driver import Driver, FakeClock
 from tools.fuzz_videos import damaged_copies, sources
 
@@ -52,6 +53,6 @@ def test_damaged_copies_dropped_on_the_app_each_come_back_and_the_game_goes_on(t
         for path, arrival in zip(paths, came):
             said = getattr(arrival, "text", "")
             assert type(arrival).__name__ == "Watch" or said.startswith(f"Could not open {path.name}: "), said
-        assert app.scene.name == "replay" and app.running
+        assert isinstance(app.scene.shown, screens.Replay) and app.running
     finally:
         app.store.close()

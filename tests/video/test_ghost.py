@@ -1,4 +1,4 @@
-"""The ghost of a raced video (game.video.ghost) and the race's pure parts (game.race): the ghost is where the
+"""The ghost of a raced video (game.video.ghost) and the race's pure parts (game.play.race): the ghost is where the
 video's pointer was at each moment of the race's clock, its board and finish are the video's, the click made
 for the player is the video's opening, and who won is decided as the panel says."""
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.model import Board
-from game.race import Lead, Reason, race_result, with_opening, your_figures
+from game.play.race import Lead, Reason, race_result, with_opening, your_figures
 from game.video import figures_of
 from game.video.events import Mouse, Video
 from game.video.figures import Figures

@@ -9,10 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import shelf
-from game.app import App
-from game.shelf import Entry, Facts, Shelf, listing
+from game.files import shelf
+from game.files.shelf import Entry, Facts, Shelf, listing
+from game.shell.app import App
 from game.store import data_folder
+from game.view import screens
 from tests.driver import Driver, FakeClock
 
 SAMPLES = Path(__file__).resolve().parent.parent / "fixtures" / "videos"
@@ -26,7 +27,7 @@ def touch(path, when, data=b"x"):
 
 
 def test_the_list_takes_the_formats_the_reader_reads_and_our_exports():
-    from game import files
+    from game.files import reading as files
     from game.video.foreign import FORMATS
 
     assert tuple(FORMATS) == shelf.VIDEO_SUFFIXES and files.REPLAYS_FOLDER == shelf.REPLAYS_FOLDER
@@ -115,7 +116,7 @@ def app():
 def to_videos(driver):
     driver.click_button(driver.scene.records)
     driver.click_button(driver.scene.videos)
-    assert driver.scene.name == "videos"
+    assert isinstance(driver.scene.shown, screens.Videos)
     return driver.scene
 
 
@@ -168,8 +169,9 @@ def test_a_row_clicked_opens_in_replay_and_back_comes_back_to_the_list(app):
     assert driver.scene is scene and scene.notice.startswith("Could not open broken.rmv: damaged")
     driver.click_button(scene.rows[0])
     driver.frames(2)
-    assert driver.scene.name == "replay" and driver.scene.about[0].startswith("Thomas Kolar · Viennasweeper 5.0.0a2")
+    assert isinstance(driver.scene.shown, screens.Replay)
+    assert driver.scene.about[0].startswith("Thomas Kolar · Viennasweeper 5.0.0a2")
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is scene
     driver.key(pygame.K_ESCAPE)
-    assert driver.scene.name == "records"
+    assert isinstance(driver.scene.shown, screens.Records)

@@ -4,13 +4,13 @@ import doctest
 
 import pytest
 
-import game.video.board
+import game.video.board_figures
 import game.video.events
 import game.video.figures
 from game.video import Mouse, Video, VideoError, board_point, figures_of
 
 
-@pytest.mark.parametrize("module", [game.video.events, game.video.figures, game.video.board])
+@pytest.mark.parametrize("module", [game.video.events, game.video.figures, game.video.board_figures])
 def test_the_examples_in_the_docstrings_hold(module):
     failed, tried = doctest.testmod(module)
     assert tried and not failed
@@ -72,7 +72,7 @@ def test_the_video_package_imports_neither_pygame_nor_ms_toollib():
     import sys
     from pathlib import Path
 
-    code = "import sys, game.video, game.video.foreign, game.video.stats; "
+    code = "import sys, game.video, game.video.foreign, game.video.stats_command; "
     code += "print('pygame' in sys.modules, 'ms_toollib' in sys.modules)"
     root = Path(__file__).resolve().parent.parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)

@@ -5,11 +5,12 @@ again, with the same board, events and figures; a bad file gets a sentence and t
 import pygame
 import pytest
 
-from game.app import App
 from game.model import GameState
+from game.shell.app import App
 from game.store import data_folder
 from game.video import figures_of
 from game.video.mouse import Game, Outcome
+from game.view import screens
 from tests.driver import Driver, FakeClock
 from tests.video.test_foreign import GOOD, SAMPLES
 
@@ -53,7 +54,7 @@ def button_events(video):
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_a_video_dropped_on_the_window_plays_to_its_final_board(driver, path):
     scene = dropped(driver, path)
-    assert scene.name == "replay" and scene.video is not None and len(scene.video)
+    assert isinstance(scene.shown, screens.Replay) and scene.video is not None and len(scene.video)
     player, program = scene.about[0].split(" · ")[:2]
     assert player.startswith(scene.video.player or "an unnamed player") and program.startswith(PROGRAMS[path.suffix])
     figures = figures_of(scene.video)
@@ -77,7 +78,7 @@ def test_a_video_exported_as_evf_and_opened_again_is_the_same_game(driver, path)
     evf = data_folder() / "replays" / (first.exported.stem + ".evf")
     assert evf.is_file(), first.message
     again = dropped(driver, evf)
-    assert again is not first and again.name == "replay"
+    assert again is not first and isinstance(again.shown, screens.Replay)
     one, two = first.video, again.video
     assert two.board_rows() == one.board_rows() and two.cell_size == one.cell_size
     assert button_events(two) == button_events(one)
@@ -93,7 +94,8 @@ def test_a_video_given_with_replay_opens_at_start():
     app = App(clock=FakeClock(), desktop_size=(1366, 768), replay=str(path))
     try:
         Driver(app).frames(3)
-        assert app.scene.name == "replay" and app.scene.about[0].startswith("Zhang Shen Jia(China) · Minesweeper Clone")
+        assert isinstance(app.scene.shown, screens.Replay)
+        assert app.scene.about[0].startswith("Zhang Shen Jia(China) · Minesweeper Clone")
     finally:
         app.store.close()
 
@@ -113,10 +115,10 @@ def test_a_bad_video_dropped_gets_a_sentence_naming_it_and_the_game_goes_on(driv
     if content is not None:
         path.write_bytes(content)
     scene = dropped(driver, path)
-    assert scene.name == "menu"
+    assert isinstance(scene.shown, screens.Menu)
     assert scene.notices[-1].startswith(f"Could not open {name}: {said}")
     good = dropped(driver, GOOD[0])
-    assert good.name == "replay"
+    assert isinstance(good.shown, screens.Replay)
     bad = dropped(driver, path)
     assert bad is good and good.message.startswith(f"Could not open {name}: "), "said over the replay, which goes on"
 
@@ -126,5 +128,5 @@ def test_a_video_dropped_on_the_window_can_be_raced(driver):
     scene = dropped(driver, path)
     driver.key(pygame.K_b)
     racing = driver.scene
-    assert racing.name == "playing" and racing.race.video is scene.video
+    assert isinstance(racing.shown, screens.Playing) and racing.race.video is scene.video
     assert set(racing.board.mine_cells()) == scene.video.mines

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game import config
-from game.app import App
-from game.model.replay.playback import Replay
-from game.view import text, theme
+from game.model.replay.replay import Replay
+from game.shell.app import App
+from game.view import screens, text, theme
 from tests.driver import Driver, FakeClock
 from tests.video.games import won_video
 from tests.view.test_layout import SCREENS, drawn_texts, problems
@@ -33,7 +33,7 @@ def lose(driver, stop, found):
     mine = next((r, c) for r in range(board.rows) for c in range(board.cols) if board.is_mine(r, c))
     playing.screen.keep_in_view(mine)
     driver.click_cell(*mine)
-    job = playing.session.analysis_job
+    job = playing.session.verdict_job
     assert job is not None and job.wait(60), "the loss was analysed in time"
     if playing.race is not None:
         assert playing.race.wait(60), "the race's figures were worked out in time"
@@ -43,7 +43,7 @@ def lose(driver, stop, found):
         check(driver, f"{stop}, the bar", found)
         driver.key(pygame.K_SPACE)
     log = check(driver, f"{stop}, the whole panel", found)
-    verdict = panel._verdict()
+    verdict = panel._verdict_words()
     if verdict:
         words = " ".join(item.text for item in log if item.layer > 0)
         if verdict.split()[-1] not in words:
@@ -67,7 +67,7 @@ def test_the_smallest_and_largest_boards_keep_every_text_whole_at_every_zoom(pri
         for (rows, cols, mines), tile in BOARDS:
             stop = f"{cols} x {rows} at {tile} px"
             app.settings.change("tile", tile)
-            app.show("playing", session=app.dealer.new(rows, cols, mines))
+            app.show(screens.Playing(session=app.dealer.new(rows, cols, mines)))
             driver.frames(2)
             check(driver, f"{stop}, a new game", found)
             driver.click_cell(0, 0)
@@ -107,7 +107,7 @@ def test_a_race_keeps_every_text_whole_on_the_smallest_and_largest_boards(privat
             app.settings.change("tile", tile)
             video = won_video(rows, cols, mines, player=LONG_NAME)
             nothing = Replay(rows, cols, mines, 0, "opening", False, sorted(video.mines), [], 0)
-            app.show("replay", replay=nothing, video=video)
+            app.show(screens.Replay(replay=nothing, video=video))
             driver.frames(2)
             check(driver, f"{stop}, its replay", found)
             driver.key(pygame.K_b)

@@ -6,7 +6,7 @@ import pytest
 
 from game import config
 from game.model.rules.category import category_label, size_text
-from game.view import assist, hud, theme
+from game.view import assist, hud, screens, theme
 from game.view.atlas import AtlasCache
 from game.view.formats import format_time
 from game.view.title import mine_icon
@@ -19,7 +19,7 @@ def driver(tmp_path):
 
 
 def custom(driver, rows, cols, mines):
-    driver.app.show("playing", session=driver.app.dealer.new(rows, cols, mines))
+    driver.app.show(screens.Playing(session=driver.app.dealer.new(rows, cols, mines)))
     driver.frames(2)
     return driver.scene
 

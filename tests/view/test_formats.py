@@ -19,8 +19,8 @@ def test_a_chance_reads_one_way():
 
 def test_a_guessing_hint_never_calls_a_small_chance_zero():
     """A 0.4% guess was announced as "a 0% chance of a mine", which reads as certainly safe."""
-    from game.assist import Assistant
     from game.model.solver.hints import Hint, HintRule
+    from game.view.assistant import Assistant
 
     class Done:
         done, error = True, None
@@ -34,8 +34,8 @@ def test_a_guessing_hint_never_calls_a_small_chance_zero():
 
 
 def test_a_guessing_hint_says_its_chance_once_and_ends_with_a_full_stop():
-    from game.assist import Assistant
     from game.model.solver.hints import hint_for_visible
+    from game.view.assistant import Assistant
 
     visible = [-1] * 4
     visible[3] = 1  # a 1 in the corner of 2 x 2: three cells at 33%

@@ -6,11 +6,12 @@ import math
 import pygame
 import pytest
 
-from game.app import App
 from game.model import Move, MoveKind
-from game.race import Race
+from game.play.race import Race
+from game.shell.app import App
 from game.video.events import Mouse, Video
-from game.view.ghost import OPENED_TINT
+from game.view import screens
+from game.view.ghost_view import OPENED_TINT
 from tests.driver import Driver, FakeClock
 from tests.video.games import won_video
 
@@ -23,7 +24,7 @@ def racing(tmp_path):
     video = won_video(16, 30, 99, seed=4, gap_ms=600)
     race = Race(video)
     session, first = app.dealer.from_video(video, race.first_cell)
-    app.show("playing", session=session, first_reveal=first, race=race)
+    app.show(screens.Playing(session=session, first_reveal=first, race=race))
     driver = Driver(app, tmp_path / "shots")
     driver.frames(2)
     board = driver.scene.board
@@ -128,7 +129,7 @@ def test_the_ghost_follows_the_boards_zoom_scroll_and_window_size(tmp_path):
         race = Race(video)
         assert race.first_cell == (50, 50)
         session, first = app.dealer.from_video(video, race.first_cell)
-        app.show("playing", session=session, first_reveal=first, race=race)
+        app.show(screens.Playing(session=session, first_reveal=first, race=race))
         driver = Driver(app, tmp_path / "shots")
         driver.frames(2)
         scene = driver.scene

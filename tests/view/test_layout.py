@@ -6,8 +6,8 @@ overlap (unless one is drawn over the other, as a dialog over its scene)."""
 import pygame
 import pytest
 
-from game.app import App
-from game.view import text, theme
+from game.shell.app import App
+from game.view import screens, text, theme
 from tests.driver import Driver, FakeClock
 from tests.tour import seed_records, tour
 
@@ -50,7 +50,7 @@ def tour_finds(private_home, tmp_path, screen, look, interface="auto"):
     pygame.event.clear()
     app.settings.change("theme", look)
     app.settings.change("interface", interface)  # as on the Settings screen: the menu is made again after it
-    app.show("menu")
+    app.show(screens.Menu())
     app.step()
     app.step()
     driver = Driver(app, tmp_path / "shots")

@@ -4,8 +4,8 @@ forms and the title's mine follow, crisp at every factor; and the menu screens u
 import pygame
 import pytest
 
-from game.app import App
-from game.view import hud, scale, text, theme
+from game.shell.app import App
+from game.view import hud, scale, screens, text, theme
 from game.view.atlas import AtlasCache
 from game.view.title import contrast, mine_icon
 from game.view.typeface import BODY
@@ -25,7 +25,7 @@ def start(screen, interface="auto"):
     app = App(clock=FakeClock(), seed=5, desktop_size=screen)
     pygame.event.clear()
     app.settings.change("interface", interface)
-    app.show("menu")
+    app.show(screens.Menu())
     app.step()
     app.step()
     return app, Driver(app)
@@ -163,8 +163,17 @@ def test_the_menu_screens_use_their_room(private_home, screen):
     app.settings.change("difficulty", "expert")
     try:
         found = {}
-        for name in ("menu", "code", "records", "custom", "settings", "learn", "help"):
-            app.show(name)
+        shown = {
+            "menu": screens.Menu(),
+            "code": screens.CodeEntry(),
+            "records": screens.Records(),
+            "custom": screens.Custom(),
+            "settings": screens.Settings(),
+            "learn": screens.Learn(),
+            "help": screens.Help(),
+        }
+        for name, screen_shown in shown.items():
+            app.show(screen_shown)
             driver.frames(2)
             if name == "records":
                 driver.click_button(app.scene.recent_tab)
@@ -183,7 +192,7 @@ def test_every_help_page_is_set_in_the_same_size(private_home, screen):
     """The bug: the Figures page was in smaller letters than the others."""
     app, driver = start(screen)
     try:
-        app.show("help")
+        app.show(screens.Help())
         driver.frames(2)
         help_ = driver.scene
         heights = {}
@@ -200,7 +209,7 @@ def test_every_help_page_is_set_in_the_same_size(private_home, screen):
 def test_the_interface_size_changes_from_settings_at_once(private_home):
     app, driver = start(DESKTOP)
     try:
-        app.show("settings")
+        app.show(screens.Settings())
         driver.frames(2)
         settings = driver.scene
         button = settings.buttons[[o.key for o in settings_options()].index("interface")]

@@ -346,9 +346,9 @@ def test_proof_outlines_and_the_keyboard_cursor_stand_out_on_every_theme(look, c
 
 @pytest.mark.parametrize("look", ["classic", "dark"])
 def test_a_scroll_bars_thumb_stands_out_from_its_track(look):
-    from game.input import BoardGeometry
     from game.model import Board
     from game.view.board_screen import BoardScreen, Counters
+    from game.view.input import BoardGeometry
     from game.view.sheet import Face
 
     pygame.display.init()

@@ -22,7 +22,7 @@ KEYS = ("rows", "cols", "mines", "seed", "first_click", "question_marks", "mine_
 CHARS_PER_LIST = 40  # a move written out in full, with room to spare for spaces: ["r",99,99,604800000],
 
 
-def text_limits(max_side: int) -> tuple[int, int]:
+def replay_text_limits(max_side: int) -> tuple[int, int]:
     """The most characters, and the most lists ('['), in the JSON of a game (a replay, a save) on a board up to
     `max_side` a side: a move list at its limit, a mine on every cell, a row of cells per row. A text over
     either is refused before it is parsed: parsing is where a hostile file costs (20 MB of "[]" take half a
@@ -32,7 +32,7 @@ def text_limits(max_side: int) -> tuple[int, int]:
     return CHARS_PER_LIST * lists + 65_536, lists
 
 
-def parse(text: str | bytes | bytearray, max_chars: int, max_lists: int | None = None) -> Any:
+def parse_replay_json(text: str | bytes | bytearray, max_chars: int, max_lists: int | None = None) -> Any:
     """The JSON inside a replay file's text (str or UTF-8 bytes), or ValueError."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > 4 * max_chars:  # no decoding of what is far too large in any encoding
@@ -46,7 +46,7 @@ def parse(text: str | bytes | bytearray, max_chars: int, max_lists: int | None =
     if len(text) > max_chars or (max_lists is not None and text.count("[") > max_lists):
         raise ValueError("That file is far too large to be a replay.")
     try:
-        return stepwise.loads(text)  # a thread reading a large file lets the frames run meanwhile
+        return stepwise.read_json(text)  # a thread reading a large file lets the frames run meanwhile
     except (ValueError, RecursionError) as error:  # ValueError: also a number of thousands of digits
         where = f" at line {error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
         raise ValueError(f"That replay file is damaged or cut short (not valid JSON{where}).") from None

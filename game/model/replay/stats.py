@@ -8,6 +8,7 @@ from ..rules.grid import Grid, count_regions
 
 if TYPE_CHECKING:
     from ..rules.board import Board
+    from .replay import Replay
 
 REVEALED_SAFE = bytes(1 if code <= 8 else 0 for code in range(256))  # from Board.seen_codes
 
@@ -43,6 +44,11 @@ class GameStats(NamedTuple):
     def correctness(self) -> float:
         """The share of clicks that changed something."""
         return self.effective / self.clicks if self.clicks else 0.0
+
+
+def replay_stats(replay: Replay) -> GameStats:
+    """3BV, clicks, IOE, correctness and speed of a replay, from its final board."""
+    return game_stats(replay.final_board(), replay.elapsed_ms)
 
 
 def game_stats(board: Board, elapsed_ms: int, solved: int | None = None) -> GameStats:

@@ -1,12 +1,12 @@
 """JSON read in small steps, for a thread that must not hold up the frames.
 
 `json.loads` is one call into C: a thread inside it keeps the interpreter until the whole text is read, and
-every other thread waits (the largest replay file takes 60 ms: a frame frozen that long). `loads` reads the same
+every other thread waits (the largest replay file takes 60 ms: a frame frozen that long). `read_json` reads the same
 text to the same value, and refuses the same texts, one member of the outer object or array at a time and,
 below that, one item of an array at a time: between any two, the interpreter may pass to another thread. A
 replay's moves, and a saved board's, are such items, a few dozen characters each.
 
->>> loads('{"moves": [["r", 1, 2, 0], ["f", 3, 4, 70]], "rows": 9}')
+>>> read_json('{"moves": [["r", 1, 2, 0], ["f", 3, 4, 70]], "rows": 9}')
 {'moves': [['r', 1, 2, 0], ['f', 3, 4, 70]], 'rows': 9}
 """
 
@@ -22,7 +22,7 @@ _SPACE_CHARS = " \t\n\r"
 STEPPED_LEVELS = 2  # the outer value's members and their items; anything deeper is one value to the C reader
 
 
-def loads(text: str) -> Any:
+def read_json(text: str) -> Any:
     """The value of a JSON text, as json.loads gives it; json.JSONDecodeError (a ValueError) or RecursionError
     as json.loads raises them."""
     at = _skip(text, 0)

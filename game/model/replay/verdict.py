@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.facts import GameState
 from ..rules.grid import SEEN_FLAG
-from ..rules.move import Move
+from ..rules.move import Move, MoveKind
 from ..solver.analysis import DEFAULT_BUDGET, InconsistentPosition, analyse_visible
 from ..solver.chance import chance_text
 from ..solver.guess import choose_guess
 from ..solver.hints import TIE, hint_for_visible, safest_words
+from .replay import Replay
 
 if TYPE_CHECKING:
     from ..rules.board import Board
-    from .playback import Replay
 
 Cell = tuple[int, int]
 OpenOf = dict[Cell, tuple[frozenset[Cell], int]]  # a number -> its covered cells not known mines, mines they hide
@@ -80,17 +80,20 @@ class LossVerdict:
 
 
 @dataclass(frozen=True)
-class GameAnalysis:
+class GameVerdict:
+    """The judgement of a finished game: how many of its opening clicks were guesses, and, on a loss, the
+    verdict on the click that lost it."""
+
     guesses: int  # opening moves whose cells were not all certainly safe at that moment
     opening_moves: int  # reveals and chords that opened covered cells, the first click not counted
     loss: LossVerdict | None  # None unless the game was lost
     exact: bool = True  # False: the solver allowance ran out, and `guesses` may count a few too many
 
 
-def analyse_game(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -> GameAnalysis | None:
+def judge_game(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -> GameVerdict | None:
     """Play the replay through, asking the solver at each opening move what the player could have known.
 
-    `cancelled`: anything with is_set() (a threading.Event), looked at before each move; once set, the analysis
+    `cancelled`: anything with is_set() (a threading.Event), looked at before each move; once set, judging
     stops and returns None (a large board's analysis can take seconds, and the player may have moved on)."""
     board = replay.fresh_board()
     known = Knowledge(board.rows, board.cols, board.mines, budget)
@@ -106,10 +109,15 @@ def analyse_game(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = No
         if any(board.is_mine(*cell) for cell in targets):
             before, flagged = visible(board), flagged_indices(board)
             board.apply(move)
-            verdict = judge(board, move, before, flagged)
+            verdict = judge_loss(board, move, before, flagged)
         else:
             board.apply(move)
-    return GameAnalysis(guesses, opening_moves, verdict, not known.skipped)
+    return GameVerdict(guesses, opening_moves, verdict, not known.skipped)
+
+
+def judge_json(replay_json: str) -> GameVerdict | None:
+    """`judge_game` of a replay given as its JSON (how a worker process is handed a large game)."""
+    return judge_game(Replay.from_json(replay_json))
 
 
 def cells_opened_by(board: Board, move: Move) -> list[Cell]:
@@ -239,7 +247,7 @@ class Knowledge:
         return [c for c in around(self.rows, self.cols, row, col, reach) if view[c[0] * self.cols + c[1]] >= 0]
 
 
-def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) -> LossVerdict:
+def judge_loss(board: Board, move: Move, before: list[int], flagged: frozenset[int]) -> LossVerdict:
     """The verdict on the click that just lost, from the position the player saw before it."""
     cell = board.exploded
     assert cell is not None, "judged after the click that lost"
@@ -263,7 +271,7 @@ def judge(board: Board, move: Move, before: list[int], flagged: frozenset[int]) 
             safe, reason, proof, rule = hint.cell, hint.reason, tuple(hint.proof), hint.rule.value
         else:
             safe, reason, proof, rule = min(analysis.safe), "The numbers around it prove it", (), "combined"
-        if move.kind == "chord":
+        if move.kind is MoveKind.CHORD:
             reason += "; the chord opened a mine because a flag next to that number was wrong"
         return LossVerdict(move, cell, False, probability, safe, 0.0, reason, analysis.exact, proof, rule)
     chances = analysis.probabilities

@@ -7,15 +7,22 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from . import board_text
 from . import grid as g
-from . import text
 from .facts import GameState, validate_first_click, validate_size
 from .mines import draw_mines
 from .move import Move, MoveKind
+from .snapshot import Clicks, Snapshot, snapshot_from_dict, snapshot_to_dict
 
 Cell = tuple[int, int]
 
 _FINISHED = (GameState.WON, GameState.LOST)
+# How a save writes each cell's state, and back: see snapshot.py.
+CELL_CHARS = {g.COVERED: ".", g.FLAGGED: "F", g.QUESTIONED: "?", g.REVEALED: "O"}
+CELL_STATES = {char: state for state, char in CELL_CHARS.items()}
+# each cell state's character as a byte, for bytes.translate (a save is made after every move: a large board's
+# rows are turned into text at C speed); any other byte becomes NUL, which no row may hold
+_CHAR_OF_STATE = bytes(ord(CELL_CHARS[state]) if state in CELL_CHARS else 0 for state in range(256))
 
 
 class Board:
@@ -102,7 +109,7 @@ class Board:
     @classmethod
     def from_layout(cls, layout: str | Iterable[str], seed: int | None = None, question_marks: bool = False) -> Board:
         """A board drawn as text: '*' is a mine, '.' a safe cell; one string per row or lines in one string."""
-        rows, cols, mine_cells = text.parse_layout(layout)
+        rows, cols, mine_cells = board_text.parse_layout(layout)
         return cls.from_mines(rows, cols, mine_cells, seed=seed, question_marks=question_marks)
 
     def same_board(self, keep_mines: bool = True) -> Board:
@@ -207,7 +214,7 @@ class Board:
         #10
         #10
         """
-        return text.seen_text(self.seen_codes(), self.cols)
+        return board_text.seen_text(self.seen_codes(), self.cols)
 
     @property
     def moves(self) -> Sequence[Move]:
@@ -246,11 +253,11 @@ class Board:
     def apply(self, move: Move) -> list[Cell]:
         """Make one click; returns the cells it revealed ([] if it revealed none). The click is logged in
         `moves` as it turned out: a right click that took a mark away is logged as "unflag"."""
-        if move.kind == MoveKind.REVEAL:
+        if move.kind is MoveKind.REVEAL:
             return self._reveal(move)
-        if move.kind in (MoveKind.FLAG, MoveKind.UNFLAG):
+        if move.kind.right_click:
             return self._toggle_flag(move)
-        if move.kind == MoveKind.CHORD:
+        if move.kind is MoveKind.CHORD:
             return self._chord(move)
         raise ValueError(f"A move is one of {', '.join(kind.value for kind in MoveKind)}, not {move.kind!r}.")
 
@@ -260,7 +267,7 @@ class Board:
 
     def toggle_flag(self, row: int, col: int) -> list[Cell]:
         """Right click: covered -> flag -> (question mark, when on) -> covered; nothing on revealed cells."""
-        return self._toggle_flag(Move(MoveKind.FLAG, row, col))
+        return self._toggle_flag(Move(MoveKind.TOGGLE_FLAG, row, col))
 
     def chord(self, row: int, col: int) -> list[Cell]:
         """Click on a revealed number with as many flags around it: reveal its other covered neighbours."""
@@ -393,16 +400,97 @@ class Board:
 
     # --- saving --------------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        from .snapshot import board_to_dict
+    def snapshot(self) -> Snapshot:
+        """The whole game as plain values (what a save keeps: see snapshot.py)."""
+        grid, states = self._grid, self._states
+        cells = []
+        for row in range(self.rows):
+            start = grid.index(row, 0)
+            line = states[start : start + self.cols].translate(_CHAR_OF_STATE)
+            if 0 in line:
+                raise KeyError(f"a cell of row {row} is in no state a save knows")
+            cells.append(line.decode("ascii"))
+        clicks = Clicks(self.left_clicks, self.right_clicks, self.chord_clicks, self.effective_clicks)
+        mine_cells = self.mine_cells() if self.mines_placed else None
+        return Snapshot(
+            self.rows,
+            self.cols,
+            self.mines,
+            self.seed,
+            self.first_click,
+            self.question_marks,
+            self.state,
+            mine_cells,
+            cells,
+            self.exploded,
+            clicks,
+            list(self._moves),
+        )
 
-        return board_to_dict(self)
+    @classmethod
+    def restore(cls, snapshot: Snapshot) -> Board:
+        """The board a snapshot holds, checked: its cells against its mines, its progress against its state
+        (ValueError saying what does not fit). The one way a board is rebuilt from what was saved."""
+        s = snapshot
+        board = cls(s.rows, s.cols, s.mines, seed=s.seed, first_click=s.first_click, question_marks=s.question_marks)
+        try:
+            if s.mine_cells is not None:
+                board._lay_mines(board._indices(s.mine_cells, "mine"))
+            board._restore_cells(s.cells)
+            board._check_progress(s.state, s.exploded)
+        except IndexError as error:  # a cell outside the board is bad data here, not a programming error
+            raise ValueError(str(error)) from None
+        board.state = s.state
+        board.left_clicks, board.right_clicks, board.chord_clicks, board.effective_clicks = s.clicks
+        board._moves = list(s.moves)
+        board.first_reveal = next(
+            (m.cell for m in s.moves if m.kind is MoveKind.REVEAL and board.is_revealed(*m.cell)), None
+        )
+        return board
+
+    def _restore_cells(self, cells: Sequence[str]) -> None:
+        grid, states = self._grid, self._states
+        for row, line in enumerate(cells):
+            start = grid.index(row, 0)
+            states[start : start + self.cols] = bytes(CELL_STATES[ch] for ch in line)
+        self.flags = sum(line.count("F") for line in cells)
+        self.revealed_count = sum(line.count("O") for line in cells)
+        if self._mine is not None:
+            mine, _, passable = self._laid()
+            revealed_mines = sum(1 for i, state in enumerate(states) if state == g.REVEALED and mine[i])
+            self._safe_revealed = self.revealed_count - revealed_mines
+            for i, state in enumerate(states):
+                if state in (g.REVEALED, g.FLAGGED):
+                    passable[i] = 0
+
+    def _check_progress(self, state: GameState, exploded: Cell | None) -> None:
+        revealed_mines = self.revealed_count - self._safe_revealed
+        all_safe_open = self.safe_cells_left == 0
+        if exploded is not None:
+            row, col = exploded
+            if state != GameState.LOST or not (self.is_mine(row, col) and self.is_revealed(row, col)):
+                raise ValueError("The exploded cell must be a revealed mine of a lost game.")
+            self.exploded = (row, col)
+        if state == GameState.LOST:
+            if exploded is None:
+                raise ValueError("A lost game must say which mine exploded.")
+        elif revealed_mines:
+            raise ValueError(f"A mine is revealed in a game that was not lost ({state}).")
+        if state == GameState.READY and self.revealed_count:
+            raise ValueError("A game that has not started has no revealed cells.")
+        if state == GameState.PLAYING and (not self.revealed_count or all_safe_open):
+            raise ValueError("A game under way has some cells revealed and some safe cells still covered.")
+        if state == GameState.WON and (not all_safe_open or self.flags != self.mines):
+            raise ValueError("A won game has every safe cell revealed and every mine flagged.")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as a save writes it (JSON-safe)."""
+        return snapshot_to_dict(self.snapshot())
 
     @classmethod
     def from_dict(cls, data: Any) -> Board:
-        from .snapshot import board_from_dict
-
-        return board_from_dict(cls, data)
+        """A save read back and checked (TypeError or ValueError saying what is wrong): see `restore`."""
+        return cls.restore(snapshot_from_dict(data))
 
     def __repr__(self) -> str:
         return f"Board({self.rows}x{self.cols}, {self.mines} mines, seed={self.seed}, {self.state})"

@@ -8,7 +8,7 @@ from .board import Board
 from .category import mines_text, size_text
 from .facts import FIRST_CLICK_RULES, MAX_DENSITY, SAFE_AROUND_FIRST_CLICK, validate_first_click, validate_size
 
-__all__ = ["BoardCode", "PREFIX", "decode", "encode"]
+__all__ = ["BoardCode", "PREFIX", "decode_board_code", "encode_board_code"]
 
 PREFIX = "MS1-"
 SEED_LIMIT = 2**32
@@ -167,7 +167,7 @@ def _check(symbols: list[int]) -> list[int]:
     return [(crc >> (5 * i)) & 31 for i in range(_CHECK_CHARS - 1, -1, -1)]
 
 
-def encode(code: BoardCode) -> str:
+def encode_board_code(code: BoardCode) -> str:
     """The text of a board code: 'MS1-' then groups of four characters, e.g. MS1-1Z3K-9QPD-AW2M."""
     if not isinstance(code, BoardCode):
         raise TypeError(f"encode takes a BoardCode, not {type(code).__name__}.")
@@ -187,7 +187,7 @@ def encode(code: BoardCode) -> str:
     return PREFIX + "-".join(text[i : i + 4] for i in range(0, len(text), 4))
 
 
-def decode(text: str, max_side: int = 100, min_side: int = 5) -> BoardCode:
+def decode_board_code(text: str, max_side: int = 100, min_side: int = 5) -> BoardCode:
     """The BoardCode in this text, or ValueError with one line a player can read. Nothing else is raised
     for any string, and no code gives a board with a side outside min_side..max_side or more mines than
     the custom form allows (cells - 9; no-guess codes also keep to the no-guess density)."""

@@ -351,3 +351,13 @@ def mine_total(board: Any) -> int:
 def analyse(board: Any, budget: int = DEFAULT_BUDGET) -> Analysis:
     """Analyse a Board (or anything with its read-only surface) as the player sees it."""
     return analyse_visible(board.rows, board.cols, mine_total(board), visible_of(board), budget)
+
+
+def chance_list(rows: int, cols: int, mines: int, visible: Sequence[int]) -> list[float | None]:
+    """Every cell's mine chance in a position (`visible` as `analyse_visible` reads it), in reading order: None
+    on a revealed cell. InconsistentPosition when the position cannot happen. (Plain values: what a worker
+    process hands back for a large board.)"""
+    chances: list[float | None] = [None] * (rows * cols)
+    for (row, col), chance in analyse_visible(rows, cols, mines, visible).probabilities.items():
+        chances[row * cols + col] = chance
+    return chances

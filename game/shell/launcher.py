@@ -9,7 +9,7 @@ from pathlib import Path
 # argparse, datetime, tempfile and traceback load where they are used: the reader child of other programs'
 # videos starts here too, once per batch of files, and needs none of them.
 
-HERE = Path(__file__).resolve().parent.parent  # the checkout, with requirements.txt, when run from one
+HERE = Path(__file__).resolve().parents[2]  # the checkout, with requirements.txt, when run from one
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
@@ -131,15 +131,15 @@ def parse_args(argv):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--read-video-child"]:  # the child that parses other programs' videos (game.video.foreign)
-        from game.video.reader import main as read_videos
+        from game.video.foreign_child import main as read_videos
 
         return read_videos(argv[1:])
-    if argv[:1] == ["--worker-child"]:  # a worker for long pure computations (game.worker)
-        from game.worker import child_main as worker_main
+    if argv[:1] == ["--worker-child"]:  # a worker for long pure computations (game.work.worker)
+        from game.work.worker import child_main as worker_main
 
         return worker_main()
     if argv[:1] == ["stats"]:
-        from game.video.stats import main as stats_main
+        from game.video.stats_command import main as stats_main
 
         return stats_main(argv[1:])
     args = parse_args(argv)
@@ -168,7 +168,7 @@ def main(argv=None):
         )
         return 1
     try:
-        from game.app import App
+        from game.shell.app import App
 
         app = App(seed=args.seed, difficulty=args.difficulty, replay=args.replay)
         return app.run(max_frames=args.frames)

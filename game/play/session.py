@@ -18,30 +18,30 @@ from __future__ import annotations
 import enum
 import logging
 import os
+import threading
 from typing import TYPE_CHECKING, Any
 
-from game import worker
-from game.background import BackgroundJob
-from game.model import Board, GameState, Move
-from game.model.replay.stats import GameStats, game_stats, solved_three_bv
-from game.model.rules.category import category_for
-from game.recording import first_click, new_video, saved_video
-from game.records import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
+from game.model import Board, GameState, GameStats, Move, MoveKind, category_for, game_stats, solved_three_bv
+from game.play.board_ui import BoardUI, InputEvent
+from game.play.recorder import Placed, Recorder
+from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
 from game.video.chunks import Sealed
-from game.video.events import Video
+from game.video.events import Video, new_video, record_made_click
+from game.video.packed import saved_video
+from game.work import worker
+from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:
-    from game.model.replay.playback import Replay
-    from game.model.replay.verdict import GameAnalysis
+    from game.model import GameVerdict, Replay
     from game.video.figures import Figures
 
 Cell = tuple[int, int]
 log = logging.getLogger(__name__)
 
 
-class Analysis(enum.Enum):
-    """Where the analysis of a finished game stands (which clicks were guesses, whether a loss was forced)."""
+class VerdictState(enum.Enum):
+    """Where the verdict on a finished game stands (which clicks were guesses, whether a loss was forced)."""
 
     NOT_ASKED = "not asked"
     RUNNING = "running"
@@ -85,6 +85,7 @@ class GameSession:
         wants_no_guess: bool = False,
         video: Video | None = None,
         sealed: Sealed | None = None,
+        made_click: Cell | None = None,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
@@ -105,13 +106,16 @@ class GameSession:
         self._recorded = False
         self._solved: tuple[int, int] | None = None  # (moves made, the solved 3BV after them)
         self._replay: tuple[tuple[int, int], Replay] | None = None  # ((moves made, time), the replay then)
-        self.analysis_job: BackgroundJob | None = None  # the analysis, made off the frame once the game is over
+        self.verdict_job: BackgroundJob | None = None  # the verdict, worked out off the frame once the game is over
         self.figures_job: BackgroundJob | None = None  # the video's figures, likewise (ZiNi takes 50 ms on expert)
-        self._analysis_logged = False
-        # the mouse from the first press (game.recording keeps it); None on a board too large for a video
-        self.video = video if video is not None else new_video(board)
+        self._verdict_logged = False
+        # the mouse from the first press (game.play.recorder keeps it); None on a board too large for a video
+        self.video = video if video is not None else new_video(board.rows, board.cols, _laid(board))
         # how much of it is in the records in chunks (the recorder writes them): a save carries only the rest
         self.sealed = (sealed or Sealed(os.urandom(8).hex())) if self.video is not None else None
+        # a first click made for the player (same board, a code, a race): the video alone replays the game from it
+        record_made_click(self.video, made_click)
+        self._recorder: Recorder | None = None  # made when first needed: see `recorder`
 
     # --- what the game is ---------------------------------------------------------------------------------
 
@@ -148,7 +152,7 @@ class GameSession:
         return game_stats(self.board, self.elapsed_ms, solved=self._solved[1])
 
     def replay(self) -> Replay:
-        from game.model.replay.playback import Replay  # a game's replay is needed at its end, not at start-up
+        from game.model import Replay  # a game's replay is needed at its end, not at start-up
 
         elapsed_ms = max(self.elapsed_ms, *(m.t_ms for m in self.board.moves[-1:]))
         made = (len(self.board.moves), elapsed_ms)
@@ -156,16 +160,18 @@ class GameSession:
             self._replay = (made, Replay.from_game(self.board, elapsed_ms))
         return self._replay[1]
 
-    # --- the analysis of the game, once it is over --------------------------------------------------------
+    # --- the verdict on the game and its figures, once it is over ------------------------------------------
 
-    def analyse(self) -> None:
-        """Start analysing the finished game on another thread (a large board's takes seconds)."""
-        if self.analysis_job is None and self.state.over:
+    def end_shown(self) -> None:
+        """The game's end is on screen: start working out its verdict and its video's figures, off the frame. Not
+        before: a large board's verdict starts worker processes, which would take the cores from the frame
+        that shows the end."""
+        if self.verdict_job is None and self.state.over:
             replay = self.replay()
-            self.analysis_job = BackgroundJob(lambda cancel: worker.analyse_game(replay, cancel))
+            self.verdict_job = BackgroundJob(lambda cancel: _judged(replay, cancel))
         video = self.current_video()
         if self.figures_job is None and self.state.over and video is not None and len(video):
-            self.figures_job = BackgroundJob(lambda cancel: worker.video_figures(video, cancel))
+            self.figures_job = BackgroundJob(lambda cancel: _figures(video, cancel))
 
     @property
     def figures(self) -> Figures | None:
@@ -175,26 +181,26 @@ class GameSession:
         return job.result if job is not None and job.done and job.error is None else None
 
     @property
-    def analysis_state(self) -> Analysis:
-        job = self.analysis_job
+    def verdict_state(self) -> VerdictState:
+        job = self.verdict_job
         if job is None:
-            return Analysis.NOT_ASKED
+            return VerdictState.NOT_ASKED
         if not job.done:
-            return Analysis.RUNNING
-        if job.error is not None and not self._analysis_logged:
-            self._analysis_logged = True
-            log.error("the game's analysis failed", exc_info=job.error)
-        return Analysis.READY if job.error is None and job.result is not None else Analysis.FAILED
+            return VerdictState.RUNNING
+        if job.error is not None and not self._verdict_logged:
+            self._verdict_logged = True
+            log.error("the game's verdict failed", exc_info=job.error)
+        return VerdictState.READY if job.error is None and job.result is not None else VerdictState.FAILED
 
     @property
-    def analysis(self) -> GameAnalysis | None:
-        """The finished analysis; None while it runs, if it failed, or before it was asked."""
-        return self.analysis_job.result if self.analysis_state == Analysis.READY and self.analysis_job else None
+    def verdict(self) -> GameVerdict | None:
+        """The verdict, once worked out; None while it is, if it failed, or before it was asked."""
+        return self.verdict_job.result if self.verdict_state == VerdictState.READY and self.verdict_job else None
 
-    def stop_analysis(self) -> None:
-        """The game is left behind: its analysis is no longer wanted."""
-        if self.analysis_job is not None and not self.analysis_job.done:
-            self.analysis_job.cancel()
+    def stop_working(self) -> None:
+        """The game is left behind: its verdict is no longer wanted."""
+        if self.verdict_job is not None and not self.verdict_job.done:
+            self.verdict_job.cancel()
 
     # --- time and moves -----------------------------------------------------------------------------------
 
@@ -221,8 +227,33 @@ class GameSession:
             self._clock_base_ms = self.elapsed_ms
         self._elapsed = (self._clock_base_ms + max(0, t_ms - self._running_since)) / 1000
 
+    # --- input, as the video keeps it -----------------------------------------------------------------------
+
+    @property
+    def recorder(self) -> Recorder | None:
+        """What keeps the game's video as it is played on (None without a video: a board too large for one).
+        Made when the game is first heard or paused, not before: a video carried over from a save then ends
+        with a pause, and a save only checked or recorded (Discard) is kept as it came."""
+        if self._recorder is None and self.video is not None:
+            self._recorder = Recorder(self.video, self.sealed, self._keep_chunk)
+        return self._recorder
+
+    def _keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> None:
+        self.keeper.keep_chunk(video_id, part, events, raw)
+
+    def hear(self, event: InputEvent, ui: BoardUI, where: Placed) -> None:
+        """One input event, as the scene hands it to the interpreter (`ui`: the board UI state before it;
+        `where`: the board on the screen): the video keeps it, until the game is recorded."""
+        recorder = self.recorder
+        if recorder is not None and not self._recorded:
+            recorder.hear(event, self.board, ui, where, self.waiting)
+
     def pause(self, t_ms: int | None = None) -> None:
-        """Stop the clock (a pause, a question asked over the game); the game is saved as it stands."""
+        """Stop the clock at `t_ms` (a pause, a question asked over the game): the video says so, and the game
+        is saved as it stands."""
+        recorder = self.recorder
+        if t_ms is not None and recorder is not None and not self.state.over:
+            recorder.pause(t_ms)
         if self.state == GameState.PLAYING and not self.paused:
             self.stamp(t_ms)
             self._running_since = None
@@ -230,12 +261,16 @@ class GameSession:
             self.suspend()
 
     def unpause(self, t_ms: int | None = None) -> None:
+        """The game goes on at `t_ms` (its video too, unless the clock waits for the player's move)."""
         self.paused = False
         self._running_since = None
         self.stamp(t_ms)
+        recorder = self.recorder
+        if t_ms is not None and recorder is not None and not self.waiting:
+            recorder.resume(t_ms)
 
     def apply(self, move: Move, by_player: bool = True, t_ms: int | None = None) -> list[Cell]:
-        """Make a click (what it is, a reveal or a chord, game.board_ui decided) from input stamped `t_ms`;
+        """Make a click (what it is, a reveal or a chord, game.play.board_ui decided) from input stamped `t_ms`;
         returns the cells it revealed. The clock starts at the stamp of the first reveal (as ms-toollib
         times a video) or, when waiting, of this move; the game is saved after a move that changed something,
         and recorded when it ends."""
@@ -245,12 +280,12 @@ class GameSession:
         if by_player and self.waiting:
             self.waiting = False
             self._running_since = None
-        if board.state == GameState.READY and move.kind == "reveal" and not board.is_flagged(*move.cell):
+        if board.state == GameState.READY and move.kind is MoveKind.REVEAL and not board.is_flagged(*move.cell):
             self._elapsed = 0.0
             self._clock_base_ms, self._running_since = 0, None if self.waiting else t_ms
         else:
             self.stamp(t_ms)
-        started = board.state != GameState.READY or move.kind == "reveal"
+        started = board.state != GameState.READY or move.kind is MoveKind.REVEAL
         changed = board.apply(move.at(self.elapsed_ms if started else 0))
         if board.state in (GameState.WON, GameState.LOST):
             self._record()
@@ -371,7 +406,7 @@ class GameSession:
         chunks come through `read_chunks` (it blocks: this runs off the frame); without it, only a record of
         the game can be made (Discard), which names them."""
         board, extra = checked_save(saved)
-        video, sealed = saved_video(board, extra, read_chunks)
+        video, sealed = saved_video(board.rows, board.cols, _laid(board), extra.get("video"), read_chunks)
         origin = (
             Origin(extra["origin"])
             if "origin" in extra
@@ -400,7 +435,44 @@ class GameSession:
         if first_reveal is None:  # nothing was opened: the seed lays the same mines wherever the first click falls
             return GameSession(b.same_board(keep_mines=False), keeper=keeper, origin=Origin.SAME_BOARD), None
         session = GameSession(
-            b.same_board(), keeper=keeper, origin=Origin.SAME_BOARD, no_guess=self.no_guess, waiting=True
+            b.same_board(),
+            keeper=keeper,
+            origin=Origin.SAME_BOARD,
+            no_guess=self.no_guess,
+            waiting=True,
+            made_click=first_reveal,
         )
-        first_click(session.video, first_reveal)  # the video alone replays the game, from that click
         return session, first_reveal
+
+
+def _laid(board: Board) -> frozenset[Cell]:
+    """The board's mines, once laid (they are laid by the first reveal)."""
+    return frozenset(board.mine_cells()) if board.mines_placed else frozenset()
+
+
+def _judged(replay: Replay, cancelled: threading.Event) -> GameVerdict | None:
+    """The game's verdict (game.model.replay.verdict), by a worker process on a large board; None if cancelled."""
+    from game.model import judge_game
+
+    if not worker.large(replay.rows, replay.cols):
+        return judge_game(replay, cancelled=cancelled)
+    try:
+        result: GameVerdict | None = worker.run(
+            "game.model.replay.verdict:judge_json", replay.to_json(), cancelled=cancelled
+        )
+        return result
+    except worker.Cancelled:
+        return None
+
+
+def _figures(video: Video, cancelled: threading.Event) -> Figures | None:
+    """The video's figures (game.video.figures), by a worker process on a large board; None if cancelled."""
+    from game.video.figures import figures_of
+
+    if not worker.large(video.rows, video.cols):
+        return figures_of(video)
+    try:
+        result: Figures | None = worker.run("game.video.figures:figures_of", video, cancelled=cancelled)
+        return result
+    except worker.Cancelled:
+        return None

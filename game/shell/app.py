@@ -3,47 +3,49 @@
 from __future__ import annotations
 
 import contextlib
+import enum
 import functools
 import importlib
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
-from game import background, config
-from game.arrivals import Arrival, Arrivals, News, RecordsOpened, Tell, Watch
-from game.clock import SystemClock
-from game.dealer import Dealer
+from game import config
 from game.learn.progress import Progress
 from game.model import PRESETS
-from game.scene import Context, Overlay, Scene
+from game.play.dealer import Dealer
 from game.settings import Settings
-from game.sound import Sounds
+from game.shell.arrivals import Arrival, Arrivals, News, RecordsOpened, Tell, Watch
+from game.shell.clock import SystemClock
+from game.shell.window import WindowMemory, WindowPlacement
 from game.store import Store
-from game.view import layout, scale, theme, typeface
+from game.view import layout, scale, screens, theme, typeface
 from game.view.atlas import AtlasCache
-from game.window import WindowMemory, WindowPlacement
+from game.view.scene import Context, Overlay, Scene
+from game.view.sound import Sounds
+from game.work import background
 
-# Scenes and overlays by name, imported when first shown: the menu's first frame does not wait for the
+# The scene or overlay each screen is, imported when first shown: the menu's first frame does not wait for the
 # board's modules, and no scene needs to import another to go there.
-SCENES = {
-    "menu": "game.scenes.menu:MenuScene",
-    "playing": "game.scenes.playing:PlayingScene",
-    "custom": "game.scenes.custom:CustomScene",
-    "code": "game.scenes.code_entry:CodeEntryScene",
-    "records": "game.scenes.records:RecordsScene",
-    "videos": "game.scenes.videos:VideosScene",
-    "settings": "game.scenes.settings:SettingsScene",
-    "help": "game.scenes.help:HelpScene",
-    "replay": "game.scenes.replay:ReplayScene",
-    "learn": "game.scenes.learn:LearnScene",
-    "puzzle": "game.scenes.puzzle:PuzzleScene",
+SCENES: dict[type[screens.Screen], str] = {
+    screens.Menu: "game.scenes.menu:MenuScene",
+    screens.Playing: "game.scenes.playing:PlayingScene",
+    screens.Custom: "game.scenes.custom:CustomScene",
+    screens.CodeEntry: "game.scenes.code_entry:CodeEntryScene",
+    screens.Records: "game.scenes.records:RecordsScene",
+    screens.Videos: "game.scenes.videos:VideosScene",
+    screens.Settings: "game.scenes.settings:SettingsScene",
+    screens.Help: "game.scenes.help:HelpScene",
+    screens.Replay: "game.scenes.replay:ReplayScene",
+    screens.Learn: "game.scenes.learn:LearnScene",
+    screens.Puzzle: "game.scenes.puzzle:PuzzleScene",
 }
-OVERLAYS = {
-    "confirm": "game.overlays.confirm:ConfirmOverlay",
-    "pause": "game.overlays.pause:PauseOverlay",
-    "game over": "game.overlays.gameover:GameOverPanel",
+OVERLAYS: dict[type[screens.Shown[Any]], str] = {
+    screens.Confirm: "game.overlays.confirm:ConfirmOverlay",
+    screens.Pause: "game.overlays.pause:PauseOverlay",
+    screens.GameOver: "game.overlays.gameover:GameOverPanel",
 }
 # What the first game, its end and a replay load, imported on a thread once the first frame is on screen.
 WARM = (
@@ -55,8 +57,18 @@ WARM = (
     "game.model.replay.verdict",
     "game.model.rules.boardcode",
 )
+R = TypeVar("R")
 DISCARD_WAIT = 30.0  # seconds quitting waits for a discarded game to be recorded
-NEWS_SHOWN = ("menu", "playing")  # the scenes with a line for the records' news; elsewhere the menu shows it later
+NEWS_SHOWN = (screens.Menu, screens.Playing)  # the scenes with a line for the records' news; elsewhere the menu
+
+
+class Switch(enum.Enum):
+    """How the scene asked for takes the place of the one on show (see App.show)."""
+
+    LEAVE = "leave"  # the scene on show, and any it remembered, are left for good
+    REMEMBER = "remember"  # the scene on show waits to be come back to
+    REPLACE = "replace"  # the new scene takes the place of the one on show, keeping what it remembered
+    BACK = "back"  # back to the scene remembered last
 
 
 def _load(where: str) -> Any:
@@ -108,40 +120,39 @@ class App:
         self._lag = 0.0
         self._quiet = 0.0  # seconds since the last event
         self._backlog: list[pygame.event.Event] = []  # events of a burst left for the next frames
-        self._next: tuple[str, dict, str] | None = None
-        self._history: list[tuple[Scene, list[Overlay]]] = []  # scenes to come back to (a replay's Back)
-        self.overlays: list[Overlay] = []
-        self._discarding: tuple[background.BackgroundJob, Callable[[], None]] | None = None  # see replace_saved_then
+        self._next: tuple[screens.Screen | None, Switch] | None = None  # the scene to show after this frame
+        self._history: list[tuple[Scene, list[Overlay[Any]]]] = []  # scenes to come back to (a replay's Back)
+        self.overlays: list[Overlay[Any]] = []
         if difficulty:
             preset = PRESETS[difficulty]
-            self.scene = self._make("playing", {"session": self.dealer.new(preset.rows, preset.cols, preset.mines)})
+            self.scene = self._make(screens.Playing(self.dealer.new(preset.rows, preset.cols, preset.mines)))
         else:
-            self.scene = self._make("menu", {})
+            self.scene = self._make(screens.Menu())
         self._enter(self.scene)
         if replay is not None:  # a replay file to watch first (main.py --replay), as if dropped on the window
             self.open_file(replay)
 
     # --- scenes and overlays ---------------------------------------------------------------------------------
 
-    def show(self, name: str, *, remember: bool = False, replace: bool = False, **args: Any) -> None:
-        """Show the scene called `name`, made with `args`, after this frame.
+    def show(self, screen: screens.Screen, *, remember: bool = False, replace: bool = False) -> None:
+        """Show `screen` after this frame.
 
         `remember`: come back to the scene on show now (with its overlays) when the new one calls back().
         `replace`: the new scene takes the place of the one on show, which was itself remembering another
         (a second replay file dropped on a replay); otherwise the scenes remembered are left for good.
         """
-        self._next = (name, args, "remember" if remember else "replace" if replace else "")
+        self._next = (screen, Switch.REMEMBER if remember else Switch.REPLACE if replace else Switch.LEAVE)
 
     def back(self) -> None:
         """Back to the scene remembered by show(..., remember=True), else the menu."""
         if self._history:
-            self._next = ("", {}, "back")
+            self._next = (None, Switch.BACK)
         else:
-            self.show("menu")
+            self.show(screens.Menu())
 
-    def push(self, name: str, then: Callable[[Any], None] | None = None, **args: Any) -> Overlay:
-        """Put the overlay called `name` on top; when it finishes, `then(result)` is called."""
-        overlay = _load(OVERLAYS[name])(self, **args)
+    def push(self, shown: screens.Shown[R], then: Callable[[R], None] | None = None) -> Overlay[R]:
+        """Put the overlay `shown` on top; when it finishes, `then(result)` is called."""
+        overlay: Overlay[R] = _load(OVERLAYS[type(shown)])(self, shown)
         overlay.then = then
         self.overlays.append(overlay)
         self.scene.dirty = True
@@ -149,26 +160,21 @@ class App:
 
     def ask(self, question: str, detail: str, yes: str, no: str, then: Callable[[bool], None]) -> None:
         """A yes/no question over the scene; `then(True)` only when the player clicks the `yes` button."""
-        self.push("confirm", question=question, detail=detail, yes=yes, no=no, then=then)
+        self.push(screens.Confirm(question, detail, yes, no), then)
 
     def replace_saved_then(self, start: Callable[[], None]) -> None:
-        """Start a game, asking first when it would replace the saved one (which then counts as abandoned)."""
-        if self._discarding is not None:  # the saved game is being recorded as a loss: this waits for it too
-            self._discarding = (self._discarding[0], start)
-            return
+        """Start a game, asking first when it would replace the saved one (which then counts as abandoned: the
+        dealer starts the game once the records have the old one)."""
         saved = self.dealer.saved
-        if saved is None:
-            start()
+        if saved is None or self.dealer.discarding:
+            self.dealer.discard_saved_then(start)
             return
 
         def answered(discard: bool) -> None:
             if discard:
-                job = self.dealer.abandon_saved()
-                if job is None:
-                    start()
-                    return
-                self._discarding = (job, start)  # started once the records have the old game (see step)
-                self.scene.notify("Counting the saved game as a loss...")
+                self.dealer.discard_saved_then(start)
+                if self.dealer.discarding:
+                    self.scene.notify("Counting the saved game as a loss...")
 
         self.ask(
             "Discard the saved game?",
@@ -178,14 +184,6 @@ class App:
             then=answered,
         )
 
-    def _discarded(self) -> None:
-        """Once the discarded game is recorded, the game chosen over it starts."""
-        if self._discarding is not None and self._discarding[0].done:
-            (job, start), self._discarding = self._discarding, None
-            if job.error is not None:
-                raise job.error
-            start()
-
     def now_ms(self) -> int:
         """The time input is stamped with, in milliseconds on the app's clock (a test's clock is its own)."""
         return int(self.clock.now_ms())
@@ -193,10 +191,10 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def _make(self, name: str, args: dict) -> Scene:
+    def _make(self, screen: screens.Screen) -> Scene:
         context: Context = self  # what scenes get of the app (the type checker holds the app to it)
-        scene = _load(SCENES[name])(context, **args)
-        scene.name = name
+        scene: Scene = _load(SCENES[type(screen)])(context, screen)
+        scene.shown = screen
         return scene
 
     def _enter(self, scene: Scene) -> None:
@@ -205,16 +203,16 @@ class App:
         scene.dirty = True
 
     def _switch(self) -> None:
-        name, args, how = self._next or ("", {}, "back")
+        screen, how = self._next or (None, Switch.BACK)
         self._next = None
         leaving = [(self.scene, self.overlays)]
-        if how == "back":
+        if screen is None:
             self.scene, self.overlays = self._history.pop()
         else:
-            self.scene, self.overlays = self._make(name, args), []
-        if how == "remember":
+            self.scene, self.overlays = self._make(screen), []
+        if how is Switch.REMEMBER:
             self._history.append(leaving.pop())
-        elif how == "" and self._history:
+        elif how is Switch.LEAVE and self._history:
             leaving += reversed(self._history)
             self._history = []
         for scene, overlays in leaving:
@@ -269,17 +267,17 @@ class App:
         """What came from off the frame, acted on: a replay watched (a file dropped on a replay takes its place),
         a line told, the records' news on the scenes with a line for it (else kept for the menu), the menu
         shown again with what late records hold."""
-        name = self.scene.name
+        shown = self.scene.shown
         if isinstance(arrival, Watch):
-            opened = arrival.opened
-            watch = {"replay": opened.replay, "video": opened.video, "about": opened}
-            self.show("replay", remember=name != "replay", replace=name == "replay", **watch)
-        elif isinstance(arrival, Tell) or (isinstance(arrival, News) and name in NEWS_SHOWN):
+            watchable, on_replay = arrival.watchable, isinstance(shown, screens.Replay)
+            watch = screens.Replay(watchable.replay, video=watchable.video, about=watchable)
+            self.show(watch, remember=not on_replay, replace=on_replay)
+        elif isinstance(arrival, Tell) or (isinstance(arrival, News) and isinstance(shown, NEWS_SHOWN)):
             self.scene.notify(arrival.text)
         elif isinstance(arrival, News):
             self.notices.append(arrival.text)
-        elif isinstance(arrival, RecordsOpened) and name == "menu":
-            self.show("menu")
+        elif isinstance(arrival, RecordsOpened) and isinstance(shown, screens.Menu):
+            self.show(screens.Menu())
 
     @property
     def max_window(self) -> tuple[int, int]:
@@ -373,7 +371,7 @@ class App:
         """Run one frame."""
         events: list[pygame.event.Event] = self.clock.arrived()  # came, stamped, while the clock waited
         idled = 0.0
-        waiting = self._backlog or self._discarding is not None
+        waiting = self._backlog or self.dealer.discarding
         if not events and not self._dirty and not waiting and not pygame.event.peek():
             # While the player is active, look for input every frame; after a quiet spell, less often.
             poll = config.STEP if self._quiet < config.ACTIVE_SECONDS else config.IDLE_POLL
@@ -399,7 +397,7 @@ class App:
         for arrival in self.arrivals.update():
             self._arrived(arrival)
         self.window_memory.settle(self.now_ms())  # a move or a resize, written once it is over
-        self._discarded()
+        self.dealer.poll()  # a game chosen over a discarded one starts once the records have that one
         self._draw()
         self.frames += 1
         if self._sounds is None:
@@ -429,8 +427,7 @@ class App:
     def run(self, max_frames: int | None = None) -> int:
         while self.running and (max_frames is None or self.frames < max_frames):
             self.step()
-        if self._discarding is not None:  # the discarded game goes to the records before they close
-            self._discarding[0].wait(DISCARD_WAIT)
+        self.dealer.wait_discarded(DISCARD_WAIT)  # the discarded game goes to the records before they close
         _leave(self.scene, self.overlays)
         for scene, overlays in reversed(self._history):  # a game left for a replay is saved too
             _leave(scene, overlays)

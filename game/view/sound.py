@@ -6,7 +6,7 @@ from pathlib import Path
 import pygame
 
 from game import config
-from game.model import GameState
+from game.model import GameState, MoveKind
 
 NAMES = ("reveal", "cascade", "flag", "chord", "explosion", "win")
 
@@ -102,6 +102,8 @@ def sound_for(kind, changed, was, state):
         return "explosion" if state == GameState.LOST else "win"
     if not changed:
         return None
-    if kind in ("flag", "chord"):
-        return kind
+    if kind.right_click:
+        return "flag"
+    if kind is MoveKind.CHORD:
+        return "chord"
     return "cascade" if len(changed) > 1 else "reveal"

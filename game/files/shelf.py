@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 VIDEOS_FOLDER = "videos"
-REPLAYS_FOLDER = "replays"  # our own exports (game.files writes them)
+REPLAYS_FOLDER = "replays"  # our own exports (game.files.reading writes them)
 VIDEO_SUFFIXES = (".avf", ".rmv", ".mvf", ".evf")  # what game.video.foreign reads
 REPLAY_SUFFIX = ".json"
 MAX_LISTED = 10_000  # a folder of more lists its newest
@@ -103,7 +103,7 @@ def read_facts(entries: list[Entry]) -> list[Facts | str]:
 
 
 def _replay_facts(path: Path) -> Facts | str:
-    from game.files import load_replay
+    from game.files.reading import load_replay
 
     try:
         replay = load_replay(path)

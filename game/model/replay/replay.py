@@ -5,19 +5,13 @@ Times are milliseconds from the first reveal (the playing scene's clock; clicks 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .stats import GameStats
-    from .verdict import GameAnalysis
-
 import json
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ..rules.board import Board
 from ..rules.move import Move, MoveKind
-from .check import FORMAT, LETTERS, VERSION, check_replay_data, parse, text_limits
+from .check import FORMAT, LETTERS, VERSION, check_replay_data, parse_replay_json, replay_text_limits
 
 KEYFRAME_EVERY = 25  # a snapshot every this many moves at least: a seek replays fewer than this many
 # Keyframes of a huge board are big: past this many cells in all (cells x keyframes), space them out.
@@ -142,21 +136,6 @@ class Replay:
                 self._keyframes[n + 1] = board.copy(with_moves=False)
         return board
 
-    # --- figures ---------------------------------------------------------------------------------------
-
-    def stats(self) -> GameStats:
-        """3BV, clicks, IOE, correctness and speed, from the final board (see replay_stats)."""
-        from .stats import game_stats
-
-        return game_stats(self.final_board(), self.elapsed_ms)
-
-    def analyse(self, cancelled: Any = None) -> GameAnalysis | None:
-        """Which clicks were guesses and, for a loss, whether the fatal click was forced (see verdict.py);
-        None if `cancelled` (a threading.Event) was set before it finished."""
-        from .verdict import analyse_game
-
-        return analyse_game(self, cancelled=cancelled)
-
     # --- files -----------------------------------------------------------------------------------------
 
     def to_json(self) -> str:
@@ -184,8 +163,8 @@ class Replay:
         With `max_side` (the game's own limit), a file larger than a game of that size could be, or of a
         larger board, is refused before anything is parsed, built or played: a
         hostile file costs its time in the parser, so it never gets that far."""
-        max_chars, max_lists = text_limits(max_side) if max_side is not None else (MAX_FILE_CHARS, None)
-        replay = cls(**check_replay_data(parse(text, max_chars, max_lists), max_side))
+        max_chars, max_lists = replay_text_limits(max_side) if max_side is not None else (MAX_FILE_CHARS, None)
+        replay = cls(**check_replay_data(parse_replay_json(text, max_chars, max_lists), max_side))
         try:
             final = replay.final_board()  # plays every move once, which also lays every keyframe
         except (ValueError, TypeError, IndexError) as error:

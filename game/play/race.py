@@ -1,6 +1,6 @@
 """A race against a video's ghost: the player plays the video's board (its first click made for them) while
 the video's pointer moves over it, on one clock; at the end, both sets of figures and who was faster. No
-pygame here: the playing scene shows the ghost (game.view.ghost), the game-over panel the figures.
+pygame here: the playing scene shows the ghost (game.view.ghost_view), the game-over panel the figures.
 
 The clocks. The player's game is a "same board" game: the click made for them opens the board as the video's
 opening click did, and their clock starts at their own first move, as for any board seen before. The ghost's
@@ -20,14 +20,13 @@ import enum
 from array import array
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from game.background import BackgroundJob
 from game.video.events import Mouse, Video
 from game.video.ghost import Ghost, opening_cell
 from game.video.playback import Playback
+from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:
-    from game.scene import Context
-    from game.session import GameSession
+    from game.play.session import GameSession
     from game.video.figures import Figures
 
 Cell = tuple[int, int]
@@ -180,27 +179,3 @@ class Race:
 
 def _result(job: BackgroundJob | None) -> Any:
     return job.result if job is not None and job.done and job.error is None else None
-
-
-def race(context: Context, video: Video | None, playback: Playback | None = None) -> str | None:
-    """Play the video's board against its ghost (asking first when that would replace a saved game); the
-    sentence saying why not, when it cannot be raced."""
-    if video is None or not len(video):
-        return "This game's mouse was not recorded, so there is no ghost to race."
-    try:
-        board_race = Race(video, playback)
-        session, first = context.dealer.from_video(video, board_race.first_cell)
-    except ValueError as error:
-        return f"This board cannot be played here: {error}"
-
-    def start() -> None:
-        context.show("playing", session=session, first_reveal=first, race=board_race)
-
-    context.replace_saved_then(start)
-    return None
-
-
-def race_again(context: Context, race: Race) -> None:
-    """The same race once more, from the game-over panel ("Race again": the game just ended, none is saved)."""
-    session, first = context.dealer.from_video(race.video, race.first_cell)
-    context.show("playing", session=session, first_reveal=first, race=race.again())

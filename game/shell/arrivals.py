@@ -7,11 +7,11 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
-from game.background import BackgroundJob, uncollected
+from game.work.background import BackgroundJob, uncollected
 
 if TYPE_CHECKING:
-    from game.dealer import Dealer
-    from game.files import Opened
+    from game.files.reading import Watchable
+    from game.play.dealer import Dealer
     from game.settings import Settings
     from game.store import Store
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class Watch(NamedTuple):
     """A replay file or a video has been read: watch it."""
 
-    opened: Opened
+    watchable: Watchable
 
 
 class Tell(NamedTuple):
@@ -64,7 +64,7 @@ class Arrivals:
         return self.reading is not None or self.waiting is not None
 
     def _start(self, path: str) -> None:
-        from game import files  # the replay modules load when a file is given, not at start-up
+        from game.files import reading as files  # the replay modules load when a file is given, not at start-up
 
         self.reading = (path, BackgroundJob(lambda cancel: uncollected(lambda: files.open_to_watch(path))))
 

@@ -15,7 +15,7 @@ import pygame
 
 from game import config
 from game.model import Board
-from game.race import Race
+from game.play.race import Race
 from game.video.ghost import Finish, GhostLook
 from game.video.playback import LEFT, MIDDLE
 from game.view import scale, text, theme

@@ -4,10 +4,9 @@ board's code."""
 
 import logging
 
-from game.model import GameState
-from game.model.rules.boardcode import BoardCode, encode
-from game.records import Origin
-from game.session import Analysis
+from game.model import BoardCode, GameState, encode_board_code
+from game.play.session import VerdictState
+from game.store.kept import Origin
 from game.view import text
 from game.view.formats import format_seconds, untimed_mark, video_lines
 from game.view.typeface import BOLD, TINY
@@ -18,7 +17,7 @@ log = logging.getLogger(__name__)
 def board_code(session):
     """The game's board code, or None when no code can remake these mines."""
     try:
-        return encode(BoardCode.from_board(session.board, no_guess=session.no_guess))
+        return encode_board_code(BoardCode.from_board(session.board, no_guess=session.no_guess))
     except ValueError as error:
         log.info("no board code: %s", error)
         return None
@@ -32,7 +31,7 @@ def untimed(session):
 
 def figure_lines(session, stats, code, value_w):
     """(name, value) of each figure, the names as FIGURES explains them; `value_w`: the room for a value."""
-    board, won, analysis = session.board, session.state == GameState.WON, session.analysis
+    board, won, game_verdict = session.board, session.state == GameState.WON, session.verdict
     speed = stats.three_bv_per_second
     rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
     solved = f"{board.three_bv}" if won else f"{stats.solved_three_bv} of {board.three_bv}"
@@ -52,8 +51,8 @@ def figure_lines(session, stats, code, value_w):
             ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
         ]
     lines.append(("Guesses", guesses(session)))
-    if not won and analysis is not None:
-        verdict = analysis.loss
+    if not won and game_verdict is not None:
+        verdict = game_verdict.loss
         lines.append(("Last click", "-" if verdict is None else "a forced guess" if verdict.forced else "avoidable"))
     lines.append(("Seed", str(board.seed)))
     if code:  # a large board's code is long: never shown cut, Copy code has it whole
@@ -63,9 +62,9 @@ def figure_lines(session, stats, code, value_w):
 
 
 def guesses(session):
-    if session.analysis_state == Analysis.FAILED:
+    if session.verdict_state == VerdictState.FAILED:
         return "-"
-    a = session.analysis
+    a = session.verdict
     if a is None:
         return "counting..."
     approx = "" if a.exact else "at most "

@@ -1,4 +1,4 @@
-"""Long pure computations (a large board's mine chances, a finished game's analysis) in a child process.
+"""Long pure computations (a large board's mine chances, a finished game's verdict) in a child process.
 
 A thread of this process would share the interpreter with the frames: while it runs, every frame waits its turn
 for the interpreter lock, and every garbage collection a frame sets off walks the thread's objects too (a
@@ -19,14 +19,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from game.learn.puzzle import Puzzle
-    from game.model.replay.playback import Replay
-    from game.model.replay.verdict import GameAnalysis
-    from game.video.events import Video
-    from game.video.figures import Figures
+from typing import IO, Any
 
 WORKER_FLAG = "--worker-child"  # the hidden entry point: main.py hands it to `child_main`
 KEEP_IDLE = 2  # workers kept waiting for the next job
@@ -52,10 +45,10 @@ def child_command() -> list[str]:
     checkout and from the one-file build (where sys.executable is the game)."""
     if getattr(sys, "frozen", False):
         return [sys.executable, WORKER_FLAG]
-    main = Path(__file__).resolve().parent.parent / "main.py"
+    main = Path(__file__).resolve().parents[2] / "main.py"
     if main.is_file():
         return [sys.executable, str(main), WORKER_FLAG]
-    return [sys.executable, "-m", "game.worker", WORKER_FLAG]
+    return [sys.executable, "-m", "game.work.worker", WORKER_FLAG]
 
 
 class Worker:
@@ -185,72 +178,10 @@ def child_main() -> int:  # pragma: no cover - runs in the worker process
         _send(stdout, answer)
 
 
-# --- the jobs workers do ------------------------------------------------------------------------------------
-
-
 def large(rows: int, cols: int) -> bool:
     """Whether a board is large enough for its long computations to go to a worker. A small board's take
     milliseconds on a thread here, sooner than a worker could even start."""
     return rows * cols >= LARGE_BOARD_CELLS
-
-
-def analyse_game(replay: Replay, cancelled: threading.Event | None = None) -> GameAnalysis | None:
-    """A finished game's analysis (Replay.analyse), by a worker on a large board; None if cancelled. Blocks."""
-    if not large(replay.rows, replay.cols):
-        return replay.analyse(cancelled=cancelled)
-    try:
-        return run("game.worker:analysis_of", replay.to_json(), cancelled=cancelled)
-    except Cancelled:
-        return None
-
-
-def analysis_of(replay_json: str) -> GameAnalysis | None:
-    from game.model.replay.playback import Replay
-
-    return Replay.from_json(replay_json).analyse()
-
-
-def video_figures(video: Video, cancelled: threading.Event | None = None) -> Figures | None:
-    """A game's video's figures (game.video.figures), by a worker on a large board; None if cancelled. Blocks."""
-    if not large(video.rows, video.cols):
-        from game.video.figures import figures_of
-
-        return figures_of(video)
-    try:
-        return run("game.video.figures:figures_of", video, cancelled=cancelled)
-    except Cancelled:
-        return None
-
-
-def study(replay: Replay, cancelled: threading.Event | None = None) -> Puzzle | None:
-    """A lost game's last position to study (game.learn.study), by a worker on a large board; None if cancelled
-    or there is nothing to study. Blocks."""
-    if not large(replay.rows, replay.cols):
-        from game.learn.study import study_puzzle
-
-        return study_puzzle(replay)
-    try:
-        return run("game.worker:study_of", replay.to_json(), cancelled=cancelled)
-    except Cancelled:
-        return None
-
-
-def study_of(replay_json: str) -> Puzzle | None:
-    from game.learn.study import study_puzzle
-    from game.model.replay.playback import Replay
-
-    return study_puzzle(Replay.from_json(replay_json))
-
-
-def mine_chances(rows: int, cols: int, total: int, visible: list[int]) -> list[float | None]:
-    """Every cell's mine chance in a position (`visible` as the solver reads it), in reading order: None on a
-    revealed cell. InconsistentPosition when the position cannot happen."""
-    from game.model.solver.analysis import analyse_visible
-
-    chances: list[float | None] = [None] * (rows * cols)
-    for (row, col), chance in analyse_visible(rows, cols, total, visible).probabilities.items():
-        chances[row * cols + col] = chance
-    return chances
 
 
 if __name__ == "__main__":  # pragma: no cover

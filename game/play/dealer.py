@@ -10,22 +10,24 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game import config
-from game.background import BackgroundJob
 from game.model import Board, Move
-from game.recording import first_click
-from game.records import GameRecord, Origin, SavedGame
-from game.session import GameSession, Keeper
+from game.play.race import Race
+from game.play.session import GameSession, Keeper
 from game.settings import Settings
 from game.store.jobs import Claim, new_id
+from game.store.kept import GameRecord, Origin, SavedGame
 from game.video.events import VideoError
 from game.video.packed import ChunkReader
+from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
-    from game.model.rules.boardcode import BoardCode
+    from game.model import BoardCode
     from game.video.events import Video
+    from game.video.playback import Playback
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,8 @@ class Dealer(Keeper):
         self.seeds = SeedSource(seed)
         self._saved: SavedGame | None = store.load_resume()
         self._saved_here = False  # this copy has saved a game of its own since it started
+        # the saved game being recorded as a loss, and the game to start once the records have it
+        self._discarding: tuple[BackgroundJob, Callable[[], None]] | None = None
 
     # --- the keeper of every session ------------------------------------------------------------------------
 
@@ -108,10 +112,16 @@ class Dealer(Keeper):
     def from_code(self, code: BoardCode) -> tuple[GameSession, Cell | None]:
         """The board a code remakes, and its first click (made for the player, so the board is the same)."""
         board = code.board(question_marks=self.settings["question_marks"])
-        waiting = code.first_cell is not None
-        session = GameSession(board, keeper=self, origin=Origin.CODE, waiting=waiting, wants_no_guess=code.no_guess)
-        first_click(session.video, code.first_cell)  # the video alone replays the game, from that click
-        return session, code.first_cell
+        first = code.first_cell
+        session = GameSession(
+            board,
+            keeper=self,
+            origin=Origin.CODE,
+            waiting=first is not None,
+            wants_no_guess=code.no_guess,
+            made_click=first,
+        )
+        return session, first
 
     def from_video(self, video: Video, first_cell: Cell | None) -> tuple[GameSession, Cell | None]:
         """The board of a video (ours or another program's): its mines, and its opening click to make for the
@@ -126,21 +136,37 @@ class Dealer(Keeper):
             video.rows, video.cols, sorted(video.mines), question_marks=self.settings["question_marks"]
         )
         waiting = first_cell is not None
-        session = GameSession(board, keeper=self, origin=Origin.SAME_BOARD, waiting=waiting)
-        first_click(session.video, first_cell)  # the video alone replays the game, from that click
+        session = GameSession(board, keeper=self, origin=Origin.SAME_BOARD, waiting=waiting, made_click=first_cell)
         return session, first_cell
+
+    def race(self, video: Video | None, playback: Playback | None = None) -> tuple[GameSession, Cell | None, Race]:
+        """A game against the video's ghost: its board as `from_video` deals it, and the race. ValueError with the
+        sentence saying why not, when it cannot be raced."""
+        if video is None or not len(video):
+            raise ValueError("This game's mouse was not recorded, so there is no ghost to race.")
+        try:
+            board_race = Race(video, playback)
+            session, first = self.from_video(video, board_race.first_cell)
+        except ValueError as error:
+            raise ValueError(f"This board cannot be played here: {error}") from None
+        return session, first, board_race
+
+    def race_again(self, race: Race) -> tuple[GameSession, Cell | None, Race]:
+        """The same race once more ("Race again" on the game-over panel)."""
+        session, first = self.from_video(race.video, race.first_cell)
+        return session, first, race.again()
 
     def deal_no_guess(
         self, session: GameSession, first: Move, by_player: bool = True, t_ms: int | None = None
     ) -> NoGuessDeal:
         """Start making the session's mines with the no-guess generator, for its first click (stamped `t_ms`),
         off the frame: the scene waits on the answer (as on a resume's claim), lays it, then plays the click."""
-        from game.model.solver import noguess  # the solver loads with the first no-guess board, not at start-up
+        from game.model import generate_no_guess  # the solver loads with the first no-guess board, not at start-up
 
         b = session.board
         rows, cols, mines, seed, rule, cell = b.rows, b.cols, b.mines, b.seed, b.first_click, first.cell
         job = BackgroundJob(
-            lambda cancel: noguess.generate_no_guess(
+            lambda cancel: generate_no_guess(
                 rows, cols, mines, cell, seed=seed, first_click=rule, timeout=config.NO_GUESS_TIMEOUT, cancel=cancel
             )
         )
@@ -207,6 +233,37 @@ class Dealer(Keeper):
             return None
         return BackgroundJob(lambda cancel: self._abandon(saved))
 
+    def discard_saved_then(self, start: Callable[[], None]) -> None:
+        """Start a game in place of the saved one, which counts as an abandoned loss: `start` is called once the
+        records have the old game (see `poll`), or at once without a saved game. A game asked for while the
+        old one is being recorded takes the place of the one asked for before it."""
+        if self._discarding is not None:
+            self._discarding = (self._discarding[0], start)
+            return
+        job = self.abandon_saved()
+        if job is None:
+            start()
+        else:
+            self._discarding = (job, start)
+
+    @property
+    def discarding(self) -> bool:
+        """The saved game is being recorded as a loss; the game chosen over it waits."""
+        return self._discarding is not None
+
+    def poll(self) -> None:
+        """Once a frame: the game chosen over a discarded one starts once the records have that one."""
+        if self._discarding is not None and self._discarding[0].done:
+            (job, start), self._discarding = self._discarding, None
+            if job.error is not None:
+                raise job.error
+            start()
+
+    def wait_discarded(self, timeout: float) -> bool:
+        """Block until the discarded game is recorded (quitting, before the records close; tests); True when
+        it is, or none was being discarded. The game chosen over it is not started here: see `poll`."""
+        return self._discarding is None or self._discarding[0].wait(timeout)
+
     def _abandon(self, saved: SavedGame) -> None:
         try:
             session = GameSession.from_save(saved)  # a keeper that keeps nothing: the store records it below
@@ -263,7 +320,7 @@ class NoGuessDeal:
     def lay(self) -> str | None:
         """Lay the mines made on the board (None); or, when none came, leave the first click to lay a normal
         board's and return the line that tells the player why."""
-        from game.model.solver.noguess import NoGuessCancelled, NoGuessTimeout
+        from game.model import NoGuessCancelled, NoGuessTimeout
 
         job = self.job
         if job.error is None and job.result is not None:

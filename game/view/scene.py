@@ -1,7 +1,7 @@
 """The small interfaces every screen has: a Scene fills the window, an Overlay sits on top of one.
 
 The app calls `on_enter`, then `handle` / `update` / `draw` each frame, then `on_exit`. A scene never makes
-another scene: it asks the app by name (`context.show("menu")`), and the app switches after the frame. An
+another scene: it asks the app for one (`context.show(screens.Menu())`), and the app switches after the frame. An
 overlay (a question, the pause cover, the game-over panel) gets input before the scene beneath it and hands
 the app results for whoever pushed it (`finish(result)` closes it, `hand_back(result)` leaves it open); it never
 writes into the scene beneath, nor into the app.
@@ -9,21 +9,24 @@ writes into the scene beneath, nor into the app.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
 from game import config
+from game.view import screens
 
 if TYPE_CHECKING:
-    from game.dealer import Dealer
     from game.learn.progress import Progress
+    from game.play.dealer import Dealer
     from game.settings import Settings
-    from game.sound import Sounds
     from game.store import Store
     from game.view.atlas import AtlasCache
+    from game.view.sound import Sounds
+
+
+R = TypeVar("R")
 
 
 class Context(Protocol):
@@ -46,9 +49,9 @@ class Context(Protocol):
     @property
     def max_window(self) -> tuple[int, int]: ...
 
-    def show(self, name: str, *, remember: bool = False, replace: bool = False, **args: Any) -> None: ...
+    def show(self, screen: screens.Screen, *, remember: bool = False, replace: bool = False) -> None: ...
     def back(self) -> None: ...
-    def push(self, name: str, then: Callable[[Any], None] | None = None, **args: Any) -> Overlay: ...
+    def push(self, shown: screens.Shown[R], then: Callable[[R], None] | None = None) -> Overlay[R]: ...
     def ask(self, question: str, detail: str, yes: str, no: str, then: Callable[[bool], None]) -> None: ...
     def replace_saved_then(self, start: Callable[[], None]) -> None: ...
     def quit(self) -> None: ...
@@ -57,16 +60,6 @@ class Context(Protocol):
     def take_notices(self) -> list[str]: ...
     def fit_window(self, scene: Scene) -> None: ...
     def open_file(self, path: str) -> None: ...
-
-
-class PanelChoice(enum.Enum):
-    """What the player chose on the game-over panel, handed back to the playing scene."""
-
-    AGAIN = "again"
-    SAME_BOARD = "same board"
-    MENU = "menu"
-    REPLAY = "replay"  # watch the game (the panel stays, for when the player comes back)
-    STUDY = "study"  # the position before the losing click, as a puzzle (likewise)
 
 
 class Scene:
@@ -81,8 +74,8 @@ class Scene:
     window_size: tuple[int, int] = config.MENU_SIZE
     #: whether the player may resize the window (the scene then gets resized(size))
     resizable = False
-    #: the name the app knows it by (set when the app makes it)
-    name = ""
+    #: the screen it was made to show (set by the app when it makes it)
+    shown: screens.Screen | None = None
 
     def __init__(self, context: Context):
         self.context = context
@@ -123,16 +116,17 @@ class Scene:
     def notify(self, message: str) -> None:
         """Tell the player something that happened outside this scene (a dropped file that would not open):
         scenes without a place for it hand it to the menu."""
-        self.context.show("menu", notice=message)
+        self.context.show(screens.Menu(notice=message))
 
     def next_wake(self) -> float | None:
         return None
 
 
-class Overlay:
+class Overlay(Generic[R]):
     """Something drawn over the scene beneath it that takes input first: `handle` returns True when it used
     the event. `finish(result)` closes it; the app then calls the `then` it was pushed with. `hand_back(result)`
-    does the same and leaves it open (the game-over panel's Replay: the panel is there when the player is back)."""
+    does the same and leaves it open (the game-over panel's Replay: the panel is there when the player is back).
+    Its results are Rs (screens.Shown[R] says which)."""
 
     modal = True  # a modal overlay takes every event; others pass on what they do not use
 
@@ -140,18 +134,18 @@ class Overlay:
         self.context = context
         self.dirty = True
         self.done = False
-        self.result: Any = None
-        self.then: Callable[[Any], None] | None = None
-        self.handed: list[Any] = []  # results handed back while it stays open, for the app to deliver
+        self.result: R | None = None  # set by finish()
+        self.then: Callable[[R], None] | None = None
+        self.handed: list[R] = []  # results handed back while it stays open, for the app to deliver
 
-    def hand_back(self, result: Any) -> None:
+    def hand_back(self, result: R) -> None:
         self.handed.append(result)
 
     @property
     def window_size(self) -> tuple[int, int]:
         return self.context.screen.get_size()
 
-    def finish(self, result: Any = None) -> None:
+    def finish(self, result: R) -> None:
         self.done, self.result = True, result
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -187,7 +181,7 @@ class FormScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.context.show("menu")
+            self.context.show(screens.Menu())
         else:
             self.handle_form(event)
 

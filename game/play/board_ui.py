@@ -167,7 +167,7 @@ def _press(board: Board, ui: BoardUI, event: Press) -> tuple[BoardUI, Outcome]:
     if event.button == MouseButton.RIGHT:
         if ui.left:
             return ui._replace(right=True, chording=True), None
-        flag = Move(MoveKind.FLAG, *ui.pointer) if ui.pointer is not None and not ui.middle else None
+        flag = Move(MoveKind.TOGGLE_FLAG, *ui.pointer) if ui.pointer is not None and not ui.middle else None
         return ui._replace(right=True), flag
     if event.button == MouseButton.MIDDLE:
         return ui._replace(middle=True, chording=True, drag_origin=event.pos, dragging=False), None
@@ -209,7 +209,7 @@ def _key(board: Board, ui: BoardUI, key: BoardKey) -> tuple[BoardUI, Outcome]:
     if key is BoardKey.REVEAL:
         return ui, _left_click(board, ui.cursor)
     if key is BoardKey.FLAG:
-        return ui, Move(MoveKind.FLAG, *ui.cursor)
+        return ui, Move(MoveKind.TOGGLE_FLAG, *ui.cursor)
     (dr, dc), (row, col) = key.value, ui.cursor
     cursor = (min(max(row + dr, 0), board.rows - 1), min(max(col + dc, 0), board.cols - 1))
     return ui._replace(cursor=cursor), None

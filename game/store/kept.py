@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.config import CUSTOM_MAX_SIDE as MAX_SIDE
 from game.config import CUSTOM_MIN_SIDE as MIN_SIDE
-from game.model import Board, GameState
-from game.model.replay import stepwise
-from game.model.replay.check import text_limits
-from game.model.rules.category import category_for, category_label
+from game.model import Board, GameState, category_for, category_label, read_json, replay_text_limits
 
 # The longest texts a save of this game holds: anything longer read back is damage, refused before it is
 # parsed, built or drawn.
-MAX_SAVE_CHARS, MAX_SAVE_LISTS = text_limits(MAX_SIDE)
+MAX_SAVE_CHARS, MAX_SAVE_LISTS = replay_text_limits(MAX_SIDE)
 MAX_CATEGORY_CHARS = 64  # "custom:100x100:9991" and room to spare
 
 
@@ -59,7 +56,7 @@ class GameRecord(_RecordFields):
 
     __slots__ = ()
 
-    def __new__(cls, **fields):
+    def __new__(cls, **fields: Any) -> GameRecord:
         fields.setdefault("played_at", None)
         if fields["played_at"] is None:
             fields["played_at"] = datetime.now(timezone.utc)
@@ -88,10 +85,10 @@ class SavedGame(NamedTuple):
 
     # A game's own board, or the JSON text of one read back from the records: that is parsed only when the save
     # is checked, off the frame (a long 100x100 game's took 120 ms, and the menu needs only its description).
-    board: dict | str
+    board: dict[str, Any] | str
     elapsed_ms: int
     category: str
-    extra: dict | None
+    extra: dict[str, Any] | None
     saved_at: datetime | None = None
     save_id: str | None = None  # which save this is: a resume claims it by its id (two copies, one game)
 
@@ -99,12 +96,12 @@ class SavedGame(NamedTuple):
         """For the menu's button: ``"Expert, 42 s"``."""
         return f"{category_label(self.category)}, {self.elapsed_ms // 1000} s"
 
-    def board_data(self) -> dict:
+    def board_data(self) -> dict[str, Any]:
         """The board as a record (parsed from its text if need be); ValueError when it is not one."""
         if isinstance(self.board, dict):
             return self.board
         try:
-            data = stepwise.loads(self.board)  # on the resume's thread: the frames run meanwhile
+            data = read_json(self.board)  # on the resume's thread: the frames run meanwhile
         except (ValueError, TypeError, RecursionError):
             raise ValueError("its board could not be read") from None
         if not isinstance(data, dict):
@@ -117,7 +114,7 @@ class SavedGame(NamedTuple):
 SAVED_MARKS = ("same_board", "hinted", "no_guess")  # true/false marks beside the board ("same_board": older saves)
 
 
-def checked_save(saved: SavedGame) -> tuple[Board, dict]:
+def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:
     """The board of a save and the details beside it, or ValueError saying what is wrong. A save is taken
     only if it is what this game writes: a board of a size the game makes, under way, whose move log,
     replayed from its seed (or its mines), gives exactly the cells, clicks and state saved."""

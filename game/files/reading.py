@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import config
-from game.model.replay.check import text_limits
-from game.model.replay.playback import Replay
+from game.model import Replay, replay_text_limits
 from game.video import Video, VideoError, encode_evf
 from game.video.packed import MAX_VIDEO_CHARS, split_log, video_of, with_video
 
@@ -21,14 +20,14 @@ if TYPE_CHECKING:
     from game.video.figures import Figures
     from game.video.foreign import ForeignVideo
 
-MAX_FILE_CHARS = text_limits(config.CUSTOM_MAX_SIDE)[0]
+MAX_FILE_CHARS = replay_text_limits(config.CUSTOM_MAX_SIDE)[0]
 
 REPLAYS_FOLDER = "replays"
 SOFTWARE = "Minesweeper (pygame)"  # what a video file says recorded it
 
 
 @dataclass(frozen=True)
-class Opened:
+class Watchable:
     """A file read and checked, ready to watch: the game's moves, its video when it has one (with the
     figures speed-runners judge it by) and, for a video another program made, what the file says of itself."""
 
@@ -39,7 +38,7 @@ class Opened:
     foreign: ForeignVideo | None = None
 
 
-def open_to_watch(path: str | os.PathLike) -> Opened:
+def open_to_watch(path: str | os.PathLike) -> Watchable:
     """A replay file (.json) or a video (.avf, .rmv, .mvf, .evf) read, checked and made ready to play, or
     ValueError with a sentence for the player naming the file. Slow (a child process reads a video, and the
     figures take a while on a large board): the app calls it off the frame thread."""
@@ -48,7 +47,7 @@ def open_to_watch(path: str | os.PathLike) -> Opened:
     name = os.path.basename(os.fspath(path))
     if os.path.splitext(name)[1].lower() not in FORMATS:
         replay, video = load_replay_and_video(path)
-        return Opened(name, replay, video, _figures(video))
+        return Watchable(name, replay, video, _figures(video))
     try:
         foreign = read_foreign(Path(path))
     except UnreadableVideo as error:  # its sentence starts with the file's name, which the app says anyway
@@ -59,7 +58,7 @@ def open_to_watch(path: str | os.PathLike) -> Opened:
         replay = replay_of(foreign.video)
     except (ValueError, IndexError) as error:
         raise ValueError(str(error)) from None
-    return Opened(name, replay, foreign.video, _figures(foreign.video), foreign)
+    return Watchable(name, replay, foreign.video, _figures(foreign.video), foreign)
 
 
 def _figures(video: Video | None) -> Figures | None:

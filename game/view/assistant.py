@@ -7,14 +7,13 @@ record: the scene tells it.
 
 import pygame
 
-from game import config, worker
-from game.background import BackgroundJob
-from game.model import GameState
-from game.model.solver.analysis import InconsistentPosition, analyse, mine_total, visible_of
-from game.model.solver.hints import Hint, HintRule, hint_for
+from game import config
+from game.model import GameState, Hint, HintRule, InconsistentPosition, analyse, hint_for, mine_total, visible_of
 from game.view import assist as assist_view
 from game.view import theme
 from game.view.formats import format_chance, sentence
+from game.work import worker
+from game.work.background import BackgroundJob
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
 
@@ -36,7 +35,7 @@ class Chances:
         rows, cols = board.rows, board.cols
         try:
             if worker.large(rows, cols):
-                target = "game.worker:mine_chances"
+                target = "game.model.solver.analysis:chance_list"
                 of = worker.run(target, rows, cols, mine_total(board), visible_of(board), cancelled=cancelled)
             else:
                 of = [None] * (rows * cols)

@@ -1,11 +1,11 @@
 """Where pygame's events meet the board: the board's geometry on the screen, and pygame events turned into the
-plain input events that game.board_ui interprets (and a recorder can keep)."""
+plain input events that game.play.board_ui interprets (and a recorder can keep)."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.board_ui import BoardKey, InputEvent, KeyPress, Leave, Motion, Press, Release, Wheel
+from game.play.board_ui import BoardKey, InputEvent, KeyPress, Leave, Motion, Press, Release, Wheel
 
 
 class BoardGeometry:
