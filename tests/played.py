@@ -58,7 +58,7 @@ def played(rows, cols, mines, seed, *, pace_ms=400, flags=0, lose=False, moves_b
 
 
 def record_of(board, video, elapsed_ms, **marks):
-    """The record the game keeps of a game played by `played` (marks: hinted, same_board, played_at...)."""
+    """The record the game keeps of a game played by `played` (marks: assisted, same_board, played_at...)."""
     log = Replay.from_game(board, elapsed_ms).to_json()
     if video is not None:
         video.assisted = bool(marks.get("hinted"))

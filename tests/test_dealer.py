@@ -28,12 +28,14 @@ def test_a_new_game_wants_a_no_guess_board_when_the_player_asked_for_them(store)
     assert not dealer(store, no_guess=False).new(9, 9, 10).wants_no_guess
 
 
-def test_a_no_guess_board_is_made_for_the_first_click_and_laid_by_the_deal(store):
+def test_a_no_guess_board_is_made_for_the_first_click_and_laid_when_the_session_takes_it(store):
     session = dealer(store, no_guess=True).new(9, 9, 10)
     board = session.board
-    deal = dealer(store).deal_no_guess(session, Move("reveal", 4, 4))
-    assert deal.wait(30) and not board.mines_placed, "the deal lays nothing until asked"
-    assert deal.lay() is None and board.mines_placed and session.no_guess
+    assert session.apply(Move("reveal", 4, 4)) == [] and session.dealing is not None, "the click waits for it"
+    deal = session.dealing
+    assert deal.wait(30) and not board.mines_placed, "nothing is laid until the session takes the deal"
+    assert session.dealt(0.0) is deal and session.dealing is None
+    assert deal.outcome()[1] is None and board.mines_placed and session.no_guess
     expected = noguess.generate_no_guess(9, 9, 10, (4, 4), seed=board.seed, first_click=board.first_click)
     assert sorted(board.mine_cells()) == sorted(map(tuple, expected))
     session.apply(deal.move)
@@ -47,18 +49,21 @@ def test_a_cancelled_deal_leaves_a_normal_board_and_says_so(store, monkeypatch):
 
     monkeypatch.setattr(noguess, "generate_no_guess", never)
     session = dealer(store, no_guess=True).new(9, 9, 10)
-    deal = dealer(store).deal_no_guess(session, Move("reveal", 4, 4), by_player=True)
+    session.apply(Move("reveal", 4, 4), by_player=True)
+    deal = session.dealing
     assert not deal.done
     deal.cancel()
     assert deal.wait(30)
-    assert deal.lay() == "A normal board, as asked: it may need a guess"
+    assert session.dealt(0.0) is deal and deal.outcome()[1] == "A normal board, as asked: it may need a guess"
     assert not session.wants_no_guess and not session.board.mines_placed and not session.no_guess
 
 
 def test_the_same_board_and_a_code_keep_their_own_mines(store):
     d = dealer(store, no_guess=True)
     session = d.new(9, 9, 10)
-    session.apply(Move("reveal", 4, 4))
+    session.apply(Move("reveal", 4, 4))  # the first reveal waits for its no-guess board, then is played
+    assert session.dealing.wait(30)
+    session.apply(session.dealt(0.0).move)
     again, opening = d.same_board(session)
     assert opening == (4, 4) and not again.wants_no_guess
     plain, _ = d.from_code(BoardCode(9, 9, 10, seed=5, first_cell=(4, 4)))

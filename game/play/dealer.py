@@ -1,9 +1,6 @@
-"""Deals games: new boards from the settings, no-guess boards, the same board again, a board from its code, and
-the saved game.
-
-The dealer is also the keeper every game session reports to, so it always knows whether a saved game waits
-(the menu's Resume button) without reading the records again. It hands the records each save and record and
-never waits for them to be written (the store's writer does that, off the frame).
+"""Deals games: new boards from the settings, the same board again, a board from its code or a video's, a race,
+and the saved game (resumed, or discarded for another). Every game it deals is kept by its keeper
+(keeper.py), which knows whether a saved game waits.
 """
 
 from __future__ import annotations
@@ -11,21 +8,24 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import config
-from game.model import Board, Move
+from game.model import Board
+from game.play.keeper import RecordKeeper
 from game.play.race import Race
-from game.play.session import GameSession, Keeper
+from game.play.session import GameSession
 from game.settings import Settings
-from game.store.jobs import Claim, new_id
-from game.store.kept import GameRecord, Origin, SavedGame
+from game.store.jobs import Claim
+from game.store.kept import Origin, SavedGame
 from game.video.events import VideoError
 from game.video.packed import ChunkReader
 from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
     from game.model import BoardCode
+    from game.store import Store
+    from game.store.writer import Pending
     from game.video.events import Video
     from game.video.playback import Playback
 
@@ -48,42 +48,14 @@ class SeedSource:
         return self._random.randrange(2**32)
 
 
-class Dealer(Keeper):
-    def __init__(self, store: Any, settings: Settings, seed: int | None = None):
+class Dealer:
+    def __init__(self, store: Store, settings: Settings, seed: int | None = None):
         self.store = store
         self.settings = settings
         self.seeds = SeedSource(seed)
-        self._saved: SavedGame | None = store.load_resume()
-        self._saved_here = False  # this copy has saved a game of its own since it started
+        self.keeper = RecordKeeper(store)  # keeps every game dealt, and knows the saved one
         # the saved game being recorded as a loss, and the game to start once the records have it
         self._discarding: tuple[BackgroundJob, Callable[[], None]] | None = None
-
-    # --- the keeper of every session ------------------------------------------------------------------------
-
-    def save(self, saved: SavedGame, held: bool = True) -> Any:
-        """Keep the game under way (the records write it a moment later, never holding up the frame). `held`:
-        the player plays on here, and no other copy of the game may resume it meanwhile."""
-        self._saved = saved = saved._replace(save_id=new_id())
-        self._saved_here = True
-        return self.store.save_resume(
-            saved.board, saved.elapsed_ms, saved.category, saved.extra, save_id=saved.save_id, held=held
-        )
-
-    def finish(self, record: GameRecord) -> Any:
-        """Record the game and drop the save, in one transaction (the store's record_game). The answer (a new
-        best time?) is a Pending: it comes a frame or two later."""
-        self._saved = None
-        return self.store.record_game(record)
-
-    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Any:
-        """Keep a run of a long game's video: the records write it off the frame, before the save after it."""
-        return self.store.save_video_chunk(video_id, part, events, raw)
-
-    def records_opened(self) -> None:
-        """The records file opened late (it was locked at start): its saved game is the one to offer, unless
-        this copy has saved one of its own since (the player never saw the other; the last writer wins)."""
-        if not self._saved_here:
-            self._saved = self.store.load_resume()
 
     # --- new games --------------------------------------------------------------------------------------------
 
@@ -98,7 +70,7 @@ class Dealer(Keeper):
             first_click=settings["first_click"],
             question_marks=settings["question_marks"],
         )
-        return GameSession(board, keeper=self, wants_no_guess=settings["no_guess"])
+        return GameSession(board, keeper=self.keeper, wants_no_guess=settings["no_guess"])
 
     def again(self, session: GameSession) -> GameSession:
         """Another board of the same size (Play again, the face, F2)."""
@@ -107,7 +79,7 @@ class Dealer(Keeper):
 
     def same_board(self, session: GameSession) -> tuple[GameSession, Cell | None]:
         """The board just played, with the first click to make for the player so that it opens as it did."""
-        return session.same_board(keeper=self)
+        return session.same_board(keeper=self.keeper)
 
     def from_code(self, code: BoardCode) -> tuple[GameSession, Cell | None]:
         """The board a code remakes, and its first click (made for the player, so the board is the same)."""
@@ -115,7 +87,7 @@ class Dealer(Keeper):
         first = code.first_cell
         session = GameSession(
             board,
-            keeper=self,
+            keeper=self.keeper,
             origin=Origin.CODE,
             waiting=first is not None,
             wants_no_guess=code.no_guess,
@@ -136,7 +108,9 @@ class Dealer(Keeper):
             video.rows, video.cols, sorted(video.mines), question_marks=self.settings["question_marks"]
         )
         waiting = first_cell is not None
-        session = GameSession(board, keeper=self, origin=Origin.SAME_BOARD, waiting=waiting, made_click=first_cell)
+        session = GameSession(
+            board, keeper=self.keeper, origin=Origin.SAME_BOARD, waiting=waiting, made_click=first_cell
+        )
         return session, first_cell
 
     def race(self, video: Video | None, playback: Playback | None = None) -> tuple[GameSession, Cell | None, Race]:
@@ -156,34 +130,13 @@ class Dealer(Keeper):
         session, first = self.from_video(race.video, race.first_cell)
         return session, first, race.again()
 
-    def deal_no_guess(
-        self, session: GameSession, first: Move, by_player: bool = True, t_ms: int | None = None
-    ) -> NoGuessDeal:
-        """Start making the session's mines with the no-guess generator, for its first click (stamped `t_ms`),
-        off the frame: the scene waits on the answer (as on a resume's claim), lays it, then plays the click."""
-        from game.model import generate_no_guess  # the solver loads with the first no-guess board, not at start-up
-
-        b = session.board
-        rows, cols, mines, seed, rule, cell = b.rows, b.cols, b.mines, b.seed, b.first_click, first.cell
-        job = BackgroundJob(
-            lambda cancel: generate_no_guess(
-                rows, cols, mines, cell, seed=seed, first_click=rule, timeout=config.NO_GUESS_TIMEOUT, cancel=cancel
-            )
-        )
-        return NoGuessDeal(session, first, by_player, job, t_ms)
-
     # --- the saved game --------------------------------------------------------------------------------------
-
-    @property
-    def saved(self) -> SavedGame | None:
-        """The game saved under way, if any."""
-        return self._saved
 
     def resume(self) -> Resuming | None:
         """Start resuming the saved game: it is checked off the frame (a long game's move log takes a second or
         more to replay) while the records are asked for the claim on it (so that no other copy of the game
         plays it on too); both answer a little later: see `resumed`. None when there is no saved game."""
-        saved = self._saved
+        saved = self.keeper.saved
         if saved is None:
             return None
         claim = self.store.claim_resume(saved.save_id)
@@ -197,7 +150,7 @@ class Dealer(Keeper):
                 raise VideoError("no records to read its chunks from")
             return reader(video_id, count)
 
-        check = BackgroundJob(lambda cancel: GameSession.from_save(saved, keeper=self, read_chunks=read_chunks))
+        check = BackgroundJob(lambda cancel: GameSession.from_save(saved, keeper=self.keeper, read_chunks=read_chunks))
         return Resuming(saved, check, claim)
 
     def resumed(self, resuming: Resuming) -> GameSession | None:
@@ -207,19 +160,22 @@ class Dealer(Keeper):
         if check.error is not None or not isinstance(check.result, GameSession):
             if not isinstance(check.error, ValueError):
                 log.error("checking the saved game failed", exc_info=check.error)
-            if self._saved is resuming.saved:
+            if self.keeper.saved is resuming.saved:
                 self.forget_saved(str(check.error) if isinstance(check.error, ValueError) else "it could not be read")
             return None
         answer = resuming.claim.value
         if answer is Claim.CLAIMED:
             return check.result
-        self._saved = self.store.load_resume() if answer is Claim.CHANGED else None
+        if answer is Claim.CHANGED:
+            self.keeper.read_saved()
+        else:
+            self.keeper.take_saved()
         self.store.notice(CLAIM_REFUSED.get(answer, CLAIM_REFUSED[Claim.GONE]))
         return None
 
     def forget_saved(self, reason: str) -> None:
         """Drop a save that cannot be played, and tell the player why."""
-        saved, self._saved = self._saved, None
+        saved = self.keeper.take_saved()
         self.store.discard_resume(reason, saved.save_id if saved is not None else None)
 
     def abandon_saved(self) -> BackgroundJob | None:
@@ -228,7 +184,7 @@ class Dealer(Keeper):
         checked and recorded off the frame (a long game's move log takes a second or more to replay): the
         job doing it is returned (None without a saved game), and no new game may start before it is done, or
         the new game's save would reach the records first and take the old one's place."""
-        saved, self._saved = self._saved, None
+        saved = self.keeper.take_saved()
         if saved is None:
             return None
         return BackgroundJob(lambda cancel: self._abandon(saved))
@@ -283,65 +239,13 @@ CLAIM_REFUSED = {
 }
 
 
-class NoGuessDeal:
-    """A no-guess board being made for a session's first click, which waits for it: poll `done`, then `lay()`.
-    Esc (`cancel()`) settles for a normal board."""
-
-    def __init__(self, session: GameSession, move: Move, by_player: bool, job: BackgroundJob, t_ms: int | None = None):
-        self.session, self.move, self.by_player = session, move, by_player
-        self.t_ms = t_ms  # when the click came: the clock starts at its stamp
-        self.job = job
-        self.waited = 0.0  # seconds the player has waited (the scene counts them: the status line, the spinner)
-
-    @property
-    def done(self) -> bool:
-        return bool(self.job.done)
-
-    def poll(self, step: float) -> bool:
-        """The player waited another step; True once the board is made (or none could be)."""
-        self.waited += step
-        return self.done
-
-    def status(self) -> str:
-        dots = "." * (1 + int(self.waited * 3) % 3)
-        return f"Making a no-guess board{dots}  (Esc: a normal board)"
-
-    @property
-    def spinner_shown(self) -> bool:
-        """The wait is long enough to show a spinner over the board."""
-        return self.waited >= config.SPINNER_DELAY
-
-    def wait(self, timeout: float) -> bool:
-        return bool(self.job.wait(timeout))
-
-    def cancel(self) -> None:
-        self.job.cancel()
-
-    def lay(self) -> str | None:
-        """Lay the mines made on the board (None); or, when none came, leave the first click to lay a normal
-        board's and return the line that tells the player why."""
-        from game.model import NoGuessCancelled, NoGuessTimeout
-
-        job = self.job
-        if job.error is None and job.result is not None:
-            self.session.lay_mines(job.result)
-            return None
-        self.session.wants_no_guess = False  # the first click lays a normal board's mines
-        if isinstance(job.error, NoGuessTimeout):
-            seconds = config.NO_GUESS_TIMEOUT
-            return f"No no-guess board turned up in {seconds:g} s, so this is a normal one: it may need a guess"
-        if isinstance(job.error, NoGuessCancelled):
-            return "A normal board, as asked: it may need a guess"
-        return f"No no-guess board for this size ({job.error}); this is a normal one"
-
-
 class Resuming(NamedTuple):
     """A resume under way: the save being checked off the frame, and the records' answer to the claim on it.
     Poll `done`, then ask the dealer `resumed`."""
 
     saved: SavedGame
     check: BackgroundJob  # its result the session to play; its error (a ValueError) says why the save is refused
-    claim: Any  # the store's Pending
+    claim: Pending  # the records' answer to the claim
 
     @property
     def done(self) -> bool:

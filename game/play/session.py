@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.model import Board, GameState, GameStats, Move, MoveKind, category_for, game_stats, solved_three_bv
 from game.play.board_ui import BoardUI, InputEvent
+from game.play.no_guess_deal import NoGuessDeal
 from game.play.recorder import Placed, Recorder
 from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
@@ -79,7 +80,7 @@ class GameSession:
         keeper: Keeper | None = None,
         origin: Origin = Origin.NEW,
         no_guess: bool = False,
-        hinted: bool = False,
+        assisted: bool = False,
         elapsed_ms: int = 0,
         waiting: bool = False,
         wants_no_guess: bool = False,
@@ -93,7 +94,8 @@ class GameSession:
         self.no_guess = no_guess  # the mines were laid by the no-guess generator
         # the mines are to come from the no-guess generator, at the first reveal (the Dealer makes them)
         self.wants_no_guess = wants_no_guess and not board.mines_placed
-        self.hinted = hinted  # a hint or the mine chances were used: recorded, never a best time
+        self.dealing: NoGuessDeal | None = None  # the no-guess board being made; the first reveal waits for it
+        self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
         self.waiting = waiting  # the clock holds until the player's next move
         self.result: Any = None  # what the keeper said when the game was recorded (a new best time...)
@@ -269,12 +271,41 @@ class GameSession:
         if t_ms is not None and recorder is not None and not self.waiting:
             recorder.resume(t_ms)
 
+    # --- a no-guess board, made for the first reveal ----------------------------------------------------------
+
+    def waits_for_a_board(self, move: Move) -> bool:
+        """Whether this move, the first reveal, waits for its no-guess board to be made (see `apply`)."""
+        board = self.board
+        unlaid = self.wants_no_guess and not board.mines_placed
+        return unlaid and move.kind is MoveKind.REVEAL and not board.is_flagged(*move.cell)
+
+    def dealt(self, step: float) -> NoGuessDeal | None:
+        """Another step waited for the no-guess board: once it is made (or none could be), its mines are laid (or
+        the first click is left to lay a normal board's) and the deal is handed back, with the click that
+        waited for it: play that now. None meanwhile, or when no board is being made."""
+        deal = self.dealing
+        if deal is None or not deal.poll(step):
+            return None
+        self.dealing = None
+        mines, _ = deal.outcome()
+        if mines is not None:
+            self.lay_mines(mines)
+        else:
+            self.wants_no_guess = False  # the first click lays a normal board's mines
+        return deal
+
+    # --- moves ---------------------------------------------------------------------------------------------
+
     def apply(self, move: Move, by_player: bool = True, t_ms: int | None = None) -> list[Cell]:
         """Make a click (what it is, a reveal or a chord, game.play.board_ui decided) from input stamped `t_ms`;
         returns the cells it revealed. The clock starts at the stamp of the first reveal (as ms-toollib
         times a video) or, when waiting, of this move; the game is saved after a move that changed something,
-        and recorded when it ends."""
-        if self.state.over or self.paused:
+        and recorded when it ends. A first reveal that waits for a no-guess board starts making it (`dealing`)
+        and plays nothing: `dealt` hands it back once the board is there."""
+        if self.state.over or self.paused or self.dealing is not None:
+            return []
+        if self.waits_for_a_board(move):
+            self.dealing = NoGuessDeal(self.board, move, by_player, t_ms)
             return []
         board = self.board
         if by_player and self.waiting:
@@ -303,7 +334,7 @@ class GameSession:
                 video.mines = frozenset(board.mine_cells())
             video.question_marks = board.question_marks
             video.no_guess = self.no_guess
-            video.assisted = self.hinted
+            video.assisted = self.assisted
         return video if self.sealed is None or self.sealed.held else None
 
     def lay_mines(self, mine_cells: list[Cell]) -> None:
@@ -315,7 +346,7 @@ class GameSession:
         """A hint was shown (or the mine chances turned on): the game counts as assisted. A hint before
         the first click only says where to start, which the rules make safe anyway."""
         if chances or self.state == GameState.PLAYING:
-            self.hinted = True
+            self.assisted = True
 
     # --- ways out -----------------------------------------------------------------------------------------
 
@@ -353,7 +384,7 @@ class GameSession:
         """The save of a game under way, or None (a game not started or over is not saved)."""
         if self.state != GameState.PLAYING:
             return None
-        extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.hinted, "no_guess": self.no_guess}
+        extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.assisted, "no_guess": self.no_guess}
         self.current_video()
         if self.video is not None and len(self.video):
             extra["video"] = packed.pack(self.video, sealed=self.sealed)
@@ -379,7 +410,7 @@ class GameSession:
             chord_clicks=b.chord_clicks,
             effective_clicks=b.effective_clicks,
             same_board=self.origin != Origin.NEW,
-            hinted=self.hinted,
+            assisted=self.assisted,
             no_guess=self.no_guess,
             solved_three_bv=stats.solved_three_bv,
             replay=self.replay_text(),
@@ -419,7 +450,7 @@ class GameSession:
             keeper=keeper,
             origin=origin,
             no_guess=extra.get("no_guess", False),
-            hinted=extra.get("hinted", False),
+            assisted=extra.get("hinted", False),
             elapsed_ms=saved.elapsed_ms,
             waiting=True,
             video=video,

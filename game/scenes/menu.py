@@ -29,7 +29,7 @@ class MenuScene(Scene):
         self.window_size = layout.menu_window(context.max_window)
         self.notices = [notice] if notice else []
         self.notices += context.take_notices()
-        self.saved = context.dealer.saved
+        self.saved = context.dealer.keeper.saved
         self.resuming: Resuming | None = None  # a resume waiting for the records to grant its claim
         width, height = self.window_size
         footer = text.line_height(SMALL) * NOTICE_LINES + px(12)
@@ -141,7 +141,7 @@ class MenuScene(Scene):
         self.dirty = True
 
     def update(self, step):
-        discarded = self.resuming is None and self.context.dealer.saved is None
+        discarded = self.resuming is None and self.context.dealer.keeper.saved is None
         if self.resume is not None and self.resume.enabled and discarded:
             # being recorded as a loss before the chosen game starts: nothing to resume
             self.resume.enabled, self.resume.marked = False, False

@@ -14,7 +14,6 @@ from game import config
 from game.model import GameState, Move, MoveKind
 from game.play import board_ui
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
-from game.play.dealer import NoGuessDeal
 from game.play.session import VerdictState
 from game.view import assist as assist_view
 from game.view import ghost_view, hud, scale, screens
@@ -48,7 +47,6 @@ class PlayingScene(Scene):
         self.session = session
         board = session.board
         self.assist = Assistant()
-        self.dealing: NoGuessDeal | None = None  # a no-guess board being made; the first click waits for it
         self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
         # what hears the input the interpreter reads: the session, whose video keeps it (keys as the interpreter
         # reads them in the UI state before them)
@@ -114,8 +112,8 @@ class PlayingScene(Scene):
     def on_exit(self):
         self.session.leave()  # the clock ran since the last move: keep that too
         self.assist.cancel()
-        if self.dealing is not None:
-            self.dealing.cancel()
+        if self.session.dealing is not None:
+            self.session.dealing.cancel()
         self.session.stop_working()  # a large board's verdict can take seconds: not for a game left behind
 
     def invalidate(self):
@@ -202,11 +200,11 @@ class PlayingScene(Scene):
 
     def update(self, step):
         self.dirty |= self.dealing is not None  # the status line counts the wait
-        if self.dealing is not None and self.dealing.poll(step):
-            deal, self.dealing = self.dealing, None
-            self.assist.after_next_move(deal.lay())
+        dealt = self.session.dealt(step)
+        if dealt is not None:  # the no-guess board is made: the click that waited for it is played now
+            self.assist.after_next_move(dealt.outcome()[1])
             self.invalidate()
-            self.apply(deal.move, by_player=deal.by_player, t_ms=deal.t_ms)
+            self.apply(dealt.move, by_player=dealt.by_player, t_ms=dealt.t_ms)
         if self.assist.hint_job is not None:
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
@@ -278,6 +276,11 @@ class PlayingScene(Scene):
         return BoardLooks(pressed, hover_cell(self.ui), self.animations.override, self.ui.cursor)
 
     @property
+    def dealing(self):
+        """The no-guess board being made for the first reveal (the session's), or None."""
+        return self.session.dealing
+
+    @property
     def spinner_shown(self):
         return self.dealing is not None and self.dealing.spinner_shown
 
@@ -299,9 +302,8 @@ class PlayingScene(Scene):
         board, session = self.board, self.session
         if self.dealing is not None or self.over:
             return []
-        wants_mines = session.wants_no_guess and not board.mines_placed
-        if move.kind is MoveKind.REVEAL and wants_mines and not board.is_flagged(*move.cell):
-            self.dealing = self.context.dealer.deal_no_guess(session, move, by_player, t_ms)  # played once made
+        if session.waits_for_a_board(move):
+            session.apply(move, by_player=by_player, t_ms=t_ms)  # the board is made first: see update
             self.assist.message = None
             self.dirty = True
             return []

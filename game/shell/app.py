@@ -165,7 +165,7 @@ class App:
     def replace_saved_then(self, start: Callable[[], None]) -> None:
         """Start a game, asking first when it would replace the saved one (which then counts as abandoned: the
         dealer starts the game once the records have the old one)."""
-        saved = self.dealer.saved
+        saved = self.dealer.keeper.saved
         if saved is None or self.dealer.discarding:
             self.dealer.discard_saved_then(start)
             return

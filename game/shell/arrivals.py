@@ -93,7 +93,7 @@ class Arrivals:
         opened, said = self.store.poll(), self.store.take_status()
         if opened:
             self.settings.reload(self.store.settings())
-            self.dealer.records_opened()
+            self.dealer.keeper.records_opened()
             arrived.append(RecordsOpened())
         if said:
             arrived.append(News(said))

@@ -74,7 +74,7 @@ class PlayedGame(NamedTuple):
     solved_three_bv: int | None
     clicks: int
     effective_clicks: int
-    hinted: bool
+    assisted: bool
     has_replay: bool
     abandoned: bool = False
     same_board: bool = False  # a board seen before (the same board again, a code): never timed
@@ -218,7 +218,7 @@ def insert(
     time_ms, time_ok = clamp_ms(record.time_ms)
     if not time_ok:
         log.warning("implausible game time %r ms recorded as %d ms, not counted for times", record.time_ms, time_ms)
-    counted = bool(record.won and not record.hinted and not record.same_board and time_ok)
+    counted = bool(record.won and not record.assisted and not record.same_board and time_ok)
     played_at = stamp(record.played_at or utc_now())
     values = (
         played_at,
@@ -237,7 +237,7 @@ def insert(
         record.right_clicks,
         record.chord_clicks,
         record.effective_clicks,
-        int(record.hinted),
+        int(record.assisted),
         int(record.same_board),
         None if record.replay is None else zlib.compress(record.replay.encode(), 6),
         record.solved_three_bv,

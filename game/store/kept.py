@@ -40,7 +40,7 @@ class _RecordFields(NamedTuple):
     right_clicks: int = 0
     chord_clicks: int = 0
     effective_clicks: int = 0  # clicks that changed the board; wasted = total - effective
-    hinted: bool = False
+    assisted: bool = False
     same_board: bool = False
     abandoned: bool = False  # left under way for another game: a loss
     played_at: datetime | str | None = None  # now, when left out

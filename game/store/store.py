@@ -17,7 +17,7 @@ if this copy ends first.
 
 Rules decided here (the issue left them open):
 - Played, won, win % and streaks count every finished game (an abandoned one as a loss), in the order
-  recorded. Times (best times, best 3BV/s, average win time) count only unassisted wins: not hinted, not
+  recorded. Times (best times, best 3BV/s, average win time) count only unassisted wins: no hint, not
   "same board again", and with a believable time.
 - Time travel: a negative, non-finite or absurd (over a week) ``time_ms`` is clamped into 0..MAX_TIME_MS
   and the game is recorded as played, but it never counts for times. Nothing raises.

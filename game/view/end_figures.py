@@ -26,7 +26,7 @@ def board_code(session):
 def untimed(session):
     """Why this win's time does not count ("assisted"...), or ""; a loss is never timed anyway."""
     won = session.state == GameState.WON
-    return untimed_mark(session.hinted, session.origin != Origin.NEW) if won else ""
+    return untimed_mark(session.assisted, session.origin != Origin.NEW) if won else ""
 
 
 def figure_lines(session, stats, code, value_w):

@@ -33,9 +33,9 @@ NOT_TIMED = "not timed"
 UNTIMED_RULE = "Wins with a hint or the mine chances (assisted), or on a board seen before, are not timed."
 
 
-def untimed_mark(hinted: bool, seen_before: bool) -> str:
+def untimed_mark(assisted: bool, seen_before: bool) -> str:
     """Why a win's time does not count for records ("assisted", "board seen before"), or "" when it does."""
-    return ASSISTED if hinted else SEEN_BEFORE if seen_before else ""
+    return ASSISTED if assisted else SEEN_BEFORE if seen_before else ""
 
 
 # What each figure after a game counts: the Help page lists them, the game-over panel shows them on hover.

@@ -39,7 +39,7 @@ def marks(game: Any) -> str:
     if getattr(game, "won", True):
         if game.nf:
             said.append(NF)
-        mark = untimed_mark(getattr(game, "hinted", False), getattr(game, "same_board", False))
+        mark = untimed_mark(getattr(game, "assisted", False), getattr(game, "same_board", False))
         if mark:
             said.append(mark)
     return ", ".join(said)

@@ -38,14 +38,14 @@ def test_the_hint_key_shows_a_safe_cell_with_its_reason_and_marks_the_game(drive
     driver.until_hint()
     first = playing.assist.hint
     assert first is not None and first.rule == "first", "before the first click the hint says where to start"
-    assert not playing.session.hinted, "a first-click tip is not help with the board"
+    assert not playing.session.assisted, "a first-click tip is not help with the board"
     driver.click_cell(4, 4)
     board = playing.board
     assert playing.assist.hint is None, "a move clears the hint"
     driver.key(pygame.K_h)
     driver.until_hint()
     hint = playing.assist.hint
-    assert hint is not None and playing.session.hinted
+    assert hint is not None and playing.session.assisted
     if hint.safe:
         assert not board.is_mine(*hint.cell) and not board.is_revealed(*hint.cell)
         assert all(board.is_revealed(*cell) for cell in hint.proof)
@@ -248,7 +248,7 @@ def test_a_slow_guess_hint_thinks_off_the_frame_loop_and_the_board_plays_on(driv
     driver.key(pygame.K_h)
     release.set()
     driver.until_hint()
-    assert playing.assist.hint.cell == (0, 0) and playing.session.hinted
+    assert playing.assist.hint.cell == (0, 0) and playing.session.assisted
 
 
 @pytest.mark.parametrize("how", ["zoom out", "zoom in", "wheel"])

@@ -30,7 +30,7 @@ def win_with_a_hint(driver):
     driver.click_cell(4, 4)
     driver.key(pygame.K_h)
     driver.until_hint()
-    assert playing.session.hinted
+    assert playing.session.assisted
     for cell in [(r, c) for r in range(board.rows) for c in range(board.cols) if not board.is_mine(r, c)]:
         if not board.is_revealed(*cell):
             driver.click_cell(*cell)

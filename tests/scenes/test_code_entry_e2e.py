@@ -69,7 +69,7 @@ def test_a_typed_code_deals_its_board_opened_as_it_was_and_the_clock_waits(drive
     reference = code.board()
     reference.reveal(*code.first_cell)
     assert board.mine_cells() == reference.mine_cells() and board.is_revealed(*code.first_cell), "opened as it was"
-    assert "made for you" in status(playing) and not playing.session.hinted
+    assert "made for you" in status(playing) and not playing.session.assisted
     driver.frames(120)
     assert playing.session.elapsed == 0, "the clock waits for the player's next click"
     driver.screenshot("code-playing")

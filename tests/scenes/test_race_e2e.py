@@ -250,7 +250,7 @@ def test_a_race_asks_before_it_replaces_a_saved_game(driver):
     driver.click_cell(0, 0)
     driver.key(pygame.K_ESCAPE)  # the game under way stays saved
     driver.click_button(driver.overlay.yes)
-    assert isinstance(driver.scene.shown, screens.Menu) and driver.app.dealer.saved is not None
+    assert isinstance(driver.scene.shown, screens.Menu) and driver.app.dealer.keeper.saved is not None
     driver.click_button(driver.scene.records)
     records = driver.scene
     driver.click_button(records.recent_tab)
@@ -261,7 +261,7 @@ def test_a_race_asks_before_it_replaces_a_saved_game(driver):
     question = driver.overlay
     assert question is not None and "Discard the saved game?" in question.question
     driver.key(pygame.K_ESCAPE)  # keep it: no race
-    assert isinstance(driver.scene, ReplayScene) and driver.app.dealer.saved is not None
+    assert isinstance(driver.scene, ReplayScene) and driver.app.dealer.keeper.saved is not None
     driver.key(pygame.K_b)
     driver.click_button(driver.overlay.yes)
     assert isinstance(driver.scene, PlayingScene) and driver.scene.race is not None

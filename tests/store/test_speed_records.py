@@ -76,14 +76,14 @@ def test_a_game_that_beats_the_boards_bests_says_which_and_what_it_beat(store):
 
 def test_an_assisted_win_keeps_its_figures_and_is_never_a_best(store):
     recorded(store, *INTERMEDIATE, seed=2, pace_ms=900)
-    for marks in ({"hinted": True}, {"same_board": True}):
+    for marks in ({"assisted": True}, {"same_board": True}):
         _, result = recorded(store, *INTERMEDIATE, seed=2, pace_ms=100, **marks)
         assert result.beaten == () and not result.counted
     for figure in ("Time", "3BV/s", "IOE", "STNB"):
         assert len(store.bests("intermediate", figure)) == 1
-    seen, hinted, first = store.recent_games("intermediate")
-    assert (hinted.hinted, seen.same_board) == (True, True)
-    assert hinted.kept.source == speed.FROM_VIDEO and hinted.three_bv_per_s > first.three_bv_per_s
+    seen, assisted, first = store.recent_games("intermediate")
+    assert (assisted.assisted, seen.same_board) == (True, True)
+    assert assisted.kept.source == speed.FROM_VIDEO and assisted.three_bv_per_s > first.three_bv_per_s
 
 
 def test_a_game_without_a_flag_is_nf(store):

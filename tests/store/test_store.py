@@ -243,7 +243,7 @@ def test_every_field_is_stored(store):
         right_clicks=2,
         chord_clicks=1,
         effective_clicks=6,
-        hinted=True,
+        assisted=True,
         same_board=True,
         played_at="2026-03-04T05:06:07+02:00",
         solved_three_bv=9,
@@ -322,7 +322,7 @@ def test_only_the_top_ten_are_records(store):
 
 
 def test_losses_hints_and_same_board_never_make_best_times(store):
-    for kw in ({"won": False}, {"hinted": True}, {"same_board": True}):
+    for kw in ({"won": False}, {"assisted": True}, {"same_board": True}):
         result = store.record_game(game(time_ms=1000, **kw))
         assert result.rank is None and not result.counted and result.game_id
     assert store.best_times("expert") == []
@@ -380,7 +380,7 @@ def test_statistics_of_an_unplayed_category(store):
 
 def test_assisted_wins_extend_streaks_but_not_times(store):
     store.record_game(game(time_ms=50_000, at=T0))
-    store.record_game(game(time_ms=10_000, hinted=True, at=T0 + timedelta(minutes=1)))
+    store.record_game(game(time_ms=10_000, assisted=True, at=T0 + timedelta(minutes=1)))
     store.record_game(game(time_ms=20_000, same_board=True, at=T0 + timedelta(minutes=2)))
     s = store.statistics("expert")
     assert (s.won, s.current_streak) == (3, 3)

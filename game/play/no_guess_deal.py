@@ -1,0 +1,74 @@
+"""A no-guess board being made for a game's first reveal, which waits for it: the mines are laid by the no-guess
+generator (off the frame) for that very click, and the click is played once they are. No pygame here."""
+
+from __future__ import annotations
+
+from game import config
+from game.model import Board, Move
+from game.work.background import BackgroundJob
+
+Cell = tuple[int, int]
+
+
+class NoGuessDeal:
+    """The board's mines being made for the first reveal `move` (stamped `t_ms`). Poll it each step; once
+    `done`, `outcome()` says what came. `cancel()` (Esc) settles for a normal board."""
+
+    def __init__(self, board: Board, move: Move, by_player: bool, t_ms: int | None = None):
+        from game.model import generate_no_guess  # the solver loads with the first no-guess board, not at start-up
+
+        rows, cols, mines, seed, rule, cell = (
+            board.rows,
+            board.cols,
+            board.mines,
+            board.seed,
+            board.first_click,
+            move.cell,
+        )
+        self.job = BackgroundJob(
+            lambda cancel: generate_no_guess(
+                rows, cols, mines, cell, seed=seed, first_click=rule, timeout=config.NO_GUESS_TIMEOUT, cancel=cancel
+            )
+        )
+        self.move, self.by_player = move, by_player
+        self.t_ms = t_ms  # when the click came: the clock starts at its stamp
+        self.waited = 0.0  # seconds the player has waited (the scene shows them: the status line, the spinner)
+
+    @property
+    def done(self) -> bool:
+        return bool(self.job.done)
+
+    def poll(self, step: float) -> bool:
+        """The player waited another step; True once the board is made (or none could be)."""
+        self.waited += step
+        return self.done
+
+    def status(self) -> str:
+        dots = "." * (1 + int(self.waited * 3) % 3)
+        return f"Making a no-guess board{dots}  (Esc: a normal board)"
+
+    @property
+    def spinner_shown(self) -> bool:
+        """The wait is long enough to show a spinner over the board."""
+        return self.waited >= config.SPINNER_DELAY
+
+    def wait(self, timeout: float) -> bool:
+        return bool(self.job.wait(timeout))
+
+    def cancel(self) -> None:
+        self.job.cancel()
+
+    def outcome(self) -> tuple[list[Cell] | None, str | None]:
+        """Once done: the mines made (None when none came: the first click lays a normal board's), and the line
+        that tells the player why it is a normal board (None when it is a no-guess one)."""
+        from game.model import NoGuessCancelled, NoGuessTimeout
+
+        job = self.job
+        if job.error is None and job.result is not None:
+            return [(row, col) for row, col in job.result], None
+        if isinstance(job.error, NoGuessTimeout):
+            seconds = config.NO_GUESS_TIMEOUT
+            return None, f"No no-guess board turned up in {seconds:g} s, so this is a normal one: it may need a guess"
+        if isinstance(job.error, NoGuessCancelled):
+            return None, "A normal board, as asked: it may need a guess"
+        return None, f"No no-guess board for this size ({job.error}); this is a normal one"
