@@ -105,7 +105,7 @@ def start_game(app, video, race: bool):
 
     first = opening_cell(video)
     session, first = app.dealer.from_video(video, first)
-    app.show(screens.Playing(session=session, first_reveal=first, race=Race(video) if race else None))
+    app.show(screens.Playing(session=session, made_click=first, race=Race(video) if race else None))
     app.step()
     app.step()
     board = app.scene.board
@@ -189,7 +189,7 @@ def start_costs(video, runs: int) -> None:
                     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b"))
                 else:  # the same board without its ghost, as "Same board" starts it
                     session, cell = app.dealer.from_video(video, first)
-                    app.show(screens.Playing(session=session, first_reveal=cell))
+                    app.show(screens.Playing(session=session, made_click=cell))
                 app.step()  # the key handled and the scene switched (the first click made on entering)
                 app.step()  # the first frame of play drawn
                 took[race].append(((time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000))

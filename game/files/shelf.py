@@ -22,7 +22,7 @@ BATCH = 16  # files to a reader child: its start costs more than a small video's
 
 
 @dataclass(frozen=True)
-class Facts:
+class Summary:
     """What a row shows of a file once read."""
 
     rows: int
@@ -35,12 +35,12 @@ class Facts:
 
 @dataclass
 class Entry:
-    """One file in the list: its name and kind at once, its facts (or why it cannot be read) later."""
+    """One file in the list: its name and kind at once, its summary (or why it cannot be read) later."""
 
     path: Path
     kind: str  # "AVF", "RMV", "MVF", "EVF" or "replay"
     modified: float
-    facts: Facts | None = None
+    summary: Summary | None = None
     error: str = ""
 
     @property
@@ -49,7 +49,7 @@ class Entry:
 
     @property
     def read(self) -> bool:
-        return self.facts is not None or bool(self.error)
+        return self.summary is not None or bool(self.error)
 
 
 def listing(folders: list[Path]) -> list[Entry]:
@@ -79,17 +79,17 @@ def listing(folders: list[Path]) -> list[Entry]:
     return entries[:MAX_LISTED]
 
 
-def read_facts(entries: list[Entry]) -> list[Facts | str]:
-    """Each file's facts, or the sentence saying why it cannot be read (the name left out: the row shows it)."""
+def read_summaries(entries: list[Entry]) -> list[Summary | str]:
+    """Each file's summary, or the sentence saying why it cannot be read (the name left out: the row shows it)."""
     from game.video.foreign import UnreadableVideo, read_many
     from game.video.moves import moves_of
 
-    results: list[Facts | str] = []
+    results: list[Summary | str] = []
     videos = [entry.path for entry in entries if entry.kind != "replay"]
     read = iter(read_many(videos, batch=BATCH))
     for entry in entries:
         if entry.kind == "replay":
-            results.append(_replay_facts(entry.path))
+            results.append(_replay_summary(entry.path))
             continue
         foreign = next(read)
         if isinstance(foreign, UnreadableVideo):
@@ -98,11 +98,11 @@ def read_facts(entries: list[Entry]) -> list[Facts | str]:
         video = foreign.video
         played = moves_of(video)
         outcome = {"WON": "won", "LOST": "lost"}.get(played.outcome.name, "unfinished")
-        results.append(Facts(video.rows, video.cols, video.mine_count, played.elapsed_ms, outcome, video.player))
+        results.append(Summary(video.rows, video.cols, video.mine_count, played.elapsed_ms, outcome, video.player))
     return results
 
 
-def _replay_facts(path: Path) -> Facts | str:
+def _replay_summary(path: Path) -> Summary | str:
     from game.files.reading import load_replay
 
     try:
@@ -111,21 +111,21 @@ def _replay_facts(path: Path) -> Facts | str:
         return str(error)
     state = replay.final_board().state.value
     outcome = state if state in ("won", "lost") else "unfinished"
-    return Facts(replay.rows, replay.cols, replay.mines, replay.elapsed_ms, outcome, "")
+    return Summary(replay.rows, replay.cols, replay.mines, replay.elapsed_ms, outcome, "")
 
 
 class Shelf:
     """The list of `folders`, filled in by a thread. `entries` belongs to the frame: it changes only in
     `poll`. `want(first)` says which row the list shows first, so those are read next."""
 
-    def __init__(self, folders: list[Path], read: Callable[[list[Entry]], list[Facts | str]] | None = None):
+    def __init__(self, folders: list[Path], read: Callable[[list[Entry]], list[Summary | str]] | None = None):
         self.folders = folders
         self.entries: list[Entry] = []
         self.listed = False
         self.unread = 0  # entries not read yet
-        self._read = read or (lambda entries: read_facts(entries))  # looked up when called: tests replace it
+        self._read = read or (lambda entries: read_summaries(entries))  # looked up when called: tests replace it
         self._first = 0  # written by the frame, read by the thread (a plain int: no lock needed)
-        self._arrived: deque[tuple[int, Facts | str] | list[Entry]] = deque()  # appended there, taken here
+        self._arrived: deque[tuple[int, Summary | str] | list[Entry]] = deque()  # appended there, taken here
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True, name="shelf")
         self._thread.start()
@@ -141,12 +141,12 @@ class Shelf:
             if isinstance(item, list):
                 self.entries, self.listed, self.unread = item, True, len(item)
             else:
-                index, facts = item
+                index, summary = item
                 self.unread -= 1
-                if isinstance(facts, Facts):
-                    self.entries[index].facts = facts
+                if isinstance(summary, Summary):
+                    self.entries[index].summary = summary
                 else:
-                    self.entries[index].error = facts
+                    self.entries[index].error = summary
             changed = True
         return changed
 

@@ -62,7 +62,7 @@ from .rules.facts import (
     Preset,
     validate_size,
 )
-from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION
+from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, three_bv_of
 from .rules.move import Move, MoveKind
 
 if TYPE_CHECKING:
@@ -173,6 +173,7 @@ __all__ = [
     "replay_text_limits",
     "size_text",
     "solved_three_bv",
+    "three_bv_of",
     "validate_size",
     "visible_of",
 ]

@@ -101,8 +101,8 @@ class CodeEntryScene(FormScene):
         code = self.code
 
         def start():
-            session, first_reveal = self.context.dealer.from_code(code)
-            self.context.show(screens.Playing(session=session, first_reveal=first_reveal))
+            session, made_click = self.context.dealer.from_code(code)
+            self.context.show(screens.Playing(session=session, made_click=made_click))
 
         self.context.replace_saved_then(start)
 

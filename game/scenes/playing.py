@@ -38,12 +38,12 @@ class PlayingScene(Scene):
     resizable = True
 
     def __init__(self, context: Context, shown: screens.Playing):
-        """`first_reveal`: a first click to make for the player (the same board again, a board code), after which
+        """`made_click`: a first click to make for the player (the same board again, a board code), after which
         the clock waits for their move. Whether the mines come from the no-guess generator is the session's
         (the Dealer set it from the settings or the code). `race`: a video raced on this board (game.play.race),
         its ghost drawn over it on the player's clock."""
         super().__init__(context)
-        session, first_reveal, race = shown.session, shown.first_reveal, shown.race
+        session, made_click, race = shown.session, shown.made_click, shown.race
         self.session = session
         board = session.board
         self.assist = Assistant()
@@ -62,10 +62,10 @@ class PlayingScene(Scene):
         self.animations = Animations()
         self._verdict_shown = False
         self._end_drawn = False  # the frame that shows the game's end has been drawn
-        self._first_reveal = first_reveal
+        self._made_click = made_click
         self.face_button = FaceButton()
         self.ghost = GhostPainter(race, session.elapsed_ms) if race is not None else None
-        if session.waiting and first_reveal is None:  # a resumed game
+        if session.waiting and made_click is None:  # a resumed game
             self.assist.message = "Resumed: the clock starts at your first move."
 
     def _least(self, tile):
@@ -104,8 +104,8 @@ class PlayingScene(Scene):
     def on_enter(self):
         super().on_enter()
         self.screen.invalidate(board_too=True)
-        if self._first_reveal is not None:
-            cell, self._first_reveal = self._first_reveal, None
+        if self._made_click is not None:
+            cell, self._made_click = self._made_click, None
             self.assist.message = OPENED_FOR_YOU if self.race is None else RACING
             self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 

@@ -76,7 +76,7 @@ class VideosScene(Scene):
         for row in self.rows:
             entry = self.entry_of(row)
             row.enabled = entry is not None
-            player = entry.facts.player if entry is not None and entry.facts is not None else ""
+            player = entry.summary.player if entry is not None and entry.summary is not None else ""
             if entry is not None and not (entry.name.isascii() and player.isascii()):
                 fallback.look_for_it()  # a name the game's typeface may not have the characters of
 
@@ -178,15 +178,15 @@ class VideosScene(Scene):
         fallback.draw_fitted(surface, entry.name, name_box, SMALL, look.text, "left", BOLD)
         kind_box = pygame.Rect(name_box.right, top.y, kind_w, top.h)
         text.draw_fitted(surface, entry.kind, kind_box, SMALL, look.dim_text, "right", smallest=TINY)
-        facts = entry.facts
+        summary = entry.summary
         if entry.error:
             said, colour = f"cannot be read: {entry.error}", look.error_text
-        elif facts is None:
+        elif summary is None:
             said, colour = "reading...", look.dim_text
         else:
-            board = category_label(category_for(facts.rows, facts.cols, facts.mines))
-            player = f" · {facts.player}" if facts.player else ""
-            said, colour = f"{board} · {facts.outcome} in {format_time(facts.time_ms, True)}{player}", look.text
+            board = category_label(category_for(summary.rows, summary.cols, summary.mines))
+            player = f" · {summary.player}" if summary.player else ""
+            said, colour = f"{board} · {summary.outcome} in {format_time(summary.time_ms, True)}{player}", look.text
         fallback.draw_fitted(surface, said, bottom, SMALL, colour, "left", REGULAR)
 
     def _draw_bar(self, surface):

@@ -1,4 +1,5 @@
-"""The board's own figures: the numbers, 3BV, openings, islands and ZiNi (the fewest clicks, greedily)."""
+"""The board's own figures: the numbers, openings, islands and ZiNi (the fewest clicks, greedily). Its 3BV is the
+model's (game.model.three_bv_of), worked out one way for every board."""
 
 from __future__ import annotations
 
@@ -59,15 +60,6 @@ def op(grid: list[list[int]]) -> int:
     """The number of openings."""
     found = {index for line in openings(grid) for cell in line for index in cell}
     return len(found)
-
-
-def bbbv(grid: list[list[int]]) -> int:
-    """3BV: the fewest left clicks that clear the board without flags or chords (one per opening, one per
-    safe number that borders no opening)."""
-    rows, cols = len(grid), len(grid[0])
-    touching = openings(grid)
-    lone = sum(1 for r in range(rows) for c in range(cols) if grid[r][c] > 0 and not touching[r][c])
-    return op(grid) + lone
 
 
 def isl(grid: list[list[int]]) -> int:

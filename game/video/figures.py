@@ -10,6 +10,8 @@ from itertools import compress, islice, repeat
 from operator import and_, lt, sub
 from typing import Any
 
+from game.model import three_bv_of
+
 from . import board_figures as boardfigures
 from .events import Mouse, Video
 from .keys import as_mouse
@@ -151,7 +153,7 @@ def figures_of(video: Video, with_board: bool = True) -> Figures:
         lost=game.outcome == Outcome.LOST,
         level=level_of(video.rows, video.cols, video.mine_count),
         time_ms=int(time_ms),
-        bbbv=boardfigures.bbbv(grid),
+        bbbv=three_bv_of(video.rows, video.cols, video.mines),
         bbbv_solved=game.solved_bbbv(),
         zini=boardfigures.zini(grid) if with_board else 0,
         op=boardfigures.op(grid) if with_board else 0,

@@ -12,6 +12,8 @@ from array import array
 from bisect import bisect_right
 from typing import NamedTuple
 
+from game.model import three_bv_of
+
 from . import board_figures as boardfigures
 from .events import KEY_CLICKS, Mouse, Video
 from .figures import Figures, figures_of, level_of
@@ -57,7 +59,7 @@ class Timeline:
         self.video = video
         self.level = level_of(video.rows, video.cols, video.mine_count)
         game = Game(video.rows, video.cols, video.mines)
-        self.bbbv = boardfigures.bbbv(game.grid)
+        self.bbbv = three_bv_of(video.rows, video.cols, video.mines)
         clock = GameClock(video)  # the game's time of an event, without a list of them all
         self._changed_at = array("i")  # the events after which the state changed, and that state
         self._states: list[_State] = []

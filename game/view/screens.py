@@ -33,11 +33,11 @@ class Menu:
 
 @dataclass(frozen=True)
 class Playing:
-    """A game. `first_reveal`: a first click to make for the player (the same board again, a board code, a
+    """A game. `made_click`: a first click to make for the player (the same board again, a board code, a
     video's board), after which the clock waits for their move. `race`: a video raced on this board."""
 
     session: GameSession
-    first_reveal: Cell | None = None
+    made_click: Cell | None = None
     race: Race | None = None
 
 

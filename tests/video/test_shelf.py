@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.files import shelf
-from game.files.shelf import Entry, Facts, Shelf, listing
+from game.files.shelf import Entry, Shelf, Summary, listing
 from game.shell.app import App
 from game.store import data_folder
 from game.view import screens
@@ -62,7 +62,7 @@ def test_the_rows_on_show_are_read_first(tmp_path):
         asked.append([entry.name for entry in entries])
         began.set()
         assert gate.wait(30)
-        return [Facts(8, 8, 10, 1000, "won", "") for _ in entries]
+        return [Summary(8, 8, 10, 1000, "won", "") for _ in entries]
 
     books = Shelf([tmp_path], read)
     while not books.poll():
@@ -75,7 +75,7 @@ def test_the_rows_on_show_are_read_first(tmp_path):
     books.poll()
     assert asked[0] == [f"{n:03}.avf" for n in range(16)], "the first batch went before the list was scrolled"
     assert asked[1] == [f"{n:03}.avf" for n in range(60, 76)], "then the rows on show"
-    assert books.unread == 0 and all(entry.facts for entry in books.entries)
+    assert books.unread == 0 and all(entry.summary for entry in books.entries)
 
 
 def test_a_reader_that_fails_marks_its_rows_and_the_list_goes_on(tmp_path):
@@ -94,15 +94,15 @@ def test_a_reader_that_fails_marks_its_rows_and_the_list_goes_on(tmp_path):
     assert [e.error for e in books.entries[16:]] == ["no"] * 4
 
 
-def real_facts():
+def real_summaries():
     entries = [Entry(path, path.suffix[1:].upper(), 0) for path in (SMALL, SAMPLES / "test_rmv1_utf8_invalid.rmv")]
-    return shelf.read_facts(entries)
+    return shelf.read_summaries(entries)
 
 
 def test_real_files_give_their_facts_or_why_not():
     pytest.importorskip("ms_toollib")
-    good, bad = real_facts()
-    assert good == Facts(8, 8, 10, 670, "won", "Thomas Kolar")
+    good, bad = real_summaries()
+    assert good == Summary(8, 8, 10, 670, "won", "Thomas Kolar")
     assert bad == "damaged or not the video its name says (the parser aborted)"
 
 
@@ -130,9 +130,9 @@ def test_a_thousand_videos_list_at_once_and_the_frames_go_on_while_they_are_read
     def slow(entries):
         reading.set()
         assert gate.wait(60)
-        return [Facts(8, 8, 10, 670, "won", "Thomas Kolar") for _ in entries]
+        return [Summary(8, 8, 10, 670, "won", "Thomas Kolar") for _ in entries]
 
-    monkeypatch.setattr(shelf, "read_facts", slow)
+    monkeypatch.setattr(shelf, "read_summaries", slow)
     driver = Driver(app, patient=False)
     driver.frames(2)
     scene = to_videos(driver)
@@ -141,13 +141,13 @@ def test_a_thousand_videos_list_at_once_and_the_frames_go_on_while_they_are_read
         driver.frames(1)
     assert len(scene.entries) == 1000 and scene.shelf.unread == 1000
     driver.frames(30)  # the reader has not answered: the frames go on, the names shown
-    assert scene.rows[0].enabled and all(entry.facts is None for entry in scene.entries)
+    assert scene.rows[0].enabled and all(entry.summary is None for entry in scene.entries)
     driver.key(pygame.K_PAGEDOWN)
     assert scene.first == 8
     gate.set()
     assert scene.shelf.wait(60)
     driver.frames(2)
-    assert scene.shelf.unread == 0 and scene.entries[999].facts is not None
+    assert scene.shelf.unread == 0 and scene.entries[999].summary is not None
     driver.screenshot("videos-1000")
 
 

@@ -24,7 +24,7 @@ def racing(tmp_path):
     video = won_video(16, 30, 99, seed=4, gap_ms=600)
     race = Race(video)
     session, first = app.dealer.from_video(video, race.first_cell)
-    app.show(screens.Playing(session=session, first_reveal=first, race=race))
+    app.show(screens.Playing(session=session, made_click=first, race=race))
     driver = Driver(app, tmp_path / "shots")
     driver.frames(2)
     board = driver.scene.board
@@ -129,7 +129,7 @@ def test_the_ghost_follows_the_boards_zoom_scroll_and_window_size(tmp_path):
         race = Race(video)
         assert race.first_cell == (50, 50)
         session, first = app.dealer.from_video(video, race.first_cell)
-        app.show(screens.Playing(session=session, first_reveal=first, race=race))
+        app.show(screens.Playing(session=session, made_click=first, race=race))
         driver = Driver(app, tmp_path / "shots")
         driver.frames(2)
         scene = driver.scene

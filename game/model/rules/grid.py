@@ -13,7 +13,7 @@ one (the scanline fill).
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import repeat
 
 # Cell states, one byte per cell.
@@ -139,6 +139,20 @@ def _shifted_sum(value: int, offsets: tuple[int, ...], combine: Callable[[int, i
         total = shifted if total is None else combine(total, shifted)
     assert total is not None
     return total
+
+
+def three_bv_of(rows: int, cols: int, mine_cells: Iterable[tuple[int, int]]) -> int:
+    """The 3BV of a rows x cols board with these mines (any board: a video's may be one no game deals), the one
+    way the game works it out (Board.three_bv is this, once its mines are laid).
+
+    >>> three_bv_of(2, 6, [(0, 1), (1, 4)])  # no zeros: each of the 10 safe cells is a click of its own
+    10
+    """
+    grid = Grid(rows, cols)
+    mine = bytearray(grid.size)
+    for row, col in mine_cells:
+        mine[grid.index(row, col)] = 1
+    return grid.three_bv(bytes(mine), grid.neighbour_counts(bytes(mine)))
 
 
 def count_regions(grid: Grid, passable: bytearray) -> int:
