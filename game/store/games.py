@@ -127,10 +127,6 @@ class RecordResult(NamedTuple):
     beaten: tuple[Beaten, ...] = ()  # the board's bests this game beat (none for the board's first timed game)
 
     @property
-    def is_record(self) -> bool:
-        return self.rank is not None
-
-    @property
     def message(self) -> str:
         """``"New record! 2nd best Expert time"``, or ``""`` when not a record."""
         if self.rank is None:

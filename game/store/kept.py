@@ -71,14 +71,6 @@ class GameRecord(_RecordFields):
             raise ValueError("an abandoned game is not won")
         return super().__new__(cls, **{**fields, "category": category})
 
-    @property
-    def total_clicks(self) -> int:
-        return self.left_clicks + self.right_clicks + self.chord_clicks
-
-    @property
-    def wasted_clicks(self) -> int:
-        return self.total_clicks - self.effective_clicks
-
 
 class SavedGame(NamedTuple):
     """A game under way as the records keep it, to resume after the window closes or the game is killed."""

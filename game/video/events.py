@@ -152,10 +152,6 @@ class Video:
         row, col = y // self.cell_size, x // self.cell_size
         return (row, col) if row < self.rows and col < self.cols else None
 
-    def bytes_per_event(self) -> int:
-        """What one more event costs in memory, counting each column's item size."""
-        return sum(column.itemsize for column in (self.kinds, self.times, self.xs, self.ys))
-
     def board_rows(self) -> list[str]:
         """The board as text, `*` a mine and `.` safe."""
         return ["".join("*" if (r, c) in self.mines else "." for c in range(self.cols)) for r in range(self.rows)]

@@ -65,11 +65,6 @@ class Sounds:
         if self._muted:
             self._stop_all()  # muting mid-explosion should cut it short, not let it ring on
 
-    def toggle_mute(self):
-        """Flip the mute switch; returns the new state (True = muted)."""
-        self.muted = not self._muted
-        return self._muted
-
     def play(self, name):
         """Play the effect called `name`; nothing happens when muted, silent, or for a name we do not have."""
         if self._muted:

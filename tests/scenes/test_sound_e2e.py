@@ -20,10 +20,6 @@ class Recorder:
         if name is not None and not self.muted:
             self.played.append(name)
 
-    def toggle_mute(self):
-        self.muted = not self.muted
-        return self.muted
-
 
 def test_moves_make_their_sounds_and_m_mutes_for_good(tmp_path):
     recorder = Recorder()
