@@ -55,7 +55,7 @@ class Dealer:
         self.seeds = SeedSource(seed)
         self.keeper = RecordKeeper(store)  # keeps every game dealt, and knows the saved one
         # the saved game being recorded as a loss, and the game to start once the records have it
-        self._discarding: tuple[BackgroundJob, Callable[[], None]] | None = None
+        self._discarding: tuple[BackgroundJob[None], Callable[[], None]] | None = None
 
     # --- new games --------------------------------------------------------------------------------------------
 
@@ -178,7 +178,7 @@ class Dealer:
         saved = self.keeper.take_saved()
         self.store.discard_resume(reason, saved.save_id if saved is not None else None)
 
-    def abandon_saved(self) -> BackgroundJob | None:
+    def abandon_saved(self) -> BackgroundJob[None] | None:
         """The player chose another game over the saved one ("Discard"): it counts as an abandoned loss,
         unless another copy of the game has taken it up meanwhile (then it is left to that one). The save is
         checked and recorded off the frame (a long game's move log takes a second or more to replay): the
@@ -244,8 +244,8 @@ class Resuming(NamedTuple):
     Poll `done`, then ask the dealer `resumed`."""
 
     saved: SavedGame
-    check: BackgroundJob  # its result the session to play; its error (a ValueError) says why the save is refused
-    claim: Pending  # the records' answer to the claim
+    check: BackgroundJob[GameSession]  # its result the session to play; its error (a ValueError) says why not
+    claim: Pending[Claim]  # the records' answer to the claim
 
     @property
     def done(self) -> bool:

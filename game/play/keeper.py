@@ -12,7 +12,7 @@ from game.store.jobs import new_id
 from game.store.kept import GameRecord, SavedGame
 
 if TYPE_CHECKING:
-    from game.store import Store
+    from game.store import RecordResult, Store
     from game.store.writer import Pending
 
 
@@ -24,7 +24,7 @@ class RecordKeeper(Keeper):
         self._saved: SavedGame | None = store.load_resume()
         self._saved_here = False  # this copy has saved a game of its own since it started
 
-    def save(self, saved: SavedGame, held: bool = True) -> Pending:
+    def save(self, saved: SavedGame, held: bool = True) -> Pending[bool]:
         """Keep the game under way (the records write it a moment later, never holding up the frame). `held`:
         the player plays on here, and no other copy of the game may resume it meanwhile."""
         self._saved = saved = saved._replace(save_id=new_id())
@@ -33,13 +33,13 @@ class RecordKeeper(Keeper):
             saved.board_data(), saved.elapsed_ms, saved.category, saved.extra, save_id=saved.save_id, held=held
         )
 
-    def finish(self, record: GameRecord) -> Pending:
+    def finish(self, record: GameRecord) -> Pending[RecordResult]:
         """Record the game and drop the save, in one transaction (the store's record_game). The answer (a new
         best time?) is a Pending: it comes a frame or two later."""
         self._saved = None
         return self.store.record_game(record)
 
-    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Pending:
+    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Pending[object]:
         """Keep a run of a long game's video: the records write it off the frame, before the save after it."""
         return self.store.save_video_chunk(video_id, part, events, raw)
 

@@ -35,6 +35,8 @@ from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:
     from game.model import GameVerdict, Replay
+    from game.store import RecordResult
+    from game.store.writer import Pending
     from game.video.figures import Figures
 
 Cell = tuple[int, int]
@@ -53,15 +55,15 @@ class VerdictState(enum.Enum):
 class Keeper:
     """What keeps games: the records (the Dealer) in the game, a list in tests. This one keeps nothing."""
 
-    def save(self, saved: SavedGame, held: bool = True) -> Any:
+    def save(self, saved: SavedGame, held: bool = True) -> Pending[bool] | None:
         """Keep a game under way. `held`: it is being played on (else the player stepped away from it)."""
         return None
 
-    def finish(self, record: GameRecord) -> Any:
+    def finish(self, record: GameRecord) -> Pending[RecordResult] | None:
         """Record a finished game and drop the saved one, in one transaction; returns what recording meant."""
         return None
 
-    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Any:
+    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Pending[object] | None:
         """Keep a run of a long game's video (game.video.chunks), before any save or record that names it."""
         return None
 
@@ -98,7 +100,8 @@ class GameSession:
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
         self.waiting = waiting  # the clock holds until the player's next move
-        self.result: Any = None  # what the keeper said when the game was recorded (a new best time...)
+        # what the keeper said when the game was recorded (a new best time...), a frame or two later
+        self.result: Pending[RecordResult] | None = None
         self._elapsed = elapsed_ms / 1000
         # The clock from input stamps (ms on the app's clock): the time on it when the running stretch began,
         # and that stamp. Between stamps the fixed update moves it on for the display; every stamp sets it.
@@ -108,8 +111,10 @@ class GameSession:
         self._recorded = False
         self._solved: tuple[int, int] | None = None  # (moves made, the solved 3BV after them)
         self._replay: tuple[tuple[int, int], Replay] | None = None  # ((moves made, time), the replay then)
-        self.verdict_job: BackgroundJob | None = None  # the verdict, worked out off the frame once the game is over
-        self.figures_job: BackgroundJob | None = None  # the video's figures, likewise (ZiNi takes 50 ms on expert)
+        # the verdict, worked out off the frame once the game is over; the video's figures, likewise (ZiNi takes 50
+        # ms on expert)
+        self.verdict_job: BackgroundJob[GameVerdict | None] | None = None
+        self.figures_job: BackgroundJob[Figures | None] | None = None
         self._verdict_logged = False
         # the mouse from the first press (game.play.recorder keeps it); None on a board too large for a video
         self.video = video if video is not None else new_video(board.rows, board.cols, _laid(board))

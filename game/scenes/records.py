@@ -201,14 +201,15 @@ class RecordsScene(Scene):
         if job is None or not job.done:
             return
         self.opening = None
-        if isinstance(job.error, ValueError) or (job.error is None and job.result is None):
-            self._unplayable()
-        elif job.error is not None:
+        read = job.result
+        if job.error is not None and not isinstance(job.error, ValueError):
             raise job.error
+        if read is None:  # a ValueError, or no log to read
+            self._unplayable()
         elif self.racing:
-            self._race(*job.result[1:])
+            self._race(*read[1:])
         else:
-            replay, video = job.result[:2]
+            replay, video = read[:2]
             self.context.show(screens.Replay(replay=replay, video=video), remember=True)
 
     def _pointed_row(self):

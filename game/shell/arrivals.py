@@ -81,7 +81,7 @@ class Arrivals:
             waiting, self.waiting = self.waiting, None
             self._start(waiting)
             return []
-        if job.error is not None:
+        if job.error is not None or job.result is None:
             return [Tell(f"Could not open {os.path.basename(path)[:60]}: {str(job.error)[:300]}")]
         return [Watch(job.result)]
 

@@ -260,7 +260,7 @@ class Store:
 
     def _post(
         self, kind: jobs.JobKind, data: dict[str, Any], default: Any = None, convert: Callable[[Any], Any] | None = None
-    ) -> Pending:
+    ) -> Pending[Any]:
         if self._writer is None:
             answer = Pending(default, convert)
             answer.set(default)
@@ -298,7 +298,7 @@ class Store:
         """Every stored setting, decoded."""
         return self._keyed("settings")
 
-    def set_settings(self, values: dict[str, Any]) -> Pending:
+    def set_settings(self, values: dict[str, Any]) -> Pending[object]:
         """Several settings in one transaction. Values must be JSON (TypeError otherwise)."""
         return self._post(
             jobs.JobKind.SETTINGS, {"rows": [[str(key), json.dumps(value)] for key, value in values.items()]}
@@ -308,12 +308,12 @@ class Store:
         """What the player has learnt, by key."""
         return self._keyed("learn")
 
-    def set_learnt(self, key: str, value: Any) -> Pending:
+    def set_learnt(self, key: str, value: Any) -> Pending[object]:
         return self._post(jobs.JobKind.LEARN, {"rows": [[key, json.dumps(value)]]})
 
     # games, best times, statistics
 
-    def record_game(self, record: GameRecord, *, clear_resume: bool = True) -> Pending:
+    def record_game(self, record: GameRecord, *, clear_resume: bool = True) -> Pending[RecordResult]:
         """Record a finished game; also drop this copy's saved game (in the same transaction) unless told not
         to. The Pending's value is a RecordResult."""
 
@@ -361,7 +361,7 @@ class Store:
         row = self._read(lambda db: db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone(), None)
         return None if row is None else games.replay_text(row[0], game_id)
 
-    def reset_statistics(self, category: str | None = None) -> Pending:
+    def reset_statistics(self, category: str | None = None) -> Pending[object]:
         """Forget finished games (and so best times and statistics), of one category or all.
         Settings and the saved game stay."""
         return self._post(jobs.JobKind.RESET, {"category": category})
@@ -377,7 +377,7 @@ class Store:
         *,
         save_id: str | None = None,
         held: bool = True,
-    ) -> Pending:
+    ) -> Pending[bool]:
         """Keep the game in progress (called after every move). `held`: this copy plays it on, and no other
         may resume it (a save made when the player steps away is not held). The Pending's value is True when
         it reached the file."""
@@ -396,7 +396,7 @@ class Store:
         ]
         return self._post(jobs.JobKind.SAVE, {"row": row, "held": held}, False)
 
-    def save_video_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Pending:
+    def save_video_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Pending[object]:
         """Keep one chunk of a long game's video (game.video.chunks; packed by the writer, off the frame)."""
         return self._post(jobs.JobKind.CHUNK, {"video": video_id, "part": part, "events": events, "raw": raw})
 
@@ -418,21 +418,21 @@ class Store:
             self.discard_resume("it could not be read", row[-1])
             return None
 
-    def claim_resume(self, save_id: str | None) -> Pending:
+    def claim_resume(self, save_id: str | None) -> Pending[jobs.Claim]:
         """Take the saved game to play it on; the Pending's value says whether it was granted (Claim.CLAIMED) or
         why not: another running copy plays it, or it changed or went since it was read."""
         return self._post(jobs.JobKind.CLAIM, {"save_id": save_id}, jobs.Claim.CLAIMED)
 
-    def abandon_resume(self, save_id: str | None, record: GameRecord) -> Pending:
+    def abandon_resume(self, save_id: str | None, record: GameRecord) -> Pending[jobs.Claim]:
         """Record the saved game as abandoned and drop it, under the same claim as a resume."""
         data = {"save_id": save_id, "record": jobs.record_data(record, jobs.new_id())}
         return self._post(jobs.JobKind.ABANDON, data, jobs.Claim.GONE)
 
-    def clear_resume(self) -> Pending:
+    def clear_resume(self) -> Pending[object]:
         """Forget the saved game, whoever's it is."""
         return self._post(jobs.JobKind.CLEAR, {})
 
-    def discard_resume(self, reason: str, save_id: Any = None) -> Pending:
+    def discard_resume(self, reason: str, save_id: str | None = None) -> Pending[object]:
         """Forget a saved game that failed validation (that save, when its id is known), and say why."""
         log.warning("saved game discarded: %s", reason)
         self.notice(f"The saved game was discarded: {bounded(reason)}.")

@@ -19,7 +19,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from game.store import jobs
 from game.store.copies import CopyFile
@@ -33,13 +33,17 @@ _FAILED = object()  # a job that can never be made (a bug): its answer is its de
 THINNED = frozenset({jobs.JobKind.SAVE, jobs.JobKind.CHUNK})  # what a journal short of room leaves out
 
 
-class Pending:
-    """The answer to a job, once it is made. The frame polls `done`; tests and quitting may `wait`."""
+T = TypeVar("T")
 
-    def __init__(self, default: Any = None, convert: Callable[[Any], Any] | None = None):
+
+class Pending(Generic[T]):
+    """The answer to a job, once it is made: a T (what `convert` makes of the job's result, or the result
+    itself). The frame polls `done`; tests and quitting may `wait`."""
+
+    def __init__(self, default: Any = None, convert: Callable[[Any], T] | None = None):
         self._convert = convert
         self._default = default
-        self.value = default if convert is None else convert(default)
+        self.value: T = default if convert is None else convert(default)
         self._done = threading.Event()
 
     @property
@@ -49,7 +53,7 @@ class Pending:
     def wait(self, timeout: float | None = None) -> bool:
         return self._done.wait(timeout)
 
-    def result(self, timeout: float | None = 30.0) -> Any:
+    def result(self, timeout: float | None = 30.0) -> T:
         """The value, waiting for it (tests and tools; a frame polls `done` instead)."""
         if not self.wait(timeout):
             raise TimeoutError("the records did not answer")
@@ -67,7 +71,7 @@ class Pending:
 class Job(NamedTuple):
     kind: jobs.JobKind
     data: dict[str, Any]
-    answers: list[Pending]
+    answers: list[Pending[Any]]
 
 
 class Writer:
@@ -111,7 +115,7 @@ class Writer:
 
     def post(
         self, kind: jobs.JobKind, data: dict[str, Any], default: Any = None, convert: Callable[[Any], Any] | None = None
-    ) -> Pending:
+    ) -> Pending[Any]:
         """Queue a job; its answer comes in the Pending, through `convert` (`default` when it cannot be made at
         all). A job "open" makes nothing: it opens the file, which is tried again until it opens."""
         answer = Pending(default, convert)

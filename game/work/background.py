@@ -6,23 +6,24 @@ import gc
 import importlib
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
 
-class BackgroundJob:
-    """Runs fn(cancel_event) on a thread. Poll `done`; then read `result` or `error` (the exception)."""
+class BackgroundJob(Generic[T]):
+    """Runs fn(cancel_event) on a thread. Poll `done`; then read `result` (a T: what fn returned) or `error`
+    (the exception it raised)."""
 
-    def __init__(self, fn: Callable[[threading.Event], Any]) -> None:
+    def __init__(self, fn: Callable[[threading.Event], T]) -> None:
         self.cancelled = threading.Event()
-        self.result: Any = None
+        self.result: T | None = None
         self.error: Exception | None = None
         self._finished = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(fn,), daemon=True)
         self._thread.start()
 
-    def _run(self, fn: Callable[[threading.Event], Any]) -> None:
+    def _run(self, fn: Callable[[threading.Event], T]) -> None:
         try:
             self.result = fn(self.cancelled)
         except Exception as error:  # handed to the scene, which decides what the player sees
@@ -42,7 +43,7 @@ class BackgroundJob:
         return self._finished.wait(timeout)
 
 
-def warm_up(modules: tuple[str, ...]) -> BackgroundJob:
+def warm_up(modules: tuple[str, ...]) -> BackgroundJob[None]:
     """Import these modules on a thread (the first game, its end and a replay would otherwise each load theirs
     on a frame), then freeze what the process holds so far: the garbage collector never walks the objects of
     start-up again (a full collection would otherwise go over all of them, on whichever frame set it off)."""
