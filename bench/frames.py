@@ -315,7 +315,7 @@ def case_resizes(app, seed, count=3000):
 
 def biggest_replay_file(folder):
     """A replay file as large as a game may write: a 100x100 board with a move for every move it may have."""
-    from game.files.reading import export_replay
+    from game.files.export import export_replay
 
     names = model_names()
     Board, Move, Replay, MAX_MOVES_PER_CELL = names.Board, names.Move, names.Replay, names.MAX_MOVES_PER_CELL

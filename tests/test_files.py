@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.files import export
 from game.files import reading as files
 from game.model import Board, Move
 from game.model.replay.replay import Replay
@@ -199,23 +200,23 @@ class FixedClock(datetime):
 
 
 def test_two_exports_in_the_same_second_make_two_files(tmp_path, monkeypatch):
-    monkeypatch.setattr(files, "datetime", FixedClock)  # the same second (or a clock set back)
+    monkeypatch.setattr(export, "datetime", FixedClock)  # the same second (or a clock set back)
     first, second = a_replay(seed=1), a_replay(seed=2)
-    a = files.export_replay(first, tmp_path)
-    b = files.export_replay(second, tmp_path)
+    a = export.export_replay(first, tmp_path)
+    b = export.export_replay(second, tmp_path)
     assert a != b and a.parent == b.parent == tmp_path
     assert json.loads(a.read_text())["seed"] == 1 and json.loads(b.read_text())["seed"] == 2, "nothing overwritten"
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links")
 def test_an_export_never_follows_a_link_planted_under_its_name(tmp_path, monkeypatch):
-    monkeypatch.setattr(files, "datetime", FixedClock)
+    monkeypatch.setattr(export, "datetime", FixedClock)
     folder, outside = tmp_path / "replays", tmp_path / "precious.txt"
     outside.write_text("not yours")
-    probe = files.export_replay(a_replay(), folder)  # the name the next export in this second would take
+    probe = export.export_replay(a_replay(), folder)  # the name the next export in this second would take
     probe.unlink()
     probe.symlink_to(outside)
-    made = files.export_replay(a_replay(), folder)
+    made = export.export_replay(a_replay(), folder)
     assert outside.read_text() == "not yours", "before: the link was followed out of replays/"
     assert made.parent == folder and not made.is_symlink() and made != probe
 
@@ -228,7 +229,7 @@ def test_an_export_never_writes_through_a_replays_folder_that_is_a_link(tmp_path
     folder.parent.mkdir()
     folder.symlink_to(elsewhere)
     with pytest.raises(OSError) as error:
-        files.export_replay(a_replay(), folder)
+        export.export_replay(a_replay(), folder)
     assert "link" in error.value.strerror
     assert not list(elsewhere.iterdir()), "before: the export was written where the link points"
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 VIDEOS_FOLDER = "videos"
-REPLAYS_FOLDER = "replays"  # our own exports (game.files.reading writes them)
 VIDEO_SUFFIXES = (".avf", ".rmv", ".mvf", ".evf")  # what game.video.foreign reads
 REPLAY_SUFFIX = ".json"
 MAX_LISTED = 10_000  # a folder of more lists its newest

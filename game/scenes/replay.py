@@ -11,7 +11,7 @@ live beside the board or under the controls (game/view/live_figures.py).
 import pygame
 
 from game import config
-from game.files.reading import REPLAYS_FOLDER, export_evf, export_replay
+from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import GameState, mines_text, size_text, solved_three_bv
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback

@@ -4,7 +4,8 @@ A click (or Enter) opens it in Replay, read off the frame like a file dropped on
 
 import pygame
 
-from game.files.shelf import REPLAYS_FOLDER, VIDEOS_FOLDER, Shelf
+from game.files.export import REPLAYS_FOLDER
+from game.files.shelf import VIDEOS_FOLDER, Shelf
 from game.model import category_for, category_label
 from game.store import data_folder
 from game.view import fallback, layout, screens, text, theme, widgets

@@ -2,7 +2,7 @@
 (see store.py for the rules it keeps)."""
 
 from game.store.games import MAX_TIME_MS, RANKINGS, TOP, Beaten, BestGame, PlayedGame, RecordResult, Stats
-from game.store.opening import DB_NAME, HOME_ENV, data_folder
+from game.store.opener import DB_NAME, HOME_ENV, data_folder
 from game.store.store import Store
 
 __all__ = [

@@ -47,7 +47,7 @@ from game.store.copies import CopyFile, alive
 from game.store.games import TOP, BestGame, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
 from game.store.kept import GameRecord, SavedGame
 from game.store.lock import FileLock
-from game.store.opening import DB_NAME, Busy, Opened, data_folder, open_records, writer_connection
+from game.store.opener import DB_NAME, Busy, Opened, data_folder, open_records, writer_connection
 from game.store.schema import MIGRATIONS, Corrupt, Newer, locked, migrate
 from game.store.trouble import bounded, waiting_helps, words
 from game.store.writer import Job, Pending, Writer

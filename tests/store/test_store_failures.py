@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game.store import DB_NAME, Store, opening, schema
+from game.store import DB_NAME, Store, schema
+from game.store import opener as opening
 from game.store import store as store_module
 from game.store.kept import GameRecord
 from tests.locker import held

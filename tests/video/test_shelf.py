@@ -26,11 +26,10 @@ def touch(path, when, data=b"x"):
     return path
 
 
-def test_the_list_takes_the_formats_the_reader_reads_and_our_exports():
-    from game.files import reading as files
+def test_the_list_takes_the_formats_the_reader_reads():
     from game.video.foreign import FORMATS
 
-    assert tuple(FORMATS) == shelf.VIDEO_SUFFIXES and files.REPLAYS_FOLDER == shelf.REPLAYS_FOLDER
+    assert tuple(FORMATS) == shelf.VIDEO_SUFFIXES
 
 
 def test_the_list_is_the_videos_and_replays_newest_first_an_exported_pair_once(tmp_path):
