@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from game import config
 from game.model import Board
 from game.play.keeper import RecordKeeper
-from game.play.race import Race
 from game.play.session import GameSession
 from game.settings import Settings
 from game.store.jobs import Claim
@@ -24,6 +23,7 @@ from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
     from game.model import BoardCode
+    from game.play.race import Race
     from game.store import Store
     from game.store.writer import Pending
     from game.video.events import Video
@@ -116,6 +116,8 @@ class Dealer:
     def race(self, video: Video | None, playback: Playback | None = None) -> tuple[GameSession, Cell | None, Race]:
         """A game against the video's ghost: its board as `from_video` deals it, and the race. ValueError with the
         sentence saying why not, when it cannot be raced."""
+        from game.play.race import Race  # the race's modules load with a race, not at start-up
+
         if video is None or not len(video):
             raise ValueError("This game's mouse was not recorded, so there is no ghost to race.")
         try:

@@ -5,14 +5,16 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import board_text
 from . import grid as g
 from .facts import GameState, validate_first_click, validate_size
 from .mines import draw_mines
 from .move import Move, MoveKind
-from .snapshot import Clicks, Snapshot, snapshot_from_dict, snapshot_to_dict
+
+if TYPE_CHECKING:
+    from .snapshot import Snapshot
 
 Cell = tuple[int, int]
 
@@ -402,6 +404,8 @@ class Board:
 
     def snapshot(self) -> Snapshot:
         """The whole game as plain values (what a save keeps: see snapshot.py)."""
+        from .snapshot import Clicks, Snapshot  # a save's format loads with the first save, not at start-up
+
         grid, states = self._grid, self._states
         cells = []
         for row in range(self.rows):
@@ -485,11 +489,15 @@ class Board:
 
     def to_dict(self) -> dict[str, Any]:
         """The game as a save writes it (JSON-safe)."""
+        from .snapshot import snapshot_to_dict
+
         return snapshot_to_dict(self.snapshot())
 
     @classmethod
     def from_dict(cls, data: Any) -> Board:
         """A save read back and checked (TypeError or ValueError saying what is wrong): see `restore`."""
+        from .snapshot import snapshot_from_dict
+
         return cls.restore(snapshot_from_dict(data))
 
     def __repr__(self) -> str:
