@@ -5,7 +5,7 @@ change goes through `Settings.change`, which also saves it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, overload
 
 from game import config
 from game.model import PRESETS, SAFE_AROUND_FIRST_CLICK
@@ -162,20 +162,36 @@ class Settings:
                 for listener in self._listeners:
                     listener(key, value)
 
-    def __getitem__(self, key: str) -> Any:
+    # Each setting's value has its own type: the keys say which, so what is read is typed where it is read.
+    @overload
+    def __getitem__(self, key: Literal["first_click", "theme", "palette", "difficulty", "player"]) -> str: ...
+    @overload
+    def __getitem__(self, key: Literal["question_marks", "no_guess", "sound", "animation"]) -> bool: ...
+    @overload
+    def __getitem__(self, key: Literal["tile"]) -> int: ...
+    @overload
+    def __getitem__(self, key: Literal["interface"]) -> str | int: ...  # "auto", or a percentage
+    @overload
+    def __getitem__(self, key: Literal["custom"]) -> tuple[int, int, int]: ...
+    @overload
+    def __getitem__(self, key: Literal["window"]) -> dict[str, dict[str, tuple[int, int] | None]]: ...
+    @overload
+    def __getitem__(self, key: str) -> object: ...  # a key known only at run time (the Settings screen's)
+
+    def __getitem__(self, key: str) -> object:
         return self._values[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
         return self._values.get(key, default)
 
-    def items(self) -> Iterable[tuple[str, Any]]:
+    def items(self) -> Iterable[tuple[str, object]]:
         return self._values.items()
 
     def listen(self, listener: Callable[[str, Any], None]) -> None:
         """Call `listener(key, value)` after every change (the app applies sound and theme this way)."""
         self._listeners.append(listener)
 
-    def change(self, key: str, value: Any) -> Any:
+    def change(self, key: str, value: object) -> object:
         """Set one setting, keep it for the next start, and return the value in effect (ValueError if the
         game cannot use it: that is a bug in the caller, not the player's doing)."""
         setting = BY_KEY[key]
@@ -190,7 +206,7 @@ class Settings:
             listener(key, kept)
         return kept
 
-    def cycle(self, key: str, step: int = 1) -> Any:
+    def cycle(self, key: str, step: int = 1) -> object:
         """The next (or previous) choice of a setting, changed as `change` does."""
         values = [v for v, _ in BY_KEY[key].choices]
         current = next((i for i, v in enumerate(values) if _same(v, self._values[key])), 0)

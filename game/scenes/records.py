@@ -53,7 +53,7 @@ class RecordsScene(Scene):
         self.window_size = layout.menu_window(context.max_window, RECORDS_SIZE)
         self.store = context.store
         self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
-        wanted = category or context.settings.get("difficulty")
+        wanted = category or context.settings["difficulty"]
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size
         margin, arrow_w = px(MARGIN), px(ARROW_W)
