@@ -357,10 +357,10 @@ class GameOverPanel(Overlay[PanelChoice]):
             self.watch_replay()
         elif event.key == pygame.K_s and self.study is not None:
             self.study_loss()
-        elif (pressed := self.focus.handle(event)) is not None:
+        elif isinstance(pressed := self.focus.handle(event), widgets.Button):  # else None
             self.press(pressed)
 
-    def press(self, button: object) -> None:
+    def press(self, button: widgets.Button) -> None:
         if button in (self.play_again, self.bar_again):
             self.finish(PanelChoice.AGAIN)
         elif button in (self.same_board, self.bar_same):
