@@ -17,7 +17,7 @@ class ConfirmOverlay(Overlay[bool]):
         super().__init__(context)
         question, detail, yes, no = shown.question, shown.detail, shown.yes, shown.no
         self.question = question
-        self.yes_key = getattr(pygame, f"K_{yes[0].lower()}", None)
+        self.yes_key: int | None = getattr(pygame, f"K_{yes[0].lower()}", None)
         w, h = self.window_size
         pad, button_h, keys_h = px(PAD), px(BUTTON_H), px(KEYS_H)
         width = min(px(WIDTH), w - px(16))
@@ -34,7 +34,7 @@ class ConfirmOverlay(Overlay[bool]):
         self.focus = FocusRing([self.yes, self.no], start=self.no)
         self.keys_line = f"Enter or Esc: {no}   {yes[0].upper()}: {yes}"
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> bool:
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.finish(False)
@@ -48,7 +48,7 @@ class ConfirmOverlay(Overlay[bool]):
             self.finish(False)
         return True
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill(look.overlay)

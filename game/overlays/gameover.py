@@ -9,13 +9,15 @@ hands back what the player chose (a PanelChoice): "again", "same board" and "men
 """
 
 import logging
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import pygame
 
 from game import config
-from game.model import GameState
+from game.model import GameState, GameVerdict
 from game.play.session import VerdictState
+from game.store.writer import Pending
 from game.view import clipboard, layout, race_figures, screens, text, theme, tip, widgets
 from game.view.bests import beaten_words
 from game.view.end_figures import board_code, figure_lines, untimed
@@ -69,6 +71,8 @@ BASE = Sizes()
 # Which figures stay when the panel has no room for them all (Records and Help have every one).
 PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Code", "Seed", "IOE", "ZiNi")
 PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
+Line = tuple[str, ...]  # a figure's line: (name, value), or in a race (name, yours, the ghost's)
+Where = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]  # the window's size and the scene's places, as values
 
 
 class GameOverPanel(Overlay[PanelChoice]):
@@ -88,7 +92,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
         self.beaten = self.beaten_short = ""  # the personal bests it beat ("Personal best: 3BV/s 2.345 (was 2.101)")
-        self._recorded = session.result  # the keeper's Pending
+        self._recorded: Pending | None = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
         self.places = places or (lambda: ((0, 0, 0, 0),) * 3)
@@ -104,15 +108,15 @@ class GameOverPanel(Overlay[PanelChoice]):
 
     # --- where things go ---------------------------------------------------------------------------------
 
-    def _where(self):
+    def _where(self) -> Where:
         """The window's size and the scene's places, as plain values to compare."""
         return tuple(self.window_size), tuple(tuple(pygame.Rect(r)) for r in self.places())
 
-    def invalidate(self):
+    def invalidate(self) -> None:
         super().invalidate()
         self._follow()
 
-    def _follow(self):
+    def _follow(self) -> None:
         """The window or the board moved under the panel (a resize, a zoom): lay out again where things are
         now. With room beside the board the whole panel shows there; without, it keeps the player's choice."""
         where = self._where()
@@ -122,7 +126,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.face, self.board_frame, self.status = (pygame.Rect(r) for r in where[1])
         self._lay_out_again(whole_if_room=True)
 
-    def _lay_out(self):
+    def _lay_out(self) -> None:
         self.z = z = BASE.scaled()  # the sizes at the interface's factor now
         w, h = self.window_size
         lines = self.lines()
@@ -171,7 +175,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.buttons = [b for b in (getattr(self, name) for name in BUTTON_NAMES) if b is not None]
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again)
 
-    def _measure(self, room_h, w, fixed, lines, verdict):
+    def _measure(self, room_h: int, w: int, fixed: int, lines: Sequence[Line], verdict: str) -> tuple[bool, int, int]:
         """Fit the panel's words into `room_h`: (whether they fit as they are, the width, the height), and the
         sizes to draw them at. The sentence that explains a loss is read whole: wrapped all of it, in a wider
         panel or smaller letters if need be; what gives way is the figures' spacing, then the figures least
@@ -195,7 +199,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.line_h = max(z.smallest_line, min(z.line_h, (room_h - fixed - verdict_h) // max(1, shown)))
         return as_they_are, width, min(room_h, fixed + self.line_h * shown + verdict_h)
 
-    def _lay_out_bar(self, w, h):
+    def _lay_out_bar(self, w: int, h: int) -> None:
         """The bar, in place of the status line under the board: the outcome and the time, and the buttons
         beside them (under them in a narrow window, whose status line has two rows for it)."""
         z = self.z
@@ -218,13 +222,13 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.bar_again, self.bar_menu, self.more = made[0], made[-2], made[-1]
         self.bar_same = made[1] if count == 4 else None
 
-    def _shown_buttons(self):
+    def _shown_buttons(self) -> list[widgets.Button]:
         if self.expanded:
             shown = [self.play_again, self.same_board, self.menu, self.replay_button, self.copy, self.study, self.hide]
             return [b for b in shown if b is not None]
         return [b for b in (self.bar_again, self.bar_same, self.bar_menu, self.more) if b is not None]
 
-    def _lay_out_again(self, whole_if_room=False):
+    def _lay_out_again(self, whole_if_room: bool = False) -> None:
         """Lay the panel out again where things are now, whole or not as it was (or whole, with
         `whole_if_room`, where it fits beside the board), the keyboard's ring on the button it was on: the
         buttons are new ones, the player's place among them is not."""
@@ -236,14 +240,14 @@ class GameOverPanel(Overlay[PanelChoice]):
         if name is not None:
             self.focus.focus(getattr(self, name))
 
-    def _expand(self, expanded):
+    def _expand(self, expanded: bool) -> None:
         self.expanded = expanded
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again if expanded else self.bar_again)
         self.dirty = True
 
     # --- time and the verdict ---------------------------------------------------------------------------
 
-    def update(self, step):
+    def update(self, step: float) -> None:
         self.age += step
         self._follow()
         if self._recorded is not None and self._recorded.done:
@@ -262,18 +266,18 @@ class GameOverPanel(Overlay[PanelChoice]):
             self._progress_shown = self._progress()
             self._lay_out_again()  # the verdict's lines make the panel taller
 
-    def _progress(self):
+    def _progress(self) -> tuple[VerdictState | bool, ...]:
         """What of the figures and the verdict is in: the panel is laid out again when it changes."""
         race = self.race
         figures = (race.your_figures, race.ghost_figures) if race is not None else ()
         return self.session.verdict_state, self.session.figures is not None, *(f is not None for f in figures)
 
     @property
-    def verdict(self):
+    def verdict(self) -> GameVerdict | None:
         """The game's verdict once it is in (None while it is worked out, or if that failed)."""
         return self.session.verdict
 
-    def next_wake(self):
+    def next_wake(self) -> float | None:
         figures_coming = self.session.figures_job is not None and not self.session.figures_job.done
         figures_coming |= self.race is not None and self.race.figures_coming
         if self._progress_shown[0] == VerdictState.RUNNING or figures_coming or self._recorded is not None:
@@ -284,7 +288,7 @@ class GameOverPanel(Overlay[PanelChoice]):
 
     # --- figures -----------------------------------------------------------------------------------------
 
-    def lines(self):
+    def lines(self) -> Sequence[Line]:
         """(name, value) of each figure, the names as FIGURES explains them; in a race, (name, yours, the
         ghost's) of the figures both have, then the player's own (the guesses, the last click)."""
         z = self.z
@@ -294,7 +298,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         yours = [line for line in found if line[0] in ("Guesses", "Last click")]
         return race_figures.lines(self.race, self.session.elapsed_ms) + yours
 
-    def shown_lines(self):
+    def shown_lines(self) -> Sequence[Line]:
         """The lines that fit the panel (`lines_shown` of them): the most wanted kept, in their order."""
         lines = self.lines()
         if len(lines) <= self.lines_shown:
@@ -303,10 +307,10 @@ class GameOverPanel(Overlay[PanelChoice]):
         kept = sorted(range(len(lines)), key=lambda n: wanted.index(lines[n][0]) if lines[n][0] in wanted else n)
         return [lines[n] for n in sorted(kept[: self.lines_shown])]
 
-    def _untimed(self):
+    def _untimed(self) -> str:
         return untimed(self.session)
 
-    def _verdict_words(self):
+    def _verdict_words(self) -> str:
         verdict = self.verdict.loss if self.verdict is not None else None
         said = "" if verdict is None or self.won else verdict.summary
         if self.race is not None:  # who won the race comes first
@@ -315,7 +319,7 @@ class GameOverPanel(Overlay[PanelChoice]):
 
     # --- input -------------------------------------------------------------------------------------------
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if self.age >= GRACE_SECONDS:
                 self._key(event)
@@ -339,7 +343,7 @@ class GameOverPanel(Overlay[PanelChoice]):
             self._expand(False)  # a click on the board puts the panel away to study it
         return area.collidepoint(event.pos) or event.type != pygame.MOUSEMOTION
 
-    def _key(self, event):
+    def _key(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.key in (pygame.K_F2, pygame.K_n):
             self.finish(PanelChoice.AGAIN)
@@ -353,10 +357,10 @@ class GameOverPanel(Overlay[PanelChoice]):
             self.watch_replay()
         elif event.key == pygame.K_s and self.study is not None:
             self.study_loss()
-        elif (pressed := self.focus.handle(event)) is not None:
+        elif isinstance(pressed := self.focus.handle(event), widgets.Button):  # else None
             self.press(pressed)
 
-    def press(self, button):
+    def press(self, button: widgets.Button) -> None:
         if button in (self.play_again, self.bar_again):
             self.finish(PanelChoice.AGAIN)
         elif button in (self.same_board, self.bar_same):
@@ -374,31 +378,31 @@ class GameOverPanel(Overlay[PanelChoice]):
         elif button is self.study and button is not None:
             self.study_loss()
 
-    def watch_replay(self):
+    def watch_replay(self) -> None:
         self.hand_back(PanelChoice.REPLAY)
 
-    def study_loss(self):
+    def study_loss(self) -> None:
         """The position before the losing click, to find the safe cell (practice: nothing recorded)."""
         self.hand_back(PanelChoice.STUDY)
 
-    def copy_code(self):
+    def copy_code(self) -> None:
         copied = clipboard.copy(self.code)
         self.copy.label = "Copied" if copied else "No clipboard"
         self._said_left = SAID_SECONDS
 
     # --- drawing -----------------------------------------------------------------------------------------
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         if self.expanded:
             self._draw_panel(surface)
         else:
             self._draw_bar(surface)
         self._draw_tooltip(surface)
 
-    def _title(self):
+    def _title(self) -> str:
         return "You win!" if self.won else "Boom!"
 
-    def _draw_bar(self, surface):
+    def _draw_bar(self, surface: pygame.Surface) -> None:
         look = theme.current()
         widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
         verdict = self.verdict.loss if self.verdict is not None and not self.won else None
@@ -415,7 +419,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         for button in self._shown_buttons():
             button.draw(surface)
 
-    def _draw_panel(self, surface):
+    def _draw_panel(self, surface: pygame.Surface) -> None:
         r, look, z = self.rect, theme.current(), self.z
         widgets.panel(surface, r, title=self._title(), title_room=r.w - px(60))
         box = self.figures_box
@@ -446,7 +450,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         for button in self._shown_buttons():
             button.draw(surface)
 
-    def _draw_tooltip(self, surface):
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
         """What a figure counts, beside the pointer while it rests on the figure's name."""
         if not self.expanded:
             return

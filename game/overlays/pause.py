@@ -12,7 +12,7 @@ class PauseOverlay(Overlay[None]):
         super().__init__(context)
         self._pressed = False
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             self.finish(None)
         elif event.type == pygame.MOUSEBUTTONDOWN:

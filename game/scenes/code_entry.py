@@ -3,7 +3,7 @@
 import pygame
 
 from game import config
-from game.model import decode_board_code
+from game.model import BoardCode, decode_board_code
 from game.view import clipboard, layout, screens, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.layout import MARGIN, Row
@@ -16,7 +16,7 @@ MAX_CODE_CHARS = 40  # room for any code with its dashes, and a few stray spaces
 WHERE_CODES_ARE = "Every game over shows its board's code: Copy code there, paste it here."
 
 
-def check_code(text):
+def check_code(text: str) -> tuple[BoardCode | None, str | None]:
     """The BoardCode in the text, or the line that tells the player what is wrong: (code, message)."""
     try:
         return decode_board_code(text, max_side=config.CUSTOM_MAX_SIDE, min_side=config.CUSTOM_MIN_SIDE), None
@@ -51,18 +51,17 @@ class CodeEntryScene(FormScene):
         self.start, self.back = (
             widgets.Button(r, label) for r, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
         )
-        self.focus = FocusRing(
-            [self.field, self.paste_button, self.start, self.back], self.field, press_keys=ENTER_KEYS
-        )
+        ring: list[widgets.TextField | widgets.Button] = [self.field, self.paste_button, self.start, self.back]
+        self.focus = FocusRing(ring, self.field, press_keys=ENTER_KEYS)
         self.focus.focus(self.field)  # shown from the start: the typing goes where the ring is
         self.note: str | None = None  # a word about the last paste, until the text changes
         self.check()
 
-    def check(self):
+    def check(self) -> None:
         self.code, self.error = check_code(self.field.value)
         self.start.enabled = self.code is not None
 
-    def handle_form(self, event):
+    def handle_form(self, event: pygame.event.Event) -> None:
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_v
@@ -83,7 +82,7 @@ class CodeEntryScene(FormScene):
         elif pressed in (self.field, self.start) or self.start.handle(event):
             self.try_start()
 
-    def paste(self):
+    def paste(self) -> None:
         self.field.focused = True
         pasted = " ".join(clipboard.paste().split())  # a copied line brings its line break
         if not pasted:
@@ -92,7 +91,7 @@ class CodeEntryScene(FormScene):
         self.field.value, self.note = pasted[:MAX_CODE_CHARS], None  # the field holds one code: a paste replaces it
         self.check()
 
-    def try_start(self):
+    def try_start(self) -> None:
         """Play the board of the code: its first click is made for the player, so the board opens as it did
         (a code's board may have been seen before, so like "Same board" it never counts for best times)."""
         self.check()
@@ -100,13 +99,13 @@ class CodeEntryScene(FormScene):
             return
         code = self.code
 
-        def start():
+        def start() -> None:
             session, made_click = self.context.dealer.from_code(code)
             self.context.show(screens.Playing(session=session, made_click=made_click))
 
         self.context.replace_saved_then(start)
 
-    def message(self):
+    def message(self) -> list[tuple[str | None, tuple[int, ...]]]:
         """What is under the field: (paragraph, colour) pairs."""
         look = theme.current()
         if self.note:
@@ -118,7 +117,7 @@ class CodeEntryScene(FormScene):
             return [(self.error, look.error_text), (WHERE_CODES_ARE, look.dim_text)]
         return [(self.error, look.text), (WHERE_CODES_ARE, look.dim_text)]  # nothing typed yet is no mistake
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         draw_title(surface, self.context.atlases, "Play a code", "The same board, from its code")
         text.draw_fitted(surface, "Board code", self.label, LARGE, weight=BOLD)
         self.paste_button.draw(surface)

@@ -1,5 +1,7 @@
 """The custom board form: rows, columns and mines, typed or stepped with +/-, checked as you type."""
 
+from collections.abc import Mapping
+
 import pygame
 
 from game import config
@@ -18,19 +20,20 @@ LABELS = {"rows": "Rows", "cols": "Columns", "mines": "Mines"}
 HEADINGS = {"cols": "Width (columns)", "rows": "Height (rows)", "mines": "Mines"}
 
 
-def is_number(text):
+def is_number(text: str) -> bool:
     """Plain digits 0-9 only: str.isdigit also takes superscripts and other scripts' digits, which int() refuses."""
     return text.isascii() and text.isdigit()
 
 
-def check_custom(texts):
+def check_custom(texts: Mapping[str, str]) -> tuple[dict[str, str], tuple[int, int, int] | None]:
     """Validate the form's three texts: returns ({field: message}, (rows, cols, mines) or None).
 
     Sizes run from 5 to 100; mines from 1 to rows x cols - 9, so the first click can always open a
     3x3 region. Nothing is clamped: a bad value gets a message saying what would be right.
     """
     low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
-    errors, values = {}, {}
+    errors: dict[str, str] = {}
+    values: dict[str, int] = {}
     for field in ("cols", "rows"):
         text = texts[field].strip()
         name = LABELS[field].lower()
@@ -75,7 +78,11 @@ class CustomScene(FormScene):
         margin = px(MARGIN)
         places = layout.stack(title_bottom(), height - margin, FORM_ROWS, spread=True)
         rows, cols, mines = context.settings["custom"]
-        self.fields, self.minus, self.plus, self.labels, self.error_lines = {}, {}, {}, {}, {}
+        self.fields: dict[str, widgets.TextField] = {}
+        self.minus: dict[str, widgets.Button] = {}
+        self.plus: dict[str, widgets.Button] = {}
+        self.labels: dict[str, pygame.Rect] = {}
+        self.error_lines: dict[str, pygame.Rect] = {}
         field_w, step_w, step_gap = px(FIELD_W), px(STEP_W), px(STEP_GAP)
         left = (width - field_w - 2 * (step_w + step_gap)) // 2
         values = {"rows": rows, "cols": cols, "mines": mines}
@@ -97,18 +104,18 @@ class CustomScene(FormScene):
         )
         first = self.fields[FIELDS[0]]
         first.focused = True
-        ring = [*self.fields.values(), self.start, self.back]
+        ring: list[widgets.TextField | widgets.Button] = [*self.fields.values(), self.start, self.back]
         self.focus = FocusRing(ring, start=first, press_keys=ENTER_KEYS)
         self.focus.focus(first)  # shown from the start: the typing goes where the ring is
         self.errors, self.values = check_custom(self.texts())
 
-    def texts(self):
+    def texts(self) -> dict[str, str]:
         return {field: box.value for field, box in self.fields.items()}
 
-    def handle_form(self, event):
+    def handle_form(self, event: pygame.event.Event) -> None:
         if event.type == pygame.TEXTINPUT and event.text in "+-" and (typing := self._typing()) is not None:
             self._step(typing, 1 if event.text == "+" else -1)  # + and - step the field being typed in
-        elif (pressed := self.focus.handle(event)) is not None:
+        elif isinstance(pressed := self.focus.handle(event), (widgets.TextField, widgets.Button)):  # else None
             self.back_or_start(pressed)
         else:
             for field in FIELDS:
@@ -130,16 +137,16 @@ class CustomScene(FormScene):
         self.errors, self.values = check_custom(self.texts())
         self.start.enabled = self.values is not None
 
-    def back_or_start(self, pressed):
+    def back_or_start(self, pressed: widgets.TextField | widgets.Button) -> None:
         if pressed is self.back:
             self.context.show(screens.Menu())
         else:
             self.try_start()  # Enter in a field starts, as on the Start button
 
-    def _typing(self):
+    def _typing(self) -> str | None:
         return next((f for f in FIELDS if self.fields[f].focused), None)
 
-    def _step(self, field, delta):
+    def _step(self, field: str, delta: int) -> None:
         box = self.fields[field]
         value = box.value.strip()
         if is_number(value):
@@ -147,7 +154,7 @@ class CustomScene(FormScene):
         else:
             box.value = str(config.CUSTOM_MIN_SIDE if field != "mines" else 1)
 
-    def try_start(self):
+    def try_start(self) -> None:
         """Start the game the form describes (asking first if it would replace the saved game); the size is
         kept for the next time the form opens."""
         self.errors, self.values = check_custom(self.texts())
@@ -155,14 +162,14 @@ class CustomScene(FormScene):
             return
         rows, cols, mines = self.values
 
-        def start():
+        def start() -> None:
             self.context.settings.change("custom", (rows, cols, mines))
             self.context.settings.change("difficulty", "custom")
             self.context.show(screens.Playing(session=self.context.dealer.new(rows, cols, mines)))
 
         self.context.replace_saved_then(start)
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
         subtitle = f"Sides {low} to {high}; mines 1 to all cells but {SAFE_AROUND_FIRST_CLICK}"

@@ -99,7 +99,7 @@ WINDOW = (560, 560)  # wider and shorter than the other menu screens: fewer, lon
 KEY_GAP, ENTRY_GAP = 12, 5
 
 
-def _entries(page, first_click="opening"):
+def _entries(page: int, first_click: str = "opening") -> list[tuple[str, str]]:
     """A page as (key, paragraph) pairs: the rules are paragraphs with a bullet for a key, the first click's
     as the settings make it."""
     _, rows = PAGES[page]
@@ -108,7 +108,9 @@ def _entries(page, first_click="opening"):
     return list(rows)
 
 
-def _lay_out(entries, box, size):
+def _lay_out(
+    entries: list[tuple[str, str]], box: pygame.Rect, size: int
+) -> tuple[int, list[tuple[str, list[str]]], bool]:
     """The key column's width and the wrapped lines of a page at a size, and whether they fit `box`."""
     key_w = max(text.width(key, size, BOLD) for key, _ in entries) + px(KEY_GAP)
     room = box.w - key_w
@@ -118,7 +120,7 @@ def _lay_out(entries, box, size):
     return key_w, wrapped, height <= box.h
 
 
-def page_size(box, first_click="opening"):
+def page_size(box: pygame.Rect, first_click: str = "opening") -> int:
     """The one size every page is set in: the largest at which each of them fits `box` (so turning the page
     never changes the letters)."""
     for size in (BODY, SMALL):
@@ -145,7 +147,7 @@ class HelpScene(Scene):
         self._sizes: dict[str, int] = {}  # the pages' size for each first-click rule (the Rules page names it)
         self.focus = FocusRing([*self.tabs, self.back], start=self.back, arrows=False)
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.page = (self.page + (-1 if event.key == pygame.K_LEFT else 1)) % len(PAGES)
@@ -161,7 +163,7 @@ class HelpScene(Scene):
         if pressed is self.back or self.back.handle(event):
             self.context.show(screens.Menu())
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         draw_title(surface, self.context.atlases, "How to play")
         for n, tab in enumerate(self.tabs):
             tab.marked = n == self.page

@@ -50,15 +50,15 @@ class LearnScene(Scene):
         self.focus = FocusRing(self.buttons, start=upcoming or self.drill)
         self.done_count = sum(progress.is_done(lesson.key) for lesson in self.lessons)
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.context.show(screens.Menu())
             return
-        if (button := self.focus.pressed(event, self.buttons)) is not None:
+        if isinstance(button := self.focus.pressed(event, self.buttons), widgets.Button):  # else None
             self.press(button)
 
-    def press(self, button):
+    def press(self, button: widgets.Button) -> None:
         if button is self.back:
             self.context.show(screens.Menu())
         elif button is self.drill:
@@ -66,7 +66,7 @@ class LearnScene(Scene):
         else:
             self.context.show(screens.Puzzle(lesson=self.lesson_buttons.index(button)))
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         done = f"{self.done_count} of {len(self.lessons)} lessons done"
         draw_title(surface, self.context.atlases, "Learn", done)
         for button in self.buttons:

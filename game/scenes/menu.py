@@ -37,7 +37,7 @@ class MenuScene(Scene):
         places = layout.stack(title_bottom(), height - footer, rows, spread=True)
         column = layout.centred(BUTTON_W, 0, 0, width)
 
-        def at(n):
+        def at(n: int) -> pygame.Rect:
             y, h = places[n]
             return pygame.Rect(column.x, y, column.w, h)
 
@@ -47,7 +47,7 @@ class MenuScene(Scene):
         if self.saved is not None:
             self.resume = widgets.Button(self.resume_slot, "Resume game", self.saved.describe())
             self.resume.marked = True
-        self.difficulty_buttons = {}
+        self.difficulty_buttons: dict[str, widgets.Button] = {}
         for n, (key, preset) in enumerate(PRESETS.items(), 1):
             detail = f"{size_text(preset.rows, preset.cols)}, {mines_text(preset.mines)}"
             best = context.store.best_times(key, limit=1)
@@ -78,7 +78,7 @@ class MenuScene(Scene):
             (self.difficulty_buttons.get(last) or self.custom).marked = True
         self.focus = FocusRing(self.buttons, start=next(b for b in self.buttons if b.marked))
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ask_to_quit()
@@ -86,10 +86,10 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.context.toggle_sound()]
             return
-        if (button := self.focus.pressed(event, self.buttons)) is not None:
+        if isinstance(button := self.focus.pressed(event, self.buttons), widgets.Button):  # else None
             self.press(button)
 
-    def press(self, button):
+    def press(self, button: widgets.Button) -> None:
         if button is self.resume:
             self.resume_game()
         elif button in self.difficulty_buttons.values():
@@ -109,29 +109,29 @@ class MenuScene(Scene):
         elif button is self.quit:
             self.ask_to_quit()
 
-    def ask_to_quit(self):
+    def ask_to_quit(self) -> None:
         """Quit and Esc ask the same question, the same way (Enter means Stay)."""
         self.context.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
 
-    def _quit(self, yes):
+    def _quit(self, yes: bool) -> None:
         if yes:
             self.context.quit()
 
-    def notify(self, message):
+    def notify(self, message: str) -> None:
         self.notices.append(message)
         self.dirty = True
 
-    def start(self, key):
+    def start(self, key: str) -> None:
         """A preset game; it replaces the saved game, if any, only after asking."""
         preset = PRESETS[key]
 
-        def start():
+        def start() -> None:
             self.context.settings.change("difficulty", key)
             self.context.show(screens.Playing(session=self.context.dealer.new(preset.rows, preset.cols, preset.mines)))
 
         self.context.replace_saved_then(start)
 
-    def resume_game(self):
+    def resume_game(self) -> None:
         """Resume the saved game once it is checked (off the frame: a long game takes a second or more) and the
         records grant the claim on it (a frame or two; when they are busy, once they free up): another copy of
         the game may be playing it. The menu stays up meanwhile and says it is opening the game."""
@@ -140,7 +140,7 @@ class MenuScene(Scene):
         self.resuming = self.context.dealer.resume()
         self.dirty = True
 
-    def update(self, step):
+    def update(self, step: float) -> None:
         discarded = self.resuming is None and self.context.dealer.keeper.saved is None
         if self.resume is not None and self.resume.enabled and discarded:
             # being recorded as a loss before the chosen game starts: nothing to resume
@@ -155,10 +155,10 @@ class MenuScene(Scene):
             else:
                 self.context.show(screens.Playing(session=session))
 
-    def next_wake(self):
+    def next_wake(self) -> float | None:
         return 0.0 if self.resuming is not None else None
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         draw_title(surface, self.context.atlases, config.TITLE, "Choose a game")
         if self.resume is None:
             placeholder = widgets.Button(self.resume_slot, "Resume game", "no game under way", enabled=False)
@@ -175,6 +175,6 @@ class MenuScene(Scene):
         text.draw_paragraph(surface, message, self.notice_box, SMALL, colour, "center", smallest=TINY, valign="bottom")
 
 
-def _pair(row, labels):
+def _pair(row: pygame.Rect, labels: tuple[str, str]) -> tuple[widgets.Button, ...]:
     """Two small buttons side by side in a row."""
     return tuple(widgets.Button(rect, label, size=BODY) for rect, label in zip(layout.split(row, 2), labels))

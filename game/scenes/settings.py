@@ -1,10 +1,12 @@
 """Settings: every option in one place, and the player's name (a text field); each change applies at once and is
 kept for the next start."""
 
+from typing import Any
+
 import pygame
 
 from game.model import size_text
-from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, clean_player
+from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, Setting, clean_player
 from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.layout import MARGIN, Row
@@ -30,12 +32,13 @@ class SettingsScene(Scene):
         self.name_field = widgets.TextField((0, 0, 0, 0), context.settings["player"], max_chars=MAX_PLAYER_CHARS)
         self._lay_out()
         # Up and Down move the ring, Left and Right change the option it is on; on the name, keys type
-        self.focus = FocusRing([*self.buttons, self.name_field, self.back], arrows=False)
+        ring: list[widgets.Button | widgets.TextField] = [*self.buttons, self.name_field, self.back]
+        self.focus = FocusRing(ring, arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
         self.typing = False  # text input is on (the ring is on the name)
         self._label_buttons()
 
-    def _lay_out(self):
+    def _lay_out(self) -> None:
         """Place the rows and buttons in a window the size of a menu screen (at the interface's size now)."""
         self.window_size = layout.menu_window(self.context.max_window)
         width, height = self.window_size
@@ -55,23 +58,23 @@ class SettingsScene(Scene):
         back_y, back_h = places[-1]
         self.back.rect = layout.centred(BACK_W, back_y, back_h, width)
 
-    def rescaled(self):
+    def rescaled(self) -> None:
         """The Interface size option was changed here: this screen takes the new size at once."""
         self._lay_out()
         self.context.fit_window(self)
         self.invalidate()
 
     @property
-    def selected(self):
+    def selected(self) -> int | None:
         """The option the keyboard is on (its index), or None on Back."""
         current = self.focus.current
-        return self.buttons.index(current) if current in self.buttons else None
+        return next((n for n, button in enumerate(self.buttons) if button is current), None)
 
-    def _label_buttons(self):
+    def _label_buttons(self) -> None:
         for option, button in zip(OPTIONS, self.buttons):
             button.label = self._shown(option, self.context.settings[option.key])
 
-    def _shown(self, option, value):
+    def _shown(self, option: Setting, value: Any) -> str:  # Any: each option's values are its own type
         """An option's value in words; the sizes as they come out on this screen (the zoom's cells are scaled
         with the interface, and Auto is whatever this screen makes it)."""
         if option.key == "interface":
@@ -80,12 +83,12 @@ class SettingsScene(Scene):
             return f"{scale.px(value)} px"
         return option.shown(value)
 
-    def change(self, option, step=1):
+    def change(self, option: Setting, step: int = 1) -> None:
         """The next (or previous) choice of an option: applied now, kept for the next start."""
         self.context.settings.cycle(option.key, step)
         self._label_buttons()
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if not self._name(event):
             self._option(event)
@@ -93,16 +96,16 @@ class SettingsScene(Scene):
         self.name_field.focused = on_name  # a click on an option takes the ring, and the typing, away
         self._typing(on_name)
 
-    def _option(self, event):
+    def _option(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.context.show(screens.Menu())
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected is not None:
-                self.focus.focus(self.focus.current)
+                self.focus.focus(self.buttons[self.selected])
                 self.change(OPTIONS[self.selected], -1 if event.key == pygame.K_LEFT else 1)
-            elif (pressed := self.focus.handle(event)) is not None:
+            elif isinstance(pressed := self.focus.handle(event), (widgets.Button, widgets.TextField)):  # else None
                 self.press(pressed)
             return
         for button in (*self.buttons, self.back):
@@ -121,7 +124,7 @@ class SettingsScene(Scene):
 
     PASSED_ON = (pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER)
 
-    def _name(self, event):
+    def _name(self, event: pygame.event.Event) -> bool:
         """The name's field: a click in it, and, while the ring is on it, typing and its keys (all but those
         that move the ring or leave). True when the event was the field's."""
         field = self.name_field
@@ -137,30 +140,30 @@ class SettingsScene(Scene):
             return True
         return False
 
-    def _typing(self, typing):
+    def _typing(self, typing: bool) -> None:
         """Text input on while the ring is on the name (an input method, an on-screen keyboard), else off."""
         if typing != self.typing:
             self.typing = typing
             (pygame.key.start_text_input if typing else pygame.key.stop_text_input)()
 
-    def _keep_name(self):
+    def _keep_name(self) -> None:
         """The name as typed, cleaned as a video file takes it, applied and kept (each change, like any option)."""
         name = clean_player(self.name_field.value)
         if name != self.context.settings["player"]:
             self.context.settings.change("player", name)
 
-    def on_exit(self):
+    def on_exit(self) -> None:
         self._typing(False)
 
-    def press(self, button):
+    def press(self, button: widgets.Button | widgets.TextField) -> None:
         if button is self.back:
             self.context.show(screens.Menu())
         elif button is self.name_field:
             self._keep_name()  # Enter on the name: it is kept as it is typed anyway
-        else:
+        elif isinstance(button, widgets.Button):  # an option's (the name is the one field)
             self.change(OPTIONS[self.buttons.index(button)])
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         self._label_buttons()  # a setting may have changed elsewhere (M mutes in a game)
         draw_title(surface, self.context.atlases, "Settings")
@@ -183,7 +186,7 @@ class SettingsScene(Scene):
             text.draw_paragraph(surface, notice, self.notice_line, SMALL, look.error_text, smallest=TINY)
         self.back.draw(surface)
 
-    def _draw_name(self, surface):
+    def _draw_name(self, surface: pygame.Surface) -> None:
         look, row, field = theme.current(), self.name_row, self.name_field
         words = pygame.Rect(row.x, row.y, field.rect.x - row.x - px(10), row.h)
         label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
@@ -192,7 +195,7 @@ class SettingsScene(Scene):
         text.draw_fitted(surface, NAME.note, note, TINY, look.dim_text, smallest=TINY)
         field.draw(surface)
 
-    def _no_guess_wait(self):
+    def _no_guess_wait(self) -> str:
         """With no-guess on, what waiting for the custom board will be like, when it is worth a word (the
         presets are made at once); said here, before any first click."""
         settings = self.context.settings

@@ -5,7 +5,7 @@ A click (or Enter) opens it in Replay, read off the frame like a file dropped on
 import pygame
 
 from game.files.export import REPLAYS_FOLDER
-from game.files.shelf import VIDEOS_FOLDER, Shelf
+from game.files.shelf import VIDEOS_FOLDER, Entry, Shelf
 from game.model import category_for, category_label
 from game.store import data_folder
 from game.view import fallback, layout, screens, text, theme, widgets
@@ -56,14 +56,14 @@ class VideosScene(Scene):
     # --- the list ------------------------------------------------------------------------------------------
 
     @property
-    def entries(self):
+    def entries(self) -> list[Entry]:
         return self.shelf.entries
 
-    def entry_of(self, row):
+    def entry_of(self, row: widgets.Button) -> Entry | None:
         index = self.first + self.rows.index(row)
         return self.entries[index] if index < len(self.entries) else None
 
-    def scroll(self, by):
+    def scroll(self, by: int) -> None:
         most = max(0, len(self.entries) - ROWS_SHOWN)
         first = max(0, min(most, self.first + by))
         if first != self.first:
@@ -71,7 +71,7 @@ class VideosScene(Scene):
             self.shelf.want(first)
             self.dirty = True
 
-    def update(self, step):
+    def update(self, step: float) -> None:
         if self.shelf.poll():
             self.dirty = True
         for row in self.rows:
@@ -81,15 +81,15 @@ class VideosScene(Scene):
             if entry is not None and not (entry.name.isascii() and player.isascii()):
                 fallback.look_for_it()  # a name the game's typeface may not have the characters of
 
-    def next_wake(self):
+    def next_wake(self) -> float | None:
         return 0.1 if not self.shelf.listed or self.shelf.unread else None
 
-    def on_exit(self):
+    def on_exit(self) -> None:
         self.shelf.close()
 
     # --- input ---------------------------------------------------------------------------------------------
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-3 * event.y)
@@ -102,7 +102,7 @@ class VideosScene(Scene):
                 self.press(button)
                 return
 
-    def _key(self, event):
+    def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.go_back()
@@ -112,13 +112,13 @@ class VideosScene(Scene):
             self.scroll(len(self.entries) * (1 if key == pygame.K_END else -1))
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self._step(1 if key == pygame.K_DOWN else -1)
-        elif (pressed := self.focus.handle(event)) is not None:
+        elif isinstance(pressed := self.focus.handle(event), widgets.Button):  # else None
             self.press(pressed)
 
-    def _step(self, direction):
+    def _step(self, direction: int) -> None:
         """Up and Down move the ring through the rows, scrolling the list at its ends."""
         current = self.focus.current
-        if current not in self.rows:
+        if not isinstance(current, widgets.Button) or current not in self.rows:
             self.focus.focus(self.rows[0] if direction > 0 else self.rows[-1])
             return
         at = self.rows.index(current) + direction
@@ -127,7 +127,7 @@ class VideosScene(Scene):
         else:
             self.scroll(direction)
 
-    def press(self, button):
+    def press(self, button: widgets.Button) -> None:
         if button is self.back:
             self.go_back()
             return
@@ -136,17 +136,17 @@ class VideosScene(Scene):
             self.notice = f"Opening {entry.name}..."
             self.context.open_file(str(entry.path))
 
-    def notify(self, message):
+    def notify(self, message: str) -> None:
         """A video that would not open: said under the list."""
         self.notice = message
         self.dirty = True
 
-    def go_back(self):
+    def go_back(self) -> None:
         self.context.show(screens.Records())
 
     # --- drawing -------------------------------------------------------------------------------------------
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         draw_title(surface, self.context.atlases, "Videos")
         where = f"AVF, RMV, MVF or EVF files put in {self.folder}, and your exports"
@@ -165,7 +165,7 @@ class VideosScene(Scene):
         self._draw_line(surface)
         self.back.draw(surface)
 
-    def _draw_row(self, surface, row, entry):
+    def _draw_row(self, surface: pygame.Surface, row: widgets.Button, entry: Entry) -> None:
         look, rect = theme.current(), row.rect
         if row.hovered:
             surface.fill(look.hover, rect)
@@ -190,7 +190,7 @@ class VideosScene(Scene):
             said, colour = f"{board} · {summary.outcome} in {format_time(summary.time_ms, True)}{player}", look.text
         fallback.draw_fitted(surface, said, bottom, SMALL, colour, "left", REGULAR)
 
-    def _draw_bar(self, surface):
+    def _draw_bar(self, surface: pygame.Surface) -> None:
         """Where the rows on show are in the whole list."""
         total = len(self.entries)
         if total <= ROWS_SHOWN:
@@ -202,7 +202,7 @@ class VideosScene(Scene):
         y = self.bar.y + (self.bar.h - h) * self.first // max(1, total - ROWS_SHOWN)
         pygame.draw.rect(surface, look.dim_text, (self.bar.x + px(2), y, self.bar.w - px(4), h))
 
-    def _draw_line(self, surface):
+    def _draw_line(self, surface: pygame.Surface) -> None:
         look = theme.current()
         hovered = next((self.entry_of(r) for r in self.rows if r.hovered or r.focused), None)
         if self.notice:

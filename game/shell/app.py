@@ -18,7 +18,7 @@ from game.model import PRESETS
 from game.play.dealer import Dealer
 from game.settings import Settings
 from game.shell.arrivals import Arrival, Arrivals, News, RecordsOpened, Tell, Watch
-from game.shell.clock import SystemClock
+from game.shell.clock import Clock, SystemClock
 from game.shell.window import WindowMemory, WindowPlacement
 from game.store import Store
 from game.view import layout, scale, screens, theme, typeface
@@ -84,7 +84,16 @@ class App:
     switch scenes if one was asked for. `step()` runs one frame, so tests drive exact frames with a fake clock.
     """
 
-    def __init__(self, clock=None, seed=None, difficulty=None, desktop_size=None, store=None, sounds=None, replay=None):
+    def __init__(
+        self,
+        clock: Clock | None = None,
+        seed: int | None = None,
+        difficulty: str | None = None,
+        desktop_size: tuple[int, int] | None = None,
+        store: Store | None = None,
+        sounds: Sounds | None = None,
+        replay: str | None = None,
+    ):
         # The window's pixels go straight to the window system. SDL would otherwise push every update through
         # an OpenGL texture, which on a machine without a GPU driver (a VM, Xvfb) is software OpenGL: 7 ms of
         # CPU for each update, against 0.1 ms this way. The player's environment can still override it.
@@ -436,7 +445,7 @@ class App:
         return 0
 
 
-def _leave(scene: Scene, overlays: list[Overlay]) -> None:
+def _leave(scene: Scene, overlays: list[Overlay[Any]]) -> None:
     for overlay in reversed(overlays):
         overlay.on_exit()
     scene.on_exit()

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import time
+from typing import Protocol
 
 import pygame
 
 from game import config
+
+
+class Clock(Protocol):
+    """What the app asks of its clock: SystemClock, or a test's or a benchmark's made-up time."""
+
+    def tick(self) -> float: ...
+    def now_ms(self) -> int: ...
+    def arrived(self) -> list[pygame.event.Event]: ...
+    def idle(self, timeout: float) -> list[pygame.event.Event]: ...
 
 
 class SystemClock:
@@ -45,7 +55,7 @@ class SystemClock:
             event.t_ms = pygame.time.get_ticks()
             self._arrived.append(event)
 
-    def idle(self, timeout: float) -> list:
+    def idle(self, timeout: float) -> list[pygame.event.Event]:
         """Wait a little while nothing happens; returns the events that came (none after a quiet spell).
 
         pygame.event.wait() polls the queue about a thousand times a second inside SDL (2.4% of a core

@@ -1,19 +1,26 @@
 """Starting the game: checks that pygame-ce is installed, starts the app, and shows any crash in a window (and
 a log file) instead of vanishing. main.py (double-click) and the `minesweeper` command both come here."""
 
+from __future__ import annotations
+
 import os
 import re
 import sys
 from pathlib import Path
 
 # argparse, datetime, tempfile and traceback load where they are used: the reader child of other programs'
-# videos starts here too, once per batch of files, and needs none of them.
+# videos starts here too, once per batch of files, and needs none of them (nor typing: the type checker takes
+# this TYPE_CHECKING for its own).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from types import ModuleType
 
 HERE = Path(__file__).resolve().parents[2]  # the checkout, with requirements.txt, when run from one
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def console_python():
+def console_python() -> str:
     """The interpreter to name in commands: under pythonw (no console) pip would print nowhere."""
     return '"' + re.sub(r"pythonw(?=(\.exe)?$)", "python", sys.executable, flags=re.IGNORECASE) + '"'
 
@@ -31,13 +38,13 @@ DIFFICULTIES = ("beginner", "intermediate", "expert")
 WINDOWLESS_DRIVERS = ("offscreen", "dummy", "evdev")
 
 
-def say(message):
+def say(message: str) -> None:
     """Print to stderr when there is one: under pythonw (Windows, no console) stderr is None."""
     if sys.stderr is not None:
         print(message, file=sys.stderr)
 
 
-def show_error(title, message):
+def show_error(title: str, message: str) -> None:
     """Tell the player in a window if one can be shown, else on stderr."""
     try:
         import pygame
@@ -62,7 +69,7 @@ def show_error(title, message):
     say(f"{title}: {message}")
 
 
-def log_folder():
+def log_folder() -> Path:
     """Where crash logs go: $MINESWEEPER_HOME, else the platform's log folder, else the temp folder."""
     import tempfile
 
@@ -77,7 +84,7 @@ def log_folder():
         return Path(tempfile.gettempdir())
 
 
-def write_crash_log(text):
+def write_crash_log(text: str) -> Path | None:
     import datetime
     import tempfile
 
@@ -93,7 +100,7 @@ def write_crash_log(text):
     return None
 
 
-def windowless_driver(pygame):
+def windowless_driver(pygame: ModuleType) -> str | None:
     """The driver SDL fell back on for want of a screen, or None: a screen was found, or no screen was asked for
     (SDL_VIDEODRIVER set, as the tests and benchmarks do). A display SDL cannot start at all is the App's
     error to raise, and the crash path's to report."""
@@ -107,7 +114,7 @@ def windowless_driver(pygame):
     return driver if driver in WINDOWLESS_DRIVERS else None
 
 
-def no_screen_message(driver):
+def no_screen_message(driver: str) -> str:
     shown = ", ".join(f"{name}={os.environ.get(name)!r}" for name in ("DISPLAY", "WAYLAND_DISPLAY"))
     return (
         f"No screen answered ({shown}), so SDL fell back on its '{driver}' driver, which shows nothing. "
@@ -115,7 +122,7 @@ def no_screen_message(driver):
     )
 
 
-def parse_args(argv):
+def parse_args(argv: list[str]) -> argparse.Namespace:
     import argparse
 
     parser = argparse.ArgumentParser(prog="minesweeper", description="Classic Minesweeper.")
@@ -128,7 +135,7 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--read-video-child"]:  # the child that parses other programs' videos (game.video.foreign)
         from game.video.foreign_child import main as read_videos
