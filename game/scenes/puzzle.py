@@ -41,6 +41,8 @@ Cell = tuple[int, int]
 
 class PuzzleScene(Scene):
     position: DrillPosition  # the drill's position on show (set when it arrives)
+    laid_tile: int  # the tile size the window is laid out for
+    tile: int  # the board's tile size now (a drill's position shows as large as the room lets it)
 
     def __init__(self, context: Context, shown: screens.Puzzle) -> None:
         """One of: `lesson`, the lesson's index on the path; `drill`, the pattern drill; `study`, the replay
@@ -361,7 +363,7 @@ class PuzzleScene(Scene):
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
         surface.set_clip(g.view)
         self._draw_fades(surface)
-        if self.tints is not None:
+        if self.tints is not None and self.analysis is not None:  # made together, in _take
             self.tints.draw(surface, g, b, self.analysis)
         colours = assist.colours()
         width = max(2, self.tile // 10)
