@@ -47,9 +47,11 @@ class View(Protocol):
 class Placed(Where, Protocol):
     """Where the board is on the screen, scroll and all (the view's BoardGeometry)."""
 
-    view: View
     scroll_x: int
     scroll_y: int
+
+    @property
+    def view(self) -> View: ...  # read only: a pygame.Rect is a View, and a settable member would want one exactly
 
 
 class Recorder:

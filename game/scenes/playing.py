@@ -11,9 +11,10 @@ from collections.abc import Callable
 import pygame
 
 from game import config
-from game.model import GameState, Move, MoveKind
+from game.model import Board, GameState, Move, MoveKind
 from game.play import board_ui
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
+from game.play.no_guess_deal import NoGuessDeal
 from game.play.session import VerdictState
 from game.view import assist as assist_view
 from game.view import ghost_view, hud, scale, screens
@@ -23,10 +24,13 @@ from game.view.board_screen import BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.face import FaceButton
 from game.view.ghost_view import GhostPainter
-from game.view.input import ZOOM_KEYS, input_event
+from game.view.input import ZOOM_KEYS, BoardGeometry, input_event
 from game.view.scene import Context, Scene
 from game.view.screens import PanelChoice
+from game.view.sheet import Face
 from game.view.sound import sound_for
+
+Cell = tuple[int, int]
 
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
 NOT_KEPT = "Its flags are not kept (nothing is opened yet)."
@@ -37,7 +41,7 @@ RACING = "Race the ghost: its clock starts with yours, at your next move. O show
 class PlayingScene(Scene):
     resizable = True
 
-    def __init__(self, context: Context, shown: screens.Playing):
+    def __init__(self, context: Context, shown: screens.Playing) -> None:
         """`made_click`: a first click to make for the player (the same board again, a board code), after which
         the clock waits for their move. Whether the mines come from the no-guess generator is the session's
         (the Dealer set it from the settings or the code). `race`: a video raced on this board (game.play.race),
@@ -68,18 +72,18 @@ class PlayingScene(Scene):
         if session.waiting and made_click is None:  # a resumed game
             self.assist.message = "Resumed: the clock starts at your first move."
 
-    def _least(self, tile):
+    def _least(self, tile: int) -> tuple[int, int]:
         """The smallest board window at this tile size (in a race, with room for the ghost's clock)."""
         return config.BOARD_WINDOW_LEAST if self.race is None else ghost_view.least_window(tile)
 
-    def _laid_out(self):
+    def _laid_out(self) -> None:
         layout = self.screen.layout
         self.window_size = layout.window
         self.hint_button = self.screen.button
         self.screen.keep_in_view(self.ui.cursor)
         self._repoint()
 
-    def _repoint(self):
+    def _repoint(self) -> None:
         """The board moved under a still pointer (a zoom, a resize, a scroll): the cell under it is another."""
         if self.ui.pointer is not None:  # None: the pointer is off the board or left the window
             pointer = self.geometry.cell_at(pygame.mouse.get_pos())
@@ -88,20 +92,20 @@ class PlayingScene(Scene):
                 self.dirty = True
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.session.board
 
     @property
-    def geometry(self):
+    def geometry(self) -> BoardGeometry:
         return self.screen.geometry
 
     @property
-    def layout(self):
+    def layout(self) -> hud.BoardLayout:
         return self.screen.layout
 
     # --- scene interface ------------------------------------------------------------------------------------
 
-    def on_enter(self):
+    def on_enter(self) -> None:
         super().on_enter()
         self.screen.invalidate(board_too=True)
         if self._made_click is not None:
@@ -109,18 +113,18 @@ class PlayingScene(Scene):
             self.assist.message = OPENED_FOR_YOU if self.race is None else RACING
             self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
-    def on_exit(self):
+    def on_exit(self) -> None:
         self.session.leave()  # the clock ran since the last move: keep that too
         self.assist.cancel()
         if self.session.dealing is not None:
             self.session.dealing.cancel()
         self.session.stop_working()  # a large board's verdict can take seconds: not for a game left behind
 
-    def invalidate(self):
+    def invalidate(self) -> None:
         super().invalidate()
         self.screen.invalidate()
 
-    def resized(self, size):
+    def resized(self, size: tuple[int, int]) -> None:
         """The player resized the window: the board takes the largest tile size that fits it (scrolling at
         the smallest), centred in it."""
         b = self.board
@@ -129,7 +133,7 @@ class PlayingScene(Scene):
         self._laid_out()
         self.dirty = True
 
-    def zoom(self, direction, pointer=None):
+    def zoom(self, direction: int, pointer: tuple[int, int] | None = None) -> None:
         """Ctrl + / Ctrl - / Ctrl 0: the next zoom step up or down (0: the default), remembered. With the
         wheel, the cell under the pointer stays under it where the board scrolls."""
         step = hud.zoomed(self.layout.tile, direction)  # the setting; the cells show it at the interface's scale
@@ -139,16 +143,16 @@ class PlayingScene(Scene):
             self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
             self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
 
-    def _rezoomed(self):
+    def _rezoomed(self) -> None:
         self._laid_out()
         self.context.fit_window(self)
         self.dirty = True
 
     @property
-    def over(self):
+    def over(self) -> bool:
         return self.session.state.over
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.pause()
         elif event.type == pygame.KEYDOWN:
@@ -158,7 +162,7 @@ class PlayingScene(Scene):
         elif event.type in BOARD_EVENTS:
             self._mouse(event)
 
-    def _mouse(self, event):
+    def _mouse(self, event: pygame.event.Event) -> None:
         if self.screen.handle_bars(event):
             self.dirty = True
             return
@@ -176,7 +180,7 @@ class PlayingScene(Scene):
                 return
         self._board_input(event)
 
-    def _board_input(self, event):
+    def _board_input(self, event: pygame.event.Event) -> None:
         """The one way the player's clicks and keys reach the board: as a plain input event, interpreted
         against the UI state (which the scene keeps), into a move to play or a scroll."""
         stamp = getattr(event, "t_ms", None)  # when it arrived (the app stamps events as they come)
@@ -198,7 +202,7 @@ class PlayingScene(Scene):
             if not ui.dragging:  # a drag moves the board with the pointer: the same cell stays under it
                 self._repoint()
 
-    def update(self, step):
+    def update(self, step: float) -> None:
         self.dirty |= self.dealing is not None  # the status line counts the wait
         dealt = self.session.dealt(step)
         if dealt is not None:  # the no-guess board is made: the click that waited for it is played now
@@ -222,13 +226,13 @@ class PlayingScene(Scene):
         if self.ghost is not None:
             self.dirty |= self.ghost.update(self.session.elapsed_ms)  # the ghost moves on the player's clock
 
-    def animate(self, step):
+    def animate(self, step: float) -> None:
         """Run the view's animations on (the flashing mine, a cascade's ripple, the win's flags)."""
         if self.animations:
             self.animations.advance(step)
             self.dirty = True
 
-    def next_wake(self):
+    def next_wake(self) -> float | None:
         judging = self.session.verdict_state != VerdictState.NOT_ASKED and not self._verdict_shown
         if self.animations or self.assist.working or judging:
             return 0.0
@@ -240,7 +244,7 @@ class PlayingScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------------------
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw what changed since the last frame; returns the changed rectangles, or None when it drew
         everything."""
         self._end_drawn = self.over
@@ -253,13 +257,13 @@ class PlayingScene(Scene):
         changed = self.screen.draw(surface, self._counters(), self._status(), looks)
         return changed if self.ghost is None else self.ghost.over(surface, self.screen, self.board, changed, looks)
 
-    def draw_all(self, surface):
+    def draw_all(self, surface: pygame.Surface) -> None:
         """The whole window: frame, counters, face, board, what the hint engine shows, and the status line."""
         self._end_drawn = self.over
         self.hint_button.enabled = not self.over and self.dealing is None
         looks = self.looks()
 
-        def hint_marks(surface):
+        def hint_marks(surface: pygame.Surface) -> None:
             self.assist.draw(surface, self.geometry, self.board, looks.hover)
             if self.dealing is not None and self.spinner_shown:
                 assist_view.draw_spinner(surface, self.geometry.view.center, self.dealing.waited)
@@ -270,34 +274,34 @@ class PlayingScene(Scene):
         if self.session.paused:
             hud.draw_paused(surface, self.geometry.view)
 
-    def looks(self):
+    def looks(self) -> BoardLooks:
         """How the UI state shows on the board: the view compares it with what it last drew."""
         pressed = board_ui.pressed_cells(self.board, self.ui)  # none on a finished board
         return BoardLooks(pressed, hover_cell(self.ui), self.animations.override, self.ui.cursor)
 
     @property
-    def dealing(self):
+    def dealing(self) -> NoGuessDeal | None:
         """The no-guess board being made for the first reveal (the session's), or None."""
         return self.session.dealing
 
     @property
-    def spinner_shown(self):
+    def spinner_shown(self) -> bool:
         return self.dealing is not None and self.dealing.spinner_shown
 
-    def _status(self):
+    def _status(self) -> str:
         if self.dealing is not None:
             return self.dealing.status()
         return self.assist.status(self.board, hover_cell(self.ui), self.session.no_guess)
 
-    def _counters(self):
+    def _counters(self) -> Counters:
         return Counters(self.board.mines_left, self.session.timer_seconds, self.face())
 
-    def face(self):
+    def face(self) -> Face:
         return self.face_button.look(self.board.state, board_ui.pressing_board(self.ui) and not self.over)
 
     # --- moves ------------------------------------------------------------------------------------------------
 
-    def apply(self, move, by_player=True, t_ms=None):
+    def apply(self, move: Move, by_player: bool = True, t_ms: int | None = None) -> list[Cell]:
         """Play one move through the session and show what it changed."""
         board, session = self.board, self.session
         if self.dealing is not None or self.over:
@@ -322,7 +326,7 @@ class PlayingScene(Scene):
         self.dirty = True
         return changed
 
-    def _game_over(self):
+    def _game_over(self) -> None:
         self.ui = board_ui.released(self.ui)
         self.assist.message = None
         if self.race is not None:
@@ -346,7 +350,7 @@ class PlayingScene(Scene):
         elif choice is PanelChoice.STUDY:  # the position before the losing click (practice: nothing recorded)
             context.show(screens.Puzzle(study=session.replay()), remember=True)
 
-    def _analysed(self):
+    def _analysed(self) -> None:
         """The game's verdict came in: on a loss, its verdict shows once: the cell the player could have
         clicked instead is marked, and the drill trains what the player missed."""
         if self._verdict_shown or self.session.verdict_state in (VerdictState.NOT_ASKED, VerdictState.RUNNING):
@@ -361,14 +365,14 @@ class PlayingScene(Scene):
         self.assist.show_verdict(verdict)
         self.invalidate()
 
-    def new_game(self):
+    def new_game(self) -> None:
         """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned."""
         self.session.abandon()
         self.context.show(screens.Playing(self.context.dealer.again(self.session)))
 
     # --- input ------------------------------------------------------------------------------------------------
 
-    def _key(self, event):
+    def _key(self, event: pygame.event.Event) -> None:
         if self.dealing is not None:
             if event.key == pygame.K_ESCAPE:
                 self.dealing.cancel()
@@ -398,7 +402,7 @@ class PlayingScene(Scene):
         else:
             self._board_input(event)
 
-    def leave(self):
+    def leave(self) -> None:
         """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
         if not self.board.moves or self.over:
             self.context.show(screens.Menu())
@@ -406,12 +410,12 @@ class PlayingScene(Scene):
         kept = "It stays saved: resume it from the menu." if self.session.state == GameState.PLAYING else NOT_KEPT
         self.pause(cover=False)  # the question is no free time to think: the clock stops and the board hides
 
-        def answered(leave):
+        def answered(leave: bool) -> None:
             self.context.show(screens.Menu()) if leave else self._unpaused(None)
 
         self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
 
-    def pause(self, cover=True):
+    def pause(self, cover: bool = True) -> None:
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
         if self.session.state != GameState.PLAYING or self.session.paused:
             return
@@ -421,15 +425,15 @@ class PlayingScene(Scene):
         if cover:
             self.context.push(screens.Pause(), then=self._unpaused)
 
-    def _unpaused(self, _result):
+    def _unpaused(self, _result: None) -> None:
         self.session.unpause(self.context.now_ms())
         self.invalidate()
 
-    def notify(self, message):
+    def notify(self, message: str) -> None:
         self.assist.message = message
         self.dirty = True
 
-    def go_to_hint(self):
+    def go_to_hint(self) -> None:
         """G: the keyboard cursor onto the hinted cell (or the one the verdict marks), so Space opens it."""
         hint = self.assist.hint
         if hint is not None and not self.over:
@@ -438,7 +442,7 @@ class PlayingScene(Scene):
             self._repoint()
             self.dirty = True
 
-    def show_hint(self):
+    def show_hint(self) -> None:
         """H or the Hint button: the hint is worked out off the frame loop and shows when it is there."""
         if not self.over and self.dealing is None:
             self.assist.ask_hint(self.board)

@@ -2,6 +2,8 @@
 is made: a wrong one is caught, its reason shown and the numbers that prove it outlined, and the player tries
 again. Nothing here is a game: nothing is recorded but the learning progress."""
 
+from __future__ import annotations
+
 import random
 import threading
 
@@ -9,10 +11,10 @@ import pygame
 
 from game import config
 from game.learn import lessons as lesson_data
-from game.learn.drill import Focus, choose_rule, next_position
+from game.learn.drill import DrillPosition, Focus, choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Puzzle
 from game.learn.study import study_puzzle
-from game.model import Analysis, Move, Replay, analyse, hint_for
+from game.model import Analysis, Hint, Move, Replay, analyse, hint_for
 from game.play.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
 from game.view import assist, hud, layout, screens, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
@@ -34,9 +36,15 @@ BUTTON_H = 38
 DRILL_VIEW = (10, 10)  # the drill's window is made for this part of its board (a position shows the part it needs)
 FADE = 0.5  # of a cell: the cells beyond a cut side show this much, fading, so a cut never reads as the edge
 
+Cell = tuple[int, int]
+
 
 class PuzzleScene(Scene):
-    def __init__(self, context: Context, shown: screens.Puzzle):
+    position: DrillPosition  # the drill's position on show (set when it arrives)
+    laid_tile: int  # the tile size the window is laid out for
+    tile: int  # the board's tile size now (a drill's position shows as large as the room lets it)
+
+    def __init__(self, context: Context, shown: screens.Puzzle) -> None:
         """One of: `lesson`, the lesson's index on the path; `drill`, the pattern drill; `study`, the replay
         of a lost game, to try its last position again."""
         super().__init__(context)
@@ -77,7 +85,7 @@ class PuzzleScene(Scene):
 
     # --- where things go ---------------------------------------------------------------------------------
 
-    def _lay_out(self, rows, cols):
+    def _lay_out(self, rows: int, cols: int) -> None:
         """A window for the boards this scene shows (up to `rows` by `cols`), at the largest tile up to MAX_TILE
         that fits them all."""
         most_w, most_h = self.context.max_window
@@ -107,7 +115,7 @@ class PuzzleScene(Scene):
         self.buttons = [self.back, self.why, self.next]
         self.focus = FocusRing(self.buttons, start=self.why, arrows=False)
 
-    def _take(self, puzzle, focus: Focus | None = None):
+    def _take(self, puzzle: Puzzle, focus: Focus | None = None) -> None:
         """Show a new position: all of its board, or the part `focus` says (as large as the window lets it),
         with a strip of the cells beyond each side it cuts, fading, so a cut never looks like the board's edge."""
         self.puzzle = puzzle
@@ -139,12 +147,12 @@ class PuzzleScene(Scene):
             self._scroll_to(self.losing_cell)
         self.dirty = True
 
-    def _scroll_to(self, cell):
+    def _scroll_to(self, cell: Cell) -> None:
         g = self.geometry
         rect = g.cell_rect(*cell)
         g.scroll_by(rect.centerx - g.view.centerx, rect.centery - g.view.centery)
 
-    def _opening_words(self):
+    def _opening_words(self) -> str:
         if self.lesson_index is not None:
             count = len(self.lessons[self.lesson_index].boards)
             return f"Board {self.board_no + 1} of {count}."
@@ -154,12 +162,12 @@ class PuzzleScene(Scene):
 
     # --- the drill's positions and the study's, made off the frame -----------------------------------------
 
-    def _ask_for_position(self):
+    def _ask_for_position(self) -> None:
         rule = choose_rule(self.rng, self.context.progress.mistakes)
         seed = self.rng.randrange(2**31)
         self.next_job = BackgroundJob(lambda cancel: next_position(random.Random(seed), rule, cancel.is_set))
 
-    def update(self, step):
+    def update(self, step: float) -> None:
         if self.puzzle is not None and not self.puzzle.done:
             self.seconds += step
         job = self.next_job
@@ -169,7 +177,7 @@ class PuzzleScene(Scene):
         if self.hint_job is not None and self.hint_job.done:
             self._explain(self.hint_job.result)
 
-    def _arrived(self, job):
+    def _arrived(self, job: BackgroundJob) -> None:
         if job.error is not None or job.result is None:
             self.said, self.said_kind = "Nothing to study: no cell was certainly safe before that click.", "wrong"
             if job.error is not None:
@@ -183,14 +191,14 @@ class PuzzleScene(Scene):
         else:
             self._take(job.result)
 
-    def next_wake(self):
+    def next_wake(self) -> float | None:
         if self.next_job is not None or self.hint_job is not None:
             return 0.05
         return None
 
     # --- input -------------------------------------------------------------------------------------------
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.KEYDOWN:
             self._key(event)
@@ -203,7 +211,7 @@ class PuzzleScene(Scene):
             return
         self._board_input(event)
 
-    def _board_input(self, event):
+    def _board_input(self, event: pygame.event.Event) -> None:
         """A click or key on the board, interpreted as in a game (game.play.board_ui), then judged."""
         heard = input_event(event, pygame.time.get_ticks())
         if heard is None or self.puzzle is None:
@@ -214,7 +222,7 @@ class PuzzleScene(Scene):
         elif isinstance(outcome, Move):
             self.attempt(outcome)
 
-    def _key(self, event):
+    def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             self.leave()
         elif event.key == pygame.K_n and self.next.enabled:
@@ -227,7 +235,9 @@ class PuzzleScene(Scene):
         else:
             self._board_input(event)
 
-    def press(self, button):
+    def press(self, button: object) -> None:
+        """`button`: one of the buttons, clicked or pressed from the focus ring (which hands back its widgets as
+        objects); told apart by identity."""
         if button is self.back:
             self.leave()
         elif button is self.why:
@@ -235,7 +245,7 @@ class PuzzleScene(Scene):
         elif button is self.next and self.next.enabled:
             self.go_on()
 
-    def leave(self):
+    def leave(self) -> None:
         if self.hint_job is not None:
             self.hint_job.cancel()
         if self.next_job is not None:
@@ -245,7 +255,7 @@ class PuzzleScene(Scene):
         else:
             self.context.show(screens.Learn())
 
-    def attempt(self, move):
+    def attempt(self, move: Move) -> None:
         """A click on the board: checked first, played only when right."""
         puzzle = self.puzzle
         if puzzle is None or puzzle.done:
@@ -265,7 +275,7 @@ class PuzzleScene(Scene):
         if puzzle.done:
             self.solved()
 
-    def solved(self):
+    def solved(self) -> None:
         self.next.enabled = True
         self.focus.current = self.next
         self.said_kind = "right"
@@ -286,7 +296,7 @@ class PuzzleScene(Scene):
             self.said = "Right: that cell was certainly safe. Back to the game: Esc."
             self.next.enabled = False
 
-    def go_on(self):
+    def go_on(self) -> None:
         if self.lesson_index is not None:
             lesson = self.lessons[self.lesson_index]
             if self.board_no + 1 < len(lesson.boards):
@@ -302,7 +312,7 @@ class PuzzleScene(Scene):
             if self.next_job is None:
                 self._ask_for_position()
 
-    def ask_why(self):
+    def ask_why(self) -> None:
         """What the numbers prove, and how: the hint engine's reason, its numbers outlined."""
         puzzle = self.puzzle
         if puzzle is None or puzzle.done or self.hint_job is not None:
@@ -316,7 +326,7 @@ class PuzzleScene(Scene):
         board = puzzle.board.copy()
         self.hint_job = BackgroundJob(lambda cancel: hint_for(board, lookahead=False, cancelled=cancel))
 
-    def _explain(self, hint):
+    def _explain(self, hint: Hint | None) -> None:
         self.hint_job = None
         if hint is None or not hint.certain:
             return
@@ -326,14 +336,14 @@ class PuzzleScene(Scene):
 
     # --- drawing -----------------------------------------------------------------------------------------
 
-    def _subtitle(self):
+    def _subtitle(self) -> str:
         if self.lesson_index is not None:
             return f"Lesson {self.lesson_index + 1} of {len(self.lessons)}"
         if self.drilling:
             return self.context.progress.drill_summary().capitalize()
         return "Practice: nothing is recorded"
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         draw_title(surface, self.context.atlases, self.title, self._subtitle())
         text.draw_paragraph(surface, self.teach, self.teach_box, BODY, smallest=TINY)
@@ -346,14 +356,14 @@ class PuzzleScene(Scene):
         for button in self.buttons:
             button.draw(surface)
 
-    def _draw_board(self, surface, puzzle):
+    def _draw_board(self, surface: pygame.Surface, puzzle: Puzzle) -> None:
         g, b = self.geometry, puzzle.board
         self.renderer.repaint(BoardLooks(pressed_cells(b, self.ui), hover_cell(self.ui)))
         widgets.bevel(surface, g.view.inflate(px(6), px(6)), raised=False, width=3)
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
         surface.set_clip(g.view)
         self._draw_fades(surface)
-        if self.tints is not None:
+        if self.tints is not None and self.analysis is not None:  # made together, in _take
             self.tints.draw(surface, g, b, self.analysis)
         colours = assist.colours()
         width = max(2, self.tile // 10)
@@ -366,7 +376,7 @@ class PuzzleScene(Scene):
             hud.draw_cursor(surface, g.cell_rect(*self.ui.cursor), max(1, self.tile // 16))
         surface.set_clip(None)
 
-    def _draw_fades(self, surface):
+    def _draw_fades(self, surface: pygame.Surface) -> None:
         """Over each side of the view that cuts through the board (the board goes on beyond it), the last strip of
         cells fades into the window's face: the board goes on there; it is not the board's edge."""
         g = self.geometry

@@ -1,13 +1,14 @@
 """Records: for each difficulty and each custom size played, its statistics and its best games by time, 3BV/s,
 IOE and STNB (each figure explained on hover), its recent games, and a reset. Every game listed plays its video."""
 
-from typing import Any
+from __future__ import annotations
 
 import pygame
 
 from game import config
 from game.model import Replay, category_label
 from game.store import BestGame, PlayedGame
+from game.video import Video
 from game.video.packed import ChunkReader, split_log, video_of
 from game.video.playback import Playback
 from game.view import layout, records_list, screens, text, theme, tip, widgets
@@ -33,21 +34,20 @@ TAB_LABELS = {"Time": "Best times"}
 NO_STNB = "STNB is counted on intermediate and expert boards only (and Arbiter's 8 x 8 beginner)."
 
 
-def figures(game):
+def figures(game: BestGame | PlayedGame) -> str:
     """What a row has no room for, shown while the pointer is on it: 3BV (how much of it a loss cleared),
     clicks, useful clicks and correctness (their share)."""
-    solved = game.three_bv if getattr(game, "won", True) else game.solved_three_bv
+    # a best game is a win; a recent one may be a loss, which cleared some of its 3BV
+    solved = game.solved_three_bv if isinstance(game, PlayedGame) and not game.won else game.three_bv
     bv = f"3BV {game.three_bv}" if solved in (None, game.three_bv) else f"3BV {solved} of {game.three_bv}"
-    if not game.clicks:
+    clicks, useful = game.clicks, game.effective_clicks
+    if not clicks or useful is None:
         return bv
-    return (
-        f"{bv}, {game.clicks} clicks, {game.effective_clicks} useful "
-        f"({100 * game.effective_clicks / game.clicks:.0f}% correct)"
-    )
+    return f"{bv}, {clicks} clicks, {useful} useful ({100 * useful / clicks:.0f}% correct)"
 
 
 class RecordsScene(Scene):
-    def __init__(self, context: Context, shown: screens.Records):
+    def __init__(self, context: Context, shown: screens.Records) -> None:
         super().__init__(context)
         category = shown.category
         self.window_size = layout.menu_window(context.max_window, RECORDS_SIZE)
@@ -83,19 +83,19 @@ class RecordsScene(Scene):
         # the replay of the game clicked, read off the frame (a large board's takes a while)
         self.opening: BackgroundJob | None = None
         self.figure_names: list[tuple[str, pygame.Rect]] = []  # where figures' names show, for their explanations
-        self.pointer = None  # where the mouse is, while it is over the window
+        self.pointer: tuple[int, int] | None = None  # where the mouse is, while it is over the window
         self.racing = False  # the game is opened to race its ghost (B), not to watch it
         self._load()
 
     @property
-    def showing_recent(self):
+    def showing_recent(self) -> bool:
         return self.showing == RECENT
 
     @property
-    def category(self):
+    def category(self) -> str:
         return self.categories[self.index]
 
-    def update(self, step):
+    def update(self, step: float) -> None:
         self._opened()
         # The writer records games a moment after they end, and a busy file only later: show them as they come;
         # older games' figures come a batch at a time, and change only the lists.
@@ -106,7 +106,7 @@ class RecordsScene(Scene):
             self._load(statistics=False)
             self.dirty = True
 
-    def _load(self, statistics=True):
+    def _load(self, statistics: bool = True) -> None:
         """Read the category's records: its statistics (on a large board, the longest read) and its lists."""
         self.seen_changes, self.busy, self.seen_figured = self.store.changes, self.store.busy, self.store.figured
         if statistics:
@@ -126,8 +126,8 @@ class RecordsScene(Scene):
         else:
             games = [*self.store.bests(self.category, self.showing)]
         # every row is a button that plays the game back, when its moves were kept
-        self.rows = []
-        self.game_of: dict[widgets.Button, Any] = {}  # each row's game (a GameRecord or a record row)
+        self.rows: list[widgets.Button] = []
+        self.game_of: dict[widgets.Button, BestGame | PlayedGame] = {}  # each row's game
         for n, game in enumerate(games[:ROWS_SHOWN]):
             box = (self.list_box.x, self.list_box.y + n * self.row_h, self.list_box.w, self.row_h)
             row = widgets.Button(box, "", size=SMALL, enabled=game.has_replay)
@@ -140,7 +140,7 @@ class RecordsScene(Scene):
         if shown:  # a new category or tab keeps the ring where the keyboard left it
             self.focus.focus(self.focus.current)
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
@@ -163,7 +163,9 @@ class RecordsScene(Scene):
                 self.press(button)
                 return
 
-    def press(self, button):
+    def press(self, button: object) -> None:
+        """`button`: one of the buttons, clicked or pressed from the focus ring (which hands back its widgets as
+        objects); told apart by identity."""
         if button in self.rows:
             self.watch(self.game_of[button])
         elif button in self.tabs.values():
@@ -184,7 +186,7 @@ class RecordsScene(Scene):
         elif button is self.back:
             self.go_back()
 
-    def watch(self, game, racing=False):
+    def watch(self, game: BestGame | PlayedGame, racing: bool = False) -> None:
         """Play the game back (or, `racing`, play its board against its ghost): its moves are read here (the
         records belong to this thread), and played through to check them off the frame; the replay shows when
         they are. The last game clicked wins."""
@@ -196,7 +198,7 @@ class RecordsScene(Scene):
         chunks = self.store.chunk_reader()  # a long video's chunks are read with the log, off the frame
         self.opening = BackgroundJob(lambda cancel: read_log(log, chunks, with_playback=racing))
 
-    def _opened(self):
+    def _opened(self) -> None:
         job = self.opening
         if job is None or not job.done:
             return
@@ -212,13 +214,13 @@ class RecordsScene(Scene):
             replay, video = read[:2]
             self.context.show(screens.Replay(replay=replay, video=video), remember=True)
 
-    def _pointed_row(self):
+    def _pointed_row(self) -> widgets.Button | None:
         """The row under the pointer, else the one the focus ring is on."""
         return next((row for row in self.rows if row.hovered and row.enabled), None) or next(
             (row for row in self.rows if row.focused and row.enabled), None
         )
 
-    def _race(self, video, playback):
+    def _race(self, video: Video | None, playback: Playback | None) -> None:
         """Play the game's board against its ghost (asking first when that would replace a saved game)."""
         try:
             session, first, race = self.context.dealer.race(video, playback)
@@ -228,28 +230,28 @@ class RecordsScene(Scene):
         self.notice = ""
         self.context.replace_saved_then(lambda: self.context.show(screens.Playing(session, first, race)))
 
-    def _unplayable(self):
+    def _unplayable(self) -> None:
         self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
         self.dirty = True
 
-    def next_wake(self):
+    def next_wake(self) -> float | None:
         return 0.0 if self.opening is not None else None
 
-    def _turn(self, direction):
+    def _turn(self, direction: int) -> None:
         self.index = (self.index + direction) % len(self.categories)
         self._load()
 
-    def _reset(self, reset):
+    def _reset(self, reset: bool) -> None:
         if reset:
             self.store.reset_statistics()
             self.context.show(screens.Records(category="beginner"))
 
-    def go_back(self):
+    def go_back(self) -> None:
         self.context.show(screens.Menu())
 
     # --- drawing -------------------------------------------------------------------------------------------
 
-    def _draw_stats(self, surface):
+    def _draw_stats(self, surface: pygame.Surface) -> None:
         look, s, box = theme.current(), self.stats, self.stats_box
         best_rate = f"{s.best_3bv_per_s:.3f}" if s.best_3bv_per_s else "-"
         figures_ = [
@@ -274,7 +276,7 @@ class RecordsScene(Scene):
             value_box = pygame.Rect(cell.right - value_w, cell.y, value_w, cell.h)
             text.draw_fitted(surface, value, value_box, size, align="right", weight=BOLD, smallest=size)
 
-    def _empty(self):
+    def _empty(self) -> str:
         """What the list says when it has no game."""
         if self.showing_recent:
             return "No games yet."
@@ -284,7 +286,7 @@ class RecordsScene(Scene):
             return f"No timed win with its {self.showing} known yet: they are being worked out."
         return "No wins yet: the first one sets a record."
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         draw_title(surface, self.context.atlases, "Records")
         text.draw_fitted(surface, category_label(self.category), self.heading, HEADING, look.heading, "center", BOLD)
@@ -321,7 +323,9 @@ class RecordsScene(Scene):
         tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)
 
 
-def read_log(log: str, read_chunks: ChunkReader | None = None, with_playback: bool = False) -> tuple[Replay, Any, Any]:
+def read_log(
+    log: str, read_chunks: ChunkReader | None = None, with_playback: bool = False
+) -> tuple[Replay, Video | None, Playback | None]:
     """A game's move log read: its replay, the video beside its moves (None without one; a long one's chunks
     through `read_chunks`) and, when asked, that video on a clock (for a race). The video is split off first,
     as the replay's bound is on its moves. ValueError when the log is damaged."""

@@ -8,17 +8,20 @@ mouse as it moved and the cells pressed while a button was held; comma and full 
 live beside the board or under the controls (game/view/live_figures.py).
 """
 
+from __future__ import annotations
+
 import pygame
 
 from game import config
 from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
-from game.model import GameState, mines_text, size_text, solved_three_bv
+from game.model import Board, GameState, Move, mines_text, size_text, solved_three_bv
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
 from game.view import hud, live_figures, replay_view, screens, theme, tip, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.formats import format_time
+from game.view.input import BoardGeometry
 from game.view.scale import px
 from game.view.scene import Context, Scene
 from game.view.sheet import Face
@@ -27,6 +30,10 @@ SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
 CONTROLS_H = 78  # the seek bar and the row of buttons under the board window (base pixels, as below)
 MIN_WIDTH = 480  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
+
+Cell = tuple[int, int]
+# the video at a moment: its pointer (board points; None before its first event or off the board) and the buttons held
+VideoPointer = tuple[tuple[float, float] | None, int]
 
 
 KEY_ACTIONS = {
@@ -51,12 +58,12 @@ KEY_ACTIONS = {
 }
 
 
-def speed_label(speed):
+def speed_label(speed: float) -> str:
     return f"{speed:g}x"
 
 
 class ReplayScene(Scene):
-    def __init__(self, context: Context, shown: screens.Replay):
+    def __init__(self, context: Context, shown: screens.Replay) -> None:
         super().__init__(context)
         replay, title, video, about = shown.replay, shown.title, shown.video, shown.about
         self.replay = replay
@@ -67,10 +74,12 @@ class ReplayScene(Scene):
         self.playback = Playback(video) if video is not None and len(video) else None
         # the figures so far, as the video plays (worked out off the frame)
         self.live = live_figures.LiveFigures(video) if video is not None and self.playback is not None else None
-        self.pointer = None  # the mouse over the window, for a figure's explanation
+        self.pointer: tuple[int, int] | None = None  # the mouse over the window, for a figure's explanation
         self._tipped: str | None = None  # the figure whose explanation was drawn last
         self.live_whole = True  # the live figures' place must be drawn whole (the window was)
-        self._pointer = None  # where the video's pointer was last drawn (board points), and the buttons
+        self._pointer: VideoPointer | None = (
+            None  # where the video's pointer was last drawn (board points), and the buttons
+        )
         self.moves = replay.moves
         self.speed = 1.0
         self.playing = True
@@ -80,11 +89,13 @@ class ReplayScene(Scene):
         # ((moves done, tenths of a second), status text) as last worked out
         self._counters: tuple[tuple[int, int], str] | None = None
         self._dragging = False
-        self.message = title or (f"Watching {about.name}" if about is not None and self.about else self._title())
+        self.message: str | None = title or (
+            f"Watching {about.name}" if about is not None and self.about else self._title()
+        )
         self.message_left = MESSAGE_SECONDS
         self._lay_out()
 
-    def _title(self):
+    def _title(self) -> str:
         final = self.replay.final_board()
         outcome = {GameState.WON: "won", GameState.LOST: "lost"}.get(final.state, "unfinished")
         r = self.replay
@@ -93,7 +104,7 @@ class ReplayScene(Scene):
             f"{outcome} at {format_time(r.elapsed_ms)}"
         )
 
-    def _lay_out(self):
+    def _lay_out(self) -> None:
         rows, cols = self.replay.rows, self.replay.cols
         context, controls_h = self.context, px(CONTROLS_H)
         about_h = video_about.height() if self.about else 0
@@ -144,21 +155,21 @@ class ReplayScene(Scene):
         spare = width - 2 * margin - sum(px(w) for _, _, w in labels) - gap * (len(labels) - 1)
         grow = min(spare // len(labels), px(24))  # a wide window spreads them a little, then centres the row
         x, y = margin + (spare - grow * len(labels)) // 2, top + px(36)
-        self.buttons = {}
+        self.buttons: dict[str, widgets.Button] = {}
         for name, label, w in labels:
             w = px(w) + grow
             self.buttons[name] = widgets.Button((x, y, w, px(34)), label, size=20)
             x += w + gap
         self._sync_buttons()
 
-    def _sync_buttons(self):
+    def _sync_buttons(self) -> None:
         at_end = self.done == len(self.moves) and self.t_ms >= self.replay.elapsed_ms
         self.buttons["play"].label = "Pause" if self.playing else ("Again" if at_end else "Play")
         self.buttons["speed"].label = speed_label(self.speed)
 
     # --- time --------------------------------------------------------------------------------------------
 
-    def update(self, step):
+    def update(self, step: float) -> None:
         if self.live is not None and self.live.news():
             self.dirty = True
         if self.message_left:
@@ -175,7 +186,7 @@ class ReplayScene(Scene):
             self._sync_buttons()
         self.dirty = True  # the seek bar moves on, and the timer and the board with it
 
-    def _play_until(self, t_ms):
+    def _play_until(self, t_ms: float) -> None:
         """Make every move due by t_ms on the board."""
         done_before = self.done
         while self.done < len(self.moves) and self.moves[self.done].t_ms <= t_ms:
@@ -185,17 +196,17 @@ class ReplayScene(Scene):
             self.screen.invalidate()  # the mark moved to the new click
             self._follow(self.moves[self.done - 1])
 
-    def seek_moves(self, count):
+    def seek_moves(self, count: int) -> None:
         """Go to just after the first `count` moves (at the time of the last of them)."""
         count = max(0, min(count, len(self.moves)))
         t_ms = self.moves[count - 1].t_ms if count else 0
         self._seek(count, t_ms)
 
-    def seek_time(self, t_ms):
+    def seek_time(self, t_ms: float) -> None:
         t_ms = max(0.0, min(t_ms, self.replay.elapsed_ms))
         self._seek(self.replay.moves_until(t_ms), t_ms)
 
-    def _seek(self, count, t_ms):
+    def _seek(self, count: int, t_ms: float) -> None:
         if count != self.done:
             self.board = self.replay.board_after(count)
             self.screen.show(self.board)
@@ -206,7 +217,7 @@ class ReplayScene(Scene):
         self._sync_buttons()
         self.dirty = True
 
-    def _follow(self, move):
+    def _follow(self, move: Move) -> None:
         """Scroll a large board so the last click is in view."""
         g = self.geometry
         rect = g.cell_rect(move.row, move.col)
@@ -215,7 +226,7 @@ class ReplayScene(Scene):
 
     # --- input -------------------------------------------------------------------------------------------
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             self.dirty = self.dirty or self.live_rect.collidepoint(event.pos)
@@ -240,7 +251,7 @@ class ReplayScene(Scene):
             if (button.hovered, button.held) != was:
                 self.dirty = True
 
-    def _seek_bar(self, event):
+    def _seek_bar(self, event: pygame.event.Event) -> bool:
         track = self.seek_rect.inflate(0, px(12))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and track.collidepoint(event.pos):
             self._dragging = True
@@ -254,12 +265,12 @@ class ReplayScene(Scene):
         self.seek_time(max(0.0, min(1.0, fraction)) * self.replay.elapsed_ms)
         return True
 
-    def _key(self, event):
+    def _key(self, event: pygame.event.Event) -> None:
         action = KEY_ACTIONS.get(event.key)
         if action is not None:
             self.press(action)
 
-    def press(self, name):
+    def press(self, name: str) -> None:
         self.dirty = True
         if name == "play":
             if not self.playing and self.done == len(self.moves) and self.t_ms >= self.replay.elapsed_ms:
@@ -293,7 +304,7 @@ class ReplayScene(Scene):
             self.close()
         self._sync_buttons()
 
-    def race(self):
+    def race(self) -> None:
         """Play this board against the video's ghost (asking first when that would replace a saved game)."""
         try:
             session, first, race = self.context.dealer.race(self.video, self.playback)
@@ -302,10 +313,10 @@ class ReplayScene(Scene):
             return
         self.context.replace_saved_then(lambda: self.context.show(screens.Playing(session, first, race)))
 
-    def close(self):
+    def close(self) -> None:
         self.context.back()
 
-    def export(self):
+    def export(self) -> None:
         """Write the replay file into the records folder's replays folder and say where."""
         try:
             folder = data_folder() / REPLAYS_FOLDER
@@ -319,44 +330,44 @@ class ReplayScene(Scene):
             return
         self.say(f"Saved {self.exported}" + (f" and {evf.name}" if evf is not None else ""))
 
-    def say(self, message):
+    def say(self, message: str) -> None:
         self.message, self.message_left = message, MESSAGE_SECONDS
         self.dirty = True
 
-    def notify(self, message):
+    def notify(self, message: str) -> None:
         """A file dropped here that would not open: said on the status line, the replay goes on."""
         self.say(message)
 
-    def next_wake(self):
+    def next_wake(self) -> float | None:
         if self.playing or (self.live is not None and self.live.working):
             return 0.0
         return self.message_left or None
 
-    def on_exit(self):
+    def on_exit(self) -> None:
         if self.live is not None:
             self.live.stop()
 
     # --- drawing -----------------------------------------------------------------------------------------
 
     @property
-    def layout(self):
+    def layout(self) -> hud.BoardLayout:
         return self.screen.layout
 
     @property
-    def geometry(self):
+    def geometry(self) -> BoardGeometry:
         return self.screen.geometry
 
-    def on_enter(self):
+    def on_enter(self) -> None:
         super().on_enter()
         self.screen.invalidate(board_too=True)
         self.live_whole = True
 
-    def invalidate(self):
+    def invalidate(self) -> None:
         super().invalidate()
         self.screen.invalidate()
         self.live_whole = True  # the live figures drawn whole too (they are drawn by value otherwise)
 
-    def _video_looks(self):
+    def _video_looks(self) -> tuple[VideoPointer | None, BoardLooks]:
         """The video at this moment: the pointer (board points) and buttons, the cells they press, and the
         keyboard cursor."""
         if self.playback is None:
@@ -364,7 +375,7 @@ class ReplayScene(Scene):
         pointer = self.playback.cursor_at(self.t_ms)
         buttons = self.playback.buttons_at(self.t_ms)
         cell = None if pointer is None else self.playback.video.cell_of(int(pointer[0]), int(pointer[1]))
-        pressed: frozenset = frozenset()
+        pressed: frozenset[Cell] = frozenset()
         board = self.board
         if cell is not None and board.state in (GameState.READY, GameState.PLAYING):
             chord = bool(buttons & MIDDLE) or buttons & (LEFT | RIGHT) == LEFT | RIGHT
@@ -373,7 +384,7 @@ class ReplayScene(Scene):
                 pressed = frozenset(c for c in area if not board.is_revealed(*c) and not board.is_flagged(*c))
         return (pointer, buttons), BoardLooks(pressed=pressed, cursor=self.playback.key_cursor_at(self.t_ms))
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         counters = Counters(self.board.mines_left, min(999, int(self.t_ms // 1000)), self._face())
         pointer, looks = self._video_looks()
         if pointer != self._pointer:
@@ -403,7 +414,7 @@ class ReplayScene(Scene):
         for button in self.buttons.values():
             button.draw(surface)
         tipped, self._tipped = self._tipped, None
-        live = []
+        live: list[pygame.Rect] = []
         if self.live is not None:  # beside or under the board window: drawn whole only when the window was
             whole, self.live_whole = self.live_whole or tipped is not None, False
             live = self.live.draw(surface, self.live_rect, self.live_lines(), whole=whole)
@@ -414,21 +425,21 @@ class ReplayScene(Scene):
             return None
         return None if changed is None else [*changed, self.controls, *live]
 
-    def draw_all(self, surface):
+    def draw_all(self, surface: pygame.Surface) -> None:
         """The whole window, whatever changed (the board window by diff, the live figures by value, otherwise)."""
         self.invalidate()
         self.draw(surface)
 
-    def live_lines(self):
+    def live_lines(self) -> dict[str, str] | None:
         """The figures so far, as the live strip shows them (None until they are worked out)."""
         if self.live is None or self.playback is None:
             return None
         return self.live.lines(self.playback.index_at(self.t_ms), self.t_ms)
 
-    def _face(self):
+    def _face(self) -> Face:
         return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)
 
-    def _status(self):
+    def _status(self) -> str:
         """The counters as they were: moves, 3BV done, speed so far, clicks."""
         if self._counters is None or self._counters[0] != (self.done, int(self.t_ms // 100)):
             b, seconds = self.board, self.t_ms / 1000
@@ -443,7 +454,7 @@ class ReplayScene(Scene):
         return self._counters[1]
 
 
-def neighbours_and(board, cell):
+def neighbours_and(board: Board, cell: Cell) -> list[Cell]:
     """The cell and its neighbours on the board: what a chord presses."""
     row, col = cell
     return [
