@@ -1,12 +1,17 @@
 """What the hint engine says, drawn over the board: the hinted cell and its proof, and mine chances."""
 
+from __future__ import annotations
+
 import math
+from typing import Protocol
 
 import pygame
 
-from game.model import SEEN_COVERED, SEEN_QUESTION
+from game.model import SEEN_COVERED, SEEN_QUESTION, Board, Hint
 from game.view import text, theme, widgets
+from game.view.input import BoardGeometry
 from game.view.scale import px
+from game.view.theme import RGB
 from game.view.typeface import LARGE, SMALL
 
 # Safe, a mine, a guess and the proving numbers; the colour-blind palette's (Okabe-Ito: blue, vermillion and
@@ -20,7 +25,13 @@ CHANCE_STEPS = 10  # tints from 0% (safe) to 100% (a mine)
 TINT_ALPHA = 120  # how much of a chance's colour covers the cell under it
 
 
-def colours():
+class MineChances(Protocol):
+    """Mine chances as the tints read them: the assistant's Chances, or a puzzle's Analysis."""
+
+    def probability(self, row: int, col: int, /) -> float: ...
+
+
+def colours() -> dict[str, RGB]:
     colour_blind = theme.colour_blind()
     palette = COLOUR_BLIND if colour_blind else STANDARD
     if theme.current().name == "dark":
@@ -28,12 +39,12 @@ def colours():
     return palette
 
 
-def hint_colour(hint):
+def hint_colour(hint: Hint) -> RGB:
     c = colours()
     return c["safe"] if hint.safe else c["mine"] if hint.is_mine else c["guess"]
 
 
-def draw_hint(surface, geometry, hint):
+def draw_hint(surface: pygame.Surface, geometry: BoardGeometry, hint: Hint) -> None:
     """Outline the numbers that prove the hint, then the hinted cell itself, tinted by what it is."""
     view = geometry.view
     width = max(2, geometry.tile // 10)
@@ -52,7 +63,7 @@ def draw_hint(surface, geometry, hint):
             pygame.draw.rect(surface, colour, rect, width + (cell == hint.cell))
 
 
-def chance_colour(shade, colour_blind=False):
+def chance_colour(shade: float, colour_blind: bool = False) -> tuple[int, ...]:
     """From safe to a mine, for a shade from 0 to 1: green through yellow to red, or, colour-blind, blue
     through pale yellow to vermillion."""
     if colour_blind:
@@ -63,7 +74,7 @@ def chance_colour(shade, colour_blind=False):
     return tuple(round(a + (b - a) * t) for a, b in zip(low, high))
 
 
-def chance_shade(probability):
+def chance_shade(probability: float) -> float:
     # the square root spreads out the low chances where the choices are made: 5% and 20% look different
     return math.sqrt(min(1.0, max(0.0, probability)))
 
@@ -74,16 +85,18 @@ class ChanceTints:
     the view change; every other frame (the clock redraws the window every second, the pointer at every move)
     blits it in one go, a large board's thousands of cells in view costing one blit."""
 
-    def __init__(self, tile, colour_blind=False):
+    def __init__(self, tile: int, colour_blind: bool = False) -> None:
         self.tile, self.colour_blind = tile, colour_blind
         self._colours = [
             (*chance_colour(step / CHANCE_STEPS, colour_blind), TINT_ALPHA) for step in range(CHANCE_STEPS + 1)
         ]
-        self._layer = None  # (what it was made for, the layer)
+        self._layer: tuple[tuple[object, ...], pygame.Surface] | None = None  # (what it was made for, the layer)
 
-    def draw(self, surface, geometry, board, chances):
+    def draw(self, surface: pygame.Surface, geometry: BoardGeometry, board: Board, chances: MineChances | None) -> None:
         """Tint every covered, unflagged cell in view, partly in view too (the caller clips to the view), by
-        its chance of hiding a mine."""
+        its chance of hiding a mine (None: no chances, nothing to tint)."""
+        if chances is None:
+            return
         first_row, last_row = geometry.visible_rows()
         first_col = geometry.scroll_x // geometry.tile
         last_col = -(-(geometry.scroll_x + geometry.view.w) // geometry.tile)
@@ -97,11 +110,14 @@ class ChanceTints:
             self._layer = (made_for, self._make_layer(geometry, board, chances, rows, cols))
         surface.blit(self._layer[1], view)
 
-    def _make_layer(self, geometry, board, chances, rows, cols):
+    def _make_layer(
+        self, geometry: BoardGeometry, board: Board, chances: MineChances, rows: range, cols: range
+    ) -> pygame.Surface:
         view, tile, width = geometry.view, geometry.tile, board.cols
         layer = pygame.Surface(view.size, pygame.SRCALPHA)  # clear: only the tinted squares cover the cells
         seen, colours, fill = board.seen_codes(), self._colours, layer.fill
-        colour_of: dict[float, tuple] = {}  # most cells share a few chances (those away from every number, one)
+        # most cells share a few chances (those away from every number, one)
+        colour_of: dict[float, tuple[int, ...]] = {}
         for row in rows:
             y, start = row * tile - geometry.scroll_y, row * width
             for col in cols:
@@ -114,7 +130,7 @@ class ChanceTints:
         return layer
 
 
-def draw_pointer_label(surface, pointer, words, bounds):
+def draw_pointer_label(surface: pygame.Surface, pointer: tuple[int, int], words: str, bounds: pygame.Rect) -> None:
     """A small label beside the pointer (a cell's mine chance), kept inside `bounds`."""
     width = text.width(words, SMALL) + px(12)
     box = pygame.Rect(pointer[0] + px(14), pointer[1] + px(16), width, text.line_height(SMALL) + px(6))
@@ -126,7 +142,9 @@ def draw_pointer_label(surface, pointer, words, bounds):
     text.draw(surface, words, box.center, SMALL, anchor="center", box=box)
 
 
-def draw_spinner(surface, centre, seconds, label="Making a no-guess board"):
+def draw_spinner(
+    surface: pygame.Surface, centre: tuple[int, int], seconds: float, label: str = "Making a no-guess board"
+) -> None:
     """A small panel with a turning ring of dots: something is being worked on."""
     width = min(max(px(220), text.width(label, LARGE) + px(40)), surface.get_width() - px(16))
     panel = pygame.Rect(0, 0, width, px(96))

@@ -5,17 +5,28 @@ move was made (every move makes a hint and the chances stale). Whether help was 
 record: the scene tells it.
 """
 
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import config
-from game.model import GameState, Hint, HintRule, InconsistentPosition, analyse, hint_for, mine_total, visible_of
+from game.model import Board, GameState, Hint, HintRule, InconsistentPosition, analyse, hint_for, mine_total, visible_of
 from game.view import assist as assist_view
 from game.view import theme
 from game.view.formats import format_chance, sentence
+from game.view.input import BoardGeometry
 from game.work import worker
 from game.work.background import BackgroundJob
 
+if TYPE_CHECKING:
+    from game.model import LossVerdict
+
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
+Cell = tuple[int, int]
+Position = tuple[int, int]  # what chances are of: the board's id and how many of its cells are open
 
 
 class Chances:
@@ -23,16 +34,17 @@ class Chances:
     process (a large board's exact chances take seconds, which in a thread here would slow every frame), then
     only read on it. `position` says which position they are of."""
 
-    def __init__(self, position, cols, of):
+    def __init__(self, position: Position, cols: int, of: list[float | None] | None) -> None:
         self.position = position
         self._cols = cols
         self._of: list[float | None] | None = of  # in reading order; None: the position cannot happen
 
     @classmethod
-    def work_out(cls, position, board, cancelled=None):
+    def work_out(cls, position: Position, board: Board, cancelled: threading.Event | None = None) -> Chances:
         """The chances on `board` (a copy the frame no longer changes), by a worker on a large board. Blocks: run
         it as a BackgroundJob."""
         rows, cols = board.rows, board.cols
+        of: list[float | None] | None
         try:
             if worker.large(rows, cols):
                 target = "game.model.solver.analysis:chance_list"
@@ -46,41 +58,43 @@ class Chances:
         return cls(position, cols, of)
 
     @property
-    def known(self):
+    def known(self) -> bool:
         """False when the position cannot happen (the mine count does not fit it): there is nothing to show."""
         return self._of is not None
 
-    def probability(self, row, col):
+    def probability(self, row: int, col: int) -> float:
         assert self._of is not None, "no chances in a position that cannot happen"
         chance = self._of[row * self._cols + col]
         assert chance is not None, "no chance on an open cell"
         return chance
 
 
-def position_of(board):
+def position_of(board: Board) -> Position:
     """What the chances depend on: the board, and how much of it is open (a flag changes no chance)."""
     return id(board), board.revealed_count
 
 
 class Assistant:
-    def __init__(self):
-        self.hint = None
+    def __init__(self) -> None:
+        self.hint: Hint | None = None
         self.show_chances = False
-        self.message = None  # a one-off line for the status bar
-        self._next_message = None  # the line to show once the next move is played
-        self.hint_job = None  # a hint being worked out (a guess may think a few hundred milliseconds)
+        self.message: str | None = None  # a one-off line for the status bar
+        self._next_message: str | None = None  # the line to show once the next move is played
+        # a hint being worked out (a guess may think a few hundred milliseconds)
+        self.hint_job: BackgroundJob | None = None
         self.hint_waited = 0.0
-        self.chances = None  # the latest Chances worked out: of the position on the board, or of an earlier one
-        self.chances_job = None  # Chances being worked out, for one position
-        self._tints = None
+        # the latest Chances worked out: of the position on the board, or of an earlier one
+        self.chances: Chances | None = None
+        self.chances_job: BackgroundJob | None = None  # Chances being worked out, for one position
+        self._tints: assist_view.ChanceTints | None = None
 
     # --- hints and chances --------------------------------------------------------------------------------
 
     @property
-    def overlays(self):
+    def overlays(self) -> bool:
         return self.hint is not None or self.show_chances
 
-    def ask_hint(self, board):
+    def ask_hint(self, board: Board) -> bool:
         """Start working out the hint for the position on the board, off the frame loop: a certain one comes
         at once, a guess thinks while the board stays in play (at most config.HINT_GUARD_MS)."""
         if self.hint_job is not None or board.state not in (GameState.READY, GameState.PLAYING):
@@ -92,11 +106,11 @@ class Assistant:
         return True
 
     @property
-    def thinking(self):
+    def thinking(self) -> bool:
         """A hint is taking long enough to say so."""
         return self.hint_job is not None and self.hint_waited >= config.SPINNER_DELAY
 
-    def poll_hint(self, step):
+    def poll_hint(self, step: float) -> bool:
         """While a hint is worked out: True once it is there to show (the scene redraws and counts the help)."""
         job = self.hint_job
         if job is None:
@@ -105,7 +119,7 @@ class Assistant:
         if not job.done:
             return False
         self.hint_job = None
-        hint = job.result if job.error is None else None
+        hint: Hint | None = job.result if job.error is None else None
         if job.error is not None and not isinstance(job.error, InconsistentPosition):
             raise job.error
         if hint is None:
@@ -118,7 +132,7 @@ class Assistant:
         self.message = sentence(self.message)
         return True
 
-    def show_verdict(self, verdict):
+    def show_verdict(self, verdict: LossVerdict) -> None:
         """After a loss: the analysis's word on the last click, and the cell it marks (a safe one missed, or
         the safest guess)."""
         if verdict.alternative is not None:
@@ -133,20 +147,20 @@ class Assistant:
             )
         self.message = verdict.summary
 
-    def toggle_chances(self):
+    def toggle_chances(self) -> bool:
         """Show or hide the mine chances; True when they are now shown (which counts as help)."""
         self.show_chances = not self.show_chances
         return self.show_chances
 
-    def chances_ready(self, board):
+    def chances_ready(self, board: Board) -> bool:
         """The chances of the position on the board are in (what the status line and the pointer's label read)."""
         return self.chances is not None and self.chances.position == position_of(board)
 
-    def current_chances(self, board):
+    def current_chances(self, board: Board) -> Chances | None:
         chances = self.chances
         return chances if chances is not None and chances.known and chances.position == position_of(board) else None
 
-    def poll_chances(self, board):
+    def poll_chances(self, board: Board) -> bool:
         """While the chances show: take what was worked out, and start on the position on the board when it has
         none. One position at a time: a move made meanwhile is worked out when the one before is done (the
         analysis cannot be stopped half-way, and threads piling up would only slow the frames). True when new
@@ -166,15 +180,15 @@ class Assistant:
         return arrived and wanted
 
     @property
-    def working(self):
+    def working(self) -> bool:
         """Something is being worked out that the scene shows when it comes."""
         return self.hint_job is not None or self.chances_job is not None
 
-    def after_next_move(self, line):
+    def after_next_move(self, line: str | None) -> None:
         """Say this once the next move is played (why a no-guess board is a normal one)."""
         self._next_message = line
 
-    def moved(self):
+    def moved(self) -> None:
         """A move was made: what was shown, or is being worked out, is about an older position."""
         if self.hint_job is not None:
             self.hint_job.cancel()
@@ -182,7 +196,7 @@ class Assistant:
         self.hint = None
         self.message, self._next_message = self._next_message, None
 
-    def status(self, board, hover, no_guess=False):
+    def status(self, board: Board, hover: Cell | None, no_guess: bool = False) -> str:
         """The status line's text (`no_guess`: the board's mines came from the no-guess generator)."""
         if self.thinking:
             dots = "." * (1 + int(self.hint_waited * 3) % 3)
@@ -200,7 +214,7 @@ class Assistant:
             return f"Safe cells left: {left}"
         return IDLE_TIP if board.state in (GameState.READY, GameState.PLAYING) else ""  # no tip once it is over
 
-    def draw(self, surface, geometry, board, hover=None):
+    def draw(self, surface: pygame.Surface, geometry: BoardGeometry, board: Board, hover: Cell | None = None) -> None:
         """What the hint engine shows over the board (the caller clips to the board's view): the chances, the
         hovered cell's beside the pointer, and the hint. Until the chances of the position on the board are in,
         the last ones worked out show (on a cell opened since, none)."""
@@ -218,7 +232,7 @@ class Assistant:
         if self.hint is not None:
             assist_view.draw_hint(surface, geometry, self.hint)
 
-    def cancel(self):
+    def cancel(self) -> None:
         for job in (self.hint_job, self.chances_job):
             if job is not None:
                 job.cancel()

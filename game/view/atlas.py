@@ -1,6 +1,10 @@
 """The sprite sheets, each loaded once and sliced into one surface per look: at whole scale factors for the
 top bar, and at any tile size from 16 px up for the board."""
 
+from __future__ import annotations
+
+from pathlib import Path
+
 import pygame
 
 from game.view import sheet, theme
@@ -12,7 +16,7 @@ class Atlas:
     `tile_size` that is not a whole multiple of 16, tiles of that size: the sheet is blown up by whole pixels to
     the next multiple and each tile smoothed down from there, so every sprite pixel keeps its share."""
 
-    def __init__(self, sheet_surface, scale, tile_size=None):
+    def __init__(self, sheet_surface: pygame.Surface, scale: int, tile_size: int | None = None) -> None:
         tile_size = tile_size or sheet.TILE * scale
         if tile_size % sheet.TILE:
             scale = -(-tile_size // sheet.TILE)
@@ -20,11 +24,11 @@ class Atlas:
         self.tile_size = tile_size
         scaled = pygame.transform.scale_by(sheet_surface, scale) if scale != 1 else sheet_surface
 
-        def cut(rect):
+        def cut(rect: tuple[int, int, int, int]) -> pygame.Surface:
             x, y, w, h = (v * scale for v in rect)
             return scaled.subsurface((x, y, w, h)).copy().convert_alpha()
 
-        def tile(which):
+        def tile(which: Tile) -> pygame.Surface:
             image = cut(sheet.tile_rect(which))
             if image.get_width() != tile_size:
                 image = pygame.transform.smoothscale(image, (tile_size, tile_size))
@@ -43,19 +47,19 @@ class AtlasCache:
     missing or unreadable is replaced by the classic one: a broken theme file must not stop the game.
     """
 
-    def __init__(self, path=None):
+    def __init__(self, path: str | Path | None = None) -> None:
         self._pinned = path
-        self._sheets = {}
-        self._atlases = {}
+        self._sheets: dict[str, pygame.Surface] = {}
+        self._atlases: dict[tuple[str, int] | tuple[str, str, int], Atlas] = {}
         self.sheet_path()  # load the starting sheet now, so a missing classic sheet fails at start-up
 
-    def sheet_path(self):
+    def sheet_path(self) -> str:
         """The sheet in use: the pinned one, else the current theme's; loads it if not loaded yet."""
         path = str(self._pinned or theme.sheet_path())
         self._load(path)
         return path
 
-    def _load(self, path):
+    def _load(self, path: str) -> pygame.Surface:
         key = str(path)
         if key not in self._sheets:
             try:
@@ -70,7 +74,7 @@ class AtlasCache:
             self._sheets[key] = image
         return self._sheets[key]
 
-    def at(self, scale):
+    def at(self, scale: int) -> Atlas:
         """The current sheet at a whole scale factor (the top bar, the title's mine)."""
         path = self.sheet_path()
         key = (path, scale)
@@ -78,7 +82,7 @@ class AtlasCache:
             self._atlases[key] = Atlas(self._sheets[path], scale)
         return self._atlases[key]
 
-    def board(self, tile_size):
+    def board(self, tile_size: int) -> Atlas:
         """The current sheet's tiles at any size (the board)."""
         if tile_size % sheet.TILE == 0:
             return self.at(tile_size // sheet.TILE)

@@ -4,10 +4,13 @@ game announces: one format each, the game-over panel's."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.model import PRESETS, parse_custom
 from game.view.formats import format_time
+
+if TYPE_CHECKING:
+    from game.store import Beaten
 
 RANKED = ("Time", "3BV/s", "IOE", "STNB")  # the lists Records keeps of each board, as Help names the figures
 
@@ -21,7 +24,7 @@ def figure_text(figure: str, value: float | None) -> str:
     return f"{value:.1f}" if figure == "STNB" else f"{value:.3f}"
 
 
-def beaten_words(beaten: Iterable[Any], short: bool = False) -> str:
+def beaten_words(beaten: Iterable[Beaten], short: bool = False) -> str:
     """The personal bests a game beat, each with the best it beat: "Personal bests: 3BV/s 2.345 (was 2.101),
     IOE 0.912 (was 0.850)"; `short`, their names alone ("Personal bests: 3BV/s, IOE"); "" when none."""
     parts = [

@@ -21,7 +21,8 @@ from game.view.atlas import AtlasCache
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.input import BoardGeometry
 from game.view.scale import px
-from game.view.sheet import Face
+from game.view.sheet import Face, Tile
+from game.view.theme import Theme
 
 NO_LOOKS = BoardLooks()
 Cell = tuple[int, int]
@@ -46,7 +47,7 @@ class BoardScreen:
         window: tuple[int, int] | None = None,
         least: tuple[int, int] | Callable[[int], tuple[int, int]] = (0, 0),
         button: str = "",
-    ):
+    ) -> None:
         """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it), or
         what gives it for a tile size (a race's top bar wants room for the ghost's clock at every zoom).
         `button`: the label of a button at the end of the status line (Hint), if any."""
@@ -55,7 +56,8 @@ class BoardScreen:
         self.button_label = button
         self.board = board
         self.looks = BoardLooks()  # the looks the board was last drawn with
-        self._override_shown: dict = {}  # and the animations' tiles then (the scene's dict changes in place)
+        # and the animations' tiles then (the scene's dict changes in place)
+        self._override_shown: dict[Cell, Tile] = {}
         self._board_shown: Board | None = None  # the board last drawn, its state and its number of moves then
         self._state_shown: GameState | None = None
         self._moves_shown = 0
@@ -115,7 +117,13 @@ class BoardScreen:
             return True
         return False
 
-    def zoom(self, tile, max_window, pointer=None, then=None) -> None:
+    def zoom(
+        self,
+        tile: int,
+        max_window: tuple[int, int],
+        pointer: tuple[int, int] | None = None,
+        then: Callable[[], None] | None = None,
+    ) -> None:
         """Lay out at another tile size, keeping the spot under `pointer` (if on the board) under it; `then`
         runs between the new layout and the scroll (the window takes its new size there)."""
         g, anchor = self.geometry, None
@@ -124,7 +132,7 @@ class BoardScreen:
         self.lay_out(tile, max_window)
         if then is not None:
             then()
-        if anchor is not None:
+        if anchor is not None and pointer is not None:  # (there is an anchor only under a pointer)
             g = self.geometry
             want_x = round(anchor[0] * tile) - (pointer[0] - g.view.x)
             want_y = round(anchor[1] * tile) - (pointer[1] - g.view.y)
@@ -132,7 +140,7 @@ class BoardScreen:
 
     # --- scroll bars ---------------------------------------------------------------------------------------
 
-    def _thumbs(self):
+    def _thumbs(self) -> list[tuple[pygame.Rect, pygame.Rect, int]]:
         """(bar, thumb, axis) for each scroll bar there is: where the thumb shows the view within the board."""
         g, layout = self.geometry, self.layout
         board_w, board_h = g.board_size
@@ -150,7 +158,7 @@ class BoardScreen:
             found.append((bar, pygame.Rect(bar.x + px(1), y, bar.w - 2 * px(1), h), 1))
         return found
 
-    def handle_bars(self, event) -> bool:
+    def handle_bars(self, event: pygame.event.Event) -> bool:
         """A scroll bar's drag or click (a click on its track moves a page); True when the event was theirs."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for bar, thumb, axis in self._thumbs():
@@ -174,13 +182,13 @@ class BoardScreen:
             return True
         return False
 
-    def _draw_bars(self, surface) -> None:
+    def _draw_bars(self, surface: pygame.Surface) -> None:
         look = theme.current()
         for bar, thumb, _ in self._thumbs():  # a light thumb in a dark track: 3:1 on either theme
             widgets.bevel(surface, bar, raised=False, width=1, face=look.shadow)
             widgets.bevel(surface, thumb, raised=True, width=2, face=look.light)
 
-    def keep_in_view(self, cell) -> bool:
+    def keep_in_view(self, cell: Cell | None) -> bool:
         """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow. True when it
         scrolled."""
         if cell is None:
@@ -227,7 +235,7 @@ class BoardScreen:
         self._board_shown, self._state_shown, self._moves_shown, self._codes_shown = board, state, moves, codes
         return cells
 
-    def _refresh(self, looks: BoardLooks) -> list | None:
+    def _refresh(self, looks: BoardLooks) -> list[pygame.Rect] | None:
         """Bring the board surface up to `looks` and the model; what the renderer redrew (None: whole rows)."""
         redrawn = self.renderer.refresh(looks, self._changed_cells(looks))
         self.looks = looks
@@ -237,12 +245,12 @@ class BoardScreen:
 
     def draw(
         self, surface: pygame.Surface, counters: Counters, status: str, looks: BoardLooks = NO_LOOKS
-    ) -> list | None:
+    ) -> list[pygame.Rect] | None:
         """Bring the window up to date; returns the rectangles changed, or None when it drew it all."""
         if self._whole or looks.cursor != self.looks.cursor:
             self.draw_all(surface, counters, status, looks)
             return None
-        layout, changed = self.layout, []
+        layout, changed = self.layout, list[pygame.Rect]()
         if status != self._status_shown:
             changed.append(self._draw_status(surface, status))
         if self.button_label and self._button_look() != self._button_shown:
@@ -310,7 +318,7 @@ class BoardScreen:
             self._draw_button(surface)
         self._whole = False
 
-    def draw_cursor(self, surface: pygame.Surface, cell) -> pygame.Rect:
+    def draw_cursor(self, surface: pygame.Surface, cell: Cell) -> pygame.Rect:
         """The keyboard cursor's frame on a cell; returns the part of the view it covers."""
         g = self.geometry
         rect = g.cell_rect(*cell)
@@ -319,7 +327,7 @@ class BoardScreen:
         surface.set_clip(None)
         return rect.clip(g.view)
 
-    def _button_look(self):
+    def _button_look(self) -> tuple[bool, bool, bool]:
         button = self.button
         return button.hovered, button.held, button.enabled
 
@@ -337,8 +345,8 @@ class BoardScreen:
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
 
     _whole = True
-    _button_shown = None
+    _button_shown: tuple[bool, bool, bool] | None = None
     _dragging: tuple[int, int, int] | None = None  # (axis, where a drag started, the scroll then) while a thumb is held
     _status_shown: str | None = None
     _counters_shown = Counters(0, 0, Face.SMILE)
-    _background_look = None
+    _background_look: Theme | None = None

@@ -1,15 +1,19 @@
 """The board renderer: which tile each cell shows, and a board surface redrawn only where looks changed."""
 
-from collections.abc import Mapping
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import pygame
 
-from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, GameState
+from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, Board, GameState
+from game.view.atlas import Atlas
 from game.view.sheet import NUMBER_TILES, Tile
 
-NO_OVERRIDE: Mapping = MappingProxyType({})
+Cell = tuple[int, int]
+NO_OVERRIDE: Mapping[Cell, Tile] = MappingProxyType({})
 FEW_CELLS = 200  # past this many cells to look at, the renderer works out the whole board's tiles at once
 
 # The tile of each code in Board.seen_codes(), before pointer looks and the end-of-game marks.
@@ -27,16 +31,17 @@ class BoardLooks(NamedTuple):
     pressed cells and the hovered one (from its BoardUI), the tiles an animation shows instead, and the
     keyboard cursor. (A NamedTuple: one is made every frame something changes.)"""
 
-    pressed: frozenset = frozenset()
-    hover: tuple | None = None
-    override: Mapping = NO_OVERRIDE  # cell -> Tile shown instead, while an animation runs
-    cursor: tuple | None = None
+    pressed: frozenset[Cell] = frozenset()
+    hover: Cell | None = None
+    override: Mapping[Cell, Tile] = NO_OVERRIDE  # cell -> Tile shown instead, while an animation runs
+    cursor: Cell | None = None
 
 
-def all_tiles(board, looks):
+def all_tiles(board: Board, looks: BoardLooks) -> list[Tile]:
     """tile_for every cell, in reading order, computed for the whole board at once."""
     cols = board.cols
-    by_code = [TILE_OF_SEEN.get(code) for code in range(256)]
+    # A list to index by code, faster than the dict; seen_codes() gives only codes the dict has, never a None.
+    by_code = cast("list[Tile]", [TILE_OF_SEEN.get(code) for code in range(256)])
     seen = board.seen_codes()
     tiles = [by_code[code] for code in seen]
     if board.state == GameState.LOST:
@@ -60,7 +65,7 @@ def all_tiles(board, looks):
     return tiles
 
 
-def tile_for(board, looks, row, col):
+def tile_for(board: Board, looks: BoardLooks, row: int, col: int) -> Tile:
     """The look of one cell, from the model and the pointer state alone."""
     if looks.override and (row, col) in looks.override:
         return looks.override[(row, col)]
@@ -90,7 +95,7 @@ def tile_for(board, looks, row, col):
     return Tile.COVERED
 
 
-def display_surface(size):
+def display_surface(size: tuple[int, int]) -> pygame.Surface:
     """A surface in the window's pixel format (blits to the window need no conversion)."""
     window = pygame.display.get_surface()
     return pygame.Surface(size, 0, window) if window is not None else pygame.Surface(size)
@@ -106,7 +111,7 @@ class BoardRenderer:
     scroll into it, which keeps a 100x100 board's repaint to the third of it a 1366x768 screen shows.
     """
 
-    def __init__(self, atlas, board, visible_rows=None):
+    def __init__(self, atlas: Atlas, board: Board, visible_rows: Callable[[], tuple[int, int]] | None = None) -> None:
         self.atlas = atlas
         self.board = board
         tile = atlas.tile_size
@@ -118,35 +123,35 @@ class BoardRenderer:
         self._covered_row.fblits([(covered, (c * tile, 0)) for c in range(board.cols)])
         self._visible_rows = visible_rows or (lambda: (0, board.rows))
         self._drawn: list[Tile | None] = []  # the tile on the surface in each cell, in reading order; []: none yet
-        self._wanted: list[Tile | None] = []  # each cell's tile as of the last repaint, for the rows not painted yet
+        self._wanted: list[Tile] = []  # each cell's tile as of the last repaint, for the rows not painted yet
         self._pending: set[int] = set()  # rows the last repaint left for when they come into view
         self._stale = True
         self._xs = [c * tile for c in range(board.cols)]  # each column's left on the surface
 
-    def follow(self, visible_rows):
+    def follow(self, visible_rows: Callable[[], tuple[int, int]]) -> None:
         """The view moved or changed size (a resize, a new layout at the same tile size): the rows to paint now
         are those `visible_rows()` gives; the surface keeps every cell it has."""
         self._visible_rows = visible_rows
 
-    def invalidate(self, full=False):
+    def invalidate(self, full: bool = False) -> None:
         self._stale = True
         if full:
             self._drawn = []
 
-    def repaint(self, looks):
+    def repaint(self, looks: BoardLooks) -> None:
         """Bring every cell up to date, comparing each with what the surface shows (a scene that draws its
         small board whole each frame)."""
         self.invalidate()
         self.refresh(looks)
 
-    def tile_at(self, row, col):
+    def tile_at(self, row: int, col: int) -> Tile | None:
         """The tile a cell shows (COVERED before the first repaint; in a row out of view, the one it will show)."""
         index = row * self.board.cols + col
         if not self._drawn:
             return Tile.COVERED
         return self._wanted[index] if row in self._pending else self._drawn[index]
 
-    def refresh(self, looks, cells=()):
+    def refresh(self, looks: BoardLooks, cells: Collection[Cell] = ()) -> list[pygame.Rect] | None:
         """Bring the surface up to date for `cells` (or for every cell after invalidate), and paint the rows
         that came into view.
 
@@ -154,7 +159,8 @@ class BoardRenderer:
         """
         board, tiles, tile = self.board, self.atlas.tiles, self.atlas.tile_size
         if self._stale:
-            return self._repaint(looks)
+            self._repaint(looks)
+            return None
         drawn, cols, pending = self._drawn, board.cols, self._pending
         if len(cells) > FEW_CELLS:  # a cascade, a board set back: every tile at once beats each cell's own
             every = all_tiles(board, looks)
@@ -174,11 +180,11 @@ class BoardRenderer:
             return None
         return [pygame.Rect(position, (tile, tile)) for _, position in blits]
 
-    def _in_view(self):
+    def _in_view(self) -> tuple[int, int]:
         first, last = self._visible_rows()
         return max(0, first), min(self.board.rows, last)
 
-    def _repaint(self, looks):
+    def _repaint(self, looks: BoardLooks) -> None:
         """Every cell's tile worked out; the rows in view painted, the others left pending."""
         self._stale = False
         self._wanted = all_tiles(self.board, looks)
@@ -188,7 +194,7 @@ class BoardRenderer:
         self._paint_rows(range(*self._in_view()))
         return None
 
-    def _paint_rows(self, rows):
+    def _paint_rows(self, rows: Sequence[int]) -> bool:
         """Blit the cells of these rows whose wanted tile differs from the surface's; True if any rows."""
         images, tile, cols = self.atlas.tiles, self.atlas.tile_size, self.board.cols
         drawn, wanted, xs = self._drawn, self._wanted, self._xs

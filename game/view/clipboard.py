@@ -1,6 +1,8 @@
 """The system clipboard, for board codes. Copying or pasting never raises: a window system without a
 clipboard answers False or "", and the caller tells the player."""
 
+from __future__ import annotations
+
 import logging
 
 import pygame
@@ -8,8 +10,10 @@ import pygame
 log = logging.getLogger(__name__)
 
 
-def copy(text):
-    """Put text on the clipboard; True when it got there."""
+def copy(text: str | None) -> bool:
+    """Put text on the clipboard; True when it got there (None: nothing to copy, so False)."""
+    if text is None:
+        return False
     try:
         pygame.scrap.put_text(text)
         return True
@@ -18,7 +22,7 @@ def copy(text):
         return False
 
 
-def paste():
+def paste() -> str:
     """The clipboard's text, or "" when there is none."""
     try:
         return pygame.scrap.get_text() or ""

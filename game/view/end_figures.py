@@ -2,19 +2,25 @@
 figures, as speed-runners compare them, once worked out), guesses, the last click's verdict, the seed and the
 board's code."""
 
+from __future__ import annotations
+
 import logging
+from typing import TYPE_CHECKING
 
 from game.model import BoardCode, GameState, encode_board_code
-from game.play.session import VerdictState
+from game.play.session import GameSession, VerdictState
 from game.store.kept import Origin
 from game.view import text
 from game.view.formats import format_seconds, untimed_mark, video_lines
 from game.view.typeface import BOLD, TINY
 
+if TYPE_CHECKING:
+    from game.model import GameStats
+
 log = logging.getLogger(__name__)
 
 
-def board_code(session):
+def board_code(session: GameSession) -> str | None:
     """The game's board code, or None when no code can remake these mines."""
     try:
         return encode_board_code(BoardCode.from_board(session.board, no_guess=session.no_guess))
@@ -23,13 +29,13 @@ def board_code(session):
         return None
 
 
-def untimed(session):
+def untimed(session: GameSession) -> str:
     """Why this win's time does not count ("assisted"...), or ""; a loss is never timed anyway."""
     won = session.state == GameState.WON
     return untimed_mark(session.assisted, session.origin != Origin.NEW) if won else ""
 
 
-def figure_lines(session, stats, code, value_w):
+def figure_lines(session: GameSession, stats: GameStats, code: str | None, value_w: int) -> list[tuple[str, str]]:
     """(name, value) of each figure, the names as FIGURES explains them; `value_w`: the room for a value."""
     board, won, game_verdict = session.board, session.state == GameState.WON, session.verdict
     speed = stats.three_bv_per_second
@@ -61,7 +67,7 @@ def figure_lines(session, stats, code, value_w):
     return lines
 
 
-def guesses(session):
+def guesses(session: GameSession) -> str:
     if session.verdict_state == VerdictState.FAILED:
         return "-"
     a = session.verdict

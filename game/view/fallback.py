@@ -5,12 +5,16 @@ found, or where the system has none, the line is drawn in the game's typeface as
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.view import text
 from game.view.scale import px
 from game.view.typeface import REGULAR, SIZES, font
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 # Fonts with the CJK characters, as pygame names them: Linux, Windows, macOS.
 WANTED = (
@@ -86,7 +90,9 @@ def _width(runs: list[tuple[str, pygame.font.Font]]) -> int:
     return sum(face.size(part)[0] for part, face in runs)
 
 
-def draw_fitted(surface: pygame.Surface, message: str, box: pygame.Rect, size: int, colour, align: str, weight: str):
+def draw_fitted(
+    surface: pygame.Surface, message: str, box: pygame.Rect, size: int, colour: ColorLike, align: str, weight: str
+) -> pygame.Rect:
     """text.draw_fitted, with the characters the game's typeface lacks in the system font once it is found."""
     path = _found[0] if _found else None
     if path is None or not needed(message, size, weight):

@@ -3,6 +3,9 @@ nearest one that way, Enter or Space presses the one with the ring. The ring sho
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Protocol, TypeVar
+
 import pygame
 
 NEXT_KEYS = {pygame.K_TAB: 1}
@@ -11,20 +14,43 @@ PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
+class Focusable(Protocol):
+    """What the ring goes over: a widget with a place, that may be disabled, and shows the ring when told."""
+
+    rect: pygame.Rect
+    enabled: bool
+    focused: bool
+
+
+class Pressable(Protocol):
+    """A button as `pressed` asks it: whether an event clicked it."""
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+
+
+P = TypeVar("P", bound=Pressable)
+
+
 class FocusRing:
     """Which of `widgets` (anything with rect, enabled and focused) has the keyboard's focus."""
 
-    def __init__(self, widgets, start=None, arrows=True, press_keys=PRESS_KEYS):
+    def __init__(
+        self,
+        widgets: Iterable[Focusable | None],
+        start: Focusable | None = None,
+        arrows: bool = True,
+        press_keys: tuple[int, ...] = PRESS_KEYS,
+    ) -> None:
         """`start`: the widget the ring starts on (the default choice); `arrows`: whether the arrow keys move
         it (a screen that uses them for something else says no); `press_keys`: what presses (a form with
         text to type leaves Space out)."""
         self.press_keys = press_keys
         self.widgets = [w for w in widgets if w is not None]
-        self.current = start if start in self.widgets else (self.widgets[0] if self.widgets else None)
+        self.current: Focusable | None = start if start in self.widgets else (self.widgets[0] if self.widgets else None)
         self.arrows = arrows
         self.shown = False
 
-    def handle(self, event) -> object | None:
+    def handle(self, event: pygame.event.Event) -> Focusable | None:
         """Move the ring for Tab and the arrows; for Enter or Space, return the widget to press (else None)."""
         if event.type != pygame.KEYDOWN or self.current is None:
             return None
@@ -39,12 +65,12 @@ class FocusRing:
             return self.current if self.current.enabled else None
         return None
 
-    def pressed(self, event, buttons) -> object | None:
+    def pressed(self, event: pygame.event.Event, buttons: Iterable[P]) -> P | None:
         """The one of `buttons` this event presses: clicked, or pressed from the keyboard on the ring."""
         by_key = self.handle(event)
         return next((button for button in buttons if button.handle(event) or button is by_key), None)
 
-    def focus(self, widget) -> None:
+    def focus(self, widget: Focusable | None) -> None:
         if widget in self.widgets:
             self.current = widget
             self._show()
@@ -68,7 +94,7 @@ class FocusRing:
             self._show()
         here = self.current.rect.center
 
-        def cost(widget):
+        def cost(widget: Focusable) -> int:
             x, y = widget.rect.centerx - here[0], widget.rect.centery - here[1]
             along = x * dx + y * dy
             across = abs(x * dy) + abs(y * dx)

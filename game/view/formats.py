@@ -1,9 +1,14 @@
 """How numbers read everywhere in the game: one format for times, one for the chance of a mine."""
 
+from __future__ import annotations
+
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.model import chance_text
+
+if TYPE_CHECKING:
+    from game.video.figures import Figures
 
 
 def format_time(ms: int | None, precise: bool = False) -> str:
@@ -76,7 +81,7 @@ def format_chance(p: float) -> str:
 SPEED_RUN_FIGURES = ("ZiNi", "IOS", "RQP", "STNB", "Throughput", "Correctness", "Flags", "Path")
 
 
-def video_lines(figures: Any) -> list[tuple[str, str]]:
+def video_lines(figures: Figures) -> list[tuple[str, str]]:
     """The figures speed-runners compare, from game.video's Figures, as (name, value) lines: the names are
     FIGURES' (a loss gives the figures of the part solved, as ms-toollib does)."""
     f = figures

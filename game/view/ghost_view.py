@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -20,11 +21,15 @@ from game.video.ghost import Finish, GhostLook
 from game.video.playback import LEFT, MIDDLE
 from game.view import scale, text, theme
 from game.view.board_screen import BoardScreen
+from game.view.board_view import BoardLooks
+from game.view.input import BoardGeometry
 from game.view.replay_view import POINTER
 from game.view.sheet import DIGIT_H, DIGIT_W, FACE
+from game.view.theme import RGBA
 from game.view.typeface import BOLD, SIZES
 
 Cell = tuple[int, int]
+ClockState = tuple[str | None, Finish | None]  # the clock's text (None before the ghost has a look), how it finished
 # A pale blue pointer with a dark edge, seen through: it shows on every tile of both themes and never hides
 # a number. Its presses: a ring in the colour of the press (a left click's, a chord's), as the replay marks
 # clicks (a right click flags at once: nothing is pressed).
@@ -42,7 +47,7 @@ class GhostPainter:
     """Draws one race's ghost; keeps where it drew it last. `update(t_ms)` moves it on (True when it looks
     different), then the scene's draw calls `over` with what it drew (or `draw_all` after drawing it whole)."""
 
-    def __init__(self, race: Race, t_ms: float = 0):
+    def __init__(self, race: Race, t_ms: float = 0) -> None:
         """Draws `race`'s ghost, moved on to `t_ms` of its clock."""
         self.race = race
         self.ghost = race.ghost
@@ -50,8 +55,8 @@ class GhostPainter:
         self.show_opened = False  # tint the cells the ghost has opened (and the player has not)
         self._fresh: list[Cell] = []  # cells the ghost opened since the last draw, to tint
         self._drawn: pygame.Rect | None = None  # where the ghost was last drawn, on screen
-        self._clock_shown: tuple | None = None
-        self._sprites: dict[tuple, pygame.Surface] = {}
+        self._clock_shown: ClockState | None = None
+        self._sprites: dict[tuple[object, ...], pygame.Surface] = {}
         self.shown = False  # drawn at least once
         self.update(t_ms)
 
@@ -79,8 +84,13 @@ class GhostPainter:
     # --- drawing -------------------------------------------------------------------------------------------
 
     def over(
-        self, surface: pygame.Surface, screen: BoardScreen, board: Board, redrawn: list | None, looks
-    ) -> list | None:
+        self,
+        surface: pygame.Surface,
+        screen: BoardScreen,
+        board: Board,
+        redrawn: list[pygame.Rect] | None,
+        looks: BoardLooks,
+    ) -> list[pygame.Rect] | None:
         """Over the board window the scene just drew (`redrawn`: the rectangles it changed, None when it drew it
         whole): the ghost; returns the rectangles changed, None for the whole window."""
         if redrawn is None:
@@ -98,7 +108,14 @@ class GhostPainter:
         self._draw_clock(surface, screen)
         self.shown = True
 
-    def draw(self, surface: pygame.Surface, screen: BoardScreen, board: Board, redrawn: list, cursor) -> list:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        screen: BoardScreen,
+        board: Board,
+        redrawn: list[pygame.Rect],
+        cursor: Cell | None,
+    ) -> list[pygame.Rect]:
         """After a partial redraw (`redrawn`: the rectangles it changed): put back the cells under the ghost's
         last place, tint what needs it, draw the ghost where it is now; returns the rectangles changed."""
         g = screen.geometry
@@ -156,7 +173,9 @@ class GhostPainter:
         surface.blit(screen.renderer.surface, area, area.move(g.scroll_x - g.view.x, g.scroll_y - g.view.y))
         return area
 
-    def _tint(self, surface: pygame.Surface, screen: BoardScreen, board: Board, cells) -> list[pygame.Rect]:
+    def _tint(
+        self, surface: pygame.Surface, screen: BoardScreen, board: Board, cells: Iterable[Cell]
+    ) -> list[pygame.Rect]:
         """Tint those of `cells` the ghost has opened and the player has not; returns their rectangles."""
         g, known = screen.geometry, self.ghost.opened_cells
         tint = self._sprite(("tint", g.tile), lambda: _filled((g.tile, g.tile), OPENED_TINT))
@@ -166,7 +185,7 @@ class GhostPainter:
         surface.set_clip(None)
         return [rect.clip(g.view) for rect in rects]
 
-    def _clock_state(self) -> tuple:
+    def _clock_state(self) -> ClockState:
         look = self.look
         return (None, None) if look is None else (clock_text(look.clock_ms), self.ghost.finish)
 
@@ -186,7 +205,7 @@ class GhostPainter:
 
     # --- sprites ---------------------------------------------------------------------------------------------
 
-    def _sprite(self, key: tuple, make) -> pygame.Surface:
+    def _sprite(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         sprite = self._sprites.get(key)
         if sprite is None:
             sprite = self._sprites[key] = make()
@@ -204,7 +223,7 @@ class GhostPainter:
 
         return self._sprite(("pointer", k), make)
 
-    def _ring(self, size: tuple[int, int], colour: tuple, k: int) -> pygame.Surface:
+    def _ring(self, size: tuple[int, int], colour: RGBA, k: int) -> pygame.Surface:
         def make() -> pygame.Surface:
             sprite = _filled(size, PRESS_SHADE)
             pygame.draw.rect(sprite, colour, sprite.get_rect(), 2 * k)
@@ -213,7 +232,7 @@ class GhostPainter:
         return self._sprite(("ring", size, colour, k), make)
 
     @staticmethod
-    def _visible(g, rect: pygame.Rect) -> set[Cell]:
+    def _visible(g: BoardGeometry, rect: pygame.Rect) -> set[Cell]:
         """The cells a screen rectangle touches, within the view."""
         rect = pygame.Rect(rect).clip(g.view)
         if not rect:
@@ -225,7 +244,7 @@ class GhostPainter:
         return {(r, c) for r in rows for c in cols}
 
 
-def blitted(redrawn: list, g, cursor) -> list:
+def blitted(redrawn: list[pygame.Rect], g: BoardGeometry, cursor: Cell | None) -> list[pygame.Rect]:
     """The rectangles of the cells a partial redraw blitted afresh: those it changed on the board, but for
     the keyboard cursor's frame, which it draws over a cell it may not have blitted (tinting that cell again
     would darken it a little more each frame)."""
@@ -237,7 +256,7 @@ def blitted(redrawn: list, g, cursor) -> list:
     return rects
 
 
-def _filled(size: tuple[int, int], colour: tuple) -> pygame.Surface:
+def _filled(size: tuple[int, int], colour: RGBA) -> pygame.Surface:
     sprite = pygame.Surface(size, pygame.SRCALPHA)
     sprite.fill(colour)
     return sprite

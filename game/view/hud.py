@@ -1,13 +1,21 @@
 """The board window's frame and top bar: mines-left counter, face button and timer in 7-segment digits."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import config
 from game.view import scale, text, theme
+from game.view.atlas import Atlas
 from game.view.scale import px
 from game.view.sheet import DIGIT_H, DIGIT_W, FACE
 from game.view.typeface import BLACK, BODY, HEADING, LARGE, SMALL, TINY, TITLE
 from game.view.widgets import bevel
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 
 class BoardLayout:
@@ -19,7 +27,16 @@ class BoardLayout:
     scrolls, with a scroll bar along each side it scrolls on.
     """
 
-    def __init__(self, rows, cols, tile, max_size, window=None, least=(0, 0), digits=3):
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        tile: int,
+        max_size: tuple[int, int],
+        window: tuple[int, int] | None = None,
+        least: tuple[int, int] = (0, 0),
+        digits: int = 3,
+    ) -> None:
         """window: the window's size when the player chose it (a resized window); else it fits the board.
         least: the smallest window wanted whatever the board (room for the replay's buttons), in base pixels.
         digits: of the mines counter (four for a board of over 999 mines)."""
@@ -79,12 +96,12 @@ class BoardLayout:
         self.status_font = SMALL if status_h < px(60) else LARGE
 
     @property
-    def panel_places(self):
+    def panel_places(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """Where the game-over panel finds the face, the board and the status line."""
         return self.face, self.board_view, self.status
 
 
-def zoomed(tile, direction):
+def zoomed(tile: int, direction: int) -> int:
     """The zoom step (a TILE_SIZES member: the "tile" setting, in base pixels) up (1) or down (-1) from a tile
     of `tile` window pixels, or the default (0). The cells then show `scale.px(step)` pixels wide."""
     sizes = config.TILE_SIZES
@@ -96,19 +113,19 @@ def zoomed(tile, direction):
     return next((t for t in reversed(sizes) if t < base - 0.5), sizes[0])
 
 
-def largest_tile():
+def largest_tile() -> int:
     """The largest tile a window the player sizes may give the board (window pixels)."""
     return max(config.MAX_TILE, px(config.MAX_TILE))
 
 
-def fitting_tile(rows, cols, zoom, max_size):
+def fitting_tile(rows: int, cols: int, zoom: int, max_size: tuple[int, int]) -> int:
     """The tile of the zoom step `zoom` (the "tile" setting, scaled to the interface) if the whole board fits the
     screen, else the largest smaller one (any size from the smallest up) that does, else the smallest (and the
     board scrolls)."""
     return fitting(rows, cols, px(zoom), max_size)
 
 
-def fitting(rows, cols, tile, max_size):
+def fitting(rows: int, cols: int, tile: int, max_size: tuple[int, int]) -> int:
     """`tile` (window pixels) if the whole board fits `max_size` at it, else the largest smaller one that does,
     else the smallest."""
     for size in range(max(tile, config.MIN_TILE), config.MIN_TILE - 1, -1):
@@ -117,7 +134,14 @@ def fitting(rows, cols, tile, max_size):
     return config.MIN_TILE
 
 
-def board_tile(rows, cols, zoom, max_size, chosen=None, least=(0, 0)):
+def board_tile(
+    rows: int,
+    cols: int,
+    zoom: int,
+    max_size: tuple[int, int],
+    chosen: tuple[int, int] | None = None,
+    least: tuple[int, int] = (0, 0),
+) -> int:
     """The tile a game shows its board at: the largest that fits the window the player sized (`chosen`, when
     they did), else the zoom step's, smaller if the screen needs it."""
     if chosen is not None:
@@ -125,7 +149,7 @@ def board_tile(rows, cols, zoom, max_size, chosen=None, least=(0, 0)):
     return fitting_tile(rows, cols, zoom, max_size)
 
 
-def tile_for_window(rows, cols, window, least=(0, 0)):
+def tile_for_window(rows: int, cols: int, window: tuple[int, int], least: tuple[int, int] = (0, 0)) -> int:
     """The largest tile size at which the whole board fits a window the player sized (the smallest, and the
     board scrolls, when none does)."""
     for tile in range(largest_tile(), config.MIN_TILE - 1, -1):
@@ -135,7 +159,7 @@ def tile_for_window(rows, cols, window, least=(0, 0)):
     return config.MIN_TILE
 
 
-def draw_number(surface, atlas, rect, value):
+def draw_number(surface: pygame.Surface, atlas: Atlas, rect: pygame.Rect, value: int) -> None:
     """The 7-segment digits the rectangle has room for (three, as the classic, or four on a board of over 999
     mines), the value clamped to what they can show."""
     digits = max(3, round(rect.w / atlas.digits["0"].get_width()))
@@ -147,7 +171,7 @@ def draw_number(surface, atlas, rect, value):
         x += atlas.digits[glyph].get_width()
 
 
-def draw_frame(surface, layout):
+def draw_frame(surface: pygame.Surface, layout: BoardLayout) -> None:
     """The raised window frame, the sunken top bar and the sunken board border."""
     k = layout.scale
     bevel(surface, surface.get_rect(), raised=True, width=3 * k, scaled=False)
@@ -157,7 +181,9 @@ def draw_frame(surface, layout):
         pygame.draw.rect(surface, theme.current().shadow, rect.inflate(2 * k, 2 * k), k)
 
 
-def draw_status(surface, layout, message, colour=None):
+def draw_status(
+    surface: pygame.Surface, layout: BoardLayout, message: str, colour: ColorLike | None = None
+) -> pygame.Rect:
     """The status line's message, wrapped to the lines that fit (smaller if need be, else cut short)."""
     rect = layout.message
     surface.fill(theme.current().face, rect)
@@ -168,14 +194,14 @@ def draw_status(surface, layout, message, colour=None):
 CURSOR_COLOURS = ((0, 0, 0), (255, 220, 0))  # dark outside, bright inside: one of them shows on any tile
 
 
-def draw_cursor(surface, rect, scale):
+def draw_cursor(surface: pygame.Surface, rect: pygame.Rect, scale: int) -> None:
     """The keyboard cursor: a two-colour frame that shows on any tile, each band as wide as the other."""
     dark, bright = CURSOR_COLOURS
     pygame.draw.rect(surface, dark, rect, 2 * scale)
     pygame.draw.rect(surface, bright, rect.inflate(-4 * scale, -4 * scale), 2 * scale)
 
 
-def draw_paused(surface, view):
+def draw_paused(surface: pygame.Surface, view: pygame.Rect) -> None:
     """The board hidden behind a panel: a paused game shows nothing to think about."""
     surface.fill(theme.current().shadow, view)
     white = (255, 255, 255)

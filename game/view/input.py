@@ -3,34 +3,41 @@ plain input events that game.play.board_ui interprets (and a recorder can keep).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.play.board_ui import BoardKey, InputEvent, KeyPress, Leave, Motion, Press, Release, Wheel
+
+if TYPE_CHECKING:
+    from pygame.typing import RectLike
+
+Cell = tuple[int, int]
 
 
 class BoardGeometry:
     """Where the board's cells are on the screen: a view rectangle onto a board that may scroll."""
 
-    def __init__(self, view_rect, tile, rows, cols):
+    def __init__(self, view_rect: RectLike, tile: int, rows: int, cols: int) -> None:
         self.view = pygame.Rect(view_rect)
         self.tile = tile
         self.rows, self.cols = rows, cols
         self.scroll_x = self.scroll_y = 0
 
     @property
-    def board_size(self):
+    def board_size(self) -> tuple[int, int]:
         return self.cols * self.tile, self.rows * self.tile
 
     @property
-    def max_scroll(self):
+    def max_scroll(self) -> tuple[int, int]:
         width, height = self.board_size
         return max(0, width - self.view.w), max(0, height - self.view.h)
 
-    def visible_rows(self):
+    def visible_rows(self) -> tuple[int, int]:
         """The rows that show in the view: (first, one past the last)."""
         return self.scroll_y // self.tile, -(-(self.scroll_y + self.view.h) // self.tile)
 
-    def cell_at(self, pos):
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The (row, col) under a screen position, or None outside the board."""
         x, y = pos
         if not self.view.collidepoint(x, y):
@@ -41,7 +48,7 @@ class BoardGeometry:
             return row, col
         return None
 
-    def cell_rect(self, row, col):
+    def cell_rect(self, row: int, col: int) -> pygame.Rect:
         """The cell's rectangle on the screen (it may lie outside the view when scrolled away)."""
         return pygame.Rect(
             self.view.x + col * self.tile - self.scroll_x,
@@ -50,7 +57,7 @@ class BoardGeometry:
             self.tile,
         )
 
-    def scroll_by(self, dx, dy):
+    def scroll_by(self, dx: int, dy: int) -> bool:
         """Scroll by pixels, kept inside the board; True when the view moved."""
         max_x, max_y = self.max_scroll
         new_x = min(max(self.scroll_x + dx, 0), max_x)

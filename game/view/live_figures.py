@@ -67,7 +67,8 @@ class LiveFigures:
         self.job = BackgroundJob(self._work)
         self.names: dict[str, pygame.Rect] = {}  # where each figure's name was drawn, for its explanation
         self._drawn: dict[str, str] | None = None  # the values last drawn (None: nothing yet, or the waiting line)
-        self._laid_for: tuple | None = None  # the rect and the theme `places` were laid out for
+        # the rect and the theme `places` were laid out for
+        self._laid_for: tuple[tuple[int, ...], object] | None = None
 
     def _work(self, cancel: threading.Event) -> None:
         self.timeline = Timeline(self.video)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,14 +15,15 @@ from game.view.formats import format_time
 from game.view.scale import px
 from game.view.typeface import BODY, BOLD, TINY, writes
 
+if TYPE_CHECKING:
+    from game.video.figures import Figures  # loaded with the race, not with the panel
+
 COUNTING = "counting..."
 LONGEST_NAME = 40  # of the video's player, in the sentences
 GAP = 8  # between the two columns of values
 # The lines that stay when the panel has no room for them all: the columns' names first, then the race's figures.
 PRIORITY: tuple[str, ...] = ("", "Time", "3BV/s", "3BV", "IOE", "Clicks", "Last click", "ZiNi", "STNB", "Guesses")
 PRIORITY += ("Correctness", "Throughput", "RQP", "IOS", "Flags", "Path")
-
-Figures = Any  # game.video.figures.Figures, loaded with the race
 
 
 def _rate(value: float) -> str:

@@ -1,10 +1,17 @@
 """What the replay scene draws besides the board: the player's pointer on the last click, and the seek bar."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.model import MoveKind
 from game.view import theme, widgets
 from game.view.scale import px
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 # The pointer as the desktop draws one: white with a black outline, so it shows on every tile and theme.
 POINTER = [(0, 0), (0, 15), (4, 11), (7, 17), (9, 16), (6, 10), (11, 10)]
@@ -18,7 +25,7 @@ RING = {
 }
 
 
-def draw_click(surface, rect, kind, scale):
+def draw_click(surface: pygame.Surface, rect: pygame.Rect, kind: MoveKind, scale: int) -> None:
     """Mark the cell of the last click: a ring (solid for a left click, doubled for a chord, dotted corners
     for a right click) and the pointer resting on it."""
     colour = RING[kind]
@@ -44,7 +51,9 @@ def draw_click(surface, rect, kind, scale):
     pygame.draw.polygon(surface, POINTER_EDGE, points, max(1, k // 1))
 
 
-def draw_seek_bar(surface, rect, fraction, end_colour=None):
+def draw_seek_bar(
+    surface: pygame.Surface, rect: pygame.Rect, fraction: float, end_colour: ColorLike | None = None
+) -> None:
     """A sunken track filled up to `fraction` (0..1), with a raised knob at that point."""
     look = theme.current()
     widgets.bevel(surface, rect, raised=False, width=2, face=look.field)
@@ -59,7 +68,7 @@ def draw_seek_bar(surface, rect, fraction, end_colour=None):
     widgets.bevel(surface, knob, raised=True, width=2, face=look.face)
 
 
-def draw_pointer(surface, point, scale):
+def draw_pointer(surface: pygame.Surface, point: tuple[float, float], scale: int) -> None:
     """The video's mouse pointer, its tip at `point` (a screen position)."""
     k = max(1, scale)
     points = [(point[0] + x * k, point[1] + y * k) for x, y in POINTER]

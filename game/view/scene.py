@@ -90,7 +90,7 @@ class Scene:
     def update(self, step: float) -> None:
         pass
 
-    def draw(self, surface: pygame.Surface) -> list | None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         return None
 
     def draw_all(self, surface: pygame.Surface) -> None:

@@ -49,15 +49,15 @@ class Face(Enum):
 DIGIT_GLYPHS = "0123456789- "
 
 
-def tile_rect(tile):
+def tile_rect(tile: Tile) -> tuple[int, int, int, int]:
     return (tile.value * TILE, TILES_Y, TILE, TILE)
 
 
-def face_rect(face):
+def face_rect(face: Face) -> tuple[int, int, int, int]:
     return (face.value * FACE, FACES_Y, FACE, FACE)
 
 
-def digit_rect(glyph):
+def digit_rect(glyph: str) -> tuple[int, int, int, int]:
     return (DIGIT_GLYPHS.index(glyph) * DIGIT_W, DIGITS_Y, DIGIT_W, DIGIT_H)
 
 

@@ -1,6 +1,9 @@
 """Sound effects: load the WAVs in assets/sounds/, play them by name, mute; without audio, stay silent."""
 
+from __future__ import annotations
+
 import contextlib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pygame
@@ -24,13 +27,15 @@ class Sounds:
     Nothing here raises: a game without sound is still a game.
     """
 
-    def __init__(self, sounds=None, muted=False, notice=None):
+    def __init__(
+        self, sounds: Mapping[str, pygame.mixer.Sound] | None = None, muted: bool = False, notice: str | None = None
+    ) -> None:
         self._sounds = dict(sounds or {})
         self._muted = bool(muted)
         self.notice = notice
 
     @classmethod
-    def load(cls, folder=None, muted=False):
+    def load(cls, folder: str | Path | None = None, muted: bool = False) -> Sounds:
         folder = Path(folder) if folder is not None else config.ASSETS_DIR / "sounds"
         try:
             if not pygame.mixer.get_init():
@@ -51,23 +56,24 @@ class Sounds:
         return cls(sounds, muted=muted, notice=silent if bad else None)
 
     @property
-    def silent(self):
+    def silent(self) -> bool:
         """True when nothing can ever be heard: no mixer, or no file loaded."""
         return not self._sounds
 
     @property
-    def muted(self):
+    def muted(self) -> bool:
         return self._muted
 
     @muted.setter
-    def muted(self, value):
+    def muted(self, value: bool) -> None:
         self._muted = bool(value)
         if self._muted:
             self._stop_all()  # muting mid-explosion should cut it short, not let it ring on
 
-    def play(self, name):
-        """Play the effect called `name`; nothing happens when muted, silent, or for a name we do not have."""
-        if self._muted:
+    def play(self, name: str | None) -> None:
+        """Play the effect called `name`; nothing happens when muted, silent, or for a name we do not have (None:
+        a move that makes no sound, see sound_for)."""
+        if self._muted or name is None:
             return
         sound = self._sounds.get(name)
         if sound is None:
@@ -79,19 +85,19 @@ class Sounds:
         with contextlib.suppress(pygame.error):
             sound.play()
 
-    def _stop_all(self):
+    def _stop_all(self) -> None:
         if not self._sounds:
             return
         with contextlib.suppress(pygame.error):
             pygame.mixer.stop()
 
 
-def _one_line(error):
+def _one_line(error: BaseException) -> str:
     text = str(error).strip().splitlines()
     return text[0] if text and text[0] else type(error).__name__
 
 
-def sound_for(kind, changed, was, state):
+def sound_for(kind: MoveKind, changed: Sequence[tuple[int, int]], was: GameState, state: GameState) -> str | None:
     """The effect a move makes: winning or losing outranks the move; a move that changed nothing is silent."""
     if state != was and state in (GameState.LOST, GameState.WON):
         return "explosion" if state == GameState.LOST else "win"

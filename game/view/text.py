@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from game.view import theme
 from game.view.typeface import BODY, REGULAR, SIZES, SMALL, font
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 ELLIPSIS = "…"
 
@@ -55,7 +58,7 @@ def draw(
     message: str,
     pos: tuple[int, int],
     size: int = BODY,
-    colour=None,
+    colour: ColorLike | None = None,
     anchor: str = "topleft",
     weight: str = REGULAR,
     box: pygame.Rect | None = None,
@@ -91,7 +94,7 @@ def draw_fitted(
     message: str,
     box: pygame.Rect,
     size: int = BODY,
-    colour=None,
+    colour: ColorLike | None = None,
     align: str = "left",
     weight: str = REGULAR,
     smallest: int = SMALL,
@@ -148,7 +151,7 @@ def draw_paragraph(
     message: str,
     box: pygame.Rect,
     size: int = BODY,
-    colour=None,
+    colour: ColorLike | None = None,
     align: str = "left",
     weight: str = REGULAR,
     smallest: int = SMALL,

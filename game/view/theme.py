@@ -1,10 +1,18 @@
 """Looks the player can choose (Classic, Dark) and the number palette, read by the view at draw time."""
 
-from typing import NamedTuple
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import config
 
+if TYPE_CHECKING:
+    from game.settings import Settings
+
 PALETTES = ("standard", "colour-blind")
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
 
 
 class Theme(NamedTuple):
@@ -17,25 +25,25 @@ class Theme(NamedTuple):
     label: str
     sheet: str  # file in assets/ with the standard number palette
     colour_blind_sheet: str  # the same look with the colour-blind number palette
-    face: tuple  # window and button face
-    light: tuple  # bevel highlight (top and left of a raised box)
-    shadow: tuple  # bevel shadow (bottom and right), counter outlines
-    edge: tuple  # the dark outline of a dialog panel
-    hover: tuple  # a button's face under the mouse
-    panel: tuple  # dialog face
-    field: tuple  # a text box's background
-    text: tuple
-    dim_text: tuple  # secondary text: sublabels, hints
-    disabled_text: tuple  # labels of buttons that cannot be pressed
-    error_text: tuple
-    success_text: tuple  # good news, e.g. a new record
-    accent: tuple  # title bars, focus rings, a marked button
-    accent_text: tuple  # text on the accent colour
-    heading: tuple  # headings on a window or panel face
-    overlay: tuple  # RGBA shade laid over a scene beneath a dialog
-    drop_shadow: tuple  # RGBA shadow a dialog panel casts
+    face: RGB  # window and button face
+    light: RGB  # bevel highlight (top and left of a raised box)
+    shadow: RGB  # bevel shadow (bottom and right), counter outlines
+    edge: RGB  # the dark outline of a dialog panel
+    hover: RGB  # a button's face under the mouse
+    panel: RGB  # dialog face
+    field: RGB  # a text box's background
+    text: RGB
+    dim_text: RGB  # secondary text: sublabels, hints
+    disabled_text: RGB  # labels of buttons that cannot be pressed
+    error_text: RGB
+    success_text: RGB  # good news, e.g. a new record
+    accent: RGB  # title bars, focus rings, a marked button
+    accent_text: RGB  # text on the accent colour
+    heading: RGB  # headings on a window or panel face
+    overlay: RGBA  # RGBA shade laid over a scene beneath a dialog
+    drop_shadow: RGBA  # RGBA shadow a dialog panel casts
 
-    def sheet_for(self, colour_blind=False):
+    def sheet_for(self, colour_blind: bool = False) -> str:
         return self.colour_blind_sheet if colour_blind else self.sheet
 
 
@@ -94,12 +102,12 @@ _current = CLASSIC
 _colour_blind = False
 
 
-def get(name):
+def get(name: object) -> Theme:
     """The theme called `name`; anything unknown (an old or hand-edited settings file) gives Classic."""
     return THEMES.get(name, CLASSIC) if isinstance(name, str) else CLASSIC
 
 
-def use(name, colour_blind=False):
+def use(name: object, colour_blind: bool = False) -> Theme:
     """Make `name` the current look, with the colour-blind number palette if asked; returns the theme.
 
     Never raises: the name comes from a settings file.
@@ -110,21 +118,21 @@ def use(name, colour_blind=False):
     return _current
 
 
-def use_settings(settings):
+def use_settings(settings: Settings) -> Theme:
     """Apply the player's "theme" and "palette" settings (palette "colour-blind" or "standard"); returns the theme."""
     return use(settings.get("theme"), colour_blind=settings.get("palette") == PALETTES[1])
 
 
-def current():
+def current() -> Theme:
     return _current
 
 
-def colour_blind():
+def colour_blind() -> bool:
     """True when the colour-blind number palette is in use."""
     return _colour_blind
 
 
-def sheet_path(look=None, colour_blind=None):
+def sheet_path(look: Theme | None = None, colour_blind: bool | None = None) -> Path:
     """The sprite sheet for a theme and palette (by default the current ones)."""
     look = look or _current
     colour_blind = _colour_blind if colour_blind is None else colour_blind
@@ -133,6 +141,6 @@ def sheet_path(look=None, colour_blind=None):
     return config.ASSETS_DIR / look.sheet_for(colour_blind)
 
 
-def all_sheets():
+def all_sheets() -> list[tuple[Theme, bool, str]]:
     """Every (theme, colour_blind) pair and its sheet's file name: what the asset script must draw."""
     return [(t, cb, t.sheet_for(cb)) for t in THEMES.values() for cb in (False, True)]

@@ -1,11 +1,15 @@
 """The title block the menu screens share: a mine and the title, a subtitle under them, on a raised face."""
 
+from __future__ import annotations
+
 import pygame
 
 from game.view import scale, text, theme, widgets
+from game.view.atlas import AtlasCache
 from game.view.layout import MARGIN, TITLE_H
 from game.view.scale import px
 from game.view.sheet import TILE, Tile
+from game.view.theme import Theme
 from game.view.typeface import BLACK, BODY, TITLE
 
 TITLE_Y, SUBTITLE_Y = 40, 74  # the centres of the title and subtitle lines (base pixels, as below)
@@ -13,11 +17,13 @@ TITLE_SCALE = 2  # the mine drawn at twice the sprite sheet's size (at 100%; a w
 MINE_GAP = 10  # between the mine and the title
 LEAST_CONTRAST = 3.0  # WCAG's for a graphic: below it on the title's face, the mine gets a light rim
 
+Colour = tuple[int, ...] | pygame.Color  # RGB or RGBA, read channel by channel
 
-def luminance(colour) -> float:
+
+def luminance(colour: Colour) -> float:
     """WCAG's relative luminance of an sRGB colour."""
 
-    def channel(value):
+    def channel(value: int) -> float:
         c = value / 255
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
@@ -25,16 +31,17 @@ def luminance(colour) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast(a, b) -> float:
+def contrast(a: Colour, b: Colour) -> float:
     """WCAG's contrast ratio of two colours (1 to 21)."""
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
 
-_icons: dict = {}  # made once per sheet, theme and factor: the menu screens draw their title at every redraw
+# made once per sheet, theme and factor: the menu screens draw their title at every redraw
+_icons: dict[tuple[str, str, tuple[int, ...], int], pygame.Surface] = {}
 
 
-def mine_icon(atlases, face=None):
+def mine_icon(atlases: AtlasCache, face: Colour | None = None) -> pygame.Surface:
     """The theme's mine without the cell it lies on, so it sits on any face colour; drawn at a whole multiple
     of the sprite (never smoothed). On a face it would not stand out from (a black mine on the dark theme's grey)
     it gets a one-pixel rim in the theme's text colour, so its outline shows."""
@@ -46,7 +53,7 @@ def mine_icon(atlases, face=None):
     return _icons[key]
 
 
-def _made_icon(atlases, look, face):
+def _made_icon(atlases: AtlasCache, look: Theme, face: Colour) -> pygame.Surface:
     small = atlases.at(1).tiles[Tile.MINE].subsurface((1, 1, TILE - 1, TILE - 1))
     cell = small.get_at((0, 0))  # the cell's colour, at a corner the mine does not reach
     mask = pygame.mask.from_threshold(small, cell, (1, 1, 1, 255))
@@ -61,12 +68,12 @@ def _made_icon(atlases, look, face):
     return pygame.transform.scale_by(icon, scale.sprite_scale(TITLE_SCALE))  # nearest neighbour: crisp
 
 
-def title_bottom(offset=0):
+def title_bottom(offset: int = 0) -> int:
     """Where a screen's content may start under the title block (`offset` base pixels off it), in window pixels."""
     return px(TITLE_H + offset)
 
 
-def draw_title(surface, atlases, title, subtitle=""):
+def draw_title(surface: pygame.Surface, atlases: AtlasCache, title: str, subtitle: str = "") -> int:
     """Returns the bottom of the title block (where a screen's content may start)."""
     width = surface.get_width()
     widgets.bevel(surface, surface.get_rect(), raised=True, width=3)

@@ -5,17 +5,32 @@ the next full redraw. Widths of lines and insets are base pixels, scaled when dr
 rectangle is the caller's, already in window pixels.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.view import text, theme
 from game.view.scale import px
 from game.view.typeface import BLACK, BODY, BOLD, HEADING, LARGE, SMALL, TINY
 
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike, RectLike
+
 PAD = 8  # between a widget's edge and its text (base pixels, as every size here)
 TITLE_BAR_H = 32
 
 
-def bevel(surface, rect, raised=True, width=2, face=None, scaled=True):
+def bevel(
+    surface: pygame.Surface,
+    rect: RectLike,
+    raised: bool = True,
+    width: int = 2,
+    face: ColorLike | None = None,
+    scaled: bool = True,
+) -> None:
     """A raised (or sunken) bevelled box, the classic Windows look, in the theme's face colour unless given.
     `width` is in base pixels, scaled to the interface (`scaled=False`: window pixels, as the board's frame,
     which follows the board's zoom)."""
@@ -31,7 +46,7 @@ def bevel(surface, rect, raised=True, width=2, face=None, scaled=True):
         pygame.draw.line(surface, dark, (rect.right - 1 - i, rect.top + i), (rect.right - 1 - i, rect.bottom - 1 - i))
 
 
-def panel(surface, rect, title=None, title_room=None):
+def panel(surface: pygame.Surface, rect: RectLike, title: str | None = None, title_room: int | None = None) -> None:
     """A raised dialog panel with an optional title bar (its title fitted to `title_room` pixels, or the bar)."""
     look = theme.current()
     rect = pygame.Rect(rect)
@@ -48,17 +63,26 @@ def panel(surface, rect, title=None, title_room=None):
         text.draw_fitted(surface, title, room, LARGE, look.accent_text, weight=BLACK)
 
 
-def focus_ring(surface, rect):
+def focus_ring(surface: pygame.Surface, rect: RectLike) -> None:
     """The keyboard focus: a ring just outside the widget, in the accent colour."""
     pygame.draw.rect(
         surface, theme.current().accent, pygame.Rect(rect).inflate(px(6), px(6)), px(2), border_radius=px(3)
     )
 
 
-class Button:
+class Widget:
+    """What the buttons and text fields share, as the focus ring (focus.Focusable) sees them: their rectangle,
+    whether they can be used, and whether the ring is on them."""
+
+    rect: pygame.Rect
+    enabled: bool
+    focused: bool
+
+
+class Button(Widget):
     """A bevelled push button: pressed look while held, fires when released over it (or Enter when focused)."""
 
-    def __init__(self, rect, label, sublabel="", enabled=True, size=LARGE):
+    def __init__(self, rect: RectLike, label: str, sublabel: str = "", enabled: bool = True, size: int = LARGE) -> None:
         self.rect = pygame.Rect(rect)
         self.label, self.sublabel = label, sublabel
         self.enabled = enabled
@@ -68,7 +92,7 @@ class Button:
         self.marked = False  # a highlight, e.g. the last difficulty played
         self.focused = False  # the keyboard's focus ring is on it
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> bool:
         """True when this event completes a click on the button."""
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
@@ -80,7 +104,7 @@ class Button:
             return fired
         return False
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         pressed = self.held and self.hovered
         face = look.hover if self.hovered and self.enabled and not pressed else look.face
@@ -104,14 +128,14 @@ class Button:
             text.draw_fitted(surface, self.label, inside, self.size, colour, "center", BOLD, TINY)
 
 
-class TextField:
+class TextField(Widget):
     """A one-line text box as in any desktop form: entering it (a click, Tab, the focus ring) selects its text,
     so typing replaces it; Ctrl+A selects all; Home and End move the caret; Backspace and Delete erase the
     selection or the character before or after the caret. The owner validates the text."""
 
     MAX_CHARS = 5
 
-    def __init__(self, rect, value="", max_chars=MAX_CHARS):
+    def __init__(self, rect: RectLike, value: str | int = "", max_chars: int = MAX_CHARS) -> None:
         self.rect = pygame.Rect(rect)
         self.max_chars = max_chars
         self._focused = False
@@ -139,7 +163,7 @@ class TextField:
             self.selected, self.caret = bool(self._value), len(self._value)
         self._focused = focused
 
-    def handle(self, event):
+    def handle(self, event: pygame.event.Event) -> bool:
         """True when the text changed."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focused = self.rect.collidepoint(event.pos)
@@ -149,7 +173,7 @@ class TextField:
             return self._key(event)
         return False
 
-    def _type(self, typed):
+    def _type(self, typed: str) -> bool:
         if not typed.isprintable():
             return False
         if self.selected:
@@ -162,7 +186,7 @@ class TextField:
         self.caret += len(typed)
         return True
 
-    def _key(self, event):
+    def _key(self, event: pygame.event.Event) -> bool:
         key, text_ = event.key, self._value
         if key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
             self.selected = bool(text_)
@@ -179,7 +203,7 @@ class TextField:
             return True
         return False
 
-    def draw(self, surface, invalid=False):
+    def draw(self, surface: pygame.Surface, invalid: bool = False) -> None:
         look = theme.current()
         bevel(surface, self.rect, raised=False, width=2, face=look.field)
         if invalid:
@@ -205,6 +229,6 @@ class TextField:
             pygame.draw.line(surface, look.text, (x, self.rect.y + px(7)), (x, self.rect.bottom - px(8)), px(2))
 
 
-def widest_fit(labels, room, size=LARGE, weight=BOLD, smallest=BODY):
+def widest_fit(labels: Iterable[str], room: int, size: int = LARGE, weight: str = BOLD, smallest: int = BODY) -> int:
     """The largest size of the scale, up to `size`, at which every label fits `room` pixels."""
     return min(text.fit(label, room, size, weight, smallest)[1] for label in labels)
