@@ -386,6 +386,8 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.hand_back(PanelChoice.STUDY)
 
     def copy_code(self) -> None:
+        if self.code is None:  # no code can remake these mines: its Copy button is off
+            return
         copied = clipboard.copy(self.code)
         self.copy.label = "Copied" if copied else "No clipboard"
         self._said_left = SAID_SECONDS

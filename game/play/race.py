@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from array import array
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.video.events import Mouse, Video
 from game.video.ghost import Ghost, opening_cell
@@ -118,7 +118,9 @@ class Race:
     """One race: the video, its ghost on the race's clock, the click made for the player, and both sets of
     figures, worked out off the frame (the ghost's from the start, the player's when their game ends)."""
 
-    def __init__(self, video: Video, playback: Playback | None = None, ghost_figures: BackgroundJob | None = None):
+    def __init__(
+        self, video: Video, playback: Playback | None = None, ghost_figures: BackgroundJob[Figures] | None = None
+    ):
         """`playback`: the video already on a clock (the replay's), to build it only once; `ghost_figures`:
         the job working out the ghost's figures, when one was started for this video."""
         self.video = video
@@ -126,7 +128,7 @@ class Race:
         self.ghost = Ghost(self.playback)
         self.first_cell = opening_cell(video, self.playback.opening)
         self._ghost_job = ghost_figures
-        self._your_job: BackgroundJob | None = None
+        self._your_job: BackgroundJob[Figures] | None = None
 
     def prepare(self) -> None:
         """Start working out the ghost's figures (off the frame). The playing scene asks once its first frame
@@ -177,5 +179,5 @@ class Race:
         return all(job is None or job.wait(timeout) for job in (self._ghost_job, self._your_job))
 
 
-def _result(job: BackgroundJob | None) -> Any:
+def _result(job: BackgroundJob[Figures] | None) -> Figures | None:
     return job.result if job is not None and job.done and job.error is None else None

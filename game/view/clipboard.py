@@ -10,10 +10,8 @@ import pygame
 log = logging.getLogger(__name__)
 
 
-def copy(text: str | None) -> bool:
-    """Put text on the clipboard; True when it got there (None: nothing to copy, so False)."""
-    if text is None:
-        return False
+def copy(text: str) -> bool:
+    """Put text on the clipboard; True when it got there."""
     try:
         pygame.scrap.put_text(text)
         return True

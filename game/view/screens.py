@@ -7,9 +7,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.files.reading import Watchable
     from game.files.shelf import Shelf
     from game.model import Replay as GameReplay
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
     from game.video.events import Video
 
 Cell = tuple[int, int]
-Rect = tuple[int, int, int, int]
+Rect: TypeAlias = "pygame.Rect | tuple[int, int, int, int]"
 R = TypeVar("R")
 
 # --- scenes: each fills the window ----------------------------------------------------------------------------

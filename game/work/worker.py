@@ -65,7 +65,7 @@ class Worker:
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
 
-    def ask(self, target: str, args: tuple, cancelled: threading.Event | None) -> tuple[str, Any]:
+    def ask(self, target: str, args: tuple[Any, ...], cancelled: threading.Event | None) -> tuple[str, Any]:
         """Send the job, wait for the answer ("ok", result) or ("error", exception)."""
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
@@ -130,7 +130,7 @@ def _give_back(worker: Worker) -> None:
     worker.stop()
 
 
-def _call(target: str, args: tuple) -> Any:
+def _call(target: str, args: tuple[Any, ...]) -> Any:
     module, name = target.split(":")
     return getattr(importlib.import_module(module), name)(*args)
 
