@@ -16,8 +16,7 @@ from game.play import board_ui
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.session import VerdictState
-from game.view import assist as assist_view
-from game.view import ghost_view, hud, scale, screens
+from game.view import ghost_view, hint_marks, hud, scale, screens
 from game.view.animation import Animations
 from game.view.assistant import Assistant
 from game.view.board_screen import BoardScreen, Counters
@@ -263,12 +262,12 @@ class PlayingScene(Scene):
         self.hint_button.enabled = not self.over and self.dealing is None
         looks = self.looks()
 
-        def hint_marks(surface: pygame.Surface) -> None:
+        def over_board(surface: pygame.Surface) -> None:
             self.assist.draw(surface, self.geometry, self.board, looks.hover)
             if self.dealing is not None and self.spinner_shown:
-                assist_view.draw_spinner(surface, self.geometry.view.center, self.dealing.waited)
+                hint_marks.draw_spinner(surface, self.geometry.view.center, self.dealing.waited)
 
-        self.screen.draw_all(surface, self._counters(), self._status(), looks, over_board=hint_marks)
+        self.screen.draw_all(surface, self._counters(), self._status(), looks, over_board=over_board)
         if self.ghost is not None:
             self.ghost.draw_all(surface, self.screen, self.board)
         if self.session.paused:

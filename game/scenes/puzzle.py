@@ -16,7 +16,7 @@ from game.learn.puzzle import RULE_NAMES, Puzzle
 from game.learn.study import study_puzzle
 from game.model import Analysis, Hint, Move, Replay, analyse, hint_for
 from game.play.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
-from game.view import assist, hud, layout, screens, text, theme, widgets
+from game.view import hint_marks, hud, layout, screens, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.formats import format_chance
@@ -141,7 +141,7 @@ class PuzzleScene(Scene):
         self.renderer = BoardRenderer(self.context.atlases.board(tile), b, self.geometry.visible_rows)
         self.ui = BoardUI()
         self.analysis = analyse(b) if puzzle.guesses else None
-        self.tints = assist.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
+        self.tints = hint_marks.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
         self.said, self.said_kind = self._opening_words(), "teach"
         if self.studying:  # a large board: start where the player lost
             self._scroll_to(self.losing_cell)
@@ -350,7 +350,7 @@ class PuzzleScene(Scene):
         if self.puzzle is not None:
             self._draw_board(surface, self.puzzle)
         else:
-            assist.draw_spinner(surface, self.board_area.center, self.context.frames / 60, "Finding a position")
+            hint_marks.draw_spinner(surface, self.board_area.center, self.context.frames / 60, "Finding a position")
         colour = {"wrong": look.error_text, "right": look.success_text}.get(self.said_kind, look.dim_text)
         text.draw_paragraph(surface, self.said, self.said_box, SMALL, colour, "center", smallest=TINY)
         for button in self.buttons:
@@ -365,7 +365,7 @@ class PuzzleScene(Scene):
         self._draw_fades(surface)
         if self.tints is not None and self.analysis is not None:  # made together, in _take
             self.tints.draw(surface, g, b, self.analysis)
-        colours = assist.colours()
+        colours = hint_marks.colours()
         width = max(2, self.tile // 10)
         for cell in self.proof:
             pygame.draw.rect(surface, colours["proof"], g.cell_rect(*cell), width)

@@ -14,8 +14,7 @@ import pygame
 
 from game import config
 from game.model import Board, GameState, Hint, HintRule, InconsistentPosition, analyse, hint_for, mine_total, visible_of
-from game.view import assist as assist_view
-from game.view import theme
+from game.view import hint_marks, theme
 from game.view.formats import format_chance, sentence
 from game.view.input import BoardGeometry
 from game.work import worker
@@ -86,7 +85,7 @@ class Assistant:
         # the latest Chances worked out: of the position on the board, or of an earlier one
         self.chances: Chances | None = None
         self.chances_job: BackgroundJob | None = None  # Chances being worked out, for one position
-        self._tints: assist_view.ChanceTints | None = None
+        self._tints: hint_marks.ChanceTints | None = None
 
     # --- hints and chances --------------------------------------------------------------------------------
 
@@ -222,15 +221,15 @@ class Assistant:
         if self.show_chances and board.state == GameState.PLAYING and shown is not None and shown.known:
             colour_blind = theme.colour_blind()
             if self._tints is None or (self._tints.tile, self._tints.colour_blind) != (geometry.tile, colour_blind):
-                self._tints = assist_view.ChanceTints(geometry.tile, colour_blind)
+                self._tints = hint_marks.ChanceTints(geometry.tile, colour_blind)
             self._tints.draw(surface, geometry, board, shown)
             if hover is not None and self.chances_ready(board) and not board.is_revealed(*hover):
                 pointer = pygame.mouse.get_pos()
                 if geometry.view.collidepoint(pointer):
                     words = format_chance(shown.probability(*hover))
-                    assist_view.draw_pointer_label(surface, pointer, words, geometry.view)
+                    hint_marks.draw_pointer_label(surface, pointer, words, geometry.view)
         if self.hint is not None:
-            assist_view.draw_hint(surface, geometry, self.hint)
+            hint_marks.draw_hint(surface, geometry, self.hint)
 
     def cancel(self) -> None:
         for job in (self.hint_job, self.chances_job):

@@ -12,9 +12,8 @@ from game.model.solver.noguess import NoGuessTimeout, solves_without_guessing
 from game.overlays.gameover import GameOverPanel
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
-from game.view import assist as assist_view
 from game.view import assistant as assist
-from game.view import screens
+from game.view import hint_marks, screens
 from tests.driver import driven, turn_on_no_guess
 
 DESKTOP = (1366, 768)
@@ -124,7 +123,7 @@ def test_mine_chances_are_worked_out_off_the_frame_and_a_move_meanwhile_makes_th
 
     # the clock and the pointer redraw the window, tints and all: the cells to tint are worked out once
     shaded = []
-    monkeypatch.setattr(assist_view, "chance_shade", lambda p: shaded.append(p) or p)
+    monkeypatch.setattr(hint_marks, "chance_shade", lambda p: shaded.append(p) or p)
     for _ in range(3):
         playing.invalidate()
         driver.frames(1)

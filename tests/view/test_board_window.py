@@ -6,7 +6,7 @@ import pytest
 
 from game import config
 from game.model.rules.category import category_label, size_text
-from game.view import assist, hud, screens, theme
+from game.view import hint_marks, hud, screens, theme
 from game.view.atlas import AtlasCache
 from game.view.formats import format_time
 from game.view.title import mine_icon
@@ -97,10 +97,10 @@ def test_times_to_the_millisecond_and_sizes_width_first():
 
 
 def test_the_chances_follow_the_colour_blind_palette():
-    standard = [assist.chance_colour(s / 10) for s in range(11)]
-    blind = [assist.chance_colour(s / 10, colour_blind=True) for s in range(11)]
+    standard = [hint_marks.chance_colour(s / 10) for s in range(11)]
+    blind = [hint_marks.chance_colour(s / 10, colour_blind=True) for s in range(11)]
     assert standard[0][1] > standard[0][0] and standard[-1][0] > standard[-1][1], "green to red"
-    assert blind[0] == assist.COLOUR_BLIND["safe"] and blind[-1] == assist.COLOUR_BLIND["mine"]
+    assert blind[0] == hint_marks.COLOUR_BLIND["safe"] and blind[-1] == hint_marks.COLOUR_BLIND["mine"]
     assert not any(c[1] > 2 * max(c[0], c[2]) for c in blind), "no pure greens to tell from red"
 
 

@@ -325,7 +325,8 @@ def contrast(a, b):
 def test_proof_outlines_and_the_keyboard_cursor_stand_out_on_every_theme(look, colour_blind):
     """WCAG's 3:1 for outlines: the numbers that prove a hint, on the revealed cells they outline; the cursor's
     frame (one of its two bands) on covered and revealed cells alike."""
-    from game.view import assist, hud
+    from game.view import hint_marks as assist
+    from game.view import hud
     from game.view.atlas import AtlasCache
     from game.view.sheet import Tile
 
