@@ -1,19 +1,34 @@
-"""The keeper of a copy's games: every session hands it its save while under way and its record once over, and
-it hands them to the records without waiting for them to be written (the store's writer does that, off the
-frame). It always knows whether a saved game waits (the menu's Resume button) without reading the records
-again. No pygame here."""
+"""What keeps a game: every session hands its keeper its save while under way and its record once over. The
+game's keeper hands them to the records without waiting for them to be written (the store's writer does that,
+off the frame), and always knows whether a saved game waits (the menu's Resume button) without reading the
+records again. No pygame here."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.play.session import Keeper
 from game.store.jobs import new_id
 from game.store.kept import GameRecord, SavedGame
 
 if TYPE_CHECKING:
     from game.store import RecordResult, Store
     from game.store.writer import Pending
+
+
+class Keeper:
+    """What keeps games: the records in the game (RecordKeeper), a list in tests. This one keeps nothing."""
+
+    def save(self, saved: SavedGame, held: bool = True) -> Pending[bool] | None:
+        """Keep a game under way. `held`: it is being played on (else the player stepped away from it)."""
+        return None
+
+    def finish(self, record: GameRecord) -> Pending[RecordResult] | None:
+        """Record a finished game and drop the saved one, in one transaction; returns what recording meant."""
+        return None
+
+    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Pending[object] | None:
+        """Keep a run of a long game's video (game.video.chunks), before any save or record that names it."""
+        return None
 
 
 class RecordKeeper(Keeper):

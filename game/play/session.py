@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.model import Board, GameState, GameStats, Move, MoveKind, category_for, game_stats, solved_three_bv
 from game.play.board_ui import BoardUI, InputEvent
+from game.play.keeper import Keeper
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.recorder import Placed, Recorder
 from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
@@ -52,22 +53,6 @@ class VerdictState(enum.Enum):
     FAILED = "failed"
 
 
-class Keeper:
-    """What keeps games: the records (the Dealer) in the game, a list in tests. This one keeps nothing."""
-
-    def save(self, saved: SavedGame, held: bool = True) -> Pending[bool] | None:
-        """Keep a game under way. `held`: it is being played on (else the player stepped away from it)."""
-        return None
-
-    def finish(self, record: GameRecord) -> Pending[RecordResult] | None:
-        """Record a finished game and drop the saved one, in one transaction; returns what recording meant."""
-        return None
-
-    def keep_chunk(self, video_id: str, part: int, events: int, raw: bytes) -> Pending[object] | None:
-        """Keep a run of a long game's video (game.video.chunks), before any save or record that names it."""
-        return None
-
-
 class GameSession:
     """One game. The scene feeds it moves and time; it says what the game is and keeps it through `keeper`.
 
@@ -94,7 +79,7 @@ class GameSession:
         self.keeper: Keeper = keeper or Keeper()
         self.origin = origin
         self.no_guess = no_guess  # the mines were laid by the no-guess generator
-        # the mines are to come from the no-guess generator, at the first reveal (the Dealer makes them)
+        # the mines are to come from the no-guess generator, made for the first reveal (see `apply`)
         self.wants_no_guess = wants_no_guess and not board.mines_placed
         self.dealing: NoGuessDeal | None = None  # the no-guess board being made; the first reveal waits for it
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
