@@ -122,10 +122,10 @@ def judge_json(replay_json: str) -> GameVerdict | None:
 
 def cells_opened_by(board: Board, move: Move) -> list[Cell]:
     """The covered cells a move would open directly (a cascade spreads from them), before it is made."""
-    kind, row, col = move[:3]
-    if kind == "reveal":
+    kind, row, col = move.kind, move.row, move.col
+    if kind is MoveKind.REVEAL:
         return [] if board.is_revealed(row, col) or board.is_flagged(row, col) else [(row, col)]
-    if kind != "chord" or not board.is_revealed(row, col):
+    if kind is not MoveKind.CHORD or not board.is_revealed(row, col):
         return []
     cells = around(board.rows, board.cols, row, col)
     if sum(board.is_flagged(*cell) for cell in cells) != board.adjacent_mines(row, col):
