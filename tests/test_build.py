@@ -117,7 +117,8 @@ def binary(tmp_path_factory):
 
 
 class TestExecutable:
-    pytestmark = needs_build
+    # one worker builds once under pytest-xdist (-n: `--dist loadgroup` in pyproject.toml keeps a group together)
+    pytestmark = [*needs_build, pytest.mark.slow, pytest.mark.xdist_group("build")]
 
     def test_is_one_file_of_reasonable_size(self, binary):
         assert binary.is_file()
@@ -187,6 +188,7 @@ class TestExecutable:
 # The package: `pipx install .` (or pip) gives a `minesweeper` command that carries the assets
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     os.environ.get("MINESWEEPER_TEST_BUILD") != "1", reason="slow: set MINESWEEPER_TEST_BUILD=1 to build the wheel"
 )

@@ -260,6 +260,7 @@ def test_forged_codes_with_good_check_digits_are_still_refused():
             decode_board_code(_forge(n, 12), max_side=1000, min_side=1)
 
 
+@pytest.mark.slow
 @given(st.text(max_size=300))
 def test_any_text_is_a_code_or_a_value_error(text):
     try:
