@@ -109,15 +109,42 @@ def test_says_how_to_install_pyinstaller_when_it_is_missing(monkeypatch, capsys)
 
 @pytest.fixture(scope="module")
 def binary(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("build")
+    # Built once a run. Under pytest-xdist (-n) these tests may be spread over the workers, each with this fixture
+    # of its own: the first to make the folder, in the temporary folder all workers of the run share, builds; the
+    # others wait for its answer. Two builds at once would be twice the work, and each one's --clean would empty
+    # PyInstaller's cache under the other.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # above the worker's own folder (popen-gw0, ...): the run's
+    folder, answer = shared / "one-file-build", shared / "one-file-build.txt"
+    try:
+        folder.mkdir()
+    except FileExistsError:
+        deadline = time.monotonic() + 900  # a deadline, not a timing: a build takes a minute or so
+        while not answer.exists():
+            assert time.monotonic() < deadline, "the worker that builds gave no answer within 15 minutes"
+            time.sleep(1)
+        said = answer.read_text()
+        assert said.startswith("built "), said
+        return Path(said.removeprefix("built "))
+
+    def tell(text):
+        answer.with_suffix(".part").write_text(text)
+        answer.with_suffix(".part").replace(answer)  # whole or not at all, for a worker reading it
+
     started = time.monotonic()
-    path = build_script.build(dist=folder / "dist", work=folder / "work", quiet=True)
+    try:
+        path = build_script.build(dist=folder / "dist", work=folder / "work", quiet=True)
+    except BaseException as error:
+        tell(f"the build failed in another worker: {error!r}")
+        raise
+    tell(f"built {path}")
     print(f"built {path} ({path.stat().st_size / 2**20:.1f} MiB) in {time.monotonic() - started:.0f} s")
     return path
 
 
 class TestExecutable:
-    pytestmark = needs_build
+    pytestmark = [*needs_build, pytest.mark.slow]
 
     def test_is_one_file_of_reasonable_size(self, binary):
         assert binary.is_file()
@@ -187,6 +214,7 @@ class TestExecutable:
 # The package: `pipx install .` (or pip) gives a `minesweeper` command that carries the assets
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     os.environ.get("MINESWEEPER_TEST_BUILD") != "1", reason="slow: set MINESWEEPER_TEST_BUILD=1 to build the wheel"
 )

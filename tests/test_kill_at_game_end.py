@@ -21,6 +21,8 @@ import pytest
 from game.store import Store
 from tests.locker import held
 
+pytestmark = pytest.mark.slow  # kills a real game process at random moments
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PLAYER = """

@@ -20,6 +20,8 @@ from game.store import Store
 from game.store.kept import GameRecord
 from tests.locker import held
 
+pytestmark = pytest.mark.slow  # kills a real game process at each step of a start
+
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 

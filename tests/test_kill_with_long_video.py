@@ -8,9 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.store import Store
 from game.video.packed import split_log, unpack
 from tests.locker import held
+
+pytestmark = pytest.mark.slow  # kills a real game process
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,6 +5,8 @@ the app."""
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 MUTATORS = {"update", "add", "discard", "clear", "append", "extend", "pop", "remove", "setdefault", "invalidate"}
@@ -98,6 +100,7 @@ def test_the_app_is_the_context_scenes_are_given():
     assert not missing, missing
 
 
+@pytest.mark.slow
 def test_the_whole_game_package_is_type_checked_and_clean():
     """mypy's file list is the game package itself, so no module is left out, and it finds nothing."""
     import subprocess

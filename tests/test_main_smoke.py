@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -24,6 +26,7 @@ def run_main(*args, env_extra=None, cwd=None, **kwargs):
     )
 
 
+@pytest.mark.slow
 def test_runs_a_fixed_number_of_frames_and_exits_zero(tmp_path):
     proc = run_main("--frames", "90", cwd=tmp_path)  # any working folder: assets are found from the code
     out, err = proc.communicate(timeout=60)

@@ -6,7 +6,7 @@ import pytest
 from game import config
 from tests.real_game import WM_CLASS, RealGame, needs_x, wait_for, window_geometry, xdotool
 
-pytestmark = needs_x
+pytestmark = [needs_x, pytest.mark.slow]
 
 
 def beginner_button_centre():

@@ -20,7 +20,7 @@ from tests.xdnd import drop
 from tests.xgrab import grab_when_readable
 
 pytest.importorskip("ms_toollib")
-pytestmark = needs_x
+pytestmark = [needs_x, pytest.mark.slow]
 
 AVF = ROOT / "tests" / "fixtures" / "videos" / "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
 

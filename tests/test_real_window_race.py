@@ -19,6 +19,7 @@ from tests.real_game import WM_CLASS, RealGame, needs_x, wait_for, window_geomet
 
 pytestmark = [
     needs_x,
+    pytest.mark.slow,
     pytest.mark.skipif(not shutil.which("import"), reason="needs ImageMagick's import for the screenshots"),
 ]
 SCREEN = (1366, 768)

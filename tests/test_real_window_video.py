@@ -19,7 +19,7 @@ from game.video.packed import split_log, unpack
 from tests.real_game import RealGame, needs_x, wait_for, window_geometry, xdotool
 
 pytest.importorskip("ms_toollib")
-pytestmark = needs_x
+pytestmark = [needs_x, pytest.mark.slow]
 
 TIMED_MOVES = 300  # mouse moves sent at known moments, to time their stamps
 

@@ -13,6 +13,8 @@ import pytest
 from game.store import DB_NAME, Store
 from tests.populated import saved_under_way
 
+pytestmark = pytest.mark.slow  # two real game processes at once, many runs
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -1,6 +1,10 @@
 """The app benchmark's start-up figure: in turns with another checkout, and never in the player's records."""
 
+import pytest
+
 from bench import app
+
+pytestmark = pytest.mark.slow  # the app benchmark: real processes, in turns with another checkout
 
 
 def test_startup_against_another_checkout_prints_both_and_leaves_the_players_records_alone(

@@ -8,6 +8,7 @@ import pytest
 from bench import compiled
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="no C compiler for mypyc")
 def test_the_compiled_build_plays_the_moves_of_the_pure_engine(tmp_path, capsys):
     target = tmp_path / "compiled"

@@ -9,6 +9,7 @@ from bench.autoplay import Game
 from game.model.solver.guess import SHIPPED
 
 
+@pytest.mark.slow
 def test_forcing_the_engine_s_own_first_guess_gives_the_game_the_engine_plays():
     # a board whose corner shows a number (about half of them)
     rng = random.Random(1)

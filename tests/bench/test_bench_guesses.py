@@ -2,7 +2,11 @@
 
 import json
 
+import pytest
+
 from bench import guesses
+
+pytestmark = pytest.mark.slow  # the guesses benchmark: plays and times games
 
 
 def test_the_tail_s_positions_are_written_once_and_timed_again_from_the_file(tmp_path, monkeypatch, capsys):

@@ -1,6 +1,10 @@
 """The Learn benchmark runs and prints its figures (a smoke run: the figures themselves are not asserted)."""
 
+import pytest
+
 from bench import learn
+
+pytestmark = pytest.mark.slow  # the learn benchmark, run whole
 
 
 def test_the_learn_benchmark_prints_every_section(capsys):

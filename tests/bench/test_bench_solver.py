@@ -142,6 +142,7 @@ def test_secondary_pick_is_the_best_score_despite_pruning(seed):
         checked += 1
 
 
+@pytest.mark.slow
 def test_layouts_drawn_for_a_position_fit_it_and_are_all_equally_likely():
     from collections import Counter
 
@@ -159,6 +160,7 @@ def test_layouts_drawn_for_a_position_fit_it_and_are_all_equally_likely():
     assert all(abs(n - expected) < 5 * expected**0.5 for n in counts.values())
 
 
+@pytest.mark.slow
 def test_a_paired_run_on_several_layouts_per_board_reads_like_one_on_one(tmp_path):
     from bench import solver as bench
 
@@ -191,6 +193,7 @@ def test_a_dead_cell_goes_after_a_living_cell_as_safe():
     assert choose_guess(rows, cols, 3, vis, a, strategy=dead) == (0, 0)
 
 
+@pytest.mark.slow
 def test_a_weighted_game_counts_its_guesses_by_their_chances_and_reads_like_a_plain_one_on_average():
     from bench import solver as bench
 
@@ -225,6 +228,7 @@ def test_a_weighted_game_counts_its_guesses_by_their_chances_and_reads_like_a_pl
     assert abs(statistics.mean(weighted) - statistics.mean(plain)) < 0.04
 
 
+@pytest.mark.slow
 def test_a_weighted_paired_run_plays_the_boards_where_the_strategies_part_on_several_layouts(tmp_path):
     from bench import solver as bench
 
@@ -259,6 +263,7 @@ def test_a_game_played_again_on_another_layout_that_fits_shows_the_same_view():
     assert {r * 16 + c for r, c in game.board.mine_cells()} == layout
 
 
+@pytest.mark.slow
 def test_the_collector_figures_count_the_full_collections_of_the_games_played(capsys):
     import re
 
@@ -273,6 +278,7 @@ def test_the_collector_figures_count_the_full_collections_of_the_games_played(ca
     assert found and int(found[3]) > 0 and float(found[2]) > 0
 
 
+@pytest.mark.slow
 def test_the_risk_table_sums_the_chances_of_every_guess_by_kind(capsys):
     import re
 
@@ -293,6 +299,7 @@ def test_the_risk_table_sums_the_chances_of_every_guess_by_kind(capsys):
     assert parts and abs(sum(parts) - total) < 0.05 * len(parts) + 1e-9
 
 
+@pytest.mark.slow
 def test_hill_plays_whole_games_on_expert_and_wins_some():
     from bench import solver as bench
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("ms_toollib")
+pytestmark = pytest.mark.slow  # the videos benchmark, in a process
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 

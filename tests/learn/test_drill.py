@@ -3,6 +3,8 @@
 import random
 from collections import Counter
 
+import pytest
+
 from game.learn.drill import DRILL_RULES, choose_rule, next_position, positions_of_game
 from game.learn.progress import Progress
 from game.learn.puzzle import needed_level
@@ -21,6 +23,7 @@ def drill_positions(count, seed=2026):
     return found[:count]
 
 
+@pytest.mark.slow
 def test_drill_positions_need_exactly_the_rule_they_are_filed_under():
     rules = Counter()
     for position in drill_positions(POSITIONS):

@@ -96,6 +96,7 @@ def test_seen_text_draws_the_board_as_the_player_sees_it():
     assert board.state == GameState.LOST and board.seen_text().splitlines()[0] == "*100"
 
 
+@pytest.mark.slow
 def test_the_test_command_runs_the_model_doctests_and_collects_nothing_else_outside_tests():
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],

@@ -1,5 +1,6 @@
 """Random games against a slow, obviously-right reference: the fast board must agree move by move."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,6 +122,7 @@ def games(draw):
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games())
 def test_random_games_match_the_reference_and_keep_every_invariant(game):

@@ -153,6 +153,7 @@ def test_a_no_guess_code_remakes_the_no_guess_board():
 # --- typos -------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(codes())
 def test_every_single_character_substitution_is_caught(code):
@@ -167,6 +168,7 @@ def test_every_single_character_substitution_is_caught(code):
                     decode_board_code(mutated)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", sample_codes(), ids=encode_board_code)
 def test_any_one_character_changed_added_dropped_or_swapped_is_caught(code):
     text = encode_board_code(code)
@@ -260,6 +262,7 @@ def test_forged_codes_with_good_check_digits_are_still_refused():
             decode_board_code(_forge(n, 12), max_side=1000, min_side=1)
 
 
+@pytest.mark.slow
 @given(st.text(max_size=300))
 def test_any_text_is_a_code_or_a_value_error(text):
     try:

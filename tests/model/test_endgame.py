@@ -137,6 +137,7 @@ def least_work(move, cells, lay, masks, order):
     return hi
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_the_endgame_search_picks_what_the_plain_one_picks_with_the_same_work(seed):
     busy = 0

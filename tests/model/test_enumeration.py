@@ -116,6 +116,7 @@ def random_groups(seed, count):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_the_shared_search_counts_the_groups_of_positions_as_the_plain_search_does(seed):
     groups = groups_of_views(seed, 25)

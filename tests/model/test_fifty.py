@@ -103,6 +103,7 @@ def long_term_by_brute_force(rows, cols, mines, vis):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_the_long_term_influence_counts_what_brute_force_counts(seed):
     rng = random.Random(seed)
@@ -147,6 +148,7 @@ def test_the_one_missing_mine_of_a_likely_50_50_shares_its_risk():
     assert share[9] == closing
 
 
+@pytest.mark.slow
 def test_with_long_term_risk_a_cell_walled_in_by_mines_is_opened_before_a_safer_one():
     # ###2000    (0, 2) and (1, 2) are mines (the 2 at (0, 3) has no other covered neighbour), so the pair
     # ###3111    (0, 0) (0, 1) is closed against the wall: no number can ever tell its cells apart, and in 70 of

@@ -30,6 +30,7 @@ def written(value, how):
     return json.dumps(value, indent=how - 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(values, st.integers(0, 4), spaces, spaces)
 def test_every_json_text_reads_to_the_value_json_loads_gives(value, how, before, after):
@@ -46,6 +47,7 @@ def outcome(read, text):
         return "too deep", None
 
 
+@pytest.mark.slow
 @settings(max_examples=600)
 @given(values, st.integers(0, 4), st.data())
 def test_a_damaged_text_is_refused_exactly_when_json_loads_refuses_it(value, how, data):
@@ -84,6 +86,7 @@ def largest_replay_text():
     return Replay.from_game(board, t + 1000).to_json()
 
 
+@pytest.mark.slow
 def test_reading_the_largest_replay_file_never_hands_the_c_reader_more_than_a_move_at_once(longest_json_read):
     """json.loads read the whole file in one call into C: 60 ms with the interpreter held, a frame frozen as long
     when a dropped file was read on a thread beside the frames."""

@@ -14,15 +14,13 @@ from game.store.kept import Origin
 from game.view import clipboard
 from tests.driver import Driver, FakeClock, turn_on_no_guess
 
-SHOTS = "/tmp/code_shots"
-
 
 @pytest.fixture
-def driver():
+def driver(tmp_path):
     app = App(clock=FakeClock(), seed=4321, desktop_size=(1366, 768))
     pygame.event.clear()
     app.step()
-    yield Driver(app, SHOTS)
+    yield Driver(app, tmp_path / "shots")
     app.store.close()
     pygame.quit()
 

@@ -237,6 +237,7 @@ def healthy(tmp_path_factory):
     return populate(tmp_path_factory.mktemp("healthy"))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     st.lists(st.tuples(st.integers(0, 2**31), st.integers(1, 255)), min_size=1, max_size=8),

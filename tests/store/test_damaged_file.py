@@ -50,6 +50,7 @@ def test_a_damaged_byte_in_an_index_name_sets_the_file_aside_and_keeps_the_histo
     assert started(home)[:2] == (True, []), "the next start finds a healthy file, and says nothing"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", range(8))
 def test_random_damage_in_the_schema_never_turns_the_records_off(tmp_path, healthy, run):
     """Bytes set at random in the first page (the schema), any error they make."""
@@ -66,6 +67,7 @@ def test_random_damage_in_the_schema_never_turns_the_records_off(tmp_path, healt
     assert not failures, f"{len(failures)} of 25 files: {failures[:2]}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", range(6))
 def test_random_damage_anywhere_never_turns_the_records_off(tmp_path, healthy, run):
     """Bytes flipped or overwritten anywhere past the header; the records stay on, and a file set aside keeps

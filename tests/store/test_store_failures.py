@@ -334,6 +334,7 @@ s.close()
 """
 
 
+@pytest.mark.slow
 def test_two_processes_record_every_game(private_home):
     env = {**os.environ, "MINESWEEPER_HOME": str(private_home)}
     procs = [

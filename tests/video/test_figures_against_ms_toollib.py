@@ -128,11 +128,13 @@ def has_a_press(video):
     return any(kind in (Mouse.LEFT_PRESS, Mouse.RIGHT_PRESS, Mouse.KEY_OPEN, Mouse.KEY_FLAG) for kind in video.kinds)
 
 
+@pytest.mark.slow
 def test_random_games_give_every_figure_ms_toollib_gives():
     wrong, played = disagreements(range(GAMES))
     assert played > 0.95 * GAMES and not wrong, wrong
 
 
+@pytest.mark.slow
 def test_random_games_played_with_keys_too_give_every_figure_ms_toollib_gives_of_their_evf():
     wrong, played = disagreements(range(GAMES // 2), keys=True)
     assert played > 0.95 * GAMES // 2 and not wrong, wrong

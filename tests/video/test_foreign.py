@@ -68,6 +68,7 @@ def test_arbiters_own_time_and_3bv_in_the_name(path):
     assert int(figures.bbbv_s * 100) / 100 == float(bbbv_s)  # Arbiter shows 3BV/s cut to two places
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_round_trip_through_our_evf(path, tmp_path):
     """A foreign video, written by our encoder, read again by ms-toollib (and by us): the same board, the same

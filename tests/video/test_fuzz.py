@@ -15,6 +15,8 @@ from tools.fuzz_videos import damaged_copies, sources
 
 pytest.importorskip("ms_toollib")
 
+pytestmark = pytest.mark.slow  # fuzzing: 72 damaged copies of videos, opened and dropped on the app
+
 
 def written(tmp_path, count, seed):
     paths = []

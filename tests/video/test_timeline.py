@@ -28,6 +28,7 @@ def same(got, expected):
     return replace(got, path=expected.path) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(300))
 def test_at_its_end_a_timeline_gives_figures_of(seed):
     video = random_video(seed)
@@ -36,6 +37,7 @@ def test_at_its_end_a_timeline_gives_figures_of(seed):
     assert replace(final_figures(video), zini=expected.zini, op=expected.op, isl=expected.isl) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(60))
 def test_at_any_event_a_timeline_gives_the_figures_of_the_video_cut_there(seed):
     video = random_video(seed)
@@ -59,6 +61,7 @@ def test_before_any_event_and_past_the_end():
     assert timeline.at(len(video) - 1, 10**9).time_ms == timeline.time_ms == figures_of(video).time_ms
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(60))
 def test_keys_count_in_the_timeline_as_their_clicks_do_in_figures_of(seed):
     video = random_video(seed, keys=True)

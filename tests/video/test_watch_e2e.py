@@ -71,6 +71,7 @@ def test_a_video_dropped_on_the_window_plays_to_its_final_board(driver, path):
     assert scene.replay.elapsed_ms == figures.time_ms
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
 def test_a_video_exported_as_evf_and_opened_again_is_the_same_game(driver, path):
     first = dropped(driver, path)

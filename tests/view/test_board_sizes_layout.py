@@ -15,6 +15,8 @@ from tests.driver import Driver, FakeClock
 from tests.video.games import won_video
 from tests.view.test_layout import SCREENS, drawn_texts, problems
 
+pytestmark = pytest.mark.slow  # the largest boards at every size: 1 to 4 s a case
+
 BOARDS = [((5, 5, 12), tile) for tile in config.TILE_SIZES] + [((100, 100, 1500), 16), ((100, 100, 1500), 32)]
 
 

@@ -11,6 +11,8 @@ from game.view import screens, text, theme
 from tests.driver import Driver, FakeClock
 from tests.tour import seed_records, tour
 
+pytestmark = pytest.mark.slow  # every text on every screen at every size: 5 to 8 s a case
+
 SCREENS = [(800, 600), (1366, 768), (1920, 1080)]
 LARGE_SCREENS = SCREENS + [(3840, 2160)]
 # Interface sizes a player may choose, on the screens where they mean something (a size too large for a screen

@@ -153,6 +153,7 @@ def empty_band(surface, top):
 MOST_EMPTY = 90  # base pixels: a band taller than this with nothing in it is room the screen leaves unused
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", [LAPTOP, DESKTOP], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_menu_screens_use_their_room(private_home, screen):
     """The bug: Menu, Play a code and Records left 100 to 200 px empty at 1366 and 1920 (so did Custom and Help)."""
