@@ -24,7 +24,7 @@ from game.shell.app import App
 from game.view import screens
 from tests.driver import Driver, FakeClock
 
-ROOT = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[1]  # tests/
 MAIN = ROOT.parent / "main.py"
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 

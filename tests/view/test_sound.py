@@ -11,7 +11,7 @@ import pytest
 from game.view import sound
 from game.view.sound import NAMES, Sounds
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOUNDS_DIR = ROOT / "assets" / "sounds"
 
 
