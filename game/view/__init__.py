@@ -1,1 +1,3 @@
-"""Drawing: the sprite atlas, the board renderer, the HUD and the widgets. Reads the model, never changes it."""
+"""What the player sees and hears, and what screens are made of: the Scene and Overlay interfaces and the
+screens a scene can ask for, the board window and its renderer, the HUD, widgets and text, the sprites, sounds,
+pygame's input events and the clipboard. It reads the game and never changes it."""
