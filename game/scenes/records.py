@@ -305,7 +305,7 @@ class RecordsScene(Scene):
             box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))
             text.draw_paragraph(surface, words, box, BODY, look.dim_text, smallest=TINY)
         for row in self.rows:
-            records_list.draw_row(surface, row, self.game_of[row], ranked, self.showing_recent, self.row_size)
+            records_list.draw_row(surface, row, self.game_of[row], ranked, self.row_size)
         hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
         if self.notice:
             text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game import config
-from game.settings import SCREENS_KEPT
+from game.settings import SCREENS_KEPT, Settings
 
 WM_FRAME_SLACK = 48  # pixels a window manager may shift a window we placed (its title bar and borders)
 SETTLE_MS = 600  # the window kept still this long after a move or a resize: then, and only then, it is written
@@ -67,7 +67,7 @@ class WindowMemory:
     `note` what the player did as it happens (every step of a drag); `settle` once a frame writes it when nothing
     has moved for SETTLE_MS, so a drag is written once, after it ends; `flush` writes what is left at the end."""
 
-    def __init__(self, settings: Any, desktop_size: Pair, max_window: Pair):
+    def __init__(self, settings: Settings, desktop_size: Pair, max_window: Pair):
         self.settings, self.key, self.max_window = settings, screen_key(desktop_size), max_window
         self._pending: dict[str, Pair | None] = {}
         self._last_ms: int | None = None

@@ -5,10 +5,9 @@ list is ranked by stands out."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from game.store import BestGame, PlayedGame
 from game.view import text, theme, widgets
 from game.view.bests import figure_text
 from game.view.formats import format_time, untimed_mark
@@ -32,14 +31,16 @@ def columns(rect: pygame.Rect) -> dict[str, pygame.Rect]:
     return cells
 
 
-def marks(game: Any) -> str:
+def marks(game: BestGame | PlayedGame) -> str:
     """A game's marks: its outcome in a list of recent games, "NF" when no flag was placed, and why it is not
     timed (the one rule, said as everywhere: "assisted", "board seen before")."""
-    said = [] if not hasattr(game, "outcome") else [game.outcome]
-    if getattr(game, "won", True):
+    if isinstance(game, BestGame):  # a best is a timed win: only NF can be said of it
+        return NF if game.nf else ""
+    said = [game.outcome]
+    if game.won:
         if game.nf:
             said.append(NF)
-        mark = untimed_mark(getattr(game, "assisted", False), getattr(game, "same_board", False))
+        mark = untimed_mark(game.assisted, game.same_board)
         if mark:
             said.append(mark)
     return ", ".join(said)
@@ -63,10 +64,11 @@ def draw_headings(surface: pygame.Surface, line: pygame.Rect, ranked: str | None
 
 
 def draw_row(
-    surface: pygame.Surface, row: widgets.Button, game: Any, ranked: str | None, recent: bool, size: int = SMALL
+    surface: pygame.Surface, row: widgets.Button, game: BestGame | PlayedGame, ranked: str | None, size: int = SMALL
 ) -> None:
     """One game's row (`row` is its button: hovered and focused show), its figure `ranked` standing out, in
-    letters of `size` (larger in a tall window's taller rows)."""
+    letters of `size` (larger in a tall window's taller rows): a best at its rank, a recent game (PlayedGame)
+    at its time of day."""
     look, rect = theme.current(), row.rect
     if row.hovered and row.enabled:
         surface.fill(look.hover, rect)
@@ -75,7 +77,8 @@ def draw_row(
     cells = columns(rect.inflate(-px(8), 0))
     date = game.played_at.astimezone()
     first = cells["when"]
-    if recent:
+    recent = isinstance(game, PlayedGame)
+    if isinstance(game, PlayedGame):
         text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), first, size, look.dim_text, smallest=TINY)
         colour = look.success_text if game.won else look.error_text
     else:
