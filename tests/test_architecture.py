@@ -203,6 +203,31 @@ def test_outside_code_uses_the_models_public_face():
     assert reached == []
 
 
+def test_move_kinds_are_compared_as_the_enum_never_as_their_strings():
+    """`kind is MoveKind.CHORD`, not `kind == "chord"`: MoveKind is a str enum, so the string compares equal
+    today, and stops meaning anything the day a value is renamed; mypy cannot see it. The strings belong to
+    the files that store moves, read through `MoveKind(value)`."""
+    from game.model import MoveKind
+
+    words = {kind.value for kind in MoveKind}
+
+    def strings(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return {node.value}
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return set().union(*(strings(item) for item in node.elts)) if node.elts else set()
+        return set()
+
+    found = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                if any(strings(side) & words for side in sides) and any("kind" in ast.unparse(s) for s in sides):
+                    found.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
+
+
 def test_no_two_modules_share_a_name():
     """One meaning per name. A scene's module is named after its screen (scenes/records.py is Records), so
     scenes are left out; a package may hold a module of its own name (model/replay/replay.py is the Replay)."""

@@ -43,7 +43,7 @@ def draw_click(surface: pygame.Surface, rect: pygame.Rect, kind: MoveKind, scale
             pygame.draw.line(surface, colour, (x, y), (x, y + dy * corner), 2 * scale)
     else:
         pygame.draw.rect(surface, colour, inner, scale)
-        if kind == "chord":
+        if kind is MoveKind.CHORD:
             pygame.draw.rect(surface, colour, inner.inflate(-4 * scale, -4 * scale), scale)
     k = max(1, scale)
     points = [(rect.centerx + x * k, rect.centery + y * k) for x, y in POINTER]
