@@ -1,13 +1,16 @@
 """Every screen the app can show and every overlay it can put over one, each a typed value holding what it is
 shown with. A scene asks `context.show(screens.Menu(notice="..."))`, never a name and loose arguments, so the
-type checker holds every switch to what the screen takes; the app makes the scene from the value."""
+type checker holds every switch to what the screen takes; the app makes the scene from the value.
+
+Plain classes whose fields are Final (mypy refuses a write to one), not frozen dataclasses: the app imports
+every screen at start-up, and fourteen frozen dataclasses cost 13 ms of a 180 ms start here (each writes and
+compiles six methods). Nothing compares screens: the app looks at their type."""
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     import pygame
@@ -26,82 +29,80 @@ R = TypeVar("R")
 # --- scenes: each fills the window ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Menu:
     """The menu; `notice`: a line to show on it (a dropped file that would not open, a save refused)."""
 
-    notice: str = ""
+    def __init__(self, notice: str = "") -> None:
+        self.notice: Final = notice
 
 
-@dataclass(frozen=True)
 class Playing:
     """A game. `made_click`: a first click to make for the player (the same board again, a board code, a
     video's board), after which the clock waits for their move. `race`: a video raced on this board."""
 
-    session: GameSession
-    made_click: Cell | None = None
-    race: Race | None = None
+    def __init__(self, session: GameSession, made_click: Cell | None = None, race: Race | None = None) -> None:
+        self.session: Final = session
+        self.made_click: Final = made_click
+        self.race: Final = race
 
 
-@dataclass(frozen=True)
 class Custom:
     """The custom board form."""
 
 
-@dataclass(frozen=True)
 class CodeEntry:
     """Play a code."""
 
 
-@dataclass(frozen=True)
 class Records:
     """Records, on `category` (None: the one last played)."""
 
-    category: str | None = None
+    def __init__(self, category: str | None = None) -> None:
+        self.category: Final = category
 
 
-@dataclass(frozen=True)
 class Videos:
     """The videos in the records folder, to watch. `shelf`: the list, when a test brings its own."""
 
-    shelf: Shelf | None = None
+    def __init__(self, shelf: Shelf | None = None) -> None:
+        self.shelf: Final = shelf
 
 
-@dataclass(frozen=True)
 class Settings:
     """Settings."""
 
 
-@dataclass(frozen=True)
 class Help:
     """Help, on its `page`."""
 
-    page: int = 0
+    def __init__(self, page: int = 0) -> None:
+        self.page: Final = page
 
 
-@dataclass(frozen=True)
 class Replay:
     """A finished game played back. `video`: its mouse, when it was recorded; `about`: the file it was read
     from (a video's player, program, date and figures, shown under the board)."""
 
-    replay: GameReplay
-    title: str = ""
-    video: Video | None = None
-    about: Watchable | None = None
+    def __init__(
+        self, replay: GameReplay, title: str = "", video: Video | None = None, about: Watchable | None = None
+    ) -> None:
+        self.replay: Final = replay
+        self.title: Final = title
+        self.video: Final = video
+        self.about: Final = about
 
 
-@dataclass(frozen=True)
 class Learn:
     """Learn: the lessons and the drill."""
 
 
-@dataclass(frozen=True)
 class Puzzle:
     """A position to solve: lesson number `lesson`, the pattern `drill`, or a lost game to `study`."""
 
-    lesson: int | None = None
-    drill: bool = False
-    study: GameReplay | None = None
+    def __init__(self, lesson: int | None = None, drill: bool = False, study: GameReplay | None = None) -> None:
+        self.lesson: Final = lesson
+        self.drill: Final = drill
+        self.study: Final = study
 
 
 Screen = Menu | Playing | Custom | CodeEntry | Records | Videos | Settings | Help | Replay | Learn | Puzzle
@@ -123,27 +124,32 @@ class Shown(Generic[R]):
     """An overlay to put on top, whose result is an R."""
 
 
-@dataclass(frozen=True)
 class Confirm(Shown[bool]):
     """A yes/no question; True only when the player chose `yes`."""
 
-    question: str
-    detail: str
-    yes: str
-    no: str = "Cancel"
+    def __init__(self, question: str, detail: str, yes: str, no: str = "Cancel") -> None:
+        self.question: Final = question
+        self.detail: Final = detail
+        self.yes: Final = yes
+        self.no: Final = no
 
 
-@dataclass(frozen=True)
 class Pause(Shown[None]):
     """The pause cover; it finishes at the click or key that ends the pause."""
 
 
-@dataclass(frozen=True)
 class GameOver(Shown[PanelChoice]):
     """The game-over panel of `session`. `places()`: where the scene beneath has, now, (face, board, status);
     `toggle_sound`: what M does; `race`: the race this game was."""
 
-    session: GameSession
-    places: Callable[[], tuple[Rect, Rect, Rect]] | None = None
-    toggle_sound: Callable[[], str] | None = None
-    race: Race | None = None
+    def __init__(
+        self,
+        session: GameSession,
+        places: Callable[[], tuple[Rect, Rect, Rect]] | None = None,
+        toggle_sound: Callable[[], str] | None = None,
+        race: Race | None = None,
+    ) -> None:
+        self.session: Final = session
+        self.places: Final = places
+        self.toggle_sound: Final = toggle_sound
+        self.race: Final = race

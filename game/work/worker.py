@@ -15,7 +15,6 @@ import importlib
 import os
 import pickle
 import select
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -55,6 +54,8 @@ class Worker:
     """One child process, answering one job at a time."""
 
     def __init__(self) -> None:
+        import subprocess  # here, not at the top: a start-up imports this module but starts no worker
+
         self.answered = False  # it has answered a job: it works
         self.process = subprocess.Popen(
             child_command(),
