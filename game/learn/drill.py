@@ -14,8 +14,8 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
-from game.learn.puzzle import Cell, Puzzle
-from game.model import COVERED, SEEN_COVERED, Board, Deduction, GameState, Move, MoveKind, analyse, deductions
+from game.learn.puzzle import Puzzle
+from game.model import COVERED, SEEN_COVERED, Board, Cell, Deduction, GameState, Move, MoveKind, analyse, deductions
 
 DRILL_BOARD = (16, 16, 40)  # rows, columns, mines: Intermediate, where every rule comes up
 DRILL_RULES = ("single", "pair", "combined", "count")

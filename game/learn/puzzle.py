@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from game.model import Board, Move, analyse, chance_text, deductions, visible_of
+from game.model import Board, Cell, Move, analyse, chance_text, deductions, visible_of
 
-Cell = tuple[int, int]
 MINES, OPEN, FLAGGED = "*Fx", "o", "F"
 LEVELS = ("single", "pair", "combined", "count", "guess")  # the engine's rules, simplest first
 RULE_NAMES = {

@@ -62,7 +62,7 @@ from .rules.facts import (
     Preset,
     validate_size,
 )
-from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, three_bv_of
+from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, Cell, three_bv_of
 from .rules.move import Move, MoveKind
 
 if TYPE_CHECKING:
@@ -124,6 +124,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "COVERED",
+    "Cell",
     "FIRST_CLICK_RULES",
     "MAX_DENSITY",
     "MAX_SIDE",

@@ -18,9 +18,8 @@ import enum
 from typing import NamedTuple, Protocol
 
 from game import config
-from game.model import Board, GameState, Move, MoveKind
+from game.model import Board, Cell, GameState, Move, MoveKind
 
-Cell = tuple[int, int]
 Pos = tuple[int, int]
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from game import config
-from game.model import Board
+from game.model import Board, Cell
 from game.play.keeper import RecordKeeper
 from game.play.session import GameSession
 from game.settings import Settings
@@ -30,8 +30,6 @@ if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code 
     from game.video.playback import Playback
 
 log = logging.getLogger(__name__)
-
-Cell = tuple[int, int]
 
 
 class SeedSource:

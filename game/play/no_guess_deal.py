@@ -4,10 +4,8 @@ generator (off the frame) for that very click, and the click is played once they
 from __future__ import annotations
 
 from game import config
-from game.model import Board, Move
+from game.model import Board, Cell, Move
 from game.work.background import BackgroundJob
-
-Cell = tuple[int, int]
 
 
 class NoGuessDeal:

@@ -20,6 +20,7 @@ import enum
 from array import array
 from typing import TYPE_CHECKING, NamedTuple
 
+from game.model import Cell
 from game.video.events import Mouse, Video
 from game.video.ghost import Ghost, opening_cell
 from game.video.playback import Playback
@@ -28,8 +29,6 @@ from game.work.background import BackgroundJob
 if TYPE_CHECKING:
     from game.play.session import GameSession
     from game.video.figures import Figures
-
-Cell = tuple[int, int]
 
 
 class Lead(enum.Enum):

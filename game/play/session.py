@@ -21,7 +21,7 @@ import os
 import threading
 from typing import TYPE_CHECKING, Any
 
-from game.model import Board, GameState, GameStats, Move, MoveKind, category_for, game_stats, solved_three_bv
+from game.model import Board, Cell, GameState, GameStats, Move, MoveKind, category_for, game_stats, solved_three_bv
 from game.play.board_ui import BoardUI, InputEvent
 from game.play.keeper import Keeper
 from game.play.no_guess_deal import NoGuessDeal
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from game.store.writer import Pending
     from game.video.figures import Figures
 
-Cell = tuple[int, int]
 log = logging.getLogger(__name__)
 
 

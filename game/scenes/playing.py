@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game import config
-from game.model import Board, GameState, Move, MoveKind
+from game.model import Board, Cell, GameState, Move, MoveKind
 from game.play import board_ui
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
@@ -28,8 +28,6 @@ from game.view.scene import Context, Scene
 from game.view.screens import PanelChoice
 from game.view.sheet import Face
 from game.view.sound import sound_for
-
-Cell = tuple[int, int]
 
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
 NOT_KEPT = "Its flags are not kept (nothing is opened yet)."

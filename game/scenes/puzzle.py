@@ -14,7 +14,7 @@ from game.learn import lessons as lesson_data
 from game.learn.drill import DrillPosition, Focus, choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Puzzle
 from game.learn.study import study_puzzle
-from game.model import Analysis, Hint, Move, Replay, analyse, hint_for
+from game.model import Analysis, Cell, Hint, Move, Replay, analyse, hint_for
 from game.play.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
 from game.view import hint_marks, hud, layout, screens, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
@@ -35,8 +35,6 @@ TEACH_LINES, SAID_LINES = 3, 3
 BUTTON_H = 38
 DRILL_VIEW = (10, 10)  # the drill's window is made for this part of its board (a position shows the part it needs)
 FADE = 0.5  # of a cell: the cells beyond a cut side show this much, fading, so a cut never reads as the edge
-
-Cell = tuple[int, int]
 
 
 class PuzzleScene(Scene):

@@ -14,7 +14,7 @@ import pygame
 
 from game import config
 from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
-from game.model import Board, GameState, Move, mines_text, size_text, solved_three_bv
+from game.model import Board, Cell, GameState, Move, mines_text, size_text, solved_three_bv
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
 from game.view import hud, live_figures, replay_view, screens, theme, tip, video_about, widgets
@@ -31,7 +31,6 @@ CONTROLS_H = 78  # the seek bar and the row of buttons under the board window (b
 MIN_WIDTH = 480  # what the row of buttons needs
 MESSAGE_SECONDS = 4.0
 
-Cell = tuple[int, int]
 # the video at a moment: its pointer (board points; None before its first event or off the board) and the buttons held
 VideoPointer = tuple[tuple[float, float] | None, int]
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
+from game.model import Cell
+
 from .events import Mouse, Video
 from .mouse import Game, Outcome
 from .playback import LEFT, MIDDLE, RIGHT, Playback, opening_index
-
-Cell = tuple[int, int]
 
 
 class Finish(enum.Enum):

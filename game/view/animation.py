@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Collection, MutableMapping
 from math import hypot
 
-from game.model import Board, GameState, Move
+from game.model import Board, Cell, GameState, Move
 from game.view.sheet import Tile
 
-Cell = tuple[int, int]
 Override = MutableMapping[Cell, Tile]  # cell -> the tile shown there instead, while an animation runs
 
 RIPPLE_SECONDS = 0.15  # a cascade spreads from the click over this long

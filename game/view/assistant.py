@@ -13,7 +13,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import config
-from game.model import Board, GameState, Hint, HintRule, InconsistentPosition, analyse, hint_for, mine_total, visible_of
+from game.model import (
+    Board,
+    Cell,
+    GameState,
+    Hint,
+    HintRule,
+    InconsistentPosition,
+    analyse,
+    hint_for,
+    mine_total,
+    visible_of,
+)
 from game.view import hint_marks, theme
 from game.view.formats import format_chance, sentence
 from game.view.input import BoardGeometry
@@ -24,7 +35,6 @@ if TYPE_CHECKING:
     from game.model import LossVerdict
 
 IDLE_TIP = "H: hint, C: mine chances, P: pause"
-Cell = tuple[int, int]
 Position = tuple[int, int]  # what chances are of: the board's id and how many of its cells are open
 
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.model import Board, GameState
+from game.model import Board, Cell, GameState
 from game.view import hud, theme, widgets
 from game.view.atlas import AtlasCache
 from game.view.board_view import BoardLooks, BoardRenderer
@@ -25,7 +25,6 @@ from game.view.sheet import Face, Tile
 from game.view.theme import Theme
 
 NO_LOOKS = BoardLooks()
-Cell = tuple[int, int]
 MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this (base pixels)
 
 

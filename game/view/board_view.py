@@ -8,11 +8,10 @@ from typing import NamedTuple, cast
 
 import pygame
 
-from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, Board, GameState
+from game.model import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, Board, Cell, GameState
 from game.view.atlas import Atlas
 from game.view.sheet import NUMBER_TILES, Tile
 
-Cell = tuple[int, int]
 NO_OVERRIDE: Mapping[Cell, Tile] = MappingProxyType({})
 FEW_CELLS = 200  # past this many cells to look at, the renderer works out the whole board's tiles at once
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game import config
-from game.model import Board
+from game.model import Board, Cell
 from game.play.race import Race
 from game.video.ghost import Finish, GhostLook
 from game.video.playback import LEFT, MIDDLE
@@ -28,7 +28,6 @@ from game.view.sheet import DIGIT_H, DIGIT_W, FACE
 from game.view.theme import RGBA
 from game.view.typeface import BOLD, SIZES
 
-Cell = tuple[int, int]
 ClockState = tuple[str | None, Finish | None]  # the clock's text (None before the ghost has a look), how it finished
 # A pale blue pointer with a dark edge, seen through: it shows on every tile of both themes and never hides
 # a number. Its presses: a ring in the colour of the press (a left click's, a chord's), as the replay marks

@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.model import Cell
 from game.play.board_ui import BoardKey, InputEvent, KeyPress, Leave, Motion, Press, Release, Wheel
 
 if TYPE_CHECKING:
     from pygame.typing import RectLike
-
-Cell = tuple[int, int]
 
 
 class BoardGeometry:

@@ -12,6 +12,8 @@ import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Generic, TypeAlias, TypeVar
 
+from game.model import Cell
+
 if TYPE_CHECKING:
     import pygame
 
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
     from game.play.session import GameSession
     from game.video.events import Video
 
-Cell = tuple[int, int]
 Rect: TypeAlias = "pygame.Rect | tuple[int, int, int, int]"
 R = TypeVar("R")
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..rules.facts import GameState
-from ..rules.grid import SEEN_FLAG
+from ..rules.grid import SEEN_FLAG, Cell
 from ..rules.move import Move, MoveKind
 from ..solver.analysis import DEFAULT_BUDGET, InconsistentPosition, analyse_visible
 from ..solver.chance import chance_text
@@ -21,7 +21,6 @@ from .replay import Replay
 if TYPE_CHECKING:
     from ..rules.board import Board
 
-Cell = tuple[int, int]
 OpenOf = dict[Cell, tuple[frozenset[Cell], int]]  # a number -> its covered cells not known mines, mines they hide
 
 # Solver work per position when counting guesses. A capped analysis proves fewer cells safe (never a wrong

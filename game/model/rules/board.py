@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 from . import board_text
 from . import grid as g
 from .facts import GameState, validate_first_click, validate_size
+from .grid import Cell
 from .mines import draw_mines
 from .move import Move, MoveKind
 
 if TYPE_CHECKING:
     from .snapshot import Snapshot
 
-Cell = tuple[int, int]
 
 _FINISHED = (GameState.WON, GameState.LOST)
 # How a save writes each cell's state, and back: see snapshot.py.

@@ -16,6 +16,8 @@ import gc
 from collections.abc import Callable, Iterable, Iterator
 from itertools import repeat
 
+Cell = tuple[int, int]  # (row, col)
+
 # Cell states, one byte per cell.
 COVERED, FLAGGED, QUESTIONED, REVEALED, PADDING = 0, 1, 2, 3, 4
 

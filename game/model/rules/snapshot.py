@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .facts import GameState, validate_first_click, validate_size
+from .grid import Cell
 from .move import Move, MoveKind
 
 FORMAT = 1
@@ -31,8 +32,6 @@ KEYS = (
 )
 # the kinds a move log holds, as a tuple: a hostile unhashable kind is no match, not a crash
 _KIND_NAMES = tuple(kind.value for kind in MoveKind if kind.logged)
-
-Cell = tuple[int, int]
 
 
 class Clicks(NamedTuple):

@@ -8,6 +8,7 @@ from functools import lru_cache
 from math import comb as _comb
 from typing import Any
 
+from ..rules.grid import Cell
 from .frontier import Frontier, InconsistentPosition, neighbours
 
 __all__ = [
@@ -38,8 +39,6 @@ COVERED = -1
 # The interior's binomials: every position a guess looks at asks for the same few, with numbers of hundreds of
 # digits on Expert.
 comb = lru_cache(maxsize=4096)(_comb)
-
-Cell = tuple[int, int]
 
 
 class Analysis:

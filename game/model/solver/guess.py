@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from .analysis import DEFAULT_BUDGET, Analysis, Cell, InconsistentPosition, analyse_visible
+from ..rules.grid import Cell
+from .analysis import DEFAULT_BUDGET, Analysis, InconsistentPosition, analyse_visible
 from .endgame import endgame_cell
 from .fifty import pseudo_fifty_fifties
 from .hill import HillStrategy

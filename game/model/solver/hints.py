@@ -9,7 +9,8 @@ from enum import Enum
 from typing import Any
 
 from ..rules.facts import GameState
-from .analysis import DEFAULT_BUDGET, Analysis, Cell, analyse_visible, mine_total, neighbours, visible_of
+from ..rules.grid import Cell
+from .analysis import DEFAULT_BUDGET, Analysis, analyse_visible, mine_total, neighbours, visible_of
 from .chance import chance_text
 from .deductions import Deduction, cells_phrase, deductions
 from .guess import SHIPPED, GuessStrategy, Why, decide_guess
