@@ -70,16 +70,7 @@ def focus_ring(surface: pygame.Surface, rect: RectLike) -> None:
     )
 
 
-class Widget:
-    """What the buttons and text fields share, as the focus ring (focus.Focusable) sees them: their rectangle,
-    whether they can be used, and whether the ring is on them."""
-
-    rect: pygame.Rect
-    enabled: bool
-    focused: bool
-
-
-class Button(Widget):
+class Button:
     """A bevelled push button: pressed look while held, fires when released over it (or Enter when focused)."""
 
     def __init__(self, rect: RectLike, label: str, sublabel: str = "", enabled: bool = True, size: int = LARGE) -> None:
@@ -128,7 +119,7 @@ class Button(Widget):
             text.draw_fitted(surface, self.label, inside, self.size, colour, "center", BOLD, TINY)
 
 
-class TextField(Widget):
+class TextField:
     """A one-line text box as in any desktop form: entering it (a click, Tab, the focus ring) selects its text,
     so typing replaces it; Ctrl+A selects all; Home and End move the caret; Backspace and Delete erase the
     selection or the character before or after the caret. The owner validates the text."""
