@@ -37,8 +37,7 @@ NO_STNB = "STNB is counted on intermediate and expert boards only (and Arbiter's
 def figures(game: BestGame | PlayedGame) -> str:
     """What a row has no room for, shown while the pointer is on it: 3BV (how much of it a loss cleared),
     clicks, useful clicks and correctness (their share)."""
-    # a best game is a win; a recent one may be a loss, which cleared some of its 3BV
-    solved = game.solved_three_bv if isinstance(game, PlayedGame) and not game.won else game.three_bv
+    solved = game.cleared_three_bv  # a recent game may be a loss, which cleared some of its 3BV
     bv = f"3BV {game.three_bv}" if solved in (None, game.three_bv) else f"3BV {solved} of {game.three_bv}"
     clicks, useful = game.clicks, game.effective_clicks
     if not clicks or useful is None:

@@ -85,9 +85,15 @@ class PlayedGame(NamedTuple):
         return "won" if self.won else "abandoned" if self.abandoned else "lost"
 
     @property
+    def cleared_three_bv(self) -> int | None:
+        """The 3BV the game cleared: all of it on a win, the part opened on a loss (None: an old loss that did
+        not keep it)."""
+        return self.three_bv if self.won else self.solved_three_bv
+
+    @property
     def three_bv_per_s(self) -> float | None:
         """3BV (of the part opened, on a loss) per second: the video's, as the game-over panel showed it."""
-        solved = self.three_bv if self.won else self.solved_three_bv
+        solved = self.cleared_three_bv
         return kept_or(
             self.kept, "bbbv_s", solved * 1000 / self.time_ms if solved is not None and self.time_ms else None
         )
@@ -95,7 +101,7 @@ class PlayedGame(NamedTuple):
     @property
     def ioe(self) -> float | None:
         """3BV per click (of the part opened, on a loss); None for an old game that did not keep it."""
-        solved = self.three_bv if self.won else self.solved_three_bv
+        solved = self.cleared_three_bv
         return kept_or(self.kept, "ioe", solved / self.clicks if solved is not None and self.clicks else None)
 
     @property
@@ -171,6 +177,11 @@ class BestGame(NamedTuple):
     clicks: int | None = None
     effective_clicks: int | None = None
     kept: speed.Kept | None = None
+
+    @property
+    def cleared_three_bv(self) -> int:
+        """A best is a win: it cleared all its 3BV."""
+        return self.three_bv
 
     @property
     def stnb(self) -> float | None:
