@@ -357,7 +357,7 @@ class GameOverPanel(Overlay[PanelChoice]):
             self.watch_replay()
         elif event.key == pygame.K_s and self.study is not None:
             self.study_loss()
-        elif isinstance(pressed := self.focus.handle(event), widgets.Button):  # else None
+        elif (pressed := self.focus.handle(event)) is not None:
             self.press(pressed)
 
     def press(self, button: widgets.Button) -> None:

@@ -52,7 +52,7 @@ class CodeEntryScene(FormScene):
             widgets.Button(r, label) for r, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
         )
         ring: list[widgets.TextField | widgets.Button] = [self.field, self.paste_button, self.start, self.back]
-        self.focus = FocusRing(ring, self.field, press_keys=ENTER_KEYS)
+        self.focus: FocusRing[widgets.TextField | widgets.Button] = FocusRing(ring, self.field, press_keys=ENTER_KEYS)
         self.focus.focus(self.field)  # shown from the start: the typing goes where the ring is
         self.note: str | None = None  # a word about the last paste, until the text changes
         self.check()

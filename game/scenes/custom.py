@@ -105,7 +105,7 @@ class CustomScene(FormScene):
         first = self.fields[FIELDS[0]]
         first.focused = True
         ring: list[widgets.TextField | widgets.Button] = [*self.fields.values(), self.start, self.back]
-        self.focus = FocusRing(ring, start=first, press_keys=ENTER_KEYS)
+        self.focus: FocusRing[widgets.TextField | widgets.Button] = FocusRing(ring, start=first, press_keys=ENTER_KEYS)
         self.focus.focus(first)  # shown from the start: the typing goes where the ring is
         self.errors, self.values = check_custom(self.texts())
 
@@ -115,7 +115,7 @@ class CustomScene(FormScene):
     def handle_form(self, event: pygame.event.Event) -> None:
         if event.type == pygame.TEXTINPUT and event.text in "+-" and (typing := self._typing()) is not None:
             self._step(typing, 1 if event.text == "+" else -1)  # + and - step the field being typed in
-        elif isinstance(pressed := self.focus.handle(event), (widgets.TextField, widgets.Button)):  # else None
+        elif (pressed := self.focus.handle(event)) is not None:
             self.back_or_start(pressed)
         else:
             for field in FIELDS:

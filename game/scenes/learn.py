@@ -55,7 +55,7 @@ class LearnScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.context.show(screens.Menu())
             return
-        if isinstance(button := self.focus.pressed(event, self.buttons), widgets.Button):  # else None
+        if (button := self.focus.pressed(event, self.buttons)) is not None:
             self.press(button)
 
     def press(self, button: widgets.Button) -> None:

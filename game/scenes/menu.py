@@ -86,7 +86,7 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.context.toggle_sound()]
             return
-        if isinstance(button := self.focus.pressed(event, self.buttons), widgets.Button):  # else None
+        if (button := self.focus.pressed(event, self.buttons)) is not None:
             self.press(button)
 
     def press(self, button: widgets.Button) -> None:

@@ -233,9 +233,8 @@ class PuzzleScene(Scene):
         else:
             self._board_input(event)
 
-    def press(self, button: object) -> None:
-        """`button`: one of the buttons, clicked or pressed from the focus ring (which hands back its widgets as
-        objects); told apart by identity."""
+    def press(self, button: widgets.Button) -> None:
+        """`button`: one of the buttons, clicked or pressed from the focus ring."""
         if button is self.back:
             self.leave()
         elif button is self.why:

@@ -162,9 +162,8 @@ class RecordsScene(Scene):
                 self.press(button)
                 return
 
-    def press(self, button: object) -> None:
-        """`button`: one of the buttons, clicked or pressed from the focus ring (which hands back its widgets as
-        objects); told apart by identity."""
+    def press(self, button: widgets.Button) -> None:
+        """`button`: one of the buttons, clicked or pressed from the focus ring."""
         if button in self.rows:
             self.watch(self.game_of[button])
         elif button in self.tabs.values():

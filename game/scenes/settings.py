@@ -33,7 +33,7 @@ class SettingsScene(Scene):
         self._lay_out()
         # Up and Down move the ring, Left and Right change the option it is on; on the name, keys type
         ring: list[widgets.Button | widgets.TextField] = [*self.buttons, self.name_field, self.back]
-        self.focus = FocusRing(ring, arrows=False)
+        self.focus: FocusRing[widgets.Button | widgets.TextField] = FocusRing(ring, arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
         self.typing = False  # text input is on (the ring is on the name)
         self._label_buttons()
@@ -105,7 +105,7 @@ class SettingsScene(Scene):
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected is not None:
                 self.focus.focus(self.buttons[self.selected])
                 self.change(OPTIONS[self.selected], -1 if event.key == pygame.K_LEFT else 1)
-            elif isinstance(pressed := self.focus.handle(event), (widgets.Button, widgets.TextField)):  # else None
+            elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
         for button in (*self.buttons, self.back):

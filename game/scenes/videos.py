@@ -112,7 +112,7 @@ class VideosScene(Scene):
             self.scroll(len(self.entries) * (1 if key == pygame.K_END else -1))
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self._step(1 if key == pygame.K_DOWN else -1)
-        elif isinstance(pressed := self.focus.handle(event), widgets.Button):  # else None
+        elif (pressed := self.focus.handle(event)) is not None:
             self.press(pressed)
 
     def _step(self, direction: int) -> None:

@@ -4,7 +4,7 @@ nearest one that way, Enter or Space presses the one with the ring. The ring sho
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import pygame
 
@@ -29,15 +29,17 @@ class Pressable(Protocol):
 
 
 P = TypeVar("P", bound=Pressable)
+W = TypeVar("W", bound=Focusable)
 
 
-class FocusRing:
-    """Which of `widgets` (anything with rect, enabled and focused) has the keyboard's focus."""
+class FocusRing(Generic[W]):
+    """Which of `widgets` (W: anything with rect, enabled and focused) has the keyboard's focus; what it hands
+    back to press is one of them, as its own type."""
 
     def __init__(
         self,
-        widgets: Iterable[Focusable | None],
-        start: Focusable | None = None,
+        widgets: Iterable[W | None],
+        start: W | None = None,
         arrows: bool = True,
         press_keys: tuple[int, ...] = PRESS_KEYS,
     ) -> None:
@@ -46,11 +48,11 @@ class FocusRing:
         text to type leaves Space out)."""
         self.press_keys = press_keys
         self.widgets = [w for w in widgets if w is not None]
-        self.current: Focusable | None = start if start in self.widgets else (self.widgets[0] if self.widgets else None)
+        self.current: W | None = start if start in self.widgets else (self.widgets[0] if self.widgets else None)
         self.arrows = arrows
         self.shown = False
 
-    def handle(self, event: pygame.event.Event) -> Focusable | None:
+    def handle(self, event: pygame.event.Event) -> W | None:
         """Move the ring for Tab and the arrows; for Enter or Space, return the widget to press (else None)."""
         if event.type != pygame.KEYDOWN or self.current is None:
             return None
@@ -70,7 +72,7 @@ class FocusRing:
         by_key = self.handle(event)
         return next((button for button in buttons if button.handle(event) or button is by_key), None)
 
-    def focus(self, widget: Focusable | None) -> None:
+    def focus(self, widget: W | None) -> None:
         if widget in self.widgets:
             self.current = widget
             self._show()
@@ -94,7 +96,7 @@ class FocusRing:
             self._show()
         here = self.current.rect.center
 
-        def cost(widget: Focusable) -> int:
+        def cost(widget: W) -> int:
             x, y = widget.rect.centerx - here[0], widget.rect.centery - here[1]
             along = x * dx + y * dy
             across = abs(x * dy) + abs(y * dx)
