@@ -29,7 +29,7 @@ from game.play.recorder import Placed, Recorder
 from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
 from game.video.chunks import Sealed
-from game.video.events import Video, new_video, record_made_click
+from game.video.events import Mouse, Video, new_video, record_made_click
 from game.video.packed import saved_video
 from game.work import worker
 from game.work.background import BackgroundJob
@@ -339,11 +339,12 @@ class GameSession:
 
     # --- ways out -----------------------------------------------------------------------------------------
 
-    def abandon(self) -> bool:
-        """The player left this game for another (the face, F2, a new game from the menu, Discard). A game
-        under way is recorded as an abandoned loss; True when it was."""
+    def abandon(self, t_ms: int | None = None) -> bool:
+        """The player left this game for another at `t_ms` (the face, F2, a new game from the menu, Discard). A
+        game under way is recorded as an abandoned loss, timed to then; True when it was."""
         if self.state != GameState.PLAYING:
             return False
+        self._stop_clock(t_ms)
         self._abandoned = True
         self._record()
         return True
@@ -355,17 +356,46 @@ class GameSession:
         if saved is not None:
             self.keeper.save(saved)
 
-    def leave(self) -> None:
-        """The player stepped away from the game (Esc, closing the window): saved as it stands, clock included,
-        and free for any copy of the game to resume."""
+    def leave(self, t_ms: int | None = None) -> None:
+        """The player stepped away from the game at `t_ms` (Esc, closing the window): saved as it stands, clock
+        included, and free for any copy of the game to resume."""
+        self._stop_clock(t_ms)
         saved = self.to_save()
         if saved is not None:
             self.keeper.save(saved, held=False)
 
+    def _stop_clock(self, t_ms: int | None) -> None:
+        """The clock stops at `t_ms` for good (the game is left): its time to then, and the video's with it, so
+        that the video measures the time the game kept (a game's time is its video's: see `_record`)."""
+        if self.state != GameState.PLAYING or t_ms is None:
+            return
+        self.stamp(t_ms)
+        self._running_since = None
+        recorder = self.recorder
+        if recorder is not None and not self.waiting:
+            recorder.pause(t_ms)
+
     def _record(self) -> None:
         if not self._recorded:
+            self._agree_with_video()
             self._recorded = True
             self.result = self.keeper.finish(self.to_record())
+
+    def _agree_with_video(self) -> None:
+        """The game's time is its video's, as every figure of it is (the panel, Replay, the EVF, `stats`): the
+        clock and the video are stamped from the same input, so they agree to the millisecond, and a
+        difference is a bug. It is logged and the video's time kept, so that no two places disagree."""
+        from game.video.figures import time_ms_of  # (not needed at start-up)
+
+        video = self.current_video()
+        if video is None or not len(video):
+            return
+        video_ms = time_ms_of(video)
+        if video_ms != self.elapsed_ms and self.board.first_reveal is not None:
+            log.warning(
+                "the game's clock says %d ms, its video %d ms: the video's time is kept", self.elapsed_ms, video_ms
+            )
+            self._elapsed = video_ms / 1000
 
     # --- what is kept ---------------------------------------------------------------------------------------
 
@@ -427,6 +457,7 @@ class GameSession:
         the game can be made (Discard), which names them."""
         board, extra = checked_save(saved)
         video, sealed = saved_video(board.rows, board.cols, _laid(board), extra.get("video"), read_chunks)
+        elapsed_ms = _paused_at_the_clock(video, sealed, saved.elapsed_ms) if board.first_reveal else saved.elapsed_ms
         origin = (
             Origin(extra["origin"])
             if "origin" in extra
@@ -440,7 +471,7 @@ class GameSession:
             origin=origin,
             no_guess=extra.get("no_guess", False),
             assisted=extra.get("hinted", False),
-            elapsed_ms=saved.elapsed_ms,
+            elapsed_ms=elapsed_ms,
             waiting=True,
             video=video,
             sealed=sealed,
@@ -468,6 +499,25 @@ class GameSession:
 def _laid(board: Board) -> frozenset[Cell]:
     """The board's mines, once laid (they are laid by the first reveal)."""
     return frozenset(board.mine_cells()) if board.mines_placed else frozenset()
+
+
+def _paused_at_the_clock(video: Video | None, sealed: Sealed | None, elapsed_ms: int) -> int:
+    """A saved game's video ends paused where its clock stopped: a game saved after a move and left later (by
+    a kill, or by a version that did not pause its video then) kept its clock running after the video's last
+    event. Returns the game's time, which is the video's (the later of the two, should the video be ahead).
+    A video held only in part (its chunks not read) is left as it is."""
+    from game.video.figures import time_ms_of  # (not needed at start-up)
+
+    if video is None or not len(video) or (sealed is not None and not sealed.held):
+        return elapsed_ms
+    behind = elapsed_ms - time_ms_of(video)
+    if behind <= 0:
+        return elapsed_ms - behind
+    last, x, y = video.times[-1], video.xs[-1], video.ys[-1]
+    if video.kinds[-1] == Mouse.PAUSE:  # stopped too early: it goes on as long as the clock did
+        video.append(Mouse.RESUME, last, x, y)
+    video.append(Mouse.PAUSE, last + behind, x, y)
+    return elapsed_ms
 
 
 def _judged(replay: Replay, cancelled: threading.Event) -> GameVerdict | None:

@@ -111,7 +111,7 @@ class PlayingScene(Scene):
             self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
     def on_exit(self) -> None:
-        self.session.leave()  # the clock ran since the last move: keep that too
+        self.session.leave(self.context.now_ms())  # the clock ran since the last move: keep that too
         self.assist.cancel()
         if self.session.dealing is not None:
             self.session.dealing.cancel()
@@ -364,7 +364,7 @@ class PlayingScene(Scene):
 
     def new_game(self) -> None:
         """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned."""
-        self.session.abandon()
+        self.session.abandon(self.context.now_ms())
         self.context.show(screens.Playing(self.context.dealer.again(self.session)))
 
     # --- input ------------------------------------------------------------------------------------------------

@@ -131,20 +131,10 @@ def figures_of(video: Video, with_board: bool = True) -> Figures:
     """
     video = as_mouse(video)  # keys as the mouse events that do the same, as its EVF file holds them
     kinds = video.kinds.tobytes()
-    game = Game(video.rows, video.cols, video.mines)
-    opening: int | None = None
-    over: int | None = None
-    for index in positions(video, PLAYED, kinds):
-        game.hear(video.kinds[index], video.cell_of(video.xs[index], video.ys[index]))
-        if opening is None and game.outcome != Outcome.READY:
-            opening = index
-        if game.over:
-            over = index
-            break
-    time_ms = path = 0.0
+    game, opening, over = _played(video, kinds)
+    time_ms, path = 0, 0.0
     if opening is not None:
-        clock = GameClock(video, kinds)
-        time_ms = clock.stamp(over if over is not None else len(video) - 1) - clock.stamp(opening)
+        time_ms = _time_ms(video, kinds, opening, over)
         path = _path(video, opening, kinds)
     grid = game.grid
     counts = game.counts
@@ -152,7 +142,7 @@ def figures_of(video: Video, with_board: bool = True) -> Figures:
         won=game.outcome == Outcome.WON,
         lost=game.outcome == Outcome.LOST,
         level=level_of(video.rows, video.cols, video.mine_count),
-        time_ms=int(time_ms),
+        time_ms=time_ms,
         bbbv=three_bv_of(video.rows, video.cols, video.mines),
         bbbv_solved=game.solved_bbbv(),
         zini=boardfigures.zini(grid) if with_board else 0,
@@ -168,6 +158,35 @@ def figures_of(video: Video, with_board: bool = True) -> Figures:
         nf=counts.flags_placed == 0,
         path=path,
     )
+
+
+def time_ms_of(video: Video) -> int:
+    """The game's time so far as its figures measure it: from the click that opened the first cell to the game's
+    end or, while it is under way, to the video's last event (a pause: the moment the clock stopped), pauses
+    left out; 0 before the first cell is open. Only the clicks are played: milliseconds for a long game."""
+    video = as_mouse(video)
+    kinds = video.kinds.tobytes()
+    _, opening, over = _played(video, kinds)
+    return 0 if opening is None else _time_ms(video, kinds, opening, over)
+
+
+def _played(video: Video, kinds: bytes) -> tuple[Game, int | None, int | None]:
+    """The video's clicks played on its board: the game at the end, the index of the event that opened the first
+    cell and of the one that ended the game (None: not yet)."""
+    game = Game(video.rows, video.cols, video.mines)
+    opening: int | None = None
+    for index in positions(video, PLAYED, kinds):
+        game.hear(video.kinds[index], video.cell_of(video.xs[index], video.ys[index]))
+        if opening is None and game.outcome != Outcome.READY:
+            opening = index
+        if game.over:
+            return game, opening, index
+    return game, opening, None
+
+
+def _time_ms(video: Video, kinds: bytes, opening: int, over: int | None) -> int:
+    clock = GameClock(video, kinds)
+    return int(clock.stamp(over if over is not None else len(video) - 1) - clock.stamp(opening))
 
 
 PLAYED = frozenset(Mouse) - {Mouse.MOVE, Mouse.PAUSE, Mouse.RESUME}  # what can change the game

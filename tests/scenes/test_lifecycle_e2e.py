@@ -340,3 +340,64 @@ def test_discard_checks_the_saved_game_off_the_frame_and_the_new_game_waits_for_
     assert isinstance(driver.scene, PlayingScene) and driver.scene.board.rows == 16, "then the new game starts"
     stats = driver.app.store.statistics("beginner")
     assert (stats.played, stats.won) == (1, 0), "the discarded game counts as a loss"
+
+
+def close_the_window(driver):
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    driver.app.run(max_frames=driver.app.frames)
+    driver.app.store.close()
+
+
+def leave_by_esc(driver):
+    to_menu_keeping_the_game(driver)
+
+
+@pytest.mark.parametrize("step_away", [close_the_window, leave_by_esc])
+def test_a_resumed_games_time_is_one_on_the_clock_the_panel_the_record_and_the_video(tmp_path, driver, step_away):
+    """Issue 43: a game left 13 s after its click and lost on resume read 19.5 s on the status line and 0.000 s
+    on the panel, in Replay's side panel and in its EVF: closing the window saved the clock, not the video's."""
+    from game.video.figures import figures_of
+
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    driver.click_cell(4, 4)
+    driver.frames(13 * 60)
+    step_away(driver)
+    again = driver if step_away is leave_by_esc else start_app(tmp_path, SEED)
+    try:
+        again.click_button(again.scene.resume, frames=5)
+        playing = again.scene
+        again.frames(3 * 60)  # the clock waits for the player's move
+        board = playing.board
+        mine = next(cell for cell in cells(board) if board.is_mine(*cell))
+        again.click_cell(*mine)
+        session = playing.session
+        assert session.state == "lost"
+        assert 13_000 <= session.elapsed_ms <= 13_200
+        video = figures_of(session.current_video())
+        [record] = again.app.store.recent_games("beginner")
+        assert video.time_ms == session.elapsed_ms == record.time_ms, "one time, wherever it shows"
+        assert session.timer_seconds == session.elapsed_ms // 1000 + 1
+    finally:
+        if again is not driver:
+            again.app.store.close()
+
+
+def test_a_save_whose_video_stopped_before_its_clock_resumes_with_the_video_caught_up():
+    """A save left by a kill (or by an older version) after the clock ran on past the video's last event: the
+    resumed video pauses where the clock stopped, so both say the same time."""
+    from game.model import Board, Move
+    from game.play.session import GameSession
+    from game.video.events import Mouse
+    from game.video.figures import time_ms_of
+
+    session = GameSession(Board(9, 9, 10, seed=SEED))
+    video = session.video
+    for kind, t in ((Mouse.LEFT_PRESS, 1000), (Mouse.LEFT_RELEASE, 1100)):
+        video.append(kind, t, 4 * video.cell_size + 8, 4 * video.cell_size + 8)
+    session.apply(Move("reveal", 4, 4), t_ms=1100)
+    session.tick(13.0)
+    session.leave()  # no time given: as an older version left it
+    saved = session.to_save()
+    assert time_ms_of(saved_video := GameSession.from_save(saved).current_video()) == saved.elapsed_ms == 13_000
+    assert saved_video.kinds[-1] == Mouse.PAUSE
