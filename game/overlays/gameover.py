@@ -409,7 +409,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
         verdict = self.verdict.loss if self.verdict is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
-        words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
+        words = f"{self._title()}{kind} {format_seconds(self.session.elapsed)}"
         if self.race is not None:
             words += race_figures.bar_words(self.race)  # a race is never timed for records: it says so elsewhere
         elif mark := self._untimed():

@@ -187,7 +187,7 @@ class VideosScene(Scene):
         else:
             board = category_label(category_for(summary.rows, summary.cols, summary.mines))
             player = f" · {summary.player}" if summary.player else ""
-            said, colour = f"{board} · {summary.outcome} in {format_time(summary.time_ms, True)}{player}", look.text
+            said, colour = f"{board} · {summary.outcome} in {format_time(summary.time_ms)}{player}", look.text
         fallback.draw_fitted(surface, said, bottom, SMALL, colour, "left", REGULAR)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:

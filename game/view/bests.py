@@ -20,7 +20,7 @@ def figure_text(figure: str, value: float | None) -> str:
     if value is None:
         return "-"
     if figure == "Time":
-        return format_time(round(value), precise=True)
+        return format_time(round(value))
     return f"{value:.1f}" if figure == "STNB" else f"{value:.3f}"
 
 

@@ -41,13 +41,13 @@ def figure_lines(session: GameSession, stats: GameStats, code: str | None, value
     speed = stats.three_bv_per_second
     rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
     solved = f"{board.three_bv}" if won else f"{stats.solved_three_bv} of {board.three_bv}"
-    time = format_seconds(session.elapsed, precise=True)
+    time = format_seconds(session.elapsed)
     mark = untimed(session)
     if mark:
         time += f", {mark}"
     figures = session.figures  # the video's figures (as ms-toollib computes them), once worked out
     if figures is not None:
-        time = format_seconds(figures.time_ms / 1000, precise=True) + (f", {mark}" if mark else "")
+        time = format_seconds(figures.time_ms / 1000) + (f", {mark}" if mark else "")
         lines = [("Time", time), *video_lines(figures)]
     else:
         lines = [

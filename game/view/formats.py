@@ -11,22 +11,23 @@ if TYPE_CHECKING:
     from game.video.figures import Figures
 
 
-def format_time(ms: int | None, precise: bool = False) -> str:
-    """A game's time: "42.3 s", "2:50.3", "1:02:50.3"; to the millisecond when `precise` ("42.312 s")."""
+def format_time(ms: int | None) -> str:
+    """A game's time, to the millisecond the game measured it, wherever a player reads it: "42.312 s",
+    "2:50.312", "1:02:50.312"; "-" for none. One notation for one number: never "42.3 s" here and "42.312 s"
+    there, nor "596.0 s" for "9:56.065"."""
     if ms is None:
         return "-"
-    digits, unit = (3, 1) if precise else (1, 100)
-    ms = round(max(0, int(ms)) / unit) * unit  # rounded first, so 59.96 s reads 1:00.0, not 60.0 s
+    ms = max(0, int(ms))
     if ms < 60_000:
-        return f"{ms / 1000:.{digits}f} s"
+        return f"{ms / 1000:.3f} s"
     minutes, rest = divmod(ms, 60_000)
     hours, minutes = divmod(minutes, 60)
-    seconds = f"{rest / 1000:0{3 + digits}.{digits}f}"
+    seconds = f"{rest / 1000:06.3f}"
     return f"{hours}:{minutes:02d}:{seconds}" if hours else f"{minutes}:{seconds}"
 
 
-def format_seconds(seconds: float, precise: bool = False) -> str:
-    return format_time(round(seconds * 1000), precise)
+def format_seconds(seconds: float) -> str:
+    return format_time(round(seconds * 1000))
 
 
 # One rule for assisted games, said the same way wherever a game shows (the win line, the panel, the records):

@@ -99,7 +99,7 @@ class LiveFigures:
         board = self.board
         figures = timeline.at(index, t_ms, board)
         lines = dict(video_lines(figures))
-        lines["Time"] = format_seconds(figures.time_ms / 1000, precise=True)
+        lines["Time"] = format_seconds(figures.time_ms / 1000)
         if board is None:
             lines["ZiNi"] = WAITING
         return lines

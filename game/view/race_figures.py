@@ -32,7 +32,7 @@ def _rate(value: float) -> str:
 
 # Each figure's value from one player's Figures, on the panel's lines (the names are FIGURES' in formats).
 COLUMNS: tuple[tuple[str, Callable[[Figures], str]], ...] = (
-    ("Time", lambda f: format_time(f.time_ms, precise=True)),
+    ("Time", lambda f: format_time(f.time_ms)),
     ("3BV", lambda f: f"{f.bbbv}" if f.won else f"{f.bbbv_solved} of {f.bbbv}"),
     ("3BV/s", lambda f: _rate(f.bbbv_s)),
     ("Clicks", lambda f: f"{f.clicks} ({f.effective_clicks})"),
@@ -55,7 +55,7 @@ def lines(race: Race, your_time_ms: int) -> list[tuple[str, ...]]:
     for name, value in COLUMNS:
         yours = value(you) if you is not None else COUNTING
         if name == "Time":
-            yours = format_time(your_time_ms, precise=True)
+            yours = format_time(your_time_ms)
         found.append((name, yours, value(ghost) if ghost is not None else COUNTING))
         if name == "Clicks" and ghost is not None:
             found.append(("ZiNi", str(ghost.zini)))
@@ -81,9 +81,9 @@ def sentence(race: Race) -> str:
     if result is None or ghost is None:
         return ""
     it, It = who(race), who(race, capital=True)
-    at = format_time(ghost.time_ms, precise=True)
+    at = format_time(ghost.time_ms)
     if result.reason is Reason.TIME:
-        gap = format_time(result.gap_ms, precise=True)
+        gap = format_time(result.gap_ms)
         return {
             Lead.YOU: f"You beat {it} by {gap}.",
             Lead.GHOST: f"{It} beat you by {gap}.",
@@ -114,12 +114,12 @@ def bar_words(race: Race) -> str:
     ghost, result = race.ghost_figures, race.result()
     if ghost is None:
         return f"; the ghost: {COUNTING}"
-    at = format_time(ghost.time_ms, precise=True)
+    at = format_time(ghost.time_ms)
     said = f"ghost {at}" if ghost.won else f"ghost lost at {at}" if ghost.lost else f"ghost stopped at {at}"
     if result is None:
         return f"; {said}"
     if result.reason is Reason.TIME:
-        gap = format_time(result.gap_ms, precise=True)
+        gap = format_time(result.gap_ms)
         lead = {Lead.YOU: f"you by {gap}", Lead.GHOST: f"the ghost by {gap}", Lead.EVEN: "a dead heat"}
     elif result.reason is Reason.FURTHER:
         lead = {Lead.YOU: "you got further", Lead.GHOST: "the ghost got further", Lead.EVEN: "level"}

@@ -77,7 +77,6 @@ def draw_row(
     cells = columns(rect.inflate(-px(8), 0))
     date = game.played_at.astimezone()
     first = cells["when"]
-    recent = isinstance(game, PlayedGame)
     if isinstance(game, PlayedGame):
         text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), first, size, look.dim_text, smallest=TINY)
         colour = look.success_text if game.won else look.error_text
@@ -88,9 +87,8 @@ def draw_row(
         text.draw_fitted(surface, date.strftime("%Y-%m-%d"), day, size, look.dim_text, smallest=TINY)
         colour = look.success_text
     text.draw_fitted(surface, marks(game), cells["marks"], size, colour, weight=BOLD, smallest=TINY)
-    # best times to the millisecond, as competitive players expect; a list of recent games to the tenth
     values = {
-        "Time": format_time(game.time_ms, precise=not recent),
+        "Time": format_time(game.time_ms),
         "3BV/s": figure_text("3BV/s", game.three_bv_per_s),
         "IOE": figure_text("IOE", game.ioe),
         "STNB": figure_text("STNB", game.stnb),

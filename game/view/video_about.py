@@ -44,7 +44,7 @@ def lines(watchable: Watchable) -> list[str]:
     result = "won" if f.won else "lost" if f.lost else "not finished"
     rqp = "-" if f.bbbv_solved == 0 else f"{f.rqp:.1f}"
     figures = (
-        f"{board} · {result} in {format_time(f.time_ms, precise=True)} · 3BV {f.bbbv_solved}/{f.bbbv} · "
+        f"{board} · {result} in {format_time(f.time_ms)} · 3BV {f.bbbv_solved}/{f.bbbv} · "
         f"3BV/s {f.bbbv_s:.3f} · ZiNi {f.zini} · IOE {f.ioe:.3f} · RQP {rqp} · STNB {f.stnb:.1f} · "
         f"{f.clicks} clicks · corr {f.correctness:.3f}" + (" · NF" if f.nf else "")
     )

@@ -90,9 +90,10 @@ def test_the_mine_counter_shows_four_digits_over_999_mines(driver):
 
 
 def test_times_to_the_millisecond_and_sizes_width_first():
-    assert format_time(42_312, precise=True) == "42.312 s" and format_time(42_312) == "42.3 s"
-    assert format_time(3_762_500, precise=True) == "1:02:42.500"
-    assert format_time(59_960) == "1:00.0", "rounded before it is split, never 60.0 s"
+    # one notation for a game's time, to the millisecond, everywhere (issue 43: Records' Recent read 7.7 s)
+    assert format_time(42_312) == "42.312 s" and format_time(7_700) == "7.700 s"
+    assert format_time(3_762_500) == "1:02:42.500" and format_time(596_065) == "9:56.065"
+    assert format_time(59_999) == "59.999 s" and format_time(60_000) == "1:00.000"
     assert size_text(16, 30) == "30 x 16" and category_label("custom:16x30x98") == "Custom 30 x 16, 98 mines"
 
 
