@@ -11,6 +11,9 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
+from game.model import category_for, category_label, level_of
+
+from .figure_text import figure_text
 from .figures import figures_of
 from .foreign import ForeignVideo, UnreadableVideo, read_many
 
@@ -62,6 +65,7 @@ def describe(path: Path, foreign: ForeignVideo | UnreadableVideo) -> dict:
         "rows": video.rows,
         "cols": video.cols,
         "mines": video.mine_count,
+        "level": level_of(video.rows, video.cols, video.mine_count),  # None: a custom board
         "won": f.won,
         "time_s": round(f.time_s, 3),
         "bbbv": f.bbbv,
@@ -69,7 +73,7 @@ def describe(path: Path, foreign: ForeignVideo | UnreadableVideo) -> dict:
         "bbbv_s": f.bbbv_s,
         "zini": f.zini,
         "ios": f.ios,
-        "rqp": f.as_dict()["rqp"],
+        "rqp": f.rqp,
         "stnb": f.stnb,
         "ioe": f.ioe,
         "throughput": f.throughput,
@@ -88,20 +92,28 @@ def describe(path: Path, foreign: ForeignVideo | UnreadableVideo) -> dict:
 
 
 def as_text(line: dict) -> str:
+    """One file's lines as a person reads them: each figure as the game's screens write it, "-" where one does
+    not apply (STNB on a custom board, IOS on a loss)."""
     if "error" in line:
         return f"cannot be read: {line['error']}"
     result = "won" if line["won"] else "not won"
-    rqp = "-" if line["rqp"] is None else f"{line['rqp']:.3f}"
+    board = category_label(category_for(line["rows"], line["cols"], line["mines"]))
+    shown = {name: figure_text(name, line[key]) for name, key in TEXT_NAMES.items()}
     return (
         f"{line['file']}\n  {line['format']} by {line['program'] or '?'}, player {line['player'] or '?'}; "
-        f"{line['rows']}x{line['cols']}/{line['mines']}, {result}\n"
-        f"  time {line['time_s']:.3f} s  3BV {line['bbbv_solved']}/{line['bbbv']}  3BV/s {line['bbbv_s']:.3f}  "
-        f"ZiNi {line['zini']}  IOS {line['ios']:.3f}  RQP {rqp}  STNB {line['stnb']:.3f}\n"
-        f"  IOE {line['ioe']:.3f}  throughput {line['throughput']:.3f}  correctness {line['correctness']:.3f}  "
+        f"{board}, {result}\n"
+        f"  time {figure_text('Time', line['time_s'] * 1000)}  3BV {line['bbbv_solved']}/{line['bbbv']}  "
+        f"3BV/s {shown['3BV/s']}  ZiNi {line['zini']}  IOS {shown['IOS']}  RQP {shown['RQP']}  STNB {shown['STNB']}\n"
+        f"  IOE {shown['IOE']}  throughput {shown['Throughput']}  correctness {shown['Correctness']}  "
         f"clicks {line['clicks']} (left {line['left']}/{line['lce']}, right {line['right']}/{line['rce']}, "
-        f"double {line['double']}/{line['dce']})  flags {line['flags']}  path {line['path']:.1f}  "
+        f"double {line['double']}/{line['dce']})  flags {line['flags']}  path {shown['Path']}  "
         f"NF {'yes' if line['nf'] else 'no'}"
     )
+
+
+# The figures of a line written as figure_text writes them: the game's name for each, and the line's key.
+TEXT_NAMES = {"3BV/s": "bbbv_s", "IOS": "ios", "RQP": "rqp", "STNB": "stnb", "IOE": "ioe"}
+TEXT_NAMES |= {"Throughput": "throughput", "Correctness": "correctness", "Path": "path"}
 
 
 def main(argv: list[str]) -> int:

@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from game.model import chance_text
+from game.model import chance_text, standard_boards_text
+
+# Each figure's format, a time's too, is game.video.figure_text's (`stats` writes them as well); the screens
+# take format_time from here.
+from game.video.figure_text import figure_text, flags_text, rates, solved_text
+from game.video.figure_text import format_time as format_time
 
 if TYPE_CHECKING:
     from game.video.figures import Figures
-
-
-def format_time(ms: int | None, precise: bool = False) -> str:
-    """A game's time: "42.3 s", "2:50.3", "1:02:50.3"; to the millisecond when `precise` ("42.312 s")."""
-    if ms is None:
-        return "-"
-    digits, unit = (3, 1) if precise else (1, 100)
-    ms = round(max(0, int(ms)) / unit) * unit  # rounded first, so 59.96 s reads 1:00.0, not 60.0 s
-    if ms < 60_000:
-        return f"{ms / 1000:.{digits}f} s"
-    minutes, rest = divmod(ms, 60_000)
-    hours, minutes = divmod(minutes, 60)
-    seconds = f"{rest / 1000:0{3 + digits}.{digits}f}"
-    return f"{hours}:{minutes:02d}:{seconds}" if hours else f"{minutes}:{seconds}"
 
 
 def format_seconds(seconds: float, precise: bool = False) -> str:
@@ -56,7 +46,7 @@ FIGURES = {
     "IOS": "Index of speed: log(3BV) / log(time in seconds), for a won game; higher is faster.",
     "RQP": "Rapport qualite/prix: time squared over 3BV (time / 3BV/s); lower is better.",
     "STNB": "3BV against the time a beginner, intermediate or expert board allows (36, 162, 435 x 3BV / "
-    "time^1.7); standard boards only.",
+    f"time^1.7); on the standard boards only: {standard_boards_text()}.",
     "Throughput": "3BV per useful click: above 1.00 when chords open more than one 3BV each.",
     "Correctness": "The share of your clicks that were useful.",
     "Flags": "Flags on the board at the end; NF (no flags) when you never placed one.",
@@ -85,21 +75,20 @@ def video_lines(figures: Figures) -> list[tuple[str, str]]:
     """The figures speed-runners compare, from game.video's Figures, as (name, value) lines: the names are
     FIGURES' (a loss gives the figures of the part solved, as ms-toollib does)."""
     f = figures
-    solved = f"{f.bbbv}" if f.won else f"{f.bbbv_solved} of {f.bbbv}"
-    rqp = "-" if math.isinf(f.rqp) else f"{f.rqp:.3f}"
+    rate = rates(f)
     return [
-        ("3BV", solved),
-        ("3BV/s", f"{f.bbbv_s:.3f}"),
+        ("3BV", solved_text(f)),
+        ("3BV/s", rate["3BV/s"]),
         ("ZiNi", str(f.zini)),
-        ("IOS", f"{f.ios:.3f}" if f.ios else "-"),
-        ("RQP", rqp),
-        ("STNB", f"{f.stnb:.1f}" if f.stnb else "-"),
-        ("IOE", f"{f.ioe:.3f}"),
-        ("Throughput", f"{f.throughput:.3f}"),
-        ("Correctness", f"{f.correctness:.3f}"),
+        ("IOS", rate["IOS"]),
+        ("RQP", rate["RQP"]),
+        ("STNB", rate["STNB"]),
+        ("IOE", rate["IOE"]),
+        ("Throughput", rate["Throughput"]),
+        ("Correctness", rate["Correctness"]),
         ("Clicks", f"L {f.left} ({f.lce})  R {f.right} ({f.rce})  D {f.double} ({f.dce})"),
-        ("Flags", f"{f.flags}, NF" if f.nf else str(f.flags)),
-        ("Path", f"{f.path:.0f} px"),
+        ("Flags", flags_text(f)),
+        ("Path", figure_text("Path", f.path)),
     ]
 
 

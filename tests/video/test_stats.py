@@ -54,3 +54,23 @@ def test_a_mixed_folder_prints_every_good_file_right_and_every_bad_one_with_its_
     for name, (_, reason) in bad.items():
         line = next(line for file, line in by_file.items() if file.name == name)
         assert set(line) == {"file", "error"} and line["error"].startswith(f"{name}: ") and reason in line["error"]
+
+
+def stats(*args):
+    command = [sys.executable, str(ROOT / "main.py"), "stats", *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True)
+
+
+def test_figures_that_do_not_apply_are_null_in_json_and_a_dash_in_text(tmp_path):
+    """Before: a custom board's STNB was 0.0 in --json and "STNB 0.000" in the text, where the game shows "-";
+    Arbiter's 8 x 8 beginner read as a custom board."""
+    custom = next(p for p in GOOD if p.name.startswith("Cus_8x11"))
+    beginner = SAMPLES / "beg_chinese_name.avf"
+    done = stats("--json", custom, beginner)
+    assert done.returncode == 0, done.stderr
+    mine, arbiters = (json.loads(line) for line in done.stdout.splitlines())
+    assert mine["stnb"] is None and mine["level"] is None
+    assert arbiters["level"] == "beginner" and arbiters["stnb"] > 0
+    text = stats(custom, beginner).stdout
+    assert "STNB -" in text and "STNB 0.0" not in text and "Custom 8 x 11, 7 mines, won" in text
+    assert "Beginner 8 x 8, won" in text and f"STNB {arbiters['stnb']:.1f}" in text
