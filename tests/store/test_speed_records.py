@@ -146,7 +146,7 @@ def test_games_from_version_6_get_their_figures_in_the_background(private_home):
         assert [b.game_id for b in store.bests("intermediate", "3BV/s")] == [moves_only.game_id], "no assisted"
         assert {b.game_id for b in store.bests("expert", "IOE")} == {no_log.game_id, with_video.game_id}
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 8 == schema.SCHEMA_VERSION
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 9 == schema.SCHEMA_VERSION
     assert db.execute("SELECT COUNT(*) FROM figures").fetchone()[0] == 5
 
 
@@ -274,3 +274,24 @@ def test_a_video_that_ends_otherwise_than_its_record_is_not_believed():
     kept = speed.work_out(speed.facts_of(other._asdict()), other.replay)
     assert kept.source == speed.FROM_MOVES and kept.bbbv_s == pytest.approx(board.three_bv * 1000 / elapsed)
 
+
+def test_beginner_games_kept_without_stnb_get_it_after_migration_9(private_home):
+    """Before Beginner (9 x 9) had STNB its games were kept without: migration 9 lets the writer work their
+    figures out again, STNB now with them; other boards' figures stay as they were."""
+    with open_waited() as store:
+        beginner, _ = recorded(store, 9, 9, 10, seed=1)
+        recorded(store, *EXPERT, seed=2)
+        assert store.flush(30)
+        path = store.path
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("UPDATE figures SET stnb = NULL WHERE category = 'beginner'")  # as version 8 kept it
+    expert_row = db.execute("SELECT * FROM figures WHERE category = 'expert'").fetchall()
+    db.execute("PRAGMA user_version = 8")
+    db.close()
+    with open_waited() as store:
+        assert store.flush(30)
+        [game] = store.recent_games("beginner")
+        assert game.stnb == pytest.approx(beginner.stnb) and [b.game_id for b in store.bests("beginner", "STNB")]
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT * FROM figures WHERE category = 'expert'").fetchall() == expert_row
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 9
