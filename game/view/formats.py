@@ -45,8 +45,7 @@ FIGURES = {
     "ms-toollib counts it).",
     "IOS": "Index of speed: log(3BV) / log(time in seconds), for a won game; higher is faster.",
     "RQP": "Rapport qualite/prix: time squared over 3BV (time / 3BV/s); lower is better.",
-    "STNB": "3BV against the time a beginner, intermediate or expert board allows (36, 162, 435 x 3BV / "
-    f"time^1.7); on the standard boards only: {standard_boards_text()}.",
+    "STNB": f"3BV against the time a standard board allows: 36, 162, 435 x 3BV / time^1.7 on {standard_boards_text()}.",
     "Throughput": "3BV per useful click: above 1.00 when chords open more than one 3BV each.",
     "Correctness": "The share of your clicks that were useful.",
     "Flags": "Flags on the board at the end; NF (no flags) when you never placed one.",

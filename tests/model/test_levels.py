@@ -23,5 +23,5 @@ def test_a_standard_board_that_is_not_our_preset_is_labelled_by_its_level():
 
 def test_the_standard_boards_in_words_come_from_the_list():
     words = standard_boards_text()
-    assert words == "beginner (9 x 9 or 8 x 8), intermediate (16 x 16) and expert (30 x 16)"
+    assert words == "beginner 9 x 9 or 8 x 8, intermediate 16 x 16, expert 30 x 16"
     assert len(STANDARD_BOARDS) == 4

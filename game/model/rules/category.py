@@ -45,13 +45,12 @@ def mines_text(mines: int) -> str:
 
 
 def standard_boards_text() -> str:
-    """The standard boards in words, from STANDARD_BOARDS: "beginner (9 x 9 or 8 x 8), intermediate (16 x 16)
-    and expert (30 x 16)"."""
+    """The standard boards in words, from STANDARD_BOARDS: "beginner 9 x 9 or 8 x 8, intermediate 16 x 16,
+    expert 30 x 16"."""
     sizes: dict[str, list[str]] = {}
     for (rows, cols, _), level in STANDARD_BOARDS.items():
         sizes.setdefault(level, []).append(size_text(rows, cols))
-    named = [f"{level} ({' or '.join(each)})" for level, each in sizes.items()]
-    return f"{', '.join(named[:-1])} and {named[-1]}"
+    return ", ".join(f"{level} {' or '.join(each)}" for level, each in sizes.items())
 
 
 def category_for(rows: int, cols: int, mines: int) -> str:
