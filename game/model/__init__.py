@@ -51,7 +51,17 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .rules.board import Board
-from .rules.category import category_for, category_label, mines_text, parse_custom, size_text
+from .rules.category import (
+    STANDARD_BOARDS,
+    board_of,
+    category_for,
+    category_label,
+    level_of,
+    mines_text,
+    parse_custom,
+    size_text,
+    standard_boards_text,
+)
 from .rules.facts import (
     FIRST_CLICK_RULES,
     MAX_DENSITY,
@@ -129,6 +139,7 @@ __all__ = [
     "MAX_DENSITY",
     "MAX_SIDE",
     "PRESETS",
+    "STANDARD_BOARDS",
     "SAFE_AROUND_FIRST_CLICK",
     "SEEN_COVERED",
     "SEEN_FLAG",
@@ -153,6 +164,7 @@ __all__ = [
     "Replay",
     "analyse",
     "analyse_visible",
+    "board_of",
     "category_for",
     "category_label",
     "chance_list",
@@ -165,6 +177,7 @@ __all__ = [
     "generate_no_guess",
     "hint_for",
     "judge_game",
+    "level_of",
     "mine_total",
     "mines_text",
     "parse_custom",
@@ -173,6 +186,7 @@ __all__ = [
     "replay_stats",
     "replay_text_limits",
     "size_text",
+    "standard_boards_text",
     "solved_three_bv",
     "three_bv_of",
     "validate_size",

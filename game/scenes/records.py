@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import config
-from game.model import Replay, category_label
+from game.model import Replay, category_label, standard_boards_text
 from game.store import BestGame, PlayedGame
 from game.video import Video
 from game.video.packed import ChunkReader, split_log, video_of
@@ -31,7 +31,7 @@ ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(20, 16, 
 ARROW_W = 44
 RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED
 TAB_LABELS = {"Time": "Best times"}
-NO_STNB = "STNB is counted on intermediate and expert boards only (and Arbiter's 8 x 8 beginner)."
+NO_STNB = f"STNB is counted on the standard boards only: {standard_boards_text()}."
 
 
 def figures(game: BestGame | PlayedGame) -> str:

@@ -165,6 +165,12 @@ def _migrate_7_to_8(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE resume ADD COLUMN video TEXT")
 
 
+def _migrate_8_to_9(db: sqlite3.Connection) -> None:
+    # Beginner (9 x 9, 10 mines) became a standard board with STNB (game.model's level_of): its games kept
+    # before have none. Their figures go, and the writer works them out again in the background, STNB too.
+    db.execute("DELETE FROM figures WHERE category = 'beginner' AND stnb IS NULL")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -175,6 +181,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_5_to_6,
     _migrate_6_to_7,
     _migrate_7_to_8,
+    _migrate_8_to_9,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

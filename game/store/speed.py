@@ -132,7 +132,7 @@ class _Board(NamedTuple):
 def _from_row(facts: Facts, checked: Any) -> Kept:
     """The figures of the row's numbers (the game's own click counts: an older game kept no video), and
     whether a flag was placed from its moves when they were kept."""
-    from game.video.figures import Figures, level_of
+    from game.video.figures import Figures, level_number
 
     solved = facts.three_bv if facts.won else facts.solved_three_bv
     if solved is None or solved > facts.three_bv:
@@ -140,7 +140,7 @@ def _from_row(facts: Facts, checked: Any) -> Kept:
     figures = Figures(
         won=facts.won,
         lost=not facts.won,
-        level=level_of(facts.rows, facts.cols, facts.mines),
+        level=level_number(facts.rows, facts.cols, facts.mines),
         time_ms=facts.time_ms,
         bbbv=facts.three_bv,
         bbbv_solved=solved,
@@ -159,7 +159,7 @@ def _from_row(facts: Facts, checked: Any) -> Kept:
     )
     nf = _no_flag(checked) if checked is not None else (True if facts.right_clicks == 0 else None)
     source = FROM_ROW if checked is None else FROM_MOVES
-    ioe = _bounded("ioe", figures.ioe) if figures.clicks else None  # a row without its clicks: not known
+    ioe = _bounded("ioe", figures.ioe)  # None for a row without its clicks: not known
     return Kept(source, _bounded("bbbv_s", figures.bbbv_s), ioe, _stnb(figures), nf)
 
 
@@ -178,13 +178,11 @@ def _no_flag(checked: Any) -> bool | None:
     return True
 
 
-def _bounded(name: str, value: float) -> float | None:
-    return value if 0.0 <= value <= FIGURE_BOUNDS[name] else None
+def _bounded(name: str, value: float | None) -> float | None:
+    """A figure as the records keep it: None where it does not apply (STNB off the standard boards, 3BV/s at
+    0 ms) or where it is out of bounds (damage, never ranked)."""
+    return value if value is not None and 0.0 <= value <= FIGURE_BOUNDS[name] else None
 
 
 def _stnb(figures: Any) -> float | None:
-    from game.video.figures import STNB_CONSTANT
-
-    if figures.level not in STNB_CONSTANT:
-        return None
-    return _bounded("stnb", figures.stnb)
+    return _bounded("stnb", figures.stnb)  # None off the standard boards

@@ -10,7 +10,7 @@ from itertools import compress, islice, repeat
 from operator import and_, lt, sub
 from typing import Any
 
-from game.model import three_bv_of
+from game.model import level_of, three_bv_of
 
 from . import board_figures as boardfigures
 from .events import Mouse, Video
@@ -18,10 +18,11 @@ from .keys import as_mouse
 from .lookup import GameClock, positions
 from .mouse import Game, Outcome
 
-# ms-toollib's levels (its numbers) and STNB's constant for each standard board: (rows, cols, mines). Beginner
-# is Arbiter's 8x8: ms-toollib counts Windows' 9x9 beginner as a custom board, without STNB, and so do we.
+# ms-toollib's numbers for the levels, and STNB's constant for each level. Which boards are standard, and their
+# level, is the model's `level_of` (9 x 9 and 8 x 8 are both Beginner); ms-toollib calls 9 x 9 custom, without
+# STNB: there, on purpose, our level and STNB are not its (tests/video/test_figures_against_ms_toollib.py).
 BEGINNER, INTERMEDIATE, EXPERT, CUSTOM = 3, 4, 5, 6
-LEVELS = {(8, 8, 10): BEGINNER, (16, 16, 40): INTERMEDIATE, (16, 30, 99): EXPERT}
+LEVEL_NUMBERS = {"beginner": BEGINNER, "intermediate": INTERMEDIATE, "expert": EXPERT}
 STNB_CONSTANT = {BEGINNER: 36.0, INTERMEDIATE: 162.0, EXPERT: 435.0}
 
 
@@ -62,58 +63,62 @@ class Figures:
         return self.lce + self.rce + self.dce
 
     @property
-    def bbbv_s(self) -> float:
-        return self.bbbv_solved / self.time_s if self.time_ms else 0.0
+    def bbbv_s(self) -> float | None:
+        """3BV solved per second; None at 0 ms (no time to divide by: a game won by the click that opened it)."""
+        return self.bbbv_solved / self.time_s if self.time_ms else None
 
     @property
-    def rqp(self) -> float:
-        """Time over 3BV/s: lower is better."""
-        return self.time_s * self.time_s / self.bbbv_solved if self.bbbv_solved else math.inf
+    def rqp(self) -> float | None:
+        """Time over 3BV/s (time squared over 3BV solved): lower is better. None where 3BV/s is none or 0
+        (0 ms, or nothing solved)."""
+        return self.time_s * self.time_s / self.bbbv_solved if self.bbbv_solved and self.time_ms else None
 
     @property
-    def ios(self) -> float:
-        """Index of speed, log(3BV) / log(time), for a won game (the community's definition; ms-toollib has none)."""
+    def ios(self) -> float | None:
+        """Index of speed, log(3BV) / log(time), for a won game of more than a second and 3BV 2 or more (the
+        community's definition; ms-toollib has none); None for any other."""
         if not self.won or self.bbbv < 2 or self.time_s <= 1:
-            return 0.0
+            return None
         return math.log(self.bbbv) / math.log(self.time_s)
 
     @property
-    def stnb(self) -> float:
-        """STNB on the standard boards (0 elsewhere): a level's constant x 3BV / time^1.7, scaled by the
-        square root of the part solved."""
+    def stnb(self) -> float | None:
+        """STNB on the standard boards (None on a custom one, and at 0 ms): the level's constant x 3BV /
+        time^1.7, scaled by the square root of the part solved."""
         constant = STNB_CONSTANT.get(self.level)
-        if constant is None or not self.time_ms or not self.bbbv_solved:
-            return 0.0
+        if constant is None or not self.time_ms or not self.bbbv:
+            return None
         return constant * self.bbbv_solved / self.time_s**1.7 * math.sqrt(self.bbbv_solved / self.bbbv)
 
     @property
-    def ioe(self) -> float:
-        """Efficiency: 3BV solved per click."""
-        return self.bbbv_solved / self.clicks if self.clicks else 0.0
+    def ioe(self) -> float | None:
+        """Efficiency: 3BV solved per click; None without a click."""
+        return self.bbbv_solved / self.clicks if self.clicks else None
 
     @property
-    def throughput(self) -> float:
-        """3BV solved per effective click."""
-        return self.bbbv_solved / self.effective_clicks if self.effective_clicks else 0.0
+    def throughput(self) -> float | None:
+        """3BV solved per effective click; None without one."""
+        return self.bbbv_solved / self.effective_clicks if self.effective_clicks else None
 
     @property
-    def correctness(self) -> float:
-        """The share of clicks that changed the board."""
-        return self.effective_clicks / self.clicks if self.clicks else 0.0
+    def correctness(self) -> float | None:
+        """The share of clicks that changed the board; None without a click."""
+        return self.effective_clicks / self.clicks if self.clicks else None
 
     def as_dict(self) -> dict[str, Any]:
+        """Every figure by its name here; a figure that does not apply is None (null in JSON)."""
         data = asdict(self)
         for name in ("time_s", "clicks", "effective_clicks", "bbbv_s", "rqp", "ios", "stnb", "ioe"):
             data[name] = getattr(self, name)
         data["throughput"] = self.throughput
         data["correctness"] = self.correctness
-        if math.isinf(data["rqp"]):
-            data["rqp"] = None  # JSON has no infinity
         return data
 
 
-def level_of(rows: int, cols: int, mines: int) -> int:
-    return LEVELS.get((rows, cols, mines), CUSTOM)
+def level_number(rows: int, cols: int, mines: int) -> int:
+    """A board's level as ms-toollib numbers them (CUSTOM off the standard boards), from the model's `level_of`."""
+    level = level_of(rows, cols, mines)
+    return CUSTOM if level is None else LEVEL_NUMBERS[level]
 
 
 def figures_of(video: Video, with_board: bool = True) -> Figures:
@@ -141,7 +146,7 @@ def figures_of(video: Video, with_board: bool = True) -> Figures:
     return Figures(
         won=game.outcome == Outcome.WON,
         lost=game.outcome == Outcome.LOST,
-        level=level_of(video.rows, video.cols, video.mine_count),
+        level=level_number(video.rows, video.cols, video.mine_count),
         time_ms=time_ms,
         bbbv=three_bv_of(video.rows, video.cols, video.mines),
         bbbv_solved=game.solved_bbbv(),

@@ -16,7 +16,7 @@ from game.model import three_bv_of
 
 from . import board_figures as boardfigures
 from .events import KEY_CLICKS, Mouse, Video
-from .figures import Figures, figures_of, level_of
+from .figures import Figures, figures_of, level_number
 from .lookup import GameClock
 from .mouse import Game, Outcome
 
@@ -57,7 +57,7 @@ class Timeline:
 
     def __init__(self, video: Video) -> None:
         self.video = video
-        self.level = level_of(video.rows, video.cols, video.mine_count)
+        self.level = level_number(video.rows, video.cols, video.mine_count)
         game = Game(video.rows, video.cols, video.mines)
         self.bbbv = three_bv_of(video.rows, video.cols, video.mines)
         clock = GameClock(video)  # the game's time of an event, without a list of them all

@@ -6,22 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from game.model import PRESETS, parse_custom
-from game.view.formats import format_time
+from game.model import board_of, level_of
+from game.video.figure_text import figure_text as figure_text  # a ranked figure reads as everywhere else
 
 if TYPE_CHECKING:
     from game.store import Beaten
 
 RANKED = ("Time", "3BV/s", "IOE", "STNB")  # the lists Records keeps of each board, as Help names the figures
-
-
-def figure_text(figure: str, value: float | None) -> str:
-    """A ranked figure's value as the panel writes it: "42.312 s", "2.345", "0.912", "45.2"; "-" when unknown."""
-    if value is None:
-        return "-"
-    if figure == "Time":
-        return format_time(round(value))
-    return f"{value:.1f}" if figure == "STNB" else f"{value:.3f}"
 
 
 def beaten_words(beaten: Iterable[Beaten], short: bool = False) -> str:
@@ -38,9 +29,6 @@ def beaten_words(beaten: Iterable[Beaten], short: bool = False) -> str:
 
 
 def has_stnb(category: str) -> bool:
-    """Whether a board has STNB: the standard boards (ms-toollib's levels, whose constant it needs) only."""
-    from game.video.figures import STNB_CONSTANT, level_of  # the figures load after a game, not at start-up
-
-    preset = PRESETS.get(category)
-    size = (preset.rows, preset.cols, preset.mines) if preset is not None else parse_custom(category)
-    return size is not None and level_of(*size) in STNB_CONSTANT
+    """Whether a board has STNB: the standard boards (the model's `level_of`: STNB needs a level's constant)."""
+    board = board_of(category)
+    return board is not None and level_of(*board) is not None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.model import BoardCode, GameState, encode_board_code
 from game.play.session import GameSession, VerdictState
 from game.store.kept import Origin
+from game.video.figure_text import figure_text
 from game.view import text
 from game.view.formats import format_seconds, untimed_mark, video_lines
 from game.view.typeface import BOLD, TINY
@@ -39,7 +40,7 @@ def figure_lines(session: GameSession, stats: GameStats, code: str | None, value
     """(name, value) of each figure, the names as FIGURES explains them; `value_w`: the room for a value."""
     board, won, game_verdict = session.board, session.state == GameState.WON, session.verdict
     speed = stats.three_bv_per_second
-    rate = "" if not speed else f" at {speed:.2f}/s" if speed >= 0.01 else " at under 0.01/s"
+    rate = "" if not speed else f" at {figure_text('3BV/s', speed)}/s" if speed >= 0.001 else " at under 0.001/s"
     solved = f"{board.three_bv}" if won else f"{stats.solved_three_bv} of {board.three_bv}"
     time = format_seconds(session.elapsed)
     mark = untimed(session)
@@ -54,7 +55,7 @@ def figure_lines(session: GameSession, stats: GameStats, code: str | None, value
             ("Time", time),
             ("3BV", solved + rate),
             ("Clicks", f"{stats.clicks} ({stats.effective} useful)"),
-            ("IOE", f"{stats.ioe:.2f} ({stats.correctness:.0%} correct)"),
+            ("IOE", f"{figure_text('IOE', stats.ioe)} ({stats.correctness:.0%} correct)"),
         ]
     lines.append(("Guesses", guesses(session)))
     if not won and game_verdict is not None:

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from game.model import chance_text
+from game.model import chance_text, standard_boards_text
+
+# Each figure's format, a time's too, is game.video.figure_text's (`stats` writes them as well); the screens
+# take format_time from here.
+from game.video.figure_text import figure_text, flags_text, rates, solved_text
+from game.video.figure_text import format_time as format_time
 
 if TYPE_CHECKING:
     from game.video.figures import Figures
-
-
-def format_time(ms: int | None) -> str:
-    """A game's time, to the millisecond the game measured it, wherever a player reads it: "42.312 s",
-    "2:50.312", "1:02:50.312"; "-" for none. One notation for one number: never "42.3 s" here and "42.312 s"
-    there, nor "596.0 s" for "9:56.065"."""
-    if ms is None:
-        return "-"
-    ms = max(0, int(ms))
-    if ms < 60_000:
-        return f"{ms / 1000:.3f} s"
-    minutes, rest = divmod(ms, 60_000)
-    hours, minutes = divmod(minutes, 60)
-    seconds = f"{rest / 1000:06.3f}"
-    return f"{hours}:{minutes:02d}:{seconds}" if hours else f"{minutes}:{seconds}"
 
 
 def format_seconds(seconds: float) -> str:
@@ -56,8 +45,7 @@ FIGURES = {
     "ms-toollib counts it).",
     "IOS": "Index of speed: log(3BV) / log(time in seconds), for a won game; higher is faster.",
     "RQP": "Rapport qualite/prix: time squared over 3BV (time / 3BV/s); lower is better.",
-    "STNB": "3BV against the time a beginner, intermediate or expert board allows (36, 162, 435 x 3BV / "
-    "time^1.7); standard boards only.",
+    "STNB": f"3BV against the time a standard board allows: 36, 162, 435 x 3BV / time^1.7 on {standard_boards_text()}.",
     "Throughput": "3BV per useful click: above 1.00 when chords open more than one 3BV each.",
     "Correctness": "The share of your clicks that were useful.",
     "Flags": "Flags on the board at the end; NF (no flags) when you never placed one.",
@@ -86,21 +74,20 @@ def video_lines(figures: Figures) -> list[tuple[str, str]]:
     """The figures speed-runners compare, from game.video's Figures, as (name, value) lines: the names are
     FIGURES' (a loss gives the figures of the part solved, as ms-toollib does)."""
     f = figures
-    solved = f"{f.bbbv}" if f.won else f"{f.bbbv_solved} of {f.bbbv}"
-    rqp = "-" if math.isinf(f.rqp) else f"{f.rqp:.3f}"
+    rate = rates(f)
     return [
-        ("3BV", solved),
-        ("3BV/s", f"{f.bbbv_s:.3f}"),
+        ("3BV", solved_text(f)),
+        ("3BV/s", rate["3BV/s"]),
         ("ZiNi", str(f.zini)),
-        ("IOS", f"{f.ios:.3f}" if f.ios else "-"),
-        ("RQP", rqp),
-        ("STNB", f"{f.stnb:.1f}" if f.stnb else "-"),
-        ("IOE", f"{f.ioe:.3f}"),
-        ("Throughput", f"{f.throughput:.3f}"),
-        ("Correctness", f"{f.correctness:.3f}"),
+        ("IOS", rate["IOS"]),
+        ("RQP", rate["RQP"]),
+        ("STNB", rate["STNB"]),
+        ("IOE", rate["IOE"]),
+        ("Throughput", rate["Throughput"]),
+        ("Correctness", rate["Correctness"]),
         ("Clicks", f"L {f.left} ({f.lce})  R {f.right} ({f.rce})  D {f.double} ({f.dce})"),
-        ("Flags", f"{f.flags}, NF" if f.nf else str(f.flags)),
-        ("Path", f"{f.path:.0f} px"),
+        ("Flags", flags_text(f)),
+        ("Path", figure_text("Path", f.path)),
     ]
 
 

@@ -3,13 +3,13 @@ clicks, IOE...), the sentence that says who won and by how much, and the words f
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.play.race import Lead, Race, RaceResult, Reason
+from game.video.figure_text import figure_text, flags_text, rates, solved_text
 from game.view import text, theme
 from game.view.formats import format_time
 from game.view.scale import px
@@ -26,24 +26,20 @@ PRIORITY: tuple[str, ...] = ("", "Time", "3BV/s", "3BV", "IOE", "Clicks", "Last 
 PRIORITY += ("Correctness", "Throughput", "RQP", "IOS", "Flags", "Path")
 
 
-def _rate(value: float) -> str:
-    return f"{value:.3f}"
-
-
 # Each figure's value from one player's Figures, on the panel's lines (the names are FIGURES' in formats).
 COLUMNS: tuple[tuple[str, Callable[[Figures], str]], ...] = (
     ("Time", lambda f: format_time(f.time_ms)),
-    ("3BV", lambda f: f"{f.bbbv}" if f.won else f"{f.bbbv_solved} of {f.bbbv}"),
-    ("3BV/s", lambda f: _rate(f.bbbv_s)),
-    ("Clicks", lambda f: f"{f.clicks} ({f.effective_clicks})"),
-    ("IOE", lambda f: _rate(f.ioe)),
-    ("Throughput", lambda f: _rate(f.throughput)),
-    ("Correctness", lambda f: _rate(f.correctness)),
-    ("STNB", lambda f: f"{f.stnb:.1f}" if f.stnb else "-"),
-    ("RQP", lambda f: "-" if math.isinf(f.rqp) else f"{f.rqp:.3f}"),
-    ("IOS", lambda f: _rate(f.ios) if f.ios else "-"),
-    ("Flags", lambda f: f"{f.flags}, NF" if f.nf else str(f.flags)),
-    ("Path", lambda f: f"{f.path:.0f} px"),
+    ("3BV", solved_text),
+    ("3BV/s", lambda f: rates(f)["3BV/s"]),
+    ("Clicks", lambda f: f"{f.clicks} ({f.effective_clicks})"),  # short: two columns share the line
+    ("IOE", lambda f: rates(f)["IOE"]),
+    ("Throughput", lambda f: rates(f)["Throughput"]),
+    ("Correctness", lambda f: rates(f)["Correctness"]),
+    ("STNB", lambda f: rates(f)["STNB"]),
+    ("RQP", lambda f: rates(f)["RQP"]),
+    ("IOS", lambda f: rates(f)["IOS"]),
+    ("Flags", flags_text),
+    ("Path", lambda f: figure_text("Path", f.path)),
 )
 
 

@@ -4,6 +4,7 @@ test can check that no text leaves its box or overlaps another."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
@@ -108,11 +109,16 @@ def draw_fitted(
     return draw(surface, message, (x, box.centery), size, colour, anchor, weight, box)
 
 
+# What a line never breaks: a board's size ("30 x 16", as category.size_text writes it) reads as one word.
+UNBROKEN = re.compile(r"\S*\d+ x \d+(?!\w)\S*|\S+")
+
+
 def wrap(message: str, size: int, room: int, weight: str = REGULAR) -> list[str]:
-    """A paragraph split into lines that fit `room` pixels (a word longer than that gets a line of its own)."""
+    """A paragraph split into lines that fit `room` pixels (a word longer than that gets a line of its own);
+    a board's size stays on one line."""
     lines: list[str] = []
     line = ""
-    for word in message.split():
+    for word in UNBROKEN.findall(message):
         candidate = f"{line} {word}".strip()
         if width(candidate, size, weight) <= room or not line:
             line = candidate

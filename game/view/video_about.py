@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.model import category_for, category_label
+from game.video.figure_text import rates
 from game.view import fallback, text, theme
 from game.view.formats import format_time
 from game.view.scale import px
@@ -42,11 +43,11 @@ def lines(watchable: Watchable) -> list[str]:
     if f is None:
         return [who, board]
     result = "won" if f.won else "lost" if f.lost else "not finished"
-    rqp = "-" if f.bbbv_solved == 0 else f"{f.rqp:.1f}"
+    rate = rates(f)  # as the figures beside the board write them ("-" where one does not apply)
     figures = (
         f"{board} · {result} in {format_time(f.time_ms)} · 3BV {f.bbbv_solved}/{f.bbbv} · "
-        f"3BV/s {f.bbbv_s:.3f} · ZiNi {f.zini} · IOE {f.ioe:.3f} · RQP {rqp} · STNB {f.stnb:.1f} · "
-        f"{f.clicks} clicks · corr {f.correctness:.3f}" + (" · NF" if f.nf else "")
+        f"3BV/s {rate['3BV/s']} · ZiNi {f.zini} · IOE {rate['IOE']} · RQP {rate['RQP']} · STNB {rate['STNB']} · "
+        f"{f.clicks} clicks · corr {rate['Correctness']}" + (" · NF" if f.nf else "")
     )
     return [who, figures]
 

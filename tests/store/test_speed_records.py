@@ -94,10 +94,18 @@ def test_a_game_without_a_flag_is_nf(store):
 
 
 def test_stnb_only_on_the_standard_boards(store):
-    recorded(store, 9, 9, 10, seed=1)  # Windows' beginner: ms-toollib has no STNB for it
+    figures, _ = recorded(store, 9, 9, 10, seed=1)  # Windows' beginner, and ours (ms-toollib calls it custom)
     [game] = store.recent_games("beginner")
-    assert game.stnb is None and game.three_bv_per_s > 0
-    assert store.bests("beginner", "STNB") == [] and len(store.bests("beginner", "3BV/s")) == 1
+    assert game.stnb == pytest.approx(figures.stnb) and game.stnb > 0
+    assert len(store.bests("beginner", "STNB")) == 1
+    recorded(store, 8, 8, 10, seed=1)  # Arbiter's beginner: a board of its own in the records, with STNB
+    [game] = store.recent_games("custom:8x8x10")
+    assert game.stnb > 0 and len(store.bests("custom:8x8x10", "STNB")) == 1
+    for custom in ((30, 16, 99), (9, 9, 11)):  # expert on its side, a mine more than beginner
+        recorded(store, *custom, seed=1)
+        [game] = store.recent_games("custom:{}x{}x{}".format(*custom))
+        assert game.stnb is None and game.three_bv_per_s > 0
+        assert store.bests("custom:{}x{}x{}".format(*custom), "STNB") == []
 
 
 def test_the_best_lists_read_from_their_index(store):
@@ -138,7 +146,7 @@ def test_games_from_version_6_get_their_figures_in_the_background(private_home):
         assert [b.game_id for b in store.bests("intermediate", "3BV/s")] == [moves_only.game_id], "no assisted"
         assert {b.game_id for b in store.bests("expert", "IOE")} == {no_log.game_id, with_video.game_id}
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 8 == schema.SCHEMA_VERSION
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 9 == schema.SCHEMA_VERSION
     assert db.execute("SELECT COUNT(*) FROM figures").fetchone()[0] == 5
 
 
@@ -246,7 +254,9 @@ def test_what_a_row_alone_gives_and_what_it_cannot():
     assert kept == speed.Kept(speed.FROM_ROW, 2.5, 50 / 65, pytest.approx(162 * 50 / 20**1.7), None)
     assert speed.work_out(facts(right_clicks=0), None).nf is True, "no right click: no flag"
     assert speed.work_out(facts(left_clicks=0, right_clicks=0), None).ioe is None, "no clicks kept: no IOE"
-    assert speed.work_out(facts(rows=9, cols=9, mines=10), None).stnb is None, "no STNB off the standard boards"
+    assert speed.work_out(facts(rows=9, cols=9, mines=11), None).stnb is None, "no STNB off the standard boards"
+    assert speed.work_out(facts(rows=9, cols=9, mines=10), None).stnb == pytest.approx(36 * 50 / 20**1.7)
+    assert speed.work_out(facts(time_ms=0), None).bbbv_s is None, "no 3BV/s at 0 ms"
     assert speed.work_out(facts(won=False, solved_three_bv=None), None).bbbv_s is None, "an old loss's part solved"
     assert speed.work_out(facts(time_ms="soon"), None) == speed.Kept(speed.NOTHING)
     assert speed.work_out(facts(), "not a log").source == speed.FROM_ROW, "a damaged log: the row"
@@ -263,3 +273,25 @@ def test_a_video_that_ends_otherwise_than_its_record_is_not_believed():
     other = record_of(board, cut, elapsed)
     kept = speed.work_out(speed.facts_of(other._asdict()), other.replay)
     assert kept.source == speed.FROM_MOVES and kept.bbbv_s == pytest.approx(board.three_bv * 1000 / elapsed)
+
+
+def test_beginner_games_kept_without_stnb_get_it_after_migration_9(private_home):
+    """Before Beginner (9 x 9) had STNB its games were kept without: migration 9 lets the writer work their
+    figures out again, STNB now with them; other boards' figures stay as they were."""
+    with open_waited() as store:
+        beginner, _ = recorded(store, 9, 9, 10, seed=1)
+        recorded(store, *EXPERT, seed=2)
+        assert store.flush(30)
+        path = store.path
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("UPDATE figures SET stnb = NULL WHERE category = 'beginner'")  # as version 8 kept it
+    expert_row = db.execute("SELECT * FROM figures WHERE category = 'expert'").fetchall()
+    db.execute("PRAGMA user_version = 8")
+    db.close()
+    with open_waited() as store:
+        assert store.flush(30)
+        [game] = store.recent_games("beginner")
+        assert game.stnb == pytest.approx(beginner.stnb) and [b.game_id for b in store.bests("beginner", "STNB")]
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT * FROM figures WHERE category = 'expert'").fetchall() == expert_row
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 9

@@ -1,10 +1,38 @@
-"""Categories: the key a game's records are kept under ("expert", "custom:16x30x99") and how it reads."""
+"""Categories: the key a game's records are kept under ("expert", "custom:16x30x99") and how it reads; and the
+standard boards, the levels the community ranks (`level_of`)."""
 
 from __future__ import annotations
 
 from .facts import PRESETS
 
 CUSTOM_PREFIX = "custom:"
+
+# The standard boards, (rows, cols, mines), and the level each one is: the one list every place that asks
+# "is this board standard, and which level?" reads (STNB, the Records tabs, Replay, `stats`, videos' labels).
+STANDARD_BOARDS = {
+    (9, 9, 10): "beginner",  # Windows' beginner since XP, and ours
+    (8, 8, 10): "beginner",  # Windows' beginner before XP, and Arbiter's
+    (16, 16, 40): "intermediate",
+    (16, 30, 99): "expert",  # 30 wide, 16 high
+}
+
+
+def level_of(rows: int, cols: int, mines: int) -> str | None:
+    """The level of a standard board ("beginner", "intermediate" or "expert", PRESETS' keys), or None for a
+    custom board. The standard boards are those the community ranks at each level: Beginner is 9 x 9 with 10
+    mines (Windows since XP, our preset) and also 8 x 8 with 10 mines (Windows before XP and Minesweeper
+    Arbiter, in which most ranked beginner videos were played: the rankings count both as Beginner),
+    Intermediate 16 x 16 with 40 and Expert 30 wide and 16 high with 99. Expert turned on its side (16 wide,
+    30 high) is a custom board: the rankings take Expert only as it is laid out on a screen, where the
+    mouse travels across, not up and down (ms-toollib calls it custom too). ms-toollib, whose figures ours
+    match, calls 9 x 9 custom and gives it no STNB; we follow the community and our own Beginner there.
+
+    >>> level_of(9, 9, 10), level_of(8, 8, 10), level_of(16, 30, 99)
+    ('beginner', 'beginner', 'expert')
+    >>> level_of(30, 16, 99) is None, level_of(9, 9, 11) is None
+    (True, True)
+    """
+    return STANDARD_BOARDS.get((rows, cols, mines))
 
 
 def size_text(rows: int, cols: int) -> str:
@@ -16,8 +44,18 @@ def mines_text(mines: int) -> str:
     return f"{mines} mine{'' if mines == 1 else 's'}"
 
 
+def standard_boards_text() -> str:
+    """The standard boards in words, from STANDARD_BOARDS: "beginner 9 x 9 or 8 x 8, intermediate 16 x 16,
+    expert 30 x 16"."""
+    sizes: dict[str, list[str]] = {}
+    for (rows, cols, _), level in STANDARD_BOARDS.items():
+        sizes.setdefault(level, []).append(size_text(rows, cols))
+    return ", ".join(f"{level} {' or '.join(each)}" for level, each in sizes.items())
+
+
 def category_for(rows: int, cols: int, mines: int) -> str:
-    """The preset key for the three classic sizes, else ``"custom:RxCxM"``."""
+    """The preset key for the three classic sizes, else ``"custom:RxCxM"`` (an 8 x 8 beginner board is kept
+    apart from our 9 x 9 one: their times do not compare; `level_of` says it is a beginner board)."""
     for key, preset in PRESETS.items():
         if (preset.rows, preset.cols, preset.mines) == (rows, cols, mines):
             return key
@@ -35,12 +73,22 @@ def parse_custom(category: str) -> tuple[int, int, int] | None:
     return rows, cols, mines
 
 
+def board_of(category: str) -> tuple[int, int, int] | None:
+    """(rows, cols, mines) of a category, a preset's or a custom one; None for a key that is neither."""
+    preset = PRESETS.get(category)
+    return (preset.rows, preset.cols, preset.mines) if preset is not None else parse_custom(category)
+
+
 def category_label(category: str) -> str:
-    """What the player reads: ``"Expert"``, ``"Custom 30 x 16, 99 mines"``."""
+    """What the player reads: ``"Expert"``, ``"Custom 30 x 16, 99 mines"``; a standard board that is not our
+    preset reads as its level and size (``"Beginner 8 x 8"``)."""
     if category in PRESETS:
         return PRESETS[category].name
     size = parse_custom(category)
     if size is None:
         return category[:40]  # not one of ours (a damaged row): shown, never trusted, never long
     rows, cols, mines = size
+    level = level_of(rows, cols, mines)
+    if level is not None:
+        return f"{PRESETS[level].name} {size_text(rows, cols)}"
     return f"Custom {size_text(rows, cols)}, {mines_text(mines)}"
