@@ -349,6 +349,8 @@ class GameOverPanel(Overlay[PanelChoice]):
             self.finish(PanelChoice.AGAIN)
         elif event.key == pygame.K_m and self.toggle_sound is not None:
             self.said, self._said_left = self.toggle_sound(), SAID_SECONDS
+        elif event.key == pygame.K_ESCAPE and self.expanded:
+            self._expand(False)  # back one step: the whole panel closes to the bar, the board in view
         elif event.key == pygame.K_ESCAPE:
             self.finish(PanelChoice.MENU)
         elif event.key == pygame.K_SPACE:

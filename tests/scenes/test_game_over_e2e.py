@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game.overlays.gameover import GRACE_SECONDS, GameOverPanel
+from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.shell.app import App
 from tests.driver import Driver, FakeClock, driven
@@ -154,3 +155,32 @@ def test_whatever_the_window_does_after_the_game_ends_the_way_on_stays_on_screen
     finally:
         app.store.close()
         pygame.quit()
+
+
+def test_esc_steps_back_one_level_the_whole_panel_then_the_menu(driver):
+    """Esc closes the whole panel to the bar (the board in view), as its x does; only Esc on the bar leaves."""
+    driver.click_button(driver.scene.difficulty_buttons["expert"])
+    playing = driver.scene
+    driver.click_cell(8, 15)
+    driver.click_cell(*playing.board.mine_cells()[0])
+    panel = driver.past_grace()
+    driver.key(pygame.K_SPACE)
+    assert panel.expanded
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is playing and driver.overlay is panel, "Esc does not skip the bar to the menu"
+    assert not panel.expanded, "the whole panel is closed: the bar and the board show"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene), "Esc on the bar goes on to the menu"
+
+
+def test_esc_closes_the_whole_panel_that_shows_beside_the_board_too(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    driver.post(pygame.WINDOWSIZECHANGED, x=1300, y=600)
+    driver.frames(2)
+    driver.click_cell(4, 4)
+    driver.click_cell(*playing.board.mine_cells()[0])
+    panel = driver.past_grace()
+    assert panel.expanded and panel.fits_outside
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is playing and driver.overlay is panel and not panel.expanded
