@@ -131,14 +131,29 @@ class PlayingScene(Scene):
         self.dirty = True
 
     def zoom(self, direction: int, pointer: tuple[int, int] | None = None) -> None:
-        """Ctrl + / Ctrl - / Ctrl 0: the next zoom step up or down (0: the default), remembered. With the
-        wheel, the cell under the pointer stays under it where the board scrolls."""
+        """Ctrl + / Ctrl - / Ctrl 0: the next zoom step up or down (0: the default), remembered. The spot zoomed
+        around stays where it was in the view: the wheel's pointer; for the keys, the keyboard cursor when there
+        is one, else the pointer when it is over the board, else the view's centre."""
         step = hud.zoomed(self.layout.tile, direction)  # the setting; the cells show it at the interface's scale
         tile = scale.px(step)
         if tile != self.layout.tile:
             self.context.settings.change("tile", step)
-            self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
+            around = pointer if pointer is not None else self._zoom_centre()
+            self.screen.zoom(tile, self.context.max_window, around, then=self._rezoomed)
             self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
+
+    def _zoom_centre(self) -> tuple[int, int]:
+        """Where the zoom keys zoom around: the keyboard cursor's cell, the pointer over the board, the view's
+        centre."""
+        view = self.geometry.view
+        if self.ui.cursor is not None:
+            cell = self.geometry.cell_rect(*self.ui.cursor).clip(view)
+            if cell:
+                return cell.center
+        pointer = pygame.mouse.get_pos()
+        if self.ui.pointer is not None and view.collidepoint(pointer):
+            return pointer
+        return view.center
 
     def _rezoomed(self) -> None:
         self._laid_out()
