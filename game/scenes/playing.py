@@ -343,8 +343,20 @@ class PlayingScene(Scene):
         self.assist.message = None
         if self.race is not None:
             self.race.finish(self.session)
-        panel = screens.GameOver(self.session, lambda: self.layout.panel_places, self.context.toggle_sound, self.race)
+        panel = screens.GameOver(self.session, self._panel_places, self.context.toggle_sound, self.race)
         self.context.push(panel, then=self.follow)
+
+    def _panel_places(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Where the game-over panel finds the face, the board, the status line and the cells the verdict marks
+        on the board (the numbers that prove a cell safe and that cell: what the panel explains)."""
+        face, board, status = self.layout.panel_places
+        hint, view = self.assist.hint, self.geometry.view
+        marked = pygame.Rect(0, 0, 0, 0)
+        if hint is not None and self.over:
+            cells = [self.geometry.cell_rect(*cell).clip(view) for cell in (hint.cell, *hint.proof)]
+            shown = [rect for rect in cells if rect.w and rect.h]
+            marked = shown[0].unionall(shown[1:]) if shown else marked
+        return face, board, status, marked
 
     def follow(self, choice: PanelChoice) -> None:
         """Go where the player chose on the game-over panel (after a race, the same board is the same race)."""

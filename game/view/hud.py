@@ -97,8 +97,9 @@ class BoardLayout:
 
     @property
     def panel_places(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """Where the game-over panel finds the face, the board and the status line."""
-        return self.face, self.board_view, self.status
+        """Where the game-over panel finds the face, the board (its view and scroll bars) and the status line."""
+        board = self.board_view.unionall([bar for bar in (self.h_bar, self.v_bar) if bar is not None])
+        return self.face, board, self.status
 
 
 def zoomed(tile: int, direction: int) -> int:

@@ -4,11 +4,14 @@ and the status line's tip goes with the game."""
 import pygame
 import pytest
 
+from game import config
 from game.overlays.gameover import GRACE_SECONDS, GameOverPanel
+from game.play.session import VerdictState
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.shell.app import App
-from tests.driver import Driver, FakeClock, driven
+from game.view.scale import px
+from tests.driver import Driver, FakeClock, driven, start_app, stop_app
 
 
 @pytest.fixture
@@ -184,3 +187,49 @@ def test_esc_closes_the_whole_panel_that_shows_beside_the_board_too(driver):
     assert panel.expanded and panel.fits_outside
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is playing and driver.overlay is panel and not panel.expanded
+
+
+def lose_expert_avoidably(tmp_path, window):
+    """An Expert game lost to an avoidable click in a window the player sized, its verdict in (seed 42's last
+    mine, after the first click in the middle, was avoidable: a cell was certainly safe)."""
+    driver = start_app(tmp_path, seed=42, desktop=(1920, 1080))
+    driver.click_button(driver.scene.difficulty_buttons["expert"])
+    playing = driver.scene
+    driver.post(pygame.WINDOWSIZECHANGED, x=window[0], y=window[1])
+    driver.frames(2)
+    driver.click_cell(8, 15)
+    driver.click_cell(*playing.board.mine_cells()[-1])
+    panel = driver.past_grace()
+    while playing.session.verdict_state in (VerdictState.NOT_ASKED, VerdictState.RUNNING):
+        driver.frames(1)
+    driver.frames(2)
+    loss = playing.session.verdict.loss
+    assert loss is not None and not loss.forced and loss.proof, "a loss the panel explains with marked cells"
+    marked = [playing.geometry.cell_rect(*cell) for cell in (loss.alternative, *loss.proof)]
+    return driver, playing, panel, marked
+
+
+def test_the_whole_panel_goes_beside_the_board_where_it_fits_there_not_over_the_proof(tmp_path):
+    driver, playing, panel, marked = lose_expert_avoidably(tmp_path, (1900, 900))
+    try:
+        board = playing.layout.board_view
+        assert pygame.display.get_window_size()[0] - board.right < px(config.GAME_OVER_PANEL_W) + 2 * px(8)
+        assert panel.expanded and panel.fits_outside, "290 px beside the board is room for the panel"
+        assert not panel.rect.colliderect(board), "beside the board, not over it"
+        assert not any(panel.rect.colliderect(cell) for cell in marked), "the marked cells stay in view"
+        assert pygame.Rect((0, 0), pygame.display.get_window_size()).contains(panel.rect)
+        driver.screenshot("panel-beside-1900x900")
+    finally:
+        stop_app(driver)
+
+
+def test_over_the_board_the_whole_panel_keeps_clear_of_the_marked_cells(tmp_path):
+    driver, playing, panel, marked = lose_expert_avoidably(tmp_path, (1200, 800))
+    try:
+        assert not panel.expanded, "no room beside the board: the bar first"
+        driver.key(pygame.K_SPACE)
+        assert panel.expanded and panel.rect.colliderect(playing.layout.board_view), "over the board"
+        assert not any(panel.rect.colliderect(cell) for cell in marked), "not over what it explains"
+        driver.screenshot("panel-over-1200x800")
+    finally:
+        stop_app(driver)
