@@ -59,7 +59,7 @@ class Sizes(NamedTuple):
     hide_right: int = 7  # and its insets from the corner
     hide_top: int = 6
     bar_row: int = 36
-    bar_button_w: int = 74
+    bar_button_w: int = 66  # room for its word at BODY: four of them leave the words beside them room enough
     bar_gap: int = 4
     narrow_bar_w: int = 380  # a bar narrower than this leaves Same board to the whole panel
     bar_title_w: int = 120  # the room the outcome keeps beside the bar's buttons when they share a row
@@ -95,6 +95,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.race = race
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
+        self.record_short = ""  # and as the bar says it: "2nd best time!"
         self.beaten = self.beaten_short = ""  # the personal bests it beat ("Personal best: 3BV/s 2.345 (was 2.101)")
         self._recorded: Pending | None = session.result  # the keeper's Pending
         self.stats = session.stats()
@@ -276,8 +277,12 @@ class GameOverPanel(Overlay[PanelChoice]):
         if self._recorded is not None and self._recorded.done:
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
+            self.record_short = getattr(result, "short_message", "") or ""
             self.beaten = beaten_words(getattr(result, "beaten", ()))
-            self.beaten_short = beaten_words(getattr(result, "beaten", ()), short=True)  # for the bar
+            beaten = getattr(result, "beaten", ())
+            if self.record_short:  # the bar has said the time: its other bests
+                beaten = tuple(b for b in beaten if b.figure != "Time")
+            self.beaten_short = beaten_words(beaten, short=True)  # for the bar
             if self.record_message or self.beaten:
                 self._lay_out_again()  # the line makes the panel taller
         if self._said_left:
@@ -430,9 +435,9 @@ class GameOverPanel(Overlay[PanelChoice]):
     def _title(self) -> str:
         return "You win!" if self.won else "Boom!"
 
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        look = theme.current()
-        widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
+    def bar_words(self) -> str:
+        """The bar's line: the outcome, the time, why it is not timed (or the race), a record and the bests
+        beaten, short ("You win! 35.199 s - Best time!"): the board is in view, the whole panel says it all."""
         verdict = self.verdict.loss if self.verdict is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed, precise=True)}"
@@ -440,9 +445,15 @@ class GameOverPanel(Overlay[PanelChoice]):
             words += race_figures.bar_words(self.race)  # a race is never timed for records: it says so elsewhere
         elif mark := self._untimed():
             words += f", {mark}: {NOT_TIMED}"
-        for said in (self.record_message, self.beaten_short):
+        for said in (self.record_short, self.beaten_short):
             words += f" - {said}" if said else ""
+        return words
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        look = theme.current()
+        widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
         colour = look.success_text if self.record_message or self.beaten else look.text
+        words = self.bar_words()
         text.draw_paragraph(surface, words, self.bar_title, BODY, colour, weight=BOLD, smallest=TINY, valign="center")
         for button in self._shown_buttons():
             button.draw(surface)

@@ -10,7 +10,9 @@ from game.play.session import VerdictState
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.shell.app import App
+from game.view import text
 from game.view.scale import px
+from game.view.typeface import BODY, BOLD, TINY
 from tests.driver import Driver, FakeClock, driven, start_app, stop_app
 
 
@@ -231,5 +233,59 @@ def test_over_the_board_the_whole_panel_keeps_clear_of_the_marked_cells(tmp_path
         assert panel.expanded and panel.rect.colliderect(playing.layout.board_view), "over the board"
         assert not any(panel.rect.colliderect(cell) for cell in marked), "not over what it explains"
         driver.screenshot("panel-over-1200x800")
+    finally:
+        stop_app(driver)
+
+
+# The bar's longest lines, as it says them (the time at its longest): each must fit its words' box whole.
+END_LINES = (
+    "You win! 999.999 s - 10th best time! - Personal bests: 3BV/s, IOE, STNB",
+    "You win! 999.999 s, board seen before: not timed",
+    "You win! 999.999 s, assisted: not timed",
+    "Boom! forced guess, 999.999 s",
+    "Boom! avoidable, 999.999 s",
+)
+
+
+def fits_whole(words, box, most_lines=2):
+    """The words drawn as the bar draws them fill at most `most_lines` lines of `box`, none cut."""
+    lines, size = text.fit_paragraph(words, box, BODY, BOLD, smallest=TINY)
+    whole = " ".join(lines) == words and len(lines) * text.line_height(size, BOLD) <= box.h
+    return whole and len(lines) <= most_lines
+
+
+@pytest.mark.parametrize("desktop", [(800, 600), (1366, 768), (1920, 1080)])
+def test_every_end_line_fits_the_bar_at_every_size(tmp_path, desktop):
+    driver = start_app(tmp_path, seed=21, desktop=desktop)
+    try:
+        for difficulty in ("beginner", "intermediate", "expert"):
+            driver.click_button(driver.scene.difficulty_buttons[difficulty])
+            playing = driver.scene
+            driver.click_cell(playing.board.rows // 2, playing.board.cols // 2)
+            driver.click_cell(*playing.board.mine_cells()[0])
+            panel = driver.past_grace()
+            assert not panel.expanded or panel.fits_outside
+            for words in END_LINES:
+                assert fits_whole(words, panel.bar_title), f"{words!r} in {panel.bar_title} ({difficulty})"
+            driver.screenshot(f"bar-{difficulty}-{desktop[0]}x{desktop[1]}")
+            driver.key(pygame.K_ESCAPE)
+            if panel.expanded:
+                driver.key(pygame.K_ESCAPE)
+    finally:
+        stop_app(driver)
+
+
+def test_a_win_with_a_new_record_fits_the_bar_at_800x600(tmp_path):
+    driver = start_app(tmp_path, seed=21, desktop=(800, 600))
+    try:
+        playing, last = to_the_last_cell(driver)
+        driver.click_cell(*last)
+        panel = driver.past_grace()
+        assert playing.board.state == "won" and not panel.expanded
+        assert panel.record_message == "New record! Best Beginner time", "the whole panel says it whole"
+        words = panel.bar_words()
+        assert "Best time!" in words
+        assert fits_whole(words, panel.bar_title), f"{words!r} in {panel.bar_title}"
+        driver.screenshot("bar-new-record-800x600")
     finally:
         stop_app(driver)
