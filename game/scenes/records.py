@@ -298,7 +298,7 @@ class RecordsScene(Scene):
         self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in RANKED]
         ranked = None if self.showing_recent else self.showing
         records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent, self.row_size)
-        self.figure_names += records_list.heading_names(self.names_line, self.row_size).items()
+        self.figure_names += records_list.heading_names(self.names_line, self.row_size, self.showing_recent).items()
         if not self.rows:
             words = NO_STNB if self.showing == "STNB" and not has_stnb(self.category) else self._empty()
             box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))

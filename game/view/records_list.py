@@ -15,21 +15,24 @@ from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 
 # A row: when (rank and date, or date and time), marks, then one column a figure. Each column but the marks is
-# as wide as its longest value (these, as measured at the row's letters); the marks take the rest.
-WIDEST = {"when": "12-31 23:59", "Time": "999.999 s", "3BV/s": "88.888", "IOE": "8.888", "STNB": "8888.8"}
+# as wide as its longest value (these, as measured at the row's letters), in a list of bests or of recent games;
+# the marks take the rest.
+WIDEST = {"Time": "999.999 s", "3BV/s": "88.888", "IOE": "8.888", "STNB": "8888.8"}
+WIDEST_RECENT = {**WIDEST, "when": "12-31 23:59", "Time": "999.9 s"}
 HEADINGS = {"when": "", "marks": "", "Time": "Time", "3BV/s": "3BV/s", "IOE": "IOE", "STNB": "STNB"}
 RANK_W = 26  # a best's rank ("10."), before its date (base pixels)
-COLUMN_GAP = 14  # between two columns (base pixels)
+COLUMN_GAP = 10  # between two columns (base pixels)
 NF = "NF"  # the community's mark for a game won without placing a flag
 PLAY_W = 16  # the room right of a row for its play mark (base pixels)
 
 
-def columns(rect: pygame.Rect, size: int = SMALL) -> dict[str, pygame.Rect]:
-    """A row (or the headings' line) cut into its columns, for letters of `size`: each as wide as its longest
-    value (or its heading's name), the marks the room left."""
+def columns(rect: pygame.Rect, size: int = SMALL, recent: bool = False) -> dict[str, pygame.Rect]:
+    """A row (or the headings' line) cut into its columns, for letters of `size` (in a list of recent games, or
+    of bests): each as wide as its longest value (or its heading's name), the marks the room left."""
     gap = px(COLUMN_GAP)
-    widths = {name: text.width(value, size, BOLD) for name, value in WIDEST.items()}
-    widths["when"] = max(widths["when"], px(RANK_W) + px(6) + text.width("2026-12-31", size))
+    widths = {name: text.width(value, size, BOLD) for name, value in (WIDEST_RECENT if recent else WIDEST).items()}
+    if not recent:
+        widths["when"] = px(RANK_W) + px(6) + text.width("2026-12-31", size)
     for name in ("Time", "3BV/s", "IOE", "STNB"):
         widths[name] = max(widths[name], text.width(HEADINGS[name], SMALL, BOLD))
     widths["marks"] = max(px(40), rect.w - sum(widths.values()) - 5 * gap)
@@ -55,10 +58,10 @@ def marks(game: BestGame | PlayedGame) -> str:
     return ", ".join(said)
 
 
-def heading_names(line: pygame.Rect, size: int = SMALL) -> dict[str, pygame.Rect]:
+def heading_names(line: pygame.Rect, size: int = SMALL, recent: bool = False) -> dict[str, pygame.Rect]:
     """Where each figure's name is on the headings' line over rows in letters of `size` (for its explanation on
     hover)."""
-    cells = columns(line, size)
+    cells = columns(line, size, recent)
     return {name: cells[name] for name in ("Time", "3BV/s", "IOE", "STNB")}
 
 
@@ -67,7 +70,7 @@ def draw_headings(
 ) -> None:
     """The column names over rows in letters of `size`."""
     look = theme.current()
-    cells = columns(line, size)
+    cells = columns(line, size, recent)
     first = "When, result" if recent else "Rank, date"
     text.draw_fitted(surface, first, cells["when"], TINY, look.dim_text, smallest=TINY)
     for name in ("Time", "3BV/s", "IOE", "STNB"):
@@ -88,10 +91,10 @@ def draw_row(
         surface.fill(look.hover, rect)
     if row.focused:
         widgets.focus_ring(surface, rect.inflate(-px(6), -px(6)))
-    cells = columns(rect.inflate(-px(8), 0), size)
+    recent = isinstance(game, PlayedGame)
+    cells = columns(rect.inflate(-px(8), 0), size, recent)
     date = game.played_at.astimezone()
     first = cells["when"]
-    recent = isinstance(game, PlayedGame)
     if isinstance(game, PlayedGame):
         text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), first, size, look.dim_text, smallest=TINY)
         colour = look.success_text if game.won else look.error_text

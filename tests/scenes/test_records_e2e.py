@@ -267,13 +267,12 @@ def test_killed_mid_game_the_next_start_resumes_at_the_last_move(tmp_path, priva
     d.app.store.close()
 
 
-def records_with_marked_games(tmp_path, interface="auto"):
-    """Records at 800 x 600, recent games shown, of four beginner games: a loss, a win, an assisted win and a
+def records_with_marked_games(tmp_path, desktop=(800, 600)):
+    """Records on a desktop, recent games shown, of four beginner games: a loss, a win, an assisted win and a
     win on a board seen before (all NF: the longest marks a row has)."""
     from tests.played import played, record_of
 
-    driver = start_app(tmp_path, seed=SEED, desktop=(800, 600))
-    driver.app.settings.change("interface", interface)
+    driver = start_app(tmp_path, seed=SEED, desktop=desktop)
     for seed, marks in ((1, {"same_board": True}), (2, {"assisted": True}), (3, {}), (4, None)):
         board, video, ms = played(9, 9, 10, seed, lose=marks is None)
         driver.app.store.record_game(record_of(board, video, ms, **(marks or {})))
@@ -290,8 +289,9 @@ def drawn_texts(driver):
     return [item.text for item in log]
 
 
-def test_records_rows_show_their_marks_whole_where_there_is_room(tmp_path):
-    driver, records = records_with_marked_games(tmp_path)
+@pytest.mark.parametrize("desktop", [(800, 600), (1920, 1080)])  # small letters; larger, in taller rows
+def test_records_rows_show_their_marks_whole_where_there_is_room(tmp_path, desktop):
+    driver, records = records_with_marked_games(tmp_path, desktop)
     try:
         shown = drawn_texts(driver)
         assert "won, NF, board seen before" in shown, f"the room the row has is used: {shown}"
