@@ -86,9 +86,9 @@ class BoardLayout:
         self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
         button_w = min(max(px(50), 26 * k), self.status.w // 3)
         inset = px(3)
-        self.hint_button = pygame.Rect(
-            self.status.right - button_w, self.status.y + inset, button_w, status_h - 2 * inset
-        )
+        button_h = min(status_h, max(px(config.STATUS_MIN_PX), config.STATUS_HEIGHT * k)) - 2 * inset  # one row
+        self.hint_button = pygame.Rect(self.status.right - button_w, 0, button_w, button_h)
+        self.hint_button.centery = self.status.centery
         self.message = pygame.Rect(
             self.status.x + px(2), self.status.y, self.hint_button.x - self.status.x - px(8), status_h
         )
