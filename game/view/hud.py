@@ -86,7 +86,7 @@ class BoardLayout:
         self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
         button_w = min(max(px(50), 26 * k), self.status.w // 3)
         inset = px(3)
-        button_h = min(status_h, max(px(config.STATUS_MIN_PX), config.STATUS_HEIGHT * k)) - 2 * inset  # one row
+        button_h = (status_h // 2 if narrow else status_h) - 2 * inset  # one row, as the game-over bar's buttons
         self.hint_button = pygame.Rect(self.status.right - button_w, 0, button_w, button_h)
         self.hint_button.centery = self.status.centery
         self.message = pygame.Rect(
