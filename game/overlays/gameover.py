@@ -1,5 +1,6 @@
-"""Game over: the game's figures beside or below the finished board when the window has room, otherwise a bar
-along the bottom that leaves the board in view (More, or Space, opens the whole panel over it).
+"""Game over: the game's figures beside (either side) or below the finished board when the window has room,
+otherwise a bar along the bottom that leaves the board in view (More, or Space, opens the whole panel over it,
+clear of the cells the verdict marks if it can be; Esc, Space or its x close it again).
 
 The panel ignores the mouse and keys for a moment after the game ends, and any press that began before it
 showed, so a click meant for the board never lands on it. The game's verdict (which clicks were guesses, and
@@ -30,6 +31,7 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 log = logging.getLogger(__name__)
 
+LEAST_BESIDE_W = 250  # the narrowest the whole panel goes beside the board (base pixels): its words still fit
 MOST_DROPPED = 5  # the figures kept however short the window: the first five of PRIORITY
 # the panel's buttons by attribute, the whole panel's then the bar's: laid out again, the ring finds its button
 PANEL_BUTTONS = ("replay_button", "copy", "play_again", "same_board", "menu", "hide", "study")
@@ -57,7 +59,7 @@ class Sizes(NamedTuple):
     hide_right: int = 7  # and its insets from the corner
     hide_top: int = 6
     bar_row: int = 36
-    bar_button_w: int = 74
+    bar_button_w: int = 66  # room for its word at BODY: four of them leave the words beside them room enough
     bar_gap: int = 4
     narrow_bar_w: int = 380  # a bar narrower than this leaves Same board to the whole panel
     bar_title_w: int = 120  # the room the outcome keeps beside the bar's buttons when they share a row
@@ -79,11 +81,13 @@ class GameOverPanel(Overlay[PanelChoice]):
     modal = False  # the face above the board still starts a new game
 
     def __init__(self, context: Context, shown: screens.GameOver):
-        """`places()`: where the scene beneath has, now, (face, board, status): the face button (clicks there
-        are the scene's), the board, which the panel keeps clear of when the window has room, and the status
-        line, where the bar goes. The panel asks again whenever the window may have changed (a resize, a zoom),
-        so its way on is always on screen. `toggle_sound`: what M does (returns the line saying so). `race`:
-        the race this game was (game.play.race): its figures stand beside the player's, and who won is said."""
+        """`places()`: where the scene beneath has, now, (face, board, status, marked): the face button (clicks
+        there are the scene's), the board, which the panel keeps clear of when the window has room, the status
+        line, where the bar goes, and the cells the loss's verdict marks (the numbers that prove a cell safe and
+        that cell), which the panel keeps clear of over the board when it can. The panel asks again whenever
+        the window may have changed (a resize, a zoom), so its way on is always on screen. `toggle_sound`: what
+        M does (returns the line saying so). `race`: the race this game was (game.play.race): its figures stand
+        beside the player's, and who won is said."""
         super().__init__(context)
         session, places, toggle_sound, race = shown.session, shown.places, shown.toggle_sound, shown.race
         self.toggle_sound = toggle_sound
@@ -91,13 +95,14 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.race = race
         self.won = session.state == GameState.WON
         self.record_message = ""  # "New record!...", once the records have written the game (a frame or two)
+        self.record_short = ""  # and as the bar says it: "2nd best time!"
         self.beaten = self.beaten_short = ""  # the personal bests it beat ("Personal best: 3BV/s 2.345 (was 2.101)")
         self._recorded: Pending | None = session.result  # the keeper's Pending
         self.stats = session.stats()
         self.code = board_code(session)
-        self.places = places or (lambda: ((0, 0, 0, 0),) * 3)
+        self.places = places or (lambda: ((0, 0, 0, 0),) * 4)
         self._laid_for = self._where()
-        self.face, self.board_frame, self.status = (pygame.Rect(r) for r in self._laid_for[1])
+        self.face, self.board_frame, self.status, self.marked = (pygame.Rect(r) for r in self._laid_for[1])
         self._progress_shown = self._progress()  # laid out again on a change
         self.age = 0.0
         self._armed = False  # a press began after the panel was ready for one
@@ -123,7 +128,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         if where == self._laid_for:
             return
         self._laid_for = where
-        self.face, self.board_frame, self.status = (pygame.Rect(r) for r in where[1])
+        self.face, self.board_frame, self.status, self.marked = (pygame.Rect(r) for r in where[1])
         self._lay_out_again(whole_if_room=True)
 
     def _lay_out(self) -> None:
@@ -136,21 +141,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         button_rows = 4 if studied else 3
         record_h = (z.record_line_h if self.record_message else 0) + (z.beaten_h if self.beaten else 0)
         fixed = z.title_h + record_h + button_rows * (z.button_h + z.row_gap) + z.keys_room
-        window = pygame.Rect(0, 0, w, h)
-        beside_h = h - z.gap - self.board_frame.y  # the room beside the board, when it is wide enough
-        if w - self.board_frame.right - 2 * z.gap >= z.panel_w and self._measure(beside_h, w, fixed, lines, verdict)[0]:
-            _, width, height = self._measure(beside_h, w, fixed, lines, verdict)
-            self.rect = pygame.Rect(self.board_frame.right + z.gap, self.board_frame.y, width, height)
-            self.fits_outside = True
-        else:
-            _, width, height = self._measure(h - 2 * z.gap, w, fixed, lines, verdict)
-            below = pygame.Rect(self.board_frame.x, self.board_frame.bottom + z.gap, width, height)
-            self.fits_outside = window.contains(below)
-            if self.fits_outside:
-                self.rect = below
-            else:
-                self.rect = pygame.Rect(0, 0, width, height)
-                self.rect.center = window.center
+        self.rect, self.fits_outside = self._place(w, h, fixed, lines, verdict)
         r, inner = self.rect, self.rect.inflate(-2 * z.pad, 0)
         was = self.__dict__.get("copy")
         bottom, step = r.bottom - z.gap, z.button_h + z.row_gap
@@ -175,13 +166,46 @@ class GameOverPanel(Overlay[PanelChoice]):
         self.buttons = [b for b in (getattr(self, name) for name in BUTTON_NAMES) if b is not None]
         self.focus = FocusRing(self._shown_buttons(), start=self.play_again)
 
-    def _measure(self, room_h: int, w: int, fixed: int, lines: Sequence[Line], verdict: str) -> tuple[bool, int, int]:
+    def _place(self, w: int, h: int, fixed: int, lines: Sequence[Line], verdict: str) -> tuple[pygame.Rect, bool]:
+        """Where the whole panel goes, and whether that is off the board: beside it (right, else left) when the
+        room there takes the panel at its narrowest or wider with its words as they are, else under it, else
+        over it, where it covers none of the cells the verdict marks if it can (then the fewest of them)."""
+        z, board = self.z, self.board_frame
+        beside_h = h - z.gap - board.y  # the room beside the board, when it is wide enough
+        for room_w, right in ((w - board.right - 2 * z.gap, True), (board.x - 2 * z.gap, False)):
+            panel_w = min(z.panel_w, room_w)
+            if panel_w >= px(LEAST_BESIDE_W):
+                fits, width, height = self._measure(beside_h, w, fixed, lines, verdict, panel_w)
+                if fits:
+                    x = board.right + z.gap if right else board.x - z.gap - width
+                    return pygame.Rect(x, board.y, width, height), True
+        window = pygame.Rect(0, 0, w, h)
+        _, width, height = self._measure(h - 2 * z.gap, w, fixed, lines, verdict)
+        below = pygame.Rect(board.x, board.bottom + z.gap, width, height)
+        if window.contains(below):
+            return below, True
+        xs = ((w - width) // 2, w - z.gap - width, z.gap)  # the middle first, then to a side, top or bottom
+        ys = ((h - height) // 2, z.gap, h - z.gap - height)
+        over = [pygame.Rect(x, y, width, height) for x in xs for y in ys]
+        if not self.marked.w:
+            return over[0], False
+
+        def covered(rect: pygame.Rect) -> int:
+            clipped = rect.clip(self.marked)
+            return clipped.w * clipped.h
+
+        return min(over, key=covered), False  # min keeps the first of equals: the middle when it covers none
+
+    def _measure(
+        self, room_h: int, w: int, fixed: int, lines: Sequence[Line], verdict: str, panel_w: int | None = None
+    ) -> tuple[bool, int, int]:
         """Fit the panel's words into `room_h`: (whether they fit as they are, the width, the height), and the
         sizes to draw them at. The sentence that explains a loss is read whole: wrapped all of it, in a wider
         panel or smaller letters if need be; what gives way is the figures' spacing, then the figures least
-        wanted (PRIORITY: the speed-runners' figures first, then the seed and the code: Copy code has it)."""
+        wanted (PRIORITY: the speed-runners' figures first, then the seed and the code: Copy code has it).
+        `panel_w`: the width to try first (the panel's own, or the window less its margins, when not given)."""
         z = self.z
-        width, verdict_h, self.verdict_size = min(z.panel_w, w - 2 * z.gap), 0, SMALL
+        width, verdict_h, self.verdict_size = panel_w or min(z.panel_w, w - 2 * z.gap), 0, SMALL
         widest = max(width, w - 2 * z.gap)
         kept = min(len(lines), MOST_DROPPED)  # the figures that stay however short the room
         as_they_are = True
@@ -253,8 +277,12 @@ class GameOverPanel(Overlay[PanelChoice]):
         if self._recorded is not None and self._recorded.done:
             result, self._recorded = self._recorded.value, None
             self.record_message = getattr(result, "message", "") or ""
+            self.record_short = getattr(result, "short_message", "") or ""
             self.beaten = beaten_words(getattr(result, "beaten", ()))
-            self.beaten_short = beaten_words(getattr(result, "beaten", ()), short=True)  # for the bar
+            beaten = getattr(result, "beaten", ())
+            if self.record_short:  # the bar has said the time: its other bests
+                beaten = tuple(b for b in beaten if b.figure != "Time")
+            self.beaten_short = beaten_words(beaten, short=True)  # for the bar
             if self.record_message or self.beaten:
                 self._lay_out_again()  # the line makes the panel taller
         if self._said_left:
@@ -292,7 +320,8 @@ class GameOverPanel(Overlay[PanelChoice]):
         """(name, value) of each figure, the names as FIGURES explains them; in a race, (name, yours, the
         ghost's) of the figures both have, then the player's own (the guesses, the last click)."""
         z = self.z
-        found = figure_lines(self.session, self.stats, self.code, z.panel_w - 2 * z.pad - z.label_w)
+        panel_w = self.rect.w if hasattr(self, "rect") else z.panel_w  # (first laid out at its own width)
+        found = figure_lines(self.session, self.stats, self.code, panel_w - 2 * z.pad - z.label_w)
         if self.race is None:
             return found
         yours = [line for line in found if line[0] in ("Guesses", "Last click")]
@@ -349,6 +378,8 @@ class GameOverPanel(Overlay[PanelChoice]):
             self.finish(PanelChoice.AGAIN)
         elif event.key == pygame.K_m and self.toggle_sound is not None:
             self.said, self._said_left = self.toggle_sound(), SAID_SECONDS
+        elif event.key == pygame.K_ESCAPE and self.expanded:
+            self._expand(False)  # back one step: the whole panel closes to the bar, the board in view
         elif event.key == pygame.K_ESCAPE:
             self.finish(PanelChoice.MENU)
         elif event.key == pygame.K_SPACE:
@@ -404,9 +435,9 @@ class GameOverPanel(Overlay[PanelChoice]):
     def _title(self) -> str:
         return "You win!" if self.won else "Boom!"
 
-    def _draw_bar(self, surface: pygame.Surface) -> None:
-        look = theme.current()
-        widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
+    def bar_words(self) -> str:
+        """The bar's line: the outcome, the time, why it is not timed (or the race), a record and the bests
+        beaten, short ("You win! 35.199 s - Best time!"): the board is in view, the whole panel says it all."""
         verdict = self.verdict.loss if self.verdict is not None and not self.won else None
         kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
         words = f"{self._title()}{kind} {format_seconds(self.session.elapsed)}"
@@ -414,9 +445,15 @@ class GameOverPanel(Overlay[PanelChoice]):
             words += race_figures.bar_words(self.race)  # a race is never timed for records: it says so elsewhere
         elif mark := self._untimed():
             words += f", {mark}: {NOT_TIMED}"
-        for said in (self.record_message, self.beaten_short):
+        for said in (self.record_short, self.beaten_short):
             words += f" - {said}" if said else ""
+        return words
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        look = theme.current()
+        widgets.bevel(surface, self.bar, raised=True, width=2, face=look.panel)
         colour = look.success_text if self.record_message or self.beaten else look.text
+        words = self.bar_words()
         text.draw_paragraph(surface, words, self.bar_title, BODY, colour, weight=BOLD, smallest=TINY, valign="center")
         for button in self._shown_buttons():
             button.draw(surface)
@@ -432,8 +469,11 @@ class GameOverPanel(Overlay[PanelChoice]):
                 race_figures.draw_line(surface, row, (name, *value), z.label_w, self.race)
                 y += self.line_h
                 continue
-            text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, z.label_w - px(6), row.h), BODY, smallest=TINY)
-            value_box = pygame.Rect(row.x + z.label_w, row.y, row.w - z.label_w, row.h)
+            name_box = text.draw_fitted(
+                surface, name, pygame.Rect(row.x, row.y, z.label_w - px(6), row.h), BODY, smallest=TINY
+            )
+            left = min(z.label_w, name_box.w + px(10))  # a long value may take the room the name leaves
+            value_box = pygame.Rect(row.x + left, row.y, row.w - left, row.h)
             text.draw_fitted(surface, value[0], value_box, BODY, align="right", weight=BOLD, smallest=TINY)
             y += self.line_h
         if verdict := self._verdict_words():
@@ -446,7 +486,7 @@ class GameOverPanel(Overlay[PanelChoice]):
             above = z.record_line_h if self.record_message else 0
             room = pygame.Rect(box.x, box.bottom - above - z.beaten_h, box.w, z.beaten_h - px(2))
             text.draw_paragraph(surface, self.beaten, room, SMALL, look.success_text, "center", smallest=TINY)
-        keys = "Space: the board   N: again   R: replay" + ("   S: study" if self.study else "")
+        keys = "Space: board  N: again  R: replay" + ("  S: study" if self.study else "")  # fits the narrowest panel
         hint = self.said if self._said_left and self.said else keys
         text.draw_fitted(surface, hint, self.hint_line, SMALL, look.dim_text, "center", smallest=TINY)
         for button in self._shown_buttons():

@@ -131,14 +131,29 @@ class PlayingScene(Scene):
         self.dirty = True
 
     def zoom(self, direction: int, pointer: tuple[int, int] | None = None) -> None:
-        """Ctrl + / Ctrl - / Ctrl 0: the next zoom step up or down (0: the default), remembered. With the
-        wheel, the cell under the pointer stays under it where the board scrolls."""
+        """Ctrl + / Ctrl - / Ctrl 0: the next zoom step up or down (0: the default), remembered. The spot zoomed
+        around stays where it was in the view: the wheel's pointer; for the keys, the keyboard cursor when there
+        is one, else the pointer when it is over the board, else the view's centre."""
         step = hud.zoomed(self.layout.tile, direction)  # the setting; the cells show it at the interface's scale
         tile = scale.px(step)
         if tile != self.layout.tile:
             self.context.settings.change("tile", step)
-            self.screen.zoom(tile, self.context.max_window, pointer, then=self._rezoomed)
+            around = pointer if pointer is not None else self._zoom_centre()
+            self.screen.zoom(tile, self.context.max_window, around, then=self._rezoomed)
             self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
+
+    def _zoom_centre(self) -> tuple[int, int]:
+        """Where the zoom keys zoom around: the keyboard cursor's cell, the pointer over the board, the view's
+        centre."""
+        view = self.geometry.view
+        if self.ui.cursor is not None:
+            cell = self.geometry.cell_rect(*self.ui.cursor).clip(view)
+            if cell:
+                return cell.center
+        pointer = pygame.mouse.get_pos()
+        if self.ui.pointer is not None and view.collidepoint(pointer):
+            return pointer
+        return view.center
 
     def _rezoomed(self) -> None:
         self._laid_out()
@@ -328,8 +343,20 @@ class PlayingScene(Scene):
         self.assist.message = None
         if self.race is not None:
             self.race.finish(self.session)
-        panel = screens.GameOver(self.session, lambda: self.layout.panel_places, self.context.toggle_sound, self.race)
+        panel = screens.GameOver(self.session, self._panel_places, self.context.toggle_sound, self.race)
         self.context.push(panel, then=self.follow)
+
+    def _panel_places(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Where the game-over panel finds the face, the board, the status line and the cells the verdict marks
+        on the board (the numbers that prove a cell safe and that cell: what the panel explains)."""
+        face, board, status = self.layout.panel_places
+        hint, view = self.assist.hint, self.geometry.view
+        marked = pygame.Rect(0, 0, 0, 0)
+        if hint is not None and self.over:
+            cells = [self.geometry.cell_rect(*cell).clip(view) for cell in (hint.cell, *hint.proof)]
+            shown = [rect for rect in cells if rect.w and rect.h]
+            marked = shown[0].unionall(shown[1:]) if shown else marked
+        return face, board, status, marked
 
     def follow(self, choice: PanelChoice) -> None:
         """Go where the player chose on the game-over panel (after a race, the same board is the same race)."""

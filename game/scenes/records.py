@@ -82,6 +82,7 @@ class RecordsScene(Scene):
         # the replay of the game clicked, read off the frame (a large board's takes a while)
         self.opening: BackgroundJob | None = None
         self.figure_names: list[tuple[str, pygame.Rect]] = []  # where figures' names show, for their explanations
+        self.cut: list[tuple[str, pygame.Rect]] = []  # the marks shown cut short, whole, and where they show
         self.pointer: tuple[int, int] | None = None  # where the mouse is, while it is over the window
         self.racing = False  # the game is opened to race its ghost (B), not to watch it
         self._load()
@@ -296,14 +297,17 @@ class RecordsScene(Scene):
             tab.draw(surface)
         self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in RANKED]
         ranked = None if self.showing_recent else self.showing
-        records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent)
-        self.figure_names += records_list.heading_names(self.names_line).items()
+        records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent, self.row_size)
+        self.figure_names += records_list.heading_names(self.names_line, self.row_size, self.showing_recent).items()
         if not self.rows:
             words = NO_STNB if self.showing == "STNB" and not has_stnb(self.category) else self._empty()
             box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))
             text.draw_paragraph(surface, words, box, BODY, look.dim_text, smallest=TINY)
-        for row in self.rows:
-            records_list.draw_row(surface, row, self.game_of[row], ranked, self.row_size)
+        self.cut = [
+            c
+            for row in self.rows
+            if (c := records_list.draw_row(surface, row, self.game_of[row], ranked, self.row_size))
+        ]
         hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
         if self.notice:
             text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
@@ -319,6 +323,7 @@ class RecordsScene(Scene):
         for button in self.bottom:
             button.draw(surface)
         tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)
+        tip.draw_words(surface, tip.cut_at(self.cut, self.pointer), self.pointer)  # marks cut short, whole
 
 
 def read_log(

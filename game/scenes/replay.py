@@ -74,7 +74,8 @@ class ReplayScene(Scene):
         # the figures so far, as the video plays (worked out off the frame)
         self.live = live_figures.LiveFigures(video) if video is not None and self.playback is not None else None
         self.pointer: tuple[int, int] | None = None  # the mouse over the window, for a figure's explanation
-        self._tipped: str | None = None  # the figure whose explanation was drawn last
+        self._tipped: str | None = None  # the figure whose explanation (or the line whole) was drawn last
+        self.about_cut: list[tuple[str, pygame.Rect]] = []  # the video's lines cut short, whole, and where
         self.live_whole = True  # the live figures' place must be drawn whole (the window was)
         self._pointer: VideoPointer | None = (
             None  # where the video's pointer was last drawn (board points), and the buttons
@@ -131,11 +132,11 @@ class ReplayScene(Scene):
             below_h = needed
         layout = self.layout
         self.window_size = (layout.window[0] + side_w, layout.window[1] + about_h + controls_h + below_h)
-        self.about_rect = pygame.Rect(0, layout.window[1], layout.window[0], about_h)
+        self.about_rect = pygame.Rect(0, layout.window[1], self.window_size[0], about_h)  # the whole width
         width, top = self.window_size[0], layout.window[1] + about_h
         self.controls = pygame.Rect(0, top, width, controls_h)
         if side_w:
-            self.live_rect = pygame.Rect(layout.window[0], 0, side_w, top)
+            self.live_rect = pygame.Rect(layout.window[0], 0, side_w, layout.window[1])  # (least: its height)
         else:
             self.live_rect = pygame.Rect(0, top + controls_h, width, below_h)
         margin = px(12)
@@ -228,7 +229,7 @@ class ReplayScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-            self.dirty = self.dirty or self.live_rect.collidepoint(event.pos)
+            self.dirty = self.dirty or any(r.collidepoint(event.pos) for r in (self.live_rect, self.about_rect))
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
@@ -405,7 +406,7 @@ class ReplayScene(Scene):
             surface.set_clip(None)
         look = theme.current()
         if self.about and changed is None:
-            video_about.draw(surface, self.about_rect, self.about)
+            self.about_cut = video_about.draw(surface, self.about_rect, self.about)
         surface.fill(look.face, self.controls)
         end = {GameState.LOST: look.error_text, GameState.WON: look.success_text}.get(self.board.state)
         fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0
@@ -419,6 +420,9 @@ class ReplayScene(Scene):
             live = self.live.draw(surface, self.live_rect, self.live_lines(), whole=whole)
             self._tipped = tip.figure_at(self.live.names.items(), self.pointer)
             tip.draw_tip(surface, self._tipped, self.pointer)
+        if (whole_line := tip.cut_at(self.about_cut, self.pointer)) is not None:  # a line the strip cut short
+            tip.draw_words(surface, whole_line, self.pointer)
+            self._tipped = whole_line
         if tipped is not None or self._tipped is not None:  # a tip may lie over the board: all drawn again
             self.screen.invalidate()
             return None

@@ -2,13 +2,17 @@
 listed to watch: each row's name and kind at once, its board, time and player as they are read (game.files.shelf).
 A click (or Enter) opens it in Replay, read off the frame like a file dropped on the window."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.files.export import REPLAYS_FOLDER
 from game.files.shelf import VIDEOS_FOLDER, Entry, Shelf
 from game.model import category_for, category_label
 from game.store import data_folder
-from game.view import fallback, layout, screens, text, theme, widgets
+from game.view import fallback, layout, screens, text, theme, tip, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
 from game.view.layout import MARGIN, Row
@@ -17,19 +21,23 @@ from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, REGULAR, SMALL, TINY
 
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
+
 ROWS_SHOWN = 8
 # Where to put videos, the list, a line under it (the hovered row's problem, or progress), the buttons.
 # In a tall window the rows grow, then the rest spaces them out (base pixels: layout.stack scales them).
 ROWS = [Row(34, 28, 0, 40), Row(44 * ROWS_SHOWN, 36 * ROWS_SHOWN, 6, 52 * ROWS_SHOWN), Row(20, 16, 4, 24)]
 ROWS += [Row(44, 36, 8, 48)]
-SCROLL_W, KIND_W = 10, 56
+SCROLL_W, KIND_GAP = 10, 12
+VIDEOS_SIZE = (600, 660)  # as wide as Records (less on a small screen): videos' names are long
 
 
 class VideosScene(Scene):
     def __init__(self, context: Context, shown: screens.Videos):
         super().__init__(context)
         shelf = shown.shelf
-        self.window_size = layout.menu_window(context.max_window)
+        self.window_size = layout.menu_window(context.max_window, VIDEOS_SIZE)
         home = data_folder()
         self.folder = home / VIDEOS_FOLDER
         self.shelf = shelf or Shelf([self.folder, home / REPLAYS_FOLDER])
@@ -52,6 +60,8 @@ class VideosScene(Scene):
         self.first = 0  # the entry in the top row
         self.notice = ""
         self.focus = FocusRing([*self.rows, self.back], start=self.back, arrows=False)
+        self.pointer: tuple[int, int] | None = None  # where the mouse is, while it is over the window
+        self.cut: list[tuple[str, pygame.Rect]] = []  # the rows' lines shown cut short, whole, and where
 
     # --- the list ------------------------------------------------------------------------------------------
 
@@ -91,6 +101,10 @@ class VideosScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-3 * event.y)
             return
@@ -151,6 +165,7 @@ class VideosScene(Scene):
         draw_title(surface, self.context.atlases, "Videos")
         where = f"AVF, RMV, MVF or EVF files put in {self.folder}, and your exports"
         text.draw_paragraph(surface, where, self.where, SMALL, look.dim_text, smallest=TINY)
+        self.cut = [] if _whole(where, self.where) else [(where, self.where)]  # a long folder's path, whole
         if not self.shelf.listed:
             text.draw_fitted(surface, "Looking for videos...", self.line, SMALL, look.dim_text, "center")
         elif not self.entries:
@@ -164,6 +179,7 @@ class VideosScene(Scene):
         self._draw_bar(surface)
         self._draw_line(surface)
         self.back.draw(surface)
+        tip.draw_words(surface, tip.cut_at(self.cut, self.pointer), self.pointer)  # a line cut short, whole
 
     def _draw_row(self, surface: pygame.Surface, row: widgets.Button, entry: Entry) -> None:
         look, rect = theme.current(), row.rect
@@ -174,10 +190,10 @@ class VideosScene(Scene):
         inner = rect.inflate(-px(12), -px(4))
         top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
         bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
-        kind_w = px(KIND_W)
-        name_box = pygame.Rect(top.x, top.y, top.w - kind_w, top.h)
-        fallback.draw_fitted(surface, entry.name, name_box, SMALL, look.text, "left", BOLD)
-        kind_box = pygame.Rect(name_box.right, top.y, kind_w, top.h)
+        kind_w = text.width(entry.kind, SMALL)  # the kind as wide as it is: the name takes the rest
+        name_box = pygame.Rect(top.x, top.y, top.w - kind_w - px(KIND_GAP), top.h)
+        self._draw_line_of(surface, entry.name, name_box, look.text, BOLD)
+        kind_box = pygame.Rect(top.right - kind_w, top.y, kind_w, top.h)
         text.draw_fitted(surface, entry.kind, kind_box, SMALL, look.dim_text, "right", smallest=TINY)
         summary = entry.summary
         if entry.error:
@@ -188,7 +204,15 @@ class VideosScene(Scene):
             board = category_label(category_for(summary.rows, summary.cols, summary.mines))
             player = f" · {summary.player}" if summary.player else ""
             said, colour = f"{board} · {summary.outcome} in {format_time(summary.time_ms)}{player}", look.text
-        fallback.draw_fitted(surface, said, bottom, SMALL, colour, "left", REGULAR)
+        self._draw_line_of(surface, said, bottom, colour, REGULAR)
+
+    def _draw_line_of(
+        self, surface: pygame.Surface, said: str, box: pygame.Rect, colour: ColorLike, weight: str
+    ) -> None:
+        """A row's line, fitted to its box; one cut short is kept whole, for the tip under the pointer."""
+        drawn = fallback.draw_fitted(surface, said, box, SMALL, colour, "left", weight)
+        if text.fit(said, box.w, SMALL, weight, TINY, box.h)[0] != said:
+            self.cut.append((said, drawn))
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         """Where the rows on show are in the whole list."""
@@ -215,3 +239,9 @@ class VideosScene(Scene):
             count = len(self.entries)
             said = f"{count} files; reading {unread} more" if unread else f"{count} files: click one to watch it"
             text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
+
+
+def _whole(words: str, box: pygame.Rect) -> bool:
+    """Whether a paragraph shows whole in `box` (as text.draw_paragraph draws it, down to TINY)."""
+    lines, _ = text.fit_paragraph(words, box, SMALL, smallest=TINY)
+    return " ".join(lines) == " ".join(words.split())

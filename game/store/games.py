@@ -142,6 +142,13 @@ class RecordResult(NamedTuple):
             return f"New record! {place} {self.label} time"
         return f"New record! {place} time for {self.label}"
 
+    @property
+    def short_message(self) -> str:
+        """The record said where the board is in view (the game-over bar): ``"2nd best time!"``, or ``""``."""
+        if self.rank is None:
+            return ""
+        return "Best time!" if self.rank == 1 else f"{ordinal(self.rank)} best time!"
+
 
 class Ranking(NamedTuple):
     """A list of a board's best games: by which figure (as Help names it), its column, which way is better."""

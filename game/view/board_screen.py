@@ -120,21 +120,24 @@ class BoardScreen:
         self,
         tile: int,
         max_window: tuple[int, int],
-        pointer: tuple[int, int] | None = None,
+        around: tuple[int, int] | None = None,
         then: Callable[[], None] | None = None,
     ) -> None:
-        """Lay out at another tile size, keeping the spot under `pointer` (if on the board) under it; `then`
-        runs between the new layout and the scroll (the window takes its new size there)."""
+        """Lay out at another tile size, keeping the spot of the board at `around` (a point on the view: the
+        pointer, the keyboard cursor, the view's centre) where it was in the view; `then` runs between the new
+        layout and the scroll (the window takes its new size there)."""
         g, anchor = self.geometry, None
-        if pointer is not None and g.view.collidepoint(pointer):  # the spot under the pointer, in cells
-            anchor = ((pointer[0] - g.view.x + g.scroll_x) / g.tile, (pointer[1] - g.view.y + g.scroll_y) / g.tile)
+        if around is not None and g.view.collidepoint(around):  # the spot, in cells, and where in the view
+            spot = ((around[0] - g.view.x + g.scroll_x) / g.tile, (around[1] - g.view.y + g.scroll_y) / g.tile)
+            anchor = (spot, ((around[0] - g.view.x) / g.view.w, (around[1] - g.view.y) / g.view.h))
         self.lay_out(tile, max_window)
         if then is not None:
             then()
-        if anchor is not None and pointer is not None:  # (there is an anchor only under a pointer)
+        if anchor is not None:  # the same share of the (perhaps resized) view from its left and top
+            (cell_x, cell_y), (share_x, share_y) = anchor
             g = self.geometry
-            want_x = round(anchor[0] * tile) - (pointer[0] - g.view.x)
-            want_y = round(anchor[1] * tile) - (pointer[1] - g.view.y)
+            want_x = round(cell_x * tile - share_x * g.view.w)
+            want_y = round(cell_y * tile - share_y * g.view.h)
             self.scroll_by(want_x - g.scroll_x, want_y - g.scroll_y)
 
     # --- scroll bars ---------------------------------------------------------------------------------------

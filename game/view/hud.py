@@ -86,9 +86,9 @@ class BoardLayout:
         self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
         button_w = min(max(px(50), 26 * k), self.status.w // 3)
         inset = px(3)
-        self.hint_button = pygame.Rect(
-            self.status.right - button_w, self.status.y + inset, button_w, status_h - 2 * inset
-        )
+        button_h = (status_h // 2 if narrow else status_h) - 2 * inset  # one row, as the game-over bar's buttons
+        self.hint_button = pygame.Rect(self.status.right - button_w, 0, button_w, button_h)
+        self.hint_button.centery = self.status.centery
         self.message = pygame.Rect(
             self.status.x + px(2), self.status.y, self.hint_button.x - self.status.x - px(8), status_h
         )
@@ -97,8 +97,9 @@ class BoardLayout:
 
     @property
     def panel_places(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """Where the game-over panel finds the face, the board and the status line."""
-        return self.face, self.board_view, self.status
+        """Where the game-over panel finds the face, the board (its view and scroll bars) and the status line."""
+        board = self.board_view.unionall([bar for bar in (self.h_bar, self.v_bar) if bar is not None])
+        return self.face, board, self.status
 
 
 def zoomed(tile: int, direction: int) -> int:

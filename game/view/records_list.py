@@ -14,20 +14,32 @@ from game.view.formats import format_time, untimed_mark
 from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 
-# A row, as shares of its width: when (rank and date, or date and time), marks, then one column a figure.
-COLUMNS = (("when", 0.28), ("marks", 0.19), ("Time", 0.21), ("3BV/s", 0.11), ("IOE", 0.1), ("STNB", 0.11))
+# A row: when (rank and date, or date and time), marks, then one column a figure. Each column but the marks is
+# as wide as its longest value (these, as measured at the row's letters), in a list of bests or of recent games;
+# the marks take the rest.
+WIDEST = {"Time": "999.999 s", "3BV/s": "88.888", "IOE": "8.888", "STNB": "8888.8"}
+WIDEST_RECENT = {**WIDEST, "when": "12-31 23:59"}
 HEADINGS = {"when": "", "marks": "", "Time": "Time", "3BV/s": "3BV/s", "IOE": "IOE", "STNB": "STNB"}
+RANK_W = 26  # a best's rank ("10."), before its date (base pixels)
+COLUMN_GAP = 10  # between two columns (base pixels)
 NF = "NF"  # the community's mark for a game won without placing a flag
 PLAY_W = 16  # the room right of a row for its play mark (base pixels)
 
 
-def columns(rect: pygame.Rect) -> dict[str, pygame.Rect]:
-    """A row (or the headings' line) cut into its columns."""
+def columns(rect: pygame.Rect, size: int = SMALL, recent: bool = False) -> dict[str, pygame.Rect]:
+    """A row (or the headings' line) cut into its columns, for letters of `size` (in a list of recent games, or
+    of bests): each as wide as its longest value (or its heading's name), the marks the room left."""
+    gap = px(COLUMN_GAP)
+    widths = {name: text.width(value, size, BOLD) for name, value in (WIDEST_RECENT if recent else WIDEST).items()}
+    if not recent:
+        widths["when"] = px(RANK_W) + px(6) + text.width("2026-12-31", size)
+    for name in ("Time", "3BV/s", "IOE", "STNB"):
+        widths[name] = max(widths[name], text.width(HEADINGS[name], SMALL, BOLD))
+    widths["marks"] = max(px(40), rect.w - sum(widths.values()) - 5 * gap)
     cells, x = {}, rect.x
-    for name, share in COLUMNS:
-        w = round(rect.w * share)
-        cells[name] = pygame.Rect(x, rect.y, w - px(6), rect.h)
-        x += w
+    for name in ("when", "marks", "Time", "3BV/s", "IOE", "STNB"):
+        cells[name] = pygame.Rect(x, rect.y, widths[name], rect.h)
+        x += widths[name] + gap
     return cells
 
 
@@ -46,15 +58,19 @@ def marks(game: BestGame | PlayedGame) -> str:
     return ", ".join(said)
 
 
-def heading_names(line: pygame.Rect) -> dict[str, pygame.Rect]:
-    """Where each figure's name is on the headings' line (for its explanation on hover)."""
-    cells = columns(line)
+def heading_names(line: pygame.Rect, size: int = SMALL, recent: bool = False) -> dict[str, pygame.Rect]:
+    """Where each figure's name is on the headings' line over rows in letters of `size` (for its explanation on
+    hover)."""
+    cells = columns(line, size, recent)
     return {name: cells[name] for name in ("Time", "3BV/s", "IOE", "STNB")}
 
 
-def draw_headings(surface: pygame.Surface, line: pygame.Rect, ranked: str | None, recent: bool) -> None:
+def draw_headings(
+    surface: pygame.Surface, line: pygame.Rect, ranked: str | None, recent: bool, size: int = SMALL
+) -> None:
+    """The column names over rows in letters of `size`."""
     look = theme.current()
-    cells = columns(line)
+    cells = columns(line, size, recent)
     first = "When, result" if recent else "Rank, date"
     text.draw_fitted(surface, first, cells["when"], TINY, look.dim_text, smallest=TINY)
     for name in ("Time", "3BV/s", "IOE", "STNB"):
@@ -65,28 +81,32 @@ def draw_headings(surface: pygame.Surface, line: pygame.Rect, ranked: str | None
 
 def draw_row(
     surface: pygame.Surface, row: widgets.Button, game: BestGame | PlayedGame, ranked: str | None, size: int = SMALL
-) -> None:
+) -> tuple[str, pygame.Rect] | None:
     """One game's row (`row` is its button: hovered and focused show), its figure `ranked` standing out, in
     letters of `size` (larger in a tall window's taller rows): a best at its rank, a recent game (PlayedGame)
-    at its time of day."""
+    at its time of day. Returns the marks whole and where they show when they had to be cut short (for a tip
+    with them whole), else None."""
     look, rect = theme.current(), row.rect
     if row.hovered and row.enabled:
         surface.fill(look.hover, rect)
     if row.focused:
         widgets.focus_ring(surface, rect.inflate(-px(6), -px(6)))
-    cells = columns(rect.inflate(-px(8), 0))
+    recent = isinstance(game, PlayedGame)
+    cells = columns(rect.inflate(-px(8), 0), size, recent)
     date = game.played_at.astimezone()
     first = cells["when"]
     if isinstance(game, PlayedGame):
         text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), first, size, look.dim_text, smallest=TINY)
         colour = look.success_text if game.won else look.error_text
     else:
-        rank = pygame.Rect(first.x, first.y, px(26), first.h)
+        rank = pygame.Rect(first.x, first.y, px(RANK_W), first.h)
         text.draw_fitted(surface, f"{game.rank}.", rank, size, align="right", smallest=TINY)
         day = pygame.Rect(rank.right + px(6), first.y, first.right - rank.right - px(6), first.h)
         text.draw_fitted(surface, date.strftime("%Y-%m-%d"), day, size, look.dim_text, smallest=TINY)
         colour = look.success_text
-    text.draw_fitted(surface, marks(game), cells["marks"], size, colour, weight=BOLD, smallest=TINY)
+    said, box = marks(game), cells["marks"]
+    drawn = text.draw_fitted(surface, said, box, size, colour, weight=BOLD, smallest=TINY)
+    cut = text.fit(said, box.w, size, BOLD, TINY, box.h)[0] != said
     values = {
         "Time": format_time(game.time_ms),
         "3BV/s": figure_text("3BV/s", game.three_bv_per_s),
@@ -100,3 +120,4 @@ def draw_row(
         y, x, half = rect.centery, rect.right + px(4), px(6)
         colour = look.accent if row.hovered or row.focused else look.dim_text
         pygame.draw.polygon(surface, colour, [(x, y - half), (x, y + half), (x + px(9), y)])
+    return (said, drawn) if cut else None

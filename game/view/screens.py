@@ -140,13 +140,13 @@ class Pause(Shown[None]):
 
 
 class GameOver(Shown[PanelChoice]):
-    """The game-over panel of `session`. `places()`: where the scene beneath has, now, (face, board, status);
-    `toggle_sound`: what M does; `race`: the race this game was."""
+    """The game-over panel of `session`. `places()`: where the scene beneath has, now, (face, board, status,
+    the cells the verdict marks); `toggle_sound`: what M does; `race`: the race this game was."""
 
     def __init__(
         self,
         session: GameSession,
-        places: Callable[[], tuple[Rect, Rect, Rect]] | None = None,
+        places: Callable[[], tuple[Rect, Rect, Rect, Rect]] | None = None,
         toggle_sound: Callable[[], str] | None = None,
         race: Race | None = None,
     ) -> None:

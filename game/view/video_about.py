@@ -12,7 +12,7 @@ from game.video.figure_text import rates
 from game.view import fallback, text, theme
 from game.view.formats import format_time
 from game.view.scale import px
-from game.view.typeface import BOLD, REGULAR, SMALL
+from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 
 if TYPE_CHECKING:
     from game.files.reading import Watchable
@@ -52,12 +52,17 @@ def lines(watchable: Watchable) -> list[str]:
     return [who, figures]
 
 
-def draw(surface: pygame.Surface, box: pygame.Rect, shown: list[str]) -> None:
+def draw(surface: pygame.Surface, box: pygame.Rect, shown: list[str]) -> list[tuple[str, pygame.Rect]]:
+    """The lines in the strip `box`; returns those cut short, whole, and where they show (for a tip)."""
     look = theme.current()
     surface.fill(look.face, box)
     pad = px(PAD)
     line_h = (box.h - 2 * pad) // LINES
+    cut = []
     for n, line in enumerate(shown[:LINES]):
         row = pygame.Rect(box.x + px(12), box.y + pad + n * line_h, box.w - px(24), line_h)
-        colour = look.text if n == 0 else look.dim_text
-        fallback.draw_fitted(surface, line, row, SMALL, colour, "center", BOLD if n == 0 else REGULAR)
+        colour, weight = (look.text, BOLD) if n == 0 else (look.dim_text, REGULAR)
+        drawn = fallback.draw_fitted(surface, line, row, SMALL, colour, "center", weight)
+        if text.fit(line, row.w, SMALL, weight, TINY, row.h)[0] != line:
+            cut.append((line, drawn))
+    return cut

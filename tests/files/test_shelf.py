@@ -174,3 +174,35 @@ def test_a_row_clicked_opens_in_replay_and_back_comes_back_to_the_list(app):
     assert driver.scene is scene
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene.shown, screens.Records)
+
+
+def test_long_names_show_whole_where_there_is_room_and_in_a_tip_where_not():
+    from game.view import text
+
+    app = App(clock=FakeClock(), desktop_size=(800, 600))
+    try:
+        folder = data_folder() / "videos"
+        folder.mkdir(parents=True)
+        name = "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"  # a speed-runner's file, as named
+        shutil.copyfile(SMALL, folder / name)
+        driver = Driver(app)
+        driver.frames(2)
+        scene = to_videos(driver)
+        while not scene.shelf.listed:
+            driver.frames(1)
+
+        def drawn():
+            with text.recording() as log:
+                scene.draw_all(app.screen)
+            return [item.text for item in log]
+
+        assert name in drawn(), "the row has room for the whole name"
+        for row in scene.rows:
+            row.rect.w //= 2  # a row too narrow for it
+        assert any(line.endswith(text.ELLIPSIS) for line in drawn())
+        at = dict(scene.cut)[name]
+        driver.post(pygame.MOUSEMOTION, pos=at.center, rel=(0, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+        assert name in " ".join(drawn()), "the tip shows it whole"
+    finally:
+        app.store.close()

@@ -280,6 +280,12 @@ def test_what_is_said_of_the_cell_under_the_pointer_follows_the_board_moving_und
     driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(2)
     assert playing.ui.pointer == covered and "Mine chance here" in playing._status()
+    if how != "wheel":  # the keys zoom around the keyboard cursor (around the pointer, they leave its cell under it)
+        driver.key(pygame.K_RIGHT)
+        assert playing.ui.cursor is not None
+        driver.until_chances()
+        covered = playing.geometry.cell_at(pos)
+        assert playing.ui.pointer == covered
     if how == "zoom out":
         driver.key(pygame.K_MINUS, mod=pygame.KMOD_CTRL)
     elif how == "zoom in":

@@ -4,10 +4,16 @@ and the status line's tip goes with the game."""
 import pygame
 import pytest
 
+from game import config
 from game.overlays.gameover import GRACE_SECONDS, GameOverPanel
+from game.play.session import VerdictState
+from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.shell.app import App
-from tests.driver import Driver, FakeClock, driven
+from game.view import text
+from game.view.scale import px
+from game.view.typeface import BODY, BOLD, TINY
+from tests.driver import Driver, FakeClock, driven, start_app, stop_app
 
 
 @pytest.fixture
@@ -154,3 +160,133 @@ def test_whatever_the_window_does_after_the_game_ends_the_way_on_stays_on_screen
     finally:
         app.store.close()
         pygame.quit()
+
+
+def test_esc_steps_back_one_level_the_whole_panel_then_the_menu(driver):
+    """Esc closes the whole panel to the bar (the board in view), as its x does; only Esc on the bar leaves."""
+    driver.click_button(driver.scene.difficulty_buttons["expert"])
+    playing = driver.scene
+    driver.click_cell(8, 15)
+    driver.click_cell(*playing.board.mine_cells()[0])
+    panel = driver.past_grace()
+    driver.key(pygame.K_SPACE)
+    assert panel.expanded
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is playing and driver.overlay is panel, "Esc does not skip the bar to the menu"
+    assert not panel.expanded, "the whole panel is closed: the bar and the board show"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene), "Esc on the bar goes on to the menu"
+
+
+def test_esc_closes_the_whole_panel_that_shows_beside_the_board_too(driver):
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    driver.post(pygame.WINDOWSIZECHANGED, x=1300, y=600)
+    driver.frames(2)
+    driver.click_cell(4, 4)
+    driver.click_cell(*playing.board.mine_cells()[0])
+    panel = driver.past_grace()
+    assert panel.expanded and panel.fits_outside
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is playing and driver.overlay is panel and not panel.expanded
+
+
+def lose_expert_avoidably(tmp_path, window):
+    """An Expert game lost to an avoidable click in a window the player sized, its verdict in (seed 42's last
+    mine, after the first click in the middle, was avoidable: a cell was certainly safe)."""
+    driver = start_app(tmp_path, seed=42, desktop=(1920, 1080))
+    driver.click_button(driver.scene.difficulty_buttons["expert"])
+    playing = driver.scene
+    driver.post(pygame.WINDOWSIZECHANGED, x=window[0], y=window[1])
+    driver.frames(2)
+    driver.click_cell(8, 15)
+    driver.click_cell(*playing.board.mine_cells()[-1])
+    panel = driver.past_grace()
+    while playing.session.verdict_state in (VerdictState.NOT_ASKED, VerdictState.RUNNING):
+        driver.frames(1)
+    driver.frames(2)
+    loss = playing.session.verdict.loss
+    assert loss is not None and not loss.forced and loss.proof, "a loss the panel explains with marked cells"
+    marked = [playing.geometry.cell_rect(*cell) for cell in (loss.alternative, *loss.proof)]
+    return driver, playing, panel, marked
+
+
+def test_the_whole_panel_goes_beside_the_board_where_it_fits_there_not_over_the_proof(tmp_path):
+    driver, playing, panel, marked = lose_expert_avoidably(tmp_path, (1900, 900))
+    try:
+        board = playing.layout.board_view
+        assert pygame.display.get_window_size()[0] - board.right < px(config.GAME_OVER_PANEL_W) + 2 * px(8)
+        assert panel.expanded and panel.fits_outside, "290 px beside the board is room for the panel"
+        assert not panel.rect.colliderect(board), "beside the board, not over it"
+        assert not any(panel.rect.colliderect(cell) for cell in marked), "the marked cells stay in view"
+        assert pygame.Rect((0, 0), pygame.display.get_window_size()).contains(panel.rect)
+        driver.screenshot("panel-beside-1900x900")
+    finally:
+        stop_app(driver)
+
+
+def test_over_the_board_the_whole_panel_keeps_clear_of_the_marked_cells(tmp_path):
+    driver, playing, panel, marked = lose_expert_avoidably(tmp_path, (1200, 800))
+    try:
+        assert not panel.expanded, "no room beside the board: the bar first"
+        driver.key(pygame.K_SPACE)
+        assert panel.expanded and panel.rect.colliderect(playing.layout.board_view), "over the board"
+        assert not any(panel.rect.colliderect(cell) for cell in marked), "not over what it explains"
+        driver.screenshot("panel-over-1200x800")
+    finally:
+        stop_app(driver)
+
+
+# The bar's longest lines, as it says them (the time at its longest): each must fit its words' box whole.
+END_LINES = (
+    "You win! 999.999 s - 10th best time! - Personal bests: 3BV/s, IOE, STNB",
+    "You win! 999.999 s, board seen before: not timed",
+    "You win! 999.999 s, assisted: not timed",
+    "Boom! forced guess, 999.999 s",
+    "Boom! avoidable, 999.999 s",
+    "Boom! forced guess, 999.999 s; ghost stopped at 999.999 s: the ghost got further",  # a race's
+)
+
+
+def fits_whole(words, box, most_lines=2):
+    """The words drawn as the bar draws them fill at most `most_lines` lines of `box`, none cut."""
+    lines, size = text.fit_paragraph(words, box, BODY, BOLD, smallest=TINY)
+    whole = " ".join(lines) == words and len(lines) * text.line_height(size, BOLD) <= box.h
+    return whole and len(lines) <= most_lines
+
+
+@pytest.mark.parametrize("desktop", [(800, 600), (1366, 768), (1920, 1080)])
+def test_every_end_line_fits_the_bar_at_every_size(tmp_path, desktop):
+    driver = start_app(tmp_path, seed=21, desktop=desktop)
+    try:
+        for difficulty in ("beginner", "intermediate", "expert"):
+            driver.click_button(driver.scene.difficulty_buttons[difficulty])
+            playing = driver.scene
+            driver.click_cell(playing.board.rows // 2, playing.board.cols // 2)
+            driver.click_cell(*playing.board.mine_cells()[0])
+            panel = driver.past_grace()
+            assert not panel.expanded or panel.fits_outside
+            for words in END_LINES:
+                assert fits_whole(words, panel.bar_title), f"{words!r} in {panel.bar_title} ({difficulty})"
+            driver.screenshot(f"bar-{difficulty}-{desktop[0]}x{desktop[1]}")
+            driver.key(pygame.K_ESCAPE)
+            if panel.expanded:
+                driver.key(pygame.K_ESCAPE)
+    finally:
+        stop_app(driver)
+
+
+def test_a_win_with_a_new_record_fits_the_bar_at_800x600(tmp_path):
+    driver = start_app(tmp_path, seed=21, desktop=(800, 600))
+    try:
+        playing, last = to_the_last_cell(driver)
+        driver.click_cell(*last)
+        panel = driver.past_grace()
+        assert playing.board.state == "won" and not panel.expanded
+        assert panel.record_message == "New record! Best Beginner time", "the whole panel says it whole"
+        words = panel.bar_words()
+        assert "Best time!" in words
+        assert fits_whole(words, panel.bar_title), f"{words!r} in {panel.bar_title}"
+        driver.screenshot("bar-new-record-800x600")
+    finally:
+        stop_app(driver)

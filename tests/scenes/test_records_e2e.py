@@ -15,7 +15,8 @@ from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.records import RecordsScene
 from game.store import Store
-from tests.driver import driven, start_app
+from game.view import screens, text
+from tests.driver import driven, start_app, stop_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -264,3 +265,55 @@ def test_killed_mid_game_the_next_start_resumes_at_the_last_move(tmp_path, priva
     assert board.state == "playing"
     assert sum(board.is_revealed(r, c) for r, c in cells(board)) == revealed
     d.app.store.close()
+
+
+def records_with_marked_games(tmp_path, desktop=(800, 600)):
+    """Records on a desktop, recent games shown, of four beginner games: a loss, a win, an assisted win and a
+    win on a board seen before (all NF: the longest marks a row has)."""
+    from tests.played import played, record_of
+
+    driver = start_app(tmp_path, seed=SEED, desktop=desktop)
+    for seed, marks in ((1, {"same_board": True}), (2, {"assisted": True}), (3, {}), (4, None)):
+        board, video, ms = played(9, 9, 10, seed, lose=marks is None)
+        driver.app.store.record_game(record_of(board, video, ms, **(marks or {})))
+    driver.app.show(screens.Records())
+    driver.frames(2)
+    records = driver.scene
+    driver.click_button(records.recent_tab)
+    return driver, records
+
+
+def drawn_texts(driver):
+    with text.recording() as log:
+        driver.app.scene.draw_all(driver.app.screen)
+    return [item.text for item in log]
+
+
+@pytest.mark.parametrize("desktop", [(800, 600), (1920, 1080)])  # small letters; larger, in taller rows
+def test_records_rows_show_their_marks_whole_where_there_is_room(tmp_path, desktop):
+    driver, records = records_with_marked_games(tmp_path, desktop)
+    try:
+        shown = drawn_texts(driver)
+        assert "won, NF, board seen before" in shown, f"the room the row has is used: {shown}"
+        assert not any(line.endswith(text.ELLIPSIS) for line in shown), "nothing is cut short"
+        driver.screenshot("records-marks-whole")
+    finally:
+        stop_app(driver)
+
+
+def test_records_marks_cut_short_show_whole_in_a_tip(tmp_path):
+    driver, records = records_with_marked_games(tmp_path)
+    try:
+        records.list_box.w = records.list_box.w * 3 // 5  # a list with less room than its longest marks
+        records._load()
+        shown = drawn_texts(driver)
+        assert any(line.startswith("won") and line.endswith(text.ELLIPSIS) for line in shown), shown
+        marks_at = next(rect for words, rect in records.cut if words == "won, NF, board seen before")
+        pointer = marks_at.center
+        pygame.mouse.set_pos(pointer)
+        driver.post(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+        assert "won, NF, board seen before" in drawn_texts(driver), "the tip says them whole"
+        driver.screenshot("records-marks-tip")
+    finally:
+        stop_app(driver)

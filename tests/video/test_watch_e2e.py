@@ -131,3 +131,34 @@ def test_a_video_dropped_on_the_window_can_be_raced(driver):
     racing = driver.scene
     assert isinstance(racing.shown, screens.Playing) and racing.race.video is scene.video
     assert set(racing.board.mine_cells()) == scene.video.mines
+
+
+def about_lines_drawn(driver):
+    from game.view import text
+
+    scene = driver.scene
+    with text.recording() as log:
+        scene.draw_all(driver.app.screen)
+    return [item.text for item in log if scene.about_rect.colliderect(item.rect)]
+
+
+def test_what_a_video_says_of_itself_shows_whole_at_800x600_and_in_a_tip_where_cut():
+    from game.view import text
+
+    app = App(clock=FakeClock(), desktop_size=(800, 600))
+    driver = Driver(app)
+    try:
+        scene = dropped(driver, SAMPLES / "Zhang Shen Jia_Exp_38.82(3bv122).mvf")
+        shown = about_lines_drawn(driver)
+        assert scene.about[1] in shown, f"the strip takes the window's width: {shown}"
+        scene.about_rect.w //= 2  # a strip too narrow for the figures' line
+        assert any(line.endswith(text.ELLIPSIS) for line in about_lines_drawn(driver))
+        whole = scene.about[1]
+        at = dict(scene.about_cut)[whole]
+        driver.post(pygame.MOUSEMOTION, pos=at.center, rel=(0, 0), buttons=(0, 0, 0))
+        driver.frames(1)
+        with text.recording() as log:
+            scene.draw_all(driver.app.screen)
+        assert whole in " ".join(item.text for item in log), "the tip shows the line whole"
+    finally:
+        app.store.close()

@@ -78,6 +78,55 @@ def test_ctrl_wheel_zoom_keeps_the_cell_under_the_pointer(driver):
     assert playing.geometry.cell_at(pointer) == cell
 
 
+def zoom_key(driver, key=pygame.K_EQUALS):
+    driver.key(key, mod=pygame.KMOD_CTRL)
+
+
+def test_zoom_keys_zoom_around_the_keyboard_cursor(driver):
+    playing = custom(driver, 100, 100, 1500)
+    playing.geometry.scroll_by(300, 300)
+    driver.frames(1)
+    driver.key(pygame.K_RIGHT)  # the first key shows the cursor, in the middle of the board (scrolled to)
+    for _ in range(4):
+        driver.key(pygame.K_RIGHT)
+        driver.key(pygame.K_DOWN)
+    cursor = playing.ui.cursor
+    spot = playing.geometry.cell_rect(*cursor).center
+    zoom_key(driver)
+    assert playing.layout.tile == 20 and playing.ui.cursor == cursor
+    assert playing.geometry.cell_at(spot) == cursor, "the cursor's cell stays where it was, not at an edge"
+    zoom_key(driver, pygame.K_MINUS)
+    assert playing.geometry.cell_at(spot) == cursor
+
+
+def test_zoom_keys_without_a_cursor_zoom_around_the_pointer_over_the_board(driver):
+    playing = custom(driver, 100, 100, 1500)
+    g = playing.geometry
+    g.scroll_by(300, 300)
+    pointer = (g.view.x + 2 * g.view.w // 3 + 5, g.view.y + g.view.h // 3 + 3)
+    pygame.mouse.set_pos(pointer)
+    driver.post(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    cell = g.cell_at(pointer)
+    assert playing.ui.cursor is None and cell is not None
+    zoom_key(driver)
+    assert playing.layout.tile == 20
+    assert playing.geometry.cell_at(pointer) == cell, "the cell under the pointer stays under it, as Ctrl+wheel"
+
+
+def test_zoom_keys_with_the_pointer_off_the_board_zoom_around_the_views_centre(driver):
+    playing = custom(driver, 100, 100, 1500)
+    g = playing.geometry
+    g.scroll_by(300, 300)
+    pygame.mouse.set_pos((2, 2))  # on the window's frame, not the board
+    driver.post(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    centre = g.cell_at(g.view.center)
+    zoom_key(driver)
+    assert playing.layout.tile == 20
+    assert playing.geometry.cell_at(playing.geometry.view.center) == centre, "not the top-left corner"
+
+
 def test_the_mine_counter_shows_four_digits_over_999_mines(driver):
     playing = custom(driver, 60, 60, 1200)
     surface = pygame.display.get_surface()
