@@ -76,14 +76,15 @@ def race_result(you: Figures, ghost: Figures) -> RaceResult:
 def with_opening(video: Video, cell: Cell | None) -> Video:
     """The player's video with the click made for them put first (a left press and release on the cell's
     middle, at the time of the first event), so its figures count the board from its opening, as the
-    ghost's do. A video that already starts with that click is kept as it is."""
+    ghost's do; the click is said to be made (`made_click`), so it counts in none of the player's clicks. A
+    video that already starts with that click is kept as it is."""
     if cell is None:
         return video
     if _first_clicks(video) == [(Mouse.LEFT_PRESS, cell), (Mouse.LEFT_RELEASE, cell)]:
         return video
     size = video.cell_size
     x, y = cell[1] * size + size // 2, cell[0] * size + size // 2
-    made = dataclasses.replace(video, kinds=array("B"), times=array("I"), xs=array("h"), ys=array("h"))
+    made = dataclasses.replace(video, kinds=array("B"), times=array("I"), xs=array("h"), ys=array("h"), made_click=True)
     start = video.times[0] if len(video) else 0
     made.append(Mouse.LEFT_PRESS, start, x, y)
     made.append(Mouse.LEFT_RELEASE, start, x, y)

@@ -306,7 +306,8 @@ class GameSession:
         else:
             self.stamp(t_ms)
         started = board.state != GameState.READY or move.kind is MoveKind.REVEAL
-        changed = board.apply(move.at(self.elapsed_ms if started else 0))
+        made = not by_player and not board.moves and move.kind is MoveKind.REVEAL  # made for the player: not theirs
+        changed = board.apply(move.at(self.elapsed_ms if started else 0), made=made)
         if board.state in (GameState.WON, GameState.LOST):
             self._record()
         elif board.state == GameState.PLAYING and board.last_changed:

@@ -189,7 +189,7 @@ class ReplayScene(Scene):
         """Make every move due by t_ms on the board."""
         done_before = self.done
         while self.done < len(self.moves) and self.moves[self.done].t_ms <= t_ms:
-            self.board.apply(self.moves[self.done])
+            self.board.apply(self.moves[self.done], made=self.done < self.replay.made)
             self.done += 1
         if self.done != done_before:
             self.screen.invalidate()  # the mark moved to the new click
@@ -444,9 +444,10 @@ class ReplayScene(Scene):
             b, seconds = self.board, self.t_ms / 1000
             solved = solved_three_bv(b)
             rate = f" ({solved / seconds:.2f}/s)" if seconds > 0 else ""
-            clicks = b.left_clicks + b.right_clicks + b.chord_clicks
+            clicks = b.left_clicks + b.right_clicks + b.chord_clicks  # the click made for the player is none
+            made = " (opened for you)" if 0 < self.done <= self.replay.made else ""
             text = (
-                f"{seconds:.1f} s · move {self.done}/{len(self.moves)} · 3BV {solved}/{b.three_bv or 0}"
+                f"{seconds:.1f} s · move {self.done}/{len(self.moves)}{made} · 3BV {solved}/{b.three_bv or 0}"
                 f"{rate} · {clicks} clicks"
             )
             self._counters = (self.done, int(self.t_ms // 100)), text

@@ -131,7 +131,7 @@ def figures_of(video: Video, with_board: bool = True) -> Figures:
     """
     video = as_mouse(video)  # keys as the mouse events that do the same, as its EVF file holds them
     kinds = video.kinds.tobytes()
-    game = Game(video.rows, video.cols, video.mines)
+    game = Game(video.rows, video.cols, video.mines, made=video.made_click)
     opening: int | None = None
     over: int | None = None
     for index in positions(video, PLAYED, kinds):

@@ -1,0 +1,102 @@
+"""End-to-end: the same board again (its first click made for the player) tells one truth everywhere: the click
+made for the player is none of theirs (the panel, the records, Replay, the video's figures), a same board never
+touched is no game, Replay's status line and its figures describe one position, and a loss on the first click
+reads the same time on the timer and the panel. The real app driven headless by real events."""
+
+import sqlite3
+
+import pytest
+
+from game.overlays.gameover import GameOverPanel
+from game.scenes.playing import PlayingScene
+from game.scenes.replay import ReplayScene
+from game.store import data_folder
+from tests.driver import driven
+
+SEED = 42
+
+
+@pytest.fixture
+def driver(tmp_path):
+    yield from driven(tmp_path, seed=SEED)
+
+
+def cells(board):
+    return [(r, c) for r in range(board.rows) for c in range(board.cols)]
+
+
+def lost_then_same_board(driver):
+    """Beginner: open the middle, then a mine; then Same board on the panel. The new game's scene."""
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    driver.click_cell(4, 4, frames=20)
+    driver.click_cell(*playing.board.mine_cells()[0])
+    assert playing.board.state == "lost"
+    driver.click_button(driver.panel_button("same board"))
+    again = driver.scene
+    assert isinstance(again, PlayingScene) and again is not playing
+    assert again.board.state == "playing" and again.board.is_revealed(4, 4), "the click made for the player"
+    return again
+
+
+def win_by_hand(driver, playing):
+    """Open every safe cell still covered, one click each, with time between: the player's own clicks."""
+    board, clicks = playing.board, 0
+    for cell in cells(board):
+        if board.state == "playing" and not board.is_mine(*cell) and not board.is_revealed(*cell):
+            driver.click_cell(*cell, frames=6)
+            clicks += 1
+    assert board.state == "won"
+    return clicks
+
+
+def panel_value(panel, name):
+    return dict(panel.lines())[name]
+
+
+def wait_for_figures(driver, session):
+    driver.frames(2)
+    assert session.figures_job is not None and session.figures_job.wait(30)
+    driver.frames(2)
+    assert session.figures is not None
+
+
+def db_rows(driver, sql):
+    driver.settled()
+    with sqlite3.connect(data_folder() / "minesweeper.db") as db:
+        return db.execute(sql).fetchall()
+
+
+def test_the_click_made_for_the_player_counts_in_no_click_count_anywhere(driver):
+    again = lost_then_same_board(driver)
+    session = again.session
+    mine = session.board.left_clicks
+    assert (mine, session.board.effective_clicks) == (0, 0), "the click made for the player is not theirs"
+    clicks = win_by_hand(driver, again)
+    stats = session.stats()
+    assert (stats.left, stats.effective, stats.clicks) == (clicks, clicks, clicks)
+    assert stats.ioe == pytest.approx(stats.solved_three_bv / clicks)
+    panel = driver.overlay
+    assert isinstance(panel, GameOverPanel)
+    wait_for_figures(driver, session)
+    figures = session.figures
+    assert (figures.left, figures.lce) == (clicks, clicks), "the video's figures (the panel's) agree"
+    assert panel_value(panel, "Clicks").startswith(f"L {clicks} ({clicks})")
+    assert panel_value(panel, "IOE") == f"{figures.bbbv / clicks:.3f}"
+    record = db_rows(driver, "SELECT left_clicks, effective_clicks, same_board FROM games ORDER BY id")[-1]
+    assert record == (clicks, clicks, 1), "the records count the player's clicks only"
+    replay = session.replay()
+    assert replay.made == 1 and replay.final_board().left_clicks == clicks
+    driver.click_button(driver.panel_button("replay"))
+    watching = driver.scene
+    assert isinstance(watching, ReplayScene)
+    watching.press("end")
+    driver.frames(1)
+    moves = len(replay.moves)
+    assert moves == clicks + 1
+    assert f"move {moves}/{moves}" in watching._status() and f"{clicks} clicks" in watching._status()
+    watching.press("start")
+    watching.press("forward")
+    driver.frames(1)
+    assert "opened for you" in watching._status() and "0 clicks" in watching._status()
+    driver.screenshot("replay-opened-for-you")
