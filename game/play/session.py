@@ -124,6 +124,12 @@ class GameSession:
         return self._recorded
 
     @property
+    def touched(self) -> bool:
+        """Whether the player made a move of their own: a board with nothing but the click made for them (a same
+        board, a code, a race left untouched) is no game yet, so it is neither recorded nor saved."""
+        return len(self.board.moves) > self.board.made_moves
+
+    @property
     def elapsed(self) -> float:
         """Seconds on the clock."""
         return self._elapsed
@@ -343,7 +349,7 @@ class GameSession:
     def abandon(self) -> bool:
         """The player left this game for another (the face, F2, a new game from the menu, Discard). A game
         under way is recorded as an abandoned loss; True when it was."""
-        if self.state != GameState.PLAYING:
+        if self.state != GameState.PLAYING or not self.touched:
             return False
         self._abandoned = True
         self._record()
@@ -371,8 +377,8 @@ class GameSession:
     # --- what is kept ---------------------------------------------------------------------------------------
 
     def to_save(self) -> SavedGame | None:
-        """The save of a game under way, or None (a game not started or over is not saved)."""
-        if self.state != GameState.PLAYING:
+        """The save of a game under way, or None (a game not started, untouched or over is not saved)."""
+        if self.state != GameState.PLAYING or not self.touched:
             return None
         extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.assisted, "no_guess": self.no_guess}
         self.current_video()

@@ -401,7 +401,7 @@ class PlayingScene(Scene):
 
     def leave(self) -> None:
         """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
-        if not self.board.moves or self.over:
+        if not self.session.touched or self.over:
             self.context.show(screens.Menu())
             return
         kept = "It stays saved: resume it from the menu." if self.session.state == GameState.PLAYING else NOT_KEPT

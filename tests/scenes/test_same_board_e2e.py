@@ -5,9 +5,12 @@ reads the same time on the timer and the panel. The real app driven headless by 
 
 import sqlite3
 
+import pygame
 import pytest
 
+from game.overlays.confirm import ConfirmOverlay
 from game.overlays.gameover import GameOverPanel
+from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.replay import ReplayScene
 from game.store import data_folder
@@ -100,3 +103,29 @@ def test_the_click_made_for_the_player_counts_in_no_click_count_anywhere(driver)
     driver.frames(1)
     assert "opened for you" in watching._status() and "0 clicks" in watching._status()
     driver.screenshot("replay-opened-for-you")
+
+
+def test_a_same_board_never_touched_is_no_game(driver):
+    again = lost_then_same_board(driver)
+    played_before = db_rows(driver, "SELECT COUNT(*) FROM games")[0][0]
+    driver.frames(30)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MenuScene), "nothing to lose: no question"
+    assert not any(isinstance(o, ConfirmOverlay) for o in driver.app.overlays)
+    driver.settled()
+    assert driver.app.store.load_resume() is None, "not offered to resume"
+    assert driver.scene.resume is None
+    driver.click_button(driver.scene.difficulty_buttons["intermediate"])
+    assert isinstance(driver.scene, PlayingScene), "no question about a saved game"
+    assert db_rows(driver, "SELECT COUNT(*) FROM games")[0][0] == played_before, "not recorded"
+    stats = driver.app.store.statistics("beginner")
+    assert (stats.played, stats.won) == (1, 0)
+    assert again.session.recorded is False
+
+
+def test_a_same_board_left_for_a_new_game_untouched_is_not_recorded(driver):
+    again = lost_then_same_board(driver)
+    driver.key(pygame.K_F2)
+    assert isinstance(driver.scene, PlayingScene) and driver.scene is not again
+    assert not again.session.recorded
+    assert db_rows(driver, "SELECT COUNT(*) FROM games")[0][0] == 1
