@@ -203,10 +203,13 @@ class GameSession:
 
     @property
     def timer_seconds(self) -> int:
-        """The LED timer, as Windows counts: 1 from the first click (the second under way, not the ones gone
-        by), 0 before it; at most 999."""
+        """The LED timer, at most 999: under way, as Windows counts, 1 from the first click (the second under
+        way, not the ones gone by), 0 before it; once over, the game's time as every figure reads it, rounded up
+        to whole seconds, so a loss on the first click (0.000 s) shows 000. See formats.TIMER_RULE."""
         if self.board.state == GameState.READY or (self.waiting and not self.elapsed):
             return 0
+        if self.state.over:
+            return min(999, -(-self.elapsed_ms // 1000))
         return min(999, int(self.elapsed) + 1)
 
     def tick(self, seconds: float) -> None:

@@ -129,3 +129,18 @@ def test_a_same_board_left_for_a_new_game_untouched_is_not_recorded(driver):
     assert isinstance(driver.scene, PlayingScene) and driver.scene is not again
     assert not again.session.recorded
     assert db_rows(driver, "SELECT COUNT(*) FROM games")[0][0] == 1
+
+
+def test_a_loss_on_the_first_click_reads_the_same_time_on_the_timer_and_the_panel(driver):
+    again = lost_then_same_board(driver)
+    board = again.board
+    driver.frames(20)
+    mine = board.mine_cells()[0]
+    driver.click_cell(*mine)
+    assert board.state == "lost" and again.session.elapsed_ms == 0
+    wait_for_figures(driver, again.session)
+    panel = driver.overlay
+    assert panel_value(panel, "Time").startswith("0.000 s")
+    assert again.session.timer_seconds == 0, "the timer shows the game's time, 000, as the panel does"
+    assert again._counters().seconds == 0
+    driver.screenshot("first-click-loss")
