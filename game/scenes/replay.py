@@ -84,6 +84,9 @@ class ReplayScene(Scene):
         self.playing = True
         self.t_ms = 0.0
         self.done = 0  # moves on the board
+        # the position was reached by moves (Home, a step), not by time: the video stands just after the click
+        # that made the last of them (several clicks can share a time: the made click and the player's first)
+        self._by_moves = False
         self.board = replay.fresh_board()
         # ((moves done, tenths of a second), status text) as last worked out
         self._counters: tuple[tuple[int, int], str] | None = None
@@ -178,6 +181,7 @@ class ReplayScene(Scene):
                 self.dirty = True
         if not self.playing:
             return
+        self._by_moves = False
         self.t_ms = min(self.t_ms + step * 1000 * self.speed, self.replay.elapsed_ms)
         self._play_until(self.t_ms)
         if self.t_ms >= self.replay.elapsed_ms and self.done == len(self.moves):
@@ -200,10 +204,12 @@ class ReplayScene(Scene):
         count = max(0, min(count, len(self.moves)))
         t_ms = self.moves[count - 1].t_ms if count else 0
         self._seek(count, t_ms)
+        self._by_moves = True
 
     def seek_time(self, t_ms: float) -> None:
         t_ms = max(0.0, min(t_ms, self.replay.elapsed_ms))
         self._seek(self.replay.moves_until(t_ms), t_ms)
+        self._by_moves = False
 
     def _seek(self, count: int, t_ms: float) -> None:
         if count != self.done:
@@ -433,7 +439,18 @@ class ReplayScene(Scene):
         """The figures so far, as the live strip shows them (None until they are worked out)."""
         if self.live is None or self.playback is None:
             return None
-        return self.live.lines(self.playback.index_at(self.t_ms), self.t_ms)
+        return self.live.lines(self.video_index(), self.t_ms)
+
+    def video_index(self) -> int:
+        """The video's last event at this position: the one at its time, or, at a position reached by moves,
+        the click that made the last of them (before the first, none): the one position the board, the
+        status line and the figures all describe."""
+        assert self.playback is not None
+        at = self.playback.index_at(self.t_ms)
+        events = self.live.move_events if self.live is not None else None
+        if not self._by_moves or events is None or len(events) != len(self.moves):
+            return at  # by time (a video whose clicks are not the replay's moves is only ever by time)
+        return events[self.done - 1] if self.done else min(at, events[0] - 1) if events else at
 
     def _face(self) -> Face:
         return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)

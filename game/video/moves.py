@@ -24,6 +24,7 @@ class Played:
     elapsed_ms: int
     outcome: Outcome
     made: int = 0  # 1 when the first move was made for the player (Video.made_click)
+    events: tuple[int, ...] = ()  # the event that made each move (its index in the video)
 
 
 def moves_of(video: Video) -> Played:
@@ -83,7 +84,8 @@ def moves_of(video: Video) -> Played:
     if end is None:
         end = stamps[-1] if len(stamps) and start is not None else zero
     moves = [Move(kind, row, col, max(0, stamps[index] - zero)) for kind, (row, col), index in found]
-    return Played(moves, max(end - zero, moves[-1].t_ms if moves else 0), game.outcome, made)
+    events = tuple(index for _, _, index in found)
+    return Played(moves, max(end - zero, moves[-1].t_ms if moves else 0), game.outcome, made, events)
 
 
 def replay_of(video: Video) -> Replay:

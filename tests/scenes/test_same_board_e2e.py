@@ -3,6 +3,7 @@ made for the player is none of theirs (the panel, the records, Replay, the video
 touched is no game, Replay's status line and its figures describe one position, and a loss on the first click
 reads the same time on the timer and the panel. The real app driven headless by real events."""
 
+import re
 import sqlite3
 
 import pygame
@@ -144,3 +145,46 @@ def test_a_loss_on_the_first_click_reads_the_same_time_on_the_timer_and_the_pane
     assert again.session.timer_seconds == 0, "the timer shows the game's time, 000, as the panel does"
     assert again._counters().seconds == 0
     driver.screenshot("first-click-loss")
+
+
+def said(watching):
+    """(clicks, 3BV solved) as the status line says them, and as the figures beside the board say them."""
+    status = watching._status()
+    clicks = int(status.split(" clicks")[0].rsplit("· ", 1)[1])
+    solved = int(status.split("3BV ")[1].split("/")[0])
+    lines = watching.live_lines()
+    assert lines is not None
+    left, right, double = (int(n) for n in re.findall(r"[LRD] (\d+)", lines["Clicks"]))
+    figure = lines["3BV"]
+    return (clicks, solved), (left + right + double, int(figure.split(" of ")[0]) if " of " in figure else None)
+
+
+def test_replay_says_one_position_on_its_status_line_and_beside_the_board_at_home_each_step_and_the_end(driver):
+    again = lost_then_same_board(driver)
+    win_by_hand(driver, again)
+    driver.click_button(driver.panel_button("replay"))
+    watching = driver.scene
+    assert isinstance(watching, ReplayScene)
+    assert watching.live is not None and watching.live.job.wait(30)
+    driver.frames(2)
+    watching.press("end")  # End stops the replay
+    driver.frames(1)
+    (clicks, _), (counted, _) = said(watching)
+    assert clicks == counted == again.board.left_clicks
+    watching.press("start")  # Home
+    driver.frames(1)
+    assert not watching.playing
+    (clicks, solved), (counted, figured) = said(watching)
+    driver.screenshot("replay-home")
+    assert (clicks, solved) == (0, 0) and (counted, figured) == (0, 0), "Home: before any move, on both"
+    for step in range(1, len(watching.moves)):  # each step forward (the last one wins: 3BV then is the whole)
+        watching.press("forward")
+        driver.frames(1)
+        (clicks, solved), (counted, figured) = said(watching)
+        assert clicks == counted and solved == figured, f"after move {step}"
+    watching.press("start")
+    watching.press("play")  # played from Home: each frame's position is one on both too
+    for _ in range(120):
+        driver.frames(1)
+        (clicks, solved), (counted, figured) = said(watching)
+        assert clicks == counted and (figured is None or solved == figured)
