@@ -188,3 +188,48 @@ def test_replay_says_one_position_on_its_status_line_and_beside_the_board_at_hom
         driver.frames(1)
         (clicks, solved), (counted, figured) = said(watching)
         assert clicks == counted and (figured is None or solved == figured)
+
+
+# --- races: a game of its own kind, never saved ---------------------------------------------------------------
+
+
+@pytest.fixture
+def racer(tmp_path):
+    yield from driven(tmp_path, seed=4321)
+
+
+def a_saved_game_and_a_replay_to_race(driver):
+    """A won beginner game, then one left under way (saved), then the won one's replay from Records."""
+    from game.view import screens
+
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    driver.click_cell(4, 4, frames=20)
+    win_by_hand(driver, driver.scene)
+    driver.click_button(driver.panel_button("again"))
+    driver.click_cell(0, 0)
+    driver.key(pygame.K_ESCAPE)
+    driver.click_button(driver.overlay.yes)
+    assert isinstance(driver.scene.shown, screens.Menu) and driver.app.dealer.keeper.saved is not None
+    driver.click_button(driver.scene.records)
+    records = driver.scene
+    driver.click_button(records.recent_tab)
+    driver.click_button(next(row for row in records.rows if records.game_of[row].won))
+    assert isinstance(driver.scene, ReplayScene)
+    return driver.scene
+
+
+def test_the_video_stands_still_while_the_discard_question_is_asked_over_it(racer):
+    watching = a_saved_game_and_a_replay_to_race(racer)
+    watching.press("start")
+    watching.press("play") if not watching.playing else None
+    racer.frames(5)
+    racer.key(pygame.K_b)
+    question = racer.overlay
+    assert isinstance(question, ConfirmOverlay) and "Discard the saved game?" in question.question
+    asked_at = watching.t_ms
+    racer.frames(90)  # a second and a half with the question up
+    racer.screenshot("discard-question-over-replay")
+    assert watching.t_ms == asked_at, "the video does not play on behind the question"
+    racer.key(pygame.K_ESCAPE)  # keep the saved game
+    racer.frames(30)
+    assert watching.t_ms > asked_at, "it plays on once the question is answered"
