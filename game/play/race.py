@@ -11,6 +11,12 @@ they did not open, and the race on screen would then disagree with the times the
 one who finishes first on screen is the one with the lower time. (The ghost's own gap between its opening
 click and its next one counts against it; the player's look at the board before their first click does not:
 that look is what a board seen before gives, and why such games are never best times.)
+
+Leaving. A race is a run against a clock that keeps running on the ghost's side: taken up again another day
+it would be a different race, and its ghost (a video of up to an hour, perhaps another program's file) would
+have to be saved with it. So a race is never saved (the dealer marks its session not `resumable`) and leaving
+it (Esc, the window closed) ends it: it is recorded as an abandoned loss, a board seen before, as the question
+before leaving says. A race left untouched (nothing but the click made for the player) is no game at all.
 """
 
 from __future__ import annotations

@@ -83,6 +83,9 @@ class GameSession:
         self.dealing: NoGuessDeal | None = None  # the no-guess board being made; the first reveal waits for it
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
+        # whether it can be taken up again: a race cannot (its ghost is not saved with it), so it is never saved,
+        # and leaving it ends it (see game.play.race)
+        self.resumable = True
         self.waiting = waiting  # the clock holds until the player's next move
         # what the keeper said when the game was recorded (a new best time...), a frame or two later
         self.result: Pending[RecordResult] | None = None
@@ -381,7 +384,7 @@ class GameSession:
 
     def to_save(self) -> SavedGame | None:
         """The save of a game under way, or None (a game not started, untouched or over is not saved)."""
-        if self.state != GameState.PLAYING or not self.touched:
+        if self.state != GameState.PLAYING or not self.touched or not self.resumable:
             return None
         extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.assisted, "no_guess": self.no_guess}
         self.current_video()

@@ -233,3 +233,40 @@ def test_the_video_stands_still_while_the_discard_question_is_asked_over_it(race
     racer.key(pygame.K_ESCAPE)  # keep the saved game
     racer.frames(30)
     assert watching.t_ms > asked_at, "it plays on once the question is answered"
+
+
+def test_leaving_a_race_ends_it_says_so_and_is_never_offered_to_resume(racer):
+    a_saved_game_and_a_replay_to_race(racer)
+    racer.key(pygame.K_b)
+    racer.click_button(racer.overlay.yes)  # discard the saved game for the race
+    racer.settled()
+    racing = racer.scene
+    assert isinstance(racing, PlayingScene) and racing.race is not None
+    board = racing.board
+    played = db_rows(racer, "SELECT COUNT(*) FROM games")[0][0]
+    safe = next(c for c in cells(board) if not board.is_mine(*c) and not board.is_revealed(*c))
+    racer.click_cell(*safe, frames=30)
+    racer.key(pygame.K_ESCAPE)
+    question = racer.overlay
+    assert isinstance(question, ConfirmOverlay)
+    racer.screenshot("leave-race-question")
+    assert question.question == "Leave the race?" and "ends the race" in " ".join(question.lines)
+    racer.click_button(question.yes)
+    racer.settled()
+    assert isinstance(racer.scene, MenuScene)
+    assert racer.scene.resume is None and racer.app.store.load_resume() is None, "no plain game without its ghost"
+    rows = db_rows(racer, "SELECT abandoned, won, same_board FROM games ORDER BY id")
+    assert len(rows) == played + 1 and rows[-1] == (1, 0, 1), "recorded as it said: a loss, a board seen before"
+
+
+def test_a_race_is_never_saved_under_way(racer):
+    a_saved_game_and_a_replay_to_race(racer)
+    racer.key(pygame.K_b)
+    racer.click_button(racer.overlay.yes)
+    racer.settled()
+    racing = racer.scene
+    board = racing.board
+    safe = next(c for c in cells(board) if not board.is_mine(*c) and not board.is_revealed(*c))
+    racer.click_cell(*safe, frames=5)
+    racer.settled()
+    assert racing.session.to_save() is None and racer.app.store.load_resume() is None
