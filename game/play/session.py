@@ -211,9 +211,7 @@ class GameSession:
         to whole seconds, so a loss on the first click (0.000 s) shows 000. See formats.TIMER_RULE."""
         if self.board.state == GameState.READY or (self.waiting and not self.elapsed):
             return 0
-        if self.state.over:
-            return min(999, -(-self.elapsed_ms // 1000))
-        return min(999, int(self.elapsed) + 1)
+        return led_seconds(self.elapsed_ms if self.state.over else self.elapsed, self.state.over)
 
     def tick(self, seconds: float) -> None:
         """Time passed (the scene's fixed update): the clock shown between two stamps."""
@@ -476,6 +474,16 @@ class GameSession:
             made_click=first_reveal,
         )
         return session, first_reveal
+
+
+def led_seconds(elapsed: float, over: bool) -> int:
+    """The LED timer's number for a game `elapsed` into its clock (seconds, or ms once `over`), at most 999: the
+    second under way while it goes on, the time rounded up to whole seconds once it is over (its Replay too).
+
+    >>> led_seconds(0.0, False), led_seconds(1.8, False), led_seconds(1800, True), led_seconds(0, True)
+    (1, 2, 2, 0)
+    """
+    return min(999, -(-int(elapsed) // 1000) if over else int(elapsed) + 1)
 
 
 def _laid(board: Board) -> frozenset[Cell]:

@@ -15,6 +15,7 @@ import pygame
 from game import config
 from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import Board, Cell, GameState, Move, mines_text, size_text, solved_three_bv
+from game.play.session import led_seconds
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
 from game.view import hud, live_figures, replay_view, screens, theme, tip, video_about, widgets
@@ -390,7 +391,7 @@ class ReplayScene(Scene):
         return (pointer, buttons), BoardLooks(pressed=pressed, cursor=self.playback.key_cursor_at(self.t_ms))
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        counters = Counters(self.board.mines_left, min(999, int(self.t_ms // 1000)), self._face())
+        counters = self.counters()
         pointer, looks = self._video_looks()
         if pointer != self._pointer:
             self._pointer = pointer
@@ -451,6 +452,15 @@ class ReplayScene(Scene):
         if not self._by_moves or events is None or len(events) != len(self.moves):
             return at  # by time (a video whose clicks are not the replay's moves is only ever by time)
         return events[self.done - 1] if self.done else min(at, events[0] - 1) if events else at
+
+    def counters(self) -> Counters:
+        """The top bar as the game showed it then: the LED by the game's own rule (game.play.session.led_seconds:
+        000 before the first move, the second under way, the game's time rounded up once it is over)."""
+        b = self.board
+        seconds = (
+            0 if not self.done else led_seconds(round(self.t_ms) if b.state.over else self.t_ms / 1000, b.state.over)
+        )
+        return Counters(b.mines_left, seconds, self._face())
 
     def _face(self) -> Face:
         return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)

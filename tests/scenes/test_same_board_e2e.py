@@ -270,3 +270,18 @@ def test_a_race_is_never_saved_under_way(racer):
     racer.click_cell(*safe, frames=5)
     racer.settled()
     assert racing.session.to_save() is None and racer.app.store.load_resume() is None
+
+
+def test_replays_timer_reads_as_the_games_did_at_every_moment(driver):
+    again = lost_then_same_board(driver)
+    win_by_hand(driver, again)
+    game_led = again.session.timer_seconds
+    assert game_led == -(-again.session.elapsed_ms // 1000)
+    driver.click_button(driver.panel_button("replay"))
+    watching = driver.scene
+    watching.press("end")
+    driver.frames(1)
+    assert watching.counters().seconds == game_led, "at the end, the game's time rounded up, as the game showed it"
+    watching.press("start")
+    driver.frames(1)
+    assert watching.counters().seconds == 0, "before the first move, 000"
