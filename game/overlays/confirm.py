@@ -13,6 +13,8 @@ WIDTH, PAD, TOP, BUTTON_H, KEYS_H, MOST_LINES = 360, 14, 44, 38, 22, 4  # base p
 
 
 class ConfirmOverlay(Overlay[bool]):
+    stops_time = True  # a question is read with the scene beneath it still: no video plays on behind it
+
     def __init__(self, context: Context, shown: screens.Confirm):
         super().__init__(context)
         question, detail, yes, no = shown.question, shown.detail, shown.yes, shown.no

@@ -123,11 +123,13 @@ class Dealer:
             session, first = self.from_video(video, board_race.first_cell)
         except ValueError as error:
             raise ValueError(f"This board cannot be played here: {error}") from None
+        session.resumable = False  # a race is not saved: leaving it ends it (game.play.race)
         return session, first, board_race
 
     def race_again(self, race: Race) -> tuple[GameSession, Cell | None, Race]:
         """The same race once more ("Race again" on the game-over panel)."""
         session, first = self.from_video(race.video, race.first_cell)
+        session.resumable = False
         return session, first, race.again()
 
     # --- the saved game --------------------------------------------------------------------------------------

@@ -11,6 +11,12 @@ they did not open, and the race on screen would then disagree with the times the
 one who finishes first on screen is the one with the lower time. (The ghost's own gap between its opening
 click and its next one counts against it; the player's look at the board before their first click does not:
 that look is what a board seen before gives, and why such games are never best times.)
+
+Leaving. A race is a run against a clock that keeps running on the ghost's side: taken up again another day
+it would be a different race, and its ghost (a video of up to an hour, perhaps another program's file) would
+have to be saved with it. So a race is never saved (the dealer marks its session not `resumable`) and leaving
+it (Esc, the window closed) ends it: it is recorded as an abandoned loss, a board seen before, as the question
+before leaving says. A race left untouched (nothing but the click made for the player) is no game at all.
 """
 
 from __future__ import annotations
@@ -76,14 +82,15 @@ def race_result(you: Figures, ghost: Figures) -> RaceResult:
 def with_opening(video: Video, cell: Cell | None) -> Video:
     """The player's video with the click made for them put first (a left press and release on the cell's
     middle, at the time of the first event), so its figures count the board from its opening, as the
-    ghost's do. A video that already starts with that click is kept as it is."""
+    ghost's do; the click is said to be made (`made_click`), so it counts in none of the player's clicks. A
+    video that already starts with that click is kept as it is."""
     if cell is None:
         return video
     if _first_clicks(video) == [(Mouse.LEFT_PRESS, cell), (Mouse.LEFT_RELEASE, cell)]:
         return video
     size = video.cell_size
     x, y = cell[1] * size + size // 2, cell[0] * size + size // 2
-    made = dataclasses.replace(video, kinds=array("B"), times=array("I"), xs=array("h"), ys=array("h"))
+    made = dataclasses.replace(video, kinds=array("B"), times=array("I"), xs=array("h"), ys=array("h"), made_click=True)
     start = video.times[0] if len(video) else 0
     made.append(Mouse.LEFT_PRESS, start, x, y)
     made.append(Mouse.LEFT_RELEASE, start, x, y)

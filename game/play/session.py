@@ -83,6 +83,9 @@ class GameSession:
         self.dealing: NoGuessDeal | None = None  # the no-guess board being made; the first reveal waits for it
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
+        # whether it can be taken up again: a race cannot (its ghost is not saved with it), so it is never saved,
+        # and leaving it ends it (see game.play.race)
+        self.resumable = True
         self.waiting = waiting  # the clock holds until the player's next move
         # what the keeper said when the game was recorded (a new best time...), a frame or two later
         self.result: Pending[RecordResult] | None = None
@@ -122,6 +125,12 @@ class GameSession:
     @property
     def recorded(self) -> bool:
         return self._recorded
+
+    @property
+    def touched(self) -> bool:
+        """Whether the player made a move of their own: a board with nothing but the click made for them (a same
+        board, a code, a race left untouched) is no game yet, so it is neither recorded nor saved."""
+        return len(self.board.moves) > self.board.made_moves
 
     @property
     def elapsed(self) -> float:
@@ -197,11 +206,12 @@ class GameSession:
 
     @property
     def timer_seconds(self) -> int:
-        """The LED timer, as Windows counts: 1 from the first click (the second under way, not the ones gone
-        by), 0 before it; at most 999."""
+        """The LED timer, at most 999: under way, as Windows counts, 1 from the first click (the second under
+        way, not the ones gone by), 0 before it; once over, the game's time as every figure reads it, rounded up
+        to whole seconds, so a loss on the first click (0.000 s) shows 000. See formats.TIMER_RULE."""
         if self.board.state == GameState.READY or (self.waiting and not self.elapsed):
             return 0
-        return min(999, int(self.elapsed) + 1)
+        return led_seconds(self.elapsed_ms if self.state.over else self.elapsed, self.state.over)
 
     def tick(self, seconds: float) -> None:
         """Time passed (the scene's fixed update): the clock shown between two stamps."""
@@ -306,7 +316,8 @@ class GameSession:
         else:
             self.stamp(t_ms)
         started = board.state != GameState.READY or move.kind is MoveKind.REVEAL
-        changed = board.apply(move.at(self.elapsed_ms if started else 0))
+        made = not by_player and not board.moves and move.kind is MoveKind.REVEAL  # made for the player: not theirs
+        changed = board.apply(move.at(self.elapsed_ms if started else 0), made=made)
         if board.state in (GameState.WON, GameState.LOST):
             self._record()
         elif board.state == GameState.PLAYING and board.last_changed:
@@ -342,7 +353,7 @@ class GameSession:
     def abandon(self, t_ms: int | None = None) -> bool:
         """The player left this game for another at `t_ms` (the face, F2, a new game from the menu, Discard). A
         game under way is recorded as an abandoned loss, timed to then; True when it was."""
-        if self.state != GameState.PLAYING:
+        if self.state != GameState.PLAYING or not self.touched:
             return False
         self._stop_clock(t_ms)
         self._abandoned = True
@@ -400,8 +411,8 @@ class GameSession:
     # --- what is kept ---------------------------------------------------------------------------------------
 
     def to_save(self) -> SavedGame | None:
-        """The save of a game under way, or None (a game not started or over is not saved)."""
-        if self.state != GameState.PLAYING:
+        """The save of a game under way, or None (a game not started, untouched or over is not saved)."""
+        if self.state != GameState.PLAYING or not self.touched or not self.resumable:
             return None
         extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.assisted, "no_guess": self.no_guess}
         self.current_video()
@@ -494,6 +505,16 @@ class GameSession:
             made_click=first_reveal,
         )
         return session, first_reveal
+
+
+def led_seconds(elapsed: float, over: bool) -> int:
+    """The LED timer's number for a game `elapsed` into its clock (seconds, or ms once `over`), at most 999: the
+    second under way while it goes on, the time rounded up to whole seconds once it is over (its Replay too).
+
+    >>> led_seconds(0.0, False), led_seconds(1.8, False), led_seconds(1800, True), led_seconds(0, True)
+    (1, 2, 2, 0)
+    """
+    return min(999, -(-int(elapsed) // 1000) if over else int(elapsed) + 1)
 
 
 def _laid(board: Board) -> frozenset[Cell]:

@@ -56,7 +56,7 @@ KEYS = [
     ("C", "mine chances on every covered cell; hover one for its %"),
     ("M", "sound on or off"),
     ("Ctrl + - 0", "zoom in, out, back to normal"),
-    ("Esc", "back to the menu (the game stays saved; its clock waits for your next move)"),
+    ("Esc", "back to the menu (the game stays saved; its clock waits for your next move; a race ends)"),
 ]
 
 AFTER = [

@@ -31,6 +31,8 @@ from game.view.sound import sound_for
 
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
 NOT_KEPT = "Its flags are not kept (nothing is opened yet)."
+# A race is not saved (its ghost would not come back with it): leaving ends it, as a loss, as any game abandoned.
+RACE_ENDS = "Leaving ends the race: it counts as a loss (a race is not saved)."
 OPENED_FOR_YOU = "The first click was made for you, as in the game it came from; the clock starts at your next move."
 RACING = "Race the ghost: its clock starts with yours, at your next move. O shows the cells it has opened."
 
@@ -111,7 +113,10 @@ class PlayingScene(Scene):
             self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
     def on_exit(self) -> None:
-        self.session.leave(self.context.now_ms())  # the clock ran since the last move: keep that too
+        now = self.context.now_ms()
+        if not self.session.resumable:
+            self.session.abandon(now)  # a race left under way (the window closed) ends: a loss, as its question says
+        self.session.leave(now)  # the clock ran since the last move: keep that too
         self.assist.cancel()
         if self.session.dealing is not None:
             self.session.dealing.cancel()
@@ -428,16 +433,22 @@ class PlayingScene(Scene):
 
     def leave(self) -> None:
         """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
-        if not self.board.moves or self.over:
+        if not self.session.touched or self.over:
             self.context.show(screens.Menu())
             return
         kept = "It stays saved: resume it from the menu." if self.session.state == GameState.PLAYING else NOT_KEPT
         self.pause(cover=False)  # the question is no free time to think: the clock stops and the board hides
+        racing = not self.session.resumable
 
         def answered(leave: bool) -> None:
+            if leave and racing:
+                self.session.abandon()  # recorded as a loss, as the question says
             self.context.show(screens.Menu()) if leave else self._unpaused(None)
 
-        self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
+        if racing:
+            self.context.ask("Leave the race?", RACE_ENDS, yes="Leave", no="Keep racing", then=answered)
+        else:
+            self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
 
     def pause(self, cover: bool = True) -> None:
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""

@@ -15,6 +15,7 @@ import pygame
 from game import config
 from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import Board, Cell, GameState, Move, mines_text, size_text, solved_three_bv
+from game.play.session import led_seconds
 from game.store import data_folder
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
 from game.view import hud, live_figures, replay_view, screens, theme, tip, video_about, widgets
@@ -85,6 +86,9 @@ class ReplayScene(Scene):
         self.playing = True
         self.t_ms = 0.0
         self.done = 0  # moves on the board
+        # the position was reached by moves (Home, a step), not by time: the video stands just after the click
+        # that made the last of them (several clicks can share a time: the made click and the player's first)
+        self._by_moves = False
         self.board = replay.fresh_board()
         # ((moves done, tenths of a second), status text) as last worked out
         self._counters: tuple[tuple[int, int], str] | None = None
@@ -179,6 +183,7 @@ class ReplayScene(Scene):
                 self.dirty = True
         if not self.playing:
             return
+        self._by_moves = False
         self.t_ms = min(self.t_ms + step * 1000 * self.speed, self.replay.elapsed_ms)
         self._play_until(self.t_ms)
         if self.t_ms >= self.replay.elapsed_ms and self.done == len(self.moves):
@@ -190,7 +195,7 @@ class ReplayScene(Scene):
         """Make every move due by t_ms on the board."""
         done_before = self.done
         while self.done < len(self.moves) and self.moves[self.done].t_ms <= t_ms:
-            self.board.apply(self.moves[self.done])
+            self.board.apply(self.moves[self.done], made=self.done < self.replay.made)
             self.done += 1
         if self.done != done_before:
             self.screen.invalidate()  # the mark moved to the new click
@@ -201,10 +206,12 @@ class ReplayScene(Scene):
         count = max(0, min(count, len(self.moves)))
         t_ms = self.moves[count - 1].t_ms if count else 0
         self._seek(count, t_ms)
+        self._by_moves = True
 
     def seek_time(self, t_ms: float) -> None:
         t_ms = max(0.0, min(t_ms, self.replay.elapsed_ms))
         self._seek(self.replay.moves_until(t_ms), t_ms)
+        self._by_moves = False
 
     def _seek(self, count: int, t_ms: float) -> None:
         if count != self.done:
@@ -385,7 +392,7 @@ class ReplayScene(Scene):
         return (pointer, buttons), BoardLooks(pressed=pressed, cursor=self.playback.key_cursor_at(self.t_ms))
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        counters = Counters(self.board.mines_left, min(999, int(self.t_ms // 1000)), self._face())
+        counters = self.counters()
         pointer, looks = self._video_looks()
         if pointer != self._pointer:
             self._pointer = pointer
@@ -437,7 +444,27 @@ class ReplayScene(Scene):
         """The figures so far, as the live strip shows them (None until they are worked out)."""
         if self.live is None or self.playback is None:
             return None
-        return self.live.lines(self.playback.index_at(self.t_ms), self.t_ms)
+        return self.live.lines(self.video_index(), self.t_ms)
+
+    def video_index(self) -> int:
+        """The video's last event at this position: the one at its time, or, at a position reached by moves,
+        the click that made the last of them (before the first, none): the one position the board, the
+        status line and the figures all describe."""
+        assert self.playback is not None
+        at = self.playback.index_at(self.t_ms)
+        events = self.live.move_events if self.live is not None else None
+        if not self._by_moves or events is None or len(events) != len(self.moves):
+            return at  # by time (a video whose clicks are not the replay's moves is only ever by time)
+        return events[self.done - 1] if self.done else min(at, events[0] - 1) if events else at
+
+    def counters(self) -> Counters:
+        """The top bar as the game showed it then: the LED by the game's own rule (game.play.session.led_seconds:
+        000 before the first move, the second under way, the game's time rounded up once it is over)."""
+        b = self.board
+        seconds = (
+            0 if not self.done else led_seconds(round(self.t_ms) if b.state.over else self.t_ms / 1000, b.state.over)
+        )
+        return Counters(b.mines_left, seconds, self._face())
 
     def _face(self) -> Face:
         return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)
@@ -448,9 +475,10 @@ class ReplayScene(Scene):
             b, seconds = self.board, self.t_ms / 1000
             solved = solved_three_bv(b)
             rate = f" ({solved / seconds:.2f}/s)" if seconds > 0 else ""
-            clicks = b.left_clicks + b.right_clicks + b.chord_clicks
+            clicks = b.left_clicks + b.right_clicks + b.chord_clicks  # the click made for the player is none
+            made = " (opened for you)" if 0 < self.done <= self.replay.made else ""
             text = (
-                f"{seconds:.1f} s · move {self.done}/{len(self.moves)} · 3BV {solved}/{b.three_bv or 0}"
+                f"{seconds:.1f} s · move {self.done}/{len(self.moves)}{made} · 3BV {solved}/{b.three_bv or 0}"
                 f"{rate} · {clicks} clicks"
             )
             self._counters = (self.done, int(self.t_ms // 100)), text

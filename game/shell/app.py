@@ -398,7 +398,8 @@ class App:
             self._dispatch(event)
         self._lag += elapsed
         while self._lag >= config.STEP:
-            self.scene.update(config.STEP)
+            if not any(overlay.stops_time for overlay in self.overlays):  # a question: time stands still beneath
+                self.scene.update(config.STEP)
             for overlay in list(self.overlays):
                 overlay.update(config.STEP)
             self._pop_finished()

@@ -152,8 +152,8 @@ def _replayed(saved: Board) -> Board:
     wanted = saved.to_dict()
     for keep_mines in (False, True):  # mines from the seed, else laid beforehand (no-guess, same board)
         board = saved.same_board(keep_mines)
-        for move in saved.moves:
-            board.apply(move)
+        for n, move in enumerate(saved.moves):
+            board.apply(move, made=n < saved.made_moves)  # the click made for the player, as it was made
         if board.to_dict() == wanted:
             return board
     raise ValueError("its moves do not lead to its board")

@@ -94,6 +94,9 @@ class Video:
     question_marks: bool = False
     no_guess: bool = False
     assisted: bool = False  # hints or other help were used: the game is then neither official nor fair
+    # its first click (a left press and release on one cell, at its start) was made for the player (a same board,
+    # a code, a race): it opens the board as it did, and is counted in no click count (see `record_made_click`)
+    made_click: bool = False
     kinds: array = field(default_factory=lambda: array(COLUMN_CODES[0]))
     times: array = field(default_factory=lambda: array(COLUMN_CODES[1]))
     xs: array = field(default_factory=lambda: array(COLUMN_CODES[2]))
@@ -168,9 +171,12 @@ def new_video(rows: int, cols: int, mines: frozenset[tuple[int, int]] = frozense
 def record_made_click(video: Video | None, cell: tuple[int, int] | None) -> None:
     """The click a same board, a board code or a race makes for the player, so that the board opens as it did:
     a left click at the cell's centre at the video's start, then a pause (the clock waits for the player's
-    move), so that the video alone replays the game and its time is the game's."""
+    move), so that the video alone replays the game and its time is the game's. The video says the click was
+    made (`made_click`): the figures leave it out of every click count, as the game does. An EVF file cannot say
+    so (the format opens a board only by a click): there it is the opening left click, and ms-toollib counts it."""
     if video is None or cell is None or len(video):
         return
+    video.made_click = True
     x, y = cell_centre(video, cell)
     for kind in (Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE, Mouse.PAUSE):
         video.append(kind, 0, x, y)

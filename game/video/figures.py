@@ -178,7 +178,7 @@ def time_ms_of(video: Video) -> int:
 def _played(video: Video, kinds: bytes) -> tuple[Game, int | None, int | None]:
     """The video's clicks played on its board: the game at the end, the index of the event that opened the first
     cell and of the one that ended the game (None: not yet)."""
-    game = Game(video.rows, video.cols, video.mines)
+    game = Game(video.rows, video.cols, video.mines, made=video.made_click)
     opening: int | None = None
     for index in positions(video, PLAYED, kinds):
         game.hear(video.kinds[index], video.cell_of(video.xs[index], video.ys[index]))

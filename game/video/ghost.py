@@ -59,7 +59,9 @@ class Ghost:
         video = self.video = playback.video
         self.opened: list[Cell] = []  # every cell the ghost has opened, in the order it opened them
         self.opened_cells: set[Cell] = set()  # the same, to look up
-        self._game = Game(video.rows, video.cols, video.mines, opened_log=self.opened)  # its board, as played
+        self._game = Game(
+            video.rows, video.cols, video.mines, opened_log=self.opened, made=video.made_click
+        )  # its board, as played
         self._next = 0  # the next event to play on the ghost's board
         self._played_to = -1.0  # the latest time played
         self.finish: Finish | None = None

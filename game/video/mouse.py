@@ -59,6 +59,8 @@ class Game:
     safe_left: int = 0
     bbbv_solved: int = 0
     opened_log: list[tuple[int, int]] | None = None  # when a list, every cell opened is appended to it, in order
+    # the first left click is made for the player (Video.made_click): it opens the board, and counts as no click
+    made: bool = False
 
     def __post_init__(self) -> None:
         self.grid = numbers(self.rows, self.cols, self.mines)
@@ -100,9 +102,10 @@ class Game:
             # button on a flag counts a left click but leaves the button down.
             if not (self.outcome == Outcome.READY and cell in self.flagged):
                 self.hold = Hold.NONE
-            self.counts.left += 1
+            made, self.made = self.made, False  # only the first left click can be made for the player
+            self.counts.left += not made
             if self._open(cell):
-                self.counts.lce += 1
+                self.counts.lce += not made
                 return True
         elif hold in (Hold.BOTH, Hold.BOTH_AFTER_RIGHT_ON_OPEN):
             self.hold = Hold.RIGHT

@@ -23,6 +23,8 @@ class Played:
     moves: list[Move]
     elapsed_ms: int
     outcome: Outcome
+    made: int = 0  # 1 when the first move was made for the player (Video.made_click)
+    events: tuple[int, ...] = ()  # the event that made each move (its index in the video)
 
 
 def moves_of(video: Video) -> Played:
@@ -39,12 +41,13 @@ def moves_of(video: Video) -> Played:
     >>> [(move.kind.value, move.cell, move.t_ms) for move in played.moves], played.outcome.name
     ([('flag', (0, 0), 0), ('reveal', (2, 2), 0)], 'WON')
     """
-    game = Game(video.rows, video.cols, video.mines)
+    game = Game(video.rows, video.cols, video.mines, made=video.made_click)
     kinds, times, xs, ys = video.kinds, video.times, video.xs, video.ys
     stamps = game_stamps(video) if Mouse.PAUSE in kinds else times
     found: list[tuple[MoveKind, tuple[int, int], int]] = []  # (kind, cell, event index)
     right_on_open: int | None = None  # the move of a right press on an open cell, taken back if it chords
     start = end = None
+    made = 0
     # Only buttons play: the moves (most of a video's events) and pauses are skipped at C speed.
     for match in BUTTONS.finditer(kinds.tobytes()):
         index = match.start()
@@ -56,9 +59,12 @@ def moves_of(video: Video) -> Played:
         left, right, double = before.left, before.right, before.double
         opened = cell is not None and game.opened[cell[0]][cell[1]]
         right_click = MoveKind.UNFLAG if cell in game.flagged else MoveKind.FLAG  # logged as what it did
+        making = game.made
         game.hear(kind, cell)
         counts, move = game.counts, None
-        if counts is not before:  # the last flag taken off before the start: the counts began again
+        if making and not game.made and game.outcome != Outcome.READY and not found:
+            move, made = MoveKind.REVEAL, 1  # the click made for the player: it opened the board, counts as none
+        elif counts is not before:  # the last flag taken off before the start: the counts began again
             move = right_click
         elif counts.double > double:
             if counts.right < right and right_on_open is not None:
@@ -78,7 +84,8 @@ def moves_of(video: Video) -> Played:
     if end is None:
         end = stamps[-1] if len(stamps) and start is not None else zero
     moves = [Move(kind, row, col, max(0, stamps[index] - zero)) for kind, (row, col), index in found]
-    return Played(moves, max(end - zero, moves[-1].t_ms if moves else 0), game.outcome)
+    events = tuple(index for _, _, index in found)
+    return Played(moves, max(end - zero, moves[-1].t_ms if moves else 0), game.outcome, made, events)
 
 
 def replay_of(video: Video) -> Replay:
@@ -87,7 +94,9 @@ def replay_of(video: Video) -> Replay:
     never should: the two agree on every rule the formats have)."""
     played = moves_of(video)
     mines = sorted(video.mines)
-    replay = Replay(video.rows, video.cols, len(mines), 0, "opening", False, mines, played.moves, played.elapsed_ms)
+    replay = Replay(
+        video.rows, video.cols, len(mines), 0, "opening", False, mines, played.moves, played.elapsed_ms, played.made
+    )
     final = replay.final_board()
     wanted = {Outcome.WON: GameState.WON, Outcome.LOST: GameState.LOST}.get(played.outcome)
     if (wanted or GameState.PLAYING) != final.state and not (wanted is None and final.state == GameState.READY):

@@ -20,7 +20,7 @@ CLICKS = frozenset({*DOWN, *UP, *(key for key in KEYS if KEY_CLICKS[key])})  # w
 def opening_index(video: Video) -> int | None:
     """The event that opened the first cell (where the game's clock starts), or None if none did. Only the
     events up to it are played, so this is quick however long the video."""
-    game = Game(video.rows, video.cols, video.mines)
+    game = Game(video.rows, video.cols, video.mines, made=video.made_click)
     for index, kind in enumerate(video.kinds):
         game.hear(kind, video.cell_of(video.xs[index], video.ys[index]))
         if game.outcome != Outcome.READY:

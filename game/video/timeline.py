@@ -58,7 +58,7 @@ class Timeline:
     def __init__(self, video: Video) -> None:
         self.video = video
         self.level = level_number(video.rows, video.cols, video.mine_count)
-        game = Game(video.rows, video.cols, video.mines)
+        game = Game(video.rows, video.cols, video.mines, made=video.made_click)
         self.bbbv = three_bv_of(video.rows, video.cols, video.mines)
         clock = GameClock(video)  # the game's time of an event, without a list of them all
         self._changed_at = array("i")  # the events after which the state changed, and that state

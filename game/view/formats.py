@@ -33,14 +33,19 @@ def untimed_mark(assisted: bool, seen_before: bool) -> str:
     return ASSISTED if assisted else SEEN_BEFORE if seen_before else ""
 
 
+# The LED timer and the Time figure are one clock (game.play.session's timer_seconds follows this rule).
+TIMER_RULE = "at the end the timer shows it rounded up (0.000 s: 000)"
+# What a click made for you is (the same board, a code, a race open the board as it did): none of yours.
+MADE_CLICK_RULE = "not one made for you"
+
 # What each figure after a game counts: the Help page lists them, the game-over panel shows them on hover.
 FIGURES = {
-    "Time": "From the click that opens the first cell to the last, to the millisecond. " + UNTIMED_RULE,
-    "3BV": "The fewest clicks that clear the board: one per opening, one per number no opening reaches. "
-    "After a loss, how much of it you had cleared.",
+    "Time": f"From the click that opens the first cell to the last, to the millisecond; {TIMER_RULE}. " + UNTIMED_RULE,
+    "3BV": "The fewest clicks that clear the board: one per opening and per number no opening reaches; after "
+    "a loss, the part you cleared.",
     "3BV/s": "3BV divided by your time: your speed, comparable across boards.",
-    "Clicks": "Every click (L left, R right, D chords); the useful ones, in brackets, opened or flagged "
-    "something, the one that set off a mine not.",
+    "Clicks": f"Every click (L left, R right, D chords; {MADE_CLICK_RULE}); in brackets the useful ones, that "
+    "opened or flagged something (not the one that set off a mine).",
     "ZiNi": "The fewest clicks a player who knows the board needs, flags and chords included (greedy, as "
     "ms-toollib counts it).",
     "IOS": "Index of speed: log(3BV) / log(time in seconds), for a won game; higher is faster.",
@@ -55,7 +60,7 @@ FIGURES = {
     "from what you could see.",
     "Last click": "After a loss: a forced guess (no cell was certainly safe) or avoidable (one was: it is "
     "marked on the board).",
-    "Seed": "The number the board's mines came from: the same seed deals the same board.",
+    "Seed": "The mines come from it: the same seed, the same board.",
     "Code": "The board's code: Play a code in the menu deals this board again, anywhere.",
 }
 

@@ -11,6 +11,7 @@ import threading
 import pygame
 
 from game.video.events import Video
+from game.video.moves import moves_of
 from game.video.timeline import BoardFigures, Timeline, board_figures
 from game.view import layout, text, theme
 from game.view.formats import format_seconds, video_lines
@@ -63,6 +64,9 @@ class LiveFigures:
         self.video = video
         self.timeline: Timeline | None = None  # set by the job, once built
         self.board: BoardFigures | None = None  # likewise, after it
+        # the video event that made each of its clicks (game.video.moves), so that a position reached by moves
+        # (Home, a step) is the video's just after that click: the figures then count exactly the moves made
+        self.move_events: tuple[int, ...] | None = None
         self._changed = threading.Event()  # the job has set something the frame has not shown
         self.job = BackgroundJob(self._work)
         self.names: dict[str, pygame.Rect] = {}  # where each figure's name was drawn, for its explanation
@@ -71,6 +75,7 @@ class LiveFigures:
         self._laid_for: tuple[tuple[int, ...], object] | None = None
 
     def _work(self, cancel: threading.Event) -> None:
+        self.move_events = moves_of(self.video).events
         self.timeline = Timeline(self.video)
         self._changed.set()
         if not cancel.is_set():

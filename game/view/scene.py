@@ -129,6 +129,8 @@ class Overlay(Generic[R]):
     Its results are Rs (screens.Shown[R] says which)."""
 
     modal = True  # a modal overlay takes every event; others pass on what they do not use
+    # time stands still beneath it (a question: no video plays on, no ghost runs, while the player reads it)
+    stops_time = False
 
     def __init__(self, context: Context):
         self.context = context

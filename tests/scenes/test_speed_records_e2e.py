@@ -164,7 +164,10 @@ def test_replays_live_figures_at_the_end_equal_the_panels(driver):
     driver.key(pygame.K_SPACE)  # pause
     driver.key(pygame.K_HOME)
     start = replay.live_lines()
-    assert start["Time"] == "0.000 s" and start["Clicks"].startswith("L 1 (1)"), "the clock starts at the opening"
+    assert start["Time"] == "0.000 s" and start["Clicks"].startswith("L 0 (0)"), (
+        "Home is before the first move: on the board, the status line and the figures alike"
+    )
+    assert replay.done == 0 and " 0 clicks" in replay._status()
     driver.key(pygame.K_SPACE)  # play
     driver.frames(120)
     middle = replay.live_lines()

@@ -121,7 +121,7 @@ def test_who_won_the_race(you, ghost, lead, reason, gap):
         assert result.gap_bbbv == abs(you.bbbv_solved - ghost.bbbv_solved)
 
 
-def test_the_players_figures_count_the_click_made_for_them_and_keep_the_games_time():
+def test_the_players_figures_count_the_board_from_the_click_made_for_them_but_not_that_click():
     video = won_video(9, 9, 10, seed=3)
     first = opening_cell(video)
     # the player's own video, as the recorder keeps it: the made click is not in it
@@ -134,5 +134,6 @@ def test_the_players_figures_count_the_click_made_for_them_and_keep_the_games_ti
     assert with_opening(made, first) is made, "a video that starts with the made click is kept"
     whole, mine = figures_of(video), your_figures(played, first, 4321)
     assert mine.time_ms == 4321 and mine.won
-    assert (mine.left, mine.lce, mine.bbbv_solved) == (whole.left, whole.lce, whole.bbbv)
+    assert made.made_click and mine.bbbv_solved == whole.bbbv, "the board counts from its opening"
+    assert (mine.left, mine.lce) == (whole.left - 1, whole.lce - 1), "the click made for the player is none of theirs"
     assert mine.bbbv_s == whole.bbbv / 4.321

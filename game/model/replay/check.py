@@ -70,6 +70,9 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
         raise ValueError("That replay's length is missing or shorter than its moves.")
     if elapsed > MAX_ELAPSED_MS:
         raise ValueError("That replay lasts longer than a week: its times are not a game's.")
+    made = data.get("made", 0)  # older files have none: no click was made for the player
+    if not (_integer(made) and made in (0, 1) and (not made or (moves and moves[0].kind is MoveKind.REVEAL))):
+        raise ValueError("That replay says a click was made for the player that is not its first reveal.")
     return {
         "rows": rows,
         "cols": cols,
@@ -80,6 +83,7 @@ def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
         "mine_cells": mine_cells,
         "moves": moves,
         "elapsed_ms": elapsed,
+        "made": made,
     }
 
 

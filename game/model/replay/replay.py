@@ -34,6 +34,7 @@ class Replay:
     )  # (row, col) of every mine; None while unlaid (the seed lays them at the 1st reveal)
     moves: list[Move]  # one per click the board logged
     elapsed_ms: int
+    made: int = 0  # 1 when the first move was made for the player (same board, a code, a race): no click of theirs
     _keyframes: dict[int, Board] = field(
         default_factory=dict, init=False, repr=False
     )  # move count -> Board, no move log
@@ -47,6 +48,8 @@ class Replay:
             raise ValueError("Move times must start at 0 or later and never go back.")
         if self.elapsed_ms < (self._times[-1] if self._times else 0):
             raise ValueError("A game cannot end before its last move.")
+        if self.made not in (0, 1) or any(move.kind is not MoveKind.REVEAL for move in self.moves[: self.made]):
+            raise ValueError("Only the first move, a reveal, is made for the player.")
         size = self.rows * self.cols * (len(self.moves) // KEYFRAME_EVERY + 1)
         self.keyframe_every = KEYFRAME_EVERY * max(1, -(-size // KEYFRAME_CELLS))
 
@@ -72,6 +75,7 @@ class Replay:
             board.mine_cells() if board.mines_placed else None,
             moves,
             round(elapsed_ms),
+            board.made_moves,
         )
         # the board is the game's end: kept as a keyframe, the final board needs no playing (a title, a file name)
         replay._keyframes[len(moves)] = board.copy(with_moves=False)
@@ -131,7 +135,7 @@ class Replay:
         """Apply moves done..count-1 to a board that has had the first `done`, keeping keyframes on the way."""
         every = self.keyframe_every
         for n in range(done, count):
-            board.apply(self.moves[n])
+            board.apply(self.moves[n], made=n < self.made)
             if (n + 1) % every == 0 and n + 1 not in self._keyframes:
                 self._keyframes[n + 1] = board.copy(with_moves=False)
         return board
@@ -140,6 +144,7 @@ class Replay:
 
     def to_json(self) -> str:
         mine_cells = None if self.mine_cells is None else [[r, c] for r, c in self.mine_cells]
+        made = {"made": self.made} if self.made else {}  # older files, and games with none, leave it out
         return json.dumps(
             {
                 "format": FORMAT,
@@ -153,6 +158,7 @@ class Replay:
                 "mine_cells": mine_cells,
                 "moves": [[LETTERS[kind], r, c, t] for kind, r, c, t in self.moves],
                 "elapsed_ms": self.elapsed_ms,
+                **made,
             },
             separators=(",", ":"),
         )

@@ -86,6 +86,9 @@ class Board:
         self.revealed_count = 0  # revealed cells, the exploded mine included
         self._safe_revealed = 0
         self.left_clicks = self.right_clicks = self.chord_clicks = self.effective_clicks = 0
+        # the first reveal made for the player (a same board, a code, a race open the board as it did): it is in
+        # the move log, and in no click count (1 when made, else 0)
+        self.made_moves = 0
         self._moves: list[Move] = []  # every click, in order, as it turned out (see apply)
         self.first_reveal: Cell | None = None  # the reveal that started the game (and laid the mines)
         self.last_changed: list[Cell] = []
@@ -252,9 +255,25 @@ class Board:
 
     # --- moves -------------------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list[Cell]:
+    def apply(self, move: Move, made: bool = False) -> list[Cell]:
         """Make one click; returns the cells it revealed ([] if it revealed none). The click is logged in
-        `moves` as it turned out: a right click that took a mark away is logged as "unflag"."""
+        `moves` as it turned out: a right click that took a mark away is logged as "unflag". `made`: the first
+        reveal, made for the player (so that a board seen before opens as it did): logged, counted in no
+        click count (`made_moves`).
+
+        >>> board = Board.from_layout(["*..", "...", "..."])
+        >>> _ = board.apply(Move(MoveKind.REVEAL, 2, 2), made=True)
+        >>> board.state, board.left_clicks, board.effective_clicks, board.made_moves, len(board.moves)
+        (<GameState.WON: 'won'>, 0, 0, 1, 1)
+        """
+        if made:
+            if self._moves or move.kind is not MoveKind.REVEAL:
+                raise ValueError("Only the first click, a reveal, is made for the player.")
+            counts = self.left_clicks, self.effective_clicks
+            opened = self._reveal(move)
+            self.left_clicks, self.effective_clicks = counts
+            self.made_moves = len(self._moves)
+            return opened
         if move.kind is MoveKind.REVEAL:
             return self._reveal(move)
         if move.kind.right_click:
@@ -429,6 +448,7 @@ class Board:
             self.exploded,
             clicks,
             list(self._moves),
+            self.made_moves,
         )
 
     @classmethod
@@ -447,6 +467,7 @@ class Board:
         board.state = s.state
         board.left_clicks, board.right_clicks, board.chord_clicks, board.effective_clicks = s.clicks
         board._moves = list(s.moves)
+        board.made_moves = s.made
         board.first_reveal = next(
             (m.cell for m in s.moves if m.kind is MoveKind.REVEAL and board.is_revealed(*m.cell)), None
         )

@@ -56,12 +56,13 @@ class Snapshot(NamedTuple):
     exploded: Cell | None
     clicks: Clicks
     moves: list[Move]  # [kind, row, col, t_ms] each, as the board logged them
+    made: int = 0  # how many of the first moves were made for the player (counted in no click count)
 
 
 def snapshot_to_dict(snapshot: Snapshot) -> dict[str, Any]:
     """The snapshot as a save writes it (JSON-safe)."""
     s = snapshot
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "rows": s.rows,
         "cols": s.cols,
@@ -76,6 +77,9 @@ def snapshot_to_dict(snapshot: Snapshot) -> dict[str, Any]:
         "clicks": dict(zip(CLICK_KEYS, s.clicks)),
         "moves": [list(move) for move in s.moves],
     }
+    if s.made:  # a save without it (any older one) made no click for the player
+        data["made"] = s.made
+    return data
 
 
 def snapshot_from_dict(data: Any) -> Snapshot:
@@ -109,7 +113,10 @@ def snapshot_from_dict(data: Any) -> Snapshot:
         raise ValueError("Cells are revealed but no mines were laid.")
     exploded = _cell_list([data["exploded"]], "exploded")[0] if data["exploded"] is not None else None
     clicks = _clicks(data["clicks"])
-    moves = _moves(data["moves"], rows, cols, clicks)
+    made = data.get("made", 0)
+    if type(made) is not int or made not in (0, 1):
+        raise ValueError(f"At most the first click is made for the player, not {made!r}.")
+    moves = _moves(data["moves"], rows, cols, clicks, made)
     return Snapshot(
         rows,
         cols,
@@ -123,6 +130,7 @@ def snapshot_from_dict(data: Any) -> Snapshot:
         exploded,
         clicks,
         moves,
+        made,
     )
 
 
@@ -161,7 +169,7 @@ def _clicks(clicks: Any) -> Clicks:
     return Clicks(*(clicks[key] for key in CLICK_KEYS))
 
 
-def _moves(moves: Any, rows: int, cols: int, clicks: Clicks) -> list[Move]:
+def _moves(moves: Any, rows: int, cols: int, clicks: Clicks, made: int = 0) -> list[Move]:
     if not isinstance(moves, list):
         raise TypeError("moves must be a list.")
     log: list[Move] = []
@@ -178,8 +186,11 @@ def _moves(moves: Any, rows: int, cols: int, clicks: Clicks) -> list[Move]:
         if isinstance(t_ms, bool) or not isinstance(t_ms, int) or t_ms < 0 or (log and t_ms < log[-1].t_ms):
             raise ValueError(f"{move!r} has no proper time: whole milliseconds that never go back.")
         log.append(Move(MoveKind(move[0]), row, col, t_ms))
+    if any(move.kind is not MoveKind.REVEAL for move in log[:made]) or len(log) < made:
+        raise ValueError("A click made for the player is the first reveal.")
     counted = {kind: sum(1 for move in log if move.kind is kind) for kind in MoveKind}
     right = counted[MoveKind.FLAG] + counted[MoveKind.UNFLAG]
-    if (counted[MoveKind.REVEAL], right, counted[MoveKind.CHORD]) != (clicks.left, clicks.right, clicks.chord):
+    reveals = counted[MoveKind.REVEAL] - made  # the click made for the player is not the player's
+    if (reveals, right, counted[MoveKind.CHORD]) != (clicks.left, clicks.right, clicks.chord):
         raise ValueError("The move list does not match the click counts.")
     return log
