@@ -17,11 +17,11 @@ from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
 from game.model import Board, Cell, GameState, Move, mines_text, size_text, solved_three_bv
 from game.play.session import led_seconds
 from game.store import data_folder
+from game.video.figure_text import figure_text, format_time
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
 from game.view import hud, live_figures, replay_view, screens, theme, tip, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
-from game.view.formats import format_time
 from game.view.input import BoardGeometry
 from game.view.scale import px
 from game.view.scene import Context, Scene
@@ -470,18 +470,26 @@ class ReplayScene(Scene):
         return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)
 
     def _status(self) -> str:
-        """The counters as they were: moves, 3BV done, speed so far, clicks."""
-        if self._counters is None or self._counters[0] != (self.done, int(self.t_ms // 100)):
-            b, seconds = self.board, self.t_ms / 1000
-            solved = solved_three_bv(b)
-            rate = f" ({solved / seconds:.2f}/s)" if seconds > 0 else ""
-            clicks = b.left_clicks + b.right_clicks + b.chord_clicks  # the click made for the player is none
+        """The counters as they were: the time, moves, 3BV done, speed so far, clicks. With a video, its figures at
+        this moment, as the strip beside says them (one source: the same time, 3BV/s and clicks); without one,
+        the moves'."""
+        key = (self.done, int(self.t_ms))
+        if self._counters is None or self._counters[0] != key:
+            b = self.board
             made = " (opened for you)" if 0 < self.done <= self.replay.made else ""
+            figures = self.live.figures(self.video_index(), self.t_ms) if self.live and self.playback else None
+            if figures is not None:
+                time_ms, solved, clicks, rate = figures.time_ms, figures.bbbv_solved, figures.clicks, figures.bbbv_s
+            else:
+                time_ms, solved = int(self.t_ms), solved_three_bv(b)
+                clicks = b.left_clicks + b.right_clicks + b.chord_clicks  # the click made for the player is none
+                rate = solved * 1000 / time_ms if time_ms else None
+            speed = f" ({figure_text('3BV/s', rate)}/s)" if rate is not None else ""
             text = (
-                f"{seconds:.1f} s · move {self.done}/{len(self.moves)}{made} · 3BV {solved}/{b.three_bv or 0}"
-                f"{rate} · {clicks} clicks"
+                f"{format_time(time_ms)} · move {self.done}/{len(self.moves)}{made} · 3BV {solved}/{b.three_bv or 0}"
+                f"{speed} · {clicks} click{'s' * (clicks != 1)}"
             )
-            self._counters = (self.done, int(self.t_ms // 100)), text
+            self._counters = key, text
         return self._counters[1]
 
 

@@ -11,6 +11,7 @@ import threading
 import pygame
 
 from game.video.events import Video
+from game.video.figures import Figures
 from game.video.moves import moves_of
 from game.video.timeline import BoardFigures, Timeline, board_figures
 from game.view import layout, text, theme
@@ -95,14 +96,19 @@ class LiveFigures:
     def stop(self) -> None:
         self.job.cancel()
 
+    def figures(self, index: int, t_ms: float) -> Figures | None:
+        """The figures after the video's event `index`, at `t_ms` on the game's clock (None until the timeline
+        is built): what the strip and Replay's status line both say of that moment."""
+        timeline = self.timeline
+        return None if timeline is None else timeline.at(index, t_ms, self.board)
+
     def lines(self, index: int, t_ms: float) -> dict[str, str] | None:
         """Each figure's value after the video's event `index`, at `t_ms` on the game's clock (None until the
         timeline is built); the names are FIGURES', the values the game-over panel's."""
-        timeline = self.timeline
-        if timeline is None:
+        figures = self.figures(index, t_ms)
+        if figures is None:
             return None
         board = self.board
-        figures = timeline.at(index, t_ms, board)
         lines = dict(video_lines(figures))
         lines["Time"] = format_seconds(figures.time_ms / 1000)
         if board is None:

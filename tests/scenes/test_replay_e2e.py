@@ -2,6 +2,7 @@
 export and import of replay files; the real app driven headless by real events."""
 
 import json
+import re
 import threading
 
 import pygame
@@ -342,3 +343,29 @@ def test_a_replay_watched_from_records_is_read_off_the_frame(driver, monkeypatch
     driver.patient = patient
     driver.frames(2)
     assert isinstance(driver.scene, ReplayScene)
+
+
+def test_replays_status_line_says_the_time_speed_and_clicks_the_figures_beside_it_say(driver):
+    """Issue 43: the status read "4.4 s (3.17/s)" where the figures beside the board read 4.500 s and 3.111: the
+    status worked them out from the moves and the seek time, to the tenth; now both read the video's figures."""
+    driver.click_button(driver.scene.difficulty_buttons["beginner"])
+    playing = driver.scene
+    driver.click_cell(4, 4, frames=37)
+    board = playing.board
+    for cell in cells(board):
+        if board.state == "playing" and not board.is_mine(*cell) and not board.is_revealed(*cell):
+            driver.click_cell(*cell, frames=23)
+    assert board.state == "won"
+    driver.click_button(driver.panel_button("replay"))
+    watching = driver.scene
+    assert isinstance(watching, ReplayScene)
+    for key in (pygame.K_END, pygame.K_HOME, pygame.K_RIGHT, pygame.K_END):
+        driver.key(key, frames=3)
+        while watching.live_lines() is None:
+            driver.frames(1)
+        lines, status = watching.live_lines(), watching._status()
+        assert status.startswith(lines["Time"] + " · "), (status, lines["Time"])
+        clicks = sum(int(n) for n in re.findall(r"[LRD] (\d+)", lines["Clicks"]))
+        assert status.endswith(f" · {clicks} click{'s' * (clicks != 1)}"), (status, lines["Clicks"])
+        if lines["3BV/s"] != "-":
+            assert f"({lines['3BV/s']}/s)" in status, (status, lines["3BV/s"])

@@ -150,7 +150,7 @@ def test_a_loss_on_the_first_click_reads_the_same_time_on_the_timer_and_the_pane
 def said(watching):
     """(clicks, 3BV solved) as the status line says them, and as the figures beside the board say them."""
     status = watching._status()
-    clicks = int(status.split(" clicks")[0].rsplit("· ", 1)[1])
+    clicks = int(re.search(r"· (\d+) clicks?$", status).group(1))
     solved = int(status.split("3BV ")[1].split("/")[0])
     lines = watching.live_lines()
     assert lines is not None

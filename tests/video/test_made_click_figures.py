@@ -69,7 +69,7 @@ def test_a_save_and_a_record_keep_that_the_click_was_made():
 
 def test_ms_toollib_counts_the_made_click_of_our_evf_and_so_do_we_reading_it_every_other_figure_agrees():
     pytest.importorskip("ms_toollib")
-    from tests.video.test_figures_against_ms_toollib import NAMES, has_a_press, read_with_ms_toollib, same
+    from tests.video.test_figures_against_ms_toollib import NAMES, deliberate, has_a_press, read_with_ms_toollib, same
 
     videos = [v for v in (made(random_video(seed)) for seed in range(80)) if v is not None and has_a_press(v)]
     videos = [v for v in videos if figures_of(v).won or figures_of(v).lost]  # an unfinished one's end is moot
@@ -79,7 +79,9 @@ def test_ms_toollib_counts_the_made_click_of_our_evf_and_so_do_we_reading_it_eve
         ours, file_view = figures_of(video), figures_of(decode_evf(encode_evf(video))[0])
         assert not decode_evf(encode_evf(video))[0].made_click, "EVF cannot say a click was made"
         for name, theirs in NAMES.items():
-            assert same(getattr(file_view, name), got[theirs]), (name, getattr(file_view, name), got[theirs])
+            mine, said = getattr(file_view, name), got[theirs]
+            assert same(mine, said) or deliberate(video, file_view, name, mine, said), (name, mine, said)
             if name not in CLICK_FIGURES:
-                assert same(getattr(ours, name), got[theirs]), (name, getattr(ours, name), got[theirs])
+                mine = getattr(ours, name)
+                assert same(mine, said) or deliberate(video, ours, name, mine, said), (name, mine, said)
         assert (ours.left + 1, ours.lce + 1) == (got["left"], got["lce"]), "the made click, and only it"
