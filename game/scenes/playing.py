@@ -16,7 +16,7 @@ from game.play import board_ui
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.session import VerdictState
-from game.view import ghost_view, hint_marks, hud, scale, screens
+from game.view import ghost_view, hint_marks, hud, scale, screens, widgets
 from game.view.animation import Animations
 from game.view.assistant import Assistant
 from game.view.board_screen import BoardScreen, Counters
@@ -77,6 +77,7 @@ class PlayingScene(Scene):
         layout = self.screen.layout
         self.window_size = layout.window
         self.hint_button = self.screen.button
+        self.buttons = widgets.Buttons([self.hint_button])
         self.screen.keep_in_view(self.ui.cursor)
         self._repoint()
 
@@ -163,17 +164,18 @@ class PlayingScene(Scene):
         if self.screen.handle_bars(event):
             self.dirty = True
             return
-        used, clicked = self.face_button.handle(event, self.layout.face)  # a new game when released over it
+        used, new_game = self.face_button.handle(event, self.layout.face)  # a new game when released over it
         self.dirty |= used
-        if clicked:
+        if new_game:
             self.new_game()
         if used:
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if self.hint_button.handle(event):
-                self.show_hint()
+            taken, clicked = self.buttons.handle(event)  # a click on Hint is its alone: the board sees no half of it
             self.dirty = True
-            if self.hint_button.rect.collidepoint(event.pos):
+            if clicked is not None:
+                self.show_hint()
+            if taken:
                 return
         self._board_input(event)
 
