@@ -23,7 +23,7 @@ from game.view.board_screen import BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.face import FaceButton
 from game.view.ghost_view import GhostPainter
-from game.view.input import ZOOM_KEYS, BoardGeometry, input_event
+from game.view.input import NOT_ON_BOARD, REVEAL_KEYS, ZOOM_KEYS, BoardGeometry, input_event
 from game.view.scene import Context, Scene
 from game.view.screens import PanelChoice
 from game.view.sheet import Face
@@ -32,6 +32,7 @@ from game.view.sound import sound_for
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
 NOT_KEPT = "Its flags are not kept (nothing is opened yet)."
 OPENED_FOR_YOU = "The first click was made for you, as in the game it came from; the clock starts at your next move."
+HINTED_MINE = "The hint proved that cell a mine: Space does not open it. F flags it."
 RACING = "Race the ghost: its clock starts with yours, at your next move. O shows the cells it has opened."
 
 
@@ -398,8 +399,16 @@ class PlayingScene(Scene):
             self.new_game()
         elif event.key == pygame.K_ESCAPE:
             self.leave()
+        elif event.key in REVEAL_KEYS and not event.mod & NOT_ON_BOARD and self.on_hinted_mine():
+            self.notify(HINTED_MINE)  # never heard by the board, nor kept in the video: nothing was played
         else:
             self._board_input(event)
+
+    def on_hinted_mine(self) -> bool:
+        """The keyboard's cursor is on a cell the hint on show proves a mine (G takes it there): Space, which
+        opens, does nothing there, so a hint never walks the player onto a mine."""
+        hint, cursor = self.assist.hint, self.ui.cursor
+        return hint is not None and hint.is_mine and cursor is not None and cursor in (hint.cell, *hint.also_mines)
 
     def leave(self) -> None:
         """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
@@ -433,7 +442,8 @@ class PlayingScene(Scene):
         self.dirty = True
 
     def go_to_hint(self) -> None:
-        """G: the keyboard cursor onto the hinted cell (or the one the verdict marks), so Space opens it."""
+        """G: the keyboard cursor onto the hinted cell, so Space opens it when it is safe, or F flags it when it is
+        a mine (Space opens nothing there: see on_hinted_mine)."""
         hint = self.assist.hint
         if hint is not None and not self.over:
             self.ui = self.ui._replace(cursor=hint.cell)
