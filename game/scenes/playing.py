@@ -213,6 +213,7 @@ class PlayingScene(Scene):
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
                 self.session.note_assistance()
+                self._show_marked()
                 self.invalidate()
         self.dirty |= self.assist.poll_chances(self.board)  # drawn whole, as anything over the board is
         if self._end_drawn:
@@ -363,7 +364,14 @@ class PlayingScene(Scene):
         if not verdict.forced and verdict.rule:
             self.context.progress.note_mistake(verdict.rule)
         self.assist.show_verdict(verdict)
+        self._show_marked()
         self.invalidate()
+
+    def _show_marked(self) -> None:
+        """The hint (or the verdict) names a cell and marks it: on a board larger than the window it scrolls into
+        view, so what the words speak of is on the screen."""
+        if self.assist.hint is not None and self.screen.keep_in_view(self.assist.hint.cell):
+            self._repoint()
 
     def new_game(self) -> None:
         """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned."""

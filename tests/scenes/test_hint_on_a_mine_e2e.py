@@ -76,3 +76,19 @@ def test_a_loss_on_a_cell_the_hint_proved_a_mine_is_avoidable(driver):
 def test_help_says_what_space_does_on_a_hinted_mine():
     said = dict(KEYS)["G"]
     assert "Space opens it if safe" in said and "F flags it" in said and "does nothing" in said
+
+
+def test_a_hint_on_a_board_larger_than_the_window_scrolls_its_cell_into_view(driver):
+    """The hint's words speak of its cell ("this 2 ... these 2 cells"): it is on the screen, not scrolled away."""
+    driver.app.show(screens.Playing(session=driver.app.dealer.new(100, 100, 800)))
+    driver.frames(2)
+    playing = driver.scene
+    driver.click_cell(3, 3)
+    g = playing.geometry
+    assert playing.layout.scrolls and playing.board.state == "playing"
+    playing.screen.scroll_by(*g.max_scroll)  # the far corner, away from every open cell
+    driver.frames(1)
+    driver.key(pygame.K_h)
+    driver.until_hint()
+    hint = playing.assist.hint
+    assert hint is not None and g.view.contains(g.cell_rect(*hint.cell)), f"{hint} is off the screen"
