@@ -8,7 +8,7 @@ import pytest
 from game.model import Board
 from game.model.solver.analysis import analyse
 from game.play.session import GameSession
-from game.scenes.help import KEYS
+from game.scenes.help import KEYS, MOUSE
 from game.view import screens
 from tests.driver import driven
 
@@ -73,9 +73,11 @@ def test_a_loss_on_a_cell_the_hint_proved_a_mine_is_avoidable(driver):
     assert shown.cell == loss.alternative and shown.also_mines == [loss.cell] and shown.proof == list(loss.proof)
 
 
-def test_help_says_what_space_does_on_a_hinted_mine():
+def test_help_says_what_space_does_on_a_hinted_mine_and_that_a_hint_may_be_a_mine():
     said = dict(KEYS)["G"]
     assert "Space opens it if safe" in said and "F flags it" in said and "does nothing" in said
+    assert "else a mine, or the best guess" in dict(KEYS)["H"], "a hint is not always a safe cell"
+    assert "safe cell" not in dict(MOUSE)["Hint"], "the Hint button says what H says"
 
 
 def test_a_hint_on_a_board_larger_than_the_window_scrolls_its_cell_into_view(driver):
