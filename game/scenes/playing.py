@@ -60,6 +60,7 @@ class PlayingScene(Scene):
         self.screen = BoardScreen(
             context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button="Hint"
         )
+        self.buttons = widgets.Buttons([])  # Hint, beside the board: a click on it is its alone (see _laid_out)
         self._laid_out()
         self.animations = Animations()
         self._verdict_shown = False
@@ -78,7 +79,7 @@ class PlayingScene(Scene):
         layout = self.screen.layout
         self.window_size = layout.window
         self.hint_button = self.screen.button
-        self.buttons = widgets.Buttons([self.hint_button])
+        self.buttons.buttons = [self.hint_button]  # laid out again: a click under way on Hint stays its own
         self.screen.keep_in_view(self.ui.cursor)
         self._repoint()
 
