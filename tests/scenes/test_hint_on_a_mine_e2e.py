@@ -10,6 +10,7 @@ from game.model.solver.analysis import analyse
 from game.play.session import GameSession
 from game.scenes.help import KEYS, MOUSE
 from game.view import screens
+from game.view.formats import FIGURES
 from tests.driver import driven
 
 SEED = 1  # Beginner's board of seed 1, opened in the middle: played safe to the end, the hint is two mines
@@ -78,6 +79,7 @@ def test_help_says_what_space_does_on_a_hinted_mine_and_that_a_hint_may_be_a_min
     assert "Space opens it if safe" in said and "F flags it" in said and "does nothing" in said
     assert "else a mine, or the best guess" in dict(KEYS)["H"], "a hint is not always a safe cell"
     assert "safe cell" not in dict(MOUSE)["Hint"], "the Hint button says what H says"
+    assert "proved a mine" in FIGURES["Last click"], "avoidable: a safe cell missed, or a proved mine opened"
 
 
 def test_a_hint_on_a_board_larger_than_the_window_scrolls_its_cell_into_view(driver):
