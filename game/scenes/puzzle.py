@@ -268,9 +268,9 @@ class PuzzleScene(Scene):
             self.first_try = False
             return
         puzzle.play(move)
-        self.proof, self.caught = (), None
-        if self.said_kind == "wrong":
+        if self.said_kind == "wrong" or self.caught is not None:  # words about the marks go with them
             self.said, self.said_kind = self._opening_words(), "teach"
+        self.proof, self.caught = (), None
         if puzzle.done:
             self.solved()
 

@@ -179,3 +179,21 @@ def test_a_press_on_a_scroll_bars_track_released_on_a_cell_plays_nothing_there(t
         assert not any(isinstance(event, Release) for event in heard), "the game's video hears no half of a click"
     finally:
         stop_app(driver)
+
+
+def test_words_about_outlined_cells_go_when_the_outlines_do(tmp_path):
+    """Why? outlines a cell and its numbers and says "see the outlined cell"; the move that plays it takes the
+    outlines away, and the words with them."""
+    driver = start_app(tmp_path, desktop=(1366, 768))
+    try:
+        scene = open_scene(driver, "lesson")
+        driver.click_button(scene.why)
+        wait_for(driver, lambda: scene.hint_job is None)
+        cell = scene.caught
+        assert "See the outlined cell" in scene.said and cell in scene.puzzle.mines
+        driver.click(driver.cell_pos(*cell), button=RIGHT)
+        assert scene.puzzle.board.is_flagged(*cell), scene.said
+        assert not scene.proof and scene.caught is None
+        assert "outlined" not in scene.said, f"nothing is outlined, yet the words say: {scene.said}"
+    finally:
+        stop_app(driver)
