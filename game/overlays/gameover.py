@@ -137,7 +137,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         lines = self.lines()
         verdict = self._verdict_words()
         loss = self.verdict.loss if self.verdict is not None and not self.won else None
-        studied = loss is not None and not loss.forced  # an avoidable loss: its last position can be studied
+        studied = loss is not None and loss.missed_safe  # a cell was certainly safe: the position can be studied
         button_rows = 4 if studied else 3
         record_h = (z.record_line_h if self.record_message else 0) + (z.beaten_h if self.beaten else 0)
         fixed = z.title_h + record_h + button_rows * (z.button_h + z.row_gap) + z.keys_room

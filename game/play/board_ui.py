@@ -7,9 +7,10 @@ a scroll, or nothing): nothing else decides what a click means. It imports no py
 plain values that carry the time they arrived, so a recorder can listen to the same stream.
 
 The classic rules: pressing only shows the pressed look; releasing on a cell commits there, releasing off the
-board cancels. A right press flags at once. Left and right together, or the middle button, chord; a left
-click (or Space) on a revealed number chords too (the model ignores a chord whose flags do not match). A
-middle press that moves is a drag that scrolls the board instead.
+board cancels, and a release whose press the board never had (a button's, or one dropped) does nothing. A right
+press flags at once. Left and right together, or the middle button, chord; a left click (or Space) on a
+revealed number chords too (the model ignores a chord whose flags do not match). A middle press that moves is
+a drag that scrolls the board instead.
 """
 
 from __future__ import annotations
@@ -174,6 +175,9 @@ def _press(board: Board, ui: BoardUI, event: Press) -> tuple[BoardUI, Outcome]:
 
 
 def _release(board: Board, ui: BoardUI, button: int) -> tuple[BoardUI, Outcome]:
+    held: dict[int, bool] = {MouseButton.LEFT: ui.left, MouseButton.MIDDLE: ui.middle, MouseButton.RIGHT: ui.right}
+    if not held.get(button, True):  # the end of a press the board never had (a button's, or one dropped): nothing
+        return ui, None
     was_chording, cell = ui.chording, ui.pointer
     if button == MouseButton.LEFT:
         ui = ui._replace(left=False)

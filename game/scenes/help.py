@@ -40,7 +40,7 @@ MOUSE = [
         "opens the rest of its neighbours",
     ),
     ("Face", "new game of the same size (a game under way counts as lost)"),
-    ("Hint", "the button under the board: a safe cell and why (the game then counts as assisted)"),
+    ("Hint", "the button under the board: as H (the game then counts as assisted)"),
     ("Wheel", "scrolls a board larger than the window (Shift: sideways); a middle-button drag too"),
     ("Ctrl+wheel", "zoom in and out"),
 ]
@@ -51,8 +51,8 @@ KEYS = [
     ("F", "flag or unflag the cell"),
     ("N or F2", "new game of the same size (a game under way counts as lost)"),
     ("P", "pause: the board hides and the clock stops"),
-    ("H", "hint: a safe cell and the numbers that prove it"),
-    ("G", "the cursor onto the hinted cell (then Space opens it)"),
+    ("H", "hint: a safe cell (else a mine, or the best guess) and the numbers that prove it"),
+    ("G", "the cursor onto the hinted cell: Space opens it if safe; on a mine Space does nothing, F flags it"),
     ("C", "mine chances on every covered cell; hover one for its %"),
     ("M", "sound on or off"),
     ("Ctrl + - 0", "zoom in, out, back to normal"),
@@ -63,10 +63,10 @@ AFTER = [
     (
         "Game over",
         "your figures and guesses; after a loss, whether the last click was a forced guess or "
-        "avoidable (the safe cell is marked)",
+        "avoidable (a safe cell was there, marked, or the cell opened was proved a mine)",
     ),
     ("R", "replay the game"),
-    ("S", "after an avoidable loss: try the position before the losing click again (nothing is recorded)"),
+    ("S", "after a loss with a safe cell missed: try the position before the losing click again (nothing is recorded)"),
     ("Space", "replay: play or pause"),
     ("Left, Right", "replay: a move back or on (Home, End: start, end)"),
     ("- +", "replay: slower, faster (0.1x to 10x); the seek bar goes anywhere"),

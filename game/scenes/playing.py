@@ -16,14 +16,14 @@ from game.play import board_ui
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.session import VerdictState
-from game.view import ghost_view, hint_marks, hud, scale, screens
+from game.view import ghost_view, hint_marks, hud, scale, screens, widgets
 from game.view.animation import Animations
 from game.view.assistant import Assistant
 from game.view.board_screen import BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.face import FaceButton
 from game.view.ghost_view import GhostPainter
-from game.view.input import ZOOM_KEYS, BoardGeometry, input_event
+from game.view.input import NOT_ON_BOARD, REVEAL_KEYS, ZOOM_KEYS, BoardGeometry, input_event
 from game.view.scene import Context, Scene
 from game.view.screens import PanelChoice
 from game.view.sheet import Face
@@ -34,6 +34,7 @@ NOT_KEPT = "Its flags are not kept (nothing is opened yet)."
 # A race is not saved (its ghost would not come back with it): leaving ends it, as a loss, as any game abandoned.
 RACE_ENDS = "Leaving ends the race: it counts as a loss (a race is not saved)."
 OPENED_FOR_YOU = "The first click was made for you, as in the game it came from; the clock starts at your next move."
+HINTED_MINE = "The hint proved that cell a mine: Space does not open it. F flags it."
 RACING = "Race the ghost: its clock starts with yours, at your next move. O shows the cells it has opened."
 
 
@@ -61,6 +62,7 @@ class PlayingScene(Scene):
         self.screen = BoardScreen(
             context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button="Hint"
         )
+        self.buttons = widgets.Buttons([])  # Hint, beside the board: a click on it is its alone (see _laid_out)
         self._laid_out()
         self.animations = Animations()
         self._verdict_shown = False
@@ -79,6 +81,7 @@ class PlayingScene(Scene):
         layout = self.screen.layout
         self.window_size = layout.window
         self.hint_button = self.screen.button
+        self.buttons.buttons = [self.hint_button]  # laid out again: a click under way on Hint stays its own
         self.screen.keep_in_view(self.ui.cursor)
         self._repoint()
 
@@ -183,17 +186,18 @@ class PlayingScene(Scene):
         if self.screen.handle_bars(event):
             self.dirty = True
             return
-        used, clicked = self.face_button.handle(event, self.layout.face)  # a new game when released over it
+        used, new_game = self.face_button.handle(event, self.layout.face)  # a new game when released over it
         self.dirty |= used
-        if clicked:
+        if new_game:
             self.new_game()
         if used:
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if self.hint_button.handle(event):
-                self.show_hint()
+            taken, clicked = self.buttons.handle(event)  # a click on Hint is its alone: the board sees no half of it
             self.dirty = True
-            if self.hint_button.rect.collidepoint(event.pos):
+            if clicked is not None:
+                self.show_hint()
+            if taken:
                 return
         self._board_input(event)
 
@@ -230,6 +234,7 @@ class PlayingScene(Scene):
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
                 self.session.note_assistance()
+                self._show_marked()
                 self.invalidate()
         self.dirty |= self.assist.poll_chances(self.board)  # drawn whole, as anything over the board is
         if self._end_drawn:
@@ -392,7 +397,14 @@ class PlayingScene(Scene):
         if not verdict.forced and verdict.rule:
             self.context.progress.note_mistake(verdict.rule)
         self.assist.show_verdict(verdict)
+        self._show_marked()
         self.invalidate()
+
+    def _show_marked(self) -> None:
+        """The hint (or the verdict) names a cell and marks it: on a board larger than the window it scrolls into
+        view, so what the words speak of is on the screen."""
+        if self.assist.hint is not None and self.screen.keep_in_view(self.assist.hint.cell):
+            self._repoint()
 
     def new_game(self) -> None:
         """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned."""
@@ -428,8 +440,16 @@ class PlayingScene(Scene):
             self.new_game()
         elif event.key == pygame.K_ESCAPE:
             self.leave()
+        elif event.key in REVEAL_KEYS and not event.mod & NOT_ON_BOARD and self.on_hinted_mine():
+            self.notify(HINTED_MINE)  # never heard by the board, nor kept in the video: nothing was played
         else:
             self._board_input(event)
+
+    def on_hinted_mine(self) -> bool:
+        """The keyboard's cursor is on a cell the hint on show proves a mine (G takes it there): Space, which
+        opens, does nothing there, so a hint never walks the player onto a mine."""
+        hint, cursor = self.assist.hint, self.ui.cursor
+        return hint is not None and hint.is_mine and cursor is not None and cursor in (hint.cell, *hint.also_mines)
 
     def leave(self) -> None:
         """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
@@ -469,7 +489,8 @@ class PlayingScene(Scene):
         self.dirty = True
 
     def go_to_hint(self) -> None:
-        """G: the keyboard cursor onto the hinted cell (or the one the verdict marks), so Space opens it."""
+        """G: the keyboard cursor onto the hinted cell, so Space opens it when it is safe, or F flags it when it is
+        a mine (Space opens nothing there: see on_hinted_mine)."""
         hint = self.assist.hint
         if hint is not None and not self.over:
             self.ui = self.ui._replace(cursor=hint.cell)

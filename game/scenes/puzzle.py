@@ -111,6 +111,7 @@ class PuzzleScene(Scene):
         )
         self.next.enabled = False
         self.buttons = [self.back, self.why, self.next]
+        self.row = widgets.Buttons(self.buttons)  # a click on them is theirs alone: the board never sees half of it
         self.focus = FocusRing(self.buttons, start=self.why, arrows=False)
 
     def _take(self, puzzle: Puzzle, focus: Focus | None = None) -> None:
@@ -201,10 +202,11 @@ class PuzzleScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
-        for button in self.buttons:
-            if button.handle(event):
-                self.press(button)
-                return
+        taken, clicked = self.row.handle(event)
+        if clicked is not None:
+            self.press(clicked)
+        if taken:
+            return
         if self.puzzle is None:
             return
         self._board_input(event)
@@ -266,9 +268,9 @@ class PuzzleScene(Scene):
             self.first_try = False
             return
         puzzle.play(move)
-        self.proof, self.caught = (), None
-        if self.said_kind == "wrong":
+        if self.said_kind == "wrong" or self.caught is not None:  # words about the marks go with them
             self.said, self.said_kind = self._opening_words(), "teach"
+        self.proof, self.caught = (), None
         if puzzle.done:
             self.solved()
 

@@ -142,16 +142,29 @@ class Assistant:
         return True
 
     def show_verdict(self, verdict: LossVerdict) -> None:
-        """After a loss: the analysis's word on the last click, and the cell it marks (a safe one missed, or
-        the safest guess)."""
+        """After a loss: the analysis's word on the last click, and what its words speak of marked (a safe cell
+        missed and the numbers that prove it; or the safest guess, and the cell clicked with the numbers that
+        proved it a mine when they did)."""
+        mine_proved = not verdict.forced and not verdict.missed_safe  # the proof is of the mine clicked
         if verdict.alternative is not None:
             self.hint = Hint(
                 verdict.alternative,
-                safe=not verdict.forced,
+                safe=verdict.missed_safe,
                 is_mine=False,
                 probability=verdict.alternative_probability or 0.0,
                 reason=verdict.reason,
-                rule=HintRule.GUESS if verdict.forced else HintRule.COMBINED,
+                rule=HintRule.COMBINED if verdict.missed_safe else HintRule.GUESS,
+                proof=list(verdict.proof),
+                also_mines=[verdict.cell] if mine_proved else [],
+            )
+        elif mine_proved:
+            self.hint = Hint(
+                verdict.cell,
+                safe=False,
+                is_mine=True,
+                probability=1.0,
+                reason=verdict.reason,
+                rule=HintRule(verdict.rule),
                 proof=list(verdict.proof),
             )
         self.message = verdict.summary

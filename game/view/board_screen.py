@@ -170,6 +170,7 @@ class BoardScreen:
                 if bar.collidepoint(event.pos):
                     page = self.geometry.view.size[axis] * (1 if event.pos[axis] > thumb.center[axis] else -1)
                     self.scroll_by(page if axis == 0 else 0, page if axis == 1 else 0)
+                    self._paging = True  # its release is the bar's too: the board sees no half of a click
                     return True
         elif event.type == pygame.MOUSEMOTION and self._dragging is not None:
             axis, start, scroll = self._dragging
@@ -179,8 +180,8 @@ class BoardScreen:
             now = (self.geometry.scroll_x, self.geometry.scroll_y)[axis]
             self.scroll_by(wanted - now if axis == 0 else 0, wanted - now if axis == 1 else 0)
             return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging is not None:
-            self._dragging = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and (self._dragging is not None or self._paging):
+            self._dragging, self._paging = None, False
             return True
         return False
 
@@ -349,6 +350,7 @@ class BoardScreen:
     _whole = True
     _button_shown: tuple[bool, bool, bool] | None = None
     _dragging: tuple[int, int, int] | None = None  # (axis, where a drag started, the scroll then) while a thumb is held
+    _paging = False  # a click on a bar's track (a page) is under way
     _status_shown: str | None = None
     _counters_shown = Counters(0, 0, Face.SMILE)
     _background_look: Theme | None = None

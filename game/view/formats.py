@@ -59,7 +59,7 @@ FIGURES = {
     "Guesses": "Of your clicks that opened cells (the first one aside), how many were not certainly safe "
     "from what you could see.",
     "Last click": "After a loss: a forced guess (no cell was certainly safe) or avoidable (one was: it is "
-    "marked on the board).",
+    "marked on the board; or the cell opened had been proved a mine).",
     "Seed": "The mines come from it: the same seed, the same board.",
     "Code": "The board's code: Play a code in the menu deals this board again, anywhere.",
 }

@@ -7,7 +7,7 @@ rectangle is the caller's, already in window pixels.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -117,6 +117,36 @@ class Button:
             text.draw_fitted(surface, self.sublabel, bottom.move(0, -px(1)), SMALL, dim, "center", smallest=TINY)
         else:
             text.draw_fitted(surface, self.label, inside, self.size, colour, "center", BOLD, TINY)
+
+
+class Buttons:
+    """The buttons of a screen whose mouse they share with something else (a board): a click is wholly theirs
+    or wholly not, never half of each.
+
+    Each press belongs to whoever it lands on, and its release goes there too, wherever it comes. A press on
+    one of them (any mouse button; a disabled one takes it and does nothing) is theirs, and so is its release:
+    what shares the mouse with them sees neither (a board that saw only the press would go on believing the
+    button held, and read the next right click as a chord; one that saw only the release would read a click
+    where it landed). A press off them is not theirs, and neither is its release, even over one. The pointer's
+    moves are everyone's: each button follows it for its hover."""
+
+    def __init__(self, buttons: Sequence[Button]) -> None:
+        self.buttons = list(buttons)
+        self._pressed: set[int] = set()  # the mouse buttons pressed on one of them and not yet released
+
+    def handle(self, event: pygame.event.Event) -> tuple[bool, Button | None]:
+        """(whether the event is theirs alone, the button whose click it completed or None)."""
+        clicked = None
+        for button in self.buttons:
+            if button.handle(event):
+                clicked = button
+        if event.type == pygame.MOUSEBUTTONDOWN and any(b.rect.collidepoint(event.pos) for b in self.buttons):
+            self._pressed.add(event.button)
+            return True, clicked
+        if event.type == pygame.MOUSEBUTTONUP and event.button in self._pressed:
+            self._pressed.discard(event.button)
+            return True, clicked
+        return False, clicked
 
 
 class TextField:

@@ -213,6 +213,20 @@ def test_a_loss_next_to_a_certainly_safe_cell_is_avoidable():
     assert (analysis.guesses, analysis.opening_moves) == (1, 1)
 
 
+def test_a_loss_on_a_cell_proved_a_mine_is_avoidable_even_when_no_cell_was_safe():
+    """A 3 in a corner with exactly 3 covered cells around it: those are mines (a hint says "these 3 cells are
+    mines"), and nothing on the board is certainly safe. Opening one of them was no forced guess."""
+    board = Board.from_layout([".*.*", "**..", ".*.."])
+    board.reveal(0, 0)
+    board.reveal(0, 1)
+    verdict = judge_game(Replay.from_game(with_times(board, [0, 700]))).loss
+    assert verdict.kind == "avoidable" and not verdict.forced and verdict.certainly_a_mine, verdict.summary
+    assert not verdict.missed_safe and verdict.rule == "single" and verdict.proof == ((0, 0),)
+    assert verdict.summary.startswith("Avoidable: that cell was certainly a mine (this 3 has exactly 3 covered")
+    assert verdict.alternative is not None and verdict.alternative not in ((0, 1), (1, 0), (1, 1))
+    assert f"the safest, {replay_verdict.cell_name(verdict.alternative)}, had" in verdict.summary
+
+
 def test_a_chord_on_a_wrong_flag_next_to_a_safe_cell_is_avoidable():
     board = Board.from_layout(["*.*", "...", "..."])
     board.reveal(2, 0)
@@ -256,7 +270,8 @@ def test_remembered_proofs_count_the_same_guesses_as_fresh_analyses(seed):
     assert (analysis.loss is not None) == (board.state == "lost")
     if analysis.loss is not None:
         loss = analysis.loss
-        assert loss.cell == board.exploded and (loss.forced or not board.is_mine(*loss.alternative))
+        assert loss.cell == board.exploded and (not loss.missed_safe or not board.is_mine(*loss.alternative))
+        assert loss.forced or loss.missed_safe or loss.certainly_a_mine, "avoidable: a safe cell, or a known mine"
 
 
 def test_past_the_solver_allowance_unproved_clicks_count_as_guesses(monkeypatch):

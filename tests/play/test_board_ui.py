@@ -199,7 +199,18 @@ def test_released_drops_a_press_without_playing_it():
     ui, _ = feed(b, [Press(0, at(2, 2), LEFT), Press(1, at(2, 2), RIGHT)])
     ui = released(ui)
     assert not pressing_board(ui) and pressed_cells(b, ui) == set() and ui.pointer == (2, 2)
-    assert feed(b, [Release(9, at(2, 2), LEFT)], ui)[1] == [Move("reveal", 2, 2)], "a fresh click plays again"
+    assert feed(b, [Release(9, at(2, 2), LEFT)], ui)[1] == [], "the dropped press's release plays nothing"
+    assert feed(b, click(at(2, 2)), ui)[1] == [Move("reveal", 2, 2)], "a fresh click plays again"
+
+
+def test_a_release_whose_press_the_board_never_had_plays_nothing():
+    """A press taken by a button beside the board (Hint, Why?), then released over a cell: half a click."""
+    b = opened()
+    for button in (LEFT, RIGHT, MIDDLE):
+        ui, outcomes = feed(b, [Motion(0, at(4, 2)), Release(9, at(4, 2), button)])
+        assert outcomes == [] and ui == BoardUI(pointer=(4, 2)), button
+    ui, outcomes = feed(b, [Press(0, at(2, 2), RIGHT), Release(5, at(2, 2), LEFT), Release(9, at(2, 2), RIGHT)])
+    assert outcomes == [Move(MoveKind.TOGGLE_FLAG, 2, 2)] and ui == BoardUI(pointer=(2, 2))
 
 
 def test_nothing_is_pressed_on_a_finished_board():

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 from ..rules.facts import GameState
 from ..rules.grid import SEEN_FLAG, Cell
 from ..rules.move import Move, MoveKind
-from ..solver.analysis import DEFAULT_BUDGET, InconsistentPosition, analyse_visible
+from ..solver.analysis import DEFAULT_BUDGET, Analysis, InconsistentPosition, analyse_visible
 from ..solver.chance import chance_text
+from ..solver.deductions import deductions
 from ..solver.guess import choose_guess
 from ..solver.hints import TIE, hint_for_visible, safest_words
 from .replay import Replay
@@ -35,16 +36,21 @@ ESTIMATE_COST = 10
 
 @dataclass(frozen=True)
 class LossVerdict:
+    """The click that lost. Avoidable when a covered cell was certainly safe, or when the cell clicked was
+    certainly a mine (what the numbers, or a hint, proved: nothing made the player open it); forced otherwise."""
+
     move: Move  # the fatal click: a reveal, or a chord next to a wrong flag
     cell: Cell  # the mine it opened
-    forced: bool  # no covered cell was certainly safe just before it
+    forced: bool  # no covered cell was certainly safe just before it, and the cell clicked was not proved a mine
     probability: float | None  # the mine chance at `cell`, as the player could know it
-    alternative: Cell | None  # forced: the safest other covered cell; avoidable: a certainly safe cell
+    # a certainly safe cell when there was one; else the safest other covered cell (None: none was safer)
+    alternative: Cell | None
     alternative_probability: float | None
-    reason: str  # avoidable: why `alternative` was safe, as the hint says it
+    # avoidable: why `alternative` was safe, as the hint says it; or, when none was, why `cell` was a mine
+    reason: str
     exact: bool = True  # False when the solver ran out of budget and estimated the chances
     proof: tuple[Cell, ...] = ()  # avoidable: the revealed numbers the reason speaks of, to highlight
-    rule: str = ""  # avoidable: the rule that proved `alternative` safe ("single", "pair", "combined", "count")
+    rule: str = ""  # avoidable: the rule of the reason ("single", "pair", "combined", "count")
     tied: bool = False  # forced, and as safe as the safest: other cells had the same chance
 
     @property
@@ -53,21 +59,27 @@ class LossVerdict:
         return self.probability is not None and self.probability >= 1 - TIE
 
     @property
+    def missed_safe(self) -> bool:
+        """A covered cell was certainly safe (the `alternative`): the position can be studied for it."""
+        return not self.forced and self.alternative is not None and self.alternative_probability == 0.0
+
+    @property
     def kind(self) -> str:
         return "forced" if self.forced else "avoidable"
 
     @property
     def summary(self) -> str:
         """One line for the game-over panel."""
+        if not self.forced and not self.missed_safe:  # no cell was safe, and the one clicked was a mine
+            safest = "" if self.alternative is None else f", {cell_name(self.alternative)},"
+            return (
+                f"Avoidable: that cell was certainly a mine ({self.reason[0].lower()}{self.reason[1:]}). No cell "
+                f"was certainly safe: the safest{safest} had {percent(self.alternative_probability)}."
+            )
         if not self.forced:
             mine = " That cell was certainly a mine, and" if self.certainly_a_mine else ""
             safe = cell_name(self.alternative)
             return f"Avoidable:{mine} {safe if mine else safe.capitalize()} was certainly safe. {self.reason}."
-        if self.certainly_a_mine:
-            return (
-                f"A forced guess, but not that cell: it was certainly a mine. The safest, "
-                f"{cell_name(self.alternative)}, had {percent(self.alternative_probability)}."
-            )
         chance = f"a {percent(self.probability)} chance of a mine"
         if self.alternative is None or self.alternative_probability is None:
             safest = safest_words(self.tied)
@@ -275,6 +287,12 @@ def judge_loss(board: Board, move: Move, before: list[int], flagged: frozenset[i
         return LossVerdict(move, cell, False, probability, safe, 0.0, reason, analysis.exact, proof, rule)
     chances = analysis.probabilities
     lowest = min(chances.values(), default=1.0)
+    if cell in analysis.mines:  # no cell was safe, but this one was proved a mine: opening it was no guess
+        left = board.mines - len(flagged)  # the counter, as the player saw it
+        reason, proof, rule = why_a_mine(board.rows, board.cols, left, before, analysis, cell)
+        guess = choose_guess(board.rows, board.cols, board.mines, before, analysis, lookahead=False)
+        chance = chances.get(guess)
+        return LossVerdict(move, cell, False, probability, guess, chance, reason, analysis.exact, proof, rule)
     safest: Cell | None = None
     if probability is not None and probability > lowest + TIE and percent(probability) != percent(lowest):
         # a safer cell, named as the hint names it (the safest, the fewest covered neighbours among equals)
@@ -291,6 +309,22 @@ def judge_loss(board: Board, move: Move, before: list[int], flagged: frozenset[i
         analysis.exact,
         tied=tied,
     )
+
+
+def why_a_mine(
+    rows: int, cols: int, left: int, before: list[int], analysis: Analysis, cell: Cell
+) -> tuple[str, tuple[Cell, ...], str]:
+    """Why the position proved `cell` a mine, as a hint says it: (the reason, the numbers it speaks of, its rule),
+    by the simplest rule that proves it (`left`: the mines left, as the counter showed them)."""
+    index = cell[0] * cols + cell[1]
+    found = [d for d in deductions(rows, cols, before) if d.value == 1 and index in d.cells]
+    if found:
+        best = min(found, key=lambda d: (d.rule != "single", len(d.proof)))
+        return best.reason, tuple(sorted(divmod(j, cols) for j in best.proof)), best.rule
+    if analysis.needs_mine_count(*cell):
+        return f"With {left} mine{'s' if left != 1 else ''} left, it is the only way the numbers fit", (), "count"
+    proof = tuple(c for c in around(rows, cols, *cell) if before[c[0] * cols + c[1]] >= 0)
+    return "The numbers around it prove it", proof, "combined"
 
 
 def visible(board: Board) -> list[int]:
