@@ -83,8 +83,8 @@ if TYPE_CHECKING:
         visible_of,
     )
     from .solver.chance import chance_text
-    from .solver.deductions import Deduction, deductions
-    from .solver.hints import Hint, HintRule, hint_for
+    from .solver.deductions import Deduction, deductions, simplest_proof
+    from .solver.hints import Hint, HintRule, count_reason, hint_for
     from .solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
 
 # The solver, the replay and board codes load when first asked for, not with the rules: the game's first frame
@@ -110,8 +110,8 @@ _LATER = {
         ".solver.analysis",
     ),
     "chance_text": ".solver.chance",
-    **dict.fromkeys(("Deduction", "deductions"), ".solver.deductions"),
-    **dict.fromkeys(("Hint", "HintRule", "hint_for"), ".solver.hints"),
+    **dict.fromkeys(("Deduction", "deductions", "simplest_proof"), ".solver.deductions"),
+    **dict.fromkeys(("Hint", "HintRule", "count_reason", "hint_for"), ".solver.hints"),
     **dict.fromkeys(("NoGuessCancelled", "NoGuessTimeout", "generate_no_guess"), ".solver.noguess"),
 }
 
@@ -158,6 +158,7 @@ __all__ = [
     "chance_list",
     "chance_text",
     "check_replay_data",
+    "count_reason",
     "decode_board_code",
     "deductions",
     "encode_board_code",
@@ -172,6 +173,7 @@ __all__ = [
     "read_json",
     "replay_stats",
     "replay_text_limits",
+    "simplest_proof",
     "size_text",
     "solved_three_bv",
     "three_bv_of",

@@ -3,11 +3,11 @@ the reasons hints give."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from .analysis import neighbours
 
-__all__ = ["Deduction", "cells_phrase", "deductions"]
+__all__ = ["Deduction", "cells_phrase", "deductions", "simplest_proof"]
 
 
 def cells_phrase(n: int, what: str) -> str:
@@ -62,17 +62,33 @@ def _other_cells(n: int, what: str) -> str:
 
 
 class Deduction:
-    """Cells proved safe (value 0) or mines (value 1) by one rule, the numbers that prove it and why, in words."""
+    """Cells proved safe (value 0) or mines (value 1) by one rule ("single", "pair", or "combined": several numbers
+    taken together), the numbers that prove it and why, in words."""
 
-    __slots__ = ("rule", "value", "cells", "proof", "reason")
+    __slots__ = ("rule", "value", "cells", "proof", "reason", "named")
 
-    def __init__(self, rule: str, value: int, cells: list[int], proof: frozenset[int], reason: str) -> None:
+    def __init__(
+        self, rule: str, value: int, cells: list[int], proof: frozenset[int], reason: str, named: Sequence[int] = ()
+    ) -> None:
+        """named: the other covered cells the words name (the mines a number already touches)."""
         self.rule, self.value, self.cells, self.proof, self.reason = rule, value, cells, proof, reason
+        self.named = tuple(sorted(named))
 
 
-def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool = False) -> list[Deduction]:
-    """Deductions by the single-number rule and then the pair (subset/overlap) rule, in the order found."""
-    found = _Deducer(rows, cols, visible, stop_at_safe)
+def deductions(
+    rows: int,
+    cols: int,
+    visible: Sequence[int],
+    stop_at_safe: bool = False,
+    known_mines: Collection[int] = (),
+    numbers: Collection[int] | None = None,
+) -> list[Deduction]:
+    """Deductions by the single-number rule and then the pair (subset/overlap) rule, in the order found.
+
+    known_mines: covered cells (flat indices) known to be mines without a number to prove them: flags the
+    player may trust (a lesson's, or flags a proof placed); the words call them flags. numbers: use only these
+    revealed numbers (flat indices), as if the others said nothing."""
+    found = _Deducer(rows, cols, visible, stop_at_safe, known_mines, numbers)
     # stop as soon as the simplest level yields a safe cell: the hint needs nothing more
     while found.single_pass() and not found.has_safe():
         pass
@@ -82,28 +98,150 @@ def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool 
     return found.events
 
 
+MOST_NUMBERS = 5  # a proof of more numbers than this is not looked for number by number (the rules' own is given)
+RULE_ORDER = ("single", "pair", "combined")  # simplest first
+
+
+def simplest_proof(
+    rows: int,
+    cols: int,
+    visible: Sequence[int],
+    cell: int,
+    known_mines: Collection[int] = (),
+    prefer: str | None = None,
+    most: int = MOST_NUMBERS,
+) -> Deduction | None:
+    """The proof of `cell` (a flat index) with the fewest numbers, put in words: no smaller set of the revealed
+    numbers proves it (each set tried by every way its mines can lie). Among proofs of as few numbers, one by
+    the rule `prefer` first, then the simplest rule. By the numbers alone: None when no `most` numbers prove it
+    (the mine count may, or more numbers).
+
+    A 1-2-1 along a wall: the 2 and the 1 beside it prove the corner a mine; the 1 at the far end is not needed.
+
+    >>> from game.model import Board, visible_of
+    >>> board = Board.from_layout(["*.*", "...", "..."])
+    >>> _ = board.reveal(2, 1)
+    >>> print(board.seen_text())
+    ###
+    121
+    000
+    >>> proof = simplest_proof(3, 3, visible_of(board), 0)
+    >>> proof.rule, sorted(divmod(i, 3) for i in proof.proof)
+    ('pair', [(1, 1), (1, 2)])
+    >>> proof.reason
+    'The 2 needs 2 more mines but at most 1 can be in cells it shares with the 1, so this cell is a mine'
+    """
+    nb = neighbours(rows, cols)
+    known = frozenset(known_mines)
+    cons: dict[int, tuple[frozenset[int], int]] = {}  # a number's cell -> its cells not known, the mines they hold
+    for i, v in enumerate(visible):
+        if v >= 0:
+            cells = frozenset(j for j in nb[i] if visible[j] < 0 and j not in known)
+            if cells:
+                cons[i] = (cells, v - sum(1 for j in nb[i] if j in known))
+    by_cell: dict[int, list[int]] = {}
+    for i, (cells, _) in cons.items():
+        for j in cells:
+            by_cell.setdefault(j, []).append(i)
+    # a smallest proof is one group of numbers, each sharing a covered cell with another, one of them touching it
+    groups = {frozenset((i,)) for i in by_cell.get(cell, ())}
+    for size in range(1, most + 1):
+        found = []
+        for group in sorted(groups, key=sorted):
+            value = _forced([cons[i] for i in sorted(group)], cell)
+            if value is not None:
+                found.append(_worded(rows, cols, visible, known, group, cell, value))
+        if found:
+            return min(found, key=lambda d: (d.rule != prefer, RULE_ORDER.index(d.rule)))
+        groups = {group | {k} for group in groups for i in group for j in cons[i][0] for k in by_cell[j]} - groups
+        groups = {group for group in groups if len(group) == size + 1}
+    return None
+
+
+def _forced(cons: list[tuple[frozenset[int], int]], cell: int) -> int | None:
+    """What `cell` must be (0 safe, 1 a mine) if these numbers' cells hold their mines, or None if it could be
+    either."""
+    cells = sorted(set().union(*(c for c, _ in cons)))
+    where = {j: [k for k, (c, _) in enumerate(cons) if j in c] for j in cells}
+    left = [len(c) for c, _ in cons]  # cells not yet given a value, for each number
+    need = [n for _, n in cons]  # mines still to place, for each number
+
+    def fits(at: int, fixed: int) -> bool:
+        if at == len(cells):
+            return True
+        j = cells[at]
+        for value in (0, 1) if j != cell else (fixed,):
+            if all(need[k] - value >= 0 and need[k] - value <= left[k] - 1 for k in where[j]):
+                for k in where[j]:
+                    need[k] -= value
+                    left[k] -= 1
+                ok = fits(at + 1, fixed)
+                for k in where[j]:
+                    need[k] += value
+                    left[k] += 1
+                if ok:
+                    return True
+        return False
+
+    possible = [fixed for fixed in (0, 1) if fits(0, fixed)]
+    return possible[0] if len(possible) == 1 else None
+
+
+def _worded(
+    rows: int, cols: int, visible: Sequence[int], known: frozenset[int], group: frozenset[int], cell: int, value: int
+) -> Deduction:
+    """The deduction of `cell` by the numbers of `group` alone, in the rules' words if they find it (a chain of
+    single numbers, or a pair), else as several numbers taken together."""
+    for deduction in deductions(rows, cols, visible, known_mines=known, numbers=group):
+        if cell in deduction.cells and deduction.value == value:
+            return deduction
+    what = "safe" if value == 0 else "a mine"
+    reason = f"Taking these {len(group)} numbers together, every way their mines can lie makes this cell {what}"
+    return Deduction("combined", value, [cell], group, reason)
+
+
 _LEVELS = {"single": 1, "pair": 2}
 
 
 class _Deducer:
     """The deductions of one position so far, and the two passes that add to them."""
 
-    def __init__(self, rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        visible: Sequence[int],
+        stop_at_safe: bool,
+        known_mines: Collection[int] = (),
+        numbers: Collection[int] | None = None,
+    ) -> None:
         nb = neighbours(rows, cols)
         self.cols = cols
         self.visible = visible
         # (a number's cell, its covered cells, the number)
         self.cons: list[tuple[int, tuple[int, ...], int]] = []
-        for i, v in enumerate(visible):
+        for i in sorted(numbers) if numbers is not None else range(len(visible)):
+            v = visible[i]
             if v >= 0:
                 cells = tuple(j for j in nb[i] if visible[j] < 0)
                 if cells:
                     self.cons.append((i, cells, v))
-        self.known: dict[int, tuple[int, frozenset[int], int]] = {}  # cell -> (0 safe / 1 mine, proof, level)
+        self.flags = frozenset(known_mines)
+        # cell -> (0 safe / 1 mine, proof, level); a flag trusted is a mine no number needs to prove
+        self.known: dict[int, tuple[int, frozenset[int], int]] = {j: (1, frozenset(), 1) for j in self.flags}
         self.events: list[Deduction] = []
         self.stop_at_safe = stop_at_safe
 
-    def _mark(self, rule: str, value: int, cells: Iterable[int], proof: set[int], reason: str, used: list[int]) -> None:
+    def _mark(
+        self,
+        rule: str,
+        value: int,
+        cells: Iterable[int],
+        proof: set[int],
+        reason: str,
+        used: list[int],
+        named: Sequence[int] = (),
+    ) -> None:
         known = self.known
         proved_by = frozenset(proof)
         # a deduction is as hard as the hardest step it leans on
@@ -111,7 +249,7 @@ class _Deducer:
         rule = "single" if level == 1 else "pair"
         for j in cells:
             known[j] = (value, proved_by, level)
-        self.events.append(Deduction(rule, value, sorted(cells), proved_by, reason))
+        self.events.append(Deduction(rule, value, sorted(cells), proved_by, reason, named))
 
     def _residual(self, cells: Iterable[int]) -> tuple[list[int], list[int]]:
         known = self.known
@@ -141,7 +279,8 @@ class _Deducer:
                     if v
                     else f"This 0 has no mines around it, so {cells_phrase(len(unknown), 'safe')}"
                 )
-                self._mark("single", 0, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
+                used = [j for j in cells if j in known]
+                self._mark("single", 0, unknown, {src} | self._deps(cells), reason, used, kmines)
                 found = True
             elif need == len(unknown):
                 if kmines:
@@ -156,7 +295,8 @@ class _Deducer:
                         f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
                         f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
                     )
-                self._mark("single", 1, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
+                used = [j for j in cells if j in known]
+                self._mark("single", 1, unknown, {src} | self._deps(cells), reason, used, kmines)
                 found = True
         return found
 
@@ -168,17 +308,25 @@ class _Deducer:
         return f"The {v} beside these {len(unknown)} cells"
 
     def _mines_proved(self, src: int, kmines: list[int]) -> str:
-        """Which of a number's neighbours are the mines it already touches, and what proves them (none is
-        flagged: other numbers prove them, outlined with it): "the cell below-left of it, which the other
-        outlined 1 proves"."""
-        cells = "the cell" if len(kmines) == 1 else "the cells"
-        places = f"{cells} {_and([_around_it(_place(self.cols, src, j)) for j in sorted(kmines)])}"
-        provers = sorted(self._deps(kmines) - {src})
-        if not provers:
-            return places
-        if len(provers) == 1:
-            return f"{places}, which the other outlined {self.visible[provers[0]]} proves"
-        return f"{places}, which the other outlined numbers prove"
+        """Which of a number's neighbours are the mines it already touches, and what proves them: a flag the
+        player trusts ("the flag below it"), or other numbers, outlined with it ("the cell below-left of it,
+        which the other outlined 1 proves")."""
+        flagged = sorted(j for j in kmines if j in self.flags)
+        proved = sorted(j for j in kmines if j not in self.flags)
+        parts = []
+        if flagged:
+            flags = "the flag" if len(flagged) == 1 else "the flags"
+            parts.append(f"{flags} {_and([_around_it(_place(self.cols, src, j)) for j in flagged])}")
+        if proved:
+            cells = "the cell" if len(proved) == 1 else "the cells"
+            places = f"{cells} {_and([_around_it(_place(self.cols, src, j)) for j in proved])}"
+            provers = sorted(self._deps(proved) - {src})
+            if len(provers) == 1:
+                places += f", which the other outlined {self.visible[provers[0]]} proves"
+            elif provers:
+                places += ", which the other outlined numbers prove"
+            parts.append(places)
+        return " and ".join(parts)
 
     def _has_its_mines(self, src: int, v: int, unknown: list[int], kmines: list[int]) -> str:
         """A number whose mines are all found (by other numbers), so its other covered cells are safe."""
