@@ -13,7 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from game.model import Board, Cell, Move, analyse, chance_text, count_reason, deductions, simplest_proof, visible_of
+from game.model import (
+    Analysis,
+    Board,
+    Cell,
+    Move,
+    analyse,
+    chance_text,
+    count_reason,
+    deductions,
+    simplest_proof,
+    visible_of,
+)
 
 MINES, OPEN, FLAGGED = "*Fx", "o", "F"
 LEVELS = ("single", "pair", "combined", "count", "guess")  # the engine's rules, simplest first
@@ -99,6 +110,7 @@ class Puzzle:
         self.rule = rule
         self.known_flags = set(known_flags)
         self.mistakes = 0
+        self._analysed: tuple[int, Analysis] | None = None
 
     @classmethod
     def from_text(cls, lines: list[str], rule: str | None = None) -> Puzzle:
@@ -205,7 +217,7 @@ class Puzzle:
                 proof.reason,
                 named=tuple(divmod(j, cols) for j in proof.named),
             )
-        analysis = analyse(b)
+        analysis = self.analysis()
         if cell not in analysis.safe | analysis.mines:
             return None
         value = int(cell in analysis.mines)
@@ -232,9 +244,12 @@ class Puzzle:
 
     def why(self) -> Explanation | None:
         """What to explain when the player asks why: of the cells still to play, one the puzzle's own rule proves
-        (it is what it teaches), by the fewest numbers, a safe one before a mine; None when none is left."""
+        (it is what it teaches), by the fewest numbers, a safe one before a mine (only a safe one when any safe
+        cell solves it: a lost game studied); None when none is left."""
         b = self.board
         todo = sorted({c for c in self.safe if not b.is_revealed(*c)} | {c for c in self.mines if not b.is_flagged(*c)})
+        if self.any_safe:
+            todo = [cell for cell in todo if cell in self.safe]
         told = [e for e in (self.explain(cell) for cell in todo) if e is not None]
         if not told:
             return None
@@ -248,8 +263,14 @@ class Puzzle:
         reason = f"Nothing on the board proves that cell {what} yet: look for one the numbers do."
         return Checked(False, reason, (), cell)
 
+    def analysis(self) -> Analysis:
+        """What the position proves, worked out once for each position (a move makes a new one)."""
+        if self._analysed is None or self._analysed[0] != len(self.board.moves):
+            self._analysed = (len(self.board.moves), analyse(self.board))
+        return self._analysed[1]
+
     def _chances(self) -> dict[Cell, float]:
-        return analyse(self.board).probabilities
+        return self.analysis().probabilities
 
     def _is_best_guess(self, cell: Cell) -> bool:
         chances = self._chances()
