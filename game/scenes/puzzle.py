@@ -216,8 +216,12 @@ class PuzzleScene(Scene):
             if button.handle(event):
                 self.press(button)
                 return
-        if self.puzzle is None:
-            return
+        if (
+            self.puzzle is None
+            or event.type == pygame.MOUSEBUTTONDOWN
+            and any(b.rect.collidepoint(event.pos) for b in self.buttons)
+        ):
+            return  # a press on a button is the button's: the board never holds half a click (issue 44)
         self._board_input(event)
 
     def _board_input(self, event: pygame.event.Event) -> None:
@@ -350,7 +354,7 @@ class PuzzleScene(Scene):
                 if len(told.cells) > 1:
                     see = f"See the outlined {cells} and the {numbers} them."
         else:
-            see = "See the outlined cell and the counter." if len(told.cells) == 1 else "See the outlined cells."
+            see = f"See the outlined {'cell' if len(told.cells) == 1 else 'cells'} and the counter."
         self.said, self.said_kind = f"{told.reason}. {see}", "teach"
         self._outline(told.proof, told.cells, told.named, told.counter)
         self.dirty = True
@@ -406,8 +410,9 @@ class PuzzleScene(Scene):
         width = max(2, self.tile // 10)
         for cell in self.proof:
             pygame.draw.rect(surface, colours["proof"], g.cell_rect(*cell), width)
-        for cell in self.named:  # mines a number already touches
-            pygame.draw.rect(surface, colours["mine"], g.cell_rect(*cell), width)
+        for cell in self.named:  # the mines a number already touches, or the other cells of a pair
+            key = "safe" if cell in puzzle.safe else "mine"
+            pygame.draw.rect(surface, colours[key], g.cell_rect(*cell), width)
         for cell in {*self.marked, *([self.caught] if self.caught else [])}:
             # coloured by what the numbers prove it, never by what it hides
             key = "mine" if cell in puzzle.mines else "safe" if cell in puzzle.safe else "guess"

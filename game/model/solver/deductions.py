@@ -114,7 +114,8 @@ def simplest_proof(
     """The proof of `cell` (a flat index) with the fewest numbers, put in words: no smaller set of the revealed
     numbers proves it (each set tried by every way its mines can lie). Among proofs of as few numbers, one by
     the rule `prefer` first, then the simplest rule. By the numbers alone: None when no `most` numbers prove it
-    (the mine count may, or more numbers).
+    (the mine count may, or more numbers). Its `cells` are those it is the simplest proof of; any others its words
+    prove (fewer numbers prove them) are among its `named`.
 
     A 1-2-1 along a wall: the 2 and the 1 beside it prove the corner a mine; the 1 at the far end is not needed.
 
@@ -152,7 +153,21 @@ def simplest_proof(
             if value is not None:
                 found.append(_worded(rows, cols, visible, known, group, cell, value))
         if found:
-            return min(found, key=lambda d: (d.rule != prefer, RULE_ORDER.index(d.rule)))
+            # the words of a rule may prove other cells too ("these 2 cells are mines"): better a proof that is the
+            # simplest for each of them; one that is not names them, but does not claim them
+            ranked = []
+            for d in found:
+                extra = [
+                    j
+                    for j in d.cells
+                    if j != cell and simplest_proof(rows, cols, visible, j, known, most=size - 1) is not None
+                ]
+                ranked.append(((d.rule != prefer, bool(extra), RULE_ORDER.index(d.rule)), d, extra))
+            _, best, extra = min(ranked, key=lambda item: item[0])
+            if extra:
+                kept = [j for j in best.cells if j not in extra]
+                return Deduction(best.rule, best.value, kept, best.proof, best.reason, [*best.named, *extra])
+            return best
         groups = {group | {k} for group in groups for i in group for j in cons[i][0] for k in by_cell[j]} - groups
         groups = {group for group in groups if len(group) == size + 1}
     return None
@@ -376,14 +391,14 @@ class _Deducer:
                             f"cells it shares with the {va}, so its other {_other_cells(len(only_b), 'mines')}"
                             f" and the {va}'s other {_other_cells(len(only_a), 'safe')}"
                         )
-                        self._mark("pair", 0, only_a, proof, reason, ma + mb)
+                        self._mark("pair", 0, only_a, proof, reason, ma + mb, sorted(only_b))
                     else:
                         reason = (
                             f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
                             f"cells it shares with the {va}, "
                             f"so {cells_phrase(len(only_b), 'mines' if len(only_b) > 1 else 'a mine')}"
                         )
-                    self._mark("pair", 1, only_b, proof, reason, ma + mb)
+                    self._mark("pair", 1, only_b, proof, reason, ma + mb, sorted(only_a))
                     return True
         return False
 
