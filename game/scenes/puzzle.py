@@ -282,11 +282,22 @@ class PuzzleScene(Scene):
             self.first_try = False
             return
         puzzle.play(move)
-        self._outline()
-        if self.said_kind == "wrong":
+        # the words stay while the cells they explain are still to play, and their outline with them
+        if self.said_kind == "wrong" or not any(self._to_play(cell) for cell in self.marked):
+            self._outline()
             self.said, self.said_kind = self._opening_words(), "teach"
         if puzzle.done:
             self.solved()
+
+    def _to_play(self, cell: Cell) -> bool:
+        """Whether a cell the puzzle asks for is still to open or flag."""
+        puzzle = self.puzzle
+        if puzzle is None:
+            return False
+        board = puzzle.board
+        return (cell in puzzle.safe and not board.is_revealed(*cell)) or (
+            cell in puzzle.mines and not board.is_flagged(*cell)
+        )
 
     def solved(self) -> None:
         self.next.enabled = True
@@ -297,9 +308,15 @@ class PuzzleScene(Scene):
             if self.board_no + 1 < len(lesson.boards):
                 self.said = "Right. Next board: N or Enter."
             else:
-                self.context.progress.finish_lesson(lesson.key)
-                last = self.lesson_index + 1 == len(self.lessons)
-                self.said = "Lesson done: every lesson done!" if last else "Lesson done. Next lesson: N or Enter."
+                progress = self.context.progress
+                progress.finish_lesson(lesson.key)
+                if self.lesson_index + 1 < len(self.lessons):
+                    self.said = "Lesson done. Next lesson: N or Enter."
+                elif (to_do := sum(not progress.is_done(other.key) for other in self.lessons)) == 0:
+                    self.said = "Lesson done: every lesson done!"
+                else:  # the last on the path, but not the last one to do: Learn marks the others
+                    lessons = "lesson is" if to_do == 1 else "lessons are"
+                    self.said = f"Lesson done. {to_do} other {lessons} still to do: N or Enter for the list."
         elif self.drilling:
             self.context.progress.note_drill(self.first_try, self.seconds)
             well = "Right first time" if self.first_try else "Solved"

@@ -74,6 +74,12 @@ def shows_what_it_says(driver, scene, proof, cells, named=(), counter=False):
         assert tuple(driver.app.screen.get_at((rect.centerx, rect.top + 1)))[:3] in colours, f"{cell} outlined"
     counter_shows(driver, scene)
     assert getattr(scene, "counted", False) == counter == ("counter" in scene.said), scene.said
+    # "See the outlined cell and the number that proves it": as many as there are
+    said = scene.said
+    assert ("the number that proves" not in said or len(proof) == 1) and (
+        "numbers that prove" not in said or len(proof) > 1
+    ), said
+    assert ("outlined cell " not in said or len(cells) == 1) and ("outlined cells" not in said or len(cells) > 1), said
 
 
 def caught(driver, scene, cell):
@@ -271,3 +277,34 @@ def test_a_lost_game_studied_shows_the_counter_and_what_its_words_name(driver):
     told = scene.puzzle.why()
     assert told.value == 0, "a lost game studied asks for a safe cell: Why? explains one"
     shows_what_it_says(driver, scene, told.proof, told.cells, told.named, told.counter)
+
+
+def test_why_and_its_outline_stay_together_until_its_cells_are_played(driver):
+    """After Why?, the words say 'see the outlined cells': they and the outline stay while a cell they explain is
+    still to play, and both go once all are played (the outline used to go at the first move, the words stayed)."""
+    driver.app.show(screens.Puzzle(lesson=0))
+    driver.frames(2)
+    scene = driver.scene
+    why(driver, scene)
+    driver.click(scene.teach_box.center)  # a click beside the board, on nothing
+    cells = [(0, 3), (1, 3)]  # the 2 at the top has exactly these two covered cells
+    assert "outlined" in scene.said and "these 2 cells are mines" in scene.said, scene.said
+    for n, cell in enumerate(cells):
+        click_cell(driver, cell, RIGHT)
+        assert scene.puzzle.board.is_flagged(*cell)
+        shown = outlined(scene)
+        assert ("outlined" in scene.said) == bool(shown), (scene.said, shown)
+        assert bool(shown) == (n + 1 < len(cells)), "the outline stays while a cell it explains is left"
+    assert scene.said == "Board 1 of 2."
+
+
+def test_the_last_lesson_done_on_its_own_does_not_say_every_lesson_is_done(driver):
+    driver.app.show(screens.Puzzle(lesson=len(LESSONS) - 1))
+    driver.frames(2)
+    scene = driver.scene
+    click_cell(driver, min(scene.puzzle.guesses))
+    assert scene.puzzle.done and scene.said_kind == "right"
+    assert "every lesson done" not in scene.said, scene.said
+    assert scene.said == f"Lesson done. {len(LESSONS) - 1} other lessons are still to do: N or Enter for the list."
+    driver.key(pygame.K_RETURN)
+    assert driver.scene.done_count == 1

@@ -110,12 +110,15 @@ def simplest_proof(
     known_mines: Collection[int] = (),
     prefer: str | None = None,
     most: int = MOST_NUMBERS,
+    beyond: bool = True,
 ) -> Deduction | None:
     """The proof of `cell` (a flat index) with the fewest numbers, put in words: no smaller set of the revealed
     numbers proves it (each set tried by every way its mines can lie). Among proofs of as few numbers, one by
     the rule `prefer` first, then the simplest rule. By the numbers alone: None when no `most` numbers prove it
-    (the mine count may, or more numbers). Its `cells` are those it is the simplest proof of; any others its words
-    prove (fewer numbers prove them) are among its `named`.
+    (the mine count may). Its `cells` are those it is the simplest proof of; any others its words
+    prove (fewer numbers prove them) are among its `named`. Beyond `most` numbers, the proof is one no number can
+    be dropped from (not looked for among every set of as many; `beyond` false: None), or None if all the numbers
+    linked to it do not prove it.
 
     A 1-2-1 along a wall: the 2 and the 1 beside it prove the corner a mine; the 1 at the far end is not needed.
 
@@ -160,7 +163,7 @@ def simplest_proof(
                 extra = [
                     j
                     for j in d.cells
-                    if j != cell and simplest_proof(rows, cols, visible, j, known, most=size - 1) is not None
+                    if j != cell and simplest_proof(rows, cols, visible, j, known, most=size - 1, beyond=False)
                 ]
                 ranked.append(((d.rule != prefer, bool(extra), RULE_ORDER.index(d.rule)), d, extra))
             _, best, extra = min(ranked, key=lambda item: item[0])
@@ -170,7 +173,37 @@ def simplest_proof(
             return best
         groups = {group | {k} for group in groups for i in group for j in cons[i][0] for k in by_cell[j]} - groups
         groups = {group for group in groups if len(group) == size + 1}
-    return None
+        if not groups:
+            return None
+    return _irreducible(rows, cols, visible, known, cons, by_cell, cell) if beyond else None
+
+
+def _irreducible(
+    rows: int,
+    cols: int,
+    visible: Sequence[int],
+    known: frozenset[int],
+    cons: dict[int, tuple[frozenset[int], int]],
+    by_cell: dict[int, list[int]],
+    cell: int,
+) -> Deduction | None:
+    """A proof of more numbers than are tried set by set: every number linked to `cell` through covered cells,
+    then each dropped that the rest prove it without; None if all of them together do not prove it."""
+    group: set[int] = set()
+    todo = list(by_cell.get(cell, ()))
+    while todo:
+        i = todo.pop()
+        if i not in group:
+            group.add(i)
+            todo.extend(k for j in cons[i][0] for k in by_cell[j] if k not in group)
+    value = _forced([cons[i] for i in sorted(group)], cell)
+    if value is None:
+        return None
+    for i in sorted(group, key=lambda i: -max(abs(a - b) for a, b in zip(divmod(i, cols), divmod(cell, cols)))):
+        rest = group - {i}
+        if any(cell in cons[k][0] for k in rest) and _forced([cons[k] for k in sorted(rest)], cell) == value:
+            group = rest
+    return _worded(rows, cols, visible, known, frozenset(group), cell, value)
 
 
 def _forced(cons: list[tuple[frozenset[int], int]], cell: int) -> int | None:
