@@ -149,18 +149,20 @@ def test_lesson_nine_says_the_count_the_counter_shows(driver):
     shows_what_it_says(driver, scene, (), [(0, 5)], (), True)
 
 
+# a seed whose first games give a position of each rule soon (found once: any seed gives one, some after many games)
+DRILL_SEEDS = {"single": 0, "pair": 6, "combined": 18, "count": 0}
+
+
 def drill_positions():
     """A drill position of each rule, the same ones every run."""
-    found = []
-    for rule in DRILL_RULES:
-        seed = 0
-        while (position := next_position(random.Random(seed), rule)).rule != rule:
-            seed += 1
-        found.append(position)
+    found = [next_position(random.Random(DRILL_SEEDS[rule]), rule) for rule in DRILL_RULES]
+    assert [position.rule for position in found] == list(DRILL_RULES)
     return found
 
 
-@pytest.mark.parametrize("desktop", [(800, 600), (1366, 768)])
+@pytest.mark.parametrize(
+    "desktop", [pytest.param((800, 600), marks=pytest.mark.slow), (1366, 768)], ids=["800x600", "1366x768"]
+)
 def test_drill_positions_of_each_rule_show_what_they_say(tmp_path, desktop):
     driver = start_app(tmp_path, desktop=desktop)
     try:

@@ -334,8 +334,8 @@ class _Deducer:
                 if kmines:
                     reason = (
                         f"{self._number(src, v, unknown)} already touches {len(kmines)} of its mines "
-                        f"({self._mines_proved(src, kmines)}) and has only {need} covered "
-                        f"cell{'s' if need > 1 else ''} left, "
+                        f"({self._mines_proved(src, kmines)}) and just {need} other covered "
+                        f"cell{'s' if need > 1 else ''}, "
                         f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
                     )
                 else:
