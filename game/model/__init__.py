@@ -83,9 +83,10 @@ if TYPE_CHECKING:
         visible_of,
     )
     from .solver.chance import chance_text
-    from .solver.deductions import Deduction, deductions, simplest_proof
+    from .solver.deductions import Deduction, deductions
     from .solver.hints import Hint, HintRule, count_reason, hint_for
     from .solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
+    from .solver.proofs import simplest_proof
 
 # The solver, the replay and board codes load when first asked for, not with the rules: the game's first frame
 # needs only the board (importing them all cost about 20 ms of start-up).
@@ -110,7 +111,8 @@ _LATER = {
         ".solver.analysis",
     ),
     "chance_text": ".solver.chance",
-    **dict.fromkeys(("Deduction", "deductions", "simplest_proof"), ".solver.deductions"),
+    **dict.fromkeys(("Deduction", "deductions"), ".solver.deductions"),
+    "simplest_proof": ".solver.proofs",
     **dict.fromkeys(("Hint", "HintRule", "count_reason", "hint_for"), ".solver.hints"),
     **dict.fromkeys(("NoGuessCancelled", "NoGuessTimeout", "generate_no_guess"), ".solver.noguess"),
 }
