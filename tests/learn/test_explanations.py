@@ -238,6 +238,11 @@ def check_drill_position(position):
     told = puzzle.why()
     assert told.rule == position.rule, (position.rule, told)
     check_explanation(puzzle, told.rule, told.reason, told.proof, told.cells, told.named, told.counter)
+    # the part of the board shown holds every cell and number the words name
+    focus = position.focus()
+    named = {*position.proof, *cells, *getattr(position, "named", ()), *told.proof, *told.cells, *told.named}
+    rows, cols = range(focus.top, focus.top + focus.rows), range(focus.left, focus.left + focus.cols)
+    assert all(r in rows and c in cols for r, c in named), (focus, sorted(named))
     return position.rule
 
 
