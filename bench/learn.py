@@ -45,6 +45,18 @@ def judging():
     report("check a click on a lesson board", timed(lambda i: boards[i].check(moves[i]), len(moves)))
 
 
+def explaining(count, seed):
+    """Explaining a wrong click on drill positions (on the frame: the simplest proof, found set by set)."""
+    rng, positions = random.Random(seed), []
+    while len(positions) < count:
+        positions.extend(positions_of_game(rng))
+    cells = [(p, cell) for p in positions[:count] for cell in sorted(p.safe | p.mines)]
+    report(
+        "explain a wrong click on a drill position",
+        timed(lambda i: cells[i][0].puzzle().explain(cells[i][1]), len(cells)),
+    )
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--positions", type=int, default=300)
@@ -54,6 +66,7 @@ def main(argv=None):
     spread(args.positions, args.seed)
     asked(args.seed, args.per_rule)
     judging()
+    explaining(args.per_rule * len(DRILL_RULES), args.seed)
 
 
 if __name__ == "__main__":

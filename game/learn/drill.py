@@ -15,7 +15,19 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
 from game.learn.puzzle import Puzzle
-from game.model import COVERED, SEEN_COVERED, Board, Cell, Deduction, GameState, Move, MoveKind, analyse, deductions
+from game.model import (
+    COVERED,
+    SEEN_COVERED,
+    SEEN_FLAG,
+    Board,
+    Cell,
+    Deduction,
+    GameState,
+    Move,
+    MoveKind,
+    analyse,
+    deductions,
+)
 
 DRILL_BOARD = (16, 16, 40)  # rows, columns, mines: Intermediate, where every rule comes up
 DRILL_RULES = ("single", "pair", "combined", "count")
@@ -50,11 +62,16 @@ class DrillPosition(NamedTuple):
     rule: str  # one of DRILL_RULES
     safe: frozenset[Cell]
     mines: frozenset[Cell]
-    proof: tuple[Cell, ...]  # the numbers that prove it (none for the mine count)
+    proof: tuple[Cell, ...]  # the numbers of its simplest proof (none for the mine count)
     reason: str  # why, in the hint engine's words
+    cells: tuple[Cell, ...] = ()  # the cells it proves
+    named: tuple[Cell, ...] = ()  # the other cells the reason names (mines a number already touches)
 
     def puzzle(self) -> Puzzle:
-        return Puzzle(self.board.copy(), self.safe, self.mines)
+        """The position to play: its flags are the solver's, each on a mine a proof placed."""
+        b = self.board
+        flags = [(r, c) for r in range(b.rows) for c in range(b.cols) if b.is_flagged(r, c)]
+        return Puzzle(b.copy(), self.safe, self.mines, rule=self.rule, known_flags=flags)
 
     def focus(self) -> Focus:
         """The part of the board the deduction lives in: the cells to find, the numbers that prove them and the
@@ -92,19 +109,23 @@ def positions_of_game(rng: random.Random, size: tuple[int, int, int] = DRILL_BOA
         seen = board.seen_codes()
         covered = {divmod(i, cols) for i, code in enumerate(seen) if code == SEEN_COVERED}
         visible = [code if code <= 8 else COVERED for code in seen]
-        found = [d for d in deductions(rows, cols, visible) if _new_cells(d, cols) & covered]
+        flags = [i for i, code in enumerate(seen) if code == SEEN_FLAG]  # each on a mine a proof placed
+        found = [d for d in deductions(rows, cols, visible, known_mines=flags) if _new_cells(d, cols) & covered]
         if len(found) > 1:  # play all but one, as the player would have, and look again
             for deduction in found[:-1]:
                 _play(board, deduction, covered)
             continue
         analysis = analyse(board)
         safe, mined = analysis.safe & covered, analysis.mines & covered
+        position = None
         if found and _new_cells(found[0], cols) == safe | mined:
-            yield _position(board, found[0], safe, mined)
+            position = _filed(board, found[0].rule, safe, mined)
         elif not found and (safe or mined) and analysis.exact:
             by_count = all(analysis.needs_mine_count(*cell) for cell in safe | mined)
             if by_count or not any(analysis.needs_mine_count(*cell) for cell in safe | mined):
-                yield _settled(board, "count" if by_count else "combined", safe, mined)
+                position = _filed(board, "count" if by_count else "combined", safe, mined)
+        if position is not None:
+            yield position
         if found:
             _play(board, found[0], covered)
         elif safe or mined:
@@ -139,20 +160,14 @@ def _new_cells(deduction: Deduction, cols: int) -> set[Cell]:
     return {divmod(j, cols) for j in deduction.cells}
 
 
-def _position(board: Board, deduction: Deduction, safe: set[Cell], mined: set[Cell]) -> DrillPosition:
-    cols = board.cols
-    proof = tuple(sorted(divmod(j, cols) for j in deduction.proof))
-    return DrillPosition(board.copy(), deduction.rule, frozenset(safe), frozenset(mined), proof, deduction.reason)
-
-
-def _settled(board: Board, rule: str, safe: set[Cell], mined: set[Cell]) -> DrillPosition:
-    """A position no one or two numbers settle: the mines left do ("count"), or several numbers together."""
-    if rule == "count":
-        left = board.mines_left
-        reason = f"With {left} mine{'s' * (left != 1)} left, only one way of placing them fits the numbers"
-    else:
-        reason = "Taking the numbers around these cells together, every way their mines can lie settles them"
-    return DrillPosition(board.copy(), rule, frozenset(safe), frozenset(mined), (), reason)
+def _filed(board: Board, rule: str, safe: set[Cell], mined: set[Cell]) -> DrillPosition | None:
+    """The position, filed under `rule`, with its simplest proof (the one the player is shown); None when that
+    proof is by another rule (fewer numbers of a harder rule): it would teach something else than it says."""
+    position = DrillPosition(board.copy(), rule, frozenset(safe), frozenset(mined), (), "")
+    told = position.puzzle().why()
+    if told is None or told.rule != rule:
+        return None
+    return position._replace(proof=told.proof, reason=told.reason, cells=told.cells, named=told.named)
 
 
 def choose_rule(rng: random.Random, mistakes: Mapping[str, int]) -> str:

@@ -22,7 +22,7 @@ class Lesson(NamedTuple):
     chances: bool = False  # show the mine chances (the lesson on guessing)
 
     def puzzle(self, n: int) -> Puzzle:
-        return Puzzle.from_text(self.boards[n])
+        return Puzzle.from_text(self.boards[n], self.rule)
 
 
 def load(path: Path = LESSONS_FILE) -> list[Lesson]:

@@ -13,7 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from game.model import Board, Cell, Move, analyse, chance_text, deductions, visible_of
+from game.model import (
+    Analysis,
+    Board,
+    Cell,
+    Move,
+    analyse,
+    chance_text,
+    count_reason,
+    deductions,
+    simplest_proof,
+    visible_of,
+)
 
 MINES, OPEN, FLAGGED = "*Fx", "o", "F"
 LEVELS = ("single", "pair", "combined", "count", "guess")  # the engine's rules, simplest first
@@ -27,12 +38,30 @@ RULE_NAMES = {
 
 
 class Checked(NamedTuple):
-    """What a click would do: allowed, or caught with the reason in words and the numbers that prove it."""
+    """What a click would do: allowed, or caught with the reason in words, the numbers that prove it and the
+    cells it proves (the one clicked among them), and whether it leans on the mines counter."""
 
     ok: bool
     reason: str = ""
     proof: tuple[Cell, ...] = ()
     cell: Cell | None = None
+    cells: tuple[Cell, ...] = ()
+    counter: bool = False
+    named: tuple[Cell, ...] = ()
+
+
+class Explanation(NamedTuple):
+    """The simplest proof of some cells: the rule it uses (one of LEVELS but "guess"), what they are (0 safe, 1
+    mines), the cells it proves, the numbers that prove it (none for the mine count), and why, in words that
+    name just those, the mines a number already touches (`named`) and the counter (when `counter`)."""
+
+    rule: str
+    value: int
+    cells: tuple[Cell, ...]
+    proof: tuple[Cell, ...]
+    reason: str
+    counter: bool = False
+    named: tuple[Cell, ...] = ()
 
 
 def board_from_text(lines: list[str], seed: int = 0) -> Board:
@@ -70,21 +99,42 @@ class Puzzle:
         mines: Iterable[Cell],
         guesses: Iterable[Cell] = (),
         any_safe: bool = False,
+        rule: str | None = None,
+        known_flags: Iterable[Cell] = (),
     ):
+        """rule: the rule it teaches (its explanations speak of that one first). known_flags: flags the player may
+        take for mines (a lesson's, or those a proof placed); a flag on a mine the numbers prove counts too."""
         self.board = board
         self.safe, self.mines, self.guesses = set(safe), set(mines), set(guesses)
         self.any_safe = any_safe
+        self.rule = rule
+        self.known_flags = set(known_flags)
         self.mistakes = 0
+        self._analysed: tuple[int, Analysis] | None = None
 
     @classmethod
-    def from_text(cls, lines: list[str]) -> Puzzle:
+    def from_text(cls, lines: list[str], rule: str | None = None) -> Puzzle:
         cells = [(r, c, ch) for r, line in enumerate(lines) for c, ch in enumerate(line)]
         return cls(
             board_from_text(lines),
             {(r, c) for r, c, ch in cells if ch == "."},
             {(r, c) for r, c, ch in cells if ch == "*"},
             {(r, c) for r, c, ch in cells if ch == "g"},
+            rule=rule,
+            known_flags={(r, c) for r, c, ch in cells if ch == FLAGGED},
         )
+
+    def copy(self) -> Puzzle:
+        """The same position, to think about off the frame while the player plays on."""
+        return Puzzle(
+            self.board.copy(), self.safe, self.mines, self.guesses, self.any_safe, self.rule, self.known_flags
+        )
+
+    def known_mines(self) -> set[Cell]:
+        """The flags the player may count as mines: given as mines, or on a mine the numbers prove."""
+        b = self.board
+        flags = {(r, c) for r in range(b.rows) for c in range(b.cols) if b.is_flagged(r, c)}
+        return {cell for cell in flags if cell in self.known_flags or cell in self.mines}
 
     @property
     def done(self) -> bool:
@@ -141,28 +191,86 @@ class Puzzle:
     # --- the words -----------------------------------------------------------------------------------------
 
     def _caught(self, cell: Cell, what: str) -> Checked:
-        """A click on a cell the numbers prove the other way: their reason, and the numbers, outlined."""
+        """A click on a cell the numbers prove the other way: the simplest proof of it, its numbers outlined."""
         self.mistakes += 1
-        cols = self.board.cols
-        index = cell[0] * cols + cell[1]
-        for deduction in deductions(self.board.rows, cols, visible_of(self.board)):
-            if index in deduction.cells:
-                proof = tuple(divmod(j, cols) for j in sorted(deduction.proof))
-                return Checked(False, f"{what}: {deduction.reason[0].lower()}{deduction.reason[1:]}.", proof, cell)
-        if cell in self.safe or cell in self.mines:
-            left = self.board.mines_left
-            reason = f"{what}: with {left} mine{'s' * (left != 1)} left, it is the only way the numbers fit."
-        else:
+        told = self.explain(cell)
+        if told is None:
             reason = f"{what}. Nothing on the board proved it safe: look for a cell the numbers do."
-        return Checked(False, reason, (), cell)
+            return Checked(False, reason, (), cell, (cell,))
+        reason = f"{what}: {told.reason[0].lower()}{told.reason[1:]}."
+        return Checked(False, reason, told.proof, cell, told.cells, told.counter, told.named)
+
+    def explain(self, cell: Cell) -> Explanation | None:
+        """The simplest proof that `cell` is what it is: the fewest numbers (the puzzle's own rule first among
+        as few), else the mine count; None if nothing on the board proves it."""
+        b = self.board
+        cols = b.cols
+        known = {r * cols + c for r, c in self.known_mines()}
+        visible = visible_of(b)
+        proof = simplest_proof(b.rows, cols, visible, cell[0] * cols + cell[1], known, self.rule)
+        if proof is not None:
+            return Explanation(
+                proof.rule,
+                proof.value,
+                tuple(sorted(divmod(j, cols) for j in proof.cells)),
+                tuple(sorted(divmod(j, cols) for j in proof.proof)),
+                proof.reason,
+                named=tuple(divmod(j, cols) for j in proof.named),
+            )
+        analysis = self.analysis()
+        if cell not in analysis.safe | analysis.mines:
+            return None
+        value = int(cell in analysis.mines)
+        if analysis.needs_mine_count(*cell):
+            alike = analysis.mines if value else analysis.safe
+            counted = sorted(
+                c for c in alike if analysis.needs_mine_count(*c) and not b.is_revealed(*c) and not b.is_flagged(*c)
+            )
+            counted = counted if cell in counted else [cell, *counted]
+            left = b.mines - sum(1 for c in analysis.mines if not analysis.needs_mine_count(*c))
+            reason = count_reason(value, left, len(counted), counter=b.mines_left == left)
+            return Explanation("count", value, tuple(counted), (), reason, counter=True)
+        # more numbers than a proof is looked for among: the rules' own proof, or every number around it
+        for deduction in deductions(b.rows, cols, visible, known_mines=known):
+            if cell[0] * cols + cell[1] in deduction.cells:
+                cells = tuple(sorted(divmod(j, cols) for j in deduction.cells))
+                numbers = tuple(sorted(divmod(j, cols) for j in deduction.proof))
+                named = tuple(divmod(j, cols) for j in deduction.named)
+                return Explanation(deduction.rule, deduction.value, cells, numbers, deduction.reason, named=named)
+        numbers = tuple(sorted(c for c in _around(b, cell) if b.is_revealed(*c)))
+        what = "a mine" if value else "safe"
+        reason = f"Taking these {len(numbers)} numbers together, every way their mines can lie makes this cell {what}"
+        return Explanation("combined", value, (cell,), numbers, reason)
+
+    def why(self) -> Explanation | None:
+        """What to explain when the player asks why: of the cells still to play, one the puzzle's own rule proves
+        (it is what it teaches), by the fewest numbers, a safe one before a mine (only a safe one when any safe
+        cell solves it: a lost game studied); None when none is left."""
+        b = self.board
+        todo = sorted({c for c in self.safe if not b.is_revealed(*c)} | {c for c in self.mines if not b.is_flagged(*c)})
+        if self.any_safe:
+            todo = [cell for cell in todo if cell in self.safe]
+        told = [e for e in (self.explain(cell) for cell in todo) if e is not None]
+        if not told:
+            return None
+        return min(
+            told,
+            key=lambda e: (e.rule != self.rule, len(e.proof), LEVELS.index(e.rule) if e.rule in LEVELS else 9, e.value),
+        )
 
     def _unknown(self, cell: Cell, what: str) -> Checked:
         self.mistakes += 1
         reason = f"Nothing on the board proves that cell {what} yet: look for one the numbers do."
         return Checked(False, reason, (), cell)
 
+    def analysis(self) -> Analysis:
+        """What the position proves, worked out once for each position (a move makes a new one)."""
+        if self._analysed is None or self._analysed[0] != len(self.board.moves):
+            self._analysed = (len(self.board.moves), analyse(self.board))
+        return self._analysed[1]
+
     def _chances(self) -> dict[Cell, float]:
-        return analyse(self.board).probabilities
+        return self.analysis().probabilities
 
     def _is_best_guess(self, cell: Cell) -> bool:
         chances = self._chances()
@@ -179,6 +287,16 @@ class Puzzle:
         return Checked(False, reason, (), cell)
 
 
+def _around(board: Board, cell: Cell) -> list[Cell]:
+    row, col = cell
+    return [
+        (r, c)
+        for r in range(max(0, row - 1), min(board.rows, row + 2))
+        for c in range(max(0, col - 1), min(board.cols, col + 2))
+        if (r, c) != cell
+    ]
+
+
 def needed_level(puzzle: Puzzle) -> str:
     """The simplest of the engine's rules that settles every cell the puzzle asks for: "single" (one number
     on its own), "pair" (two numbers together), "combined" (more numbers together), "count" (the mines
@@ -187,8 +305,9 @@ def needed_level(puzzle: Puzzle) -> str:
     if puzzle.guesses:
         return "guess"
     asked = {r * b.cols + c for r, c in puzzle.safe | puzzle.mines}
+    known = {r * b.cols + c for r, c in puzzle.known_mines()}
     found: dict[str, set[int]] = {"single": set(), "pair": set()}
-    for deduction in deductions(b.rows, b.cols, visible_of(b)):
+    for deduction in deductions(b.rows, b.cols, visible_of(b), known_mines=known):
         found[deduction.rule].update(deduction.cells)
     if asked <= found["single"]:
         return "single"

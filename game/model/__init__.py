@@ -94,8 +94,9 @@ if TYPE_CHECKING:
     )
     from .solver.chance import chance_text
     from .solver.deductions import Deduction, deductions
-    from .solver.hints import Hint, HintRule, hint_for
+    from .solver.hints import Hint, HintRule, count_reason, hint_for
     from .solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
+    from .solver.proofs import simplest_proof
 
 # The solver, the replay and board codes load when first asked for, not with the rules: the game's first frame
 # needs only the board (importing them all cost about 20 ms of start-up).
@@ -121,7 +122,8 @@ _LATER = {
     ),
     "chance_text": ".solver.chance",
     **dict.fromkeys(("Deduction", "deductions"), ".solver.deductions"),
-    **dict.fromkeys(("Hint", "HintRule", "hint_for"), ".solver.hints"),
+    "simplest_proof": ".solver.proofs",
+    **dict.fromkeys(("Hint", "HintRule", "count_reason", "hint_for"), ".solver.hints"),
     **dict.fromkeys(("NoGuessCancelled", "NoGuessTimeout", "generate_no_guess"), ".solver.noguess"),
 }
 
@@ -170,6 +172,7 @@ __all__ = [
     "chance_list",
     "chance_text",
     "check_replay_data",
+    "count_reason",
     "decode_board_code",
     "deductions",
     "encode_board_code",
@@ -185,6 +188,7 @@ __all__ = [
     "read_json",
     "replay_stats",
     "replay_text_limits",
+    "simplest_proof",
     "size_text",
     "standard_boards_text",
     "solved_three_bv",

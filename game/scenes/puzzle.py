@@ -12,9 +12,9 @@ import pygame
 from game import config
 from game.learn import lessons as lesson_data
 from game.learn.drill import DrillPosition, Focus, choose_rule, next_position
-from game.learn.puzzle import RULE_NAMES, Puzzle
+from game.learn.puzzle import RULE_NAMES, Explanation, Puzzle
 from game.learn.study import study_puzzle
-from game.model import Analysis, Cell, Hint, Move, Replay, analyse, hint_for
+from game.model import Analysis, Cell, Move, Replay, analyse
 from game.play.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
 from game.view import hint_marks, hud, layout, screens, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
@@ -22,8 +22,9 @@ from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.formats import format_chance
 from game.view.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.view.layout import GAP, MARGIN
-from game.view.scale import px
+from game.view.scale import px, sprite_scale
 from game.view.scene import Context, Scene
+from game.view.sheet import DIGIT_H, DIGIT_W
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, SMALL, TINY
 from game.work import worker
@@ -52,9 +53,13 @@ class PuzzleScene(Scene):
         self.puzzle: Puzzle | None = None
         self.board_no = 0
         self.said, self.said_kind = "", "teach"  # the words under the board, and whether right or wrong
-        # outlined numbers and the cell of the last wrong click
-        self.proof: tuple[tuple[int, int], ...] = ()
-        self.caught: tuple[int, int] | None = None
+        # what the words under the board speak of, outlined: the numbers of a proof, the cells it proves (the
+        # cell of the last wrong click among them), the other cells it names, and the counter when it counts
+        self.proof: tuple[Cell, ...] = ()
+        self.marked: tuple[Cell, ...] = ()
+        self.named: tuple[Cell, ...] = ()
+        self.caught: Cell | None = None
+        self.counted = False
         self.hint_job: BackgroundJob | None = None
         self.next_job: BackgroundJob | None = None
         self.analysis: Analysis | None = None  # the mine chances, for the lesson on guessing
@@ -93,7 +98,10 @@ class PuzzleScene(Scene):
         teach_lines = min(TEACH_LINES, len(text.wrap(self.teach, BODY, menu_w - 2 * margin)))
         teach_h = text.line_height(BODY) * teach_lines
         said_h = text.line_height(SMALL) * SAID_LINES
-        around_h = title_bottom() + teach_h + said_h + button_h + 4 * gap + margin // 2
+        # the mines counter over the board, drawn as a game's (its digits and their outline)
+        self.digits_scale = k = sprite_scale()
+        counter_h = DIGIT_H * k + 2 * k
+        around_h = title_bottom() + teach_h + counter_h + said_h + button_h + 5 * gap + margin // 2
         room_w = min(most_w, max(menu_w, cols * most_tile + 2 * margin)) - 2 * margin
         room_h = min(most_h, max(menu_h, around_h + rows * px(COMFORTABLE_TILE))) - around_h
         self.tile = self.laid_tile = max(px(MIN_TILE), min(most_tile, room_w // cols, room_h // rows))
@@ -103,8 +111,9 @@ class PuzzleScene(Scene):
         self.teach_box = pygame.Rect(margin, title_bottom(-4), width - 2 * margin, teach_h)
         buttons_y = height - margin // 2 - button_h
         self.said_box = pygame.Rect(margin, buttons_y - gap - said_h, width - 2 * margin, said_h)
-        top = self.teach_box.bottom + gap
+        top = self.teach_box.bottom + gap + counter_h + gap
         self.board_area = pygame.Rect(margin, top, width - 2 * margin, self.said_box.y - gap - top)
+        self.counter = pygame.Rect(0, 0, 3 * DIGIT_W * k, DIGIT_H * k)
         row = pygame.Rect(margin, buttons_y, width - 2 * margin, button_h)
         self.back, self.why, self.next = (
             widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, 3), ("Back", "Why?", "Next"))
@@ -119,7 +128,7 @@ class PuzzleScene(Scene):
         with a strip of the cells beyond each side it cuts, fading, so a cut never looks like the board's edge."""
         self.puzzle = puzzle
         self.first_try, self.seconds = True, 0.0
-        self.proof, self.caught = (), None
+        self._outline()
         self.next.enabled = False
         b = puzzle.board
         focus = focus or Focus(0, 0, b.rows, b.cols)
@@ -134,6 +143,8 @@ class PuzzleScene(Scene):
             0, 0, min(area.w, focus.cols * tile + left + right), min(area.h, focus.rows * tile + top + bottom)
         )
         view.center = area.center
+        k = self.digits_scale
+        self.counter.bottomleft = (view.left + k, view.top - px(GAP) - k)
         self.tile = tile
         self.geometry = BoardGeometry(view, tile, b.rows, b.cols)
         self.geometry.scroll_by(focus.left * tile - left, focus.top * tile - top)
@@ -262,17 +273,29 @@ class PuzzleScene(Scene):
         checked = puzzle.check(move)
         if not checked.ok:
             self.said, self.said_kind = checked.reason, "wrong"
-            self.proof, self.caught = checked.proof, checked.cell
+            self._outline(checked.proof, checked.cells, checked.named, checked.counter)
+            self.caught = checked.cell
             if self.drilling and self.first_try:
                 self.context.progress.note_mistake(self.position.rule)
             self.first_try = False
             return
         puzzle.play(move)
-        if self.said_kind == "wrong" or self.caught is not None:  # words about the marks go with them
+        # the words stay while the cells they explain are still to play, and their outline with them
+        if self.said_kind == "wrong" or not any(self._to_play(cell) for cell in self.marked):
+            self._outline()
             self.said, self.said_kind = self._opening_words(), "teach"
-        self.proof, self.caught = (), None
         if puzzle.done:
             self.solved()
+
+    def _to_play(self, cell: Cell) -> bool:
+        """Whether a cell the puzzle asks for is still to open or flag."""
+        puzzle = self.puzzle
+        if puzzle is None:
+            return False
+        board = puzzle.board
+        return (cell in puzzle.safe and not board.is_revealed(*cell)) or (
+            cell in puzzle.mines and not board.is_flagged(*cell)
+        )
 
     def solved(self) -> None:
         self.next.enabled = True
@@ -283,14 +306,21 @@ class PuzzleScene(Scene):
             if self.board_no + 1 < len(lesson.boards):
                 self.said = "Right. Next board: N or Enter."
             else:
-                self.context.progress.finish_lesson(lesson.key)
-                last = self.lesson_index + 1 == len(self.lessons)
-                self.said = "Lesson done: every lesson done!" if last else "Lesson done. Next lesson: N or Enter."
+                progress = self.context.progress
+                progress.finish_lesson(lesson.key)
+                if self.lesson_index + 1 < len(self.lessons):
+                    self.said = "Lesson done. Next lesson: N or Enter."
+                elif (to_do := sum(not progress.is_done(other.key) for other in self.lessons)) == 0:
+                    self.said = "Lesson done: every lesson done!"
+                else:  # the last on the path, but not the last one to do: Learn marks the others
+                    lessons = "lesson is" if to_do == 1 else "lessons are"
+                    self.said = f"Lesson done. {to_do} other {lessons} still to do: N or Enter for the list."
         elif self.drilling:
             self.context.progress.note_drill(self.first_try, self.seconds)
             well = "Right first time" if self.first_try else "Solved"
             self.said = f"{well}, in {self.seconds:.1f} s. {self.position.reason}. Next: N or Enter."
-            self.proof = self.position.proof
+            position = self.position
+            self._outline(position.proof, position.cells, position.named, position.rule == "count")
         else:
             self.said = "Right: that cell was certainly safe. Back to the game: Esc."
             self.next.enabled = False
@@ -322,16 +352,42 @@ class PuzzleScene(Scene):
             self.said = f"The tinted cells show each one's chance of a mine: the lowest is {format_chance(best)}."
             self.said_kind = "teach"
             return
-        board = puzzle.board.copy()
-        self.hint_job = BackgroundJob(lambda cancel: hint_for(board, lookahead=False, cancelled=cancel))
+        snapshot = puzzle.copy()
+        self.hint_job = BackgroundJob(lambda cancel: snapshot.why())
 
-    def _explain(self, hint: Hint | None) -> None:
+    def _explain(self, told: Explanation | None) -> None:
+        """The simplest proof of a cell still to play, its cells and numbers outlined (the words say which)."""
         self.hint_job = None
-        if hint is None or not hint.certain:
+        if told is None:
             return
-        self.said, self.said_kind = f"{hint.reason}. See the outlined cell and the numbers that prove it.", "teach"
-        self.proof, self.caught = tuple(hint.proof), hint.cell
+        if told.proof:
+            see = "See the outlined cell and the number that proves it."
+            if len(told.cells) > 1 or len(told.proof) > 1:
+                cells = "cell" if len(told.cells) == 1 else "cells"
+                numbers = "number that proves" if len(told.proof) == 1 else "numbers that prove"
+                see = f"See the outlined {cells} and the {numbers} it."
+                if len(told.cells) > 1:
+                    see = f"See the outlined {cells} and the {numbers} them."
+        else:
+            see = f"See the outlined {'cell' if len(told.cells) == 1 else 'cells'} and the counter."
+        self.said, self.said_kind = f"{told.reason}. {see}", "teach"
+        self._outline(told.proof, told.cells, told.named, told.counter)
         self.dirty = True
+
+    def _outline(
+        self,
+        proof: tuple[Cell, ...] = (),
+        cells: tuple[Cell, ...] = (),
+        named: tuple[Cell, ...] = (),
+        counted: bool = False,
+    ) -> None:
+        """What the words under the board now speak of, to outline (nothing: no outline)."""
+        self.proof, self.marked, self.named, self.counted = proof, cells, named, counted
+        self.caught = None
+
+    def outlined(self) -> set[Cell]:
+        """Every cell outlined now: the numbers of the proof, the cells it proves and those it names."""
+        return set(self.proof) | set(self.marked) | set(self.named)
 
     # --- drawing -----------------------------------------------------------------------------------------
 
@@ -347,6 +403,7 @@ class PuzzleScene(Scene):
         draw_title(surface, self.context.atlases, self.title, self._subtitle())
         text.draw_paragraph(surface, self.teach, self.teach_box, BODY, smallest=TINY)
         if self.puzzle is not None:
+            self._draw_counter(surface, self.puzzle)
             self._draw_board(surface, self.puzzle)
         else:
             hint_marks.draw_spinner(surface, self.board_area.center, self.context.frames / 60, "Finding a position")
@@ -368,12 +425,31 @@ class PuzzleScene(Scene):
         width = max(2, self.tile // 10)
         for cell in self.proof:
             pygame.draw.rect(surface, colours["proof"], g.cell_rect(*cell), width)
-        if self.caught is not None:  # coloured by what the numbers prove it, never by what it hides
-            key = "mine" if self.caught in puzzle.mines else "safe" if self.caught in puzzle.safe else "guess"
-            pygame.draw.rect(surface, colours[key], g.cell_rect(*self.caught), width + 1)
+        for cell in self.named:  # the mines a number already touches, or the other cells of a pair
+            key = "safe" if cell in puzzle.safe else "mine"
+            pygame.draw.rect(surface, colours[key], g.cell_rect(*cell), width)
+        for cell in {*self.marked, *([self.caught] if self.caught else [])}:
+            # coloured by what the numbers prove it, never by what it hides
+            key = "mine" if cell in puzzle.mines else "safe" if cell in puzzle.safe else "guess"
+            pygame.draw.rect(surface, colours[key], g.cell_rect(*cell), width + 1)
         if self.ui.cursor is not None:
             hud.draw_cursor(surface, g.cell_rect(*self.ui.cursor), max(1, self.tile // 16))
         surface.set_clip(None)
+
+    def _draw_counter(self, surface: pygame.Surface, puzzle: Puzzle) -> None:
+        """The mines left, as a game's counter shows them (mines less flags), over the board's top-left corner,
+        named beside; outlined as a proof's numbers are when the words count on it."""
+        k, rect = self.digits_scale, self.counter
+        look = theme.current()
+        pygame.draw.rect(surface, look.shadow, rect.inflate(2 * k, 2 * k), k)
+        hud.draw_number(surface, self.context.atlases.at(k), rect, puzzle.board.mines_left)
+        if self.counted:
+            width = max(2, self.tile // 10)
+            pygame.draw.rect(
+                surface, hint_marks.colours()["proof"], rect.inflate(2 * k + 2 * width, 2 * k + 2 * width), width
+            )
+        label = pygame.Rect(rect.right + px(GAP), rect.y, self.board_area.right - rect.right - px(GAP), rect.h)
+        text.draw_fitted(surface, "mines left", label, SMALL, look.dim_text, "left", smallest=TINY)
 
     def _draw_fades(self, surface: pygame.Surface) -> None:
         """Over each side of the view that cuts through the board (the board goes on beyond it), the last strip of

@@ -225,3 +225,14 @@ def test_the_pair_rule_says_one_other_cell_is_a_mine_in_plain_words():
     reasons = [e.reason for e in deductions(5, 6, visible_of(board)) if e.rule == "pair"]
     assert any("so its other cell is a mine and the 1's other cell is safe" in reason for reason in reasons)
     assert not any("cell is mines" in reason or "is mines" in reason for reason in reasons)
+
+
+def test_the_mine_count_hint_speaks_of_the_counter_only_when_it_shows_that_count():
+    """The counter shows the mines less the flags: the hint says 'as the counter shows' when that is its count,
+    and which mines it counts when a flag makes the counter read otherwise."""
+    rows, cols, vis = grid(["1##", "2##", "###"])
+    h = hint_for_visible(rows, cols, 2, vis)
+    assert h.reason.startswith("Only 2 mines are left, as the counter shows,")
+    flagged = hint_for_visible(rows, cols, 2, vis, flagged={2 * cols + 2})  # the counter reads 1
+    assert flagged.rule == "count" and "as the counter shows" not in flagged.reason
+    assert flagged.reason.startswith("Only 2 mines are left besides the ones the numbers prove")

@@ -3,7 +3,7 @@ the reasons hints give."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from .analysis import neighbours
 
@@ -62,17 +62,33 @@ def _other_cells(n: int, what: str) -> str:
 
 
 class Deduction:
-    """Cells proved safe (value 0) or mines (value 1) by one rule, the numbers that prove it and why, in words."""
+    """Cells proved safe (value 0) or mines (value 1) by one rule ("single", "pair", or "combined": several numbers
+    taken together), the numbers that prove it and why, in words."""
 
-    __slots__ = ("rule", "value", "cells", "proof", "reason")
+    __slots__ = ("rule", "value", "cells", "proof", "reason", "named")
 
-    def __init__(self, rule: str, value: int, cells: list[int], proof: frozenset[int], reason: str) -> None:
+    def __init__(
+        self, rule: str, value: int, cells: list[int], proof: frozenset[int], reason: str, named: Sequence[int] = ()
+    ) -> None:
+        """named: the other covered cells the words name (the mines a number already touches)."""
         self.rule, self.value, self.cells, self.proof, self.reason = rule, value, cells, proof, reason
+        self.named = tuple(sorted(named))
 
 
-def deductions(rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool = False) -> list[Deduction]:
-    """Deductions by the single-number rule and then the pair (subset/overlap) rule, in the order found."""
-    found = _Deducer(rows, cols, visible, stop_at_safe)
+def deductions(
+    rows: int,
+    cols: int,
+    visible: Sequence[int],
+    stop_at_safe: bool = False,
+    known_mines: Collection[int] = (),
+    numbers: Collection[int] | None = None,
+) -> list[Deduction]:
+    """Deductions by the single-number rule and then the pair (subset/overlap) rule, in the order found.
+
+    known_mines: covered cells (flat indices) known to be mines without a number to prove them: flags the
+    player may trust (a lesson's, or flags a proof placed); the words call them flags. numbers: use only these
+    revealed numbers (flat indices), as if the others said nothing."""
+    found = _Deducer(rows, cols, visible, stop_at_safe, known_mines, numbers)
     # stop as soon as the simplest level yields a safe cell: the hint needs nothing more
     while found.single_pass() and not found.has_safe():
         pass
@@ -88,22 +104,42 @@ _LEVELS = {"single": 1, "pair": 2}
 class _Deducer:
     """The deductions of one position so far, and the two passes that add to them."""
 
-    def __init__(self, rows: int, cols: int, visible: Sequence[int], stop_at_safe: bool) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        visible: Sequence[int],
+        stop_at_safe: bool,
+        known_mines: Collection[int] = (),
+        numbers: Collection[int] | None = None,
+    ) -> None:
         nb = neighbours(rows, cols)
         self.cols = cols
         self.visible = visible
         # (a number's cell, its covered cells, the number)
         self.cons: list[tuple[int, tuple[int, ...], int]] = []
-        for i, v in enumerate(visible):
+        for i in sorted(numbers) if numbers is not None else range(len(visible)):
+            v = visible[i]
             if v >= 0:
                 cells = tuple(j for j in nb[i] if visible[j] < 0)
                 if cells:
                     self.cons.append((i, cells, v))
-        self.known: dict[int, tuple[int, frozenset[int], int]] = {}  # cell -> (0 safe / 1 mine, proof, level)
+        self.flags = frozenset(known_mines)
+        # cell -> (0 safe / 1 mine, proof, level); a flag trusted is a mine no number needs to prove
+        self.known: dict[int, tuple[int, frozenset[int], int]] = {j: (1, frozenset(), 1) for j in self.flags}
         self.events: list[Deduction] = []
         self.stop_at_safe = stop_at_safe
 
-    def _mark(self, rule: str, value: int, cells: Iterable[int], proof: set[int], reason: str, used: list[int]) -> None:
+    def _mark(
+        self,
+        rule: str,
+        value: int,
+        cells: Iterable[int],
+        proof: set[int],
+        reason: str,
+        used: list[int],
+        named: Sequence[int] = (),
+    ) -> None:
         known = self.known
         proved_by = frozenset(proof)
         # a deduction is as hard as the hardest step it leans on
@@ -111,7 +147,7 @@ class _Deducer:
         rule = "single" if level == 1 else "pair"
         for j in cells:
             known[j] = (value, proved_by, level)
-        self.events.append(Deduction(rule, value, sorted(cells), proved_by, reason))
+        self.events.append(Deduction(rule, value, sorted(cells), proved_by, reason, named))
 
     def _residual(self, cells: Iterable[int]) -> tuple[list[int], list[int]]:
         known = self.known
@@ -141,14 +177,15 @@ class _Deducer:
                     if v
                     else f"This 0 has no mines around it, so {cells_phrase(len(unknown), 'safe')}"
                 )
-                self._mark("single", 0, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
+                used = [j for j in cells if j in known]
+                self._mark("single", 0, unknown, {src} | self._deps(cells), reason, used, kmines)
                 found = True
             elif need == len(unknown):
                 if kmines:
                     reason = (
                         f"{self._number(src, v, unknown)} already touches {len(kmines)} of its mines "
-                        f"({self._mines_proved(src, kmines)}) and has only {need} covered "
-                        f"cell{'s' if need > 1 else ''} left, "
+                        f"({self._mines_proved(src, kmines)}) and just {need} other covered "
+                        f"cell{'s' if need > 1 else ''}, "
                         f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
                     )
                 else:
@@ -156,7 +193,8 @@ class _Deducer:
                         f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
                         f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
                     )
-                self._mark("single", 1, unknown, {src} | self._deps(cells), reason, [j for j in cells if j in known])
+                used = [j for j in cells if j in known]
+                self._mark("single", 1, unknown, {src} | self._deps(cells), reason, used, kmines)
                 found = True
         return found
 
@@ -168,17 +206,25 @@ class _Deducer:
         return f"The {v} beside these {len(unknown)} cells"
 
     def _mines_proved(self, src: int, kmines: list[int]) -> str:
-        """Which of a number's neighbours are the mines it already touches, and what proves them (none is
-        flagged: other numbers prove them, outlined with it): "the cell below-left of it, which the other
-        outlined 1 proves"."""
-        cells = "the cell" if len(kmines) == 1 else "the cells"
-        places = f"{cells} {_and([_around_it(_place(self.cols, src, j)) for j in sorted(kmines)])}"
-        provers = sorted(self._deps(kmines) - {src})
-        if not provers:
-            return places
-        if len(provers) == 1:
-            return f"{places}, which the other outlined {self.visible[provers[0]]} proves"
-        return f"{places}, which the other outlined numbers prove"
+        """Which of a number's neighbours are the mines it already touches, and what proves them: a flag the
+        player trusts ("the flag below it"), or other numbers, outlined with it ("the cell below-left of it,
+        which the other outlined 1 proves")."""
+        flagged = sorted(j for j in kmines if j in self.flags)
+        proved = sorted(j for j in kmines if j not in self.flags)
+        parts = []
+        if flagged:
+            flags = "the flag" if len(flagged) == 1 else "the flags"
+            parts.append(f"{flags} {_and([_around_it(_place(self.cols, src, j)) for j in flagged])}")
+        if proved:
+            cells = "the cell" if len(proved) == 1 else "the cells"
+            places = f"{cells} {_and([_around_it(_place(self.cols, src, j)) for j in proved])}"
+            provers = sorted(self._deps(proved) - {src})
+            if len(provers) == 1:
+                places += f", which the other outlined {self.visible[provers[0]]} proves"
+            elif provers:
+                places += ", which the other outlined numbers prove"
+            parts.append(places)
+        return " and ".join(parts)
 
     def _has_its_mines(self, src: int, v: int, unknown: list[int], kmines: list[int]) -> str:
         """A number whose mines are all found (by other numbers), so its other covered cells are safe."""
@@ -228,14 +274,14 @@ class _Deducer:
                             f"cells it shares with the {va}, so its other {_other_cells(len(only_b), 'mines')}"
                             f" and the {va}'s other {_other_cells(len(only_a), 'safe')}"
                         )
-                        self._mark("pair", 0, only_a, proof, reason, ma + mb)
+                        self._mark("pair", 0, only_a, proof, reason, ma + mb, sorted(only_b))
                     else:
                         reason = (
                             f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
                             f"cells it shares with the {va}, "
                             f"so {cells_phrase(len(only_b), 'mines' if len(only_b) > 1 else 'a mine')}"
                         )
-                    self._mark("pair", 1, only_b, proof, reason, ma + mb)
+                    self._mark("pair", 1, only_b, proof, reason, ma + mb, sorted(only_a))
                     return True
         return False
 

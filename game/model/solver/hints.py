@@ -15,7 +15,7 @@ from .chance import chance_text
 from .deductions import Deduction, cells_phrase, deductions
 from .guess import SHIPPED, GuessStrategy, Why, decide_guess
 
-__all__ = ["Hint", "HintRule", "first_click_cell", "hint_for", "hint_for_visible"]
+__all__ = ["Hint", "HintRule", "count_reason", "first_click_cell", "hint_for", "hint_for_visible"]
 
 
 class HintRule(str, Enum):
@@ -130,7 +130,7 @@ def hint_for_visible(
         by_count = [cell for cell in certain if a.needs_mine_count(*cell)]
         left = mines - sum(1 for cell in a.mines if not a.needs_mine_count(*cell))
         if by_count:
-            reason = _count_reason(value, left, len(by_count))
+            reason = count_reason(value, left, len(by_count), counter=mines - len(flagged) == left)
             return _certain_hint(by_count[0], value, reason, HintRule.COUNT, [], by_count[1:])
         if certain:
             cell = certain[0]
@@ -144,20 +144,33 @@ def hint_for_visible(
     return _guess_hint(a, *guess)
 
 
-def _count_reason(value: int, left: int, k: int) -> str:
-    """Why the mines left prove `k` cells safe (value 0) or mines (value 1)."""
-    mines_left = f"Only {left} mine{'s are' if left != 1 else ' is'} left and "
+def count_reason(value: int, left: int, k: int, counter: bool = True) -> str:
+    """Why the mines left prove `k` cells safe (value 0) or mines (value 1): `left` mines are left besides the ones
+    the numbers prove. counter: the mines counter shows `left` too (every other mine is flagged), so the words
+    point at it; else they say which mines they count.
+
+    >>> count_reason(0, 0, 1)
+    'No mines are left, as the counter shows, so this cell is safe'
+    >>> count_reason(1, 1, 1, counter=False)
+    'Only 1 mine is left besides the ones the numbers prove, and it must be here'
+    """
+    if left == 0:
+        mines_left = "No mines are left"
+    else:
+        mines_left = f"Only {left} mine{'s are' if left != 1 else ' is'} left"
+    mines_left += ", as the counter shows," if counter else " besides the ones the numbers prove,"
     if value == 0:
+        if left == 0:
+            return f"{mines_left} so {cells_phrase(k, 'safe')}"
         return (
-            mines_left
-            + f"the numbers need {'all of them' if left != 1 else 'it'} elsewhere, so "
+            f"{mines_left} and the numbers need {'all of them' if left != 1 else 'it'} elsewhere, so "
             + cells_phrase(k, "safe")
         )
     if k == 1 and left == 1:
-        return mines_left + "it must be here"
+        return mines_left + " and it must be here"
     if k == 2 and left == 2:
-        return mines_left + "both must be here"
-    return mines_left + (f"{k} of them must be here" if k < left else f"all {k} must be here")
+        return mines_left + " and both must be here"
+    return mines_left + (f" and {k} of them must be here" if k < left else f" and all {k} must be here")
 
 
 def _guess_hint(a: Analysis, cell: Cell, why: Why) -> Hint:
