@@ -164,7 +164,15 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
                         raise ValueError(f"not a write this game keeps: {str(kind)[:40]!r}")
                     jobs.make(db, jobs.JobKind(kind), data, lambda token: alive(path, token), adopted=True)
                     made += 1
-                except (ValueError, TypeError, KeyError, AttributeError, IndexError, sqlite3.Error) as error:
+                except (
+                    ValueError,
+                    TypeError,
+                    KeyError,
+                    AttributeError,
+                    IndexError,
+                    OverflowError,
+                    sqlite3.Error,
+                ) as error:
                     if isinstance(error, sqlite3.Error) and passing(error):
                         raise
                     log.warning("a write in the journal %s can never be made: %s", orphan.path.name, error)
@@ -193,7 +201,8 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
 def _number(entry: object) -> int | None:
     if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], dict):
         number = entry[1].get("seq")
-        return number if type(number) is int else None
+        # A number no copy writes (past SQLite's integer, or below nothing) numbers nothing: read as none.
+        return number if type(number) is int and 0 <= number < jobs.WHOLE else None
     return None
 
 
