@@ -77,6 +77,9 @@ class Driver:
         watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
         if watching is not None:
             assert watching.wait(seconds), "the replay was read in time"
+        exporting = getattr(self.app.scene, "exporting", None)  # Replay's export being written
+        if exporting is not None:
+            assert exporting.wait(seconds), "the export was written in time"
 
     def post(self, type_, **attrs):
         pygame.event.post(pygame.event.Event(type_, **attrs))
