@@ -132,12 +132,18 @@ class App:
         self._next: tuple[screens.Screen | None, Switch] | None = None  # the scene to show after this frame
         self._history: list[tuple[Scene, list[Overlay[Any]]]] = []  # scenes to come back to (a replay's Back)
         self.overlays: list[Overlay[Any]] = []
-        if difficulty:
-            preset = PRESETS[difficulty]
+        preset = PRESETS[difficulty] if difficulty else None
+        saved = self.dealer.keeper.saved is not None
+        if preset is not None and not saved:
             self.scene = self._make(screens.Playing(self.dealer.new(preset.rows, preset.cols, preset.mines)))
         else:
             self.scene = self._make(screens.Menu())
         self._enter(self.scene)
+        if preset is not None and saved:
+            # The command line's game replaces the saved one as the menu's would: asked first, over the menu, and
+            # the saved game then counted as abandoned (never overwritten unrecorded at the first click).
+            rows, cols, mines = preset.rows, preset.cols, preset.mines
+            self.replace_saved_then(lambda: self.show(screens.Playing(self.dealer.new(rows, cols, mines))))
         if replay is not None:  # a replay file to watch first (main.py --replay), as if dropped on the window
             self.open_file(replay)
 
