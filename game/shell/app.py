@@ -104,7 +104,8 @@ class App:
         pygame.display.set_caption(config.TITLE)
         with contextlib.suppress(pygame.error, FileNotFoundError):  # a missing icon is no reason not to start
             pygame.display.set_icon(pygame.image.load(str(config.ICON)))
-        self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
+        desktops = [desktop_size] if desktop_size else pygame.display.get_desktop_sizes()
+        self.desktop_size = desktops[0]
         scale.use(scale.AUTO, self.desktop_size)  # until the settings are read
         self.screen = pygame.display.set_mode(layout.menu_window(self.max_window))
         self._flags = 0
@@ -117,7 +118,7 @@ class App:
         # the window as the player left it on this screen: the board window's size, and where it was put
         self.window_memory = WindowMemory(self.settings, self.desktop_size, self.max_window)
         self.player_window: tuple[int, int] | None = self.window_memory.size
-        self.placement = WindowPlacement(self.desktop_size, self.window_memory.place)
+        self.placement = WindowPlacement(self.desktop_size, self.window_memory.place, others=desktops[1:])
         self._centre()
         self.dealer = Dealer(self.store, self.settings, seed)
         theme.use_settings(self.settings)
