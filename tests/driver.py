@@ -77,6 +77,9 @@ class Driver:
         watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
         if watching is not None:
             assert watching.wait(seconds), "the replay was read in time"
+        sounds = getattr(self.app, "sounds_loading", None)  # the sound effects being read
+        if sounds is not None:
+            assert sounds.wait(seconds), "the sounds were read in time"
         exporting = getattr(self.app.scene, "exporting", None)  # Replay's export being written
         if exporting is not None:
             assert exporting.wait(seconds), "the export was written in time"

@@ -24,7 +24,7 @@ from game.store import Store
 from game.view import layout, scale, screens, theme, typeface
 from game.view.atlas import AtlasCache
 from game.view.scene import Context, Overlay, Scene
-from game.view.sound import Sounds
+from game.view.sound import Sounds, open_mixer
 from game.work import background
 
 # The scene or overlay each screen is, imported when first shown: the menu's first frame does not wait for the
@@ -124,6 +124,7 @@ class App:
         theme.use_settings(self.settings)
         self.atlases = AtlasCache()
         self._sounds = sounds  # opened after the first frame: the audio device can take a while
+        self.sounds_loading: background.BackgroundJob[Sounds] | None = None  # the effects being read, off the frame
         self.arrivals = Arrivals(self.store, self.settings, self.dealer)  # a replay file read, the records' news
         self.running = True
         self.frames = 0
@@ -302,10 +303,29 @@ class App:
 
     @property
     def sounds(self) -> Sounds:
-        """The sound effects; without an audio device they play nothing (Help says why: sounds.notice)."""
+        """The sound effects; without an audio device they play nothing (Help says why: sounds.notice). Until
+        the files are read (off the frame, after the first frame), silence."""
+        job = self.sounds_loading
+        if self._sounds is None and job is not None and job.done:
+            self.sounds_loading = None
+            loaded = job.result
+            if loaded is None:  # reading them failed in a way Sounds.read does not foresee: a game without sound
+                loaded = Sounds(notice=f"No sound: the sound files could not be read ({job.error}).")
+            loaded.muted = not self.settings["sound"]  # as it is now, whatever it was when the reading began
+            self._sounds = loaded
         if self._sounds is None:
-            self._sounds = Sounds.load(config.ASSETS_DIR / "sounds", muted=not self.settings["sound"])
+            return Sounds(muted=not self.settings["sound"])
         return self._sounds
+
+    def _load_sounds(self) -> None:
+        """Open the audio device, then read the effects on a thread: a large file, or a pipe named like one,
+        never holds a frame (one of 150 MB took the first frame 400 ms; a pipe held the start forever)."""
+        notice = open_mixer()
+        if notice is not None:
+            self._sounds = Sounds(muted=not self.settings["sound"], notice=notice)
+            return
+        folder, muted = config.ASSETS_DIR / "sounds", not self.settings["sound"]
+        self.sounds_loading = background.BackgroundJob(lambda cancel: Sounds.read(folder, muted))
 
     @functools.cached_property
     def progress(self) -> Progress:
@@ -416,8 +436,10 @@ class App:
         self.dealer.poll()  # a game chosen over a discarded one starts once the records have that one
         self._draw()
         self.frames += 1
-        if self._sounds is None:
-            self.sounds  # noqa: B018 - open the audio device now, after the first frame is on screen
+        if self._sounds is None and self.sounds_loading is None:
+            self._load_sounds()  # now, after the first frame is on screen
+        elif self.sounds_loading is not None:
+            self.sounds  # noqa: B018 - takes the effects up once they are read
         if self.frames == 1:
             background.warm_up(WARM)
         if self._next is not None:
