@@ -251,3 +251,19 @@ def test_a_window_left_on_a_screen_left_of_or_above_the_main_one_opens_there_aga
 
 def test_with_one_screen_a_place_at_negative_coordinates_is_brought_back():
     assert window.WindowPlacement((1920, 1080), chosen=(-1500, -900)).spot((800, 600)) == (0, config.TITLE_BAR_ROOM)
+
+
+def test_a_window_resized_past_the_screen_is_brought_back_within_it(monkeypatch, private_home):
+    """A window system's resize to 7,680 x 4,320 on a 1,366 x 768 screen: before, every frame drew that."""
+    app, driver = open_on(monkeypatch, (1366, 768))
+    try:
+        driver.click_button(app.scene.difficulty_buttons["expert"])
+        driver.post(pygame.WINDOWSIZECHANGED, x=7680, y=4320)
+        driver.frames(2)
+        width, height = app.screen.get_size()
+        assert width <= 1366 and height <= 768, f"before: a {width} x {height} window"
+        window_, usable = on_the_screen((1366, 768))
+        assert usable.contains(window_)
+    finally:
+        app.store.close()
+        pygame.quit()
