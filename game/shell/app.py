@@ -6,6 +6,7 @@ import contextlib
 import enum
 import functools
 import importlib
+import io
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -13,6 +14,7 @@ from typing import Any, TypeVar
 import pygame
 
 from game import config
+from game.files.bounded import read_regular
 from game.learn.progress import Progress
 from game.model import PRESETS
 from game.play.dealer import Dealer
@@ -58,6 +60,7 @@ WARM = (
     "game.model.rules.boardcode",
 )
 R = TypeVar("R")
+MOST_ICON_BYTES = 2**20  # the window's icon is a few KB: more is not ours, and is not read
 DISCARD_WAIT = 30.0  # seconds quitting waits for a discarded game to be recorded
 NEWS_SHOWN = (screens.Menu, screens.Playing)  # the scenes with a line for the records' news; elsewhere the menu
 
@@ -102,8 +105,9 @@ class App:
         pygame.font.init()
         typeface.forget()
         pygame.display.set_caption(config.TITLE)
-        with contextlib.suppress(pygame.error, FileNotFoundError):  # a missing icon is no reason not to start
-            pygame.display.set_icon(pygame.image.load(str(config.ICON)))
+        with contextlib.suppress(pygame.error, OSError):  # a missing (or odd) icon is no reason not to start
+            icon = read_regular(config.ICON, MOST_ICON_BYTES)  # never a pipe named like it: the start would wait
+            pygame.display.set_icon(pygame.image.load(io.BytesIO(icon), str(config.ICON)))
         desktops = [desktop_size] if desktop_size else pygame.display.get_desktop_sizes()
         self.desktop_size = desktops[0]
         scale.use(scale.AUTO, self.desktop_size)  # until the settings are read

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import contextlib
-import errno
 import io
-import os
-import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pygame
 
 from game import config
+from game.files.bounded import read_regular
 from game.model import GameState, MoveKind
 
 NAMES = ("reveal", "cascade", "flag", "chord", "explosion", "win")
@@ -118,21 +116,7 @@ def open_mixer() -> str | None:
 def _read_bounded(path: Path) -> bytes:
     """A sound file's bytes: a regular file no larger than MOST_BYTES, opened without waiting (a pipe or a
     device named like it is refused, never read)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, "not a file", str(path))
-        if info.st_size > MOST_BYTES:
-            raise OSError(errno.EFBIG, f"larger than {MOST_BYTES // 2**20} MB", str(path))
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            data = file.read(MOST_BYTES + 1)
-    finally:
-        os.close(fd)
-    if len(data) > MOST_BYTES:  # it grew after the look
-        raise OSError(errno.EFBIG, f"larger than {MOST_BYTES // 2**20} MB", str(path))
-    return data
+    return read_regular(path, MOST_BYTES)
 
 
 def _one_line(error: BaseException) -> str:

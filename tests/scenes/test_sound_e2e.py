@@ -165,3 +165,31 @@ def test_a_sound_file_larger_than_any_effect_is_refused_and_read_off_the_frame(t
     assert readers and all(thread is not threading.main_thread() for thread in readers), "read off the frame"
     app.store.close()
     pygame.quit()
+
+
+def test_a_pipe_named_like_the_icon_never_holds_the_start(tmp_path):
+    """The same for the window's icon, read at start on the frame (another instance of item 8's pipe)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from game import config
+
+    root = Path(__file__).resolve().parents[2]
+    assets = tmp_path / "assets"
+    shutil.copytree(config.ASSETS_DIR, assets)
+    (assets / "icon.png").unlink()
+    os.mkfifo(assets / "icon.png")
+    env = dict(os.environ, MINESWEEPER_HOME=str(tmp_path / "home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    script = PIPED.format(root=str(root), assets=str(assets)).replace("config.ASSETS_DIR = Path", "config.ICON = Path")
+    script = script.replace(f"Path({str(assets)!r})", f"Path({str(assets / 'icon.png')!r})")
+    proc = subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        out, _ = proc.communicate(timeout=60)  # a bound on a hang, not a measure
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        pytest.fail("before: the start waited on the pipe forever")
+    assert "frames went on" in out, out
