@@ -363,8 +363,7 @@ class App:
         # No window is larger than the screens can show: a window system's size past them (7,680 x 4,320 on a
         # 1,366 x 768 screen) would have every frame draw millions of pixels nobody sees (200 ms a frame).
         left, top, right, bottom = self.placement.reach()
-        reserve_w, reserve_h = config.SCREEN_RESERVE  # a title bar and a task bar, as max_window leaves
-        size = (min(size[0], right - left - reserve_w), min(size[1], bottom - top - reserve_h))
+        size = (min(size[0], right - left), min(size[1], bottom - top))
         if self.scene.resizable:
             self.scene.resized(size)
             width, height = self.scene.window_size
