@@ -77,6 +77,15 @@ class Driver:
         watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
         if watching is not None:
             assert watching.wait(seconds), "the replay was read in time"
+        sounds = getattr(self.app, "sounds_loading", None)  # the sound effects being read
+        if sounds is not None:
+            assert sounds.wait(seconds), "the sounds were read in time"
+        pasting = getattr(self.app.scene, "pasting", None)  # the clipboard being read
+        if pasting is not None:
+            assert pasting.wait(seconds), "the clipboard was read in time"
+        exporting = getattr(self.app.scene, "exporting", None)  # Replay's export being written
+        if exporting is not None:
+            assert exporting.wait(seconds), "the export was written in time"
 
     def post(self, type_, **attrs):
         pygame.event.post(pygame.event.Event(type_, **attrs))

@@ -11,6 +11,7 @@ from game.view.scale import px
 from game.view.scene import Context, FormScene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, LARGE, TINY
+from game.work.background import BackgroundJob
 
 MAX_CODE_CHARS = 40  # room for any code with its dashes, and a few stray spaces
 WHERE_CODES_ARE = "Every game over shows its board's code: Copy code there, paste it here."
@@ -55,6 +56,7 @@ class CodeEntryScene(FormScene):
         self.focus: FocusRing[widgets.TextField | widgets.Button] = FocusRing(ring, self.field, press_keys=ENTER_KEYS)
         self.focus.focus(self.field)  # shown from the start: the typing goes where the ring is
         self.note: str | None = None  # a word about the last paste, until the text changes
+        self.pasting: BackgroundJob[str] | None = None  # the clipboard being read (off the frame)
         self.check()
 
     def check(self) -> None:
@@ -83,13 +85,27 @@ class CodeEntryScene(FormScene):
             self.try_start()
 
     def paste(self) -> None:
+        """Ask for the clipboard's text, off the frame (its owner may keep it waiting): `update` puts it in."""
         self.field.focused = True
-        pasted = " ".join(clipboard.paste().split())  # a copied line brings its line break
+        if self.pasting is None:
+            self.pasting = clipboard.paste_later()
+
+    def update(self, step: float) -> None:
+        super().update(step)
+        job = self.pasting
+        if job is None or not job.done:
+            return
+        self.pasting = None
+        self.dirty = True
+        pasted = " ".join((job.result or "").split())  # a copied line brings its line break
         if not pasted:
             self.note = "The clipboard has no text to paste."
             return
         self.field.value, self.note = pasted[:MAX_CODE_CHARS], None  # the field holds one code: a paste replaces it
         self.check()
+
+    def next_wake(self) -> float | None:
+        return 0.0 if self.pasting is not None else super().next_wake()
 
     def try_start(self) -> None:
         """Play the board of the code: its first click is made for the player, so the board opens as it did

@@ -10,6 +10,9 @@ live beside the board or under the controls (game/view/live_figures.py).
 
 from __future__ import annotations
 
+import threading
+from pathlib import Path
+
 import pygame
 
 from game import config
@@ -26,6 +29,7 @@ from game.view.input import BoardGeometry
 from game.view.scale import px
 from game.view.scene import Context, Scene
 from game.view.sheet import Face
+from game.work.background import BackgroundJob
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
 CONTROLS_H = 78  # the seek bar and the row of buttons under the board window (base pixels, as below)
@@ -97,6 +101,8 @@ class ReplayScene(Scene):
             f"Watching {about.name}" if about is not None and self.about else self._title()
         )
         self.message_left = MESSAGE_SECONDS
+        self.exporting: BackgroundJob[tuple[Path, Path | None]] | None = None  # an export being written
+        self.exported: Path | None = None  # the replay file last exported
         self._lay_out()
 
     def _title(self) -> str:
@@ -174,6 +180,7 @@ class ReplayScene(Scene):
     # --- time --------------------------------------------------------------------------------------------
 
     def update(self, step: float) -> None:
+        self._exported()
         if self.live is not None and self.live.news():
             self.dirty = True
         if self.message_left:
@@ -324,17 +331,34 @@ class ReplayScene(Scene):
         self.context.back()
 
     def export(self) -> None:
-        """Write the replay file into the records folder's replays folder and say where."""
-        try:
+        """Write the replay file into the records folder's replays folder, off the frame (a 100x100 game's file
+        and video take hundreds of milliseconds to encode and write), and say where when it is written."""
+        if self.exporting is not None:
+            return  # one at a time: the one under way says where it went
+        replay, video, foreign, player = self.replay, self.video, self.foreign, self.context.settings["player"]
+
+        def work(cancel: threading.Event) -> tuple[Path, Path | None]:
             folder = data_folder() / REPLAYS_FOLDER
-            self.exported = export_replay(self.replay, folder, self.video)
-            evf = None
-            if self.video is not None:
-                player = self.context.settings["player"]
-                evf = export_evf(self.video, folder, self.exported.stem, player, self.foreign)
-        except OSError as error:
+            exported = export_replay(replay, folder, video)
+            evf = None if video is None else export_evf(video, folder, exported.stem, player, foreign)
+            return exported, evf
+
+        self.exporting = BackgroundJob(work)
+        self.say("Saving the replay…")
+
+    def _exported(self) -> None:
+        """The export under way, when it is written: said on the status line."""
+        job = self.exporting
+        if job is None or not job.done:
+            return
+        self.exporting = None
+        if job.error is not None or job.result is None:
+            error = job.error
+            if not isinstance(error, OSError):
+                raise error if error is not None else RuntimeError("the export gave nothing")
             self.say(f"Could not save the replay: {error.strerror or error}")
             return
+        self.exported, evf = job.result
         self.say(f"Saved {self.exported}" + (f" and {evf.name}" if evf is not None else ""))
 
     def say(self, message: str) -> None:
@@ -346,7 +370,7 @@ class ReplayScene(Scene):
         self.say(message)
 
     def next_wake(self) -> float | None:
-        if self.playing or (self.live is not None and self.live.working):
+        if self.playing or self.exporting is not None or (self.live is not None and self.live.working):
             return 0.0
         return self.message_left or None
 

@@ -6,6 +6,7 @@ import contextlib
 import enum
 import functools
 import importlib
+import io
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -13,6 +14,7 @@ from typing import Any, TypeVar
 import pygame
 
 from game import config
+from game.files.bounded import read_regular
 from game.learn.progress import Progress
 from game.model import PRESETS
 from game.play.dealer import Dealer
@@ -24,7 +26,7 @@ from game.store import Store
 from game.view import layout, scale, screens, theme, typeface
 from game.view.atlas import AtlasCache
 from game.view.scene import Context, Overlay, Scene
-from game.view.sound import Sounds
+from game.view.sound import Sounds, open_mixer
 from game.work import background
 
 # The scene or overlay each screen is, imported when first shown: the menu's first frame does not wait for the
@@ -58,6 +60,7 @@ WARM = (
     "game.model.rules.boardcode",
 )
 R = TypeVar("R")
+MOST_ICON_BYTES = 2**20  # the window's icon is a few KB: more is not ours, and is not read
 DISCARD_WAIT = 30.0  # seconds quitting waits for a discarded game to be recorded
 NEWS_SHOWN = (screens.Menu, screens.Playing)  # the scenes with a line for the records' news; elsewhere the menu
 
@@ -102,9 +105,11 @@ class App:
         pygame.font.init()
         typeface.forget()
         pygame.display.set_caption(config.TITLE)
-        with contextlib.suppress(pygame.error, FileNotFoundError):  # a missing icon is no reason not to start
-            pygame.display.set_icon(pygame.image.load(str(config.ICON)))
-        self.desktop_size = desktop_size or pygame.display.get_desktop_sizes()[0]
+        with contextlib.suppress(pygame.error, OSError):  # a missing (or odd) icon is no reason not to start
+            icon = read_regular(config.ICON, MOST_ICON_BYTES)  # never a pipe named like it: the start would wait
+            pygame.display.set_icon(pygame.image.load(io.BytesIO(icon), str(config.ICON)))
+        desktops = [desktop_size] if desktop_size else pygame.display.get_desktop_sizes()
+        self.desktop_size = desktops[0]
         scale.use(scale.AUTO, self.desktop_size)  # until the settings are read
         self.screen = pygame.display.set_mode(layout.menu_window(self.max_window))
         self._flags = 0
@@ -117,12 +122,13 @@ class App:
         # the window as the player left it on this screen: the board window's size, and where it was put
         self.window_memory = WindowMemory(self.settings, self.desktop_size, self.max_window)
         self.player_window: tuple[int, int] | None = self.window_memory.size
-        self.placement = WindowPlacement(self.desktop_size, self.window_memory.place)
+        self.placement = WindowPlacement(self.desktop_size, self.window_memory.place, others=desktops[1:])
         self._centre()
         self.dealer = Dealer(self.store, self.settings, seed)
         theme.use_settings(self.settings)
         self.atlases = AtlasCache()
         self._sounds = sounds  # opened after the first frame: the audio device can take a while
+        self.sounds_loading: background.BackgroundJob[Sounds] | None = None  # the effects being read, off the frame
         self.arrivals = Arrivals(self.store, self.settings, self.dealer)  # a replay file read, the records' news
         self.running = True
         self.frames = 0
@@ -132,12 +138,18 @@ class App:
         self._next: tuple[screens.Screen | None, Switch] | None = None  # the scene to show after this frame
         self._history: list[tuple[Scene, list[Overlay[Any]]]] = []  # scenes to come back to (a replay's Back)
         self.overlays: list[Overlay[Any]] = []
-        if difficulty:
-            preset = PRESETS[difficulty]
+        preset = PRESETS[difficulty] if difficulty else None
+        saved = self.dealer.keeper.saved is not None
+        if preset is not None and not saved:
             self.scene = self._make(screens.Playing(self.dealer.new(preset.rows, preset.cols, preset.mines)))
         else:
             self.scene = self._make(screens.Menu())
         self._enter(self.scene)
+        if preset is not None and saved:
+            # The command line's game replaces the saved one as the menu's would: asked first, over the menu, and
+            # the saved game then counted as abandoned (never overwritten unrecorded at the first click).
+            rows, cols, mines = preset.rows, preset.cols, preset.mines
+            self.replace_saved_then(lambda: self.show(screens.Playing(self.dealer.new(rows, cols, mines))))
         if replay is not None:  # a replay file to watch first (main.py --replay), as if dropped on the window
             self.open_file(replay)
 
@@ -295,10 +307,29 @@ class App:
 
     @property
     def sounds(self) -> Sounds:
-        """The sound effects; without an audio device they play nothing (Help says why: sounds.notice)."""
+        """The sound effects; without an audio device they play nothing (Help says why: sounds.notice). Until
+        the files are read (off the frame, after the first frame), silence."""
+        job = self.sounds_loading
+        if self._sounds is None and job is not None and job.done:
+            self.sounds_loading = None
+            loaded = job.result
+            if loaded is None:  # reading them failed in a way Sounds.read does not foresee: a game without sound
+                loaded = Sounds(notice=f"No sound: the sound files could not be read ({job.error}).")
+            loaded.muted = not self.settings["sound"]  # as it is now, whatever it was when the reading began
+            self._sounds = loaded
         if self._sounds is None:
-            self._sounds = Sounds.load(config.ASSETS_DIR / "sounds", muted=not self.settings["sound"])
+            return Sounds(muted=not self.settings["sound"])
         return self._sounds
+
+    def _load_sounds(self) -> None:
+        """Open the audio device, then read the effects on a thread: a large file, or a pipe named like one,
+        never holds a frame (one of 150 MB took the first frame 400 ms; a pipe held the start forever)."""
+        notice = open_mixer()
+        if notice is not None:
+            self._sounds = Sounds(muted=not self.settings["sound"], notice=notice)
+            return
+        folder, muted = config.ASSETS_DIR / "sounds", not self.settings["sound"]
+        self.sounds_loading = background.BackgroundJob(lambda cancel: Sounds.read(folder, muted))
 
     @functools.cached_property
     def progress(self) -> Progress:
@@ -329,6 +360,10 @@ class App:
         if size == tuple(self.screen.get_size()) == tuple(self.scene.window_size):
             return  # our own set_mode, reported back
         self.screen = pygame.display.get_surface() or self.screen
+        # No window is larger than the screens can show: a window system's size past them (7,680 x 4,320 on a
+        # 1,366 x 768 screen) would have every frame draw millions of pixels nobody sees (200 ms a frame).
+        left, top, right, bottom = self.placement.reach()
+        size = (min(size[0], right - left), min(size[1], bottom - top))
         if self.scene.resizable:
             self.scene.resized(size)
             width, height = self.scene.window_size
@@ -410,8 +445,10 @@ class App:
         self.dealer.poll()  # a game chosen over a discarded one starts once the records have that one
         self._draw()
         self.frames += 1
-        if self._sounds is None:
-            self.sounds  # noqa: B018 - open the audio device now, after the first frame is on screen
+        if self._sounds is None and self.sounds_loading is None:
+            self._load_sounds()  # now, after the first frame is on screen
+        elif self.sounds_loading is not None:
+            self.sounds  # noqa: B018 - takes the effects up once they are read
         if self.frames == 1:
             background.warm_up(WARM)
         if self._next is not None:

@@ -145,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.work.worker import child_main as worker_main
 
         return worker_main()
+    if argv[:1] == ["--clipboard-child"]:  # reads the clipboard, whose owner may keep it waiting (game.view.clipboard)
+        from game.view.clipboard import child_main as clipboard_main
+
+        return clipboard_main()
     if argv[:1] == ["stats"]:
         from game.video.stats_command import main as stats_main
 

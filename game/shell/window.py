@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game import config
-from game.settings import SCREENS_KEPT, Settings
+from game.settings import MOST_PIXELS, SCREENS_KEPT, Settings
 
 WM_FRAME_SLACK = 48  # pixels a window manager may shift a window we placed (its title bar and borders)
 SETTLE_MS = 600  # the window kept still this long after a move or a resize: then, and only then, it is written
@@ -23,14 +23,25 @@ Pair = tuple[int, int]
 
 
 class WindowPlacement:
-    def __init__(self, desktop_size: Pair, chosen: Pair | None = None):
-        """`chosen`: where the player put the window last time on this screen, if they did."""
+    def __init__(self, desktop_size: Pair, chosen: Pair | None = None, others: list[Pair] | None = None):
+        """`chosen`: where the player put the window last time on this screen, if they did. `others`: the sizes
+        of the other screens (monitors) beside the main one, whose place pygame does not tell."""
         self.desktop_size = desktop_size
         self.placed: Pair | None = None  # where the window was last put
         self.chosen = chosen  # where the player put it (kept on the screen when used)
+        self.others = list(others or [])
+
+    def reach(self) -> tuple[int, int, int, int]:
+        """The part of the desktop a window may stand in (left, top, right, bottom): the main screen, widened by
+        the other screens' sizes on every side, since any of them may lie left of or above the main one (at
+        negative coordinates) and pygame does not say where each is."""
+        desktop_w, desktop_h = self.desktop_size
+        wide, high = sum(w for w, _ in self.others), sum(h for _, h in self.others)
+        return -wide, -high, desktop_w + wide, desktop_h + high
 
     def spot(self, size: Pair) -> Pair:
-        """Where a window of this size belongs: the player's place pulled inside the screen, else the middle."""
+        """Where a window of this size belongs: the player's place pulled inside the screens, else the middle of
+        the main one."""
         width, height = size
         desktop_w, desktop_h = self.desktop_size
         top, bottom = config.TITLE_BAR_ROOM, config.SCREEN_RESERVE[1] - config.TITLE_BAR_ROOM
@@ -38,7 +49,8 @@ class WindowPlacement:
             x = max(0, (desktop_w - width) // 2)
             return x, max(top, top + (desktop_h - top - bottom - height) // 2)
         x, y = self.chosen
-        return max(0, min(x, desktop_w - width)), max(top, min(y, desktop_h - bottom - height))
+        left, high, right, low = self.reach()
+        return max(left, min(x, right - width)), max(high + top, min(y, low - bottom - height))
 
     def place(self, size: Pair) -> None:
         """Put a window of this size where it belongs."""
@@ -55,6 +67,11 @@ class WindowPlacement:
             self.chosen = (int(place[0]), int(place[1]))
             return True
         return False
+
+
+def _held(value: int) -> int:
+    """A coordinate as the "window" setting can hold it."""
+    return max(-MOST_PIXELS + 1, min(MOST_PIXELS - 1, int(value)))
 
 
 def screen_key(desktop_size: Pair) -> str:
@@ -90,10 +107,12 @@ class WindowMemory:
         return min(size[0], self.max_window[0]), min(size[1], self.max_window[1])
 
     def note(self, now_ms: int, place: Pair | None = None, size: Pair | None = None) -> None:
+        """What the player did; a window system's numbers past any screen (a window dragged far off) are kept as
+        the farthest the setting holds, never a reason to refuse the write (WindowPlacement brings it back)."""
         if place is not None:
-            self._pending["place"] = (int(place[0]), int(place[1]))
+            self._pending["place"] = (_held(place[0]), _held(place[1]))
         if size is not None:
-            self._pending["size"] = (int(size[0]), int(size[1]))
+            self._pending["size"] = (max(1, _held(size[0])), max(1, _held(size[1])))
         self._last_ms = now_ms
 
     def settle(self, now_ms: int) -> bool:

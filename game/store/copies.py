@@ -116,6 +116,11 @@ def _write_at_start(fd: int, data: bytes) -> None:
         raise OSError(errno.ENOSPC, "a journal cut short")
 
 
+def _append(fd: int, data: bytes, at: int) -> int:
+    os.lseek(fd, at, os.SEEK_SET)
+    return os.write(fd, data)
+
+
 class CopyFile:
     """This copy's file: made and locked at start, its journal rewritten as writes wait and are made, deleted
     at a clean close (kept, unlocked, when writes still wait: the next start makes them)."""
@@ -173,6 +178,25 @@ class CopyFile:
             log.warning("could not keep %d waiting writes in %s: %s", len(jobs), self.path, error)
             return False
         self.kept = len(jobs)
+        return True
+
+    def reserve(self, size: int) -> bool:
+        """Make the file at least `size` bytes of real bytes (not a hole), while the disk has room, so that a
+        journal that must grow later, on a full disk, needs no new space; True when it is."""
+        fd = self._lock.fd
+        if fd is None:
+            return False
+        try:
+            have = os.fstat(fd).st_size
+            while have < size:
+                block = bytes(min(size - have, 1 << 20))
+                written = os.pwrite(fd, block, have) if hasattr(os, "pwrite") else _append(fd, block, have)
+                if written <= 0:
+                    return False
+                have += written
+        except OSError as error:
+            log.info("no more room made for the journal %s: %s", self.path, error)
+            return False
         return True
 
     def close(self) -> None:

@@ -129,8 +129,7 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
     if kind is JobKind.SAVE:
         return _save(db, data, by, adopted)
     if kind is JobKind.CHUNK:
-        videos.write_chunk(db, data, by)
-        return True
+        return videos.write_chunk(db, data, by)  # its packed size (truthy): the writer keeps room for more
     if kind is JobKind.FINISH:
         record, uid = _record(data)
         made = games.insert(db, record, uid, figuring.kept_of_job(data))

@@ -149,6 +149,7 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
             orphan.done()
             continue
         unmade = []
+        cut = 0  # games the journal kept without their videos: no room for them when their copy ended
         try:
             db.execute("BEGIN IMMEDIATE")
             upto = jobs.made_upto(db, orphan.token)
@@ -164,7 +165,16 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
                         raise ValueError(f"not a write this game keeps: {str(kind)[:40]!r}")
                     jobs.make(db, jobs.JobKind(kind), data, lambda token: alive(path, token), adopted=True)
                     made += 1
-                except (ValueError, TypeError, KeyError, AttributeError, IndexError, sqlite3.Error) as error:
+                    cut += bool(data.get("cut")) and "record" in data
+                except (
+                    ValueError,
+                    TypeError,
+                    KeyError,
+                    AttributeError,
+                    IndexError,
+                    OverflowError,
+                    sqlite3.Error,
+                ) as error:
                     if isinstance(error, sqlite3.Error) and passing(error):
                         raise
                     log.warning("a write in the journal %s can never be made: %s", orphan.path.name, error)
@@ -180,6 +190,12 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
             orphan.leave()
             raise Busy(f"the records could not take the writes another copy left ({error})") from error
         log.info("made %d writes left in %s", len(orphan.jobs), orphan.path.name)
+        if cut:
+            notices.append(
+                f"{cut} game{'s' * (cut > 1)} finished while the disk was full {'were' if cut > 1 else 'was'} "
+                f"recorded without {'their videos' if cut > 1 else 'its video'}: there was no room to keep "
+                f"{'them' if cut > 1 else 'it'} when the game closed."
+            )
         if unmade:
             _keep_aside(orphan, f"{len(unmade)} of its writes could not be made: {unmade[0]}", notices)
         else:
@@ -193,7 +209,8 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
 def _number(entry: object) -> int | None:
     if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], dict):
         number = entry[1].get("seq")
-        return number if type(number) is int else None
+        # A number no copy writes (past SQLite's integer, or below nothing) numbers nothing: read as none.
+        return number if type(number) is int and 0 <= number < jobs.WHOLE else None
     return None
 
 

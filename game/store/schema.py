@@ -250,6 +250,12 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     # isolation_level=None: we say BEGIN and COMMIT ourselves, so every write is one explicit transaction.
     db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
     try:
+        # The version first, before anything that reads the schema or writes: a newer version's file is never
+        # checked (its indexes may use collations or functions this version lacks, which the check calls
+        # damage), set aside, upgraded or switched to WAL. The header is read without parsing the schema.
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > len(MIGRATIONS):
+            raise Newer(version)
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")
         problems = db.execute(f"PRAGMA {_check_for(path)}").fetchall()

@@ -224,6 +224,11 @@ class Store:
         if time.monotonic() - writer.failing_since < BUSY_AFTER:
             return ""
         said = writer.trouble_words or "the records file is not open"
+        if writer.cut:  # the journal could not take a finished game's video: it lives only in memory now
+            return (
+                f"Records busy: {said}. Your games are kept and will be written when it can be, but a finished "
+                "game's video is lost if the game closes before then (there is no room to keep it)."
+            )
         return f"Records busy: {said}. Your games are kept and will be written when it can be."
 
     def take_status(self) -> str:

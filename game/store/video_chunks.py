@@ -50,16 +50,18 @@ def for_journal(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def write_chunk(db: sqlite3.Connection, data: dict[str, Any], by: Any) -> None:
+def write_chunk(db: sqlite3.Connection, data: dict[str, Any], by: Any) -> int:
     """One chunk, in place of any earlier one of that video and part (a game resumed after a kill cuts its
-    chunks again from where its save stood)."""
+    chunks again from where its save stood); returns its packed size."""
     part, events = data["part"], data["events"]
     if type(part) is not int or not 0 <= part < MAX_CHUNKS or type(events) is not int or not 0 < events <= CHUNK_EVENTS:
         raise ValueError(f"not a chunk this game writes: part {part!r} of {events!r} events")
+    blob = chunk_blob(data)
     db.execute(
         "INSERT OR REPLACE INTO video_chunks (video, part, events, data, by) VALUES (?, ?, ?, ?, ?)",
-        (str(data["video"]), part, events, chunk_blob(data), by),
+        (str(data["video"]), part, events, blob, by),
     )
+    return len(blob)
 
 
 KEPT_BY_GAMES = "SELECT video FROM games WHERE video IS NOT NULL"

@@ -22,15 +22,21 @@ from collections.abc import Callable
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from game.store import jobs
-from game.store.copies import CopyFile
+from game.store.copies import ROOM, CopyFile
 from game.store.schema import rollback
 from game.store.trouble import passing
+from game.video.packed import split_log
 
 log = logging.getLogger(__name__)
 
 FIRST_BACKOFF, MAX_BACKOFF = 0.05, 1.0  # seconds between tries, doubling
 _FAILED = object()  # a job that can never be made (a bug): its answer is its default
 THINNED = frozenset({jobs.JobKind.SAVE, jobs.JobKind.CHUNK})  # what a journal short of room leaves out
+# The journal's room kept ahead of a long game's video: this many chunks (each up to 16,384 events: 16 s of
+# 1,000 Hz motion, minutes at a mouse's usual rate) and the record's events after them, so that a game finished
+# on a disk that filled meanwhile keeps its whole video in the journal through a quit until there is room.
+ROOM_AHEAD_CHUNKS = 8
+CUT = "cut"  # a record's job kept in a journal short of room without its video ("video") or moves ("moves")
 
 
 T = TypeVar("T")
@@ -106,6 +112,8 @@ class Writer:
         self.trouble: BaseException | None = None  # what the last failed try met
         self.trouble_words = ""  # that, in words (made here: finding the words may look at the disk)
         self._describe = describe
+        self._largest_chunk = 0  # the largest chunk made so far, packed (the journal's room is kept ahead of it)
+        self.cut = False  # the journal holds a finished game without its video: no room for it (said plainly)
         self._thread: threading.Thread | None = None
         if threaded:
             self._thread = threading.Thread(target=self._run, name="records writer", daemon=True)
@@ -232,6 +240,8 @@ class Writer:
             log.exception("the records could not make a %s", job.kind)
             value = self._give_up(job, error)
         self.failing_since, self.trouble, self.trouble_words = None, None, ""
+        if job.kind is jobs.JobKind.CHUNK and type(value) is int:
+            self._room_ahead(value)
         if self._on_made is not None and value is not _FAILED:
             self._on_made(job, value)
         # What was kept is made: the journal loses it (and is empty once nothing waits) before anyone hears
@@ -270,6 +280,14 @@ class Writer:
             raise
         return value
 
+    def _room_ahead(self, packed: int) -> None:
+        """A chunk was made (so the disk had room): keep the journal's file large enough for the chunks a long
+        game makes next, as the journal keeps them (base64, in JSON, packed again), should the disk fill."""
+        if self._copy is None or packed <= self._largest_chunk:
+            return
+        self._largest_chunk = packed
+        self._copy.reserve(ROOM + (ROOM_AHEAD_CHUNKS + 1) * (packed * 4 // 3 + 256))
+
     def _chunks_follow(self, job: Job) -> bool:
         """Whether `job` is a chunk with other chunks waiting behind it."""
         if job.kind is not jobs.JobKind.CHUNK:
@@ -302,18 +320,36 @@ class Writer:
             waiting = [(job.kind, job.data) for job in self._queue if job.kind in jobs.KEPT and job is not made]
         # outside the lock (a chunk is packed for the journal once, in milliseconds): a post never waits on it
         waiting = [(kind, jobs.for_journal(kind, data)) for kind, data in waiting]
+        cut = False
         if not copy.keep(waiting):
-            # no room: keep the games without their move logs (a record without a replay still counts) nor the
-            # saves and chunks of their videos
-            slim = [(kind, _without_replay(data)) for kind, data in waiting if kind not in THINNED]
+            # No room (a disk full past the room kept ahead): the games are kept without the saves and chunks of
+            # their videos, and so without their videos (a record never names chunks nothing has), then without
+            # their move logs too (a record without a replay still counts). Said plainly: at once while the game
+            # runs (Store.busy), and by the next start that makes them (opener.adopt).
+            cut = True
+            slim = [(kind, _without_video(data)) for kind, data in waiting if kind not in THINNED]
             if not copy.keep(slim):
-                return False
+                slim = [(kind, _without_replay(data)) for kind, data in waiting if kind not in THINNED]
+                if not copy.keep(slim):
+                    return False
+        self.cut = cut and any("record" in data for _, data in waiting)
         if made is None:
             self._kept_version = version
         return True
 
 
-def _without_replay(data: dict[str, Any]) -> dict[str, Any]:
-    if "record" not in data:
+def _without_video(data: dict[str, Any]) -> dict[str, Any]:
+    """A record's job without its video: its move log's moves alone (the video's part cut off), naming no chunks."""
+    record = data.get("record")
+    if not isinstance(record, dict):
         return data
-    return {**data, "record": {**data["record"], "replay": None}}
+    replay = record.get("replay")
+    moves = split_log(replay)[0] if isinstance(replay, str) else None
+    return {**data, "record": {**record, "replay": moves, "video": None}, CUT: "video"}
+
+
+def _without_replay(data: dict[str, Any]) -> dict[str, Any]:
+    record = data.get("record")
+    if not isinstance(record, dict):
+        return data
+    return {**data, "record": {**record, "replay": None, "video": None}, CUT: "moves"}

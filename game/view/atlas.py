@@ -3,12 +3,16 @@ top bar, and at any tile size from 16 px up for the board."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pygame
 
+from game.files.bounded import read_regular
 from game.view import sheet, theme
 from game.view.sheet import DIGIT_GLYPHS, Face, Tile
+
+MOST_SHEET_BYTES = 16 * 2**20  # a sprite sheet is a few KB; one this large is not ours, and is not read
 
 
 class Atlas:
@@ -63,7 +67,8 @@ class AtlasCache:
         key = str(path)
         if key not in self._sheets:
             try:
-                image = pygame.image.load(key).convert_alpha()
+                # bounded, and never a pipe named like it (the start would wait on it forever)
+                image = pygame.image.load(io.BytesIO(read_regular(key, MOST_SHEET_BYTES)), key).convert_alpha()
                 if image.get_size() != sheet.SHEET_SIZE:
                     raise ValueError(f"{path} is {image.get_size()}, not {sheet.SHEET_SIZE}")
             except (pygame.error, OSError, ValueError):

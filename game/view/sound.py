@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pygame
 
 from game import config
+from game.files.bounded import read_regular
 from game.model import GameState, MoveKind
 
 NAMES = ("reveal", "cascade", "flag", "chord", "explosion", "win")
@@ -18,6 +20,9 @@ NAMES = ("reveal", "cascade", "flag", "chord", "explosion", "win")
 FREQUENCY = 22050
 BUFFER = 512
 CHANNELS = 16  # a cascade, a chord and its clicks can overlap without stealing each other's channel
+# The largest sound file read: ours are a few KB (half a second of mono at 22,050 Hz is 22 KB); one of 150 MB
+# took 400 ms to read and decode, and is damage or a mistake, never an effect.
+MOST_BYTES = 2 * 2**20
 
 
 class Sounds:
@@ -36,22 +41,25 @@ class Sounds:
 
     @classmethod
     def load(cls, folder: str | Path | None = None, muted: bool = False) -> Sounds:
-        folder = Path(folder) if folder is not None else config.ASSETS_DIR / "sounds"
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.pre_init(FREQUENCY, -16, 2, BUFFER)
-                pygame.mixer.init()
-            pygame.mixer.set_num_channels(CHANNELS)
-        except (pygame.error, OSError, NotImplementedError) as error:
-            # NotImplementedError: a pygame built without its mixer module.
-            notice = f"No sound: the audio device could not be opened ({_one_line(error)})."
+        """Open the audio device and read the effects, here and now (the app reads them off the frame: see
+        `open_mixer` and `read`)."""
+        notice = open_mixer()
+        if notice is not None:
             return cls(muted=muted, notice=notice)
+        return cls.read(folder, muted)
+
+    @classmethod
+    def read(cls, folder: str | Path | None = None, muted: bool = False) -> Sounds:
+        """The effects in `folder`, once the mixer is open: each a regular file of at most MOST_BYTES, read
+        without waiting on anything else named like it (a pipe would hold the read forever). Slow for a large
+        file, so the app calls it on a thread."""
+        folder = Path(folder) if folder is not None else config.ASSETS_DIR / "sounds"
         sounds, bad = {}, []
         for name in NAMES:
             try:
-                sounds[name] = pygame.mixer.Sound(str(folder / f"{name}.wav"))
+                sounds[name] = pygame.mixer.Sound(file=io.BytesIO(_read_bounded(folder / f"{name}.wav")))
             except (pygame.error, OSError):
-                bad.append(name)  # a missing or damaged file silences that effect only
+                bad.append(name)  # a missing, damaged, too large or odd file silences that effect only
         silent = f"Some sounds could not be loaded and will be silent: {', '.join(bad)} (from {folder})."
         return cls(sounds, muted=muted, notice=silent if bad else None)
 
@@ -90,6 +98,25 @@ class Sounds:
             return
         with contextlib.suppress(pygame.error):
             pygame.mixer.stop()
+
+
+def open_mixer() -> str | None:
+    """Open the audio device (quick, unlike reading the files); a line for the player when it cannot be."""
+    try:
+        if not pygame.mixer.get_init():
+            pygame.mixer.pre_init(FREQUENCY, -16, 2, BUFFER)
+            pygame.mixer.init()
+        pygame.mixer.set_num_channels(CHANNELS)
+    except (pygame.error, OSError, NotImplementedError) as error:
+        # NotImplementedError: a pygame built without its mixer module.
+        return f"No sound: the audio device could not be opened ({_one_line(error)})."
+    return None
+
+
+def _read_bounded(path: Path) -> bytes:
+    """A sound file's bytes: a regular file no larger than MOST_BYTES, opened without waiting (a pipe or a
+    device named like it is refused, never read)."""
+    return read_regular(path, MOST_BYTES)
 
 
 def _one_line(error: BaseException) -> str:

@@ -249,3 +249,38 @@ def test_the_code_scene_in_the_dark_theme(driver):
     driver.type_text("Q")
     assert not scene.start.enabled
     driver.screenshot("code-bad-dark")
+
+
+def test_ctrl_v_never_holds_the_frame_while_the_clipboard_keeps_it_waiting(driver, monkeypatch):
+    """SDL waits up to a second inside its clipboard read for the program holding the clipboard (a stopped one
+    never answers): the read goes off the frame, and the text comes in when it is there."""
+    import threading
+
+    text = encode_board_code(BoardCode(9, 9, 10, seed=45, first_cell=(4, 4)))
+    answered = threading.Event()
+
+    def waiting():
+        assert answered.wait(30)
+        return text
+
+    monkeypatch.setattr(pygame.scrap, "get_text", waiting)
+    scene = open_code_scene(driver)
+    driver.patient = False
+    runner = threading.Thread(target=lambda: driver.key(pygame.K_v, mod=pygame.KMOD_CTRL, frames=5), daemon=True)
+    runner.start()
+    runner.join(10)
+    frames_went_on = not runner.is_alive()
+    answered.set()
+    runner.join(30)
+    assert frames_went_on, "before: the frame waited inside the clipboard read"
+    driver.patient = True
+    driver.frames(2)
+    assert scene.field.value == text and scene.start.enabled
+
+
+def test_a_clipboard_holding_a_book_is_cut_to_what_a_paste_takes(driver, monkeypatch):
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: "MS1-" + "x" * 5_000_000)
+    scene = open_code_scene(driver)
+    assert len(clipboard.paste()) == clipboard.MOST_CHARS
+    driver.key(pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert scene.field.value.startswith("MS1-") and not scene.start.enabled

@@ -128,6 +128,46 @@ def test_esc_or_closing_the_window_keeps_the_game_and_records_nothing(tmp_path, 
     again.app.store.close()
 
 
+def quit_app(driver):
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    driver.app.run(max_frames=driver.app.frames)
+
+
+@pytest.mark.parametrize("answer", ["discard", "keep"])
+def test_starting_from_the_command_line_with_a_game_saved_asks_as_the_menu_does(tmp_path, driver, answer):
+    """main.py --difficulty expert with a game saved: the question the menu asks, not the saved game replaced at
+    the first click with no record."""
+    from game.overlays.confirm import ConfirmOverlay
+    from game.shell.app import App
+    from tests.driver import Driver, FakeClock
+
+    beginner_under_way(driver)
+    to_menu_keeping_the_game(driver)
+    quit_app(driver)
+    app = App(clock=FakeClock(), seed=5, desktop_size=(1366, 768), difficulty="expert")
+    pygame.event.clear()
+    again = Driver(app)
+    again.frames(2)
+    try:
+        question = top(again)
+        assert isinstance(question, ConfirmOverlay), f"before: {type(question).__name__}, no question"
+        assert "Discard the saved game?" in question.question
+        if answer == "keep":
+            again.click_button(question.no)
+            assert isinstance(again.scene, MenuScene) and again.scene.resume is not None
+            assert again.app.store.statistics("beginner").played == 0
+            return
+        again.click_button(question.yes)
+        again.frames(2)
+        playing = again.scene
+        assert isinstance(playing, PlayingScene) and (playing.board.rows, playing.board.cols) == (16, 30)
+        [game] = again.app.store.recent_games("beginner")
+        assert game.outcome == "abandoned", "the saved game counts as abandoned, as from the menu"
+    finally:
+        again.app.store.close()
+
+
 def test_the_custom_size_is_kept_after_a_restart(tmp_path, driver):
     driver.click_button(driver.scene.custom)
     fill_custom_form(driver, 12, 20, 30)

@@ -306,6 +306,35 @@ def test_the_replay_keys_change_speed_within_its_limits(driver):
     assert replay_scene.playing and replay_scene.done <= 1, "Again plays from the start"
 
 
+def test_export_is_written_off_the_frame_and_said_when_it_is(driver, monkeypatch):
+    import game.scenes.replay as replay_module
+
+    play_and_lose(driver)
+    driver.click_button(driver.panel_button("replay"))
+    replay_scene = driver.scene
+    writers, release, real = [], threading.Event(), replay_module.export_replay
+
+    def slow(*args, **kwargs):
+        writers.append(threading.current_thread())
+        assert release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(replay_module, "export_replay", slow)
+    driver.patient = False
+    thread = threading.Thread(target=lambda: driver.key(pygame.K_e, frames=5), daemon=True)
+    thread.start()
+    thread.join(10)
+    frames_went_on = not thread.is_alive()
+    release.set()
+    thread.join(30)
+    assert frames_went_on, "before: the export was written on the frame, which waited for the disk"
+    assert writers and writers[0] is not threading.main_thread()
+    assert replay_scene.exporting is not None and replay_scene.exporting.wait(30)
+    driver.patient = True
+    driver.frames(2)
+    assert "Saved" in replay_scene.message and replay_scene.exported.exists()
+
+
 def test_export_to_a_folder_that_cannot_be_made_says_so_and_the_replay_goes_on(driver, tmp_path, monkeypatch):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the records folder should be")

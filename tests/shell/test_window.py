@@ -204,3 +204,64 @@ def test_a_damaged_window_setting_is_ignored(monkeypatch, private_home):
 
     for stored in ({"window": {"big": {"place": [1, 2]}}}, {"window": {"800x600": {"place": [1e9, 2]}}}, {"window": 7}):
         assert Settings(stored)["window"] == {}, stored
+
+
+@pytest.mark.parametrize("place", [(10**9, -(10**9)), (-200_000, 5), (99_999, 99_999)])
+def test_a_window_moved_far_off_any_screen_is_noted_and_comes_back(monkeypatch, private_home, place):
+    """A window system's move event far off-screen: before, the window's memory raised ValueError writing it."""
+    app, driver = open_on(monkeypatch, (1920, 1080))
+    drag(driver, [place])
+    driver.frames(round(window.SETTLE_MS / 1000 / config.STEP) + 2)  # before: ValueError from the setting
+    assert app.settings["window"]["1920x1080"]["place"] is not None, "noted"
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    app.run(max_frames=app.frames)
+    pygame.quit()
+    again, driver = open_on(monkeypatch, (1920, 1080))
+    try:
+        window_, usable = on_the_screen((1920, 1080))
+        assert usable.contains(window_), f"{window_} is back on {usable}"
+    finally:
+        again.store.close()
+        pygame.quit()
+
+
+@pytest.mark.parametrize("place", [(-1500, 200), (300, -900), (-1000, -700)])
+def test_a_window_left_on_a_screen_left_of_or_above_the_main_one_opens_there_again(monkeypatch, private_home, place):
+    screens_ = [(1920, 1080), (1920, 1080)]
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: screens_)
+    app = App(clock=FakeClock(), seed=3)
+    pygame.event.clear()
+    app.step()
+    driver = Driver(app)
+    drag(driver, [place])
+    driver.post(pygame.QUIT)
+    driver.frames(1)
+    app.run(max_frames=app.frames)
+    pygame.quit()
+    again = App(clock=FakeClock(), seed=3)
+    pygame.event.clear()
+    again.step()
+    try:
+        assert pygame.display.get_window_position() == place, "before: brought back onto the main screen"
+    finally:
+        again.store.close()
+        pygame.quit()
+
+
+def test_with_one_screen_a_place_at_negative_coordinates_is_brought_back():
+    assert window.WindowPlacement((1920, 1080), chosen=(-1500, -900)).spot((800, 600)) == (0, config.TITLE_BAR_ROOM)
+
+
+def test_a_window_resized_past_the_screen_is_brought_back_within_it(monkeypatch, private_home):
+    """A window system's resize to 7,680 x 4,320 on a 1,366 x 768 screen: before, every frame drew that."""
+    app, driver = open_on(monkeypatch, (1366, 768))
+    try:
+        driver.click_button(app.scene.difficulty_buttons["expert"])
+        driver.post(pygame.WINDOWSIZECHANGED, x=7680, y=4320)
+        driver.frames(2)
+        width, height = app.screen.get_size()
+        assert width <= 1366 and height <= 768, f"before: a {width} x {height} window"
+    finally:
+        app.store.close()
+        pygame.quit()

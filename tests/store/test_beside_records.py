@@ -198,3 +198,24 @@ def test_a_journal_another_user_owns_is_never_made_and_is_set_aside(home):
     assert available and games == 0, "before: another user's file made into the records"
     assert any("could not be used" in notice for notice in notices), notices
     assert aside(home, f"copy-{TOKEN}")
+
+
+# --- a value too large for SQLite's integer: that write is skipped, the rest made, the records stay on -------
+
+
+@pytest.mark.parametrize("where", ["time_ms", "seq", "both"])
+def test_a_value_too_large_for_sqlite_keeps_the_rest_and_the_records_on(home, where):
+    good, odd = finished_game(1), finished_game(2)
+    entries = json.loads(zlib.decompress(journal(good, odd)[HEADER:]))
+    entries[0][1]["seq"], entries[1][1]["seq"] = 1, 2
+    if where in ("time_ms", "both"):
+        entries[1][1]["record"]["time_ms"] = 2**70
+    if where in ("seq", "both"):
+        entries[1][1]["seq"] = 10**30
+    body = zlib.compress(json.dumps(entries).encode())
+    (home / f"{DB_NAME}.copy-{TOKEN}").write_bytes(MARK + f"{len(body):010d}{zlib.crc32(body):010d}".encode() + body)
+    available, notices, games = start(home)
+    assert available, f"before: running without records ({notices})"
+    assert games >= 1, "the game that can be made is"
+    again = start(home)
+    assert again[0] and again[2] == games, "and the next start has its records too, nothing made twice"

@@ -122,3 +122,106 @@ def test_records_written_on_a_disk_that_fills_wait_and_are_made_when_it_frees(di
     assert saved.result() is True and s.load_resume().elapsed_ms == 2
     s.close()
     assert (disk.mount / "records" / DB_NAME).exists()
+
+
+# --- a long game finished on a disk that filled meanwhile, then quit before there is room (issue 45, #6) -----
+
+
+def long_game_on(store, before, after, fill):
+    """A beginner game whose mouse wanders (as a hand does: each chunk packs to some 25 KB) for `before` events,
+    then the disk fills (`fill()`), then `after` more events, then a losing click: the session, finished."""
+    import random
+
+    from game.model import Move
+    from game.play.board_ui import Motion
+    from game.play.dealer import Dealer
+    from game.settings import Settings
+    from tests.store.test_video_chunks import Heard, Press, Release
+
+    dealer = Dealer(store, Settings(store.settings(), save=lambda values: None), seed=5)
+    session = dealer.new(9, 9, 10)
+    heard = Heard(session)
+    heard.hear(Press(0, (72, 72), 1))
+    heard.hear(Release(1, (72, 72), 1))
+    session.apply(Move("reveal", 4, 4), t_ms=1)
+    rng, x, y, t = random.Random(45), 70, 70, 2
+    for count, then in ((before, fill), (after, None)):
+        for _ in range(count):
+            x, y = max(0, min(143, x + rng.randint(-3, 3))), max(0, min(143, y + rng.randint(-3, 3)))
+            heard.hear(Motion(t, (x, y)))
+            t += 1
+        if then is not None:
+            assert store.flush(30)
+            then()
+    board = session.board
+    mine = next((r, c) for r in range(9) for c in range(9) if board.is_mine(r, c) and not board.is_revealed(r, c))
+    session.apply(Move("reveal", *mine), t_ms=t)
+    assert session.state == "lost"
+    return session
+
+
+def recorded_video(store, session):
+    """The game recorded, its move log's moves and its video read back whole (None without one)."""
+    from game.video.packed import split_log, unpack
+
+    [game] = store.recent_games("beginner")
+    log = store.replay(game.game_id)
+    moves, data = split_log(log) if log is not None else (None, None)
+    mines = frozenset(session.board.mine_cells())
+    return game, moves, data and unpack(data, 9, 9, mines, store.chunk_reader())
+
+
+@pytest.mark.slow
+def test_a_long_game_finished_on_a_full_disk_keeps_its_whole_video_through_a_quit(disk, monkeypatch):
+    from game.video.chunks import CHUNK_EVENTS
+
+    home = disk.mount / "records"
+    store = Store.open(home=home)
+    session = long_game_on(store, 2 * CHUNK_EVENTS + 500, 4 * CHUNK_EVENTS + 2000, disk.fill)  # 102,755 events
+    assert writer_failed(store)
+    store.close()  # quit, the disk still full
+    disk.free()
+    again = Store.open(home=home)
+    try:
+        assert again.flush(30)
+        assert not any("without its video" in notice for notice in again.notices), again.notices
+        game, moves, video = recorded_video(again, session)
+        assert moves is not None, "before: recorded without its moves"
+        assert video is not None, "before: its 102,755-event video gone"
+        assert [list(c) for c in (video.kinds, video.times, video.xs, video.ys)] == [
+            list(c) for c in (session.video.kinds, session.video.times, session.video.xs, session.video.ys)
+        ], "every event, in order"
+    finally:
+        again.close()
+
+
+@pytest.mark.slow
+def test_a_video_too_long_to_keep_on_a_full_disk_is_said_plainly_lost_and_the_game_kept(disk, monkeypatch):
+    from game.video.chunks import CHUNK_EVENTS
+
+    monkeypatch.setattr(store_module, "BUSY_AFTER", 0.0)
+    home = disk.mount / "records"
+    store = Store.open(home=home)
+    session = long_game_on(
+        store, CHUNK_EVENTS + 100, 40 * CHUNK_EVENTS, disk.fill
+    )  # 40 chunks made after the disk filled
+    assert writer_failed(store)
+    store._writer.wait(lambda writer: getattr(writer, "cut", False), 30)
+    assert "video is lost if the game closes" in store.busy, f"before: {store.busy}"
+    store.close()
+    disk.free()
+    again = Store.open(home=home)
+    try:
+        assert again.flush(30)
+        said = [notice for notice in again.notices if "without its video" in notice]
+        assert said, f"before: no notice ({again.notices})"
+        game, moves, video = recorded_video(again, session)
+        assert game.outcome == "lost" and moves is not None and video is None, "the game and its moves are kept"
+        db = sqlite3.connect(home / DB_NAME)
+        try:
+            assert db.execute("SELECT video FROM games").fetchall() == [(None,)], "naming no chunks"
+            assert db.execute("SELECT COUNT(*) FROM video_chunks").fetchone() == (0,), "none left that nothing uses"
+        finally:
+            db.close()
+    finally:
+        again.close()

@@ -132,6 +132,40 @@ def test_a_newer_schema_is_left_alone(private_home):
     assert (private_home / DB_NAME).read_bytes() == before
 
 
+@pytest.mark.parametrize("what", ["collation", "function"])
+@pytest.mark.parametrize("journal", ["wal", "delete"])
+def test_a_newer_schema_needing_what_this_version_lacks_is_left_alone(private_home, what, journal):
+    """A newer version's file whose index uses a collation or SQL function this version lacks fails the
+    integrity check here: it must still be left alone (not set aside, not salvaged, not switched to WAL)."""
+    open_waited().close()
+    db = raw(private_home / DB_NAME)
+    if what == "collation":
+        db.create_collation("newer_order", lambda a, b: (a > b) - (a < b))
+        db.execute("CREATE INDEX games_newer ON games (category COLLATE newer_order)")
+    else:
+        db.create_function("newer_key", 1, lambda value: value, deterministic=True)
+        db.execute("CREATE INDEX games_newer ON games (newer_key(category))")
+    db.execute("CREATE TABLE newer_things (id INTEGER PRIMARY KEY, what TEXT)")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.execute(f"PRAGMA journal_mode = {journal}")
+    db.close()
+    before = sorted(p.name for p in private_home.iterdir())
+    content = (private_home / DB_NAME).read_bytes()
+    s = open_waited()
+    assert not s.available and s.path is None
+    assert any("newer version" in notice for notice in s.notices)
+    assert not any("damaged" in notice for notice in s.notices)
+    s.close()
+    assert (private_home / DB_NAME).read_bytes() == content
+    assert not [p for p in private_home.iterdir() if ".corrupt-" in p.name]
+    assert {name for name in before if not name.endswith((".lock-open", ".lock-use"))} <= {
+        p.name for p in private_home.iterdir()
+    }
+    db = raw(private_home / DB_NAME)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == journal
+    db.close()
+
+
 # --- settings ---------------------------------------------------------------------------------------------
 
 
