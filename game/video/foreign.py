@@ -13,6 +13,7 @@ import queue
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 from array import array
 from dataclasses import dataclass
@@ -123,8 +124,17 @@ def read_many(paths: list[Path], timeout: float = TIME_LIMIT_S, batch: int = 1) 
 
 def _run_child(files: list[tuple[str, bytes]], timeout: float) -> tuple[list[object], str]:
     """The child's answers, one a file in order, and why it stopped short of the last file ("" when it did
-    not). The request goes in and the answers come out on threads of their own, so neither pipe can fill up
-    and hold the other, and no answer is waited for longer than `timeout`."""
+    not). The child works in a folder of its own, removed after it: ms-toollib writes its panic report
+    (crash.log) on a damaged file into the working folder, which would otherwise be wherever the game or
+    `stats` was started from."""
+    with tempfile.TemporaryDirectory(prefix="minesweeper-reader-", ignore_cleanup_errors=True) as private:
+        return _run_child_in(private, files, timeout)
+
+
+def _run_child_in(folder: str, files: list[tuple[str, bytes]], timeout: float) -> tuple[list[object], str]:
+    """The child's answers, started in `folder`. The request goes in and the answers come out on threads of
+    their own, so neither pipe can fill up and hold the other, and no answer is waited for longer than
+    `timeout`."""
     request = bytearray()
     for kind, data in files:
         request += bytes([list(FORMATS.values()).index(kind)]) + len(data).to_bytes(4, "big") + data
@@ -134,6 +144,7 @@ def _run_child(files: list[tuple[str, bytes]], timeout: float) -> tuple[list[obj
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
+            cwd=folder,
             # The windowed build has no console; without this Windows would flash one up for the child.
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
