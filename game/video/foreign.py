@@ -21,6 +21,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO
 
+from game.names import player_name
+
 from .events import MAX_SIDE_CELLS, Mouse, Video, VideoError
 from .foreign_child import MAX_FILE_BYTES, TIME_LIMIT_S
 
@@ -240,10 +242,11 @@ def checked(path: Path, kind: str, reply: dict) -> ForeignVideo:
 
 
 def _text(value: object) -> str:
-    """A name from the file, fit to show: a string, without control characters, not too long."""
+    """A name from the file, fit to show: a string, without controls or bidi overrides (its joiners kept: they
+    spell Persian names and emoji families), not too long."""
     if not isinstance(value, str):
         raise VideoError("a name that is not text")
-    return "".join(ch for ch in value[: MAX_TEXT * 2] if ch.isprintable()).strip()[:MAX_TEXT]
+    return player_name(value[: MAX_TEXT * 2], MAX_TEXT)
 
 
 def program_of(format_: str, software: str, text: str) -> str:
