@@ -88,8 +88,16 @@ def fit(
         if width(message, step, weight) <= room and (not room_h or line_height(step, weight) <= room_h):
             return message, step
     size = min(size, smallest)
-    while message and width(message + ELLIPSIS, size, weight) > room:
-        message = message[:-1]
+    # The longest start that fits with its ellipsis, found by halving: a long name (a path, a file's name of 255
+    # characters) costs a few measures, not one for each character cut.
+    fits, too_long = 0, len(message) + 1
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if width(message[:middle] + ELLIPSIS, size, weight) <= room:
+            fits = middle
+        else:
+            too_long = middle
+    message = message[:fits]
     return (message.rstrip() + ELLIPSIS if message else ""), size
 
 
