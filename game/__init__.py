@@ -5,7 +5,7 @@ never of one above, and no imports go round in a circle (tests/test_architecture
 made inside functions; ARCHITECTURE.md shows the list). Packages that share a layer never import each other.
 """
 
-#: The layers, top to bottom. Each is a package of game/ (or one of its two loose modules).
+#: The layers, top to bottom. Each is a package of game/ (or one of its loose modules).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("shell",),  # start-up, the window and its loop, the scene stack; it knows the scenes by name
     ("scenes", "overlays"),  # one class per screen; what sits over a screen
@@ -18,5 +18,5 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("work",),  # background threads and worker processes
     ("settings",),  # every setting, defined once
     ("model",),  # the rules, the solver and replays: pure Python
-    ("config",),  # constants
+    ("config", "names"),  # constants; names from outside made safe to draw and print
 )

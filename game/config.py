@@ -24,6 +24,9 @@ IDLE_POLL = 1 / 30
 # A frame handles at most this many input events; a burst (a flood of clicks, a file manager's pile of drops)
 # goes on in the next frames, so the screen keeps moving. Resizes are merged first: only the last one counts.
 EVENTS_PER_FRAME = 48
+# ...but an event that has waited longer than this is handled in the next frame whatever the share (see
+# game/shell/intake.py): a flood of any rate makes frames longer, never a backlog that grows without bound.
+MAX_INPUT_LAG = 2 * STEP
 
 # Tiles are drawn at BASE_TILE pixels by tools/make_assets.py and shown at any size from MIN_TILE to MAX_TILE
 # (whole multiples are blown up pixel by pixel, others smoothed down from the next multiple). The zoom keys

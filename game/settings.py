@@ -9,6 +9,7 @@ from typing import Any, Literal, NamedTuple, overload
 
 from game import config
 from game.model import PRESETS, SAFE_AROUND_FIRST_CLICK
+from game.names import player_name
 
 Choice = tuple[Any, str]  # a value and how the Settings screen shows it
 
@@ -58,11 +59,13 @@ MAX_PLAYER_CHARS = 40  # EVF's names are UTF-8 ending in a NUL, of any length: t
 
 
 def clean_player(value: Any) -> str:
-    """A player's name as it goes into a video file (EVF: UTF-8, ending at a NUL): printable characters only
-    (never a NUL, a line break or another control), no spaces around it, at most MAX_PLAYER_CHARS."""
+    """A player's name as it goes into a video file (EVF: UTF-8, ending at a NUL): as typed, less what must never
+    be in a name (a NUL, a line break or another control, a bidirectional override: game.names), no spaces
+    around it, at most MAX_PLAYER_CHARS. Zero-width joiners and non-joiners stay: they spell Persian names and
+    emoji families."""
     if not isinstance(value, str):
         raise ValueError(f"not text: {value!r}")
-    return "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_PLAYER_CHARS].rstrip()
+    return player_name(value, MAX_PLAYER_CHARS)
 
 
 ON_OFF = ((False, "off"), (True, "on"))

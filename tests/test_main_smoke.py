@@ -121,3 +121,23 @@ def test_no_screen_is_said_and_not_played_unseen(tmp_path):
     assert proc.returncode == 1, err
     assert "could not open a window" in err and "DISPLAY=':4077'" in err, err
     assert "DISPLAY=':4077'" in (tmp_path / "minesweeper-crash.log").read_text()
+
+
+def test_a_crash_naming_a_file_that_is_not_utf8_is_logged_and_reported_escaped(tmp_path, monkeypatch):
+    from game.shell import launcher
+
+    monkeypatch.setenv("MINESWEEPER_HOME", str(tmp_path))
+    details = "Traceback...\nFileNotFoundError: /videos/bad\udcff.avf\n"
+    path = launcher.write_crash_log(details)
+    assert path is not None and "bad\\xff.avf" in path.read_text(encoding="utf-8")
+    assert launcher.shown(details) == "Traceback...\nFileNotFoundError: /videos/bad\\xff.avf\n"
+
+
+@pytest.mark.slow
+def test_a_replay_given_at_start_whose_name_is_not_utf8_runs(tmp_path):
+    bad = os.fsdecode(bytes(tmp_path) + b"/r\xff.json")
+    with open(bad, "w") as file:
+        file.write("{")
+    proc = run_main("--replay", bad, "--frames", "60", cwd=tmp_path, env_extra={"MINESWEEPER_HOME": str(tmp_path)})
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err

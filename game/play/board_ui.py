@@ -59,8 +59,13 @@ class Release(NamedTuple):
 
 
 class Motion(NamedTuple):
+    """The pointer moved to `pos`. `trail`: the moves just before it that came with no other event between,
+    merged into this one by the app (a mouse polled at 8 kHz sends more than a frame can take one by one), as
+    (t_ms, pos), oldest first: a recorder keeps them all; the interpreter reads only where the pointer is now."""
+
     t_ms: int
     pos: Pos
+    trail: tuple[tuple[int, Pos], ...] = ()
 
 
 class Wheel(NamedTuple):

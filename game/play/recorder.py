@@ -82,6 +82,10 @@ class Recorder:
         """One input event, as the scene hands it to the interpreter: `ui` is the board UI state before it (a key
         means what the interpreter makes of it there: where the cursor goes, what it opens); `waiting`: the
         game's clock waits for the player's move."""
+        if isinstance(event, Motion) and event.trail:  # the moves merged into this one, each kept in its place
+            for t_ms, pos in event.trail:
+                self.hear(Motion(t_ms, pos), board, ui, where, waiting)
+            event = Motion(event.t_ms, event.pos)
         video = self.video
         moves = False  # whether the interpreter makes a move of it (only asked while the clock waits)
         if isinstance(event, KeyPress):

@@ -21,6 +21,7 @@ from game.play.dealer import Dealer
 from game.settings import Settings
 from game.shell.arrivals import Arrival, Arrivals, News, RecordsOpened, Tell, Watch
 from game.shell.clock import Clock, SystemClock
+from game.shell.intake import Intake
 from game.shell.window import WindowMemory, WindowPlacement
 from game.store import Store
 from game.view import layout, scale, screens, theme, typeface
@@ -134,7 +135,7 @@ class App:
         self.frames = 0
         self._lag = 0.0
         self._quiet = 0.0  # seconds since the last event
-        self._backlog: list[pygame.event.Event] = []  # events of a burst left for the next frames
+        self._backlog = Intake()  # events that came and wait for a frame, merged as they come
         self._next: tuple[screens.Screen | None, Switch] | None = None  # the scene to show after this frame
         self._history: list[tuple[Scene, list[Overlay[Any]]]] = []  # scenes to come back to (a replay's Back)
         self.overlays: list[Overlay[Any]] = []
@@ -395,13 +396,11 @@ class App:
             self._pop_finished()
 
     def _take(self, arrived: list[pygame.event.Event]) -> list[pygame.event.Event]:
-        """This frame's events: a burst's leftovers first, at most EVENTS_PER_FRAME, every resize but the last
-        dropped (each lays a large board out again; only the last size is the window's)."""
-        events = self._backlog + arrived
-        stale = set([n for n, event in enumerate(events) if event.type == pygame.WINDOWSIZECHANGED][:-1])
-        events = [event for n, event in enumerate(events) if n not in stale]
-        self._backlog = events[config.EVENTS_PER_FRAME :]
-        return events[: config.EVENTS_PER_FRAME]
+        """This frame's events: a burst's leftovers first, a run of motions merged into one, a burst of resizes
+        into the last, at most a bounded share of the rest unless they have waited too long (see Intake)."""
+        for event in arrived:
+            self._backlog.add(event)
+        return self._backlog.take(self.now_ms())
 
     def _idle_for(self) -> float | None:
         wakes = [w for w in (self.scene.next_wake(), *(o.next_wake() for o in self.overlays)) if w is not None]

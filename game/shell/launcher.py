@@ -38,14 +38,23 @@ DIFFICULTIES = ("beginner", "intermediate", "expert")
 WINDOWLESS_DRIVERS = ("offscreen", "dummy", "evdev")
 
 
+def shown(message: str) -> str:
+    """A message as it can be shown and printed, line by line: a path in it whose name is not UTF-8 (a crash's
+    last line names the file it was reading) escaped, never a second crash (game.names)."""
+    from game.names import printable
+
+    return "\n".join(printable(line) for line in message.split("\n"))
+
+
 def say(message: str) -> None:
     """Print to stderr when there is one: under pythonw (Windows, no console) stderr is None."""
     if sys.stderr is not None:
-        print(message, file=sys.stderr)
+        print(shown(message), file=sys.stderr)
 
 
 def show_error(title: str, message: str) -> None:
     """Tell the player in a window if one can be shown, else on stderr."""
+    title, message = shown(title), shown(message)
     try:
         import pygame
 
@@ -93,7 +102,7 @@ def write_crash_log(text: str) -> Path | None:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / "minesweeper-crash.log"
             with open(path, "a", encoding="utf-8") as log:
-                log.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n{text}\n")
+                log.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n{shown(text)}\n")
             return path
         except OSError:
             continue

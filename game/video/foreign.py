@@ -13,12 +13,15 @@ import queue
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 from array import array
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO
+
+from game.names import player_name
 
 from .events import MAX_SIDE_CELLS, Mouse, Video, VideoError
 from .foreign_child import MAX_FILE_BYTES, TIME_LIMIT_S
@@ -123,8 +126,17 @@ def read_many(paths: list[Path], timeout: float = TIME_LIMIT_S, batch: int = 1) 
 
 def _run_child(files: list[tuple[str, bytes]], timeout: float) -> tuple[list[object], str]:
     """The child's answers, one a file in order, and why it stopped short of the last file ("" when it did
-    not). The request goes in and the answers come out on threads of their own, so neither pipe can fill up
-    and hold the other, and no answer is waited for longer than `timeout`."""
+    not). The child works in a folder of its own, removed after it: ms-toollib writes its panic report
+    (crash.log) on a damaged file into the working folder, which would otherwise be wherever the game or
+    `stats` was started from."""
+    with tempfile.TemporaryDirectory(prefix="minesweeper-reader-", ignore_cleanup_errors=True) as private:
+        return _run_child_in(private, files, timeout)
+
+
+def _run_child_in(folder: str, files: list[tuple[str, bytes]], timeout: float) -> tuple[list[object], str]:
+    """The child's answers, started in `folder`. The request goes in and the answers come out on threads of
+    their own, so neither pipe can fill up and hold the other, and no answer is waited for longer than
+    `timeout`."""
     request = bytearray()
     for kind, data in files:
         request += bytes([list(FORMATS.values()).index(kind)]) + len(data).to_bytes(4, "big") + data
@@ -134,6 +146,7 @@ def _run_child(files: list[tuple[str, bytes]], timeout: float) -> tuple[list[obj
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
+            cwd=folder,
             # The windowed build has no console; without this Windows would flash one up for the child.
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
@@ -229,10 +242,11 @@ def checked(path: Path, kind: str, reply: dict) -> ForeignVideo:
 
 
 def _text(value: object) -> str:
-    """A name from the file, fit to show: a string, without control characters, not too long."""
+    """A name from the file, fit to show: a string, without controls or bidi overrides (its joiners kept: they
+    spell Persian names and emoji families), not too long."""
     if not isinstance(value, str):
         raise VideoError("a name that is not text")
-    return "".join(ch for ch in value[: MAX_TEXT * 2] if ch.isprintable()).strip()[:MAX_TEXT]
+    return player_name(value[: MAX_TEXT * 2], MAX_TEXT)
 
 
 def program_of(format_: str, software: str, text: str) -> str:

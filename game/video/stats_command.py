@@ -1,17 +1,32 @@
 """`minesweeper stats [--json] [--all] FILE_OR_FOLDER...`: every figure of each video, read in parallel: a pool of
 worker processes sized to the cores, each reading its files through a reader child and working out their figures.
-In a folder only the videos are read, known by their names' endings (a README beside them is no failure)."""
+In a folder only the videos are read, known by their names' endings (a README beside them is no failure).
+
+It streams: the folders are walked a folder at a time, a few batches of files are out with the workers at
+once, and each line is printed as its turn comes, so a folder of any size takes the memory of a few batches
+(and of its largest folder's names), never of all its files or all their lines. Every entry gets a line: one
+that is not a file (a pipe, a device, a link to one, a link that leads nowhere or round in a loop, a folder that
+cannot be read) says so without being opened, and so does a named path that cannot be looked at. What is
+printed goes through game.names.printable (a name that is not UTF-8 would stop a UTF-8 stream). A reader that
+goes away (`| head -1`) ends the command quietly, as it ends any Unix tool."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import json
 import os
+import stat
 import sys
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections import deque
+from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.model import category_for, category_label, level_of
+from game.names import printable
 
 from .figure_text import figure_text
 from .figures import figures_of
@@ -19,11 +34,16 @@ from .foreign import FORMATS, ForeignVideo, UnreadableVideo, read_many
 
 # The exit statuses, as --help tells them.
 READ_ALL, UNREADABLE, USAGE, NONE_FOUND = 0, 1, 2, 3
+SIGPIPE_STATUS = 128 + 13  # what a shell reports of a tool stopped by SIGPIPE, the way Unix tools end
 EXIT_STATUSES = f"""exit status:
   {READ_ALL}  every video was read
   {UNREADABLE}  a video (or a file named, or any file under --all) could not be read: its line says why
   {USAGE}  the command line was wrong
-  {NONE_FOUND}  no video was found to read"""
+  {NONE_FOUND}  no video was found to read
+  {SIGPIPE_STATUS}  the reader of its output went away (| head), as a Unix tool ends"""
+
+# A path found, and why it gets a line without being read ("" when it is a file to read).
+Found = tuple[Path, str]
 
 
 def is_video_name(path: Path) -> bool:
@@ -31,23 +51,72 @@ def is_video_name(path: Path) -> bool:
     return path.suffix.lower() in FORMATS
 
 
-def video_files(targets: list[str], every_file: bool = False) -> tuple[list[Path], int]:
-    """(the files to read, how many were passed over): each file named, always, and in each folder named (and
-    below it) the files whose names say they are videos, or every file with `every_file`; hidden files and
-    folders are left out."""
-    files, skipped = [], 0
+@dataclass
+class Tally:
+    """What a walk passed over: the files in a folder whose names do not say they are videos."""
+
+    passed_over: int = 0
+
+
+def video_files(targets: list[str], every_file: bool = False, tally: Tally | None = None) -> Iterator[Found]:
+    """Each path named (always read, whatever its name), and in each folder named (and below it, a folder at a
+    time, in the order of their names) every entry whose name says it is a video, or every entry with
+    `every_file`; hidden ones left out, and the files passed over counted in `tally`. A file goes to be read;
+    any other entry comes with the reason it is not read."""
+    tally = tally if tally is not None else Tally()
     for target in targets:
         path = Path(target)
-        if path.is_dir():
-            found = (p for p in path.rglob("*") if not any(part.startswith(".") for part in p.relative_to(path).parts))
-            for file in sorted(p for p in found if p.is_file()):
-                if every_file or is_video_name(file):
-                    files.append(file)
-                else:
-                    skipped += 1
+        try:
+            status = path.stat()
+        except OSError as error:
+            yield path, _cannot(path, error)
+            continue
+        if stat.S_ISDIR(status.st_mode):
+            yield from _walk(path, every_file, tally)
         else:
-            files.append(path)
-    return files, skipped
+            yield path, _not_a_file(path, status.st_mode)
+
+
+def _walk(folder: Path, every_file: bool, tally: Tally) -> Iterator[Found]:
+    try:
+        with os.scandir(folder) as found:
+            names = sorted(entry.name for entry in found if not entry.name.startswith("."))
+    except OSError as error:
+        yield folder, f"{printable(folder.name)}: a folder that cannot be read ({error.strerror or error})"
+        return
+    for name in names:
+        path = folder / name
+        try:
+            status = path.lstat()
+            if stat.S_ISLNK(status.st_mode):
+                status = path.stat()  # a link: what it leads to (a loop or nothing at all raises)
+                if stat.S_ISDIR(status.st_mode):
+                    yield path, f"{printable(name)}: a link to a folder, not followed"
+                    continue
+        except OSError as error:
+            if every_file or is_video_name(path):
+                yield path, _cannot(path, error)
+            else:
+                tally.passed_over += 1
+            continue
+        if stat.S_ISDIR(status.st_mode):
+            yield from _walk(path, every_file, tally)
+        elif every_file or is_video_name(path):
+            yield path, _not_a_file(path, status.st_mode)
+        else:
+            tally.passed_over += 1
+
+
+def _not_a_file(path: Path, mode: int) -> str:
+    """Why an entry that is not a folder is not read ("" for a file: it is)."""
+    if stat.S_ISREG(mode):
+        return ""
+    what = "a named pipe" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else ""
+    return f"{printable(path.name)}: {what or 'not a file'}{', not a file' if what else ''}"
+
+
+def _cannot(path: Path, error: OSError) -> str:
+    return f"{printable(path.name or str(path))}: cannot be looked at ({error.strerror or error})"
 
 
 BATCH = 25  # files to a reader child: a child's start costs more than a parse
@@ -136,6 +205,35 @@ TEXT_NAMES = {"3BV/s": "bbbv_s", "IOS": "ios", "RQP": "rqp", "STNB": "stnb", "IO
 TEXT_NAMES |= {"Throughput": "throughput", "Correctness": "correctness", "Path": "path"}
 
 
+def described(found: Iterable[Found]) -> Generator[dict, None, None]:
+    """Each entry's line, in order: a batch of files at a time to the workers, a few batches out at once."""
+    pool = workers()
+    ahead = 2 * (os.cpu_count() or 2)  # batches out with the workers: enough to keep every core busy
+    out: deque[tuple[list[Found], Future[list[dict]] | None]] = deque()
+    try:
+        iterator = iter(found)
+        while batch := list(itertools.islice(iterator, BATCH)):
+            readable = [path for path, why in batch if not why]
+            out.append((batch, pool.submit(describe_group, readable) if readable else None))
+            while len(out) > ahead:
+                yield from _lines(*out.popleft())
+        while out:
+            yield from _lines(*out.popleft())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _lines(batch: list[Found], future: Future[list[dict]] | None) -> Iterator[dict]:
+    read = iter(future.result() if future is not None else [])
+    for path, why in batch:
+        yield {"file": str(path), "error": why} if why else next(read)
+
+
+def shown(line: dict) -> dict:
+    """A line as it can be printed: every text in it (a file's name, a player's) through printable."""
+    return {key: printable(value) if isinstance(value, str) else value for key, value in line.items()}
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="minesweeper stats",
@@ -150,17 +248,21 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
     args = parser.parse_args(argv)
-    files, skipped = video_files(args.paths, every_file=args.all)
-    if skipped:
-        print(f"{skipped} file(s) not named as videos passed over (--all reads them too)", file=sys.stderr)
+    tally = Tally()
     failed = False
-    groups = [files[start : start + BATCH] for start in range(0, len(files), BATCH)]
-    with workers() as pool:
-        for lines in pool.map(describe_group, groups):
-            for line in lines:
+    files = 0
+    try:
+        with contextlib.closing(described(video_files(args.paths, args.all, tally))) as lines:
+            for line in map(shown, lines):
+                files += 1
                 failed |= "error" in line
                 print(json.dumps(line, ensure_ascii=False) if args.json else as_text(line))
-    sys.stdout.flush()
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (`| head -1`): stop, and say nothing, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
+        return SIGPIPE_STATUS
+    if tally.passed_over:
+        print(f"{tally.passed_over} file(s) not named as videos passed over (--all reads them too)", file=sys.stderr)
     if not files:
         print("no video found", file=sys.stderr)
         return NONE_FOUND

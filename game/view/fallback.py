@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.names import printable
 from game.view import text
 from game.view.scale import px
 from game.view.typeface import REGULAR, SIZES, font
@@ -54,7 +55,8 @@ def _missing(message: str, size: int, weight: str) -> list[bool]:
 
 
 def needed(message: str, size: int, weight: str = REGULAR) -> bool:
-    """Whether the game's typeface lacks a character of `message`."""
+    """Whether the game's typeface lacks a character of `message` (as drawn: printable)."""
+    message = printable(message)
     return not message.isascii() and any(_missing(message, size, weight))
 
 
@@ -94,6 +96,7 @@ def draw_fitted(
     surface: pygame.Surface, message: str, box: pygame.Rect, size: int, colour: ColorLike, align: str, weight: str
 ) -> pygame.Rect:
     """text.draw_fitted, with the characters the game's typeface lacks in the system font once it is found."""
+    message = printable(message)
     path = _found[0] if _found else None
     if path is None or not needed(message, size, weight):
         return text.draw_fitted(surface, message, box, size, colour, align, weight, smallest=SIZES[0])

@@ -101,7 +101,8 @@ def input_event(event: pygame.event.Event, t_ms: int) -> InputEvent | None:
     board's (a key with Ctrl held, a key that does not play, a window event)."""
     kind = event.type
     if kind == pygame.MOUSEMOTION:
-        return Motion(t_ms, tuple(event.pos))
+        trail = getattr(event, "trail", None)  # the moves merged into this one (see App._queue)
+        return Motion(t_ms, tuple(event.pos), tuple(trail) if trail else ())
     if kind == pygame.MOUSEBUTTONDOWN:
         return Press(t_ms, tuple(event.pos), event.button)
     if kind == pygame.MOUSEBUTTONUP:

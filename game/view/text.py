@@ -1,6 +1,8 @@
 """Text on screen, always inside a box: a line is fitted to its box (a smaller size of the type scale, then an
 ellipsis), a paragraph is wrapped to it. Everything drawn is written down while `recording()` is on, so a
-test can check that no text leaves its box or overlaps another."""
+test can check that no text leaves its box or overlaps another. What reaches the font is first made
+printable (game.names): a file's name that is not UTF-8, anywhere in a line, shows escaped, never stops the
+frame (a font refuses to measure such a name)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+from game.names import printable
 from game.view import theme
 from game.view.typeface import BODY, REGULAR, SIZES, SMALL, font
 
@@ -51,7 +54,7 @@ def next_layer() -> None:
 
 
 def width(message: str, size: int = BODY, weight: str = REGULAR) -> int:
-    return font(size, weight).size(message)[0]
+    return font(size, weight).size(printable(message))[0]
 
 
 def draw(
@@ -66,6 +69,7 @@ def draw(
 ) -> pygame.Rect:
     """One line anchored at `pos`, in the theme's text colour unless given; returns where it went. `box` is
     where it must stay (the surface, when not given)."""
+    message = printable(message)
     image = font(size, weight).render(message, True, colour or theme.current().text)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
@@ -85,8 +89,16 @@ def fit(
         if width(message, step, weight) <= room and (not room_h or line_height(step, weight) <= room_h):
             return message, step
     size = min(size, smallest)
-    while message and width(message + ELLIPSIS, size, weight) > room:
-        message = message[:-1]
+    # The longest start that fits with its ellipsis, found by halving: a long name (a path, a file's name of 255
+    # characters) costs a few measures, not one for each character cut.
+    fits, too_long = 0, len(message) + 1
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if width(message[:middle] + ELLIPSIS, size, weight) <= room:
+            fits = middle
+        else:
+            too_long = middle
+    message = message[:fits]
     return (message.rstrip() + ELLIPSIS if message else ""), size
 
 

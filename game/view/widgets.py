@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.names import kept
 from game.view import text, theme
 from game.view.scale import px
 from game.view.typeface import BLACK, BODY, BOLD, HEADING, LARGE, SMALL, TINY
@@ -195,7 +196,10 @@ class TextField:
         return False
 
     def _type(self, typed: str) -> bool:
-        if not typed.isprintable():
+        # What the keyboard or an input method sends at once (a word with its zero-width non-joiner, an emoji
+        # family with its joiners) goes in whole, less only what no field holds (a control, a bidi override).
+        typed = kept(typed)
+        if not typed:
             return False
         if self.selected:
             self._value, self.caret, self.selected = "", 0, False

@@ -379,3 +379,18 @@ def test_a_resumed_games_video_waits_for_the_players_first_move_as_its_clock_doe
     assert figures.time_ms == resumed.session.elapsed_ms
     driver.settled()
     assert driver.app.store.recent_games("beginner")[0].time_ms == figures.time_ms
+
+
+def test_a_fast_mouse_is_recorded_whole_though_the_frame_handles_its_run_of_motions_once(driver):
+    playing = start(driver)
+    video = playing.session.video
+    driver.click_cell(4, 4)
+    hovered = []
+    playing.listeners.append(hovered.append)
+    points = [driver.cell_pos(r, c) for r in range(9) for c in range(9)] * 5  # 405 motions: 8 kHz for 50 ms
+    for x, y in points:
+        driver.post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(1)
+    moves = [(video.cell_of(e.x, e.y), e.kind) for e in list(video)[2:]]
+    assert moves == [((r, c), Mouse.MOVE) for _ in range(5) for r in range(9) for c in range(9)], "every one kept"
+    assert len(hovered) == 1 and playing.ui.pointer == (8, 8), "the scene handled the run once, where it ended"

@@ -257,3 +257,22 @@ def test_games_recorded_before_show_their_figures_once_worked_out_in_the_backgro
     driver.click_button(records.rows[sources.index(speed.FROM_VIDEO)], frames=3)
     assert isinstance(driver.scene, ReplayScene) and driver.scene.video is not None, "its video plays"
     driver.app.store.close()
+
+
+PERSIAN = "مهر\u200cناز"  # Mehrnaz: its zero-width non-joiner keeps the ه from joining the ن
+FAMILY = "👨\u200d👩\u200d👧\u200d👦"  # one emoji: four people and the three joiners that make them a family
+
+
+def test_a_name_typed_as_one_input_is_kept_as_typed_joiners_and_all(driver):
+    driver.click_button(driver.scene.settings)
+    settings = driver.scene
+    driver.click(settings.name_field.rect.center)
+    for typed in (PERSIAN, " ", FAMILY):  # an input method sends a word, an emoji picker the whole emoji, at once
+        driver.post(pygame.TEXTINPUT, text=typed)
+    driver.frames(2)
+    assert settings.name_field.value == f"{PERSIAN} {FAMILY}"
+    assert driver.app.settings["player"] == f"{PERSIAN} {FAMILY}"
+    driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    driver.post(pygame.TEXTINPUT, text="Zo\u202eë\x1b[2J")  # a bidi override and a terminal's escape: only they go
+    driver.frames(2)
+    assert driver.app.settings["player"] == "Zoë[2J"

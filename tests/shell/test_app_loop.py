@@ -132,11 +132,76 @@ def test_a_burst_of_resizes_lays_the_window_out_once_for_the_last_size(app, monk
     assert sizes == [(900 + 2999 % 300, 600 + 2999 % 120)]
 
 
-def test_a_burst_of_events_is_handled_a_bounded_share_a_frame(app):
+def test_a_burst_of_events_is_handled_a_bounded_share_a_frame_until_it_has_waited_two_frames(app):
     for n in range(5 * config.EVENTS_PER_FRAME):
         pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=n))
     handled = []
-    for _ in range(6):
+    for _ in range(4):
         app.step()
         handled.append(len(app.scene.events))
-    assert handled == [config.EVENTS_PER_FRAME * (n + 1) for n in range(5)] + [5 * config.EVENTS_PER_FRAME]
+    share = config.EVENTS_PER_FRAME
+    assert handled == [share, 2 * share, 5 * share, 5 * share], "the rest once they have waited 2 frames"
+
+
+class MouseClock(FakeClock):
+    """A mouse polled `rate` times a second: each frame, the motions that came while the clock waited for it,
+    each stamped as it came (as SystemClock stamps them)."""
+
+    def __init__(self, rate, points):
+        super().__init__()
+        self.rate, self.points, self.sent = rate, points, []
+
+    def arrived(self):
+        events = []
+        for n in range(len(self.sent), int(self.now * self.rate)):
+            pos = self.points[n % len(self.points)]
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
+            event.t_ms = n * 1000 // self.rate
+            self.sent.append((event.t_ms, pos))
+            events.append(event)
+        return events
+
+
+@pytest.mark.parametrize("rate", [1000, 4000, 8000])
+def test_motion_at_any_rate_is_handled_within_a_frame_and_nothing_piles_up(app, rate):
+    app.clock = MouseClock(rate, [(100 + n % 300, 200 + n % 7) for n in range(1000)])
+    handled = []
+    app.scene.handle = handled.append
+    waited, waiting = [], []
+    for _ in range(300):  # 5 s
+        first = len(handled)
+        app.step()
+        stamps = [t for event in handled[first:] for t, _ in [*getattr(event, "trail", ()), (event.t_ms, 0)]]
+        waited.append(app.clock.now_ms() - min(stamps, default=app.clock.now_ms()))
+        waiting.append(len(app._backlog))
+    assert max(waited) <= 2 * 1000 * config.STEP + 1, "every motion is handled by the frame after it came"
+    assert max(waiting) == 0, "nothing is left for later frames"
+    assert len(handled) <= 300, "a frame's run of motions is handled once"
+    kept = [(t, tuple(pos)) for event in handled for t, pos in [*getattr(event, "trail", ()), (event.t_ms, event.pos)]]
+    assert kept == app.clock.sent, "every motion is handed on with its stamp, in order"
+    assert sum(event.rel[0] for event in handled) == len(app.clock.sent), "the moves add up"
+
+
+def test_motions_are_not_merged_across_another_event_or_a_change_of_buttons(app):
+    handled = []
+    app.scene.handle = handled.append
+
+    def motion(x, buttons=(0, 0, 0)):
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 5), rel=(1, 0), buttons=buttons)
+
+    for event in [
+        motion(1),
+        motion(2),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(2, 5), button=1),
+        motion(3, (1, 0, 0)),
+        motion(4, (1, 0, 0)),
+        motion(5),
+    ]:
+        pygame.event.post(event)
+    app.step()
+    assert [(e.type, e.pos[0], len(getattr(e, "trail", ()))) for e in handled] == [
+        (pygame.MOUSEMOTION, 2, 1),
+        (pygame.MOUSEBUTTONDOWN, 2, 0),
+        (pygame.MOUSEMOTION, 4, 1),
+        (pygame.MOUSEMOTION, 5, 0),
+    ]
