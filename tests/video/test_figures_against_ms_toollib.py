@@ -10,6 +10,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -72,9 +73,14 @@ def read_batch(files):
     """What ms-toollib reads from each file, in one child; a child that fails is split in two and tried again
     (ms-toollib 1.5.20 has aborted the process on some runs of many videos), down to one file a child."""
     code = f"NAMES = {NAMES!r}\n" + READ
-    done = subprocess.run(
-        [sys.executable, "-c", code], input=json.dumps([list(data) for data in files]), capture_output=True, text=True
-    )
+    with tempfile.TemporaryDirectory() as here:  # where a panic's crash.log goes: not the checkout
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            input=json.dumps([list(data) for data in files]),
+            capture_output=True,
+            text=True,
+            cwd=here,
+        )
     if done.returncode == 0:
         return json.loads(done.stdout)
     assert len(files) > 1, done.stderr[-2000:]
