@@ -88,6 +88,7 @@ class Recorder:
             event = Motion(event.t_ms, event.pos)
         video = self.video
         moves = False  # whether the interpreter makes a move of it (only asked while the clock waits)
+        chords = False  # a left release that chords (a left click on a number): see below
         if isinstance(event, KeyPress):
             heard = self._key(interpret(board, ui, event, where))
             if heard is None:
@@ -104,8 +105,18 @@ class Recorder:
             else:
                 return
             x, y = self.board_point(event.pos, where)
-            if self.paused and waiting:
-                moves = isinstance(interpret(board, ui, event, where)[1], Move)
+            if kind == Mouse.LEFT_RELEASE or (self.paused and waiting):
+                outcome = interpret(board, ui, event, where)[1]
+                moves = isinstance(outcome, Move)
+                # A left click on a number chords here, as it does in most clones; in the video, and so to every
+                # program that replays it (ms-toollib, Arbiter's rules), only both buttons chord: the release is
+                # kept as the chord it was, the right button pressed and released around it at that moment.
+                chords = (
+                    kind == Mouse.LEFT_RELEASE
+                    and isinstance(outcome, Move)
+                    and outcome.kind is MoveKind.CHORD
+                    and not ui.chording
+                )
         if not len(video):
             if kind not in STARTS or video.cell_of(x, y) is None:
                 return  # a video starts at the first press on the board
@@ -114,7 +125,13 @@ class Recorder:
             self._offset = event.t_ms - video.times[-1]
         if self.paused and (moves or not waiting):
             self.resume(event.t_ms)
-        self._append(kind, event.t_ms - self._offset, x, y)
+        t_ms = event.t_ms - self._offset
+        if chords:
+            self._append(Mouse.RIGHT_PRESS, t_ms, x, y)
+            self._append(Mouse.LEFT_RELEASE, t_ms, x, y)
+            self._append(Mouse.RIGHT_RELEASE, t_ms, x, y)
+        else:
+            self._append(kind, t_ms, x, y)
 
     def _key(self, interpreted: tuple[BoardUI, Outcome]) -> tuple[Mouse, tuple[int, int]] | None:
         """What a key does on the board, at its cell: a move there, or the cursor going there (None: nothing)."""

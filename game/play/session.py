@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from game.model import GameVerdict, Replay
     from game.store import RecordResult
     from game.store.writer import Pending
-    from game.video.figures import Figures
+    from game.video.figures import Figures, Played
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +96,7 @@ class GameSession:
         self._running_since: int | None = None
         self._abandoned = False
         self._recorded = False
+        self._played: Played | None = None  # what the video says of the finished game (see `_agree_with_video`)
         self._solved: tuple[int, int] | None = None  # (moves made, the solved 3BV after them)
         self._replay: tuple[tuple[int, int], Replay] | None = None  # ((moves made, time), the replay then)
         # the verdict, worked out off the frame once the game is over; the video's figures, likewise (ZiNi takes 50
@@ -393,20 +394,23 @@ class GameSession:
             self.result = self.keeper.finish(self.to_record())
 
     def _agree_with_video(self) -> None:
-        """The game's time is its video's, as every figure of it is (the panel, Replay, the EVF, `stats`): the
-        clock and the video are stamped from the same input, so they agree to the millisecond, and a
-        difference is a bug. It is logged and the video's time kept, so that no two places disagree."""
-        from game.video.figures import time_ms_of  # (not needed at start-up)
+        """A game's record says what its video says, as every figure of it does (the panel, Replay, the EVF,
+        `stats`): its time, the 3BV it solved and its clicks, counted from the video (`_played`). The clock and
+        the video are stamped from the same input, so they agree to the millisecond, and a difference is a bug:
+        it is logged and the video's time kept, so that no two places disagree."""
+        from game.video.figures import played_of  # (not needed at start-up)
 
         video = self.current_video()
-        if video is None or not len(video):
+        if video is None or not len(video) or self.board.first_reveal is None:
             return
-        video_ms = time_ms_of(video)
-        if video_ms != self.elapsed_ms and self.board.first_reveal is not None:
+        self._played = played = played_of(video)
+        if played.time_ms != self.elapsed_ms:
             log.warning(
-                "the game's clock says %d ms, its video %d ms: the video's time is kept", self.elapsed_ms, video_ms
+                "the game's clock says %d ms, its video %d ms: the video's time is kept",
+                self.elapsed_ms,
+                played.time_ms,
             )
-            self._elapsed = video_ms / 1000
+            self._elapsed = played.time_ms / 1000
 
     # --- what is kept ---------------------------------------------------------------------------------------
 
@@ -424,7 +428,13 @@ class GameSession:
         b, state = self.board, self.state
         if not state.over:
             raise ValueError(f"a game that is {state.value} has no record yet")
-        stats = self.stats()
+        stats, played = self.stats(), self._played
+        left, right, chord, effective = (b.left_clicks, b.right_clicks, b.chord_clicks, b.effective_clicks)
+        solved = stats.solved_three_bv
+        if played is not None:  # what its video says (see `_agree_with_video`)
+            counts, solved = played.counts, played.bbbv_solved
+            left, right, chord = counts.left, counts.right, counts.double
+            effective = counts.lce + counts.rce + counts.dce
         return GameRecord(
             rows=b.rows,
             cols=b.cols,
@@ -435,14 +445,14 @@ class GameSession:
             three_bv=b.three_bv or 0,
             seed=b.seed,
             first_click=b.first_click,
-            left_clicks=b.left_clicks,
-            right_clicks=b.right_clicks,
-            chord_clicks=b.chord_clicks,
-            effective_clicks=b.effective_clicks,
+            left_clicks=left,
+            right_clicks=right,
+            chord_clicks=chord,
+            effective_clicks=effective,
             same_board=self.origin != Origin.NEW,
             assisted=self.assisted,
             no_guess=self.no_guess,
-            solved_three_bv=stats.solved_three_bv,
+            solved_three_bv=solved,
             replay=self.replay_text(),
             video=self.sealed.video_id if self.sealed is not None and self.sealed.chunks else None,
         )

@@ -8,7 +8,7 @@ from bisect import bisect_left
 from dataclasses import asdict, dataclass
 from itertools import compress, islice, repeat
 from operator import and_, lt, sub
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.model import level_of, three_bv_of
 
@@ -16,7 +16,7 @@ from . import board_figures as boardfigures
 from .events import Mouse, Video
 from .keys import as_mouse
 from .lookup import GameClock, positions
-from .mouse import Game, Outcome
+from .mouse import Counts, Game, Outcome
 
 # ms-toollib's numbers for the levels, and STNB's constant for each level. Which boards are standard, and their
 # level, is the model's `level_of` (9 x 9 and 8 x 8 are both Beginner); ms-toollib calls 9 x 9 custom, without
@@ -165,14 +165,30 @@ def figures_of(video: Video, with_board: bool = True) -> Figures:
     )
 
 
-def time_ms_of(video: Video) -> int:
-    """The game's time so far as its figures measure it: from the click that opened the first cell to the game's
-    end or, while it is under way, to the video's last event (a pause: the moment the clock stopped), pauses
-    left out; 0 before the first cell is open. Only the clicks are played: milliseconds for a long game."""
+class Played(NamedTuple):
+    """What a game's clicks did, as its figures count them, without the board's own figures or the path: quick
+    enough for the frame at a game's end, so that its record says what its video says."""
+
+    time_ms: int
+    bbbv_solved: int
+    counts: Counts
+
+
+def played_of(video: Video) -> Played:
+    """The game's time so far as its figures measure it (from the click that opened the first cell to the game's
+    end or, while it is under way, to the video's last event: a pause, the moment the clock stopped; pauses left
+    out; 0 before the first cell is open), the 3BV it solved and its clicks. Only the clicks are played:
+    milliseconds for a long game."""
     video = as_mouse(video)
     kinds = video.kinds.tobytes()
-    _, opening, over = _played(video, kinds)
-    return 0 if opening is None else _time_ms(video, kinds, opening, over)
+    game, opening, over = _played(video, kinds)
+    time_ms = 0 if opening is None else _time_ms(video, kinds, opening, over)
+    return Played(time_ms, game.solved_bbbv(), game.counts)
+
+
+def time_ms_of(video: Video) -> int:
+    """The game's time so far, as `played_of` measures it."""
+    return played_of(video).time_ms
 
 
 def _played(video: Video, kinds: bytes) -> tuple[Game, int | None, int | None]:

@@ -25,7 +25,7 @@ from game.files.export import export_evf
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.scenes.replay import ReplayScene
-from game.video.figure_text import figure_text, format_time
+from game.video.figure_text import figure_text, format_time, solved_text
 from game.video.figures import Figures
 from tests.driver import start_app
 
@@ -53,6 +53,7 @@ class Seen:
     record_ms: int | None = None
     record_rate: float | None = None
     record_clicks: int | None = None
+    record_solved: int | None = None
     evf: Path | None = None
     made: int = 0  # 1 when the game's first click was made for the player
 
@@ -149,7 +150,8 @@ class Player:
                 d.click(pygame.display.get_surface().get_rect().center, frames=2)
                 if d.overlay is not None:
                     d.key(pygame.K_SPACE)
-            elif not left_once and board.state == "playing" and playing.race is None:  # (leaving ends a race)
+            elif not left_once and board.state == "playing" and playing.race is None and playing.session.touched:
+                # (leaving ends a race; a same board untouched is no game to leave: nothing is kept)
                 left_once = True
                 self.step_away(seen)
             else:
@@ -198,6 +200,7 @@ class Player:
         if recent:
             game = recent[0]
             seen.record_ms, seen.record_rate, seen.record_clicks = game.time_ms, game.three_bv_per_s, game.clicks
+            seen.record_solved = game.cleared_three_bv
 
     def read_replay(self, seen: Seen) -> None:
         """Replay of the game just over, at its end."""
@@ -299,11 +302,17 @@ def disagreements(seen: Seen, toollib: dict, stats: dict) -> list[str]:
     check("Records time", seen.record_ms, f.time_ms)
     check("Records 3BV/s", figure_text("3BV/s", seen.record_rate), rate)
     check("Records clicks", seen.record_clicks, f.clicks)
+    check("Records 3BV solved", seen.record_solved, f.bbbv_solved)
+    check("panel 3BV", seen.panel.get("3BV"), solved_text(f))
     if seen.replay_live:
         check("Replay's side panel Time", seen.replay_live.get("Time"), time)
         check("Replay's side panel 3BV/s", seen.replay_live.get("3BV/s"), rate)
         check("Replay's side panel Clicks", clicks_said(seen.replay_live.get("Clicks")), clicks)
-        check("Replay's status", time in seen.replay_status and f" {f.clicks} clicks" in seen.replay_status, True)
+        check(
+            "Replay's status",
+            time in seen.replay_status and seen.replay_status.endswith(f" · {f.clicks} click{'s' * (f.clicks != 1)}"),
+            True,
+        )
     check("ms-toollib time", round(toollib["rtime_ms"]), f.time_ms)
     # An EVF cannot open a board but by a click: the click made for the player (same board, race) is one more
     # left click to ms-toollib, and to `stats`, which reads the file through it (docs/videos.md).

@@ -394,3 +394,43 @@ def test_a_fast_mouse_is_recorded_whole_though_the_frame_handles_its_run_of_moti
     moves = [(video.cell_of(e.x, e.y), e.kind) for e in list(video)[2:]]
     assert moves == [((r, c), Mouse.MOVE) for _ in range(5) for r in range(9) for c in range(9)], "every one kept"
     assert len(hovered) == 1 and playing.ui.pointer == (8, 8), "the scene handled the run once, where it ended"
+
+
+def test_a_left_click_on_a_number_that_chords_is_a_chord_in_the_video_too(driver):
+    """A left click on a number whose flags are all placed chords on the board; the video held a plain left click,
+    which ms-toollib's rules (and so our figures and every program reading the EVF) take for nothing: the game
+    was won on the board and unfinished in its video (found by the one-truth property test, issue 43)."""
+    playing = start(driver)
+    board = playing.board
+    driver.click_cell(4, 4, frames=10)
+    around = lambda r, c: [  # noqa: E731
+        (i, j)
+        for i in range(r - 1, r + 2)
+        for j in range(c - 1, c + 2)
+        if 0 <= i < 9 and 0 <= j < 9 and (i, j) != (r, c)
+    ]
+    chord_at = next(
+        (r, c)
+        for r in range(9)
+        for c in range(9)
+        if board.is_revealed(r, c)
+        and board.adjacent_mines(r, c)
+        and any(not board.is_revealed(*n) and not board.is_mine(*n) for n in around(r, c))
+    )
+    for cell in around(*chord_at):
+        if board.is_mine(*cell):
+            driver.click_cell(*cell, button=3, frames=5)
+    opened = sum(board.is_revealed(r, c) for r in range(9) for c in range(9))
+    driver.click_cell(*chord_at, frames=5)
+    assert sum(board.is_revealed(r, c) for r in range(9) for c in range(9)) > opened, "the left click chorded"
+    video = playing.session.current_video()
+    from game.video.mouse import Game
+
+    game = Game(video.rows, video.cols, video.mines)
+    for kind, x, y in zip(video.kinds, video.xs, video.ys):
+        game.hear(kind, video.cell_of(x, y))
+    assert [[game.opened[r][c] for c in range(9)] for r in range(9)] == [
+        [board.is_revealed(r, c) for c in range(9)] for r in range(9)
+    ], "the video opens what the game opened"
+    figures = figures_of(video)
+    assert figures.double == board.chord_clicks >= 1 and figures.bbbv_solved == playing.session.stats().solved_three_bv
