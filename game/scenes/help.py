@@ -26,6 +26,8 @@ RULES = [
     "Same board and Play a code make that first click for you, so the board opens as it did; your clock "
     "starts at your next click.",
     "Leaving a game under way for a new one counts as a loss; Esc or closing the window keeps it.",
+    "Your time runs from the click that opens the first cell, to the millisecond; a pause, a question or a saved "
+    "game's time away is never counted.",
     "Flag the cells you know are mines: a flagged cell cannot be opened by mistake.",
     "A game over shows its board's code (MS1-...): Play a code in the menu deals that board again, anywhere.",
     "Learn, in the menu: ten short lessons on what the numbers prove, and a drill of positions from real games.",

@@ -183,7 +183,7 @@ def test_the_menu_screens_use_their_room(private_home, screen):
             app.invalidate()
             app._draw()
             found[name] = empty_band(app.screen, scale.px(100))
-        assert all(band <= scale.px(MOST_EMPTY) for band in found.values()), found
+        assert all(band <= scale.px(MOST_EMPTY) for band in found.values()), str(found)
     finally:
         app.store.close()
 
