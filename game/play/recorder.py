@@ -117,7 +117,7 @@ class Recorder:
                     and isinstance(outcome, Move)
                     and outcome.kind is MoveKind.CHORD
                     and not ui.chording
-                    and _chord_opens(board, outcome.cell)
+                    and board.chord_opens(*outcome.cell)
                 )
         if not len(video):
             if kind not in STARTS or video.cell_of(x, y) is None:
@@ -192,20 +192,3 @@ class Recorder:
             sealed.chunks += 1
             sealed.events += CHUNK_EVENTS
         self._seal_at = sealed.events + CHUNK_EVENTS
-
-
-def _chord_opens(board: Board, cell: tuple[int, int]) -> bool:
-    """Whether a chord on `cell` opens anything: a revealed number whose flags around it are all placed, with a
-    covered cell around it left to open."""
-    row, col = cell
-    if not board.is_revealed(row, col):
-        return False
-    around = [
-        (r, c)
-        for r in range(max(0, row - 1), min(board.rows, row + 2))
-        for c in range(max(0, col - 1), min(board.cols, col + 2))
-        if (r, c) != cell
-    ]
-    flags = sum(board.is_flagged(r, c) for r, c in around)
-    covered = any(not board.is_revealed(r, c) and not board.is_flagged(r, c) for r, c in around)
-    return flags == board.adjacent_mines(row, col) and covered

@@ -342,20 +342,30 @@ class Board:
             return []
         self.chord_clicks += 1
         self._moves.append(move._replace(kind=MoveKind.CHORD))
+        opened: list[Cell] = []
+        for n in self._chorded(index):
+            if self._states[n] in (g.COVERED, g.QUESTIONED):  # (not opened meanwhile by a neighbour's opening)
+                opened.extend(self._open(n))
+        self._end_if_decided()
+        if opened and self.exploded is None:  # a chord that set off a mine (a wrong flag) is not effective
+            self.effective_clicks += 1
+        return opened
+
+    def chord_opens(self, row: int, col: int) -> bool:
+        """Whether a chord on (row, col) would open a cell: a revealed number with as many flags around it, and
+        a covered cell around it."""
+        return self.state not in _FINISHED and bool(self._chorded(self._index(row, col)))
+
+    def _chorded(self, index: int) -> list[int]:
+        """The cells a chord on `index` opens: its covered neighbours, when it is a revealed number with as many
+        flags around it; none otherwise."""
         if self._states[index] != g.REVEALED:
             return []
         around = [n for n in self._grid.neighbours(index) if self._states[n] != g.PADDING]
         flags = sum(1 for n in around if self._states[n] == g.FLAGGED)
         if flags != self._laid()[1][index]:
             return []
-        opened: list[Cell] = []
-        for n in around:
-            if self._states[n] in (g.COVERED, g.QUESTIONED):
-                opened.extend(self._open(n))
-        self._end_if_decided()
-        if opened and self.exploded is None:  # a chord that set off a mine (a wrong flag) is not effective
-            self.effective_clicks += 1
-        return opened
+        return [n for n in around if self._states[n] in (g.COVERED, g.QUESTIONED)]
 
     def _laid(self) -> tuple[bytes, bytearray, bytearray]:
         """The mines, their counts and the passable zeros: there once the first reveal laid the mines."""
