@@ -19,6 +19,7 @@ from game.model import (
     Cell,
     Move,
     analyse,
+    around,
     chance_text,
     count_reason,
     deductions,
@@ -237,7 +238,7 @@ class Puzzle:
                 numbers = tuple(sorted(divmod(j, cols) for j in deduction.proof))
                 named = tuple(divmod(j, cols) for j in deduction.named)
                 return Explanation(deduction.rule, deduction.value, cells, numbers, deduction.reason, named=named)
-        numbers = tuple(sorted(c for c in _around(b, cell) if b.is_revealed(*c)))
+        numbers = tuple(sorted(c for c in around(b.rows, b.cols, *cell) if b.is_revealed(*c)))
         what = "a mine" if value else "safe"
         reason = f"Taking these {len(numbers)} numbers together, every way their mines can lie makes this cell {what}"
         return Explanation("combined", value, (cell,), numbers, reason)
@@ -285,16 +286,6 @@ class Puzzle:
             f"the safest cells have {chance_text(best)}: the mine chances show them."
         )
         return Checked(False, reason, (), cell)
-
-
-def _around(board: Board, cell: Cell) -> list[Cell]:
-    row, col = cell
-    return [
-        (r, c)
-        for r in range(max(0, row - 1), min(board.rows, row + 2))
-        for c in range(max(0, col - 1), min(board.cols, col + 2))
-        if (r, c) != cell
-    ]
 
 
 def needed_level(puzzle: Puzzle) -> str:

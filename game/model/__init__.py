@@ -72,7 +72,7 @@ from .rules.facts import (
     Preset,
     validate_size,
 )
-from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, Cell, three_bv_of
+from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, Cell, around, three_bv_of
 from .rules.move import Move, MoveKind
 
 if TYPE_CHECKING:
@@ -165,6 +165,7 @@ __all__ = [
     "Preset",
     "Replay",
     "analyse",
+    "around",
     "analyse_visible",
     "board_of",
     "category_for",

@@ -17,7 +17,7 @@ import pygame
 
 from game import config
 from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
-from game.model import Board, Cell, GameState, Move, mines_text, size_text, solved_three_bv
+from game.model import Cell, GameState, Move, around, mines_text, size_text, solved_three_bv
 from game.play.session import led_seconds
 from game.store import data_folder
 from game.video.figure_text import figure_text, format_time
@@ -411,7 +411,7 @@ class ReplayScene(Scene):
         if cell is not None and board.state in (GameState.READY, GameState.PLAYING):
             chord = bool(buttons & MIDDLE) or buttons & (LEFT | RIGHT) == LEFT | RIGHT
             if buttons == LEFT or chord:
-                area = neighbours_and(board, cell) if chord else [cell]
+                area = [cell, *around(board.rows, board.cols, *cell)] if chord else [cell]
                 pressed = frozenset(c for c in area if not board.is_revealed(*c) and not board.is_flagged(*c))
         return (pointer, buttons), BoardLooks(pressed=pressed, cursor=self.playback.key_cursor_at(self.t_ms))
 
@@ -515,13 +515,3 @@ class ReplayScene(Scene):
             )
             self._counters = key, text
         return self._counters[1]
-
-
-def neighbours_and(board: Board, cell: Cell) -> list[Cell]:
-    """The cell and its neighbours on the board: what a chord presses."""
-    row, col = cell
-    return [
-        (r, c)
-        for r in range(max(0, row - 1), min(board.rows, row + 2))
-        for c in range(max(0, col - 1), min(board.cols, col + 2))
-    ]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..rules.facts import GameState
-from ..rules.grid import SEEN_FLAG, Cell
+from ..rules.grid import SEEN_FLAG, Cell, around
 from ..rules.move import Move, MoveKind
 from ..solver.analysis import DEFAULT_BUDGET, Analysis, InconsistentPosition, analyse_visible
 from ..solver.chance import chance_text
@@ -334,16 +334,6 @@ def visible(board: Board) -> list[int]:
 
 def flagged_indices(board: Board) -> frozenset[int]:
     return frozenset(i for i, code in enumerate(board.seen_codes()) if code == SEEN_FLAG)
-
-
-def around(rows: int, cols: int, row: int, col: int, reach: int = 1) -> list[Cell]:
-    """The cells within `reach` steps of (row, col), itself left out."""
-    return [
-        (r, c)
-        for r in range(max(0, row - reach), min(rows, row + reach + 1))
-        for c in range(max(0, col - reach), min(cols, col + reach + 1))
-        if (r, c) != (row, col)
-    ]
 
 
 def percent(p: float | None) -> str:

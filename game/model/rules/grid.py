@@ -223,3 +223,13 @@ def _open_range(grid: Grid, states: bytearray, lo: int, hi: int, opened: list[tu
             end = len(openable)
         opened.extend(grid.spans(lo + index, lo + end))
         index = openable.find(1, end)
+
+
+def around(rows: int, cols: int, row: int, col: int, reach: int = 1) -> list[Cell]:
+    """The cells within `reach` steps of (row, col), itself left out."""
+    return [
+        (r, c)
+        for r in range(max(0, row - reach), min(rows, row + reach + 1))
+        for c in range(max(0, col - reach), min(cols, col + reach + 1))
+        if (r, c) != (row, col)
+    ]
