@@ -18,5 +18,5 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("work",),  # background threads and worker processes
     ("settings",),  # every setting, defined once
     ("model",),  # the rules, the solver and replays: pure Python
-    ("config", "names"),  # constants; names from outside made safe to draw and print
+    ("config", "names", "language"),  # constants; names from outside made safe to draw and print; the words
 )

@@ -9,7 +9,7 @@ ASSETS_DIR = ROOT / "assets" if (ROOT / "assets").is_dir() else Path(__file__).r
 SPRITE_SHEET = ASSETS_DIR / "sprites.png"
 ICON = ASSETS_DIR / "icon.png"
 
-TITLE = "Minesweeper"
+TITLE = "Minesweeper"  # the window's title, in English (shown through game.language)
 
 # The loop: fixed 60 Hz updates; a frame that took longer than MAX_FRAME (a dragged window, a slow disk)
 # counts as MAX_FRAME, so a stall never starts a spiral of catch-up updates.

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, NamedTuple, overload
 
 from game import config
+from game.language import LANGUAGES
 from game.model import PRESETS, SAFE_AROUND_FIRST_CLICK
 from game.names import player_name
 
@@ -113,6 +114,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("animation", "Animation", True, ((True, "on"), (False, "off"))),
     Setting("tile", "Zoom", config.DEFAULT_TILE, tuple((size, f"{size} px") for size in config.TILE_SIZES)),
     Setting("interface", "Interface size", AUTO_SIZE, INTERFACE_SIZES, "text, buttons and panels"),
+    # "" follows the system's language (game.language.system_language); each language is named in itself.
+    Setting("language", "Language", "", (("", "System"), *LANGUAGES.items())),
     # Kept by the menu and the Custom form rather than the Settings screen:
     Setting(
         "difficulty",
@@ -167,7 +170,9 @@ class Settings:
 
     # Each setting's value has its own type: the keys say which, so what is read is typed where it is read.
     @overload
-    def __getitem__(self, key: Literal["first_click", "theme", "palette", "difficulty", "player"]) -> str: ...
+    def __getitem__(
+        self, key: Literal["first_click", "theme", "palette", "difficulty", "player", "language"]
+    ) -> str: ...
     @overload
     def __getitem__(self, key: Literal["question_marks", "no_guess", "sound", "animation"]) -> bool: ...
     @overload

@@ -5,6 +5,8 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Tests read English on screen whatever the machine's locale; tests of other languages set their own.
+os.environ["MINESWEEPER_LANGUAGE"] = "en"
 
 import pytest
 from hypothesis import settings

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game import config
+from game import config, language
 from game.files.bounded import read_regular
 from game.learn.progress import Progress
 from game.model import PRESETS
@@ -119,6 +119,8 @@ class App:
         self.notices: list[str] = []
         self.settings = Settings(self.store.settings(), save=self.store.set_settings)
         self.settings.listen(self._setting_changed)
+        language.use(language.chosen(self.settings["language"]))
+        self._retitle()
         scale.use(self.settings["interface"], self.desktop_size)
         # the window as the player left it on this screen: the board window's size, and where it was put
         self.window_memory = WindowMemory(self.settings, self.desktop_size, self.max_window)
@@ -266,7 +268,14 @@ class App:
         elif key == "interface":
             scale.use(value, self.desktop_size)
             self.scene.rescaled()
+        elif key == "language":
+            language.use(language.chosen(value))
+            self._retitle()
+            self.scene.rescaled()  # every label is measured again in the new words
         self.invalidate()
+
+    def _retitle(self) -> None:
+        pygame.display.set_caption(language._(config.TITLE))
 
     def toggle_sound(self) -> str:
         """M, in the scenes with nothing to type: sound on or off, kept. Returns a line saying which."""
