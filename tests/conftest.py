@@ -23,6 +23,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)
+def _english_again():
+    """A test that switched the language (an app started in another) leaves English for the next test."""
+    yield
+    from game import language
+
+    language.use("en")
+
+
+@pytest.fixture(autouse=True)
 def private_home(tmp_path, monkeypatch):
     """Every test gets its own records folder, so no test reads or writes the player's real records."""
     home = tmp_path / "home"

@@ -80,13 +80,18 @@ class RealGame:
     What it prints goes to a file beside its records, not to a pipe: a pipe no one reads until the game ends
     stops the game once it is full. The file is also what a failed test shows of it."""
 
-    def __init__(self, display, home, *args):
+    def __init__(self, display, home, *args, environment=None):
         self.display = display
         self.home = Path(home)
         self.home.mkdir(parents=True, exist_ok=True)
         self.output = self.home.parent / f"{self.home.name}-printed.txt"
         env = dict(os.environ, DISPLAY=display, SDL_VIDEO_X11_WMCLASS=WM_CLASS, SDL_AUDIODRIVER="dummy")
         env["MINESWEEPER_HOME"] = str(self.home)
+        for name, value in (environment or {}).items():  # None: not set at all (a locale variable left out)
+            if value is None:
+                env.pop(name, None)
+            else:
+                env[name] = value
         env.pop("SDL_VIDEODRIVER", None)
         with open(self.output, "w") as printed:
             self.process = subprocess.Popen(
