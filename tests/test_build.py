@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from game.language import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -70,6 +72,15 @@ def test_the_lessons_go_in():
     args = build_script.pyinstaller_args("dist", "build", platform="linux")
     data = [args[i + 1].rsplit(os.pathsep, 1) for i, arg in enumerate(args) if arg == "--add-data"]
     assert [str(ROOT / "game" / "learn" / "lessons.json"), "game/learn"] in data
+
+
+def test_every_languages_catalog_goes_in():
+    args = build_script.pyinstaller_args("dist", "build", platform="linux")
+    data = [args[i + 1].rsplit(os.pathsep, 1) for i, arg in enumerate(args) if arg == "--add-data"]
+    for code in LANGUAGES:
+        if code != "en":
+            mo = ROOT / "game" / "locale" / code / "LC_MESSAGES" / "messages.mo"
+            assert [str(mo), f"game/locale/{code}/LC_MESSAGES"] in data, code
 
 
 def test_every_scene_and_overlay_goes_in_though_the_app_imports_them_by_name():
@@ -239,5 +250,6 @@ def test_the_wheel_has_the_command_and_the_assets(tmp_path):
     modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*.py")}
     assert modules <= set(names), f"packages missing from pyproject.toml: {sorted(modules - set(names))}"
     assert {"game/assets/sprites.png", "game/assets/icon.png", "game/assets/sounds/win.wav"} <= set(names)
+    assert {f"game/locale/{code}/LC_MESSAGES/messages.mo" for code in LANGUAGES if code != "en"} <= set(names)
     [entry_points] = [n for n in names if n.endswith("entry_points.txt")]
     assert "minesweeper = game.shell.launcher:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -71,6 +71,9 @@ def pyinstaller_args(dist, work, platform=sys.platform):
     # The typeface's files live in the font_lato package, as data beside its code; the lessons beside theirs.
     args += ["--collect-data", "font_lato"]
     args += ["--add-data", f"{ROOT / 'game' / 'learn' / 'lessons.json'}{os.pathsep}game/learn"]
+    # The compiled message catalogs, where game.language looks for them (game/locale/<code>/LC_MESSAGES/).
+    for catalog in sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/messages.mo")):
+        args += ["--add-data", f"{catalog}{os.pathsep}{catalog.parent.relative_to(ROOT).as_posix()}"]
     # The app imports its scenes and overlays by name when it first shows them, which PyInstaller's import
     # scan cannot see: each is named here.
     for module in shown_by_name():

@@ -2,8 +2,9 @@
 replay, records, help, learn.
 
 Run: python tools/screenshots.py [--out FOLDER]   (default: docs/)
-     python tools/screenshots.py --tour --screen 800x600 --theme dark --out FOLDER
-        every screen and dialog with long values (tests/tour.py), as the layout test sees them
+     python tools/screenshots.py --tour --screen 800x600 --theme dark --language zh_CN --out FOLDER
+        every screen and dialog with long values (tests/tour.py), as the layout test sees them, in a language
+        (a code of game.language.LANGUAGES, or qps for the pseudo-language; default English)
 """
 
 import argparse
@@ -34,8 +35,10 @@ def main():
     parser.add_argument("--tour", action="store_true", help="every screen and dialog (tests/tour.py)")
     parser.add_argument("--screen", default="1366x768", help="the screen's size, WIDTHxHEIGHT")
     parser.add_argument("--theme", default="classic", help="classic or dark")
+    parser.add_argument("--language", default="en", help="a language's code (zh_CN, de, ...), or qps")
     args = parser.parse_args()
     out = args.out
+    os.environ["MINESWEEPER_LANGUAGE"] = args.language
     if args.tour:
         return take_tour(out, tuple(int(v) for v in args.screen.split("x")), args.theme)
     app = App(clock=FakeClock(), seed=2024, desktop_size=(1366, 768))
