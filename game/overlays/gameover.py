@@ -16,6 +16,7 @@ from typing import NamedTuple
 import pygame
 
 from game import config
+from game.language import N_, _, pgettext
 from game.model import GameState, GameVerdict
 from game.play.session import VerdictState
 from game.store.writer import Pending
@@ -73,6 +74,23 @@ BASE = Sizes()
 # Which figures stay when the panel has no room for them all (Records and Help have every one).
 PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Code", "Seed", "IOE", "ZiNi")
 PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
+# The figures' names that are words (the others are the community's notation, the same in every language), as
+# figure_lines gives them: they stay English there (PRIORITY's and the tips' keys) and are translated where drawn.
+FIGURE_WORDS = {
+    name: name
+    for name in (
+        N_("Time"),
+        N_("Clicks"),
+        N_("Guesses"),
+        N_("Last click"),
+        N_("Seed"),
+        N_("Code"),
+        N_("Flags"),
+        N_("Throughput"),
+        N_("Correctness"),
+        N_("Path"),
+    )
+}
 Line = tuple[str, ...]  # a figure's line: (name, value), or in a race (name, yours, the ghost's)
 Where = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]  # the window's size and the scene's places, as values
 
@@ -148,16 +166,18 @@ class GameOverPanel(Overlay[PanelChoice]):
         rows = [
             pygame.Rect(inner.x, bottom - (n + 1) * step + z.row_gap, inner.w, z.button_h) for n in range(button_rows)
         ]
-        same = "Same board" if self.race is None else "Race again"  # a race's board is raced again
-        size = widgets.widest_fit((same, "Menu", "Replay", "Copy code"), inner.w // 2 - 2 * px(widgets.PAD))
+        # TRANSLATORS: the game-over panel's buttons, two to a row of the panel (about 14 characters each)
+        same = _("Same board") if self.race is None else _("Race again")  # a race's board is raced again
+        menu, replay, copy = pgettext("button", "Menu"), pgettext("button", "Replay"), _("Copy code")
+        size = widgets.widest_fit((same, menu, replay, copy), inner.w // 2 - 2 * px(widgets.PAD))
         (self.same_board, self.menu), (self.play_again,), (self.replay_button, self.copy) = (
             [widgets.Button(box, label, size=size) for box, label in zip(layout.split(row, len(labels)), labels)]
-            for row, labels in zip(rows, ((same, "Menu"), ("Play again",), ("Replay", "Copy code")))
+            for row, labels in zip(rows, ((same, menu), (_("Play again"),), (replay, copy)))
         )
         self.copy.enabled = bool(self.code)
         if was is not None and self._said_left:
             self.copy.label = was.label  # "Copied" stays its while when the panel is laid out again
-        self.study = widgets.Button(rows[3], "Study the losing click", size=size) if studied else None
+        self.study = widgets.Button(rows[3], _("Study the losing click"), size=size) if studied else None
         hide = (r.right - z.hide_right - z.hide_w, r.y + z.hide_top, z.hide_w, z.hide_w)
         self.hide = widgets.Button(hide, "x", size=BODY)
         self.hint_line = pygame.Rect(inner.x, rows[-1].y - z.keys_line_h - px(2), inner.w, z.keys_line_h)
@@ -180,7 +200,7 @@ class GameOverPanel(Overlay[PanelChoice]):
                     x = board.right + z.gap if right else board.x - z.gap - width
                     return pygame.Rect(x, board.y, width, height), True
         window = pygame.Rect(0, 0, w, h)
-        _, width, height = self._measure(h - 2 * z.gap, w, fixed, lines, verdict)
+        _fits, width, height = self._measure(h - 2 * z.gap, w, fixed, lines, verdict)
         below = pygame.Rect(board.x, board.bottom + z.gap, width, height)
         if window.contains(below):
             return below, True
@@ -238,8 +258,11 @@ class GameOverPanel(Overlay[PanelChoice]):
         title_bottom = self.bar.bottom - px(2) if one_row else row.y - px(2)
         left, top = self.bar.x + px(6), self.bar.y + px(2)
         self.bar_title = pygame.Rect(left, top, title_right - left, title_bottom - top)
-        same = "Same" if self.race is None else "Race"
-        labels = ("Again", same, "Menu", "More") if count == 4 else ("Again", "Menu", "More")
+        # TRANSLATORS: the buttons of the bar under a finished board, four in a row (about 6 characters each):
+        # a new game, the same board again (or the same race), the menu, the whole panel of figures
+        again, menu, more = pgettext("bar button", "Again"), pgettext("button", "Menu"), pgettext("bar button", "More")
+        same = pgettext("bar button", "Same") if self.race is None else pgettext("bar button", "Race")
+        labels = (again, same, menu, more) if count == 4 else (again, menu, more)
         made = [
             widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, count, BASE.bar_gap), labels)
         ]
@@ -289,7 +312,7 @@ class GameOverPanel(Overlay[PanelChoice]):
             self._said_left = max(0.0, self._said_left - step)
             self.dirty |= not self._said_left
             if not self._said_left:
-                self.copy.label = "Copy code"
+                self.copy.label = _("Copy code")
         if self._progress() != self._progress_shown:
             self._progress_shown = self._progress()
             self._lay_out_again()  # the verdict's lines make the panel taller
@@ -420,7 +443,8 @@ class GameOverPanel(Overlay[PanelChoice]):
         if self.code is None:  # no code can remake these mines: its Copy button is off
             return
         copied = clipboard.copy(self.code)
-        self.copy.label = "Copied" if copied else "No clipboard"
+        # TRANSLATORS: said on the Copy code button for two seconds (about 14 characters)
+        self.copy.label = _("Copied") if copied else _("No clipboard")
         self._said_left = SAID_SECONDS
 
     # --- drawing -----------------------------------------------------------------------------------------
@@ -433,18 +457,26 @@ class GameOverPanel(Overlay[PanelChoice]):
         self._draw_tooltip(surface)
 
     def _title(self) -> str:
-        return "You win!" if self.won else "Boom!"
+        return _("You win!") if self.won else _("Boom!")
 
     def bar_words(self) -> str:
         """The bar's line: the outcome, the time, why it is not timed (or the race), a record and the bests
         beaten, short ("You win! 35.199 s - Best time!"): the board is in view, the whole panel says it all."""
         verdict = self.verdict.loss if self.verdict is not None and not self.won else None
-        kind = f" {'forced guess' if verdict.forced else 'avoidable'}," if verdict else ""
-        words = f"{self._title()}{kind} {format_seconds(self.session.elapsed)}"
+        time = format_seconds(self.session.elapsed)
+        if self.won:
+            words = _("You win! {time}").format(time=time)
+        elif verdict is None:
+            words = _("Boom! {time}").format(time=time)
+        elif verdict.forced:
+            words = _("Boom! forced guess, {time}").format(time=time)
+        else:
+            words = _("Boom! avoidable, {time}").format(time=time)
         if self.race is not None:
             words += race_figures.bar_words(self.race)  # a race is never timed for records: it says so elsewhere
         elif mark := self._untimed():
-            words += f", {mark}: {NOT_TIMED}"
+            # TRANSLATORS: the bar's line, then why a win's time does not count ("assisted"): "not timed"
+            words = _("{line}, {why}: {not_timed}").format(line=words, why=_(mark), not_timed=_(NOT_TIMED))
         for said in (self.record_short, self.beaten_short):
             words += f" - {said}" if said else ""
         return words
@@ -470,7 +502,7 @@ class GameOverPanel(Overlay[PanelChoice]):
                 y += self.line_h
                 continue
             name_box = text.draw_fitted(
-                surface, name, pygame.Rect(row.x, row.y, z.label_w - px(6), row.h), BODY, smallest=TINY
+                surface, figure_name(name), pygame.Rect(row.x, row.y, z.label_w - px(6), row.h), BODY, smallest=TINY
             )
             left = min(z.label_w, name_box.w + px(10))  # a long value may take the room the name leaves
             value_box = pygame.Rect(row.x + left, row.y, row.w - left, row.h)
@@ -486,7 +518,10 @@ class GameOverPanel(Overlay[PanelChoice]):
             above = z.record_line_h if self.record_message else 0
             room = pygame.Rect(box.x, box.bottom - above - z.beaten_h, box.w, z.beaten_h - px(2))
             text.draw_paragraph(surface, self.beaten, room, SMALL, look.success_text, "center", smallest=TINY)
-        keys = "Space: board  N: again  R: replay" + ("  S: study" if self.study else "")  # fits the narrowest panel
+        # TRANSLATORS: the keys of the game-over panel (the key names stay), one line of its narrowest width
+        keys = (
+            _("Space: board  N: again  R: replay  S: study") if self.study else _("Space: board  N: again  R: replay")
+        )
         hint = self.said if self._said_left and self.said else keys
         text.draw_fitted(surface, hint, self.hint_line, SMALL, look.dim_text, "center", smallest=TINY)
         for button in self._shown_buttons():
@@ -502,3 +537,8 @@ class GameOverPanel(Overlay[PanelChoice]):
             for n, line in enumerate(self.shown_lines())
         ]
         tip.draw_tip(surface, tip.figure_at(names, pointer), pointer)
+
+
+def figure_name(name: str) -> str:
+    """A figure's name as the panel shows it: a word in the player's language, the community's notation as it is."""
+    return _(FIGURE_WORDS[name]) if name in FIGURE_WORDS else name

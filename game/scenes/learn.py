@@ -2,6 +2,7 @@
 
 import pygame
 
+from game.language import _, ngettext
 from game.learn import lessons as lesson_data
 from game.view import layout, screens, text, theme, widgets
 from game.view.focus import FocusRing
@@ -29,8 +30,7 @@ class LearnScene(Scene):
         places = layout.stack(title_bottom(-4), height - margin // 2, rows, spread=True)
         inner = layout.centred(BUTTON_W, 0, 0, width)
         labels = [
-            f"{n + 1}. {lesson.title}" + ("  (done)" if progress.is_done(lesson.key) else "")
-            for n, lesson in enumerate(self.lessons)
+            lesson_label(n + 1, _(lesson.title), progress.is_done(lesson.key)) for n, lesson in enumerate(self.lessons)
         ]
         size = widgets.widest_fit(labels, inner.w - 2 * px(widgets.PAD), size=BODY, smallest=TINY)
         self.lesson_buttons = [
@@ -41,11 +41,11 @@ class LearnScene(Scene):
         if upcoming is not None:
             upcoming.marked = True
         y, h = places[count]
-        self.drill = widgets.Button((inner.x, y, inner.w, h), "Pattern drill", progress.drill_summary())
+        self.drill = widgets.Button((inner.x, y, inner.w, h), _("Pattern drill"), progress.drill_summary())
         y, h = places[count + 1]
         self.note = pygame.Rect(margin, y, width - 2 * margin, h)
         y, h = places[count + 2]
-        self.back = widgets.Button(layout.centred(BACK_W, y, h, width), "Back")
+        self.back = widgets.Button(layout.centred(BACK_W, y, h, width), _("Back"))
         self.buttons = [*self.lesson_buttons, self.drill, self.back]
         self.focus = FocusRing(self.buttons, start=upcoming or self.drill)
         self.done_count = sum(progress.is_done(lesson.key) for lesson in self.lessons)
@@ -67,9 +67,19 @@ class LearnScene(Scene):
             self.context.show(screens.Puzzle(lesson=self.lesson_buttons.index(button)))
 
     def draw(self, surface: pygame.Surface) -> None:
-        done = f"{self.done_count} of {len(self.lessons)} lessons done"
-        draw_title(surface, self.context.atlases, "Learn", done)
+        count = len(self.lessons)
+        done = ngettext("{done} of {count} lesson done", "{done} of {count} lessons done", count)
+        draw_title(surface, self.context.atlases, _("Learn"), done.format(done=self.done_count, count=count))
         for button in self.buttons:
             button.draw(surface)
-        words = "The drill gives positions from real games, more of what you get wrong."
+        words = _("The drill gives positions from real games, more of what you get wrong.")
         text.draw_fitted(surface, words, self.note, SMALL, theme.current().dim_text, "center", smallest=TINY)
+
+
+def lesson_label(number: int, title: str, done: bool) -> str:
+    """A lesson's button: its number on the path and its title (translated), and whether it is done."""
+    if done:
+        # TRANSLATORS: a lesson's button on the Learn screen: its number, its title, and that it is done
+        return _("{number}. {title}  (done)").format(number=number, title=title)
+    # TRANSLATORS: a lesson's button on the Learn screen: its number and its title
+    return _("{number}. {title}").format(number=number, title=title)

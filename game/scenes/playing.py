@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game import config
+from game.language import N_, _, pgettext
 from game.model import Board, Cell, GameState, Move, MoveKind
 from game.play import board_ui
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
@@ -30,12 +31,14 @@ from game.view.sheet import Face
 from game.view.sound import sound_for
 
 BOARD_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.WINDOWLEAVE)
-NOT_KEPT = "Its flags are not kept (nothing is opened yet)."
+NOT_KEPT = N_("Its flags are not kept (nothing is opened yet).")
 # A race is not saved (its ghost would not come back with it): leaving ends it, as a loss, as any game abandoned.
-RACE_ENDS = "Leaving ends the race: it counts as a loss (a race is not saved)."
-OPENED_FOR_YOU = "The first click was made for you, as in the game it came from; the clock starts at your next move."
-HINTED_MINE = "The hint proved that cell a mine: Space does not open it. F flags it."
-RACING = "Race the ghost: its clock starts with yours, at your next move. O shows the cells it has opened."
+RACE_ENDS = N_("Leaving ends the race: it counts as a loss (a race is not saved).")
+OPENED_FOR_YOU = N_(
+    "The first click was made for you, as in the game it came from; the clock starts at your next move."
+)
+HINTED_MINE = N_("The hint proved that cell a mine: Space does not open it. F flags it.")
+RACING = N_("Race the ghost: its clock starts with yours, at your next move. O shows the cells it has opened.")
 
 
 class PlayingScene(Scene):
@@ -60,7 +63,7 @@ class PlayingScene(Scene):
         # the size the player gave the board window is kept from game to game
         tile = hud.board_tile(board.rows, board.cols, context.settings["tile"], context.max_window, chosen, least)
         self.screen = BoardScreen(
-            context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button="Hint"
+            context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button=hint_label()
         )
         self.buttons = widgets.Buttons([])  # Hint, beside the board: a click on it is its alone (see _laid_out)
         self._laid_out()
@@ -71,7 +74,7 @@ class PlayingScene(Scene):
         self.face_button = FaceButton()
         self.ghost = GhostPainter(race, session.elapsed_ms) if race is not None else None
         if session.waiting and made_click is None:  # a resumed game
-            self.assist.message = "Resumed: the clock starts at your first move."
+            self.assist.message = _("Resumed: the clock starts at your first move.")
 
     def _least(self, tile: int) -> tuple[int, int]:
         """The smallest board window at this tile size (in a race, with room for the ghost's clock)."""
@@ -112,7 +115,7 @@ class PlayingScene(Scene):
         self.screen.invalidate(board_too=True)
         if self._made_click is not None:
             cell, self._made_click = self._made_click, None
-            self.assist.message = OPENED_FOR_YOU if self.race is None else RACING
+            self.assist.message = _(OPENED_FOR_YOU) if self.race is None else _(RACING)
             self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
     def on_exit(self) -> None:
@@ -441,7 +444,7 @@ class PlayingScene(Scene):
         elif event.key == pygame.K_ESCAPE:
             self.leave()
         elif event.key in REVEAL_KEYS and not event.mod & NOT_ON_BOARD and self.on_hinted_mine():
-            self.notify(HINTED_MINE)  # never heard by the board, nor kept in the video: nothing was played
+            self.notify(_(HINTED_MINE))  # never heard by the board, nor kept in the video: nothing was played
         else:
             self._board_input(event)
 
@@ -456,7 +459,8 @@ class PlayingScene(Scene):
         if not self.session.touched or self.over:
             self.context.show(screens.Menu())
             return
-        kept = "It stays saved: resume it from the menu." if self.session.state == GameState.PLAYING else NOT_KEPT
+        playing = self.session.state == GameState.PLAYING
+        kept = _("It stays saved: resume it from the menu.") if playing else _(NOT_KEPT)
         self.pause(cover=False)  # the question is no free time to think: the clock stops and the board hides
         racing = not self.session.resumable
 
@@ -465,10 +469,12 @@ class PlayingScene(Scene):
                 self.session.abandon()  # recorded as a loss, as the question says
             self.context.show(screens.Menu()) if leave else self._unpaused(None)
 
+        # TRANSLATORS: the answers to "Leave this game?" / "Leave the race?", two buttons (about 14 characters)
+        leave = pgettext("answer", "Leave")
         if racing:
-            self.context.ask("Leave the race?", RACE_ENDS, yes="Leave", no="Keep racing", then=answered)
+            self.context.ask(_("Leave the race?"), _(RACE_ENDS), yes=leave, no=_("Keep racing"), then=answered)
         else:
-            self.context.ask("Leave this game?", kept, yes="Leave", no="Keep playing", then=answered)
+            self.context.ask(_("Leave this game?"), kept, yes=leave, no=_("Keep playing"), then=answered)
 
     def pause(self, cover: bool = True) -> None:
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""
@@ -502,3 +508,9 @@ class PlayingScene(Scene):
         """H or the Hint button: the hint is worked out off the frame loop and shows when it is there."""
         if not self.over and self.dealing is None:
             self.assist.ask_hint(self.board)
+
+
+def hint_label() -> str:
+    # TRANSLATORS: the button at the end of the status line under the board that asks for a hint (about 6
+    # characters)
+    return pgettext("button", "Hint")

@@ -10,6 +10,7 @@ import threading
 import pygame
 
 from game import config
+from game.language import _, ngettext, pgettext
 from game.learn import lessons as lesson_data
 from game.learn.drill import DrillPosition, Focus, choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Explanation, Puzzle
@@ -67,16 +68,18 @@ class PuzzleScene(Scene):
         self.rng = random.Random()
         if lesson is not None:
             taught = self.lessons[lesson]
-            self.title, self.teach = taught.title, taught.teach
+            self.title, self.teach = _(taught.title), _(taught.teach)  # lessons.json's words, in the catalog
             largest = (max(len(b) for b in taught.boards), max(len(b[0]) for b in taught.boards))
         elif self.drilling:
-            self.title = "Pattern drill"
-            self.teach = "Each position has one thing the numbers prove: find it. Open the safe cells, flag the mines."
+            self.title = _("Pattern drill")
+            self.teach = _(
+                "Each position has one thing the numbers prove: find it. Open the safe cells, flag the mines."
+            )
             largest = DRILL_VIEW
             self._ask_for_position()
         elif study is not None:
-            self.title = "Study the lost game"
-            self.teach = "The board just before the losing click. A cell was certainly safe: find it."
+            self.title = _("Study the lost game")
+            self.teach = _("The board just before the losing click. A cell was certainly safe: find it.")
             largest = (study.rows, study.cols)
             self.losing_cell = study.moves[-1].cell if study.moves else (0, 0)
             self.next_job = BackgroundJob(lambda cancel: _studied(study, cancel))
@@ -116,7 +119,7 @@ class PuzzleScene(Scene):
         self.counter = pygame.Rect(0, 0, 3 * DIGIT_W * k, DIGIT_H * k)
         row = pygame.Rect(margin, buttons_y, width - 2 * margin, button_h)
         self.back, self.why, self.next = (
-            widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, 3), ("Back", "Why?", "Next"))
+            widgets.Button(box, label, size=BODY) for box, label in zip(layout.split(row, 3), puzzle_buttons())
         )
         self.next.enabled = False
         self.buttons = [self.back, self.why, self.next]
@@ -165,10 +168,11 @@ class PuzzleScene(Scene):
     def _opening_words(self) -> str:
         if self.lesson_index is not None:
             count = len(self.lessons[self.lesson_index].boards)
-            return f"Board {self.board_no + 1} of {count}."
+            return _("Board {number} of {count}.").format(number=self.board_no + 1, count=count)
         if self.drilling:
-            return f"This one needs {RULE_NAMES[self.position.rule]}."
-        return "Left click opens, right click flags. Nothing here is recorded."
+            # TRANSLATORS: {rule} is one of the rules' names ("one number on its own", "two numbers together"...)
+            return _("This one needs {rule}.").format(rule=_(RULE_NAMES[self.position.rule]))
+        return _("Left click opens, right click flags. Nothing here is recorded.")
 
     # --- the drill's positions and the study's, made off the frame -----------------------------------------
 
@@ -189,9 +193,9 @@ class PuzzleScene(Scene):
 
     def _arrived(self, job: BackgroundJob) -> None:
         if job.error is not None or job.result is None:
-            self.said, self.said_kind = "Nothing to study: no cell was certainly safe before that click.", "wrong"
+            self.said, self.said_kind = _("Nothing to study: no cell was certainly safe before that click."), "wrong"
             if job.error is not None:
-                self.said = "That position could not be set up."
+                self.said = _("That position could not be set up.")
             self.dirty = True
             return
         if self.drilling:
@@ -304,25 +308,23 @@ class PuzzleScene(Scene):
         if self.lesson_index is not None:
             lesson = self.lessons[self.lesson_index]
             if self.board_no + 1 < len(lesson.boards):
-                self.said = "Right. Next board: N or Enter."
+                self.said = _("Right. Next board: N or Enter.")
             else:
                 progress = self.context.progress
                 progress.finish_lesson(lesson.key)
                 if self.lesson_index + 1 < len(self.lessons):
-                    self.said = "Lesson done. Next lesson: N or Enter."
+                    self.said = _("Lesson done. Next lesson: N or Enter.")
                 elif (to_do := sum(not progress.is_done(other.key) for other in self.lessons)) == 0:
-                    self.said = "Lesson done: every lesson done!"
+                    self.said = _("Lesson done: every lesson done!")
                 else:  # the last on the path, but not the last one to do: Learn marks the others
-                    lessons = "lesson is" if to_do == 1 else "lessons are"
-                    self.said = f"Lesson done. {to_do} other {lessons} still to do: N or Enter for the list."
+                    self.said = lessons_to_do(to_do)
         elif self.drilling:
             self.context.progress.note_drill(self.first_try, self.seconds)
-            well = "Right first time" if self.first_try else "Solved"
-            self.said = f"{well}, in {self.seconds:.1f} s. {self.position.reason}. Next: N or Enter."
+            self.said = drill_solved(self.first_try, self.seconds, self.position.reason)
             position = self.position
             self._outline(position.proof, position.cells, position.named, position.rule == "count")
         else:
-            self.said = "Right: that cell was certainly safe. Back to the game: Esc."
+            self.said = _("Right: that cell was certainly safe. Back to the game: Esc.")
             self.next.enabled = False
 
     def go_on(self) -> None:
@@ -337,7 +339,7 @@ class PuzzleScene(Scene):
                 self.context.show(screens.Learn())
         elif self.drilling:
             self.puzzle, self.next.enabled = None, False
-            self.said, self.said_kind = "Finding a position...", "teach"
+            self.said, self.said_kind = _("Finding a position..."), "teach"
             if self.next_job is None:
                 self._ask_for_position()
 
@@ -349,7 +351,9 @@ class PuzzleScene(Scene):
         self.first_try = self.first_try and not self.drilling
         if self.analysis is not None:  # the lesson on guessing: the chances say it
             best = min(self.analysis.probabilities.values())
-            self.said = f"The tinted cells show each one's chance of a mine: the lowest is {format_chance(best)}."
+            self.said = _("The tinted cells show each one's chance of a mine: the lowest is {chance}.").format(
+                chance=format_chance(best)
+            )
             self.said_kind = "teach"
             return
         snapshot = puzzle.copy()
@@ -360,17 +364,9 @@ class PuzzleScene(Scene):
         self.hint_job = None
         if told is None:
             return
-        if told.proof:
-            see = "See the outlined cell and the number that proves it."
-            if len(told.cells) > 1 or len(told.proof) > 1:
-                cells = "cell" if len(told.cells) == 1 else "cells"
-                numbers = "number that proves" if len(told.proof) == 1 else "numbers that prove"
-                see = f"See the outlined {cells} and the {numbers} it."
-                if len(told.cells) > 1:
-                    see = f"See the outlined {cells} and the {numbers} them."
-        else:
-            see = f"See the outlined {'cell' if len(told.cells) == 1 else 'cells'} and the counter."
-        self.said, self.said_kind = f"{told.reason}. {see}", "teach"
+        see = see_outlined(len(told.cells), len(told.proof))
+        # TRANSLATORS: under a puzzle's board: why a cell is safe or a mine, then what is outlined on the board
+        self.said, self.said_kind = _("{reason}. {see}").format(reason=told.reason, see=see), "teach"
         self._outline(told.proof, told.cells, told.named, told.counter)
         self.dirty = True
 
@@ -393,10 +389,11 @@ class PuzzleScene(Scene):
 
     def _subtitle(self) -> str:
         if self.lesson_index is not None:
-            return f"Lesson {self.lesson_index + 1} of {len(self.lessons)}"
+            return _("Lesson {number} of {count}").format(number=self.lesson_index + 1, count=len(self.lessons))
         if self.drilling:
-            return self.context.progress.drill_summary().capitalize()
-        return "Practice: nothing is recorded"
+            summary = self.context.progress.drill_summary()
+            return summary[:1].upper() + summary[1:]  # (capitalize() would lower the rest: a German noun)
+        return _("Practice: nothing is recorded")
 
     def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
@@ -406,7 +403,7 @@ class PuzzleScene(Scene):
             self._draw_counter(surface, self.puzzle)
             self._draw_board(surface, self.puzzle)
         else:
-            hint_marks.draw_spinner(surface, self.board_area.center, self.context.frames / 60, "Finding a position")
+            hint_marks.draw_spinner(surface, self.board_area.center, self.context.frames / 60, _("Finding a position"))
         colour = {"wrong": look.error_text, "right": look.success_text}.get(self.said_kind, look.dim_text)
         text.draw_paragraph(surface, self.said, self.said_box, SMALL, colour, "center", smallest=TINY)
         for button in self.buttons:
@@ -449,7 +446,10 @@ class PuzzleScene(Scene):
                 surface, hint_marks.colours()["proof"], rect.inflate(2 * k + 2 * width, 2 * k + 2 * width), width
             )
         label = pygame.Rect(rect.right + px(GAP), rect.y, self.board_area.right - rect.right - px(GAP), rect.h)
-        text.draw_fitted(surface, "mines left", label, SMALL, look.dim_text, "left", smallest=TINY)
+        left = puzzle.board.mines_left
+        # TRANSLATORS: beside the mines counter over a puzzle's board (the counter shows the number)
+        words = ngettext("mine left", "mines left", abs(left))
+        text.draw_fitted(surface, words, label, SMALL, look.dim_text, "left", smallest=TINY)
 
     def _draw_fades(self, surface: pygame.Surface) -> None:
         """Over each side of the view that cuts through the board (the board goes on beyond it), the last strip of
@@ -469,6 +469,46 @@ class PuzzleScene(Scene):
                 x = {1: g.view.left + step, 3: g.view.right - 1 - step}.get(side, g.view.left)
                 y = {0: g.view.top + step, 2: g.view.bottom - 1 - step}.get(side, g.view.top)
                 surface.blit(line, (x, y))
+
+
+def puzzle_buttons() -> tuple[str, str, str]:
+    """The buttons under a puzzle: back to the lessons, why (the proof of a cell still to play), the next board."""
+    # TRANSLATORS: the three buttons under a puzzle's board (about 12 characters each)
+    return _("Back"), pgettext("puzzle button", "Why?"), pgettext("puzzle button", "Next")
+
+
+def lessons_to_do(count: int) -> str:
+    """The last lesson on the path is done, `count` others are not."""
+    return ngettext(
+        "Lesson done. {count} other lesson is still to do: N or Enter for the list.",
+        "Lesson done. {count} other lessons are still to do: N or Enter for the list.",
+        count,
+    ).format(count=count)
+
+
+def drill_solved(first_try: bool, seconds: float, reason: str) -> str:
+    """A drill's position solved: how, how fast (the community's notation: "4.2 s"), and what it took."""
+    if first_try:
+        said = _("Right first time, in {seconds} s. {reason}. Next: N or Enter.")
+    else:
+        said = _("Solved, in {seconds} s. {reason}. Next: N or Enter.")
+    return said.format(seconds=f"{seconds:.1f}", reason=reason)
+
+
+def see_outlined(cells: int, numbers: int) -> str:
+    """What a proof has outlined on the board: the cells it proves (how many) and the numbers (how many) that
+    prove them, or, proved by the mines counter (no numbers), the counter."""
+    if not numbers:
+        if cells == 1:
+            return _("See the outlined cell and the counter.")
+        return _("See the outlined cells and the counter.")
+    if cells == 1:
+        if numbers == 1:
+            return _("See the outlined cell and the number that proves it.")
+        return _("See the outlined cell and the numbers that prove it.")
+    if numbers == 1:
+        return _("See the outlined cells and the number that proves them.")
+    return _("See the outlined cells and the numbers that prove them.")
 
 
 def _studied(replay: Replay, cancelled: threading.Event) -> Puzzle | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import config
+from game.language import N_, _, ngettext, pgettext
 from game.model import Replay, category_label, standard_boards_text
 from game.store import BestGame, PlayedGame
 from game.video import Video
@@ -29,20 +30,40 @@ RECORDS_SIZE = (600, 660)  # wider than the menu: a row has a game's time and it
 ROWS = [Row(40, 32, 0, 44), Row(72, 54, 8, 84), Row(30, 26, 8, 34), Row(18, 14, 4, 20)]
 ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(20, 16, 4, 24), Row(44, 36, 8, 48)]
 ARROW_W = 44
-RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED
-TAB_LABELS = {"Time": "Best times"}
-NO_STNB = f"STNB is counted on the standard boards only: {standard_boards_text()}."
+RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED (its key; tab_label() shows it)
+# The tabs whose label is words (the others are figures' names, the community's notation)
+TAB_LABELS = {"Time": N_("Best times"), RECENT: N_("Recent")}
+
+
+def tab_label(name: str) -> str:
+    """A tab's label as shown: words in the player's language, a figure's name as it is."""
+    return _(TAB_LABELS[name]) if name in TAB_LABELS else name
+
+
+def no_stnb() -> str:
+    """What the STNB tab's list says on a board that is not a standard one."""
+    return _("STNB is counted on the standard boards only: {boards}.").format(boards=standard_boards_text())
 
 
 def figures(game: BestGame | PlayedGame) -> str:
     """What a row has no room for, shown while the pointer is on it: 3BV (how much of it a loss cleared),
     clicks, useful clicks and correctness (their share)."""
     solved = game.cleared_three_bv  # a recent game may be a loss, which cleared some of its 3BV
-    bv = f"3BV {game.three_bv}" if solved in (None, game.three_bv) else f"3BV {solved} of {game.three_bv}"
+    if solved in (None, game.three_bv):
+        bv = f"3BV {game.three_bv}"
+    else:
+        # TRANSLATORS: how much of a lost game's 3BV it cleared (3BV stays as it is: the community's notation)
+        bv = _("3BV {solved} of {total}").format(solved=solved, total=game.three_bv)
     clicks, useful = game.clicks, game.effective_clicks
     if not clicks or useful is None:
         return bv
-    return f"{bv}, {clicks} clicks, {useful} useful ({100 * useful / clicks:.0f}% correct)"
+    # TRANSLATORS: {three_bv} is "3BV 25" or "3BV 12 of 25"; {useful}: the clicks that opened or flagged something
+    said = ngettext(
+        "{three_bv}, {count} click, {useful} useful ({percent}% correct)",
+        "{three_bv}, {count} clicks, {useful} useful ({percent}% correct)",
+        clicks,
+    )
+    return said.format(three_bv=bv, count=clicks, useful=useful, percent=f"{100 * useful / clicks:.0f}")
 
 
 class RecordsScene(Scene):
@@ -66,7 +87,7 @@ class RecordsScene(Scene):
         self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
         names = (*RANKED, RECENT)
         boxes = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), len(names), 4)
-        self.tabs = {name: widgets.Button(r, TAB_LABELS.get(name, name), size=BODY) for name, r in zip(names, boxes)}
+        self.tabs = {name: widgets.Button(r, tab_label(name), size=BODY) for name, r in zip(names, boxes)}
         self.best_tab, self.recent_tab = self.tabs["Time"], self.tabs[RECENT]
         self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(records_list.PLAY_W), list_h)
         self.names_line = pygame.Rect(inner.x + px(4), names_y, self.list_box.w - px(8), names_h)
@@ -74,7 +95,8 @@ class RecordsScene(Scene):
         self.row_size = BODY if self.row_h >= px(28) else SMALL  # the list's letters, larger in taller rows
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
         buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 3, 12)
-        labels = ("Reset all records", "Open video", "Back")
+        # TRANSLATORS: the three buttons at the foot of Records (about 18 characters each)
+        labels = (_("Reset all records"), _("Open video"), _("Back"))
         self.bottom = [widgets.Button(r, label, size=BODY) for r, label in zip(buttons, labels)]
         self.reset, self.videos, self.back = self.bottom
         self.showing = "Time"  # the tab shown: a figure of RANKED, or RECENT
@@ -174,10 +196,10 @@ class RecordsScene(Scene):
             self._turn(-1 if button is self.previous else 1)
         elif button is self.reset:
             self.context.ask(
-                "Reset all records?",
-                "Every best time and statistic of every board will be erased.",
-                "Reset",
-                "Keep them",
+                _("Reset all records?"),
+                _("Every best time and statistic of every board will be erased."),
+                pgettext("answer", "Reset"),
+                _("Keep them"),
                 self._reset,
             )
         elif button is self.videos:  # other programs' videos and our exports, listed to watch
@@ -230,7 +252,7 @@ class RecordsScene(Scene):
         self.context.replace_saved_then(lambda: self.context.show(screens.Playing(session, first, race)))
 
     def _unplayable(self) -> None:
-        self.notice = "That game's moves were not kept, or are damaged: it cannot be replayed."
+        self.notice = _("That game's moves were not kept, or are damaged: it cannot be replayed.")
         self.dirty = True
 
     def next_wake(self) -> float | None:
@@ -253,13 +275,14 @@ class RecordsScene(Scene):
     def _draw_stats(self, surface: pygame.Surface) -> None:
         look, s, box = theme.current(), self.stats, self.stats_box
         best_rate = f"{s.best_3bv_per_s:.3f}" if s.best_3bv_per_s else "-"
+        # TRANSLATORS: Records' statistics, each a name with its value beside it (half the window's width each)
         figures_ = [
-            ("Played", str(s.played)),
-            ("Won", f"{s.won} ({s.win_percent:.0f}%)"),
-            ("Current streak", str(s.current_streak)),
-            ("Best streak", str(s.best_streak)),
-            ("Best 3BV/s", best_rate),
-            ("Average timed win", format_time(s.average_win_ms)),
+            (pgettext("statistic", "Played"), str(s.played)),
+            (pgettext("statistic", "Won"), _("{won} ({percent}%)").format(won=s.won, percent=f"{s.win_percent:.0f}")),
+            (_("Current streak"), str(s.current_streak)),
+            (_("Best streak"), str(s.best_streak)),
+            (_("Best 3BV/s"), best_rate),  # (3BV/s: the community's notation, as it is)
+            (_("Average timed win"), format_time(s.average_win_ms)),
         ]
         halves = layout.split(box, 2, 24)
         line_h = box.h // 3
@@ -270,7 +293,7 @@ class RecordsScene(Scene):
             value_w = text.width(value, size, BOLD)
             label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - px(8), cell.h)
             drawn = text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
-            if label == "Best 3BV/s":
+            if n == 4:  # Best 3BV/s: its explanation on hover
                 self.figure_names.append(("3BV/s", drawn))
             value_box = pygame.Rect(cell.right - value_w, cell.y, value_w, cell.h)
             text.draw_fitted(surface, value, value_box, size, align="right", weight=BOLD, smallest=size)
@@ -278,16 +301,17 @@ class RecordsScene(Scene):
     def _empty(self) -> str:
         """What the list says when it has no game."""
         if self.showing_recent:
-            return "No games yet."
+            return _("No games yet.")
         if self.stats.won and not self.best:  # wins, none of them timed: say why, rather than "no wins"
-            return f"No timed wins yet. {UNTIMED_RULE}"
+            return _("No timed wins yet. {why}").format(why=_(UNTIMED_RULE))
         if self.best:  # timed wins whose figures are not known (games recorded before the records kept them)
-            return f"No timed win with its {self.showing} known yet: they are being worked out."
-        return "No wins yet: the first one sets a record."
+            # TRANSLATORS: {figure} is a figure's name in the community's notation (3BV/s, IOE, STNB)
+            return _("No timed win with its {figure} known yet: they are being worked out.").format(figure=self.showing)
+        return _("No wins yet: the first one sets a record.")
 
     def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
-        draw_title(surface, self.context.atlases, "Records")
+        draw_title(surface, self.context.atlases, _("Records"))
         text.draw_fitted(surface, category_label(self.category), self.heading, HEADING, look.heading, "center", BOLD)
         self.previous.draw(surface)
         self.next.draw(surface)
@@ -300,7 +324,7 @@ class RecordsScene(Scene):
         records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent, self.row_size)
         self.figure_names += records_list.heading_names(self.names_line, self.row_size, self.showing_recent).items()
         if not self.rows:
-            words = NO_STNB if self.showing == "STNB" and not has_stnb(self.category) else self._empty()
+            words = no_stnb() if self.showing == "STNB" and not has_stnb(self.category) else self._empty()
             box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))
             text.draw_paragraph(surface, words, box, BODY, look.dim_text, smallest=TINY)
         self.cut = [
@@ -312,13 +336,14 @@ class RecordsScene(Scene):
         if self.notice:
             text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif not self.store.available or self.busy:
-            message = self.busy or "Records are not being saved (see the menu's notice)."
+            message = self.busy or _("Records are not being saved (see the menu's notice).")
             text.draw_fitted(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif hovered is not None:
-            said = figures(hovered) + (" · B races it" if hovered.has_replay else "")
+            # TRANSLATORS: after a hovered game's figures, when its video can be raced (B is the key)
+            said = " · ".join((figures(hovered), _("B races it"))) if hovered.has_replay else figures(hovered)
             text.draw_fitted(surface, said, self.line, SMALL, align="center", smallest=TINY)
         elif any(row.enabled for row in self.rows):
-            said = "Click a game to watch its video; B races its ghost."
+            said = _("Click a game to watch its video; B races its ghost.")
             text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
         for button in self.bottom:
             button.draw(surface)

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pygame
 
-from game import config
+from game import config, language
 from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
-from game.model import Cell, GameState, Move, around, mines_text, size_text, solved_three_bv
+from game.language import _, ngettext, pgettext
+from game.model import Cell, GameState, Move, around, size_text, solved_three_bv
 from game.play.session import led_seconds
 from game.store import data_folder
 from game.video.figure_text import figure_text, format_time
@@ -94,11 +95,11 @@ class ReplayScene(Scene):
         # that made the last of them (several clicks can share a time: the made click and the player's first)
         self._by_moves = False
         self.board = replay.fresh_board()
-        # ((moves done, tenths of a second), status text) as last worked out
-        self._counters: tuple[tuple[int, int], str] | None = None
+        # ((moves done, milliseconds, the language's changes), status text) as last worked out
+        self._counters: tuple[tuple[int, int, int], str] | None = None
         self._dragging = False
         self.message: str | None = title or (
-            f"Watching {about.name}" if about is not None and self.about else self._title()
+            _("Watching {name}").format(name=about.name) if about is not None and self.about else self._title()
         )
         self.message_left = MESSAGE_SECONDS
         self.exporting: BackgroundJob[tuple[Path, Path | None]] | None = None  # an export being written
@@ -106,13 +107,27 @@ class ReplayScene(Scene):
         self._lay_out()
 
     def _title(self) -> str:
-        final = self.replay.final_board()
-        outcome = {GameState.WON: "won", GameState.LOST: "lost"}.get(final.state, "unfinished")
-        r = self.replay
-        return (
-            f"Replay of a {size_text(r.rows, r.cols)} game with {mines_text(r.mines)}, "
-            f"{outcome} at {format_time(r.elapsed_ms)}"
-        )
+        final, r = self.replay.final_board(), self.replay
+        size, time, count = size_text(r.rows, r.cols), format_time(r.elapsed_ms), r.mines
+        if final.state == GameState.WON:
+            said = ngettext(
+                "Replay of a {size} game with {count} mine, won at {time}",
+                "Replay of a {size} game with {count} mines, won at {time}",
+                count,
+            )
+        elif final.state == GameState.LOST:
+            said = ngettext(
+                "Replay of a {size} game with {count} mine, lost at {time}",
+                "Replay of a {size} game with {count} mines, lost at {time}",
+                count,
+            )
+        else:
+            said = ngettext(
+                "Replay of a {size} game with {count} mine, unfinished at {time}",
+                "Replay of a {size} game with {count} mines, unfinished at {time}",
+                count,
+            )
+        return said.format(size=size, count=count, time=time)
 
     def _lay_out(self) -> None:
         rows, cols = self.replay.rows, self.replay.cols
@@ -130,7 +145,7 @@ class ReplayScene(Scene):
             under = (room_w, room_h - controls_h - about_h - below_h)
             if hud.fitting(rows, cols, played, beside) >= hud.fitting(rows, cols, played, under):
                 side_w, below_h = px(live_figures.SIDE_W), 0  # beside, where it costs the board nothing
-        for _ in range(3):  # rows under the controls: more of them in a window narrower than the room
+        for _attempt in range(3):  # rows under the controls: more of them in a window narrower than the room
             room = (room_w - side_w, room_h - controls_h - about_h - below_h)
             tile = hud.fitting(rows, cols, played, room)
             # the board centres itself in a window wide enough for the buttons (base pixels)
@@ -151,18 +166,19 @@ class ReplayScene(Scene):
             self.live_rect = pygame.Rect(0, top + controls_h, width, below_h)
         margin = px(12)
         self.seek_rect = pygame.Rect(margin, top + px(6), width - 2 * margin, px(20))
+        # TRANSLATORS: Replay's buttons under the board (about 8 characters each)
         labels = [
             ("start", "|<", 44),
             ("back", "<", 40),
-            ("play", "Pause", 78),
+            ("play", pgettext("replay button", "Pause"), 78),
             ("forward", ">", 40),
             ("speed", "1x", 52),
-            ("export", "Export", 80),
-            ("race", "Race", 64),
-            ("close", "Back", 70),
+            ("export", pgettext("replay button", "Export"), 80),
+            ("race", pgettext("replay button", "Race"), 64),
+            ("close", _("Back"), 70),
         ]
         gap = px(6)
-        spare = width - 2 * margin - sum(px(w) for _, _, w in labels) - gap * (len(labels) - 1)
+        spare = width - 2 * margin - sum(px(w) for _name, _label, w in labels) - gap * (len(labels) - 1)
         grow = min(spare // len(labels), px(24))  # a wide window spreads them a little, then centres the row
         x, y = margin + (spare - grow * len(labels)) // 2, top + px(36)
         self.buttons: dict[str, widgets.Button] = {}
@@ -174,7 +190,11 @@ class ReplayScene(Scene):
 
     def _sync_buttons(self) -> None:
         at_end = self.done == len(self.moves) and self.t_ms >= self.replay.elapsed_ms
-        self.buttons["play"].label = "Pause" if self.playing else ("Again" if at_end else "Play")
+        if self.playing:
+            label = pgettext("replay button", "Pause")
+        else:
+            label = pgettext("replay button", "Again") if at_end else pgettext("replay button", "Play")
+        self.buttons["play"].label = label
         self.buttons["speed"].label = speed_label(self.speed)
 
     # --- time --------------------------------------------------------------------------------------------
@@ -344,7 +364,7 @@ class ReplayScene(Scene):
             return exported, evf
 
         self.exporting = BackgroundJob(work)
-        self.say("Saving the replay…")
+        self.say(_("Saving the replay…"))
 
     def _exported(self) -> None:
         """The export under way, when it is written: said on the status line."""
@@ -356,10 +376,13 @@ class ReplayScene(Scene):
             error = job.error
             if not isinstance(error, OSError):
                 raise error if error is not None else RuntimeError("the export gave nothing")
-            self.say(f"Could not save the replay: {error.strerror or error}")
+            self.say(_("Could not save the replay: {error}").format(error=error.strerror or error))
             return
         self.exported, evf = job.result
-        self.say(f"Saved {self.exported}" + (f" and {evf.name}" if evf is not None else ""))
+        if evf is None:
+            self.say(_("Saved {path}").format(path=self.exported))
+        else:
+            self.say(_("Saved {path} and {video}").format(path=self.exported, video=evf.name))
 
     def say(self, message: str) -> None:
         self.message, self.message_left = message, MESSAGE_SECONDS
@@ -497,10 +520,9 @@ class ReplayScene(Scene):
         """The counters as they were: the time, moves, 3BV done, speed so far, clicks. With a video, its figures at
         this moment, as the strip beside says them (one source: the same time, 3BV/s and clicks); without one,
         the moves'."""
-        key = (self.done, int(self.t_ms))
+        key = (self.done, int(self.t_ms), language.changes())
         if self._counters is None or self._counters[0] != key:
             b = self.board
-            made = " (opened for you)" if 0 < self.done <= self.replay.made else ""
             figures = self.live.figures(self.video_index(), self.t_ms) if self.live and self.playback else None
             if figures is not None:
                 time_ms, solved, clicks, rate = figures.time_ms, figures.bbbv_solved, figures.clicks, figures.bbbv_s
@@ -508,10 +530,16 @@ class ReplayScene(Scene):
                 time_ms, solved = int(self.t_ms), solved_three_bv(b)
                 clicks = b.left_clicks + b.right_clicks + b.chord_clicks  # the click made for the player is none
                 rate = solved * 1000 / time_ms if time_ms else None
-            speed = f" ({figure_text('3BV/s', rate)}/s)" if rate is not None else ""
-            text = (
-                f"{format_time(time_ms)} · move {self.done}/{len(self.moves)}{made} · 3BV {solved}/{b.three_bv or 0}"
-                f"{speed} · {clicks} click{'s' * (clicks != 1)}"
-            )
-            self._counters = key, text
+            speed = f" ({figure_text('3BV/s', rate)}/s)" if rate is not None else ""  # the community's notation
+            done, count = self.done, len(self.moves)
+            if 0 < done <= self.replay.made:
+                # TRANSLATORS: Replay's status line: the moves played of all (the first one made for the player)
+                move = _("move {done}/{count} (opened for you)").format(done=done, count=count)
+            else:
+                # TRANSLATORS: Replay's status line: the moves played of all
+                move = _("move {done}/{count}").format(done=done, count=count)
+            # TRANSLATORS: Replay's status line: the clicks so far
+            said = ngettext("{count} click", "{count} clicks", clicks).format(count=clicks)
+            words = (format_time(time_ms), move, f"3BV {solved}/{b.three_bv or 0}{speed}", said)
+            self._counters = key, " · ".join(words)
         return self._counters[1]
