@@ -29,6 +29,7 @@ from game.view import (
     scale,
     screens,
     text,
+    typeface,
 )
 from tests.driver import start_app, stop_app
 
@@ -108,6 +109,7 @@ def test_the_view_says_nothing_in_english_in_the_pseudo_language(pseudo):
 
 def test_what_the_view_draws_is_translated(pseudo):
     pygame.init()
+    typeface.forget()  # fonts made before an earlier test quit pygame are gone
     surface = pygame.Surface((600, 400))
     with text.recording() as drawn:
         hud.draw_paused(surface, pygame.Rect(0, 0, 600, 400))
