@@ -34,8 +34,10 @@ def beaten_words(beaten: Iterable[Beaten], short: bool = False) -> str:
             )
     if not parts:
         return ""
+    # TRANSLATORS: what separates the items of a list ("、" in Chinese and Japanese)
+    joined = _(", ").join(parts)
     # TRANSLATORS: after a game; {bests} is a list such as "3BV/s 2.345 (was 2.101), IOE 0.912 (was 0.850)"
-    return ngettext("Personal best: {bests}", "Personal bests: {bests}", len(parts)).format(bests=_(", ").join(parts))
+    return ngettext("Personal best: {bests}", "Personal bests: {bests}", len(parts)).format(bests=joined)
 
 
 def has_stnb(category: str) -> bool:

@@ -87,10 +87,12 @@ def sentence(race: Race) -> str:
     at = format_time(ghost.time_ms)
     if result.reason is Reason.TIME:
         gap = format_time(result.gap_ms)
-        # TRANSLATORS: who won a race; {ghost} is "the ghost" or "Alice's ghost", {gap} a time ("1.200 s")
         said = {
+            # TRANSLATORS: who won a race; {ghost} is "the ghost" or "Alice's ghost", {gap} a time ("1.200 s")
             Lead.YOU: _("You beat {ghost} by {gap}."),
+            # TRANSLATORS: who won a race; {Ghost} is "The ghost" or "Alice's ghost", {gap} a time ("1.200 s")
             Lead.GHOST: _("{Ghost} beat you by {gap}."),
+            # TRANSLATORS: a race even to the millisecond; {ghost} is "the ghost" or "Alice's ghost"
             Lead.EVEN: _("A dead heat with {ghost}: the same time to the millisecond."),
         }[result.lead]
         return said.format(ghost=it, Ghost=It, gap=gap)

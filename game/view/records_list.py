@@ -64,6 +64,7 @@ def marks(game: BestGame | PlayedGame) -> str:
         mark = untimed_mark(game.assisted, game.same_board)
         if mark:
             said.append(mark)
+    # TRANSLATORS: what separates the items of a list ("、" in Chinese and Japanese)
     return _(", ").join(said)
 
 
