@@ -15,6 +15,7 @@ import pygame
 
 from game import config, language
 from game.files.bounded import read_regular
+from game.language import _
 from game.learn.progress import Progress
 from game.model import PRESETS
 from game.play.dealer import Dealer
@@ -198,13 +199,16 @@ class App:
             if discard:
                 self.dealer.discard_saved_then(start)
                 if self.dealer.discarding:
-                    self.scene.notify("Counting the saved game as a loss...")
+                    self.scene.notify(_("Counting the saved game as a loss..."))
 
         self.ask(
-            "Discard the saved game?",
-            f"Your saved game ({saved.describe()}) will count as a loss.",
-            yes="Discard",
-            no="Keep it",
+            _("Discard the saved game?"),
+            # TRANSLATORS: {game} describes the saved game (its board and time)
+            _("Your saved game ({game}) will count as a loss.").format(game=saved.describe()),
+            # TRANSLATORS: a button: throw the saved game away (about 10 characters)
+            yes=_("Discard"),
+            # TRANSLATORS: a button: keep the saved game (about 10 characters)
+            no=_("Keep it"),
             then=answered,
         )
 
@@ -275,13 +279,14 @@ class App:
         self.invalidate()
 
     def _retitle(self) -> None:
-        pygame.display.set_caption(language._(config.TITLE))
+        pygame.display.set_caption(_(config.TITLE))
 
     def toggle_sound(self) -> str:
         """M, in the scenes with nothing to type: sound on or off, kept. Returns a line saying which."""
         on = not self.settings["sound"]
         self.settings.change("sound", on)
-        return "Sound on" if on else "Sound off (M turns it on)"
+        # TRANSLATORS: the status line after the M key turned the sound on or off
+        return _("Sound on") if on else _("Sound off (M turns it on)")
 
     def take_notices(self) -> list[str]:
         """Messages for the player to see once (records set aside...), and "records busy" while it lasts."""
@@ -324,7 +329,10 @@ class App:
             self.sounds_loading = None
             loaded = job.result
             if loaded is None:  # reading them failed in a way Sounds.read does not foresee: a game without sound
-                loaded = Sounds(notice=f"No sound: the sound files could not be read ({job.error}).")
+                # TRANSLATORS: {error} is the system's own words for the trouble (often English)
+                loaded = Sounds(
+                    notice=_("No sound: the sound files could not be read ({error}).").format(error=job.error)
+                )
             loaded.muted = not self.settings["sound"]  # as it is now, whatever it was when the reading began
             self._sounds = loaded
         if self._sounds is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
+from game.language import _
 from game.work.background import BackgroundJob, uncollected
 
 if TYPE_CHECKING:
@@ -82,7 +83,11 @@ class Arrivals:
             self._start(waiting)
             return []
         if job.error is not None or job.result is None:
-            return [Tell(f"Could not open {os.path.basename(path)[:60]}: {str(job.error)[:300]}")]
+            # TRANSLATORS: a dropped file that would not open: its name, then why (the system's words, often English)
+            said = _("Could not open {file}: {error}").format(
+                file=os.path.basename(path)[:60], error=str(job.error)[:300]
+            )
+            return [Tell(said)]
         return [Watch(job.result)]
 
     def _records(self) -> list[Arrival]:

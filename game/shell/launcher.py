@@ -8,6 +8,9 @@ import re
 import sys
 from pathlib import Path
 
+from game import language
+from game.language import _
+
 # argparse, datetime, tempfile and traceback load where they are used: the reader child of other programs'
 # videos starts here too, once per batch of files, and needs none of them (nor typing: the type checker takes
 # this TYPE_CHECKING for its own).
@@ -125,20 +128,29 @@ def windowless_driver(pygame: ModuleType) -> str | None:
 
 def no_screen_message(driver: str) -> str:
     shown = ", ".join(f"{name}={os.environ.get(name)!r}" for name in ("DISPLAY", "WAYLAND_DISPLAY"))
-    return (
-        f"No screen answered ({shown}), so SDL fell back on its '{driver}' driver, which shows nothing. "
+    # TRANSLATORS: the game started where no screen answers; {shown} lists DISPLAY and WAYLAND_DISPLAY's values,
+    # {driver} is SDL's driver's name; keep SDL and DISPLAY as they are
+    return _(
+        "No screen answered ({shown}), so SDL fell back on its '{driver}' driver, which shows nothing. "
         "Start the game from a desktop session, or set DISPLAY to a running X server."
-    )
+    ).format(shown=shown, driver=driver)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="minesweeper", description="Classic Minesweeper.")
-    parser.add_argument("--difficulty", choices=DIFFICULTIES, help="skip the menu and start this game")
-    parser.add_argument("--seed", type=int, help="seed of the first board, to replay it")
+    # TRANSLATORS: the command line's --help (python main.py --help): what the program is
+    parser = argparse.ArgumentParser(prog="minesweeper", description=_("Classic Minesweeper."))
+    # TRANSLATORS: the command line's --help, for --difficulty
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, help=_("skip the menu and start this game"))
+    # TRANSLATORS: the command line's --help, for --seed
+    parser.add_argument("--seed", type=int, help=_("seed of the first board, to replay it"))
     parser.add_argument(
-        "--replay", metavar="FILE", help="watch a replay file (.json) or a video (.avf, .rmv, .mvf or .evf)"
+        "--replay",
+        # TRANSLATORS: the command line's --help: the name shown for --replay's value (--replay FILE), in capitals
+        metavar=_("FILE"),
+        # TRANSLATORS: the command line's --help, for --replay
+        help=_("watch a replay file (.json) or a video (.avf, .rmv, .mvf or .evf)"),
     )
     parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)  # for smoke tests: quit after N frames
     return parser.parse_args(argv)
@@ -162,20 +174,30 @@ def main(argv: list[str] | None = None) -> int:
         from game.video.stats_command import main as stats_main
 
         return stats_main(argv[1:])
+    # Before the settings are read (the App's work), the language of the system (or MINESWEEPER_LANGUAGE): --help
+    # and the windows that say the game cannot start speak it. The App puts the player's choice in effect.
+    language.use(language.chosen(""))
     args = parse_args(argv)
     try:
         import pygame
     except ImportError:
         show_error(
-            "Minesweeper needs pygame-ce",
-            f"pygame-ce is not installed for this Python. Install it with:\n\n{INSTALL_COMMAND}",
+            # TRANSLATORS: a window's title when the game cannot start; keep pygame-ce as it is
+            _("Minesweeper needs pygame-ce"),
+            # TRANSLATORS: {command} is the command that installs it, on a line of its own
+            _("pygame-ce is not installed for this Python. Install it with:\n\n{command}").format(
+                command=INSTALL_COMMAND
+            ),
         )
         return 1
     if not getattr(pygame, "IS_CE", False):
         show_error(
-            "Minesweeper needs pygame-ce",
-            "The pygame installed for this Python is upstream pygame, not pygame-ce (the maintained "
-            f"edition this game is made for). Replace it with:\n\n{REPLACE_COMMAND}",
+            _("Minesweeper needs pygame-ce"),
+            # TRANSLATORS: {command} is the commands that replace it, on lines of their own
+            _(
+                "The pygame installed for this Python is upstream pygame, not pygame-ce (the maintained "
+                "edition this game is made for). Replace it with:\n\n{command}"
+            ).format(command=REPLACE_COMMAND),
         )
         return 1
     driver = windowless_driver(pygame)
@@ -183,9 +205,11 @@ def main(argv: list[str] | None = None) -> int:
         message = no_screen_message(driver)
         path = write_crash_log(message)
         pygame.display.quit()  # a message box of its own, not one drawn where no one sees it
-        show_error(
-            "Minesweeper could not open a window", message + (f"\n\nA log was written to {path}" if path else "")
-        )
+        if path:
+            # TRANSLATORS: after why the game could not start or crashed; {path} is the log file's
+            message += _("\n\nA log was written to {path}").format(path=path)
+        # TRANSLATORS: a window's title when the game cannot start
+        show_error(_("Minesweeper could not open a window"), message)
         return 1
     try:
         from game.shell.app import App
@@ -198,8 +222,11 @@ def main(argv: list[str] | None = None) -> int:
         details = traceback.format_exc()
         path = write_crash_log(details)
         say(details)
-        where = f"\n\nA log was written to {path}" if path else ""
-        show_error("Minesweeper crashed", f"{details.strip().splitlines()[-1]}{where}")
+        last = details.strip().splitlines()[-1]  # the exception's own words: not translated
+        if path:
+            last += _("\n\nA log was written to {path}").format(path=path)
+        # TRANSLATORS: the title of the window that tells of a crash
+        show_error(_("Minesweeper crashed"), last)
         return 1
     finally:
         try:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import config
+from game.language import N_, _, ngettext
 from game.model import (
     Board,
     Cell,
@@ -34,7 +35,8 @@ from game.work.background import BackgroundJob
 if TYPE_CHECKING:
     from game.model import LossVerdict
 
-IDLE_TIP = "H: hint, C: mine chances, P: pause"
+# TRANSLATORS: the status line under the board while a game is on; H, C and P are the keys
+IDLE_TIP = N_("H: hint, C: mine chances, P: pause")
 Position = tuple[int, int]  # what chances are of: the board's id and how many of its cells are open
 
 
@@ -137,7 +139,8 @@ class Assistant:
         self.message = hint.reason
         chance = format_chance(hint.probability)
         if not hint.certain and hint.rule != "first" and chance not in hint.reason:  # said once, not twice
-            self.message += f" ({chance} chance of a mine)"
+            # TRANSLATORS: a hint's reason, then the chance that its cell is a mine ("12%", "under 1%")
+            self.message = _("{reason} ({chance} chance of a mine)").format(reason=self.message, chance=chance)
         self.message = sentence(self.message)
         return True
 
@@ -222,19 +225,24 @@ class Assistant:
         """The status line's text (`no_guess`: the board's mines came from the no-guess generator)."""
         if self.thinking:
             dots = "." * (1 + int(self.hint_waited * 3) % 3)
-            return f"Thinking about the best guess{dots}"
+            # TRANSLATORS: the status line while a hint is worked out; {dots} is one to three dots, animated
+            return _("Thinking about the best guess{dots}").format(dots=dots)
         if self.message:
             return self.message
         if self.show_chances and board.state in (GameState.READY, GameState.PLAYING):
             chances = self.current_chances(board) if board.state == GameState.PLAYING else None
             if hover is not None and chances is not None and not board.is_revealed(*hover):
-                return f"Mine chance here: {format_chance(chances.probability(*hover))}"
-            ends = "blue safe, orange a mine" if theme.colour_blind() else "green safe, red a mine"
-            return f"Mine chances shown: {ends} (C hides them)"
+                # TRANSLATORS: {chance} is "12%", "under 1%" or "over 99%"
+                return _("Mine chance here: {chance}").format(chance=format_chance(chances.probability(*hover)))
+            if theme.colour_blind():
+                # TRANSLATORS: the status line while the mine chances are shown (colour-blind palette); C is the key
+                return _("Mine chances shown: blue safe, orange a mine (C hides them)")
+            # TRANSLATORS: the status line while the mine chances are shown; C is the key
+            return _("Mine chances shown: green safe, red a mine (C hides them)")
         left = board.safe_cells_left
         if no_guess and board.state == GameState.PLAYING and left <= config.SAFE_CELLS_SHOWN_BELOW:
-            return f"Safe cells left: {left}"
-        return IDLE_TIP if board.state in (GameState.READY, GameState.PLAYING) else ""  # no tip once it is over
+            return ngettext("{count} safe cell left", "{count} safe cells left", left).format(count=left)
+        return _(IDLE_TIP) if board.state in (GameState.READY, GameState.PLAYING) else ""  # no tip once it is over
 
     def draw(self, surface: pygame.Surface, geometry: BoardGeometry, board: Board, hover: Cell | None = None) -> None:
         """What the hint engine shows over the board (the caller clips to the board's view): the chances, the

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game import config
+from game.language import _
 from game.model import Board, Cell
 from game.play.race import Race
 from game.video.ghost import Finish, GhostLook
@@ -78,7 +79,9 @@ class GhostPainter:
         """Show or hide the cells the ghost has opened (the scene then draws the board whole); says which."""
         self.show_opened = not self.show_opened
         self._fresh = []
-        return "The cells the ghost has opened are tinted." if self.show_opened else "The ghost's cells are hidden."
+        if self.show_opened:
+            return _("The cells the ghost has opened are tinted.")
+        return _("The ghost's cells are hidden.")
 
     # --- drawing -------------------------------------------------------------------------------------------
 

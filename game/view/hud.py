@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import config
+from game.language import _
 from game.view import scale, text, theme
 from game.view.atlas import Atlas
 from game.view.scale import px
@@ -56,7 +57,7 @@ class BoardLayout:
         room_w, room_h = room[0] - chrome_w, room[1] - chrome_h
         bar = px(config.SCROLL_BAR)
         across = down = False
-        for _ in range(2):  # a bar takes room from the other side, which may then have to scroll too
+        for _twice in range(2):  # a bar takes room from the other side, which may then have to scroll too
             across, down = board_w > room_w - bar * down, board_h > room_h - bar * across
         view_w = min(board_w, max(room_w - bar * down, tile))
         view_h = min(board_h, max(room_h - bar * across, tile))
@@ -209,7 +210,8 @@ def draw_paused(surface: pygame.Surface, view: pygame.Rect) -> None:
     big = view.w >= px(240)
     title = pygame.Rect(view.x + px(8), view.centery - px(40), view.w - px(16), px(44))
     line = pygame.Rect(view.x + px(8), view.centery + px(6), view.w - px(16), px(24))
-    text.draw_fitted(surface, "Paused", title, TITLE if big else HEADING, white, "center", BLACK)
+    # TRANSLATORS: over the hidden board of a paused game, in large letters
+    text.draw_fitted(surface, _("Paused"), title, TITLE if big else HEADING, white, "center", BLACK)
     text.draw_fitted(
-        surface, "Click or press a key to go on", line, BODY if big else SMALL, white, "center", smallest=TINY
+        surface, _("Click or press a key to go on"), line, BODY if big else SMALL, white, "center", smallest=TINY
     )

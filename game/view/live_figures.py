@@ -10,12 +10,14 @@ import threading
 
 import pygame
 
+from game import language
+from game.language import _
 from game.video.events import Video
 from game.video.figures import Figures
 from game.video.moves import moves_of
 from game.video.timeline import BoardFigures, Timeline, board_figures
 from game.view import layout, text, theme
-from game.view.formats import format_seconds, video_lines
+from game.view.formats import figure_name, format_seconds, video_lines
 from game.view.scale import px
 from game.view.typeface import BOLD, SMALL, TINY
 from game.work.background import BackgroundJob
@@ -73,7 +75,7 @@ class LiveFigures:
         self.names: dict[str, pygame.Rect] = {}  # where each figure's name was drawn, for its explanation
         self._drawn: dict[str, str] | None = None  # the values last drawn (None: nothing yet, or the waiting line)
         # the rect and the theme `places` were laid out for
-        self._laid_for: tuple[tuple[int, ...], object] | None = None
+        self._laid_for: tuple[tuple[int, ...], object, int] | None = None
 
     def _work(self, cancel: threading.Event) -> None:
         self.move_events = moves_of(self.video).events
@@ -124,26 +126,28 @@ class LiveFigures:
         look = theme.current()
         if lines is None:
             surface.fill(look.face, rect)
-            words = "Working out the figures..."
+            words = _("Working out the figures...")
             box = rect.inflate(-2 * px(SIDE), -2 * px(PAD))
             text.draw_paragraph(surface, words, box, SMALL, look.dim_text, "center", smallest=TINY, valign="center")
             self._drawn, self.names = None, {}
             return [rect]
-        full = whole or self._drawn is None or self._laid_for != (tuple(rect), look)
+        full = whole or self._drawn is None or self._laid_for != (tuple(rect), look, language.changes())
         if full:
             self._lay_out(rect, look)
             surface.fill(look.face, rect)
             if self.column:
                 pygame.draw.line(surface, look.shadow, (rect.x, rect.y), (rect.x, rect.bottom - 1))
-            for name, (label, _) in self.places.items():
-                shown = name if text.width(name, self.label_size) <= label.w else SHORT.get(name, name)
+            for name, (label, _value) in self.places.items():
+                shown = figure_name(name)
+                if text.width(shown, self.label_size) > label.w:
+                    shown = SHORT.get(name, shown)
                 self.names[name] = text.draw_fitted(
                     surface, shown, label, self.label_size, look.dim_text, smallest=TINY
                 )
             self._drawn = {}
         drawn = self._drawn if self._drawn is not None else {}
         changed = []
-        for name, (_, box) in self.places.items():
+        for name, (_label, box) in self.places.items():
             value = lines.get(name, "-")
             if drawn.get(name) != value:
                 surface.fill(look.face, box)
@@ -155,7 +159,7 @@ class LiveFigures:
 
     def _lay_out(self, rect: pygame.Rect, look: object) -> None:
         """Where each figure's name and value go in `rect`."""
-        self._laid_for = (tuple(rect), look)
+        self._laid_for = (tuple(rect), look, language.changes())
         self.column = rect.h > rect.w  # beside the board: a column; under the controls: rows
         self.places: dict[str, tuple[pygame.Rect, pygame.Rect]] = {}
         self.names = {}

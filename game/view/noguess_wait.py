@@ -13,6 +13,7 @@ import math
 from typing import NamedTuple
 
 from game import config
+from game.language import _
 from game.model import MAX_DENSITY, size_text
 
 DENSITIES = (0.10, 0.15, 0.20, 0.25, 0.30, 0.35)
@@ -83,19 +84,39 @@ def advice(rows: int, cols: int, mines: int, short: bool = False) -> str:
     `short`: one clause, for a line that names the board (Settings)."""
     wait = config.NO_GUESS_TIMEOUT
     if mines > MAX_DENSITY * rows * cols + 1e-9:
+        most = f"{MAX_DENSITY:.1%}"
         if short:
-            return f"over {MAX_DENSITY:.1%} mines, so never no-guess"
-        return f"No-guess boards go up to {MAX_DENSITY:.1%} mines: this one will be a normal board."
+            # TRANSLATORS: a clause after a board's name in Settings; {share} is a percentage ("20.6%")
+            return _("over {share} mines, so never no-guess").format(share=most)
+        # TRANSLATORS: {share} is a percentage ("20.6%")
+        return _("No-guess boards go up to {share} mines: this one will be a normal board.").format(share=most)
     found = odds(rows, cols, mines)
     if found.made < SURE:
-        share = "rarely" if found.made < 0.5 else "not always"
+        rarely, seconds = found.made < 0.5, f"{wait:g}"
         if short:
-            return f"{share} made within {wait:g} s (then a normal one is dealt)"
-        return (
-            f"No-guess: a board this large and dense is {share} found within {wait:g} s (then a normal one is "
-            f"dealt). Up to {most_mines(rows, cols)} mines on {size_text(rows, cols)} is nearly always in time."
-        )
+            if rarely:
+                # TRANSLATORS: a clause after a board's name in Settings; {seconds} is a number of seconds
+                return _("rarely made within {seconds} s (then a normal one is dealt)").format(seconds=seconds)
+            # TRANSLATORS: a clause after a board's name in Settings; {seconds} is a number of seconds
+            return _("not always made within {seconds} s (then a normal one is dealt)").format(seconds=seconds)
+        if rarely:
+            # TRANSLATORS: {seconds} is a number of seconds, {size} a board's size ("30 x 16")
+            words = _(
+                "No-guess: a board this large and dense is rarely found within {seconds} s (then a normal one is "
+                "dealt). Up to {count} mines on {size} is nearly always in time."
+            )
+        else:
+            # TRANSLATORS: {seconds} is a number of seconds, {size} a board's size ("30 x 16")
+            words = _(
+                "No-guess: a board this large and dense is not always found within {seconds} s (then a normal one "
+                "is dealt). Up to {count} mines on {size} is nearly always in time."
+            )
+        return words.format(seconds=seconds, count=most_mines(rows, cols), size=size_text(rows, cols))
     if found.seconds >= WORTH_SAYING_S:
-        about = f"about {found.seconds:.0f} s to make after the first click"
-        return about if short else f"No-guess: this board takes {about}."
+        seconds = f"{found.seconds:.0f}"
+        if short:
+            # TRANSLATORS: a clause after a board's name in Settings; {seconds} is a number of seconds
+            return _("about {seconds} s to make after the first click").format(seconds=seconds)
+        # TRANSLATORS: {seconds} is a number of seconds
+        return _("No-guess: this board takes about {seconds} s to make after the first click.").format(seconds=seconds)
     return ""

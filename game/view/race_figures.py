@@ -8,17 +8,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import N_, _, pgettext
 from game.play.race import Lead, Race, RaceResult, Reason
 from game.video.figure_text import figure_text, flags_text, rates, solved_text
 from game.view import text, theme
-from game.view.formats import format_time
+from game.view.formats import figure_name, format_time
 from game.view.scale import px
 from game.view.typeface import BODY, BOLD, TINY, writes
 
 if TYPE_CHECKING:
     from game.video.figures import Figures  # loaded with the race, not with the panel
 
-COUNTING = "counting..."
+# TRANSLATORS: a figure still being worked out
+COUNTING = N_("counting...")
 LONGEST_NAME = 40  # of the video's player, in the sentences
 GAP = 8  # between the two columns of values
 # The lines that stay when the panel has no room for them all: the columns' names first, then the race's figures.
@@ -47,12 +49,14 @@ def lines(race: Race, your_time_ms: int) -> list[tuple[str, ...]]:
     """The race's lines: (name, yours, the ghost's), the first naming the columns; ZiNi, the board's own,
     once. Your time is the game's (the race's clock) from the start; the rest come when worked out."""
     you, ghost = race.your_figures, race.ghost_figures
-    found: list[tuple[str, ...]] = [("", "You", "Ghost")]
+    # TRANSLATORS: the race's two columns of figures after a game: the player's and the ghost's (about 8 characters)
+    found: list[tuple[str, ...]] = [("", _("You"), _("Ghost"))]
+    counting = _(COUNTING)
     for name, value in COLUMNS:
-        yours = value(you) if you is not None else COUNTING
+        yours = value(you) if you is not None else counting
         if name == "Time":
             yours = format_time(your_time_ms)
-        found.append((name, yours, value(ghost) if ghost is not None else COUNTING))
+        found.append((name, yours, value(ghost) if ghost is not None else counting))
         if name == "Clicks" and ghost is not None:
             found.append(("ZiNi", str(ghost.zini)))
     return found
@@ -67,8 +71,11 @@ def who(race: Race, capital: bool = False) -> str:
     if len(name) > LONGEST_NAME:  # its first words (a name cut mid-word reads as another name)
         name = name[: name.rfind(" ", 0, LONGEST_NAME + 1)].rstrip(" ,;") if " " in name[:LONGEST_NAME] else ""
     if name:
-        return f"{name}'s ghost"
-    return "The ghost" if capital else "the ghost"
+        # TRANSLATORS: the ghost of a race, named after the video's player: "Alice's ghost"
+        return _("{name}'s ghost").format(name=name)
+    # TRANSLATORS: the ghost of a race at the start of a sentence ("The ghost beat you by 1.200 s.")
+    # and inside one ("You beat the ghost by 1.200 s.")
+    return pgettext("at the start of a sentence", "The ghost") if capital else _("the ghost")
 
 
 def sentence(race: Race) -> str:
@@ -80,17 +87,24 @@ def sentence(race: Race) -> str:
     at = format_time(ghost.time_ms)
     if result.reason is Reason.TIME:
         gap = format_time(result.gap_ms)
-        return {
-            Lead.YOU: f"You beat {it} by {gap}.",
-            Lead.GHOST: f"{It} beat you by {gap}.",
-            Lead.EVEN: f"A dead heat with {it}: the same time to the millisecond.",
+        said = {
+            # TRANSLATORS: who won a race; {ghost} is "the ghost" or "Alice's ghost", {gap} a time ("1.200 s")
+            Lead.YOU: _("You beat {ghost} by {gap}."),
+            # TRANSLATORS: who won a race; {Ghost} is "The ghost" or "Alice's ghost", {gap} a time ("1.200 s")
+            Lead.GHOST: _("{Ghost} beat you by {gap}."),
+            # TRANSLATORS: a race even to the millisecond; {ghost} is "the ghost" or "Alice's ghost"
+            Lead.EVEN: _("A dead heat with {ghost}: the same time to the millisecond."),
         }[result.lead]
+        return said.format(ghost=it, Ghost=It, gap=gap)
     if result.reason is Reason.LOST:
         if result.lead is Lead.YOU:
-            return f"You beat {it}: it hit a mine at {at}."
-        return f"{It} won the race in {at}."
+            # TRANSLATORS: {ghost} is "the ghost" or "Alice's ghost", {time} a time ("12.345 s")
+            return _("You beat {ghost}: it hit a mine at {time}.").format(ghost=it, time=at)
+        # TRANSLATORS: {Ghost} is "The ghost" or "Alice's ghost", {time} a time ("12.345 s")
+        return _("{Ghost} won the race in {time}.").format(Ghost=It, time=at)
     if result.reason is Reason.STOPPED:
-        return f"You beat {it}: its video stops at {at}, before its game ended."
+        # TRANSLATORS: {ghost} is "the ghost" or "Alice's ghost", {time} a time ("12.345 s")
+        return _("You beat {ghost}: its video stops at {time}, before its game ended.").format(ghost=it, time=at)
     return _further(result, race, it)
 
 
@@ -98,30 +112,45 @@ def _further(result: RaceResult, race: Race, it: str) -> str:
     you, ghost = race.your_figures, race.ghost_figures
     assert you is not None and ghost is not None
     mine, its, whole = you.bbbv_solved, ghost.bbbv_solved, ghost.bbbv
+    # TRANSLATORS: a race neither cleared; {ghost} is "the ghost" or "Alice's ghost"; the numbers are 3BV solved
     if result.lead is Lead.YOU:
-        return f"Neither of you cleared the board; you got further: {mine} of {whole} 3BV to {its}."
-    if result.lead is Lead.GHOST:
-        return f"Neither of you cleared the board; {it} got further: {its} of {whole} 3BV to your {mine}."
-    return f"Neither of you cleared the board, and you got as far as {it}: {mine} of {whole} 3BV."
+        said = _("Neither of you cleared the board; you got further: {mine} of {whole} 3BV to {its}.")
+    elif result.lead is Lead.GHOST:
+        said = _("Neither of you cleared the board; {ghost} got further: {its} of {whole} 3BV to your {mine}.")
+    else:
+        said = _("Neither of you cleared the board, and you got as far as {ghost}: {mine} of {whole} 3BV.")
+    return said.format(ghost=it, mine=mine, its=its, whole=whole)
 
 
 def bar_words(race: Race) -> str:
     """The race on the bar, after the player's result and time: the ghost's time and who won."""
     ghost, result = race.ghost_figures, race.result()
+    # TRANSLATORS: the race on the bar after a game, after the player's result and time ("Won 12.345 s; ...")
     if ghost is None:
-        return f"; the ghost: {COUNTING}"
+        return _("; the ghost: {counting}").format(counting=_(COUNTING))
     at = format_time(ghost.time_ms)
-    said = f"ghost {at}" if ghost.won else f"ghost lost at {at}" if ghost.lost else f"ghost stopped at {at}"
+    if ghost.won:
+        # TRANSLATORS: the ghost's time on the bar after a game
+        said = _("ghost {time}").format(time=at)
+    elif ghost.lost:
+        said = _("ghost lost at {time}").format(time=at)
+    else:
+        said = _("ghost stopped at {time}").format(time=at)
     if result is None:
-        return f"; {said}"
+        return _("; {ghost}").format(ghost=said)
     if result.reason is Reason.TIME:
         gap = format_time(result.gap_ms)
-        lead = {Lead.YOU: f"you by {gap}", Lead.GHOST: f"the ghost by {gap}", Lead.EVEN: "a dead heat"}
+        # TRANSLATORS: who won the race, on the bar after a game; {gap} is a time ("1.200 s")
+        lead = {Lead.YOU: _("you by {gap}"), Lead.GHOST: _("the ghost by {gap}"), Lead.EVEN: _("a dead heat")}
+        won = lead[result.lead].format(gap=gap)
     elif result.reason is Reason.FURTHER:
-        lead = {Lead.YOU: "you got further", Lead.GHOST: "the ghost got further", Lead.EVEN: "level"}
+        lead = {Lead.YOU: _("you got further"), Lead.GHOST: _("the ghost got further"), Lead.EVEN: _("level")}
+        won = lead[result.lead]
     else:
-        lead = {Lead.YOU: "you win the race", Lead.GHOST: "the ghost wins", Lead.EVEN: "level"}
-    return f"; {said}: {lead[result.lead]}"
+        lead = {Lead.YOU: _("you win the race"), Lead.GHOST: _("the ghost wins"), Lead.EVEN: _("level")}
+        won = lead[result.lead]
+    # TRANSLATORS: on the bar after a game: the ghost's time, then who won the race
+    return _("; {ghost}: {winner}").format(ghost=said, winner=won)
 
 
 def draw_line(surface: pygame.Surface, row: pygame.Rect, line: tuple[str, ...], label_w: int, race: Race) -> None:
@@ -129,7 +158,7 @@ def draw_line(surface: pygame.Surface, row: pygame.Rect, line: tuple[str, ...], 
     figure of the board's own); the columns' names dimmed, the winner's time in the colour of good news."""
     look = theme.current()
     name = line[0]
-    text.draw_fitted(surface, name, pygame.Rect(row.x, row.y, label_w - px(6), row.h), BODY, smallest=TINY)
+    text.draw_fitted(surface, figure_name(name), pygame.Rect(row.x, row.y, label_w - px(6), row.h), BODY, smallest=TINY)
     values = pygame.Rect(row.x + label_w, row.y, row.w - label_w, row.h)
     if len(line) == 2:
         text.draw_fitted(surface, line[1], values, BODY, align="right", weight=BOLD, smallest=TINY)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.language import _, pgettext
 from game.store import BestGame, PlayedGame
 from game.view import text, theme, widgets
 from game.view.bests import figure_text
-from game.view.formats import format_time, untimed_mark
+from game.view.formats import figure_name, format_time, untimed_mark
 from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 
@@ -48,14 +49,23 @@ def marks(game: BestGame | PlayedGame) -> str:
     timed (the one rule, said as everywhere: "assisted", "board seen before")."""
     if isinstance(game, BestGame):  # a best is a timed win: only NF can be said of it
         return NF if game.nf else ""
-    said = [game.outcome]
+    if game.won:
+        # TRANSLATORS: a recent game's outcome in Records' list
+        said = [pgettext("a game's outcome", "won")]
+    elif game.abandoned:
+        # TRANSLATORS: a recent game's outcome in Records' list (left unfinished)
+        said = [pgettext("a game's outcome", "abandoned")]
+    else:
+        # TRANSLATORS: a recent game's outcome in Records' list
+        said = [pgettext("a game's outcome", "lost")]
     if game.won:
         if game.nf:
             said.append(NF)
         mark = untimed_mark(game.assisted, game.same_board)
         if mark:
             said.append(mark)
-    return ", ".join(said)
+    # TRANSLATORS: what separates the items of a list ("、" in Chinese and Japanese)
+    return _(", ").join(said)
 
 
 def heading_names(line: pygame.Rect, size: int = SMALL, recent: bool = False) -> dict[str, pygame.Rect]:
@@ -71,11 +81,13 @@ def draw_headings(
     """The column names over rows in letters of `size`."""
     look = theme.current()
     cells = columns(line, size, recent)
-    first = "When, result" if recent else "Rank, date"
+    # TRANSLATORS: the first column's heading in Records: a recent game's time of day and outcome, or a best's
+    # rank and date; a narrow column (about 14 characters)
+    first = _("When, result") if recent else _("Rank, date")
     text.draw_fitted(surface, first, cells["when"], TINY, look.dim_text, smallest=TINY)
     for name in ("Time", "3BV/s", "IOE", "STNB"):
         weight, colour = (BOLD, look.text) if name == ranked else (REGULAR, look.dim_text)
-        text.draw_fitted(surface, HEADINGS[name], cells[name], SMALL, colour, "right", weight, TINY)
+        text.draw_fitted(surface, figure_name(HEADINGS[name]), cells[name], SMALL, colour, "right", weight, TINY)
     pygame.draw.line(surface, look.shadow, (line.x, line.bottom - 1), (line.right - 1, line.bottom - 1), max(1, px(1)))
 
 

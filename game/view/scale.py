@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from game import config
+from game.language import _
 
 AUTO = "auto"  # the "interface" setting (game/settings.py): Auto, or a percent the player chose
 BASE_SCREEN = (1366, 768)  # the screen the interface is made for at 100%
@@ -83,5 +84,9 @@ def label(setting: object, desktop: tuple[int, int]) -> str:
     choice too large for the screen is lowered to."""
     given = chosen(setting, desktop)
     if not isinstance(setting, int) or isinstance(setting, bool):
-        return f"Auto ({percent(given)})"
-    return f"{setting}%" if given == setting / 100 else f"{setting}% ({percent(given)} fits)"
+        # TRANSLATORS: the interface size in Settings when the game picks it: "Auto (125%)"
+        return _("Auto ({percent})").format(percent=percent(given))
+    if given == setting / 100:
+        return f"{setting}%"
+    # TRANSLATORS: an interface size too large for the screen, and the size it is lowered to: "200% (150% fits)"
+    return _("{chosen} ({percent} fits)").format(chosen=f"{setting}%", percent=percent(given))

@@ -12,6 +12,7 @@ import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Generic, TypeAlias, TypeVar
 
+from game.language import _
 from game.model import Cell
 
 if TYPE_CHECKING:
@@ -128,11 +129,12 @@ class Shown(Generic[R]):
 class Confirm(Shown[bool]):
     """A yes/no question; True only when the player chose `yes`."""
 
-    def __init__(self, question: str, detail: str, yes: str, no: str = "Cancel") -> None:
+    def __init__(self, question: str, detail: str, yes: str, no: str | None = None) -> None:
         self.question: Final = question
         self.detail: Final = detail
         self.yes: Final = yes
-        self.no: Final = no
+        # TRANSLATORS: a button that answers no to a question (about 10 characters)
+        self.no: Final = no if no is not None else _("Cancel")
 
 
 class Pause(Shown[None]):

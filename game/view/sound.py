@@ -11,6 +11,7 @@ import pygame
 
 from game import config
 from game.files.bounded import read_regular
+from game.language import _
 from game.model import GameState, MoveKind
 
 NAMES = ("reveal", "cascade", "flag", "chord", "explosion", "win")
@@ -60,8 +61,11 @@ class Sounds:
                 sounds[name] = pygame.mixer.Sound(file=io.BytesIO(_read_bounded(folder / f"{name}.wav")))
             except (pygame.error, OSError):
                 bad.append(name)  # a missing, damaged, too large or odd file silences that effect only
-        silent = f"Some sounds could not be loaded and will be silent: {', '.join(bad)} (from {folder})."
-        return cls(sounds, muted=muted, notice=silent if bad else None)
+        if not bad:
+            return cls(sounds, muted=muted)
+        # TRANSLATORS: {names} lists the sound files' names ("flag, chord"), {folder} is where they were looked for
+        silent = _("Some sounds could not be loaded and will be silent: {names} (from {folder}).")
+        return cls(sounds, muted=muted, notice=silent.format(names=", ".join(bad), folder=folder))
 
     @property
     def silent(self) -> bool:
@@ -109,7 +113,8 @@ def open_mixer() -> str | None:
         pygame.mixer.set_num_channels(CHANNELS)
     except (pygame.error, OSError, NotImplementedError) as error:
         # NotImplementedError: a pygame built without its mixer module.
-        return f"No sound: the audio device could not be opened ({_one_line(error)})."
+        # TRANSLATORS: {error} is the system's own words for the trouble (often English)
+        return _("No sound: the audio device could not be opened ({error}).").format(error=_one_line(error))
     return None
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import _, ngettext
 from game.model import category_for, category_label
 from game.video.figure_text import rates
 from game.view import fallback, text, theme
@@ -32,7 +33,8 @@ def lines(watchable: Watchable) -> list[str]:
     if not (watchable.name.isascii() and (video is None or video.player.isascii())):
         fallback.look_for_it()  # a name the game's typeface may not draw
     if foreign is not None:
-        player = video.player if video is not None and video.player else "an unnamed player"
+        # TRANSLATORS: in a video's line in Videos, for a video that names no player
+        player = video.player if video is not None and video.player else _("an unnamed player")
         country = f" ({foreign.country})" if foreign.country else ""
         when = f" · {foreign.started:%Y-%m-%d}" if foreign.started is not None else ""
         who = f"{player}{country} · {foreign.program or foreign.format}{when} · {foreign.format}"
@@ -42,12 +44,20 @@ def lines(watchable: Watchable) -> list[str]:
     board = category_label(category_for(replay.rows, replay.cols, replay.mines))
     if f is None:
         return [who, board]
-    result = "won" if f.won else "lost" if f.lost else "not finished"
+    time = format_time(f.time_ms)
+    # TRANSLATORS: a video's result in Videos' list: "won in 42.312 s"
+    if f.won:
+        result = _("won in {time}").format(time=time)
+    elif f.lost:
+        result = _("lost in {time}").format(time=time)
+    else:
+        result = _("not finished in {time}").format(time=time)
     rate = rates(f)  # as the figures beside the board write them ("-" where one does not apply)
+    clicks = ngettext("{count} click", "{count} clicks", f.clicks).format(count=f.clicks)
     figures = (
-        f"{board} · {result} in {format_time(f.time_ms)} · 3BV {f.bbbv_solved}/{f.bbbv} · "
+        f"{board} · {result} · 3BV {f.bbbv_solved}/{f.bbbv} · "
         f"3BV/s {rate['3BV/s']} · ZiNi {f.zini} · IOE {rate['IOE']} · RQP {rate['RQP']} · STNB {rate['STNB']} · "
-        f"{f.clicks} clicks · corr {rate['Correctness']}" + (" · NF" if f.nf else "")
+        f"{clicks} · corr {rate['Correctness']}" + (" · NF" if f.nf else "")
     )
     return [who, figures]
 
