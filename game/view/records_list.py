@@ -5,6 +5,8 @@ list is ranked by stands out."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pygame
 
 from game.language import _, pgettext
@@ -19,7 +21,7 @@ from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 # as wide as its longest value (these, as measured at the row's letters), in a list of bests or of recent games;
 # the marks take the rest.
 WIDEST = {"Time": "999.999 s", "3BV/s": "88.888", "IOE": "8.888", "STNB": "8888.8"}
-WIDEST_RECENT = {**WIDEST, "when": "12-31 23:59"}
+WIDEST_DAY = datetime(2026, 12, 31, 23, 59)  # the widest date and time of day, in digits
 HEADINGS = {"when": "", "marks": "", "Time": "Time", "3BV/s": "3BV/s", "IOE": "IOE", "STNB": "STNB"}
 RANK_W = 26  # a best's rank ("10."), before its date (base pixels)
 COLUMN_GAP = 10  # between two columns (base pixels)
@@ -31,9 +33,11 @@ def columns(rect: pygame.Rect, size: int = SMALL, recent: bool = False) -> dict[
     """A row (or the headings' line) cut into its columns, for letters of `size` (in a list of recent games, or
     of bests): each as wide as its longest value (or its heading's name), the marks the room left."""
     gap = px(COLUMN_GAP)
-    widths = {name: text.width(value, size, BOLD) for name, value in (WIDEST_RECENT if recent else WIDEST).items()}
-    if not recent:
-        widths["when"] = px(RANK_W) + px(6) + text.width("2026-12-31", size)
+    widths = {name: text.width(value, size, BOLD) for name, value in WIDEST.items()}
+    if recent:
+        widths["when"] = text.width(day_and_time(WIDEST_DAY), size, BOLD)
+    else:
+        widths["when"] = px(RANK_W) + px(6) + text.width(date_text(WIDEST_DAY), size)
     for name in ("Time", "3BV/s", "IOE", "STNB"):
         widths[name] = max(widths[name], text.width(HEADINGS[name], SMALL, BOLD))
     widths["marks"] = max(px(40), rect.w - sum(widths.values()) - 5 * gap)
@@ -108,13 +112,13 @@ def draw_row(
     date = game.played_at.astimezone()
     first = cells["when"]
     if isinstance(game, PlayedGame):
-        text.draw_fitted(surface, date.strftime("%m-%d %H:%M"), first, size, look.dim_text, smallest=TINY)
+        text.draw_fitted(surface, day_and_time(date), first, size, look.dim_text, smallest=TINY)
         colour = look.success_text if game.won else look.error_text
     else:
         rank = pygame.Rect(first.x, first.y, px(RANK_W), first.h)
         text.draw_fitted(surface, f"{game.rank}.", rank, size, align="right", smallest=TINY)
         day = pygame.Rect(rank.right + px(6), first.y, first.right - rank.right - px(6), first.h)
-        text.draw_fitted(surface, date.strftime("%Y-%m-%d"), day, size, look.dim_text, smallest=TINY)
+        text.draw_fitted(surface, date_text(date), day, size, look.dim_text, smallest=TINY)
         colour = look.success_text
     said, box = marks(game), cells["marks"]
     drawn = text.draw_fitted(surface, said, box, size, colour, weight=BOLD, smallest=TINY)
@@ -133,3 +137,27 @@ def draw_row(
         colour = look.accent if row.hovered or row.focused else look.dim_text
         pygame.draw.polygon(surface, colour, [(x, y - half), (x, y + half), (x + px(9), y)])
     return (said, drawn) if cut else None
+
+
+def _parts(when: datetime) -> dict[str, str]:
+    return {
+        "year": f"{when.year:04d}",
+        "month": f"{when.month:02d}",
+        "day": f"{when.day:02d}",
+        "hour": f"{when.hour:02d}",
+        "minute": f"{when.minute:02d}",
+    }
+
+
+def date_text(when: datetime) -> str:
+    """A best game's date, in digits, in the order and with the separators of the player's language."""
+    # TRANSLATORS: a best game's date in Records' list, digits only ({year} 4 digits, {month} and {day} 2): put
+    # them in your language's order with its separators, e.g. "{day}.{month}.{year}" or "{year}/{month}/{day}"
+    return _("{year}-{month}-{day}").format(**_parts(when))
+
+
+def day_and_time(when: datetime) -> str:
+    """A recent game's day and time of day (24 hours), in digits, as the player's language writes them."""
+    # TRANSLATORS: a recent game's day and time of day in Records' list, digits only ({month}, {day}, {hour} in
+    # 24 hours, {minute}: 2 digits each): your language's order and separators, e.g. "{day}.{month}. {hour}:{minute}"
+    return _("{month}-{day} {hour}:{minute}").format(**_parts(when))
