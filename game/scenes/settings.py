@@ -5,6 +5,8 @@ from typing import Any
 
 import pygame
 
+from game import language
+from game.language import LANGUAGES, _, ngettext
 from game.model import size_text
 from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, Setting, clean_player
 from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
@@ -24,11 +26,30 @@ NAME = BY_KEY["player"]  # the setting the text field keeps
 NAME_LABEL_W = 150  # the name's label and note, left of its field
 
 
+def option_label(option: Setting) -> str:
+    """An option's label in the language in effect. The Language row's also says "Language" in English after it
+    when the game speaks another, so a player lost in a language they cannot read finds the way back."""
+    said = _(option.label)
+    if option.key == "language" and language.current() != language.ENGLISH and said != option.label:
+        return f"{said} · Language"  # the English word stays English: it is the way back
+    return said
+
+
+def language_shown(value: str) -> str:
+    """The Language setting's value: a language by its own name (never translated), or System with the language
+    it comes to on this computer."""
+    if value in LANGUAGES:
+        return LANGUAGES[value]
+    # TRANSLATORS: the Language setting's "follow the system" choice, with the language that comes to
+    # ({language} is that language's own name, e.g. "Deutsch")
+    return _("System ({language})").format(language=LANGUAGES[language.system_language()])
+
+
 class SettingsScene(Scene):
     def __init__(self, context: Context, shown: screens.Settings):
         super().__init__(context)
-        self.buttons = [widgets.Button((0, 0, 0, 0), "", size=BODY) for _ in OPTIONS]
-        self.back = widgets.Button((0, 0, 0, 0), "Back")
+        self.buttons = [widgets.Button((0, 0, 0, 0), "", size=BODY) for _option in OPTIONS]
+        self.back = widgets.Button((0, 0, 0, 0), "")
         self.name_field = widgets.TextField((0, 0, 0, 0), context.settings["player"], max_chars=MAX_PLAYER_CHARS)
         self._lay_out()
         # Up and Down move the ring, Left and Right change the option it is on; on the name, keys type
@@ -57,9 +78,12 @@ class SettingsScene(Scene):
         self.notice_line = pygame.Rect(margin, notice_y, width - 2 * margin, notice_h)
         back_y, back_h = places[-1]
         self.back.rect = layout.centred(BACK_W, back_y, back_h, width)
+        self.back.label = _("Back")  # here, as every label: a language change lays the screen out again
+        self._label_buttons()
 
     def rescaled(self) -> None:
-        """The Interface size option was changed here: this screen takes the new size at once."""
+        """The Interface size or the Language was changed here: this screen takes the new size, and speaks the
+        new language, at once."""
         self._lay_out()
         self.context.fit_window(self)
         self.invalidate()
@@ -81,7 +105,9 @@ class SettingsScene(Scene):
             return scale.label(value, self.context.desktop_size)
         if option.key == "tile":
             return f"{scale.px(value)} px"
-        return option.shown(value)
+        if option.key == "language":
+            return language_shown(value)
+        return _(option.shown(value))
 
     def change(self, option: Setting, step: int = 1) -> None:
         """The next (or previous) choice of an option: applied now, kept for the next start."""
@@ -166,16 +192,16 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         self._label_buttons()  # a setting may have changed elsewhere (M mutes in a game)
-        draw_title(surface, self.context.atlases, "Settings")
+        draw_title(surface, self.context.atlases, _("Settings"))
         for option, button, row in zip(OPTIONS, self.buttons, self.rows):
             words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
             if option.note:
                 label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
                 note.top, note.h = label.bottom - px(2), words.h - label.h + px(2)
-                text.draw_fitted(surface, option.label, label, BODY, weight=BOLD)
-                text.draw_fitted(surface, option.note, note, TINY, look.dim_text, smallest=TINY)
+                text.draw_fitted(surface, option_label(option), label, BODY, weight=BOLD)
+                text.draw_fitted(surface, _(option.note), note, TINY, look.dim_text, smallest=TINY)
             else:
-                text.draw_fitted(surface, option.label, words, BODY, weight=BOLD)
+                text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
             button.draw(surface)
         self._draw_name(surface)
         notices = [self._no_guess_wait()]
@@ -191,8 +217,8 @@ class SettingsScene(Scene):
         words = pygame.Rect(row.x, row.y, field.rect.x - row.x - px(10), row.h)
         label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
         note.top, note.h = label.bottom - px(2), words.h - label.h + px(2)
-        text.draw_fitted(surface, NAME.label, label, BODY, weight=BOLD, smallest=TINY)
-        text.draw_fitted(surface, NAME.note, note, TINY, look.dim_text, smallest=TINY)
+        text.draw_fitted(surface, _(NAME.label), label, BODY, weight=BOLD, smallest=TINY)
+        text.draw_fitted(surface, _(NAME.note), note, TINY, look.dim_text, smallest=TINY)
         field.draw(surface)
 
     def _no_guess_wait(self) -> str:
@@ -203,4 +229,11 @@ class SettingsScene(Scene):
             return ""
         rows, cols, mines = settings["custom"]
         words = noguess_wait.advice(rows, cols, mines, short=True)
-        return f"No-guess custom {size_text(rows, cols)}, {mines} mines: {words}." if words else ""
+        if not words:
+            return ""
+        # TRANSLATORS: on the Settings screen with No-guess boards on: how long making the custom board takes
+        # ({size} is like "30 x 16"; {advice} is a sentence of its own, without its full stop)
+        said = ngettext(
+            "No-guess custom {size}, {count} mine: {advice}.", "No-guess custom {size}, {count} mines: {advice}.", mines
+        )
+        return said.format(size=size_text(rows, cols), count=mines, advice=words)
