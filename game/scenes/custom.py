@@ -83,6 +83,17 @@ def check_custom(texts: Mapping[str, str]) -> tuple[dict[str, str], tuple[int, i
     return {}, (values["rows"], values["cols"], values["mines"])
 
 
+def board_line(rows: int, cols: int, mines: int) -> str:
+    """The board the form makes, in words: its size, its mines and their density."""
+    density = 100 * mines / (rows * cols)
+    # TRANSLATORS: under the Custom form: the board it makes ({size} like "30 x 16"; {density} a whole number)
+    return ngettext(
+        "{size} board, {count} mine ({density}% density)",
+        "{size} board, {count} mines ({density}% density)",
+        mines,
+    ).format(size=size_text(rows, cols), count=mines, density=f"{density:.0f}")
+
+
 FIELD_W, STEP_W, STEP_GAP = 100, 40, 6  # a field and its - and + buttons
 # Each field: its label, the box, its error; then the board it makes, then Start and Back (all of them taller, and
 # further apart, in a tall window).
@@ -211,13 +222,7 @@ class CustomScene(FormScene):
         self.start.enabled = self.values is not None
         if self.values:
             rows, cols, mines = self.values
-            density = 100 * mines / (rows * cols)
-            # TRANSLATORS: under the Custom form: the board it makes ({size} like "30 x 16"; {density} a whole number)
-            line = ngettext(
-                "{size} board, {count} mine ({density}% density)",
-                "{size} board, {count} mines ({density}% density)",
-                mines,
-            ).format(size=size_text(rows, cols), count=mines, density=f"{density:.0f}")
+            line = board_line(rows, cols, mines)
             text.draw_fitted(surface, line, self.size_line, BODY, look.dim_text, "center")
             if self.context.settings["no_guess"] and (words := noguess_wait.advice(rows, cols, mines)):
                 text.draw_paragraph(surface, words, self.wait_box, SMALL, look.error_text, "center", smallest=TINY)

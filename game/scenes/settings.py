@@ -19,8 +19,11 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 
 OPTIONS = LISTED
 CHOICE_W = 170  # the button showing an option's value
-OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 32, 6, 50), Row(34, 32, 4, 40), Row(44, 36, 10)  # notices: two lines
-NAME_ROW = Row(44, 32, 4, 50)  # the player's name, under the options (all of them fit an 800 x 600 screen)
+# Eleven options, the name, a notice and Back: at their least (under a title drawn a little higher) they fit the
+# 520 pixels an 800 x 600 screen leaves a window.
+OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 27, 6, 50), Row(34, 24, 4, 40), Row(44, 34, 10)  # notices: two lines
+NAME_ROW = Row(44, 30, 4, 50)  # the player's name, under the options
+TITLE_OFFSET = -18  # the Settings title has no subtitle: the options start just under it
 BACK_W = 140
 NAME = BY_KEY["player"]  # the setting the text field keeps
 NAME_LABEL_W = 150  # the name's label and note, left of its field
@@ -65,7 +68,7 @@ class SettingsScene(Scene):
         width, height = self.window_size
         margin = px(MARGIN)
         rows = [OPTION_ROW] * len(OPTIONS) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
-        places = layout.stack(title_bottom(-6), height - margin // 2, rows, spread=True)
+        places = layout.stack(title_bottom(TITLE_OFFSET), height - margin // 2, rows, spread=True)
         choice_w = min(px(CHOICE_W), (width - 2 * margin) // 2)
         self.rows = [pygame.Rect(margin, y, width - 2 * margin, h) for y, h in places[: len(OPTIONS)]]
         for row, button in zip(self.rows, self.buttons):

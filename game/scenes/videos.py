@@ -258,16 +258,20 @@ class VideosScene(Scene):
         elif self.shelf.listed and self.entries:
             unread = self.shelf.unread
             count = len(self.entries)
-            if unread:
-                files = ngettext("{count} file", "{count} files", count).format(count=count)
-                reading = ngettext("reading {count} more", "reading {count} more", unread).format(count=unread)
-                # TRANSLATORS: under the Videos list while files are read: "12 files; reading 3 more"
-                said = _("{files}; {reading}").format(files=files, reading=reading)
-            else:
-                said = ngettext(
-                    "{count} file: click it to watch it", "{count} files: click one to watch it", count
-                ).format(count=count)
+            said = files_line(count, unread)
             text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
+
+
+def files_line(count: int, unread: int) -> str:
+    """The line under the list: how many files, and how many are still being read."""
+    if unread:
+        files = ngettext("{count} file", "{count} files", count).format(count=count)
+        reading = ngettext("reading {count} more", "reading {count} more", unread).format(count=unread)
+        # TRANSLATORS: under the Videos list while files are read: "12 files; reading 3 more"
+        return _("{files}; {reading}").format(files=files, reading=reading)
+    return ngettext("{count} file: click it to watch it", "{count} files: click one to watch it", count).format(
+        count=count
+    )
 
 
 def _whole(words: str, box: pygame.Rect) -> bool:
