@@ -135,15 +135,15 @@ SETTINGS: tuple[Setting, ...] = (
     # "" follows the system's language (game.language.system_language); each language is named in itself (never
     # translated); the Settings screen says System with the language it comes to (game/scenes/settings.py).
     Setting("language", N_("Language"), "", (("", "System"), *LANGUAGES.items())),
-    # Kept by the menu and the Custom form rather than the Settings screen:
+    # Kept by the menu and the Custom form rather than the Settings screen (their words are never shown: not marked):
     Setting(
         "difficulty",
-        N_("Last game"),
+        "Last game",
         "beginner",
-        tuple((key, preset.name) for key, preset in PRESETS.items()) + (("custom", N_("Custom")),),
+        tuple((key, preset.name) for key, preset in PRESETS.items()) + (("custom", "Custom"),),
         listed=False,
     ),
-    Setting("custom", N_("Custom size"), (20, 20, 60), clean=clean_custom, listed=False),
+    Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
     # The name a video file says played it (EVF's player field): a text field of its own on the Settings screen.
     Setting("player", N_("Player name"), "", note=N_("in exported videos"), clean=clean_player, listed=False),
     # Where the player put the window and the size they gave it, per screen size (game/shell/window.py keeps it).

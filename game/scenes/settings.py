@@ -48,6 +48,14 @@ def language_shown(value: str) -> str:
     return _("System ({language})").format(language=LANGUAGES[language.system_language()])
 
 
+def label_and_note(words: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where a label and the note under it go in a row's words: the label on top, the note a line high at least
+    (a short row on a small screen gives the note what it needs, not the share the label leaves it)."""
+    label = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5)
+    note_h = max(words.h - label.h + px(2), text.line_height(TINY))
+    return label, pygame.Rect(words.x, words.bottom - note_h, words.w, note_h)
+
+
 class SettingsScene(Scene):
     def __init__(self, context: Context, shown: screens.Settings):
         super().__init__(context)
@@ -199,8 +207,7 @@ class SettingsScene(Scene):
         for option, button, row in zip(OPTIONS, self.buttons, self.rows):
             words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
             if option.note:
-                label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
-                note.top, note.h = label.bottom - px(2), words.h - label.h + px(2)
+                label, note = label_and_note(words)
                 text.draw_fitted(surface, option_label(option), label, BODY, weight=BOLD)
                 text.draw_fitted(surface, _(option.note), note, TINY, look.dim_text, smallest=TINY)
             else:
@@ -218,8 +225,7 @@ class SettingsScene(Scene):
     def _draw_name(self, surface: pygame.Surface) -> None:
         look, row, field = theme.current(), self.name_row, self.name_field
         words = pygame.Rect(row.x, row.y, field.rect.x - row.x - px(10), row.h)
-        label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
-        note.top, note.h = label.bottom - px(2), words.h - label.h + px(2)
+        label, note = label_and_note(words)
         text.draw_fitted(surface, _(NAME.label), label, BODY, weight=BOLD, smallest=TINY)
         text.draw_fitted(surface, _(NAME.note), note, TINY, look.dim_text, smallest=TINY)
         field.draw(surface)
