@@ -70,8 +70,12 @@ def clean_player(value: Any) -> str:
     return player_name(value, MAX_PLAYER_CHARS)
 
 
-# TRANSLATORS: a setting's value on the Settings screen's button (about 12 characters)
-ON_OFF = ((False, N_("off")), (True, N_("on")))
+ON_OFF = (
+    # TRANSLATORS: a setting's value on the Settings screen's button (about 12 characters)
+    (False, N_("off")),
+    # TRANSLATORS: a setting's value on the Settings screen's button (about 12 characters)
+    (True, N_("on")),
+)
 # The interface's size (game/view/scale.py): Auto follows the screen; a percent is the player's choice.
 INTERFACE_SIZES = ((AUTO_SIZE := "auto", N_("Auto")),) + tuple(
     (p, f"{p}%") for p in (100, 125, 150, 175, 200, 250, 300)
@@ -114,8 +118,12 @@ SETTINGS: tuple[Setting, ...] = (
         "first_click",
         N_("First click"),
         "opening",
-        # TRANSLATORS: the First click setting's choices, on a button (about 14 characters)
-        (("opening", N_("opens an area")), ("safe", N_("only safe"))),
+        (
+            # TRANSLATORS: the First click setting's choice, on a button (about 14 characters)
+            ("opening", N_("opens an area")),
+            # TRANSLATORS: the First click setting's choice, on a button (about 14 characters)
+            ("safe", N_("only safe")),
+        ),
     ),
     # TRANSLATORS: the note under the Question marks setting: what a right click cycles through
     Setting("question_marks", N_("Question marks"), False, ON_OFF, N_("right click: flag, ?, covered")),

@@ -86,12 +86,12 @@ def check_custom(texts: Mapping[str, str]) -> tuple[dict[str, str], tuple[int, i
 def board_line(rows: int, cols: int, mines: int) -> str:
     """The board the form makes, in words: its size, its mines and their density."""
     density = 100 * mines / (rows * cols)
-    # TRANSLATORS: under the Custom form: the board it makes ({size} like "30 x 16"; {density} a whole number)
+    # TRANSLATORS: under the Custom form: the board it makes ({size} like "30 x 16"; {density} like "15%")
     return ngettext(
-        "{size} board, {count} mine ({density}% density)",
-        "{size} board, {count} mines ({density}% density)",
+        "{size} board, {count} mine ({density} density)",
+        "{size} board, {count} mines ({density} density)",
         mines,
-    ).format(size=size_text(rows, cols), count=mines, density=f"{density:.0f}")
+    ).format(size=size_text(rows, cols), count=mines, density=f"{density:.0f}%")
 
 
 FIELD_W, STEP_W, STEP_GAP = 100, 40, 6  # a field and its - and + buttons

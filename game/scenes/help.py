@@ -115,16 +115,21 @@ SPEED_RUNS = list(SPEED_RUN_FIGURES)
 
 # A page: its tab, and its entries (None: the rules; a figure by its name alone: its words are formats's)
 Page = tuple[str, list[tuple[str, str]] | list[str] | None]
-# TRANSLATORS: Help's tabs, six side by side (about 8 characters each)
-PAGES: tuple[Page, ...] = (
-    (N_("Rules"), None),
-    (N_("Mouse"), MOUSE),
-    (N_("Keys"), KEYS),
-    (N_("Replays"), AFTER),
-    (N_("Figures"), FIGURES),
-    # TRANSLATORS: Help's tab on the figures speed-runners compare (about 8 characters)
-    (N_("Speed"), SPEED_RUNS),
+TABS = (
+    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    N_("Rules"),
+    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    N_("Mouse"),
+    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    N_("Keys"),
+    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    N_("Replays"),
+    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    N_("Figures"),
+    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters): the figures speed-runners compare
+    N_("Speed"),
 )
+PAGES: tuple[Page, ...] = tuple(zip(TABS, (None, MOUSE, KEYS, AFTER, FIGURES, SPEED_RUNS), strict=True))
 ROWS = [Row(36, 30, 0), Row(400, 200, 10, 2000), Row(44, 36, 10)]  # the tabs, the page (all the room), Back
 BACK_W = 140
 WINDOW = (560, 560)  # wider and shorter than the other menu screens: fewer, longer lines to a page
