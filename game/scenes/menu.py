@@ -51,17 +51,17 @@ class MenuScene(Scene):
             self.resume.marked = True
         self.difficulty_buttons: dict[str, widgets.Button] = {}
         for n, (key, preset) in enumerate(PRESETS.items(), 1):
-            size, mines_ = size_text(preset.rows, preset.cols), mines_text(preset.mines)
+            size, mines_said = size_text(preset.rows, preset.cols), mines_text(preset.mines)
             best = context.store.best_times(key, limit=1)
             if best:
                 # TRANSLATORS: under a difficulty's button: its size ("9 x 9"), its mines ("10 mines") and the best
                 # time ("5.600 s")
                 detail = _("{size}, {mines}; best {time}").format(
-                    size=size, mines=mines_, time=format_time(best[0].time_ms)
+                    size=size, mines=mines_said, time=format_time(best[0].time_ms)
                 )
             else:
                 # TRANSLATORS: under a difficulty's button: its size ("9 x 9") and its mines ("10 mines")
-                detail = _("{size}, {mines}").format(size=size, mines=mines_)
+                detail = _("{size}, {mines}").format(size=size, mines=mines_said)
             self.difficulty_buttons[key] = widgets.Button(at(n), _(preset.name), detail)
         rows_, cols, mines = context.settings["custom"]
         if context.settings["custom"] != BY_KEY["custom"].default or context.store.custom_categories():
