@@ -8,16 +8,16 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, NamedTuple, overload
 
 from game import config
-from game.language import LANGUAGES
+from game.language import LANGUAGES, N_
 from game.model import PRESETS, SAFE_AROUND_FIRST_CLICK
 from game.names import player_name
 
-Choice = tuple[Any, str]  # a value and how the Settings screen shows it
+Choice = tuple[Any, str]  # a value and how the Settings screen shows it (marked with N_: `_` where shown)
 
 
 class Setting(NamedTuple):  # a NamedTuple, not a dataclass: start-up imports this, and it is 1 ms cheaper
     key: str
-    label: str
+    label: str  # in English, marked with N_: the Settings screen shows it through `_` (so are the choices, the note)
     default: Any
     choices: tuple[Choice, ...] = ()  # the allowed values, in the order a click cycles them
     note: str = ""  # one line under the option on the Settings screen
@@ -36,6 +36,7 @@ class Setting(NamedTuple):  # a NamedTuple, not a dataclass: start-up imports th
         return value
 
     def shown(self, value: Any) -> str:
+        """The choice's words for a value, in English (as marked with N_): the screen translates them."""
         return next((text for v, text in self.choices if _same(v, value)), str(value))
 
 
@@ -69,9 +70,16 @@ def clean_player(value: Any) -> str:
     return player_name(value, MAX_PLAYER_CHARS)
 
 
-ON_OFF = ((False, "off"), (True, "on"))
+ON_OFF = (
+    # TRANSLATORS: a setting's value on the Settings screen's button (about 12 characters)
+    (False, N_("off")),
+    # TRANSLATORS: a setting's value on the Settings screen's button (about 12 characters)
+    (True, N_("on")),
+)
 # The interface's size (game/view/scale.py): Auto follows the screen; a percent is the player's choice.
-INTERFACE_SIZES = ((AUTO_SIZE := "auto", "Auto"),) + tuple((p, f"{p}%") for p in (100, 125, 150, 175, 200, 250, 300))
+INTERFACE_SIZES = ((AUTO_SIZE := "auto", N_("Auto")),) + tuple(
+    (p, f"{p}%") for p in (100, 125, 150, 175, 200, 250, 300)
+)
 SCREENS_KEPT = 8  # the window is remembered on this many screen sizes at most (the last ones used)
 MOST_PIXELS = 100_000  # no screen has a side this long: anything larger in the stored window is damage
 
@@ -104,19 +112,38 @@ def clean_window(value: Any) -> dict[str, dict[str, Any]]:
     return kept
 
 
+# Labels, choices and notes are marked with N_ (translated where shown); a language's name is never translated.
 SETTINGS: tuple[Setting, ...] = (
-    Setting("first_click", "First click", "opening", (("opening", "opens an area"), ("safe", "only safe"))),
-    Setting("question_marks", "Question marks", False, ON_OFF, "right click: flag, ?, covered"),
-    Setting("no_guess", "No-guess boards", False, ON_OFF, "never a forced guess"),
-    Setting("theme", "Theme", "classic", (("classic", "Classic"), ("dark", "Dark"))),
-    Setting("palette", "Numbers", "standard", (("standard", "classic colours"), ("colour-blind", "colour-blind"))),
-    Setting("sound", "Sound", True, ((True, "on"), (False, "off"))),
-    Setting("animation", "Animation", True, ((True, "on"), (False, "off"))),
-    Setting("tile", "Zoom", config.DEFAULT_TILE, tuple((size, f"{size} px") for size in config.TILE_SIZES)),
-    Setting("interface", "Interface size", AUTO_SIZE, INTERFACE_SIZES, "text, buttons and panels"),
-    # "" follows the system's language (game.language.system_language); each language is named in itself.
-    Setting("language", "Language", "", (("", "System"), *LANGUAGES.items())),
-    # Kept by the menu and the Custom form rather than the Settings screen:
+    Setting(
+        "first_click",
+        N_("First click"),
+        "opening",
+        (
+            # TRANSLATORS: the First click setting's choice, on a button (about 14 characters)
+            ("opening", N_("opens an area")),
+            # TRANSLATORS: the First click setting's choice, on a button (about 14 characters)
+            ("safe", N_("only safe")),
+        ),
+    ),
+    # TRANSLATORS: the note under the Question marks setting: what a right click cycles through
+    Setting("question_marks", N_("Question marks"), False, ON_OFF, N_("right click: flag, ?, covered")),
+    Setting("no_guess", N_("No-guess boards"), False, ON_OFF, N_("never a forced guess")),
+    Setting("theme", N_("Theme"), "classic", (("classic", N_("Classic")), ("dark", N_("Dark")))),
+    Setting(
+        "palette",
+        # TRANSLATORS: the setting of the colours the numbers on the board are drawn in
+        N_("Numbers"),
+        "standard",
+        (("standard", N_("classic colours")), ("colour-blind", N_("colour-blind"))),
+    ),
+    Setting("sound", N_("Sound"), True, ((True, N_("on")), (False, N_("off")))),
+    Setting("animation", N_("Animation"), True, ((True, N_("on")), (False, N_("off")))),
+    Setting("tile", N_("Zoom"), config.DEFAULT_TILE, tuple((size, f"{size} px") for size in config.TILE_SIZES)),
+    Setting("interface", N_("Interface size"), AUTO_SIZE, INTERFACE_SIZES, N_("text, buttons and panels")),
+    # "" follows the system's language (game.language.system_language); each language is named in itself (never
+    # translated); the Settings screen says System with the language it comes to (game/scenes/settings.py).
+    Setting("language", N_("Language"), "", (("", "System"), *LANGUAGES.items())),
+    # Kept by the menu and the Custom form rather than the Settings screen (their words are never shown: not marked):
     Setting(
         "difficulty",
         "Last game",
@@ -126,7 +153,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
     # The name a video file says played it (EVF's player field): a text field of its own on the Settings screen.
-    Setting("player", "Player name", "", note="in exported videos", clean=clean_player, listed=False),
+    Setting("player", N_("Player name"), "", note=N_("in exported videos"), clean=clean_player, listed=False),
     # Where the player put the window and the size they gave it, per screen size (game/shell/window.py keeps it).
     Setting("window", "Window", {}, clean=clean_window, listed=False),
 )

@@ -3,6 +3,7 @@
 import pygame
 
 from game import config
+from game.language import N_, _
 from game.model import BoardCode, decode_board_code
 from game.view import clipboard, layout, screens, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
@@ -14,7 +15,7 @@ from game.view.typeface import BODY, BOLD, LARGE, TINY
 from game.work.background import BackgroundJob
 
 MAX_CODE_CHARS = 40  # room for any code with its dashes, and a few stray spaces
-WHERE_CODES_ARE = "Every game over shows its board's code: Copy code there, paste it here."
+WHERE_CODES_ARE = N_("Every game over shows its board's code: Copy code there, paste it here.")  # `_` where shown
 
 
 def check_code(text: str) -> tuple[BoardCode | None, str | None]:
@@ -43,14 +44,14 @@ class CodeEntryScene(FormScene):
         margin = px(MARGIN)
         inner = width - 2 * margin
         paste_w = px(PASTE_W)
-        self.paste_button = widgets.Button((width - margin - paste_w, top_y, paste_w, top_h), "Paste", size=BODY)
+        self.paste_button = widgets.Button((width - margin - paste_w, top_y, paste_w, top_h), _("Paste"), size=BODY)
         self.label = pygame.Rect(margin, top_y, inner - paste_w - px(10), top_h)
         self.field = widgets.TextField((margin, field_y, inner, field_h), max_chars=MAX_CODE_CHARS)
         self.field.focused = self.field.enabled = True
         self.message_box = pygame.Rect(margin, message_y, inner, message_h)
         row = layout.centred(300, buttons_y, buttons_h, width)
         self.start, self.back = (
-            widgets.Button(r, label) for r, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
+            widgets.Button(r, label) for r, label in zip(layout.split(row, 2, 20), (_("Start"), _("Back")))
         )
         ring: list[widgets.TextField | widgets.Button] = [self.field, self.paste_button, self.start, self.back]
         self.focus: FocusRing[widgets.TextField | widgets.Button] = FocusRing(ring, self.field, press_keys=ENTER_KEYS)
@@ -99,7 +100,7 @@ class CodeEntryScene(FormScene):
         self.dirty = True
         pasted = " ".join((job.result or "").split())  # a copied line brings its line break
         if not pasted:
-            self.note = "The clipboard has no text to paste."
+            self.note = _("The clipboard has no text to paste.")
             return
         self.field.value, self.note = pasted[:MAX_CODE_CHARS], None  # the field holds one code: a paste replaces it
         self.check()
@@ -127,15 +128,15 @@ class CodeEntryScene(FormScene):
         if self.note:
             return [(self.note, look.error_text)]
         if self.code is not None:
-            first = self.code.start_hint() or "It has not been played yet: any first click is safe."
+            first = self.code.start_hint() or _("It has not been played yet: any first click is safe.")
             return [(self.code.describe(), look.text), (first, look.dim_text)]
         if self.field.value.strip():
-            return [(self.error, look.error_text), (WHERE_CODES_ARE, look.dim_text)]
-        return [(self.error, look.text), (WHERE_CODES_ARE, look.dim_text)]  # nothing typed yet is no mistake
+            return [(self.error, look.error_text), (_(WHERE_CODES_ARE), look.dim_text)]
+        return [(self.error, look.text), (_(WHERE_CODES_ARE), look.dim_text)]  # nothing typed yet is no mistake
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_title(surface, self.context.atlases, "Play a code", "The same board, from its code")
-        text.draw_fitted(surface, "Board code", self.label, LARGE, weight=BOLD)
+        draw_title(surface, self.context.atlases, _("Play a code"), _("The same board, from its code"))
+        text.draw_fitted(surface, _("Board code"), self.label, LARGE, weight=BOLD)
         self.paste_button.draw(surface)
         self.field.draw(surface, invalid=self.code is None and bool(self.field.value.strip()))
         box, parts = self.message_box, self.message()

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 import pygame
 
 from game import config
+from game.language import N_, _, ngettext
 from game.model import SAFE_AROUND_FIRST_CLICK, size_text
 from game.view import layout, noguess_wait, screens, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
@@ -16,8 +17,20 @@ from game.view.typeface import BODY, BOLD, HEADING, LARGE, SMALL, TINY
 
 # Width first, as every size reads in the game ("30 x 16": columns x rows), so the form and its summary agree.
 FIELDS = ("cols", "rows", "mines")
-LABELS = {"rows": "Rows", "cols": "Columns", "mines": "Mines"}
-HEADINGS = {"cols": "Width (columns)", "rows": "Height (rows)", "mines": "Mines"}
+HEADINGS = {"cols": N_("Width (columns)"), "rows": N_("Height (rows)"), "mines": N_("Mines")}  # `_` where shown
+# What each check says of a side, a whole sentence for each (the side named in it): {low} and {high} are 5 and 100.
+SIDE_WORDS = {
+    "cols": (
+        N_("Enter the number of columns."),
+        N_("Use digits only: {low} to {high} columns."),
+        N_("Columns must be {low} to {high}."),
+    ),
+    "rows": (
+        N_("Enter the number of rows."),
+        N_("Use digits only: {low} to {high} rows."),
+        N_("Rows must be {low} to {high}."),
+    ),
+}
 
 
 def is_number(text: str) -> bool:
@@ -36,30 +49,49 @@ def check_custom(texts: Mapping[str, str]) -> tuple[dict[str, str], tuple[int, i
     values: dict[str, int] = {}
     for field in ("cols", "rows"):
         text = texts[field].strip()
-        name = LABELS[field].lower()
+        empty, not_digits, out_of_range = SIDE_WORDS[field]
         if not text:
-            errors[field] = f"Enter the number of {name}."
+            errors[field] = _(empty)
         elif not is_number(text):
-            errors[field] = f"Use digits only: {low} to {high} {name}."
+            errors[field] = _(not_digits).format(low=low, high=high)
         elif not low <= int(text) <= high:
-            errors[field] = f"{LABELS[field]} must be {low} to {high}."
+            errors[field] = _(out_of_range).format(low=low, high=high)
         else:
             values[field] = int(text)
     text = texts["mines"].strip()
     most = values["rows"] * values["cols"] - SAFE_AROUND_FIRST_CLICK if len(values) == 2 else None
     if not text:
-        errors["mines"] = "Enter the number of mines."
+        errors["mines"] = _("Enter the number of mines.")
     elif not is_number(text):
-        errors["mines"] = "Use digits only." if most is None else f"Use digits only: 1 to {most} mines."
+        errors["mines"] = (
+            _("Use digits only.")
+            if most is None
+            else ngettext("Use digits only: 1 to {count} mine.", "Use digits only: 1 to {count} mines.", most).format(
+                count=most
+            )
+        )
     elif int(text) < 1:
-        errors["mines"] = "At least 1 mine."
+        errors["mines"] = _("At least 1 mine.")
     elif most is not None and int(text) > most:
-        errors["mines"] = f"At most {most} mines on {size_text(values['rows'], values['cols'])}."
+        # TRANSLATORS: {size} is a board's size, like "30 x 16"
+        said = ngettext("At most {count} mine on {size}.", "At most {count} mines on {size}.", most)
+        errors["mines"] = said.format(count=most, size=size_text(values["rows"], values["cols"]))
     else:
         values["mines"] = int(text)
     if errors:
         return errors, None
     return {}, (values["rows"], values["cols"], values["mines"])
+
+
+def board_line(rows: int, cols: int, mines: int) -> str:
+    """The board the form makes, in words: its size, its mines and their density."""
+    density = 100 * mines / (rows * cols)
+    # TRANSLATORS: under the Custom form: the board it makes ({size} like "30 x 16"; {density} like "15%")
+    return ngettext(
+        "{size} board, {count} mine ({density} density)",
+        "{size} board, {count} mines ({density} density)",
+        mines,
+    ).format(size=size_text(rows, cols), count=mines, density=f"{density:.0f}%")
 
 
 FIELD_W, STEP_W, STEP_GAP = 100, 40, 6  # a field and its - and + buttons
@@ -100,7 +132,7 @@ class CustomScene(FormScene):
         self.wait_box = pygame.Rect(margin, wait_y, width - 2 * margin, wait_h)
         row = layout.centred(300, buttons_y, buttons_h, width)
         self.start, self.back = (
-            widgets.Button(rect, label) for rect, label in zip(layout.split(row, 2, 20), ("Start", "Back"))
+            widgets.Button(rect, label) for rect, label in zip(layout.split(row, 2, 20), (_("Start"), _("Back")))
         )
         first = self.fields[FIELDS[0]]
         first.focused = True
@@ -172,10 +204,16 @@ class CustomScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
-        subtitle = f"Sides {low} to {high}; mines 1 to all cells but {SAFE_AROUND_FIRST_CLICK}"
-        draw_title(surface, self.context.atlases, "Custom board", subtitle)
+        safe = SAFE_AROUND_FIRST_CLICK
+        # TRANSLATORS: the Custom form's subtitle: sides {low} to {high} cells; mines from 1 to all cells but {count}
+        subtitle = ngettext(
+            "Sides {low} to {high}; mines 1 to all cells but {count}",
+            "Sides {low} to {high}; mines 1 to all cells but {count}",
+            safe,
+        ).format(low=low, high=high, count=safe)
+        draw_title(surface, self.context.atlases, _("Custom board"), subtitle)
         for field in FIELDS:
-            text.draw_fitted(surface, HEADINGS[field], self.labels[field], LARGE, align="center", weight=BOLD)
+            text.draw_fitted(surface, _(HEADINGS[field]), self.labels[field], LARGE, align="center", weight=BOLD)
             self.fields[field].draw(surface, invalid=field in self.errors)
             self.minus[field].draw(surface)
             self.plus[field].draw(surface)
@@ -184,8 +222,7 @@ class CustomScene(FormScene):
         self.start.enabled = self.values is not None
         if self.values:
             rows, cols, mines = self.values
-            density = 100 * mines / (rows * cols)
-            line = f"{size_text(rows, cols)} board, {mines} mines ({density:.0f}% density)"
+            line = board_line(rows, cols, mines)
             text.draw_fitted(surface, line, self.size_line, BODY, look.dim_text, "center")
             if self.context.settings["no_guess"] and (words := noguess_wait.advice(rows, cols, mines)):
                 text.draw_paragraph(surface, words, self.wait_box, SMALL, look.error_text, "center", smallest=TINY)

@@ -4,6 +4,7 @@ or quit."""
 import pygame
 
 from game import config
+from game.language import _
 from game.model import PRESETS, mines_text, size_text
 from game.play.dealer import Resuming
 from game.settings import BY_KEY
@@ -30,6 +31,7 @@ class MenuScene(Scene):
         self.notices = [notice] if notice else []
         self.notices += context.take_notices()
         self.saved = context.dealer.keeper.saved
+        self._sound_said = ""  # the notice M last gave
         self.resuming: Resuming | None = None  # a resume waiting for the records to grant its claim
         width, height = self.window_size
         footer = text.line_height(SMALL) * NOTICE_LINES + px(12)
@@ -45,28 +47,39 @@ class MenuScene(Scene):
         self.resume_slot = at(0)
         self.resume = None
         if self.saved is not None:
-            self.resume = widgets.Button(self.resume_slot, "Resume game", self.saved.describe())
+            self.resume = widgets.Button(self.resume_slot, _("Resume game"), self.saved.describe())
             self.resume.marked = True
         self.difficulty_buttons: dict[str, widgets.Button] = {}
         for n, (key, preset) in enumerate(PRESETS.items(), 1):
-            detail = f"{size_text(preset.rows, preset.cols)}, {mines_text(preset.mines)}"
+            size, mines_said = size_text(preset.rows, preset.cols), mines_text(preset.mines)
             best = context.store.best_times(key, limit=1)
             if best:
-                detail += f"; best {format_time(best[0].time_ms)}"
-            self.difficulty_buttons[key] = widgets.Button(at(n), preset.name, detail)
+                # TRANSLATORS: under a difficulty's button: its size ("9 x 9"), its mines ("10 mines") and the best
+                # time ("5.600 s")
+                detail = _("{size}, {mines}; best {time}").format(
+                    size=size, mines=mines_said, time=format_time(best[0].time_ms)
+                )
+            else:
+                # TRANSLATORS: under a difficulty's button: its size ("9 x 9") and its mines ("10 mines")
+                detail = _("{size}, {mines}").format(size=size, mines=mines_said)
+            self.difficulty_buttons[key] = widgets.Button(at(n), _(preset.name), detail)
         rows_, cols, mines = context.settings["custom"]
         if context.settings["custom"] != BY_KEY["custom"].default or context.store.custom_categories():
-            detail = f"last: {size_text(rows_, cols)}, {mines_text(mines)}"
+            # TRANSLATORS: under the Custom button: the custom size last played ("30 x 16", "99 mines")
+            detail = _("last: {size}, {mines}").format(size=size_text(rows_, cols), mines=mines_text(mines))
         else:  # nothing custom played yet: no "last" to speak of
             low, high = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE
-            detail = f"any size from {size_text(low, low)} to {size_text(high, high)}"
-        self.custom = widgets.Button(at(4), "Custom", detail)
+            # TRANSLATORS: under the Custom button before any custom game: the sizes it takes ("5 x 5", "100 x 100")
+            detail = _("any size from {smallest} to {largest}").format(
+                smallest=size_text(low, low), largest=size_text(high, high)
+            )
+        self.custom = widgets.Button(at(4), _("Custom"), detail)
         pairs = [
             _pair(at(n), labels)
             for n, labels in (
-                (5, ("Learn", "Play a code")),
-                (6, ("Records", "Settings")),
-                (7, ("Help", "Quit")),
+                (5, (_("Learn"), _("Play a code"))),
+                (6, (_("Records"), _("Settings"))),
+                (7, (_("Help"), _("Quit"))),
             )
         ]
         (self.learn, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
@@ -84,7 +97,9 @@ class MenuScene(Scene):
             self.ask_to_quit()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
-            self.notices = [n for n in self.notices if not n.startswith("Sound")] + [self.context.toggle_sound()]
+            said = self.context.toggle_sound()
+            self.notices = [n for n in self.notices if n is not self._sound_said] + [said]
+            self._sound_said = said  # the last word on the sound, replaced by the next (in any language)
             return
         if (button := self.focus.pressed(event, self.buttons)) is not None:
             self.press(button)
@@ -111,7 +126,9 @@ class MenuScene(Scene):
 
     def ask_to_quit(self) -> None:
         """Quit and Esc ask the same question, the same way (Enter means Stay)."""
-        self.context.ask("Quit Minesweeper?", "Your records are kept.", yes="Quit", no="Stay", then=self._quit)
+        self.context.ask(
+            _("Quit Minesweeper?"), _("Your records are kept."), yes=_("Quit"), no=_("Stay"), then=self._quit
+        )
 
     def _quit(self, yes: bool) -> None:
         if yes:
@@ -145,7 +162,7 @@ class MenuScene(Scene):
         if self.resume is not None and self.resume.enabled and discarded:
             # being recorded as a loss before the chosen game starts: nothing to resume
             self.resume.enabled, self.resume.marked = False, False
-            self.resume.sublabel = "counting it as a loss"
+            self.resume.sublabel = _("counting it as a loss")
             self.dirty = True
         if self.resuming is not None and self.resuming.done:
             session = self.context.dealer.resumed(self.resuming)
@@ -159,19 +176,21 @@ class MenuScene(Scene):
         return 0.0 if self.resuming is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_title(surface, self.context.atlases, config.TITLE, "Choose a game")
+        draw_title(surface, self.context.atlases, _(config.TITLE), _("Choose a game"))
         if self.resume is None:
-            placeholder = widgets.Button(self.resume_slot, "Resume game", "no game under way", enabled=False)
+            placeholder = widgets.Button(self.resume_slot, _("Resume game"), _("no game under way"), enabled=False)
             placeholder.draw(surface)
         for button in self.buttons:
             button.draw(surface)
         look = theme.current()
         if self.resuming is not None:
-            message, colour = f"Opening the saved game ({self.resuming.saved.describe()})...", look.dim_text
+            # TRANSLATORS: under the menu while a saved game opens ({game} describes it: its size, its time)
+            message = _("Opening the saved game ({game})...").format(game=self.resuming.saved.describe())
+            colour = look.dim_text
         elif self.notices:
             message, colour = " ".join(self.notices[-3:]), look.error_text
         else:
-            message, colour = "Left click opens, right click flags. Arrows and Enter work too.", look.dim_text
+            message, colour = _("Left click opens, right click flags. Arrows and Enter work too."), look.dim_text
         text.draw_paragraph(surface, message, self.notice_box, SMALL, colour, "center", smallest=TINY, valign="bottom")
 
 

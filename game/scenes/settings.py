@@ -5,30 +5,77 @@ from typing import Any
 
 import pygame
 
+from game import language
+from game.language import LANGUAGES, _, ngettext
 from game.model import size_text
 from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, Setting, clean_player
-from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
+from game.view import fallback, layout, noguess_wait, scale, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
 from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, SMALL, TINY
+from game.view.widgets import PAD
 
 OPTIONS = LISTED
 CHOICE_W = 170  # the button showing an option's value
-OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 32, 6, 50), Row(34, 32, 4, 40), Row(44, 36, 10)  # notices: two lines
-NAME_ROW = Row(44, 32, 4, 50)  # the player's name, under the options (all of them fit an 800 x 600 screen)
+# Eleven options, the name, a notice and Back: at their least (under a title drawn a little higher) they fit the
+# 520 pixels an 800 x 600 screen leaves a window.
+OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 27, 6, 50), Row(34, 24, 4, 40), Row(44, 34, 10)  # notices: two lines
+NAME_ROW = Row(44, 30, 4, 50)  # the player's name, under the options
+TITLE_OFFSET = -18  # the Settings title has no subtitle: the options start just under it
 BACK_W = 140
 NAME = BY_KEY["player"]  # the setting the text field keeps
 NAME_LABEL_W = 150  # the name's label and note, left of its field
 
 
+def option_label(option: Setting) -> str:
+    """An option's label in the language in effect. The Language row's also says "Language" in English after it
+    when the game speaks another, so a player lost in a language they cannot read finds the way back."""
+    said = _(option.label)
+    if option.key == "language" and language.current() != language.ENGLISH and said != option.label:
+        return f"{said} · Language"  # the English word stays English: it is the way back
+    return said
+
+
+def language_shown(value: str) -> str:
+    """The Language setting's value: a language by its own name (never translated), or System with the language
+    it comes to on this computer."""
+    if value in LANGUAGES:
+        return LANGUAGES[value]
+    # TRANSLATORS: the Language setting's "follow the system" choice, with the language that comes to
+    # ({language} is that language's own name, e.g. "Deutsch")
+    return _("System ({language})").format(language=LANGUAGES[language.system_language()])
+
+
+def label_and_note(words: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where a label and the note under it go in a row's words: the label on top, the note a line high at least
+    (a short row on a small screen gives the note what it needs, not the share the label leaves it)."""
+    label = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5)
+    note_h = max(words.h - label.h + px(2), text.line_height(TINY))
+    return label, pygame.Rect(words.x, words.bottom - note_h, words.w, note_h)
+
+
+def _draw_in_any_script(surface: pygame.Surface, button: widgets.Button) -> None:
+    """A button whose label may be in a script the game's typeface lacks (a language named in itself): drawn
+    as any other, its label in the system's font where needed (game/view/fallback.py)."""
+    label, button.label = button.label, ""
+    try:
+        button.draw(surface)
+    finally:
+        button.label = label
+    shift = px(1) if button.held and button.hovered else 0
+    inside = button.rect.inflate(-2 * px(PAD), -px(4)).move(shift, shift)
+    colour = theme.current().text if button.enabled else theme.current().disabled_text
+    fallback.draw_fitted(surface, label, inside, button.size, colour, "center", BOLD)
+
+
 class SettingsScene(Scene):
     def __init__(self, context: Context, shown: screens.Settings):
         super().__init__(context)
-        self.buttons = [widgets.Button((0, 0, 0, 0), "", size=BODY) for _ in OPTIONS]
-        self.back = widgets.Button((0, 0, 0, 0), "Back")
+        self.buttons = [widgets.Button((0, 0, 0, 0), "", size=BODY) for _option in OPTIONS]
+        self.back = widgets.Button((0, 0, 0, 0), "")
         self.name_field = widgets.TextField((0, 0, 0, 0), context.settings["player"], max_chars=MAX_PLAYER_CHARS)
         self._lay_out()
         # Up and Down move the ring, Left and Right change the option it is on; on the name, keys type
@@ -36,6 +83,7 @@ class SettingsScene(Scene):
         self.focus: FocusRing[widgets.Button | widgets.TextField] = FocusRing(ring, arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
         self.typing = False  # text input is on (the ring is on the name)
+        fallback.look_for_it()  # the languages' own names: 简体中文, 日本語, Русский may be beyond the game's typeface
         self._label_buttons()
 
     def _lay_out(self) -> None:
@@ -44,7 +92,7 @@ class SettingsScene(Scene):
         width, height = self.window_size
         margin = px(MARGIN)
         rows = [OPTION_ROW] * len(OPTIONS) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
-        places = layout.stack(title_bottom(-6), height - margin // 2, rows, spread=True)
+        places = layout.stack(title_bottom(TITLE_OFFSET), height - margin // 2, rows, spread=True)
         choice_w = min(px(CHOICE_W), (width - 2 * margin) // 2)
         self.rows = [pygame.Rect(margin, y, width - 2 * margin, h) for y, h in places[: len(OPTIONS)]]
         for row, button in zip(self.rows, self.buttons):
@@ -57,9 +105,12 @@ class SettingsScene(Scene):
         self.notice_line = pygame.Rect(margin, notice_y, width - 2 * margin, notice_h)
         back_y, back_h = places[-1]
         self.back.rect = layout.centred(BACK_W, back_y, back_h, width)
+        self.back.label = _("Back")  # here, as every label: a language change lays the screen out again
+        self._label_buttons()
 
     def rescaled(self) -> None:
-        """The Interface size option was changed here: this screen takes the new size at once."""
+        """The Interface size or the Language was changed here: this screen takes the new size, and speaks the
+        new language, at once."""
         self._lay_out()
         self.context.fit_window(self)
         self.invalidate()
@@ -81,7 +132,9 @@ class SettingsScene(Scene):
             return scale.label(value, self.context.desktop_size)
         if option.key == "tile":
             return f"{scale.px(value)} px"
-        return option.shown(value)
+        if option.key == "language":
+            return language_shown(value)
+        return _(option.shown(value))
 
     def change(self, option: Setting, step: int = 1) -> None:
         """The next (or previous) choice of an option: applied now, kept for the next start."""
@@ -166,17 +219,19 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
         self._label_buttons()  # a setting may have changed elsewhere (M mutes in a game)
-        draw_title(surface, self.context.atlases, "Settings")
+        draw_title(surface, self.context.atlases, _("Settings"))
         for option, button, row in zip(OPTIONS, self.buttons, self.rows):
             words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
             if option.note:
-                label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
-                note.top, note.h = label.bottom - px(2), words.h - label.h + px(2)
-                text.draw_fitted(surface, option.label, label, BODY, weight=BOLD)
-                text.draw_fitted(surface, option.note, note, TINY, look.dim_text, smallest=TINY)
+                label, note = label_and_note(words)
+                text.draw_fitted(surface, option_label(option), label, BODY, weight=BOLD)
+                text.draw_fitted(surface, _(option.note), note, TINY, look.dim_text, smallest=TINY)
             else:
-                text.draw_fitted(surface, option.label, words, BODY, weight=BOLD)
-            button.draw(surface)
+                text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
+            if option.key == "language":
+                _draw_in_any_script(surface, button)
+            else:
+                button.draw(surface)
         self._draw_name(surface)
         notices = [self._no_guess_wait()]
         sound = getattr(self.context.sounds, "notice", None)
@@ -189,10 +244,9 @@ class SettingsScene(Scene):
     def _draw_name(self, surface: pygame.Surface) -> None:
         look, row, field = theme.current(), self.name_row, self.name_field
         words = pygame.Rect(row.x, row.y, field.rect.x - row.x - px(10), row.h)
-        label, note = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5), words.copy()
-        note.top, note.h = label.bottom - px(2), words.h - label.h + px(2)
-        text.draw_fitted(surface, NAME.label, label, BODY, weight=BOLD, smallest=TINY)
-        text.draw_fitted(surface, NAME.note, note, TINY, look.dim_text, smallest=TINY)
+        label, note = label_and_note(words)
+        text.draw_fitted(surface, _(NAME.label), label, BODY, weight=BOLD, smallest=TINY)
+        text.draw_fitted(surface, _(NAME.note), note, TINY, look.dim_text, smallest=TINY)
         field.draw(surface)
 
     def _no_guess_wait(self) -> str:
@@ -203,4 +257,11 @@ class SettingsScene(Scene):
             return ""
         rows, cols, mines = settings["custom"]
         words = noguess_wait.advice(rows, cols, mines, short=True)
-        return f"No-guess custom {size_text(rows, cols)}, {mines} mines: {words}." if words else ""
+        if not words:
+            return ""
+        # TRANSLATORS: on the Settings screen with No-guess boards on: how long making the custom board takes
+        # ({size} is like "30 x 16"; {advice} is a sentence of its own, without its full stop)
+        said = ngettext(
+            "No-guess custom {size}, {count} mine: {advice}.", "No-guess custom {size}, {count} mines: {advice}.", mines
+        )
+        return said.format(size=size_text(rows, cols), count=mines, advice=words)

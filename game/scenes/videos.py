@@ -10,6 +10,7 @@ import pygame
 
 from game.files.export import REPLAYS_FOLDER
 from game.files.shelf import VIDEOS_FOLDER, Entry, Shelf
+from game.language import _, ngettext, pgettext
 from game.model import category_for, category_label
 from game.store import data_folder
 from game.view import fallback, layout, screens, text, theme, tip, widgets
@@ -30,6 +31,15 @@ ROWS_SHOWN = 8
 ROWS = [Row(34, 28, 0, 40), Row(44 * ROWS_SHOWN, 36 * ROWS_SHOWN, 6, 52 * ROWS_SHOWN), Row(20, 16, 4, 24)]
 ROWS += [Row(44, 36, 8, 48)]
 SCROLL_W, KIND_GAP = 10, 12
+# A video's line in the list, by its outcome: {board} is its category ("Expert"), {time} like "38.412 s".
+OUTCOMES = {
+    # TRANSLATORS: a line of the Videos list: a won game's category and time
+    "won": lambda: _("{board} · won in {time}"),
+    # TRANSLATORS: a line of the Videos list: a lost game's category and time
+    "lost": lambda: _("{board} · lost in {time}"),
+    # TRANSLATORS: a line of the Videos list: an unfinished game's category and time
+    "unfinished": lambda: _("{board} · unfinished in {time}"),
+}
 VIDEOS_SIZE = (600, 660)  # as wide as Records (less on a small screen): videos' names are long
 
 
@@ -52,13 +62,14 @@ class VideosScene(Scene):
         self.bar = pygame.Rect(self.list_box.right + px(4), list_y, px(SCROLL_W), list_h)
         self.row_h = list_h // ROWS_SHOWN
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
-        self.back = widgets.Button((inner.x + inner.w // 4, buttons_y, inner.w // 2, buttons_h), "Back")
+        self.back = widgets.Button((inner.x + inner.w // 4, buttons_y, inner.w // 2, buttons_h), _("Back"))
         self.rows = [
             widgets.Button((self.list_box.x, self.list_box.y + n * self.row_h, self.list_box.w, self.row_h), "")
             for n in range(ROWS_SHOWN)
         ]
         self.first = 0  # the entry in the top row
         self.notice = ""
+        self.notice_opens = False  # the notice says a video is being opened (not that one would not open)
         self.focus = FocusRing([*self.rows, self.back], start=self.back, arrows=False)
         self.pointer: tuple[int, int] | None = None  # where the mouse is, while it is over the window
         self.cut: list[tuple[str, pygame.Rect]] = []  # the rows' lines shown cut short, whole, and where
@@ -147,12 +158,13 @@ class VideosScene(Scene):
             return
         entry = self.entry_of(button)
         if entry is not None:
-            self.notice = f"Opening {entry.name}..."
+            # TRANSLATORS: under the Videos list while a file opens ({name} is the file's name)
+            self.notice, self.notice_opens = _("Opening {name}...").format(name=entry.name), True
             self.context.open_file(str(entry.path))
 
     def notify(self, message: str) -> None:
         """A video that would not open: said under the list."""
-        self.notice = message
+        self.notice, self.notice_opens = message, False
         self.dirty = True
 
     def go_back(self) -> None:
@@ -162,15 +174,16 @@ class VideosScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
-        draw_title(surface, self.context.atlases, "Videos")
-        where = f"AVF, RMV, MVF or EVF files put in {self.folder}, and your exports"
+        draw_title(surface, self.context.atlases, _("Videos"))
+        # TRANSLATORS: above the Videos list: AVF, RMV, MVF and EVF are file formats; {folder} is a folder's path
+        where = _("AVF, RMV, MVF or EVF files put in {folder}, and your exports").format(folder=self.folder)
         text.draw_paragraph(surface, where, self.where, SMALL, look.dim_text, smallest=TINY)
         self.cut = [] if _whole(where, self.where) else [(where, self.where)]  # a long folder's path, whole
         if not self.shelf.listed:
-            text.draw_fitted(surface, "Looking for videos...", self.line, SMALL, look.dim_text, "center")
+            text.draw_fitted(surface, _("Looking for videos..."), self.line, SMALL, look.dim_text, "center")
         elif not self.entries:
             box = pygame.Rect(self.list_box.x, self.list_box.y, self.list_box.w, 3 * text.line_height(BODY))
-            empty = "No videos yet: put some in the folder above, or export a game's replay (E in Replay)."
+            empty = _("No videos yet: put some in the folder above, or export a game's replay (E in Replay).")
             text.draw_paragraph(surface, empty, box, BODY, look.dim_text, smallest=TINY)
         for row in self.rows:
             entry = self.entry_of(row)
@@ -190,20 +203,26 @@ class VideosScene(Scene):
         inner = rect.inflate(-px(12), -px(4))
         top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
         bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
-        kind_w = text.width(entry.kind, SMALL)  # the kind as wide as it is: the name takes the rest
+        # TRANSLATORS: the kind of a file in the Videos list that is one of the game's own replays (not a video)
+        kind = pgettext("a kind of file", "replay") if entry.kind == "replay" else entry.kind  # AVF, RMV...: as is
+        kind_w = text.width(kind, SMALL)  # the kind as wide as it is: the name takes the rest
         name_box = pygame.Rect(top.x, top.y, top.w - kind_w - px(KIND_GAP), top.h)
         self._draw_line_of(surface, entry.name, name_box, look.text, BOLD)
         kind_box = pygame.Rect(top.right - kind_w, top.y, kind_w, top.h)
-        text.draw_fitted(surface, entry.kind, kind_box, SMALL, look.dim_text, "right", smallest=TINY)
+        text.draw_fitted(surface, kind, kind_box, SMALL, look.dim_text, "right", smallest=TINY)
         summary = entry.summary
         if entry.error:
-            said, colour = f"cannot be read: {entry.error}", look.error_text
+            # TRANSLATORS: a line of the Videos list: why a file cannot be read ({error} says why)
+            said, colour = _("cannot be read: {error}").format(error=entry.error), look.error_text
         elif summary is None:
-            said, colour = "reading...", look.dim_text
+            said, colour = _("reading..."), look.dim_text
         else:
             board = category_label(category_for(summary.rows, summary.cols, summary.mines))
-            player = f" · {summary.player}" if summary.player else ""
-            said, colour = f"{board} · {summary.outcome} in {format_time(summary.time_ms)}{player}", look.text
+            said = OUTCOMES.get(summary.outcome, OUTCOMES["unfinished"])()
+            said = said.format(board=board, time=format_time(summary.time_ms))
+            if summary.player:
+                said = f"{said} · {summary.player}"  # a list of facts; the player's name as they wrote it
+            colour = look.text
         self._draw_line_of(surface, said, bottom, colour, REGULAR)
 
     def _draw_line_of(
@@ -230,18 +249,32 @@ class VideosScene(Scene):
         look = theme.current()
         hovered = next((self.entry_of(r) for r in self.rows if r.hovered or r.focused), None)
         if self.notice:
-            colour = look.dim_text if self.notice.startswith("Opening") else look.error_text
+            colour = look.dim_text if self.notice_opens else look.error_text
             text.draw_fitted(surface, self.notice, self.line, SMALL, colour, "center", smallest=TINY)
         elif hovered is not None and hovered.error:
-            text.draw_fitted(surface, f"{hovered.name}: {hovered.error}", self.line, SMALL, look.error_text, "center")
+            # TRANSLATORS: under the Videos list: a file's name and why it cannot be read
+            said = _("{name}: {error}").format(name=hovered.name, error=hovered.error)
+            text.draw_fitted(surface, said, self.line, SMALL, look.error_text, "center")
         elif self.shelf.listed and self.entries:
             unread = self.shelf.unread
             count = len(self.entries)
-            said = f"{count} files; reading {unread} more" if unread else f"{count} files: click one to watch it"
+            said = files_line(count, unread)
             text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
+
+
+def files_line(count: int, unread: int) -> str:
+    """The line under the list: how many files, and how many are still being read."""
+    if unread:
+        files = ngettext("{count} file", "{count} files", count).format(count=count)
+        reading = ngettext("reading {count} more", "reading {count} more", unread).format(count=unread)
+        # TRANSLATORS: under the Videos list while files are read: "12 files; reading 3 more"
+        return _("{files}; {reading}").format(files=files, reading=reading)
+    return ngettext("{count} file: click it to watch it", "{count} files: click one to watch it", count).format(
+        count=count
+    )
 
 
 def _whole(words: str, box: pygame.Rect) -> bool:
     """Whether a paragraph shows whole in `box` (as text.draw_paragraph draws it, down to TINY)."""
-    lines, _ = text.fit_paragraph(words, box, SMALL, smallest=TINY)
+    lines, _size = text.fit_paragraph(words, box, SMALL, smallest=TINY)
     return " ".join(lines) == " ".join(words.split())
