@@ -49,8 +49,8 @@ class Preset(NamedTuple):
     mines: int
 
 
-# TRANSLATORS: the three levels, the community's words (e.g. 初级, 中级, 高级): a menu button, a Records tab
 PRESETS = {
+    # TRANSLATORS: the three levels, the community's words (e.g. 初级, 中级, 高级): a menu button, a Records tab
     "beginner": Preset(N_("Beginner"), 9, 9, 10),
     "intermediate": Preset(N_("Intermediate"), 16, 16, 40),
     "expert": Preset(N_("Expert"), 16, 30, 99),
