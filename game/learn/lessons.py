@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import NamedTuple
 
+from game.language import _
 from game.learn.puzzle import LEVELS, Puzzle, needed_level
 from game.model import Board, analyse
 
@@ -14,12 +15,24 @@ LESSONS_FILE = Path(__file__).resolve().parent / "lessons.json"
 
 
 class Lesson(NamedTuple):
+    """A lesson as lessons.json writes it: its title and teaching line stay English here (tools/catalogs.py
+    extracts them for the catalog); `shown_title` and `shown_teach` give them in the language in effect, for
+    the screen to call each time it shows them."""
+
     key: str
     title: str
     rule: str  # the engine's rule it teaches: one of LEVELS
     teach: str  # one sentence
     boards: list[list[str]]
     chances: bool = False  # show the mine chances (the lesson on guessing)
+
+    def shown_title(self) -> str:
+        """The title in the player's language."""
+        return _(self.title)
+
+    def shown_teach(self) -> str:
+        """The teaching line in the player's language."""
+        return _(self.teach)
 
     def puzzle(self, n: int) -> Puzzle:
         return Puzzle.from_text(self.boards[n], self.rule)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from game.language import _, ngettext
+
 MAX_KEY = 40  # a lesson key or rule read back is no longer than this
 NEW_DRILL = {"positions": 0, "right": 0, "seconds": 0.0}
 
@@ -63,7 +65,14 @@ class Progress:
         self.store.set_learnt("drill", self.drill)
 
     def drill_summary(self) -> str:
-        n = self.drill["positions"]
+        n = int(self.drill["positions"])
         if not n:
-            return "not tried yet"
-        return f"right first time {self.drill['right']} of {n}, {self.drill['seconds'] / n:.1f} s each"
+            # TRANSLATORS: the pattern drill's score, under its button, before any position was played
+            return _("not tried yet")
+        # TRANSLATORS: the pattern drill's score: {right} positions of {count} solved without a mistake, {seconds}
+        # the average time ("5.0"); "s" is seconds
+        return ngettext(
+            "right first time {right} of {count}, {seconds} s each",
+            "right first time {right} of {count}, {seconds} s each",
+            n,
+        ).format(right=self.drill["right"], count=n, seconds=f"{self.drill['seconds'] / n:.1f}")

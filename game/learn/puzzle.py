@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from game.language import N_, _
 from game.model import (
     Analysis,
     Board,
@@ -21,6 +22,7 @@ from game.model import (
     analyse,
     around,
     chance_text,
+    combined_reason,
     count_reason,
     deductions,
     simplest_proof,
@@ -29,13 +31,27 @@ from game.model import (
 
 MINES, OPEN, FLAGGED = "*Fx", "o", "F"
 LEVELS = ("single", "pair", "combined", "count", "guess")  # the engine's rules, simplest first
+# The rules as the player reads them (English, marked for the catalog: shown as `_(RULE_NAMES[rule])`).
 RULE_NAMES = {
-    "single": "one number on its own",
-    "pair": "two numbers together",
-    "combined": "several numbers together",
-    "count": "the mines left",
-    "guess": "the best guess",
+    "single": N_("one number on its own"),
+    "pair": N_("two numbers together"),
+    "combined": N_("several numbers together"),
+    "count": N_("the mines left"),
+    "guess": N_("the best guess"),
 }
+
+
+def rule_needs(rule: str) -> str:
+    """What a drill position needs, a whole sentence in the player's language: "This one needs two numbers
+    together."."""
+    texts = {
+        "single": _("This one needs one number on its own."),
+        "pair": _("This one needs two numbers together."),
+        "combined": _("This one needs several numbers together."),
+        "count": _("This one needs the mines left."),
+        "guess": _("This one needs the best guess."),
+    }
+    return texts[rule]
 
 
 class Checked(NamedTuple):
@@ -153,8 +169,8 @@ class Puzzle:
             if b.is_revealed(*cell) or b.is_flagged(*cell) or cell in self.mines:
                 return Checked(True)  # taking a flag off is never wrong
             if cell in self.safe or cell in self.guesses:
-                return self._caught(cell, "That cell is safe, not a mine")
-            return self._unknown(cell, "a mine")
+                return self._caught(cell, _("That cell is safe, not a mine"))
+            return self._unknown(cell, 1)
         if b.is_flagged(*cell):
             return Checked(True)  # a flag protects the cell: nothing happens
         if b.is_revealed(*cell):
@@ -162,10 +178,10 @@ class Puzzle:
         if cell in self.safe or (cell in self.guesses and self._is_best_guess(cell)):
             return Checked(True)
         if cell in self.mines:
-            return self._caught(cell, "That cell is a mine")
+            return self._caught(cell, _("That cell is a mine"))
         if self.guesses:
             return self._worse_guess(cell)
-        return self._unknown(cell, "safe")
+        return self._unknown(cell, 0)
 
     def play(self, move: Move) -> list[Cell]:
         """Make a click that judge allowed."""
@@ -186,19 +202,22 @@ class Puzzle:
             return Checked(True)
         mined = [cell for cell in opened if b.is_mine(*cell)]
         if mined:
-            return self._caught(mined[0], "A flag next to that number is wrong, so it would open a mine")
-        return self._unknown(next(cell for cell in opened if cell not in self.safe), "safe")
+            return self._caught(mined[0], _("A flag next to that number is wrong, so it would open a mine"))
+        return self._unknown(next(cell for cell in opened if cell not in self.safe), 0)
 
     # --- the words -----------------------------------------------------------------------------------------
 
     def _caught(self, cell: Cell, what: str) -> Checked:
-        """A click on a cell the numbers prove the other way: the simplest proof of it, its numbers outlined."""
+        """A click on a cell the numbers prove the other way: the simplest proof of it, its numbers outlined.
+        what: the mistake, a whole sentence in the player's language (without its full stop)."""
         self.mistakes += 1
         told = self.explain(cell)
         if told is None:
-            reason = f"{what}. Nothing on the board proved it safe: look for a cell the numbers do."
+            # TRANSLATORS: {what} is the mistake, a sentence ("That cell is a mine")
+            reason = _("{what}. Nothing on the board proved it safe: look for a cell the numbers do.").format(what=what)
             return Checked(False, reason, (), cell, (cell,))
-        reason = f"{what}: {told.reason[0].lower()}{told.reason[1:]}."
+        # TRANSLATORS: {what} is the mistake ("That cell is a mine"), {reason} why, as a hint says it
+        reason = _("{what}: {reason}.").format(what=what, reason=told.reason[:1].lower() + told.reason[1:])
         return Checked(False, reason, told.proof, cell, told.cells, told.counter, told.named)
 
     def explain(self, cell: Cell) -> Explanation | None:
@@ -239,9 +258,7 @@ class Puzzle:
                 named = tuple(divmod(j, cols) for j in deduction.named)
                 return Explanation(deduction.rule, deduction.value, cells, numbers, deduction.reason, named=named)
         numbers = tuple(sorted(c for c in around(b.rows, b.cols, *cell) if b.is_revealed(*c)))
-        what = "a mine" if value else "safe"
-        reason = f"Taking these {len(numbers)} numbers together, every way their mines can lie makes this cell {what}"
-        return Explanation("combined", value, (cell,), numbers, reason)
+        return Explanation("combined", value, (cell,), numbers, combined_reason(len(numbers), value))
 
     def why(self) -> Explanation | None:
         """What to explain when the player asks why: of the cells still to play, one the puzzle's own rule proves
@@ -259,9 +276,14 @@ class Puzzle:
             key=lambda e: (e.rule != self.rule, len(e.proof), LEVELS.index(e.rule) if e.rule in LEVELS else 9, e.value),
         )
 
-    def _unknown(self, cell: Cell, what: str) -> Checked:
+    def _unknown(self, cell: Cell, value: int) -> Checked:
+        """A click that the numbers do not settle yet: value 0 opened it (safe), 1 flagged it (a mine)."""
         self.mistakes += 1
-        reason = f"Nothing on the board proves that cell {what} yet: look for one the numbers do."
+        reason = (
+            _("Nothing on the board proves that cell a mine yet: look for one the numbers do.")
+            if value
+            else _("Nothing on the board proves that cell safe yet: look for one the numbers do.")
+        )
         return Checked(False, reason, (), cell)
 
     def analysis(self) -> Analysis:
@@ -281,10 +303,10 @@ class Puzzle:
         self.mistakes += 1
         chances = self._chances()
         best = min(chances.values())
-        reason = (
-            f"A {chance_text(chances.get(cell, 1.0))} chance of a mine there; "
-            f"the safest cells have {chance_text(best)}: the mine chances show them."
-        )
+        # TRANSLATORS: {chance} and {lowest} are chances of a mine ("12%")
+        reason = _(
+            "A {chance} chance of a mine there; the safest cells have {lowest}: the mine chances show them."
+        ).format(chance=chance_text(chances.get(cell, 1.0)), lowest=chance_text(best))
         return Checked(False, reason, (), cell)
 
 

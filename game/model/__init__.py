@@ -93,7 +93,7 @@ if TYPE_CHECKING:
         visible_of,
     )
     from .solver.chance import chance_text
-    from .solver.deductions import Deduction, deductions
+    from .solver.deductions import Deduction, combined_reason, deductions
     from .solver.hints import Hint, HintRule, count_reason, hint_for
     from .solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
     from .solver.proofs import simplest_proof
@@ -121,7 +121,7 @@ _LATER = {
         ".solver.analysis",
     ),
     "chance_text": ".solver.chance",
-    **dict.fromkeys(("Deduction", "deductions"), ".solver.deductions"),
+    **dict.fromkeys(("Deduction", "combined_reason", "deductions"), ".solver.deductions"),
     "simplest_proof": ".solver.proofs",
     **dict.fromkeys(("Hint", "HintRule", "count_reason", "hint_for"), ".solver.hints"),
     **dict.fromkeys(("NoGuessCancelled", "NoGuessTimeout", "generate_no_guess"), ".solver.noguess"),
@@ -172,6 +172,7 @@ __all__ = [
     "category_label",
     "chance_list",
     "chance_text",
+    "combined_reason",
     "check_replay_data",
     "count_reason",
     "decode_board_code",

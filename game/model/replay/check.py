@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game.language import _, ngettext
+
 from ..rules.facts import FIRST_CLICK_RULES, validate_size
 from ..rules.move import Move, MoveKind
 from . import stepwise
@@ -36,43 +38,51 @@ def parse_replay_json(text: str | bytes | bytearray, max_chars: int, max_lists: 
     """The JSON inside a replay file's text (str or UTF-8 bytes), or ValueError."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > 4 * max_chars:  # no decoding of what is far too large in any encoding
-            raise ValueError("That file is far too large to be a replay.")
+            raise ValueError(_("That file is far too large to be a replay."))
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError("That is not a replay file: it is not text.") from None
+            raise ValueError(_("That is not a replay file: it is not text.")) from None
     if not isinstance(text, str):
         raise ValueError("A replay is read from text.")
     if len(text) > max_chars or (max_lists is not None and text.count("[") > max_lists):
-        raise ValueError("That file is far too large to be a replay.")
+        raise ValueError(_("That file is far too large to be a replay."))
     try:
         return stepwise.read_json(text)  # a thread reading a large file lets the frames run meanwhile
     except (ValueError, RecursionError) as error:  # ValueError: also a number of thousands of digits
-        where = f" at line {error.lineno}" if isinstance(error, json.JSONDecodeError) else ""
-        raise ValueError(f"That replay file is damaged or cut short (not valid JSON{where}).") from None
+        if isinstance(error, json.JSONDecodeError):
+            raise ValueError(
+                _("That replay file is damaged or cut short (not valid JSON at line {line}).").format(line=error.lineno)
+            ) from None
+        raise ValueError(_("That replay file is damaged or cut short (not valid JSON).")) from None
 
 
 def check_replay_data(data: Any, max_side: int | None = None) -> dict[str, Any]:
     """The Replay constructor's arguments from a parsed replay file, or ValueError naming the problem. A board
     over `max_side` a side is refused before anything is built."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("That is not a Minesweeper replay file.")
+        raise ValueError(_("That is not a Minesweeper replay file."))
     if data.get("version") != VERSION:
-        raise ValueError(f"That replay is version {data.get('version')!r}; this game reads version {VERSION}.")
+        raise ValueError(
+            _("That replay is version {version}; this game reads version {ours}.").format(
+                version=repr(data.get("version")), ours=VERSION
+            )
+        )
     missing = [key for key in KEYS if key not in data]
     if missing:
-        raise ValueError(f"That replay file is incomplete: it has no {', '.join(missing)}.")
+        # TRANSLATORS: {keys} are the names of the file's fields (rows, moves...), left as they are
+        raise ValueError(_("That replay file is incomplete: it has no {keys}.").format(keys=", ".join(missing)))
     rows, cols, mines = _checked_board(data, max_side)
     mine_cells = _checked_mines(data["mine_cells"], rows, cols, mines)
     moves = _checked_moves(data["moves"], rows, cols)
     elapsed = data["elapsed_ms"]
     if not (_integer(elapsed) and elapsed >= (moves[-1].t_ms if moves else 0)):
-        raise ValueError("That replay's length is missing or shorter than its moves.")
+        raise ValueError(_("That replay's length is missing or shorter than its moves."))
     if elapsed > MAX_ELAPSED_MS:
-        raise ValueError("That replay lasts longer than a week: its times are not a game's.")
+        raise ValueError(_("That replay lasts longer than a week: its times are not a game's."))
     made = data.get("made", 0)  # older files have none: no click was made for the player
     if not (_integer(made) and made in (0, 1) and (not made or (moves and moves[0].kind is MoveKind.REVEAL))):
-        raise ValueError("That replay says a click was made for the player that is not its first reveal.")
+        raise ValueError(_("That replay says a click was made for the player that is not its first reveal."))
     return {
         "rows": rows,
         "cols": cols,
@@ -93,16 +103,20 @@ def _checked_board(data: dict[str, Any], max_side: int | None) -> tuple[int, int
     try:
         validate_size(rows, cols, mines)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"That replay's board is impossible: {error}") from None
+        raise ValueError(_("That replay's board is impossible: {error}").format(error=error)) from None
     if max_side is not None and (rows > max_side or cols > max_side):
-        raise ValueError(f"Its board is {cols}x{rows}; this game shows boards up to {max_side}x{max_side}.")
+        raise ValueError(
+            _("Its board is {width}x{height}; this game shows boards up to {most}x{most}.").format(
+                width=cols, height=rows, most=max_side
+            )
+        )
     seed = data["seed"]
     if not (_integer(seed) and -(2**63) <= seed < 2**64):
-        raise ValueError("That replay's seed is not a whole number.")
+        raise ValueError(_("That replay's seed is not a whole number."))
     if data["first_click"] not in FIRST_CLICK_RULES:
-        raise ValueError("That replay's first-click rule is unknown.")
+        raise ValueError(_("That replay's first-click rule is unknown."))
     if not isinstance(data["question_marks"], bool):
-        raise ValueError("That replay's question-mark setting is not true or false.")
+        raise ValueError(_("That replay's question-mark setting is not true or false."))
     return rows, cols, mines
 
 
@@ -111,32 +125,36 @@ def _checked_mines(mine_cells: Any, rows: int, cols: int, mines: int) -> list[tu
     if mine_cells is None:
         return None
     if not isinstance(mine_cells, list) or len(mine_cells) != mines:
-        raise ValueError(f"That replay should list {mines} mines.")
+        raise ValueError(
+            ngettext("That replay should list {count} mine.", "That replay should list {count} mines.", mines).format(
+                count=mines
+            )
+        )
     cells = [_cell(item, rows, cols) for item in mine_cells]
     on_board = [cell for cell in cells if cell is not None]
     if len(on_board) != len(cells):
-        raise ValueError("That replay has a mine off the board.")
+        raise ValueError(_("That replay has a mine off the board."))
     if len(set(on_board)) != len(on_board):
-        raise ValueError("That replay lists a mine twice.")
+        raise ValueError(_("That replay lists a mine twice."))
     return on_board
 
 
 def _checked_moves(moves: Any, rows: int, cols: int) -> list[Move]:
     if not isinstance(moves, list) or len(moves) > MAX_MOVES_PER_CELL * rows * cols + 100:
-        raise ValueError("That replay's move list is not a list of moves, or is impossibly long.")
+        raise ValueError(_("That replay's move list is not a list of moves, or is impossibly long."))
     checked: list[Move] = []
     last = 0
     for n, item in enumerate(moves, 1):
         if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str) and item[0] in KINDS):
-            raise ValueError(f"Move {n} of that replay is not a move.")
+            raise ValueError(_("Move {number} of that replay is not a move.").format(number=n))
         cell = _cell(item[1:3], rows, cols)
         if cell is None:
-            raise ValueError(f"Move {n} of that replay is off the board.")
+            raise ValueError(_("Move {number} of that replay is off the board.").format(number=n))
         t = item[3]
         if not (_integer(t) and t >= 0):
-            raise ValueError(f"Move {n} of that replay has no proper time.")
+            raise ValueError(_("Move {number} of that replay has no proper time.").format(number=n))
         if t < last:
-            raise ValueError(f"Move {n} of that replay goes back in time.")
+            raise ValueError(_("Move {number} of that replay goes back in time.").format(number=n))
         last = t
         checked.append(Move(KINDS[item[0]], cell[0], cell[1], t))
     return checked

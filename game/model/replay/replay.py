@@ -9,6 +9,8 @@ import json
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from game.language import _
+
 from ..rules.board import Board
 from ..rules.move import Move, MoveKind
 from .check import FORMAT, LETTERS, VERSION, check_replay_data, parse_replay_json, replay_text_limits
@@ -174,7 +176,7 @@ class Replay:
         try:
             final = replay.final_board()  # plays every move once, which also lays every keyframe
         except (ValueError, TypeError, IndexError) as error:
-            raise ValueError(f"That replay does not play back: {error}") from None
+            raise ValueError(_("That replay does not play back: {error}").format(error=error)) from None
         if len(final.moves) != len(replay.moves):
-            raise ValueError("That replay has moves after its game ended.")
+            raise ValueError(_("That replay has moves after its game ended."))
         return replay

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.language import _, ngettext
+
 from ..rules.facts import GameState
 from ..rules.grid import SEEN_FLAG, Cell, around
 from ..rules.move import Move, MoveKind
@@ -16,7 +18,7 @@ from ..solver.analysis import DEFAULT_BUDGET, Analysis, InconsistentPosition, an
 from ..solver.chance import chance_text
 from ..solver.deductions import deductions
 from ..solver.guess import choose_guess
-from ..solver.hints import TIE, hint_for_visible, safest_words
+from ..solver.hints import TIE, hint_for_visible
 from .replay import Replay
 
 if TYPE_CHECKING:
@@ -71,23 +73,47 @@ class LossVerdict:
     def summary(self) -> str:
         """One line for the game-over panel."""
         if not self.forced and not self.missed_safe:  # no cell was safe, and the one clicked was a mine
-            safest = "" if self.alternative is None else f", {cell_name(self.alternative)},"
-            return (
-                f"Avoidable: that cell was certainly a mine ({self.reason[0].lower()}{self.reason[1:]}). No cell "
-                f"was certainly safe: the safest{safest} had {percent(self.alternative_probability)}."
-            )
+            reason = self.reason[:1].lower() + self.reason[1:]
+            chance = percent(self.alternative_probability)
+            if self.alternative is None:
+                # TRANSLATORS: {reason} is why the cell was a mine, as a hint says it; {chance} a chance ("12%")
+                template = _(
+                    "Avoidable: that cell was certainly a mine ({reason}). No cell was certainly safe: the safest "
+                    "had {chance}."
+                )
+            else:
+                # TRANSLATORS: {reason} is why the cell was a mine, as a hint says it; {cell} is "row 3, column 5"
+                template = _(
+                    "Avoidable: that cell was certainly a mine ({reason}). No cell was certainly safe: the safest, "
+                    "{cell}, had {chance}."
+                )
+            return template.format(reason=reason, cell=cell_name(self.alternative), chance=chance)
         if not self.forced:
-            mine = " That cell was certainly a mine, and" if self.certainly_a_mine else ""
-            safe = cell_name(self.alternative)
-            return f"Avoidable:{mine} {safe if mine else safe.capitalize()} was certainly safe. {self.reason}."
-        chance = f"a {percent(self.probability)} chance of a mine"
+            if self.certainly_a_mine:
+                # TRANSLATORS: {cell} is "row 3, column 5"; {reason} a hint's reason, a whole sentence
+                template = _("Avoidable: That cell was certainly a mine, and {cell} was certainly safe. {reason}.")
+                return template.format(cell=cell_name(self.alternative), reason=self.reason)
+            # TRANSLATORS: {cell} is "Row 3, column 5"; {reason} a hint's reason, a whole sentence
+            template = _("Avoidable: {cell} was certainly safe. {reason}.")
+            return template.format(cell=cell_name(self.alternative, capital=True), reason=self.reason)
+        chance = percent(self.probability)
         if self.alternative is None or self.alternative_probability is None:
-            safest = safest_words(self.tied)
-            return f"A forced guess: no cell was certainly safe; this one was {safest} ({chance}). Bad luck."
-        return (
-            f"A forced guess: no cell was certainly safe, and this one had {chance}; the safest, "
-            f"{cell_name(self.alternative)}, had {percent(self.alternative_probability)}."
-        )
+            template = (
+                _(
+                    "A forced guess: no cell was certainly safe; this one was one of the safest "
+                    "(a {chance} chance of a mine). Bad luck."
+                )
+                if self.tied
+                else _(
+                    "A forced guess: no cell was certainly safe; this one was the safest "
+                    "(a {chance} chance of a mine). Bad luck."
+                )
+            )
+            return template.format(chance=chance)
+        return _(
+            "A forced guess: no cell was certainly safe, and this one had a {chance} chance of a mine; the safest, "
+            "{cell}, had {lowest}."
+        ).format(chance=chance, cell=cell_name(self.alternative), lowest=percent(self.alternative_probability))
 
 
 @dataclass(frozen=True)
@@ -265,7 +291,7 @@ def judge_loss(board: Board, move: Move, before: list[int], flagged: frozenset[i
     try:
         analysis = analyse_visible(board.rows, board.cols, board.mines, before, DEFAULT_BUDGET)
     except InconsistentPosition:
-        return LossVerdict(move, cell, False, None, None, None, "The numbers on the board did not add up", False)
+        return LossVerdict(move, cell, False, None, None, None, _("The numbers on the board did not add up"), False)
     probability = analysis.probability(*cell)
     if analysis.safe:
         hint = hint_for_visible(
@@ -281,9 +307,12 @@ def judge_loss(board: Board, move: Move, before: list[int], flagged: frozenset[i
         if hint is not None and hint.safe and hint.cell in analysis.safe:
             safe, reason, proof, rule = hint.cell, hint.reason, tuple(hint.proof), hint.rule.value
         else:
-            safe, reason, proof, rule = min(analysis.safe), "The numbers around it prove it", (), "combined"
+            safe, reason, proof, rule = min(analysis.safe), _("The numbers around it prove it"), (), "combined"
         if move.kind is MoveKind.CHORD:
-            reason += "; the chord opened a mine because a flag next to that number was wrong"
+            # TRANSLATORS: {reason} is a hint's reason for a safe cell
+            reason = _("{reason}; the chord opened a mine because a flag next to that number was wrong").format(
+                reason=reason
+            )
         return LossVerdict(move, cell, False, probability, safe, 0.0, reason, analysis.exact, proof, rule)
     chances = analysis.probabilities
     lowest = min(chances.values(), default=1.0)
@@ -305,7 +334,7 @@ def judge_loss(board: Board, move: Move, before: list[int], flagged: frozenset[i
         probability,
         safest,
         None if safest is None else chances.get(safest),
-        "Every covered cell could have held a mine",
+        _("Every covered cell could have held a mine"),
         analysis.exact,
         tied=tied,
     )
@@ -322,9 +351,14 @@ def why_a_mine(
         best = min(found, key=lambda d: (d.rule != "single", len(d.proof)))
         return best.reason, tuple(sorted(divmod(j, cols) for j in best.proof)), best.rule
     if analysis.needs_mine_count(*cell):
-        return f"With {left} mine{'s' if left != 1 else ''} left, it is the only way the numbers fit", (), "count"
+        reason = ngettext(
+            "With {count} mine left, it is the only way the numbers fit",
+            "With {count} mines left, it is the only way the numbers fit",
+            left,
+        ).format(count=left)
+        return reason, (), "count"
     proof = tuple(c for c in around(rows, cols, *cell) if before[c[0] * cols + c[1]] >= 0)
-    return "The numbers around it prove it", proof, "combined"
+    return _("The numbers around it prove it"), proof, "combined"
 
 
 def visible(board: Board) -> list[int]:
@@ -340,5 +374,14 @@ def percent(p: float | None) -> str:
     return "?" if p is None else chance_text(p)
 
 
-def cell_name(cell: Cell | None) -> str:
-    return "-" if cell is None else f"row {cell[0] + 1}, column {cell[1] + 1}"
+def cell_name(cell: Cell | None, capital: bool = False) -> str:
+    """A cell as the player finds it: "row 3, column 5" (counted from 1, the top left), or "Row 3, column 5"
+    at the start of a sentence."""
+    if cell is None:
+        return "-"
+    row, column = cell[0] + 1, cell[1] + 1
+    if capital:
+        # TRANSLATORS: a cell's place at the start of a sentence, counted from the top left
+        return _("Row {row}, column {column}").format(row=row, column=column)
+    # TRANSLATORS: a cell's place within a sentence, counted from the top left
+    return _("row {row}, column {column}").format(row=row, column=column)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.language import _, ngettext
+
 from .board import Board
 from .category import mines_text, size_text
 from .facts import FIRST_CLICK_RULES, MAX_DENSITY, SAFE_AROUND_FIRST_CLICK, validate_first_click, validate_size
@@ -110,18 +112,28 @@ class BoardCode:
         if self.first_cell is None:
             return None
         row, col = self.first_cell
-        return (
-            f"Its first click, row {row + 1}, column {col + 1} (from the top left), is made for you, so the "
+        return _(
+            "Its first click, row {row}, column {column} (from the top left), is made for you, so the "
             "board opens as it did; the clock starts at your next click."
-        )
+        ).format(row=row + 1, column=col + 1)
 
     def describe(self) -> str:
         """One line for a panel, width first: '30 x 16, 99 mines, opening first click, seed 1234'."""
-        extra = ", no-guess" if self.no_guess else ""
-        return (
-            f"{size_text(self.rows, self.cols)}, {mines_text(self.mines)}, {self.first_click} first click{extra}, "
-            f"seed {self.seed}"
-        )
+        opening = self.first_click == "opening"
+        if self.no_guess:
+            # TRANSLATORS: a board code's board: {size} is "30 x 16", {mines} "99 mines", {seed} a number
+            template = (
+                _("{size}, {mines}, opening first click, no-guess, seed {seed}")
+                if opening
+                else _("{size}, {mines}, safe first click, no-guess, seed {seed}")
+            )
+        else:
+            template = (
+                _("{size}, {mines}, opening first click, seed {seed}")
+                if opening
+                else _("{size}, {mines}, safe first click, seed {seed}")
+            )
+        return template.format(size=size_text(self.rows, self.cols), mines=mines_text(self.mines), seed=self.seed)
 
 
 # --- the packed number ---------------------------------------------------------------------------------
@@ -194,27 +206,33 @@ def decode_board_code(text: str, max_side: int = 100, min_side: int = 5) -> Boar
     if not isinstance(text, str):
         raise TypeError(f"A board code is text, not {type(text).__name__}.")
     if len(text) > _MAX_RAW:
-        raise ValueError("That is too long to be a board code.")
+        raise ValueError(_("That is too long to be a board code."))
     compact = text.translate(_SEPARATORS).upper()
     if not compact:
-        raise ValueError("Type or paste a board code: it starts with MS1-.")
+        raise ValueError(_("Type or paste a board code: it starts with MS1-."))
     if len(compact) > len(PREFIX) - 1 + _MAX_CHARS:
-        raise ValueError("That is too long to be a board code.")
+        raise ValueError(_("That is too long to be a board code."))
     head = "".join(str(_VALUE.get(ch, ch)) if ch in "ILO" else ch for ch in compact[:3])
     if head[:2] == "MS" and len(head) == 3 and head[2] in "23456789":
-        raise ValueError(f"That code is for another version of the game (MS{head[2]}-); this one reads MS1- codes.")
+        raise ValueError(
+            _("That code is for another version of the game (MS{version}-); this one reads MS1- codes.").format(
+                version=head[2]
+            )
+        )
     if head != "MS1":
-        raise ValueError("That is not a board code: it should start with MS1-.")
+        raise ValueError(_("That is not a board code: it should start with MS1-."))
     body = compact[3:]
     for ch in body:
         if ch not in _VALUE:
-            raise ValueError(f"That code has a character board codes never use: {ch!r}.")
+            raise ValueError(
+                _("That code has a character board codes never use: {character}.").format(character=repr(ch))
+            )
     if len(body) <= _CHECK_CHARS + 1:
-        raise ValueError("That code is too short: part of it is missing.")
+        raise ValueError(_("That code is too short: part of it is missing."))
     symbols = [_VALUE[ch] for ch in body]
     payload, check = symbols[:-_CHECK_CHARS], symbols[-_CHECK_CHARS:]
     if _check(payload) != check:
-        raise ValueError("That code has a typo: its check digits don't match.")
+        raise ValueError(_("That code has a typo: its check digits don't match."))
     code = _unpack(payload)
     _within_limits(code, max_side, min_side)
     return code
@@ -223,7 +241,7 @@ def decode_board_code(text: str, max_side: int = 100, min_side: int = 5) -> Boar
 def _unpack(payload: list[int]) -> BoardCode:
     """The fields of a payload whose check digits matched (so a bad value here is a forged code, or a 1 in
     32768 typo): every digit is range-checked before it is used."""
-    damaged = "That code is damaged: it does not describe a board."
+    damaged = _("That code is damaged: it does not describe a board.")
     number = 0
     for symbol in payload:
         number = number * 32 + symbol
@@ -242,7 +260,7 @@ def _unpack(payload: list[int]) -> BoardCode:
         mines += 1
     cells = rows * cols
     if len(payload) != _payload_chars(kind, rows, cols):
-        raise ValueError("That code has a typo: a character is missing or extra.")
+        raise ValueError(_("That code has a typo: a character is missing or extra."))
     number, rule = divmod(number, 2)
     number, no_guess = divmod(number, 2)
     seed, cell = divmod(number, cells + 1)
@@ -255,14 +273,31 @@ def _unpack(payload: list[int]) -> BoardCode:
 def _within_limits(code: BoardCode, max_side: int, min_side: int) -> None:
     rows, cols, mines, cells = code.rows, code.cols, code.mines, code.rows * code.cols
     if rows > max_side or cols > max_side:
-        raise ValueError(f"That code is for a {cols}x{rows} board; the largest is {max_side}x{max_side}.")
+        raise ValueError(
+            _("That code is for a {width}x{height} board; the largest is {most}x{most}.").format(
+                width=cols, height=rows, most=max_side
+            )
+        )
     if rows < min_side or cols < min_side:
-        raise ValueError(f"That code is for a {cols}x{rows} board; the smallest is {min_side}x{min_side}.")
+        raise ValueError(
+            _("That code is for a {width}x{height} board; the smallest is {least}x{least}.").format(
+                width=cols, height=rows, least=min_side
+            )
+        )
     most = cells - SAFE_AROUND_FIRST_CLICK
     if mines > most:
-        raise ValueError(f"That code has {mines} mines; a {cols}x{rows} board holds at most {most}.")
+        raise ValueError(
+            ngettext(
+                "That code has {count} mine; a {width}x{height} board holds at most {most}.",
+                "That code has {count} mines; a {width}x{height} board holds at most {most}.",
+                mines,
+            ).format(count=mines, width=cols, height=rows, most=most)
+        )
     if code.no_guess and mines > MAX_DENSITY * cells + 1e-9:
         raise ValueError(
-            f"That code has {mines} mines; a no-guess {cols}x{rows} board holds at most "
-            f"{int(MAX_DENSITY * cells + 1e-9)}."
+            ngettext(
+                "That code has {count} mine; a no-guess {width}x{height} board holds at most {most}.",
+                "That code has {count} mines; a no-guess {width}x{height} board holds at most {most}.",
+                mines,
+            ).format(count=mines, width=cols, height=rows, most=int(MAX_DENSITY * cells + 1e-9))
         )

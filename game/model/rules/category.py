@@ -3,6 +3,8 @@ standard boards, the levels the community ranks (`level_of`)."""
 
 from __future__ import annotations
 
+from game.language import _, ngettext, pgettext
+
 from .facts import PRESETS
 
 CUSTOM_PREFIX = "custom:"
@@ -36,21 +38,34 @@ def level_of(rows: int, cols: int, mines: int) -> str | None:
 
 
 def size_text(rows: int, cols: int) -> str:
-    """A board size as the player reads it everywhere: width first, as on the menu ("30 x 16")."""
+    """A board size as the player reads it everywhere: width first, as on the menu ("30 x 16"). Notation, the
+    same in every language (game.view.text keeps it on one line)."""
     return f"{cols} x {rows}"
 
 
 def mines_text(mines: int) -> str:
-    return f"{mines} mine{'' if mines == 1 else 's'}"
+    return ngettext("{count} mine", "{count} mines", mines).format(count=mines)
 
 
 def standard_boards_text() -> str:
     """The standard boards in words, from STANDARD_BOARDS: "beginner 9 x 9 or 8 x 8, intermediate 16 x 16,
     expert 30 x 16"."""
     sizes: dict[str, list[str]] = {}
-    for (rows, cols, _), level in STANDARD_BOARDS.items():
+    for (rows, cols, _mines), level in STANDARD_BOARDS.items():
         sizes.setdefault(level, []).append(size_text(rows, cols))
-    return ", ".join(f"{level} {' or '.join(each)}" for level, each in sizes.items())
+    # TRANSLATORS: the levels within a sentence ("STNB is counted on the standard boards only: beginner 9 x 9 ...")
+    names = {
+        "beginner": pgettext("level, within a sentence", "beginner"),
+        "intermediate": pgettext("level, within a sentence", "intermediate"),
+        "expert": pgettext("level, within a sentence", "expert"),
+    }
+    each_level = []
+    for level, each in sizes.items():
+        # TRANSLATORS: two board sizes of one level ("9 x 9 or 8 x 8")
+        shown = each[0] if len(each) == 1 else _("{first} or {second}").format(first=each[0], second=each[1])
+        # TRANSLATORS: a level and its board size ("beginner 9 x 9 or 8 x 8")
+        each_level.append(_("{level} {sizes}").format(level=names[level], sizes=shown))
+    return pgettext("list separator", ", ").join(each_level)
 
 
 def category_for(rows: int, cols: int, mines: int) -> str:
@@ -80,15 +95,18 @@ def board_of(category: str) -> tuple[int, int, int] | None:
 
 
 def category_label(category: str) -> str:
-    """What the player reads: ``"Expert"``, ``"Custom 30 x 16, 99 mines"``; a standard board that is not our
-    preset reads as its level and size (``"Beginner 8 x 8"``)."""
+    """What the player reads, in the language in effect: ``"Expert"``, ``"Custom 30 x 16, 99 mines"``; a standard
+    board that is not our preset reads as its level and size (``"Beginner 8 x 8"``). Shown, never stored: the
+    records keep the category's key."""
     if category in PRESETS:
-        return PRESETS[category].name
+        return _(PRESETS[category].name)
     size = parse_custom(category)
     if size is None:
         return category[:40]  # not one of ours (a damaged row): shown, never trusted, never long
     rows, cols, mines = size
     level = level_of(rows, cols, mines)
     if level is not None:
-        return f"{PRESETS[level].name} {size_text(rows, cols)}"
-    return f"Custom {size_text(rows, cols)}, {mines_text(mines)}"
+        # TRANSLATORS: a level and a board size that is not our preset's ("Beginner 8 x 8")
+        return _("{level} {size}").format(level=_(PRESETS[level].name), size=size_text(rows, cols))
+    # TRANSLATORS: a custom board: {size} is "30 x 16", {mines} is "99 mines"
+    return _("Custom {size}, {mines}").format(size=size_text(rows, cols), mines=mines_text(mines))

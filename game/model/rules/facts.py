@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from game.language import N_, _, ngettext
+
 MAX_SIDE = 1000
 # The first-click rules, by the names settings, saves, codes and replay files keep: "opening", the first click
 # opens an area (neither it nor its neighbours hold a mine), and "safe", only the clicked cell is clear. (An
@@ -38,7 +40,8 @@ class GameState(str, Enum):
 
 
 class Preset(NamedTuple):
-    """A classic size: its name on the menu, and its board."""
+    """A classic size: its name on the menu (English, marked for the catalog: shown as `_(preset.name)`), and its
+    board."""
 
     name: str
     rows: int
@@ -47,16 +50,22 @@ class Preset(NamedTuple):
 
 
 PRESETS = {
-    "beginner": Preset("Beginner", 9, 9, 10),
-    "intermediate": Preset("Intermediate", 16, 16, 40),
-    "expert": Preset("Expert", 16, 30, 99),
+    # TRANSLATORS: the three levels, the community's words (e.g. 初级, 中级, 高级): a menu button, a Records tab
+    "beginner": Preset(N_("Beginner"), 9, 9, 10),
+    "intermediate": Preset(N_("Intermediate"), 16, 16, 40),
+    "expert": Preset(N_("Expert"), 16, 30, 99),
 }
 
 
 def _whole_number(value: object, what: str) -> None:
     # bool is an int in Python, but True rows is a mistake, not a size
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"The number of {what} must be a whole number, not {value!r}.")
+        template = {
+            "rows": _("The number of rows must be a whole number, not {value}."),
+            "columns": _("The number of columns must be a whole number, not {value}."),
+            "mines": _("The number of mines must be a whole number, not {value}."),
+        }[what]
+        raise TypeError(template.format(value=repr(value)))
 
 
 def validate_size(rows: int, cols: int, mines: int) -> None:
@@ -66,14 +75,25 @@ def validate_size(rows: int, cols: int, mines: int) -> None:
     _whole_number(mines, "mines")
     for value, what in ((rows, "rows"), (cols, "columns")):
         if not 1 <= value <= MAX_SIDE:
-            raise ValueError(f"A board has 1 to {MAX_SIDE} {what}, not {value}.")
+            template = (
+                _("A board has 1 to {most} rows, not {value}.")
+                if what == "rows"
+                else _("A board has 1 to {most} columns, not {value}.")
+            )
+            raise ValueError(template.format(most=MAX_SIDE, value=value))
     if rows * cols < 2:
-        raise ValueError("A board needs at least 2 cells.")
+        raise ValueError(_("A board needs at least 2 cells."))
     if mines < 1:
-        raise ValueError("A board needs at least 1 mine.")
+        raise ValueError(_("A board needs at least 1 mine."))
     if mines >= rows * cols:
         most = rows * cols - 1
-        raise ValueError(f"A {rows}x{cols} board holds at most {most} mine{'s' if most != 1 else ''}.")
+        raise ValueError(
+            ngettext(
+                "A {rows}x{columns} board holds at most {count} mine.",
+                "A {rows}x{columns} board holds at most {count} mines.",
+                most,
+            ).format(rows=rows, columns=cols, count=most)
+        )
 
 
 def validate_first_click(rule: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.language import _
+
 
 def chance_text(p: float) -> str:
     """One way to write a chance everywhere: a hint, the hover over a tinted cell, the verdict after a loss.
@@ -10,7 +12,10 @@ def chance_text(p: float) -> str:
     ['0%', 'under 1%', '2%', '50%', 'over 99%', '100%']
     """
     if 0 < p < 0.01:
-        return "under 1%"
+        # TRANSLATORS: a chance of a mine, shown on a hint and over a cell
+        return _("under 1%")
     if 0.99 < p < 1:
-        return "over 99%"
-    return f"{p:.0%}"
+        # TRANSLATORS: a chance of a mine, shown on a hint and over a cell
+        return _("over 99%")
+    # TRANSLATORS: a chance of a mine in whole percents ("12%"); write the percent sign as your language does
+    return _("{percent}%").format(percent=format(p, ".0%")[:-1])

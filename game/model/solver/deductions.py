@@ -1,64 +1,100 @@
 """The single-number rule and the pair rule, applied in the order a player would, each deduction put in words:
-the reasons hints give."""
+the reasons hints give.
+
+The words are whole sentences with named placeholders, in the player's language (game.language): a reason is
+made when a hint is asked for, in the language in effect then."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
+from game.language import _, ngettext, pgettext
+
 from .analysis import neighbours
 
-__all__ = ["Deduction", "cells_phrase", "deductions"]
+__all__ = ["Deduction", "combined_reason", "deductions", "join_words", "mine_cells", "safe_cells"]
 
 
-def cells_phrase(n: int, what: str) -> str:
-    return f"this cell is {what}" if n == 1 else f"these {n} cells are {what}"
-
-
-def _mines_word(n: int) -> str:
-    return "its mine" if n == 1 else f"its {n} mines"
-
-
-# Where one cell lies from another, as a player would say it ("the 1 above this cell").
-_PLACES = {
-    (-1, -1): "above-left of",
-    (-1, 0): "above",
-    (-1, 1): "above-right of",
-    (0, -1): "left of",
-    (0, 1): "right of",
-    (1, -1): "below-left of",
-    (1, 0): "below",
-    (1, 1): "below-right of",
-}
-
-
-def _place(cols: int, frm: int, to: int) -> str:
-    """Where cell `to` lies from its neighbour `frm` ("above", "below-left of")."""
-    (r1, c1), (r2, c2) = divmod(frm, cols), divmod(to, cols)
-    return _PLACES[(r2 - r1, c2 - c1)]
-
-
-_AROUND_IT = {
-    "above": "above it",
-    "below": "below it",
-    "left of": "to its left",
-    "right of": "to its right",
-}
-
-
-def _around_it(place: str) -> str:
-    """Where a neighbour lies from a number, said of the number: "below it", "to its left", "above-left of it"."""
-    return _AROUND_IT.get(place, f"{place} it")
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _other_cells(n: int, what: str) -> str:
-    """ "cell is a mine", "2 cells are mines", "cell is safe", "3 cells are safe": after "its other"."""
+def safe_cells(n: int) -> str:
+    """ "this cell is safe", "these 3 cells are safe": the end of a reason."""
     if n == 1:
-        return "cell is a mine" if what == "mines" else f"cell is {what}"
-    return f"{n} cells are {what}"
+        # TRANSLATORS: the end of a hint's reason, after "so": the outlined cell is proved safe
+        return _("this cell is safe")
+    # TRANSLATORS: the end of a hint's reason, after "so": the outlined cells are proved safe
+    return ngettext("these {count} cells are safe", "these {count} cells are safe", n).format(count=n)
+
+
+def mine_cells(n: int) -> str:
+    """ "this cell is a mine", "these 2 cells are mines": the end of a reason."""
+    if n == 1:
+        # TRANSLATORS: the end of a hint's reason, after "so": the outlined cell is proved a mine
+        return _("this cell is a mine")
+    # TRANSLATORS: the end of a hint's reason, after "so": the outlined cells are proved mines
+    return ngettext("these {count} cells are mines", "these {count} cells are mines", n).format(count=n)
+
+
+def combined_reason(n: int, value: int) -> str:
+    """Why several numbers taken together settle a cell (value 0 safe, 1 a mine)."""
+    if value == 0:
+        return ngettext(
+            "Taking these {count} numbers together, every way their mines can lie makes this cell safe",
+            "Taking these {count} numbers together, every way their mines can lie makes this cell safe",
+            n,
+        ).format(count=n)
+    return ngettext(
+        "Taking these {count} numbers together, every way their mines can lie makes this cell a mine",
+        "Taking these {count} numbers together, every way their mines can lie makes this cell a mine",
+        n,
+    ).format(count=n)
+
+
+def join_words(words: Sequence[str]) -> str:
+    """Words joined as a list is said: "below it", "below it and to its left", "a, b and c"."""
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: between the items of a list but the last two ("a, b and c")
+    head = pgettext("list separator", ", ").join(words[:-1])
+    # TRANSLATORS: the last two items of a list ("a, b and c"); {items} is the ones before the last
+    return _("{items} and {last}").format(items=head, last=words[-1])
+
+
+# Where one cell lies from another, as a player would say it: the number (by its placement from the cell it
+# settles: "the 1 above this cell"), and a cell from a number ("the flag below it"). Keys: (row step, col step).
+def _number_at(step: tuple[int, int], number: int) -> str:
+    """The number `number` lying `step` from the cell it settles, named from that cell: "The 1 above this cell"."""
+    texts = {
+        (-1, -1): _("The {number} above-left of this cell"),
+        (-1, 0): _("The {number} above this cell"),
+        (-1, 1): _("The {number} above-right of this cell"),
+        (0, -1): _("The {number} left of this cell"),
+        (0, 1): _("The {number} right of this cell"),
+        (1, -1): _("The {number} below-left of this cell"),
+        (1, 0): _("The {number} below this cell"),
+        (1, 1): _("The {number} below-right of this cell"),
+    }
+    return texts[step].format(number=number)
+
+
+def _around_it(step: tuple[int, int]) -> str:
+    """Where a neighbour lies from a number, said of the number: "below it", "to its left", "above-left of it"."""
+    # TRANSLATORS: where a cell lies from a number, after "the flag" or "the cell" ("the flag below it")
+    texts = {
+        (-1, -1): pgettext("from a number", "above-left of it"),
+        (-1, 0): pgettext("from a number", "above it"),
+        (-1, 1): pgettext("from a number", "above-right of it"),
+        (0, -1): pgettext("from a number", "to its left"),
+        (0, 1): pgettext("from a number", "to its right"),
+        (1, -1): pgettext("from a number", "below-left of it"),
+        (1, 0): pgettext("from a number", "below it"),
+        (1, 1): pgettext("from a number", "below-right of it"),
+    }
+    return texts[step]
+
+
+def _step(cols: int, frm: int, to: int) -> tuple[int, int]:
+    """The step from cell `frm` to its neighbour `to`: (row step, col step)."""
+    (r1, c1), (r2, c2) = divmod(frm, cols), divmod(to, cols)
+    return (r2 - r1, c2 - c1)
 
 
 class Deduction:
@@ -175,24 +211,32 @@ class _Deducer:
                 reason = (
                     self._has_its_mines(src, v, unknown, kmines)
                     if v
-                    else f"This 0 has no mines around it, so {cells_phrase(len(unknown), 'safe')}"
+                    else _("This 0 has no mines around it, so {conclusion}").format(conclusion=safe_cells(len(unknown)))
                 )
                 used = [j for j in cells if j in known]
                 self._mark("single", 0, unknown, {src} | self._deps(cells), reason, used, kmines)
                 found = True
             elif need == len(unknown):
                 if kmines:
-                    reason = (
-                        f"{self._number(src, v, unknown)} already touches {len(kmines)} of its mines "
-                        f"({self._mines_proved(src, kmines)}) and just {need} other covered "
-                        f"cell{'s' if need > 1 else ''}, "
-                        f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
+                    reason = ngettext(
+                        "{number} already touches {touched} of its mines ({which}) and just {count} other covered "
+                        "cell, so {conclusion}",
+                        "{number} already touches {touched} of its mines ({which}) and just {count} other covered "
+                        "cells, so {conclusion}",
+                        need,
+                    ).format(
+                        number=self._number(src, v, unknown),
+                        touched=len(kmines),
+                        which=self._mines_proved(src, kmines),
+                        count=need,
+                        conclusion=mine_cells(need),
                     )
                 else:
-                    reason = (
-                        f"This {v} has exactly {v} covered cell{'s' if v > 1 else ''} around it, "
-                        f"so {cells_phrase(need, 'mines' if need > 1 else 'a mine')}"
-                    )
+                    reason = ngettext(
+                        "This {number} has exactly {count} covered cell around it, so {conclusion}",
+                        "This {number} has exactly {count} covered cells around it, so {conclusion}",
+                        v,
+                    ).format(number=v, count=v, conclusion=mine_cells(need))
                 used = [j for j in cells if j in known]
                 self._mark("single", 1, unknown, {src} | self._deps(cells), reason, used, kmines)
                 found = True
@@ -202,8 +246,11 @@ class _Deducer:
         """The number `v` at `src`, named by where it is from the cells it settles: the player sees it outlined
         among others ("The 1 left of this cell", "The 3 beside these 2 cells")."""
         if len(unknown) == 1:
-            return f"The {v} {_place(self.cols, unknown[0], src)} this cell"
-        return f"The {v} beside these {len(unknown)} cells"
+            return _number_at(_step(self.cols, unknown[0], src), v)
+        n = len(unknown)
+        return ngettext("The {number} beside these {count} cells", "The {number} beside these {count} cells", n).format(
+            number=v, count=n
+        )
 
     def _mines_proved(self, src: int, kmines: list[int]) -> str:
         """Which of a number's neighbours are the mines it already touches, and what proves them: a flag the
@@ -213,25 +260,42 @@ class _Deducer:
         proved = sorted(j for j in kmines if j not in self.flags)
         parts = []
         if flagged:
-            flags = "the flag" if len(flagged) == 1 else "the flags"
-            parts.append(f"{flags} {_and([_around_it(_place(self.cols, src, j)) for j in flagged])}")
+            where = join_words([_around_it(_step(self.cols, src, j)) for j in flagged])
+            # TRANSLATORS: {where} says where the flags lie from a number ("below it and to its left")
+            flags = ngettext("the flag {where}", "the flags {where}", len(flagged))
+            parts.append(flags.format(where=where))
         if proved:
-            cells = "the cell" if len(proved) == 1 else "the cells"
-            places = f"{cells} {_and([_around_it(_place(self.cols, src, j)) for j in proved])}"
+            where = join_words([_around_it(_step(self.cols, src, j)) for j in proved])
+            # TRANSLATORS: {where} says where the cells lie from a number ("below it and to its left")
+            places = ngettext("the cell {where}", "the cells {where}", len(proved)).format(where=where)
             provers = sorted(self._deps(proved) - {src})
             if len(provers) == 1:
-                places += f", which the other outlined {self.visible[provers[0]]} proves"
+                # TRANSLATORS: {cells} is "the cell below it" or the like; {number} is a number on the board
+                places = _("{cells}, which the other outlined {number} proves").format(
+                    cells=places, number=self.visible[provers[0]]
+                )
             elif provers:
-                places += ", which the other outlined numbers prove"
+                # TRANSLATORS: {cells} is "the cell below it" or the like
+                places = _("{cells}, which the other outlined numbers prove").format(cells=places)
             parts.append(places)
-        return " and ".join(parts)
+        return join_words(parts)
 
     def _has_its_mines(self, src: int, v: int, unknown: list[int], kmines: list[int]) -> str:
         """A number whose mines are all found (by other numbers), so its other covered cells are safe."""
-        return (
-            f"{self._number(src, v, unknown)} already has {_mines_word(v)} "
-            f"({self._mines_proved(src, kmines)}), so {cells_phrase(len(unknown), 'safe')}"
+        number, which, conclusion = (
+            self._number(src, v, unknown),
+            self._mines_proved(src, kmines),
+            safe_cells(len(unknown)),
         )
+        if v == 1:
+            return _("{number} already has its mine ({which}), so {conclusion}").format(
+                number=number, which=which, conclusion=conclusion
+            )
+        return ngettext(
+            "{number} already has its {count} mines ({which}), so {conclusion}",
+            "{number} already has its {count} mines ({which}), so {conclusion}",
+            v,
+        ).format(number=number, count=v, which=which, conclusion=conclusion)
 
     def pair_pass(self) -> bool:
         known = self.known
@@ -259,31 +323,55 @@ class _Deducer:
                 proof = {sa, sb} | self._deps(ma) | self._deps(mb)
                 if not only_a and b == a:
                     reason = (
-                        f"All the mines this {va} still needs are also next to the {vb} beside it, "
-                        f"so the {vb}'s other cells are safe"
+                        _(
+                            "All the mines this {first} still needs are also next to the {second} beside it, "
+                            "so the {second}'s other cells are safe"
+                        )
                         if len(only_b) > 1
-                        else f"All the mines this {va} still needs are also next to the {vb} beside it, "
-                        f"so the {vb}'s other cell is safe"
-                    )
+                        else _(
+                            "All the mines this {first} still needs are also next to the {second} beside it, "
+                            "so the {second}'s other cell is safe"
+                        )
+                    ).format(first=va, second=vb)
                     self._mark("pair", 0, only_b, proof, reason, ma + mb)
                     return True
                 if b - a == len(only_b):
                     if only_a:
-                        reason = (
-                            f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
-                            f"cells it shares with the {va}, so its other {_other_cells(len(only_b), 'mines')}"
-                            f" and the {va}'s other {_other_cells(len(only_a), 'safe')}"
+                        # TRANSLATORS: the end of a hint's reason, after "so": both halves of a pair settled
+                        conclusion = _("{mines} and {safe}").format(
+                            mines=_its_other_mines(len(only_b)), safe=_others_safe(len(only_a), va)
                         )
-                        self._mark("pair", 0, only_a, proof, reason, ma + mb, sorted(only_b))
                     else:
-                        reason = (
-                            f"The {vb} needs {b} more mine{'s' if b > 1 else ''} but at most {a} can be in "
-                            f"cells it shares with the {va}, "
-                            f"so {cells_phrase(len(only_b), 'mines' if len(only_b) > 1 else 'a mine')}"
-                        )
+                        conclusion = mine_cells(len(only_b))
+                    reason = ngettext(
+                        "The {second} needs {count} more mine but at most {most} can be in cells it shares with the "
+                        "{first}, so {conclusion}",
+                        "The {second} needs {count} more mines but at most {most} can be in cells it shares with the "
+                        "{first}, so {conclusion}",
+                        b,
+                    ).format(second=vb, count=b, most=a, first=va, conclusion=conclusion)
+                    if only_a:
+                        self._mark("pair", 0, only_a, proof, reason, ma + mb, sorted(only_b))
                     self._mark("pair", 1, only_b, proof, reason, ma + mb, sorted(only_a))
                     return True
         return False
 
     def has_safe(self) -> bool:
         return self.stop_at_safe and any(e.value == 0 for e in self.events)
+
+
+def _its_other_mines(n: int) -> str:
+    """ "its other cell is a mine", "its other 2 cells are mines": what the pair rule proves of a number's
+    cells outside the other number's."""
+    if n == 1:
+        return _("its other cell is a mine")
+    return ngettext("its other {count} cells are mines", "its other {count} cells are mines", n).format(count=n)
+
+
+def _others_safe(n: int, number: int) -> str:
+    """ "the 1's other cell is safe", "the 1's other 3 cells are safe"."""
+    if n == 1:
+        return _("the {number}'s other cell is safe").format(number=number)
+    return ngettext(
+        "the {number}'s other {count} cells are safe", "the {number}'s other {count} cells are safe", n
+    ).format(number=number, count=n)

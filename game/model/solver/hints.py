@@ -8,11 +8,13 @@ from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
 from typing import Any
 
+from game.language import _, ngettext
+
 from ..rules.facts import GameState
 from ..rules.grid import Cell
 from .analysis import DEFAULT_BUDGET, Analysis, analyse_visible, mine_total, neighbours, visible_of
 from .chance import chance_text
-from .deductions import Deduction, cells_phrase, deductions
+from .deductions import Deduction, combined_reason, deductions, safe_cells
 from .guess import SHIPPED, GuessStrategy, Why, decide_guess
 
 __all__ = ["Hint", "HintRule", "count_reason", "first_click_cell", "hint_for", "hint_for_visible"]
@@ -136,8 +138,7 @@ def hint_for_visible(
             cell = certain[0]
             i = cell[0] * cols + cell[1]
             proof = sorted(rc(j) for j in neighbours(rows, cols)[i] if visible[j] >= 0)
-            what = "safe" if value == 0 else "a mine"
-            reason = f"Taking these {len(proof)} numbers together, every way their mines can lie makes this cell {what}"
+            reason = combined_reason(len(proof), value)
             return _certain_hint(cell, value, reason, HintRule.COMBINED, proof, certain[1:])
     assert a is not None  # the loop above made it
     guess = decide_guess(rows, cols, mines, visible, a, lookahead, budget, strategy, stop)
@@ -154,23 +155,71 @@ def count_reason(value: int, left: int, k: int, counter: bool = True) -> str:
     >>> count_reason(1, 1, 1, counter=False)
     'Only 1 mine is left besides the ones the numbers prove, and it must be here'
     """
-    if left == 0:
-        mines_left = "No mines are left"
-    else:
-        mines_left = f"Only {left} mine{'s are' if left != 1 else ' is'} left"
-    mines_left += ", as the counter shows," if counter else " besides the ones the numbers prove,"
     if value == 0:
         if left == 0:
-            return f"{mines_left} so {cells_phrase(k, 'safe')}"
-        return (
-            f"{mines_left} and the numbers need {'all of them' if left != 1 else 'it'} elsewhere, so "
-            + cells_phrase(k, "safe")
-        )
+            template = (
+                _("No mines are left, as the counter shows, so {conclusion}")
+                if counter
+                else _("No mines are left besides the ones the numbers prove, so {conclusion}")
+            )
+        elif counter:
+            template = ngettext(
+                "Only {count} mine is left, as the counter shows, and the numbers need it elsewhere, so {conclusion}",
+                "Only {count} mines are left, as the counter shows, and the numbers need all of them elsewhere, "
+                "so {conclusion}",
+                left,
+            )
+        else:
+            template = ngettext(
+                "Only {count} mine is left besides the ones the numbers prove, and the numbers need it elsewhere, "
+                "so {conclusion}",
+                "Only {count} mines are left besides the ones the numbers prove, and the numbers need all of them "
+                "elsewhere, so {conclusion}",
+                left,
+            )
+        return template.format(count=left, conclusion=safe_cells(k))
     if k == 1 and left == 1:
-        return mines_left + " and it must be here"
-    if k == 2 and left == 2:
-        return mines_left + " and both must be here"
-    return mines_left + (f" and {k} of them must be here" if k < left else f" and all {k} must be here")
+        template = (
+            _("Only 1 mine is left, as the counter shows, and it must be here")
+            if counter
+            else _("Only 1 mine is left besides the ones the numbers prove, and it must be here")
+        )
+    elif k == 2 and left == 2:
+        template = (
+            _("Only 2 mines are left, as the counter shows, and both must be here")
+            if counter
+            else _("Only 2 mines are left besides the ones the numbers prove, and both must be here")
+        )
+    elif k < left:
+        # TRANSLATORS: {count} mines are left in all, {here} of them in the outlined cells
+        template = (
+            ngettext(
+                "Only {count} mine is left, as the counter shows, and {here} of them must be here",
+                "Only {count} mines are left, as the counter shows, and {here} of them must be here",
+                left,
+            )
+            if counter
+            else ngettext(
+                "Only {count} mine is left besides the ones the numbers prove, and {here} of them must be here",
+                "Only {count} mines are left besides the ones the numbers prove, and {here} of them must be here",
+                left,
+            )
+        )
+    else:
+        template = (
+            ngettext(
+                "Only {count} mine is left, as the counter shows, and all {here} must be here",
+                "Only {count} mines are left, as the counter shows, and all {here} must be here",
+                left,
+            )
+            if counter
+            else ngettext(
+                "Only {count} mine is left besides the ones the numbers prove, and all {here} must be here",
+                "Only {count} mines are left besides the ones the numbers prove, and all {here} must be here",
+                left,
+            )
+        )
+    return template.format(count=left, here=k)
 
 
 def _guess_hint(a: Analysis, cell: Cell, why: Why) -> Hint:
@@ -181,43 +230,45 @@ def _guess_hint(a: Analysis, cell: Cell, why: Why) -> Hint:
     pct = chance_text(p)
     if p <= best + TIE:
         tied = sum(1 for q in a.probabilities.values() if q <= best + TIE) > 1
-        reason = f"No cell is certain; this is {safest_words(tied)} ({pct})"
+        reason = (
+            _("No cell is certain; this is one of the safest ({chance})")
+            if tied
+            else _("No cell is certain; this is the safest ({chance})")
+        ).format(chance=pct)
     else:
-        chances = f"({pct}, lowest is {chance_text(best)})"
+        # TRANSLATORS: {chance} is this cell's chance of a mine ("12%"), {lowest} the lowest on the board
         if why == Why.ENDGAME:
-            because = (
-                f"only a few ways for the mines to lie are left; played out to the end, this one {chances} wins in "
-                f"the most of them"
+            template = _(
+                "No cell is certain; only a few ways for the mines to lie are left; played out to the end, this one "
+                "({chance}, lowest is {lowest}) wins in the most of them"
             )
         elif why == Why.POCKET:
-            because = (
-                f"these cells are walled in where no other number can help; played out to the end, this one "
-                f"{chances} wins in the most ways their mines can lie"
+            template = _(
+                "No cell is certain; these cells are walled in where no other number can help; played out to the "
+                "end, this one ({chance}, lowest is {lowest}) wins in the most ways their mines can lie"
             )
         elif why == Why.FIFTY:
-            because = f"this one {chances} is a 50/50 no number can ever settle, a guess you must make anyway"
+            template = _(
+                "No cell is certain; this one ({chance}, lowest is {lowest}) is a 50/50 no number can ever settle, "
+                "a guess you must make anyway"
+            )
         elif (1 - p) >= NEARLY * (1 - best):
-            because = (
-                f"this one is nearly the safest {chances} and what it may show is likeliest to make your next "
-                f"guesses safe"
+            template = _(
+                "No cell is certain; this one is nearly the safest ({chance}, lowest is {lowest}) and what it may "
+                "show is likeliest to make your next guesses safe"
             )
         else:
-            because = (
-                f"this one {chances} is less safe but the better bet: the safer cells teach little, or a mine here "
-                f"is mostly one a 50/50 would make you guess anyway"
+            template = _(
+                "No cell is certain; this one ({chance}, lowest is {lowest}) is less safe but the better bet: the "
+                "safer cells teach little, or a mine here is mostly one a 50/50 would make you guess anyway"
             )
-        reason = f"No cell is certain; {because}"
+        reason = template.format(chance=pct, lowest=chance_text(best))
     return Hint(cell, safe=False, is_mine=False, probability=p, reason=reason, rule=HintRule.GUESS)
 
 
 # A cell at least this share as safe as the safest is "nearly the safest" (the share Hill's guess weighs, its cut).
 NEARLY = 0.9
 TIE = 1e-9  # chances this close are the same chance
-
-
-def safest_words(tied: bool) -> str:
-    """How a guess among the safest cells is named, by the hint and by the verdict after a loss alike."""
-    return "one of the safest" if tied else "the safest"
 
 
 def first_click_cell(rows: int, cols: int, first_click: str | None = "safe") -> Cell:
@@ -235,9 +286,9 @@ def first_click_cell(rows: int, cols: int, first_click: str | None = "safe") -> 
 def _first_click_hint(rows: int, cols: int, first_click: str | None) -> Hint:
     cell = first_click_cell(rows, cols, first_click)
     if first_click == "opening":
-        reason = "The first click always opens an area; near a corner, the edges help you read it"
+        reason = _("The first click always opens an area; near a corner, the edges help you read it")
     else:
-        reason = "The first click is always safe; a corner is the likeliest cell to open an area"
+        reason = _("The first click is always safe; a corner is the likeliest cell to open an area")
     return Hint(cell, safe=True, is_mine=False, probability=0.0, reason=reason, rule=HintRule.FIRST)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .analysis import neighbours
-from .deductions import Deduction, deductions
+from .deductions import Deduction, combined_reason, deductions
 
 __all__ = ["MOST_NUMBERS", "simplest_proof"]
 
@@ -156,6 +156,4 @@ def _worded(
     for deduction in deductions(rows, cols, visible, known_mines=known, numbers=group):
         if cell in deduction.cells and deduction.value == value:
             return deduction
-    what = "safe" if value == 0 else "a mine"
-    reason = f"Taking these {len(group)} numbers together, every way their mines can lie makes this cell {what}"
-    return Deduction("combined", value, [cell], group, reason)
+    return Deduction("combined", value, [cell], group, combined_reason(len(group), value))
