@@ -8,6 +8,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+from game.language import _
+
 MAX_PATH = 512  # SQLite's longest file name on Unix (MAX_PATHNAME), terminating zero included
 MAX_WORDS = 240  # an error's own text can quote anything; a notice stays a line or two
 
@@ -56,31 +58,33 @@ def waiting_helps(error: BaseException) -> bool:
 
 
 def words(error: BaseException, path: Path) -> str:
-    """One clause for `error` met on the records file at `path`."""
+    """One clause for `error` met on the records file at `path`, in the language in effect (a notice's words:
+    never a log line's)."""
     met = code(error)
     folder = path.parent
     if met in (BUSY, LOCKED):
-        said = "another program is holding the records file (it is locked)"
+        # TRANSLATORS: a clause inside a notice such as "Records busy: {said}."
+        said = _("another program is holding the records file (it is locked)")
     elif met == FULL or (isinstance(error, OSError) and error.errno == errno.ENOSPC):
-        said = f"the disk holding {folder} is full"
+        said = _("the disk holding {folder} is full").format(folder=folder)
     elif path.is_dir():
-        said = f"{path} is a folder, where the records file should be"
+        said = _("{path} is a folder, where the records file should be").format(path=path)
     elif met == CANTOPEN and len(os.fsencode(path.absolute())) >= MAX_PATH:
-        said = (
-            f"the records folder's path is too long for SQLite ({len(os.fsencode(path.absolute()))} characters "
-            f"with the file's name; it takes {MAX_PATH - 1} at most): set MINESWEEPER_HOME to a shorter one"
-        )
+        said = _(
+            "the records folder's path is too long for SQLite ({length} characters with the file's name; it takes "
+            "{most} at most): set MINESWEEPER_HOME to a shorter one"
+        ).format(length=len(os.fsencode(path.absolute())), most=MAX_PATH - 1)
     elif met in (READONLY, CANTOPEN, PERM) or isinstance(error, PermissionError):
         if path.exists() and not os.access(path, os.W_OK):
-            said = f"the records file {path} is read-only"
+            said = _("the records file {path} is read-only").format(path=path)
         elif not os.access(folder, os.W_OK):
-            said = f"cannot write to the folder {folder}"
+            said = _("cannot write to the folder {folder}").format(folder=folder)
         else:
-            said = f"cannot write to {path} ({error})"
+            said = _("cannot write to {path} ({error})").format(path=path, error=error)
     elif met == IOERR:
-        said = f"the disk failed while writing {path} ({error})"
+        said = _("the disk failed while writing {path} ({error})").format(path=path, error=error)
     elif met in (CORRUPT, NOTADB):
-        said = f"the records file {path} is damaged"
+        said = _("the records file {path} is damaged").format(path=path)
     else:
         said = f"{error}"
     return bounded(said)
