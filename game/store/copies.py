@@ -31,6 +31,7 @@ from typing import Any
 from game.language import _, ngettext
 from game.store.jobs import new_id
 from game.store.lock import FileLock, NotAFile, held_elsewhere
+from game.store.trouble import Told, again
 
 log = logging.getLogger(__name__)
 
@@ -338,7 +339,9 @@ def put_aside(db_path: Path, path: Path, why: str, notices: list[str]) -> None:
         return
     log.warning("%s cannot be used (%s); moved to %s", path.name, why, aside.name)
     notices.append(
-        _("A file beside the records could not be used ({why}); it was moved to {name}.").format(
-            why=why, name=aside.name
+        Told(
+            lambda: _("A file beside the records could not be used ({why}); it was moved to {name}.").format(
+                why=again(why), name=aside.name
+            )
         )
     )

@@ -17,7 +17,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.language import _, ngettext
 from game.store import copies, jobs
@@ -25,7 +25,10 @@ from game.store import video_chunks as videos
 from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
 from game.store.lock import FileLock, NotAFile
 from game.store.schema import Corrupt, connect, rollback, set_aside
-from game.store.trouble import bounded, passing
+from game.store.trouble import Told, again, bounded, passing
+
+if TYPE_CHECKING:
+    from game.store.salvage import Salvaged
 
 log = logging.getLogger(__name__)
 
@@ -94,13 +97,7 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
 
             kept = salvage(aside, db)
             log.warning("from %s: %s (%d unreadable places skipped)", aside.name, kept.words(), kept.skipped)
-            games, others = kept.told()
-            notices.append(
-                _(
-                    "The records file was damaged; it was kept as {name} and a new one was started with what could "
-                    "still be read from it ({games} and {others} were kept)."
-                ).format(name=aside.name, games=games, others=others)
-            )
+            notices.append(damaged_notice(aside.name, kept))
         try:
             adopt(db, path, copy, notices)
         except BaseException:
@@ -197,15 +194,7 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
             ) from error
         log.info("made %d writes left in %s", len(orphan.jobs), orphan.path.name)
         if cut:
-            notices.append(
-                ngettext(
-                    "{count} game finished while the disk was full was recorded without its video: there was no "
-                    "room to keep it when the game closed.",
-                    "{count} games finished while the disk was full were recorded without their videos: there was "
-                    "no room to keep them when the game closed.",
-                    cut,
-                ).format(count=cut)
-            )
+            notices.append(cut_notice(cut))
         if unmade:
             shown = ngettext(
                 "{count} of its writes could not be made: {error}",
@@ -219,6 +208,32 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
     _forget_ended(db, path)
     _sweep_videos(db, path)
     return made
+
+
+def damaged_notice(name: str, kept: Salvaged) -> str:
+    """The notice of a damaged records file set aside (as `name`) and what could be read from it."""
+
+    def say() -> str:
+        games, others = kept.told()
+        return _(
+            "The records file was damaged; it was kept as {name} and a new one was started with what could still be "
+            "read from it ({games} and {others} were kept)."
+        ).format(name=name, games=games, others=others)
+
+    return Told(say)
+
+
+def cut_notice(cut: int) -> str:
+    """The notice of games recorded without their videos: a full disk left no room to keep them."""
+    return Told(
+        lambda: ngettext(
+            "{count} game finished while the disk was full was recorded without its video: there was no room to "
+            "keep it when the game closed.",
+            "{count} games finished while the disk was full were recorded without their videos: there was no room "
+            "to keep them when the game closed.",
+            cut,
+        ).format(count=cut)
+    )
 
 
 def _number(entry: object) -> int | None:
@@ -238,9 +253,12 @@ def _keep_aside(orphan: Orphan, why: str, notices: list[str], shown: str | None 
         log.warning("the journal %s (%s) could not be moved aside: %s", orphan.path.name, why, error)
         return
     log.warning("the journal %s is unusable (%s); kept as %s", orphan.path.name, why, aside.name)
+    said = bounded(why if shown is None else shown, 120)
     notices.append(
-        _("Records another copy of the game left could not all be read ({why}); they were kept as {name}.").format(
-            why=bounded(why if shown is None else shown, 120), name=aside.name
+        Told(
+            lambda: _(
+                "Records another copy of the game left could not all be read ({why}); they were kept as {name}."
+            ).format(why=again(said), name=aside.name)
         )
     )
 

@@ -50,7 +50,7 @@ from game.store.kept import GameRecord, SavedGame
 from game.store.lock import FileLock
 from game.store.opener import DB_NAME, Busy, Opened, data_folder, open_records, writer_connection
 from game.store.schema import MIGRATIONS, Corrupt, Newer, locked, migrate
-from game.store.trouble import bounded, waiting_helps, words
+from game.store.trouble import Told, again, bounded, waiting_helps, words
 from game.store.writer import Job, Pending, Writer
 from game.video.packed import ChunkReader
 
@@ -65,6 +65,11 @@ MAX_VALUE_CHARS = 65_536  # a setting or a learning record read back is cut here
 
 
 T = TypeVar("T")
+
+
+def without_records(why: str) -> str:
+    """The notice of records that cannot be used, `why` in words (trouble.words)."""
+    return Told(lambda: _("Running without records: {why}.").format(why=again(why)))
 
 
 class Store:
@@ -100,26 +105,29 @@ class Store:
                 copy = CopyFile(path)
             except OSError as error:
                 log.warning("cannot use %s: %s", folder, error)
-                return cls.memory(_("Running without records: {why}.").format(why=words(error, path)))
+                return cls.memory(without_records(words(error, path)))
             store = cls(path, copy=copy)
             try:
                 opened = open_records(path, busy_timeout, copy)
             except Newer as error:
                 log.warning("%s has schema version %s, newer than %s", path, error, len(MIGRATIONS))
                 copy.close()
-                return cls.memory(_("Records were saved by a newer version of the game; running without records."))
+                return cls.memory(
+                    Told(lambda: _("Records were saved by a newer version of the game; running without records."))
+                )
             except (sqlite3.Error, OSError, Corrupt) as error:
                 if isinstance(error, Busy) or waiting_helps(error):
                     log.warning("%s cannot be opened yet (%s): it opens when it can", path, error)
                     return store._file_writer(late=True)
                 log.warning("cannot use %s: %s", path, error)
                 copy.close()
-                return cls.memory(_("Running without records: {why}.").format(why=words(error, path)))
+                return cls.memory(without_records(words(error, path)))
             store._take(opened)
             return store._file_writer(late=False)
         except Exception as error:
             log.exception("opening the records failed")
-            return cls.memory(_("Running without records ({error}).").format(error=bounded(str(error))))
+            said = bounded(str(error))
+            return cls.memory(Told(lambda: _("Running without records ({error}).").format(error=said)))
 
     @classmethod
     def memory(cls, notice: str | None = None) -> Store:
@@ -202,12 +210,12 @@ class Store:
     @property
     def notices(self) -> list[str]:
         """One-line messages the menu should show once; see take_notices."""
-        return list(self._notices)
+        return [again(notice) for notice in self._notices]
 
     def take_notices(self) -> list[str]:
         with self._notice_lock:
             taken, self._notices = self._notices, []
-        return taken
+        return [again(notice) for notice in taken]  # in the language of now: some were made before it was known
 
     def notice(self, message: str) -> None:
         """Add a line for the menu (from either thread: the writer says when a write can never be made)."""
@@ -224,7 +232,7 @@ class Store:
             return ""
         if time.monotonic() - writer.failing_since < BUSY_AFTER:
             return ""
-        said = writer.trouble_words or _("the records file is not open")
+        said = again(writer.trouble_words) or _("the records file is not open")
         if writer.cut:  # the journal could not take a finished game's video: it lives only in memory now
             return _(
                 "Records busy: {why}. Your games are kept and will be written when it can be, but a finished "
@@ -261,8 +269,8 @@ class Store:
             self._writer.post(jobs.JobKind.FIGURES, {"by": self.token, "next": not first})
 
     def _given_up(self, job: Job, error: BaseException) -> None:
-        said = words(error, self.path) if self.path is not None else str(error)
-        self.notice(_("Could not save to the records ({why}); the game goes on.").format(why=said))
+        said = words(error, self.path) if self.path is not None else str(error)  # on the writer's thread
+        self.notice(Told(lambda: _("Could not save to the records ({why}); the game goes on.").format(why=again(said))))
 
     def _post(
         self, kind: jobs.JobKind, data: dict[str, Any], default: Any = None, convert: Callable[[Any], Any] | None = None

@@ -210,37 +210,39 @@ def as_text(line: dict) -> str:
     made = _("{format} by {program}, player {player}; {board}, {result}").format(
         format=line["format"], program=line["program"] or "?", player=line["player"] or "?", board=board, result=result
     )
-    # TRANSLATORS: `stats`: 3BV, 3BV/s, ZiNi, IOS, RQP and STNB are the speed-runners' names: keep them
-    rates = _(
-        "time {time}  3BV {solved}/{bbbv}  3BV/s {bbbv_s}  ZiNi {zini}  IOS {ios}  RQP {rqp}  STNB {stnb}"
-    ).format(
-        time=figure_text("Time", line["time_s"] * 1000),
-        solved=line["bbbv_solved"],
-        bbbv=line["bbbv"],
-        bbbv_s=shown["3BV/s"],
-        zini=line["zini"],
-        ios=shown["IOS"],
-        rqp=shown["RQP"],
-        stnb=shown["STNB"],
+    # The speed-runners' names (3BV, 3BV/s, ZiNi, IOS, RQP, STNB, IOE, NF) are notation: only the words are
+    # translated, each item its own template.
+    rates = "  ".join(
+        [
+            # TRANSLATORS: `stats`: a video's time ("time 5.600 s"), beside 3BV, 3BV/s, ZiNi...
+            _("time {time}").format(time=figure_text("Time", line["time_s"] * 1000)),
+            f"3BV {line['bbbv_solved']}/{line['bbbv']}",
+            f"3BV/s {shown['3BV/s']}",
+            f"ZiNi {line['zini']}",
+            f"IOS {shown['IOS']}",
+            f"RQP {shown['RQP']}",
+            f"STNB {shown['STNB']}",
+        ]
     )
-    # TRANSLATORS: `stats`: IOE and NF are the speed-runners' names: keep them; each pair is clicks/effective clicks
-    clicks = _(
-        "IOE {ioe}  throughput {throughput}  correctness {correctness}  clicks {clicks} (left {left}/{lce}, "
-        "right {right}/{rce}, double {double}/{dce})  flags {flags}  path {path}  NF {nf}"
-    ).format(
-        ioe=shown["IOE"],
-        throughput=shown["Throughput"],
-        correctness=shown["Correctness"],
-        clicks=line["clicks"],
-        left=line["left"],
-        lce=line["lce"],
-        right=line["right"],
-        rce=line["rce"],
-        double=line["double"],
-        dce=line["dce"],
-        flags=line["flags"],
-        path=shown["Path"],
-        nf=_("yes") if line["nf"] else _("no"),
+    clicks = "  ".join(
+        [
+            f"IOE {shown['IOE']}",
+            _("throughput {throughput}").format(throughput=shown["Throughput"]),
+            _("correctness {correctness}").format(correctness=shown["Correctness"]),
+            # TRANSLATORS: `stats`: the clicks of a video, each pair the clicks and the effective ones ("20/18")
+            _("clicks {clicks} (left {left}/{lce}, right {right}/{rce}, double {double}/{dce})").format(
+                clicks=line["clicks"],
+                left=line["left"],
+                lce=line["lce"],
+                right=line["right"],
+                rce=line["rce"],
+                double=line["double"],
+                dce=line["dce"],
+            ),
+            _("flags {flags}").format(flags=line["flags"]),
+            _("path {path}").format(path=shown["Path"]),
+            f"NF {_('yes') if line['nf'] else _('no')}",
+        ]
     )
     return f"{line['file']}\n  {made}\n  {rates}\n  {clicks}"
 
