@@ -33,14 +33,17 @@ MAX_LOG_BYTES = MAX_SAVE_CHARS  # a move log is a replay file's JSON: no longer 
 def ordinal(n: int) -> str:
     """`n` as a place in a list ("2nd", "11th"), in the language in effect."""
     ending = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    # TRANSLATORS: a place among the best times ("2nd best time"), by English's endings: give each the form
-    # your language writes (German "{n}.", French "{n}e", Chinese "第{n}"), the same for all four if it has one.
     if ending == "st":
+        # TRANSLATORS: a place among the best times ("21st best time"), sorted by English's endings: give each of
+        # the four the form your language writes (German "{n}.", French "{n}e", Chinese "第{n}"), all alike if so.
         return pgettext("ordinal number ending in 1 (21st)", "{n}st").format(n=n)
     if ending == "nd":
+        # TRANSLATORS: a place among the best times, as for "{n}st"
         return pgettext("ordinal number ending in 2 (2nd, 22nd)", "{n}nd").format(n=n)
     if ending == "rd":
+        # TRANSLATORS: a place among the best times, as for "{n}st"
         return pgettext("ordinal number ending in 3 (3rd, 23rd)", "{n}rd").format(n=n)
+    # TRANSLATORS: a place among the best times, as for "{n}st"
     return pgettext("ordinal number (4th, 11th, 12th, 13th)", "{n}th").format(n=n)
 
 

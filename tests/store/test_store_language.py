@@ -100,3 +100,26 @@ def test_a_record_is_said_in_one_sentence_a_rank(in_english_after):
     language.use("qps")
     assert second.message.startswith("[Ñéŵ ŕéçöŕđ! ") and "2" in second.message
     assert not english_words_outside_brackets(second.short_message)
+
+
+def test_games_recorded_without_their_videos_are_counted_by_the_plural_forms():
+    from game.store.opener import cut_notice
+
+    assert cut_notice(1).startswith("1 game finished while the disk was full was recorded without its video:")
+    for count in (2, 5):
+        said = f"{count} games finished while the disk was full were recorded without their videos:"
+        assert cut_notice(count).startswith(said)
+
+
+def test_a_notice_made_before_the_language_is_known_is_said_in_it_when_shown(private_home, in_english_after):
+    """The records open before the settings (which name the language) are read: their notices are made again
+    when the menu takes them."""
+    (private_home / DB_NAME).mkdir(parents=True)
+    s = Store.open()
+    try:
+        assert s.notices[0].startswith("Running without records: ")
+        language.use("qps")
+        (said,) = s.take_notices()
+        assert said.startswith("[Ŕûññîñĝ ŵîţĥöûţ ŕéçöŕđš: [") and "ƒöļđéŕ" in said, said
+    finally:
+        s.close()
