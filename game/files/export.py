@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.language import _
 from game.model import Replay
 from game.video import Video, VideoError, encode_evf
 from game.video.packed import with_video
@@ -74,18 +75,18 @@ def _write_new(folder: Path, stem: str, extension: str, data: bytes) -> Path:
     finally:
         if inside is not None:
             os.close(inside)
-    raise FileExistsError(f"too many replays named {stem} in {folder}")
+    raise FileExistsError(_("too many replays named {name} in {folder}").format(name=stem, folder=folder))
 
 
 def _open_folder(folder: Path) -> int | None:
     """The folder, opened without following a link (None where the system cannot open folders)."""
     if os.open not in os.supports_dir_fd or not hasattr(os, "O_DIRECTORY"):
         if folder.is_symlink():
-            raise OSError(errno.ELOOP, "the replays folder is a link to somewhere else", str(folder))
+            raise OSError(errno.ELOOP, _("the replays folder is a link to somewhere else"), str(folder))
         return None
     try:
         return os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
     except OSError as error:
         if error.errno in (errno.ELOOP, errno.ENOTDIR) and folder.is_symlink():
-            raise OSError(errno.ELOOP, "the replays folder is a link to somewhere else", str(folder)) from None
+            raise OSError(errno.ELOOP, _("the replays folder is a link to somewhere else"), str(folder)) from None
         raise

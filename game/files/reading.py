@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import config
+from game.language import _
 from game.model import Replay, replay_text_limits
 from game.video import Video
 from game.video.packed import MAX_VIDEO_CHARS, split_log, video_of
@@ -45,8 +46,8 @@ def open_to_watch(path: str | os.PathLike) -> Watchable:
         return Watchable(name, replay, video, _figures(video))
     try:
         foreign = read_foreign(Path(path))
-    except UnreadableVideo as error:  # its sentence starts with the file's name, which the app says anyway
-        raise ValueError(str(error).removeprefix(f"{name}: ")) from None
+    except UnreadableVideo as error:  # its sentence names the file, which the app says anyway: only why
+        raise ValueError(error.why) from None
     from game.video.moves import replay_of
 
     try:
@@ -78,7 +79,7 @@ def load_replay_and_video(path: str | os.PathLike) -> tuple[Replay, Video | None
         raise ValueError(error.strerror or str(error)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError("that is not a file.")
+            raise ValueError(_("that is not a file."))
         with os.fdopen(fd, "rb") as file:
             fd = -1
             data = file.read(MAX_FILE_CHARS + MAX_VIDEO_CHARS + 1)
@@ -88,10 +89,10 @@ def load_replay_and_video(path: str | os.PathLike) -> tuple[Replay, Video | None
         if fd != -1:
             os.close(fd)
     if len(data) > MAX_FILE_CHARS + MAX_VIDEO_CHARS:
-        raise ValueError("That file is too large for a replay.")
+        raise ValueError(_("That file is too large for a replay."))
     try:
         moves, kept = split_log(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ValueError("That is not a replay file: it is not text.") from None
+        raise ValueError(_("That is not a replay file: it is not text.")) from None
     replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)  # sizes checked before anything is played
     return replay, video_of(replay, kept)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.language import _
+
 VIDEOS_FOLDER = "videos"
 VIDEO_SUFFIXES = (".avf", ".rmv", ".mvf", ".evf")  # what game.video.foreign reads
 REPLAY_SUFFIX = ".json"
@@ -28,7 +30,7 @@ class Summary:
     cols: int
     mines: int
     time_ms: int
-    outcome: str  # "won", "lost" or "unfinished"
+    outcome: str  # "won", "lost" or "unfinished": a code, not words (the scene says it in the player's language)
     player: str
 
 
@@ -61,7 +63,7 @@ def listing(folders: list[Path]) -> list[Entry]:
                 files = [(item.name, item) for item in found if item.is_file()]
         except OSError:
             continue
-        names = {name.lower() for name, _ in files}
+        names = {name.lower() for name, _kind in files}
         for name, item in files:
             suffix = os.path.splitext(name)[1].lower()
             if suffix == REPLAY_SUFFIX and f"{os.path.splitext(name)[0]}.evf".lower() in names:
@@ -92,7 +94,7 @@ def read_summaries(entries: list[Entry]) -> list[Summary | str]:
             continue
         foreign = next(read)
         if isinstance(foreign, UnreadableVideo):
-            results.append(str(foreign).removeprefix(f"{entry.name}: "))
+            results.append(foreign.why)
             continue
         video = foreign.video
         played = moves_of(video)
@@ -175,7 +177,8 @@ class Shelf:
             try:
                 results = self._read([entries[index] for index in batch])
             except Exception as error:  # a reader that fails says so on each row, and the list goes on
-                results = [f"could not be read ({type(error).__name__})"] * len(batch)
+                said = _("could not be read ({why})").format(why=type(error).__name__)  # in the language then
+                results = [said] * len(batch)
             for index, result in zip(batch, results):
                 done[index] = True
                 self._arrived.append((index, result))

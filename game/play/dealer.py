@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from game import config
+from game.language import N_, _
 from game.model import Board, Cell
 from game.play.keeper import RecordKeeper
 from game.play.session import GameSession
@@ -100,8 +101,11 @@ class Dealer:
         not one the game can play."""
         least, most = config.CUSTOM_MIN_SIDE, config.CUSTOM_MAX_SIDE  # a save is taken back only within these
         if not least <= min(video.rows, video.cols) <= max(video.rows, video.cols) <= most:
-            sides = f"{video.rows} x {video.cols}"
-            raise ValueError(f"{sides} is outside the boards this game plays ({least} to {most} a side)")
+            raise ValueError(
+                _("{rows} x {cols} is outside the boards this game plays ({least} to {most} a side)").format(
+                    rows=video.rows, cols=video.cols, least=least, most=most
+                )
+            )
         board = Board.from_mines(
             video.rows, video.cols, sorted(video.mines), question_marks=self.settings["question_marks"]
         )
@@ -117,12 +121,12 @@ class Dealer:
         from game.play.race import Race  # the race's modules load with a race, not at start-up
 
         if video is None or not len(video):
-            raise ValueError("This game's mouse was not recorded, so there is no ghost to race.")
+            raise ValueError(_("This game's mouse was not recorded, so there is no ghost to race."))
         try:
             board_race = Race(video, playback)
             session, first = self.from_video(video, board_race.first_cell)
         except ValueError as error:
-            raise ValueError(f"This board cannot be played here: {error}") from None
+            raise ValueError(_("This board cannot be played here: {why}").format(why=error)) from None
         session.resumable = False  # a race is not saved: leaving it ends it (game.play.race)
         return session, first, board_race
 
@@ -149,7 +153,7 @@ class Dealer:
             # them, is answered once they are written.
             claim.wait(CHUNKS_WAIT)
             if reader is None:
-                raise VideoError("no records to read its chunks from")
+                raise VideoError(_("no records to read its chunks from"))
             return reader(video_id, count)
 
         check = BackgroundJob(lambda cancel: GameSession.from_save(saved, keeper=self.keeper, read_chunks=read_chunks))
@@ -163,7 +167,9 @@ class Dealer:
             if not isinstance(check.error, ValueError):
                 log.error("checking the saved game failed", exc_info=check.error)
             if self.keeper.saved is resuming.saved:
-                self.forget_saved(str(check.error) if isinstance(check.error, ValueError) else "it could not be read")
+                self.forget_saved(
+                    str(check.error) if isinstance(check.error, ValueError) else _("it could not be read")
+                )
             return None
         answer = resuming.claim.value
         if answer is Claim.CLAIMED:
@@ -172,7 +178,7 @@ class Dealer:
             self.keeper.read_saved()
         else:
             self.keeper.take_saved()
-        self.store.notice(CLAIM_REFUSED.get(answer, CLAIM_REFUSED[Claim.GONE]))
+        self.store.notice(_(CLAIM_REFUSED.get(answer, CLAIM_REFUSED[Claim.GONE])))
         return None
 
     def forget_saved(self, reason: str) -> None:
@@ -235,9 +241,9 @@ class Dealer:
 CHUNKS_WAIT = 30.0  # seconds a resume's check waits for the records to take a long video's last chunks
 
 CLAIM_REFUSED = {
-    Claim.TAKEN: "The saved game is already being played in another window.",
-    Claim.CHANGED: "The saved game was played on in another window; here is where it stands now.",
-    Claim.GONE: "The saved game was finished or discarded in another window.",
+    Claim.TAKEN: N_("The saved game is already being played in another window."),
+    Claim.CHANGED: N_("The saved game was played on in another window; here is where it stands now."),
+    Claim.GONE: N_("The saved game was finished or discarded in another window."),
 }
 
 

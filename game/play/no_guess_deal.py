@@ -4,6 +4,7 @@ generator (off the frame) for that very click, and the click is played once they
 from __future__ import annotations
 
 from game import config
+from game.language import _
 from game.model import Board, Cell, Move
 from game.work.background import BackgroundJob
 
@@ -43,7 +44,8 @@ class NoGuessDeal:
 
     def status(self) -> str:
         dots = "." * (1 + int(self.waited * 3) % 3)
-        return f"Making a no-guess board{dots}  (Esc: a normal board)"
+        # TRANSLATORS: the status line while a board is made; {dots} is one to three dots that move
+        return _("Making a no-guess board{dots}  (Esc: a normal board)").format(dots=dots)
 
     @property
     def spinner_shown(self) -> bool:
@@ -66,7 +68,9 @@ class NoGuessDeal:
             return [(row, col) for row, col in job.result], None
         if isinstance(job.error, NoGuessTimeout):
             seconds = config.NO_GUESS_TIMEOUT
-            return None, f"No no-guess board turned up in {seconds:g} s, so this is a normal one: it may need a guess"
+            return None, _(
+                "No no-guess board turned up in {seconds} s, so this is a normal one: it may need a guess"
+            ).format(seconds=f"{seconds:g}")
         if isinstance(job.error, NoGuessCancelled):
-            return None, "A normal board, as asked: it may need a guess"
-        return None, f"No no-guess board for this size ({job.error}); this is a normal one"
+            return None, _("A normal board, as asked: it may need a guess")
+        return None, _("No no-guess board for this size ({why}); this is a normal one").format(why=job.error)

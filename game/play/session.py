@@ -287,7 +287,7 @@ class GameSession:
         if deal is None or not deal.poll(step):
             return None
         self.dealing = None
-        mines, _ = deal.outcome()
+        mines, _said = deal.outcome()
         if mines is not None:
             self.lay_mines(mines)
         else:

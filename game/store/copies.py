@@ -28,8 +28,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from game.language import _, ngettext
 from game.store.jobs import new_id
 from game.store.lock import FileLock, NotAFile, held_elsewhere
+from game.store.trouble import Told, again
 
 log = logging.getLogger(__name__)
 
@@ -75,31 +77,37 @@ def decode(data: bytes) -> list[Any]:
     if not data:
         return []
     if len(data) < HEADER or not data.startswith(MARK):
-        raise Unusable("not a journal of this version of the game")
+        raise Unusable(_("not a journal of this version of the game"))
     try:
         length, crc = int(data[4:14]), int(data[14:24])
     except ValueError:
-        raise Unusable("a damaged journal header") from None
+        raise Unusable(_("a damaged journal header")) from None
     body = data[HEADER : HEADER + length]
     if len(body) != length or zlib.crc32(body) != crc:
-        raise Unusable("a journal cut short or damaged")
+        raise Unusable(_("a journal cut short or damaged"))
     if not length:
         return []
     unpacking = zlib.decompressobj()
     try:
         text = unpacking.decompress(body, MAX_UNPACKED + 1)
     except zlib.error as error:
-        raise Unusable(f"an unreadable journal ({error})") from None
+        raise Unusable(_("an unreadable journal ({error})").format(error=error)) from None
     if len(text) > MAX_UNPACKED or unpacking.unconsumed_tail:
-        raise Unusable("a journal larger than any this game writes")
+        raise Unusable(_("a journal larger than any this game writes"))
     try:
         jobs = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise Unusable(f"an unreadable journal ({str(error)[:80]})") from None
+        raise Unusable(_("an unreadable journal ({error})").format(error=str(error)[:80])) from None
     if not isinstance(jobs, list):
-        raise Unusable("a journal that is not a list")
+        raise Unusable(_("a journal that is not a list"))
     if len(jobs) > MAX_JOBS:
-        raise Unusable(f"a journal of {len(jobs)} writes, more than any this game keeps")
+        raise Unusable(
+            ngettext(
+                "a journal of {count} write, more than any this game keeps",
+                "a journal of {count} writes, more than any this game keeps",
+                len(jobs),
+            ).format(count=len(jobs))
+        )
     return jobs
 
 
@@ -260,7 +268,7 @@ def orphans(db_path: Path, notices: list[str] | None = None) -> Iterator[Orphan]
         _clear_making(db_path, path, notices)
     for path in sorted(db_path.parent.glob(f"{db_path.name}.copy-*")):
         if not TOKEN.match(token_of(db_path, path)):
-            put_aside(db_path, path, "it is not a file this game made", notices)
+            put_aside(db_path, path, _("it is not a file this game made"), notices)
             continue
         lock = FileLock(path, create=False)
         try:
@@ -268,7 +276,7 @@ def orphans(db_path: Path, notices: list[str] | None = None) -> Iterator[Orphan]
                 lock.close()
                 continue
         except NotAFile as error:
-            put_aside(db_path, path, error.strerror or "it is not a file", notices)
+            put_aside(db_path, path, error.strerror or _("it is not a file"), notices)
             continue
         except OSError as error:
             log.warning("cannot look at %s: %s", path.name, error)
@@ -286,7 +294,13 @@ def orphans(db_path: Path, notices: list[str] | None = None) -> Iterator[Orphan]
 def _read(fd: int, most: int) -> bytes:
     size = os.fstat(fd).st_size
     if size > most:
-        raise Unusable(f"a journal of {size} bytes, larger than any this game writes")
+        raise Unusable(
+            ngettext(
+                "a journal of {count} byte, larger than any this game writes",
+                "a journal of {count} bytes, larger than any this game writes",
+                size,
+            ).format(count=size)
+        )
     chunks, at = [], 0
     while at < size:
         chunk = os.pread(fd, min(size - at, 1 << 20), at) if hasattr(os, "pread") else _read_at(fd, at, size)
@@ -310,7 +324,7 @@ def _clear_making(db_path: Path, path: Path, notices: list[str]) -> None:
         if lock.exclusive():
             path.unlink(missing_ok=True)
     except NotAFile as error:
-        put_aside(db_path, path, error.strerror or "it is not a file", notices)
+        put_aside(db_path, path, error.strerror or _("it is not a file"), notices)
     except OSError as error:
         log.warning("cannot remove %s: %s", path.name, error)
     finally:
@@ -324,4 +338,10 @@ def put_aside(db_path: Path, path: Path, why: str, notices: list[str]) -> None:
         log.warning("%s cannot be used (%s) nor moved aside: %s", path.name, why, error)
         return
     log.warning("%s cannot be used (%s); moved to %s", path.name, why, aside.name)
-    notices.append(f"A file beside the records could not be used ({why}); it was moved to {aside.name}.")
+    notices.append(
+        Told(
+            lambda: _("A file beside the records could not be used ({why}); it was moved to {name}.").format(
+                why=again(why), name=aside.name
+            )
+        )
+    )

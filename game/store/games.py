@@ -14,7 +14,8 @@ import zlib
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from game.model import PRESETS
+from game.language import _, pgettext
+from game.model import PRESETS, category_label
 from game.store import speed
 from game.store.kept import MAX_SAVE_CHARS, GameRecord
 from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable
@@ -30,8 +31,20 @@ MAX_LOG_BYTES = MAX_SAVE_CHARS  # a move log is a replay file's JSON: no longer 
 
 
 def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """`n` as a place in a list ("2nd", "11th"), in the language in effect."""
+    ending = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    if ending == "st":
+        # TRANSLATORS: a place among the best times ("21st best time"), sorted by English's endings: give each of
+        # the four the form your language writes (German "{n}.", French "{n}e", Chinese "第{n}"), all alike if so.
+        return pgettext("ordinal number ending in 1 (21st)", "{n}st").format(n=n)
+    if ending == "nd":
+        # TRANSLATORS: a place among the best times, as for "{n}st"
+        return pgettext("ordinal number ending in 2 (2nd, 22nd)", "{n}nd").format(n=n)
+    if ending == "rd":
+        # TRANSLATORS: a place among the best times, as for "{n}st"
+        return pgettext("ordinal number ending in 3 (3rd, 23rd)", "{n}rd").format(n=n)
+    # TRANSLATORS: a place among the best times, as for "{n}st"
+    return pgettext("ordinal number (4th, 11th, 12th, 13th)", "{n}th").format(n=n)
 
 
 def utc_now() -> datetime:
@@ -82,7 +95,10 @@ class PlayedGame(NamedTuple):
 
     @property
     def outcome(self) -> str:
-        return "won" if self.won else "abandoned" if self.abandoned else "lost"
+        """How the game ended, in the language in effect (a mark in Records' list of recent games)."""
+        if self.won:
+            return pgettext("a game's outcome", "won")
+        return pgettext("a game's outcome", "abandoned") if self.abandoned else pgettext("a game's outcome", "lost")
 
     @property
     def cleared_three_bv(self) -> int | None:
@@ -137,17 +153,23 @@ class RecordResult(NamedTuple):
         """``"New record! 2nd best Expert time"``, or ``""`` when not a record."""
         if self.rank is None:
             return ""
-        place = "Best" if self.rank == 1 else f"{ordinal(self.rank)} best"
+        board = category_label(self.category)  # at show time: in the language in effect now
         if self.category in PRESETS:
-            return f"New record! {place} {self.label} time"
-        return f"New record! {place} time for {self.label}"
+            if self.rank == 1:
+                return _("New record! Best {board} time").format(board=board)
+            return _("New record! {place} best {board} time").format(place=ordinal(self.rank), board=board)
+        if self.rank == 1:
+            return _("New record! Best time for {board}").format(board=board)
+        return _("New record! {place} best time for {board}").format(place=ordinal(self.rank), board=board)
 
     @property
     def short_message(self) -> str:
         """The record said where the board is in view (the game-over bar): ``"2nd best time!"``, or ``""``."""
         if self.rank is None:
             return ""
-        return "Best time!" if self.rank == 1 else f"{ordinal(self.rank)} best time!"
+        if self.rank == 1:
+            return _("Best time!")
+        return _("{place} best time!").format(place=ordinal(self.rank))
 
 
 class Ranking(NamedTuple):

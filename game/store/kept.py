@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from game.config import CUSTOM_MAX_SIDE as MAX_SIDE
 from game.config import CUSTOM_MIN_SIDE as MIN_SIDE
+from game.language import _
 from game.model import Board, GameState, category_for, category_label, read_json, replay_text_limits
 
 # The longest texts a save of this game holds: anything longer read back is damage, refused before it is
@@ -86,7 +87,8 @@ class SavedGame(NamedTuple):
 
     def describe(self) -> str:
         """For the menu's button: ``"Expert, 42 s"``."""
-        return f"{category_label(self.category)}, {self.elapsed_ms // 1000} s"
+        # TRANSLATORS: the menu's button for the saved game: its board ("Expert") and its time in seconds ("42 s")
+        return _("{board}, {seconds} s").format(board=category_label(self.category), seconds=self.elapsed_ms // 1000)
 
     def board_data(self) -> dict[str, Any]:
         """The board as a record (parsed from its text if need be); ValueError when it is not one."""
@@ -95,9 +97,9 @@ class SavedGame(NamedTuple):
         try:
             data = read_json(self.board)  # on the resume's thread: the frames run meanwhile
         except (ValueError, TypeError, RecursionError):
-            raise ValueError("its board could not be read") from None
+            raise ValueError(_("its board could not be read")) from None
         if not isinstance(data, dict):
-            raise ValueError("its board is not a record")
+            raise ValueError(_("its board is not a record"))
         return data
 
 
@@ -112,26 +114,32 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:
     replayed from its seed (or its mines), gives exactly the cells, clicks and state saved."""
     extra = saved.extra or {}
     if not isinstance(extra, dict):
-        raise ValueError("its details are not a record")
+        raise ValueError(_("its details are not a record"))
     for key in SAVED_MARKS:
         if not isinstance(extra.get(key, False), bool):
-            raise ValueError(f"its {key.replace('_', ' ')} mark is not true or false")
+            raise ValueError(_("its {mark} mark is not true or false").format(mark=key.replace("_", " ")))
     if "origin" in extra and extra["origin"] not in [o.value for o in Origin]:
-        raise ValueError("it does not say where its board came from")
+        raise ValueError(_("it does not say where its board came from"))
     data = saved.board_data()
     sides = (data.get("rows"), data.get("cols"))
     if not all(type(v) is int and MIN_SIDE <= v <= MAX_SIDE for v in sides):
-        raise ValueError(f"its board is not a size this game makes ({MIN_SIDE} to {MAX_SIDE} a side)")
+        raise ValueError(
+            _("its board is not a size this game makes ({least} to {most} a side)").format(
+                least=MIN_SIDE, most=MAX_SIDE
+            )
+        )
     try:
         board = Board.from_dict(data)
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
-        raise ValueError(f"it was not a valid game ({str(error)[:200]})") from None
+        raise ValueError(_("it was not a valid game ({error})").format(error=str(error)[:200])) from None
     if board.state != GameState.PLAYING:
-        raise ValueError(
-            "it had not started" if board.state == GameState.READY else f"the game was already {board.state}"
-        )
+        if board.state == GameState.READY:
+            raise ValueError(_("it had not started"))
+        if board.state == GameState.WON:
+            raise ValueError(_("the game was already won"))
+        raise ValueError(_("the game was already lost"))
     if saved.category != category_for(board.rows, board.cols, board.mines):
-        raise ValueError("its category does not match its board")
+        raise ValueError(_("its category does not match its board"))
     times = extra.get("times")
     if times is not None:  # older saves keep the move times beside the board
         if not (
@@ -140,10 +148,10 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:
             and all(type(t) is int and t >= 0 for t in times)
             and all(a <= b for a, b in zip(times, times[1:]))
         ):
-            raise ValueError("its move times are not whole milliseconds in order")
+            raise ValueError(_("its move times are not whole milliseconds in order"))
         board.stamp_times(times)
     if board.moves and saved.elapsed_ms < board.moves[-1].t_ms:
-        raise ValueError("its clock is behind its moves")
+        raise ValueError(_("its clock is behind its moves"))
     return _replayed(board), extra
 
 
@@ -156,4 +164,4 @@ def _replayed(saved: Board) -> Board:
             board.apply(move, made=n < saved.made_moves)  # the click made for the player, as it was made
         if board.to_dict() == wanted:
             return board
-    raise ValueError("its moves do not lead to its board")
+    raise ValueError(_("its moves do not lead to its board"))

@@ -17,14 +17,18 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
+from game.language import _, ngettext
 from game.store import copies, jobs
 from game.store import video_chunks as videos
 from game.store.copies import CopyFile, Orphan, alive, copy_path, orphans
 from game.store.lock import FileLock, NotAFile
 from game.store.schema import Corrupt, connect, rollback, set_aside
-from game.store.trouble import bounded, passing
+from game.store.trouble import Told, again, bounded, passing
+
+if TYPE_CHECKING:
+    from game.store.salvage import Salvaged
 
 log = logging.getLogger(__name__)
 
@@ -73,18 +77,18 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
     while not _take(opening, opening.exclusive, path, notices):
         if time.monotonic() > deadline:
             opening.close()
-            raise Busy("another copy of the game is opening the records")
+            raise Busy(_("another copy of the game is opening the records"))
         time.sleep(0.01)  # a poll, not a wait for a signal: flock has no timeout
     in_use = FileLock(lock_path(path, "use"))
     try:
         if not _take(in_use, in_use.shared, path, notices):
-            raise Busy("another copy of the game is repairing the records")
+            raise Busy(_("another copy of the game is repairing the records"))
         try:
             db = connect(path, busy_timeout)
         except Corrupt as error:
             if not in_use.exclusive():
                 in_use.shared()
-                raise Busy("the records file is damaged and another copy of the game has it open") from error
+                raise Busy(_("the records file is damaged and another copy of the game has it open")) from error
             log.warning("%s is damaged (%s); setting it aside", path, error)
             aside = set_aside(path)
             db = connect(path, busy_timeout)
@@ -93,10 +97,7 @@ def open_records(path: Path, busy_timeout: float, copy: CopyFile | None) -> Open
 
             kept = salvage(aside, db)
             log.warning("from %s: %s (%d unreadable places skipped)", aside.name, kept.words(), kept.skipped)
-            notices.append(
-                f"The records file was damaged; it was kept as {aside.name} and a new one was started with what "
-                f"could still be read from it ({kept.words()})."
-            )
+            notices.append(damaged_notice(aside.name, kept))
         try:
             adopt(db, path, copy, notices)
         except BaseException:
@@ -117,7 +118,7 @@ def _take(lock: FileLock, take: Callable[[], bool], path: Path, notices: list[st
     try:
         return take()
     except NotAFile as error:
-        copies.put_aside(path, lock.path, error.strerror or "it is not a file", notices)
+        copies.put_aside(path, lock.path, error.strerror or _("it is not a file"), notices)
         return take()
 
 
@@ -188,22 +189,51 @@ def adopt(db: sqlite3.Connection, path: Path, copy: CopyFile | None, notices: li
         except sqlite3.Error as error:
             rollback(db)
             orphan.leave()
-            raise Busy(f"the records could not take the writes another copy left ({error})") from error
+            raise Busy(
+                _("the records could not take the writes another copy left ({error})").format(error=error)
+            ) from error
         log.info("made %d writes left in %s", len(orphan.jobs), orphan.path.name)
         if cut:
-            notices.append(
-                f"{cut} game{'s' * (cut > 1)} finished while the disk was full {'were' if cut > 1 else 'was'} "
-                f"recorded without {'their videos' if cut > 1 else 'its video'}: there was no room to keep "
-                f"{'them' if cut > 1 else 'it'} when the game closed."
-            )
+            notices.append(cut_notice(cut))
         if unmade:
-            _keep_aside(orphan, f"{len(unmade)} of its writes could not be made: {unmade[0]}", notices)
+            shown = ngettext(
+                "{count} of its writes could not be made: {error}",
+                "{count} of its writes could not be made: {error}",
+                len(unmade),
+            ).format(count=len(unmade), error=unmade[0])
+            _keep_aside(orphan, f"{len(unmade)} of its writes could not be made: {unmade[0]}", notices, shown)
         else:
             orphan.done()
         _forget(db, orphan.token)
     _forget_ended(db, path)
     _sweep_videos(db, path)
     return made
+
+
+def damaged_notice(name: str, kept: Salvaged) -> str:
+    """The notice of a damaged records file set aside (as `name`) and what could be read from it."""
+
+    def say() -> str:
+        games, others = kept.told()
+        return _(
+            "The records file was damaged; it was kept as {name} and a new one was started with what could still be "
+            "read from it ({games} and {others} were kept)."
+        ).format(name=name, games=games, others=others)
+
+    return Told(say)
+
+
+def cut_notice(cut: int) -> str:
+    """The notice of games recorded without their videos: a full disk left no room to keep them."""
+    return Told(
+        lambda: ngettext(
+            "{count} game finished while the disk was full was recorded without its video: there was no room to "
+            "keep it when the game closed.",
+            "{count} games finished while the disk was full were recorded without their videos: there was no room "
+            "to keep them when the game closed.",
+            cut,
+        ).format(count=cut)
+    )
 
 
 def _number(entry: object) -> int | None:
@@ -214,16 +244,22 @@ def _number(entry: object) -> int | None:
     return None
 
 
-def _keep_aside(orphan: Orphan, why: str, notices: list[str]) -> None:
+def _keep_aside(orphan: Orphan, why: str, notices: list[str], shown: str | None = None) -> None:
+    """Set an unusable journal aside, with a notice saying `shown` (`why` in the player's language; `why`
+    itself is logged)."""
     try:
         aside = orphan.keep_aside()
     except OSError as error:
         log.warning("the journal %s (%s) could not be moved aside: %s", orphan.path.name, why, error)
         return
     log.warning("the journal %s is unusable (%s); kept as %s", orphan.path.name, why, aside.name)
+    said = bounded(why if shown is None else shown, 120)
     notices.append(
-        f"Records another copy of the game left could not all be read ({bounded(why, 120)}); "
-        f"they were kept as {aside.name}."
+        Told(
+            lambda: _(
+                "Records another copy of the game left could not all be read ({why}); they were kept as {name}."
+            ).format(why=again(said), name=aside.name)
+        )
     )
 
 

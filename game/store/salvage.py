@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from game.language import ngettext
+
 log = logging.getLogger(__name__)
 
 MAX_SKIPS = 48  # jumps past unreadable rows per table: past any rowid a file of ours holds (2**47)
@@ -31,6 +33,12 @@ class Salvaged(NamedTuple):
     def words(self) -> str:
         kept = f"{self.games} game{'s' if self.games != 1 else ''}"
         return f"{kept} and {self.others} other entr{'ies' if self.others != 1 else 'y'} were kept"
+
+    def told(self) -> tuple[str, str]:
+        """What was kept as a player reads it, in the language in effect: "12 games", "3 other entries"."""
+        games = ngettext("{count} game", "{count} games", self.games).format(count=self.games)
+        others = ngettext("{count} other entry", "{count} other entries", self.others).format(count=self.others)
+        return games, others
 
 
 def salvage(damaged: Path, into: sqlite3.Connection) -> Salvaged:

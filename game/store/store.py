@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.language import _, ngettext
 from game.model import category_label
 from game.store import games, jobs, reader, saves
 from game.store import video_chunks as videos
@@ -49,7 +50,7 @@ from game.store.kept import GameRecord, SavedGame
 from game.store.lock import FileLock
 from game.store.opener import DB_NAME, Busy, Opened, data_folder, open_records, writer_connection
 from game.store.schema import MIGRATIONS, Corrupt, Newer, locked, migrate
-from game.store.trouble import bounded, waiting_helps, words
+from game.store.trouble import Told, again, bounded, waiting_helps, words
 from game.store.writer import Job, Pending, Writer
 from game.video.packed import ChunkReader
 
@@ -64,6 +65,11 @@ MAX_VALUE_CHARS = 65_536  # a setting or a learning record read back is cut here
 
 
 T = TypeVar("T")
+
+
+def without_records(why: str) -> str:
+    """The notice of records that cannot be used, `why` in words (trouble.words)."""
+    return Told(lambda: _("Running without records: {why}.").format(why=again(why)))
 
 
 class Store:
@@ -99,26 +105,29 @@ class Store:
                 copy = CopyFile(path)
             except OSError as error:
                 log.warning("cannot use %s: %s", folder, error)
-                return cls.memory(f"Running without records: {words(error, path)}.")
+                return cls.memory(without_records(words(error, path)))
             store = cls(path, copy=copy)
             try:
                 opened = open_records(path, busy_timeout, copy)
             except Newer as error:
                 log.warning("%s has schema version %s, newer than %s", path, error, len(MIGRATIONS))
                 copy.close()
-                return cls.memory("Records were saved by a newer version of the game; running without records.")
+                return cls.memory(
+                    Told(lambda: _("Records were saved by a newer version of the game; running without records."))
+                )
             except (sqlite3.Error, OSError, Corrupt) as error:
                 if isinstance(error, Busy) or waiting_helps(error):
                     log.warning("%s cannot be opened yet (%s): it opens when it can", path, error)
                     return store._file_writer(late=True)
                 log.warning("cannot use %s: %s", path, error)
                 copy.close()
-                return cls.memory(f"Running without records: {words(error, path)}.")
+                return cls.memory(without_records(words(error, path)))
             store._take(opened)
             return store._file_writer(late=False)
         except Exception as error:
             log.exception("opening the records failed")
-            return cls.memory(f"Running without records ({bounded(str(error))}).")
+            said = bounded(str(error))
+            return cls.memory(Told(lambda: _("Running without records ({error}).").format(error=said)))
 
     @classmethod
     def memory(cls, notice: str | None = None) -> Store:
@@ -201,12 +210,12 @@ class Store:
     @property
     def notices(self) -> list[str]:
         """One-line messages the menu should show once; see take_notices."""
-        return list(self._notices)
+        return [again(notice) for notice in self._notices]
 
     def take_notices(self) -> list[str]:
         with self._notice_lock:
             taken, self._notices = self._notices, []
-        return taken
+        return [again(notice) for notice in taken]  # in the language of now: some were made before it was known
 
     def notice(self, message: str) -> None:
         """Add a line for the menu (from either thread: the writer says when a write can never be made)."""
@@ -223,13 +232,13 @@ class Store:
             return ""
         if time.monotonic() - writer.failing_since < BUSY_AFTER:
             return ""
-        said = writer.trouble_words or "the records file is not open"
+        said = again(writer.trouble_words) or _("the records file is not open")
         if writer.cut:  # the journal could not take a finished game's video: it lives only in memory now
-            return (
-                f"Records busy: {said}. Your games are kept and will be written when it can be, but a finished "
+            return _(
+                "Records busy: {why}. Your games are kept and will be written when it can be, but a finished "
                 "game's video is lost if the game closes before then (there is no room to keep it)."
-            )
-        return f"Records busy: {said}. Your games are kept and will be written when it can be."
+            ).format(why=said)
+        return _("Records busy: {why}. Your games are kept and will be written when it can be.").format(why=said)
 
     def take_status(self) -> str:
         """The busy line when it has just started or changed, "Records written." when it has cleared, else ""."""
@@ -237,7 +246,7 @@ class Store:
         if now == self._status:
             return ""
         was, self._status = self._status, now
-        return now or ("Records written: the file takes them again." if was else "")
+        return now or (_("Records written: the file takes them again.") if was else "")
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every write asked for so far is made (tests, tools, quitting); True when it was."""
@@ -260,8 +269,8 @@ class Store:
             self._writer.post(jobs.JobKind.FIGURES, {"by": self.token, "next": not first})
 
     def _given_up(self, job: Job, error: BaseException) -> None:
-        said = words(error, self.path) if self.path is not None else str(error)
-        self.notice(f"Could not save to the records ({said}); the game goes on.")
+        said = words(error, self.path) if self.path is not None else str(error)  # on the writer's thread
+        self.notice(Told(lambda: _("Could not save to the records ({why}); the game goes on.").format(why=again(said))))
 
     def _post(
         self, kind: jobs.JobKind, data: dict[str, Any], default: Any = None, convert: Callable[[Any], Any] | None = None
@@ -282,7 +291,10 @@ class Store:
         except (sqlite3.Error, UnicodeDecodeError) as error:  # the second: damage SQLite's message quotes
             log.error("reading the records failed: %s", error, exc_info=not locked(error))
             said = words(error, self.path) if self.path is not None else str(error)
-            self.notice(f"Records busy: {said}." if locked(error) else f"Could not read the records ({said}).")
+            if locked(error):
+                self.notice(_("Records busy: {why}.").format(why=said))
+            else:
+                self.notice(_("Could not read the records ({why}).").format(why=said))
             return default
 
     # settings (game/settings.py cleans what is read back) and what the player has learnt (lessons done,
@@ -336,7 +348,11 @@ class Store:
         result = self._read(lambda db: read(reading, db), default)
         if reading.skipped:
             self.notice(
-                f"{reading.skipped} damaged game{'s' * (reading.skipped > 1)} in the records could not be shown."
+                ngettext(
+                    "{count} damaged game in the records could not be shown.",
+                    "{count} damaged games in the records could not be shown.",
+                    reading.skipped,
+                ).format(count=reading.skipped)
             )
         return result
 
@@ -420,7 +436,7 @@ class Store:
             return saves.saved_game(row)
         except saves.UNREADABLE as error:
             log.warning("saved game unreadable: %s", bounded(str(error)))
-            self.discard_resume("it could not be read", row[-1])
+            self.discard_resume(_("it could not be read"), row[-1])
             return None
 
     def claim_resume(self, save_id: str | None) -> Pending[jobs.Claim]:
@@ -440,5 +456,5 @@ class Store:
     def discard_resume(self, reason: str, save_id: str | None = None) -> Pending[object]:
         """Forget a saved game that failed validation (that save, when its id is known), and say why."""
         log.warning("saved game discarded: %s", reason)
-        self.notice(f"The saved game was discarded: {bounded(reason)}.")
+        self.notice(_("The saved game was discarded: {why}.").format(why=bounded(reason)))
         return self._post(jobs.JobKind.DISCARD, {"save_id": save_id}) if save_id is not None else self.clear_resume()

@@ -6,7 +6,10 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+
+from game.language import N_, _
 
 MAX_PATH = 512  # SQLite's longest file name on Unix (MAX_PATHNAME), terminating zero included
 MAX_WORDS = 240  # an error's own text can quote anything; a notice stays a line or two
@@ -56,34 +59,57 @@ def waiting_helps(error: BaseException) -> bool:
 
 
 def words(error: BaseException, path: Path) -> str:
-    """One clause for `error` met on the records file at `path`."""
+    """One clause for `error` met on the records file at `path`, in the language in effect (a notice's words:
+    never a log line's)."""
     met = code(error)
     folder = path.parent
+    values: dict[str, object] = {"folder": folder, "path": path, "error": error}
     if met in (BUSY, LOCKED):
-        said = "another program is holding the records file (it is locked)"
+        # TRANSLATORS: a clause inside a notice such as "Records busy: {why}."
+        said = N_("another program is holding the records file (it is locked)")
     elif met == FULL or (isinstance(error, OSError) and error.errno == errno.ENOSPC):
-        said = f"the disk holding {folder} is full"
+        said = N_("the disk holding {folder} is full")
     elif path.is_dir():
-        said = f"{path} is a folder, where the records file should be"
+        said = N_("{path} is a folder, where the records file should be")
     elif met == CANTOPEN and len(os.fsencode(path.absolute())) >= MAX_PATH:
-        said = (
-            f"the records folder's path is too long for SQLite ({len(os.fsencode(path.absolute()))} characters "
-            f"with the file's name; it takes {MAX_PATH - 1} at most): set MINESWEEPER_HOME to a shorter one"
+        values |= {"length": len(os.fsencode(path.absolute())), "most": MAX_PATH - 1}
+        said = N_(
+            "the records folder's path is too long for SQLite ({length} characters with the file's name; it takes "
+            "{most} at most): set MINESWEEPER_HOME to a shorter one"
         )
     elif met in (READONLY, CANTOPEN, PERM) or isinstance(error, PermissionError):
         if path.exists() and not os.access(path, os.W_OK):
-            said = f"the records file {path} is read-only"
+            said = N_("the records file {path} is read-only")
         elif not os.access(folder, os.W_OK):
-            said = f"cannot write to the folder {folder}"
+            said = N_("cannot write to the folder {folder}")
         else:
-            said = f"cannot write to {path} ({error})"
+            said = N_("cannot write to {path} ({error})")
     elif met == IOERR:
-        said = f"the disk failed while writing {path} ({error})"
+        said = N_("the disk failed while writing {path} ({error})")
     elif met in (CORRUPT, NOTADB):
-        said = f"the records file {path} is damaged"
+        said = N_("the records file {path} is damaged")
     else:
-        said = f"{error}"
-    return bounded(said)
+        return bounded(f"{error}")  # SQLite's own words
+    # The case is chosen now (it looks at the disk); the words are made again in the language of the moment.
+    return Told(lambda: bounded(_(said).format(**values)))
+
+
+class Told(str):
+    """Words for the player, made now in the language in effect, that can be made again later (`again`) in the
+    language in effect then: a notice the records make as they open, before the player's language is known
+    (it is one of the settings they hold), or on the writer's thread. `say` makes the words (it calls `_`)."""
+
+    say: Callable[[], str]
+
+    def __new__(cls, say: Callable[[], str]) -> Told:
+        told = super().__new__(cls, say())
+        told.say = say
+        return told
+
+
+def again(text: str) -> str:
+    """`text` in the language in effect now, when it was Told; else as it is."""
+    return text.say() if isinstance(text, Told) else text
 
 
 def bounded(text: str, most: int = MAX_WORDS) -> str:

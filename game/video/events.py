@@ -8,6 +8,8 @@ from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from game.language import _, ngettext
+
 # What speed-runners' programs accept: a cell of 5-255 pixels, at most 255 rows and columns, and a side of at
 # most 32767 pixels (EVF's limits, the strictest of the formats we read).
 MIN_CELL_SIZE = 5
@@ -104,16 +106,38 @@ class Video:
 
     def __post_init__(self) -> None:
         if not (1 <= self.rows <= MAX_SIDE_CELLS and 1 <= self.cols <= MAX_SIDE_CELLS):
-            raise VideoError(f"a board of {self.rows}x{self.cols} cells is outside 1-{MAX_SIDE_CELLS}")
+            raise VideoError(
+                _("a board of {rows}x{cols} cells is outside 1-{most}").format(
+                    rows=self.rows, cols=self.cols, most=MAX_SIDE_CELLS
+                )
+            )
         if not MIN_CELL_SIZE <= self.cell_size <= MAX_CELL_SIZE:
-            raise VideoError(f"a cell of {self.cell_size} pixels is outside {MIN_CELL_SIZE}-{MAX_CELL_SIZE}")
+            raise VideoError(
+                ngettext(
+                    "a cell of {count} pixel is outside {least}-{most}",
+                    "a cell of {count} pixels is outside {least}-{most}",
+                    self.cell_size,
+                ).format(count=self.cell_size, least=MIN_CELL_SIZE, most=MAX_CELL_SIZE)
+            )
         if max(self.rows, self.cols) * self.cell_size > MAX_SIDE_PIXELS:
-            raise VideoError(f"a side of more than {MAX_SIDE_PIXELS} pixels")
+            raise VideoError(
+                ngettext(
+                    "a side of more than {count} pixel", "a side of more than {count} pixels", MAX_SIDE_PIXELS
+                ).format(count=MAX_SIDE_PIXELS)
+            )
         bad = [cell for cell in self.mines if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols)]
         if bad:
-            raise VideoError(f"mine {bad[0]} is off the {self.rows}x{self.cols} board")
+            raise VideoError(
+                _("mine {cell} is off the {rows}x{cols} board").format(cell=bad[0], rows=self.rows, cols=self.cols)
+            )
         if len(self.mines) >= self.rows * self.cols:
-            raise VideoError(f"{len(self.mines)} mines leave no safe cell on {self.rows}x{self.cols}")
+            raise VideoError(
+                ngettext(
+                    "{count} mine leaves no safe cell on {rows}x{cols}",
+                    "{count} mines leave no safe cell on {rows}x{cols}",
+                    len(self.mines),
+                ).format(count=len(self.mines), rows=self.rows, cols=self.cols)
+            )
 
     @classmethod
     def from_text(cls, lines: Sequence[str], **options: object) -> Video:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.language import _
+
 if TYPE_CHECKING:
     from .figures import Figures
 
@@ -51,7 +53,10 @@ def figure_text(figure: str, value: float | None) -> str:
 
 def solved_text(f: Figures) -> str:
     """3BV as a finished game shows it: the board's on a win, "12 of 30" (the part solved) otherwise."""
-    return f"{f.bbbv}" if f.won else f"{f.bbbv_solved} of {f.bbbv}"
+    if f.won:
+        return f"{f.bbbv}"
+    # TRANSLATORS: a lost game's 3BV: the part solved of the board's ("12 of 30"); short, in a column of figures
+    return _("{solved} of {bbbv}").format(solved=f.bbbv_solved, bbbv=f.bbbv)
 
 
 def flags_text(f: Figures) -> str:

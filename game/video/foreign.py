@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO
 
+from game.language import _, ngettext
 from game.names import player_name
 
 from .events import MAX_SIDE_CELLS, Mouse, Video, VideoError
@@ -56,7 +57,13 @@ KINDS = frozenset(int(kind) for kind in Mouse if kind < Mouse.PAUSE)
 
 
 class UnreadableVideo(Exception):
-    """A sentence naming the file and what was wrong with it."""
+    """A sentence naming the file and what was wrong with it (`why`, in the language in effect when it was
+    made: a reader's thread makes it for the frame to show at once)."""
+
+    def __init__(self, name: str, why: str) -> None:
+        # TRANSLATORS: a video that cannot be read: its file's name, then why ("game.avf: not a file")
+        super().__init__(_("{name}: {why}").format(name=name, why=why))
+        self.name, self.why = name, why
 
 
 def child_command() -> list[str]:
@@ -73,21 +80,33 @@ def child_command() -> list[str]:
 def _bounded_bytes(path: Path) -> tuple[str, bytes]:
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
-        raise UnreadableVideo(f"{path.name}: not a video this program reads (.avf, .rmv, .mvf or .evf)")
+        raise UnreadableVideo(path.name, _("not a video this program reads (.avf, .rmv, .mvf or .evf)"))
     try:
         # Not blocking, and only a regular file: a pipe or a device could keep the reading thread forever.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with os.fdopen(fd, "rb") as file:
             status = os.fstat(file.fileno())
             if not stat.S_ISREG(status.st_mode):
-                raise UnreadableVideo(f"{path.name}: not a file")
+                raise UnreadableVideo(path.name, _("not a file"))
             if status.st_size > MAX_FILE_BYTES:
-                raise UnreadableVideo(f"{path.name}: {status.st_size} bytes, more than a video of one game holds")
+                raise UnreadableVideo(
+                    path.name,
+                    ngettext(
+                        "{count} byte, more than a video of one game holds",
+                        "{count} bytes, more than a video of one game holds",
+                        status.st_size,
+                    ).format(count=status.st_size),
+                )
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise UnreadableVideo(f"{path.name}: cannot be read ({error.strerror or error})") from error
+        raise UnreadableVideo(path.name, _("cannot be read ({why})").format(why=error.strerror or error)) from error
     if len(data) > MAX_FILE_BYTES:
-        raise UnreadableVideo(f"{path.name}: grew past {MAX_FILE_BYTES} bytes while being read")
+        raise UnreadableVideo(
+            path.name,
+            ngettext(
+                "grew past {count} byte while being read", "grew past {count} bytes while being read", MAX_FILE_BYTES
+            ).format(count=MAX_FILE_BYTES),
+        )
     return kind, data
 
 
@@ -113,13 +132,13 @@ def read_many(paths: list[Path], timeout: float = TIME_LIMIT_S, batch: int = 1) 
             results[index] = error
     while pending:
         group, pending = pending[:batch], pending[batch:]
-        replies, why = _run_child([(kind, data) for _, kind, data in group], timeout)
-        for (index, kind, _), reply in zip(group, replies):
+        replies, why = _run_child([(kind, data) for _index, kind, data in group], timeout)
+        for (index, kind, _data), reply in zip(group, replies):
             results[index] = _from_reply(paths[index], kind, reply)
         done = len(replies)
         if done < len(group):
             index = group[done][0]
-            results[index] = UnreadableVideo(f"{paths[index].name}: {why}")
+            results[index] = UnreadableVideo(paths[index].name, why)
             pending = group[done + 1 :] + pending
     return [result for result in results if result is not None]
 
@@ -151,7 +170,7 @@ def _run_child_in(folder: str, files: list[tuple[str, bytes]], timeout: float) -
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
     except OSError as error:
-        return [], f"the reader could not start ({error.strerror or error})"
+        return [], _("the reader could not start ({why})").format(why=error.strerror or error)
     lines: queue.Queue[bytes] = queue.Queue()
     threading.Thread(target=_feed, args=(child.stdin, bytes(request)), daemon=True).start()
     threading.Thread(target=_answers, args=(child.stdout, lines), daemon=True).start()
@@ -162,17 +181,17 @@ def _run_child_in(folder: str, files: list[tuple[str, bytes]], timeout: float) -
             try:
                 line = lines.get(timeout=timeout)
             except queue.Empty:
-                why = f"the reader took more than {timeout:g} s and was stopped"
+                why = _("the reader took more than {seconds} s and was stopped").format(seconds=f"{timeout:g}")
                 break
             if not line:
                 break
             if not line.endswith(b"\n"):
-                why = "the reader's answer is too large"
+                why = _("the reader's answer is too large")
                 break
             try:
                 replies.append(json.loads(line))
             except (ValueError, RecursionError):
-                replies.append({"error": "the reader's answer is not JSON"})
+                replies.append({"error": _("the reader's answer is not JSON")})
     finally:
         if why or len(replies) < len(files):
             child.kill()
@@ -183,8 +202,12 @@ def _run_child_in(folder: str, files: list[tuple[str, bytes]], timeout: float) -
             child.wait()
     if len(replies) < len(files) and not why:
         code = child.returncode
-        how = f"signal {-code}" if code < 0 else f"status {code}"
-        why = f"damaged or not the video its name says ({'the parser aborted' if code in (134, -6) else how})"
+        if code in (134, -6):
+            why = _("damaged or not the video its name says (the parser aborted)")
+        elif code < 0:
+            why = _("damaged or not the video its name says (signal {code})").format(code=-code)
+        else:
+            why = _("damaged or not the video its name says (status {code})").format(code=code)
     return replies, why
 
 
@@ -209,25 +232,41 @@ def _answers(stream: IO[bytes], lines: queue.Queue[bytes]) -> None:
 def _from_reply(path: Path, kind: str, reply: object) -> ForeignVideo | UnreadableVideo:
     try:
         if not isinstance(reply, dict):
-            raise ValueError("the reader's answer is not an object")
+            raise ValueError(_("the reader's answer is not an object"))
         if "error" in reply:
-            return UnreadableVideo(f"{path.name}: {str(reply['error'])[:200]}")
+            return UnreadableVideo(path.name, _child_error(reply)[:200])
         return checked(path, kind, reply)
     except (VideoError, KeyError, TypeError, ValueError) as error:
-        return UnreadableVideo(f"{path.name}: {error}")
+        return UnreadableVideo(path.name, str(error))
+
+
+def _child_error(reply: dict) -> str:
+    """The child's error in the language in effect: it sends its message as written (marked for the catalog
+    in foreign_child) with `kind` beside it; anything else it says is shown as it is."""
+    said = str(reply["error"])
+    try:
+        return _(said).format(kind=str(reply.get("kind", ""))[:80])
+    except (KeyError, IndexError, ValueError, AttributeError):  # not one of the child's own messages
+        return said
 
 
 def checked(path: Path, kind: str, reply: dict) -> ForeignVideo:
     """Turn the child's plain data into a Video, checking every size, count, coordinate and time."""
     rows, cols, cell_size = int(reply["rows"]), int(reply["cols"]), int(reply["cell_size"])
     if not (1 <= rows <= MAX_SIDE_CELLS and 1 <= cols <= MAX_SIDE_CELLS):
-        raise VideoError(f"a board of {rows}x{cols} cells")
+        raise VideoError(_("a board of {rows}x{cols} cells").format(rows=rows, cols=cols))
     board = str(reply["board"])
     if len(board) != rows * cols or board.strip("*."):
-        raise VideoError("the board's shape does not match its size")
+        raise VideoError(_("the board's shape does not match its size"))
     mines = frozenset(divmod(index, cols) for index, cell in enumerate(board) if cell == "*")
     if len(mines) != int(reply["mines"]):
-        raise VideoError(f"the header says {reply['mines']} mines, the board holds {len(mines)}")
+        raise VideoError(
+            ngettext(
+                "the header says {count} mine, the board holds {held}",
+                "the header says {count} mines, the board holds {held}",
+                int(reply["mines"]),
+            ).format(count=int(reply["mines"]), held=len(mines))
+        )
     player, software = _text(reply["player"]), _text(reply["software"])
     video = Video(rows, cols, mines, cell_size=cell_size, player=player, software=software)
     video.kinds, video.times, video.xs, video.ys = _columns(reply["columns"], cols * cell_size, rows * cell_size)
@@ -245,7 +284,7 @@ def _text(value: object) -> str:
     """A name from the file, fit to show: a string, without controls or bidi overrides (its joiners kept: they
     spell Persian names and emoji families), not too long."""
     if not isinstance(value, str):
-        raise VideoError("a name that is not text")
+        raise VideoError(_("a name that is not text"))
     return player_name(value[: MAX_TEXT * 2], MAX_TEXT)
 
 
@@ -269,15 +308,19 @@ def _columns(packed: dict, width: int, height: int) -> tuple[array, array, array
     try:
         raw = [base64.b64decode(packed[name], validate=True) for name in "ktxy"]
     except (binascii.Error, TypeError, ValueError) as error:
-        raise VideoError("the reader's events are not readable") from error
+        raise VideoError(_("the reader's events are not readable")) from error
     kinds = array("B", raw[0])
     if len(kinds) > MAX_EVENTS:
-        raise VideoError(f"{len(kinds)} events, more than a game makes")
+        raise VideoError(
+            ngettext(
+                "{count} event, more than a game makes", "{count} events, more than a game makes", len(kinds)
+            ).format(count=len(kinds))
+        )
     wide = []
     for data in raw[1:]:
         column = array("i")
         if len(data) != 4 * len(kinds):
-            raise VideoError("the reader's event columns differ in length")
+            raise VideoError(_("the reader's event columns differ in length"))
         column.frombytes(data)
         if sys.byteorder == "big":
             column.byteswap()
@@ -285,15 +328,21 @@ def _columns(packed: dict, width: int, height: int) -> tuple[array, array, array
     times, xs, ys = wide
     unknown = set(raw[0]) - KINDS
     if unknown:
-        raise VideoError(f"a mouse event of kind {min(unknown)} that this program does not know")
+        raise VideoError(_("a mouse event of kind {kind} that this program does not know").format(kind=min(unknown)))
     last = 0
     for start in range(0, len(times), 50_000):
         part = times[start : start + 50_000]
         if part[0] < last or list(part) != sorted(part) or part[-1] > MAX_TIME_MS:
-            raise VideoError(f"event times go back or past {MAX_TIME_MS // 3_600_000} hours")
+            raise VideoError(
+                ngettext(
+                    "event times go back or past {count} hour",
+                    "event times go back or past {count} hours",
+                    MAX_TIME_MS // 3_600_000,
+                ).format(count=MAX_TIME_MS // 3_600_000)
+            )
         last = part[-1]
     if xs and (min(xs) < 0 or max(xs) > width or min(ys) < 0 or max(ys) > height):
-        raise VideoError("a cursor far off the board")
+        raise VideoError(_("a cursor far off the board"))
     return kinds, array("I", times), array("h", xs), array("h", ys)
 
 

@@ -14,6 +14,8 @@ import sys
 from array import array
 from typing import Any
 
+from game.language import N_
+
 # The order is the request's format byte (see foreign.FORMATS).
 KINDS = ("AvfVideo", "RmvVideo", "MvfVideo", "EvfVideo")
 MAX_FILE_BYTES = 4 * 1024 * 1024  # the parent's bound too: a request can never make the child read more
@@ -53,14 +55,14 @@ def main(argv: list[str]) -> int:  # pragma: no cover - runs in the child proces
     try:
         import ms_toollib
     except ImportError:
-        missing = json.dumps({"error": "ms-toollib is not installed, so other programs' videos cannot be read"})
+        missing = json.dumps({"error": N_("ms-toollib is not installed, so other programs' videos cannot be read")})
         sys.stdout.write((missing + "\n") * count)
         return 0
     stdin, out = sys.stdin.buffer, sys.stdout
     for _ in range(count):
         head = stdin.read(5)
         if len(head) < 5 or head[0] >= len(KINDS):
-            reply = {"error": "the request was cut short"}
+            reply = {"error": N_("the request was cut short")}
         else:
             size = int.from_bytes(head[1:], "big")
             reply = parse(ms_toollib, KINDS[head[0]], stdin.read(min(size, MAX_FILE_BYTES + 1)))
@@ -91,7 +93,8 @@ def parse(ms_toollib: Any, kind: str, data: bytes) -> dict:  # pragma: no cover 
         }
         return reply
     except BaseException as error:  # a Rust panic surfaces as PanicException, a BaseException
-        return {"error": f"ms-toollib could not read it ({type(error).__name__})"}
+        # the parent translates the message (the child does not know the player's language) and fills in `kind`
+        return {"error": N_("ms-toollib could not read it ({kind})"), "kind": type(error).__name__}
 
 
 def program_text(data: bytes) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from game.language import _
 from game.model import GameState, Move, MoveKind, Replay
 
 from .events import Mouse, Video, VideoError, game_stamps
@@ -84,7 +85,7 @@ def moves_of(video: Video) -> Played:
     if end is None:
         end = stamps[-1] if len(stamps) and start is not None else zero
     moves = [Move(kind, row, col, max(0, stamps[index] - zero)) for kind, (row, col), index in found]
-    events = tuple(index for _, _, index in found)
+    events = tuple(index for _cell, _kind, index in found)
     return Played(moves, max(end - zero, moves[-1].t_ms if moves else 0), game.outcome, made, events)
 
 
@@ -100,5 +101,9 @@ def replay_of(video: Video) -> Replay:
     final = replay.final_board()
     wanted = {Outcome.WON: GameState.WON, Outcome.LOST: GameState.LOST}.get(played.outcome)
     if (wanted or GameState.PLAYING) != final.state and not (wanted is None and final.state == GameState.READY):
-        raise VideoError(f"its clicks end the game {final.state.value} here, not as they did where it was played")
+        if final.state == GameState.WON:
+            raise VideoError(_("its clicks end the game won here, not as they did where it was played"))
+        if final.state == GameState.LOST:
+            raise VideoError(_("its clicks end the game lost here, not as they did where it was played"))
+        raise VideoError(_("its clicks end the game unfinished here, not as they did where it was played"))
     return replay

@@ -25,6 +25,8 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import language
+from game.language import _, ngettext, pgettext
 from game.model import category_for, category_label, level_of
 from game.names import printable
 
@@ -35,12 +37,21 @@ from .foreign import FORMATS, ForeignVideo, UnreadableVideo, read_many
 # The exit statuses, as --help tells them.
 READ_ALL, UNREADABLE, USAGE, NONE_FOUND = 0, 1, 2, 3
 SIGPIPE_STATUS = 128 + 13  # what a shell reports of a tool stopped by SIGPIPE, the way Unix tools end
-EXIT_STATUSES = f"""exit status:
-  {READ_ALL}  every video was read
-  {UNREADABLE}  a video (or a file named, or any file under --all) could not be read: its line says why
-  {USAGE}  the command line was wrong
-  {NONE_FOUND}  no video was found to read
-  {SIGPIPE_STATUS}  the reader of its output went away (| head), as a Unix tool ends"""
+
+
+def exit_statuses() -> str:
+    """The exit statuses as --help tells them, in the language in effect."""
+    lines = [
+        _("exit status:"),
+        f"  {READ_ALL}  " + _("every video was read"),
+        f"  {UNREADABLE}  "
+        + _("a video (or a file named, or any file under --all) could not be read: its line says why"),
+        f"  {USAGE}  " + _("the command line was wrong"),
+        f"  {NONE_FOUND}  " + _("no video was found to read"),
+        f"  {SIGPIPE_STATUS}  " + _("the reader of its output went away (| head), as a Unix tool ends"),
+    ]
+    return "\n".join(lines)
+
 
 # A path found, and why it gets a line without being read ("" when it is a file to read).
 Found = tuple[Path, str]
@@ -82,7 +93,8 @@ def _walk(folder: Path, every_file: bool, tally: Tally) -> Iterator[Found]:
         with os.scandir(folder) as found:
             names = sorted(entry.name for entry in found if not entry.name.startswith("."))
     except OSError as error:
-        yield folder, f"{printable(folder.name)}: a folder that cannot be read ({error.strerror or error})"
+        why = _("{name}: a folder that cannot be read ({why})")
+        yield folder, why.format(name=printable(folder.name), why=error.strerror or error)
         return
     for name in names:
         path = folder / name
@@ -91,7 +103,7 @@ def _walk(folder: Path, every_file: bool, tally: Tally) -> Iterator[Found]:
             if stat.S_ISLNK(status.st_mode):
                 status = path.stat()  # a link: what it leads to (a loop or nothing at all raises)
                 if stat.S_ISDIR(status.st_mode):
-                    yield path, f"{printable(name)}: a link to a folder, not followed"
+                    yield path, _("{name}: a link to a folder, not followed").format(name=printable(name))
                     continue
         except OSError as error:
             if every_file or is_video_name(path):
@@ -111,12 +123,18 @@ def _not_a_file(path: Path, mode: int) -> str:
     """Why an entry that is not a folder is not read ("" for a file: it is)."""
     if stat.S_ISREG(mode):
         return ""
-    what = "a named pipe" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else ""
-    return f"{printable(path.name)}: {what or 'not a file'}{', not a file' if what else ''}"
+    name = printable(path.name)
+    if stat.S_ISFIFO(mode):
+        return _("{name}: a named pipe, not a file").format(name=name)
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("{name}: a device, not a file").format(name=name)
+    return _("{name}: not a file").format(name=name)
 
 
 def _cannot(path: Path, error: OSError) -> str:
-    return f"{printable(path.name or str(path))}: cannot be looked at ({error.strerror or error})"
+    return _("{name}: cannot be looked at ({why})").format(
+        name=printable(path.name or str(path)), why=error.strerror or error
+    )
 
 
 BATCH = 25  # files to a reader child: a child's start costs more than a parse
@@ -184,20 +202,49 @@ def as_text(line: dict) -> str:
     """One file's lines as a person reads them: each figure as the game's screens write it, "-" where one does
     not apply (STNB on a custom board, IOS on a loss)."""
     if "error" in line:
-        return f"cannot be read: {line['error']}"
-    result = "won" if line["won"] else "not won"
+        return _("cannot be read: {why}").format(why=line["error"])
+    result = pgettext("a video's game", "won") if line["won"] else pgettext("a video's game", "not won")
     board = category_label(category_for(line["rows"], line["cols"], line["mines"]))
     shown = {name: figure_text(name, line[key]) for name, key in TEXT_NAMES.items()}
-    return (
-        f"{line['file']}\n  {line['format']} by {line['program'] or '?'}, player {line['player'] or '?'}; "
-        f"{board}, {result}\n"
-        f"  time {figure_text('Time', line['time_s'] * 1000)}  3BV {line['bbbv_solved']}/{line['bbbv']}  "
-        f"3BV/s {shown['3BV/s']}  ZiNi {line['zini']}  IOS {shown['IOS']}  RQP {shown['RQP']}  STNB {shown['STNB']}\n"
-        f"  IOE {shown['IOE']}  throughput {shown['Throughput']}  correctness {shown['Correctness']}  "
-        f"clicks {line['clicks']} (left {line['left']}/{line['lce']}, right {line['right']}/{line['rce']}, "
-        f"double {line['double']}/{line['dce']})  flags {line['flags']}  path {shown['Path']}  "
-        f"NF {'yes' if line['nf'] else 'no'}"
+    # TRANSLATORS: `stats`: a video's format ("AVF"), the program that made it, its player, its board, "won"
+    made = _("{format} by {program}, player {player}; {board}, {result}").format(
+        format=line["format"], program=line["program"] or "?", player=line["player"] or "?", board=board, result=result
     )
+    # The speed-runners' names (3BV, 3BV/s, ZiNi, IOS, RQP, STNB, IOE, NF) are notation: only the words are
+    # translated, each item its own template.
+    rates = "  ".join(
+        [
+            # TRANSLATORS: `stats`: a video's time ("time 5.600 s"), beside 3BV, 3BV/s, ZiNi...
+            _("time {time}").format(time=figure_text("Time", line["time_s"] * 1000)),
+            f"3BV {line['bbbv_solved']}/{line['bbbv']}",
+            f"3BV/s {shown['3BV/s']}",
+            f"ZiNi {line['zini']}",
+            f"IOS {shown['IOS']}",
+            f"RQP {shown['RQP']}",
+            f"STNB {shown['STNB']}",
+        ]
+    )
+    clicks = "  ".join(
+        [
+            f"IOE {shown['IOE']}",
+            _("throughput {throughput}").format(throughput=shown["Throughput"]),
+            _("correctness {correctness}").format(correctness=shown["Correctness"]),
+            # TRANSLATORS: `stats`: the clicks of a video, each pair the clicks and the effective ones ("20/18")
+            _("clicks {clicks} (left {left}/{lce}, right {right}/{rce}, double {double}/{dce})").format(
+                clicks=line["clicks"],
+                left=line["left"],
+                lce=line["lce"],
+                right=line["right"],
+                rce=line["rce"],
+                double=line["double"],
+                dce=line["dce"],
+            ),
+            _("flags {flags}").format(flags=line["flags"]),
+            _("path {path}").format(path=shown["Path"]),
+            f"NF {_('yes') if line['nf'] else _('no')}",
+        ]
+    )
+    return f"{line['file']}\n  {made}\n  {rates}\n  {clicks}"
 
 
 # The figures of a line written as figure_text writes them: the game's name for each, and the line's key.
@@ -235,16 +282,19 @@ def shown(line: dict) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    language.use(language.chosen(""))  # the system's language (or MINESWEEPER_LANGUAGE): a tool has no settings
     parser = argparse.ArgumentParser(
         prog="minesweeper stats",
-        description="The figures of speed-runners' videos. In a folder, the files whose names end .avf, .rmv, "
-        ".mvf or .evf are read (and those in folders below it), others passed over; a file named is always read.",
-        epilog=EXIT_STATUSES,
+        description=_(
+            "The figures of speed-runners' videos. In a folder, the files whose names end .avf, .rmv, .mvf or .evf "
+            "are read (and those in folders below it), others passed over; a file named is always read."
+        ),
+        epilog=exit_statuses(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per file per line")
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per file per line"))
     parser.add_argument(
-        "--all", action="store_true", help="in a folder, try every file, not only those named as videos"
+        "--all", action="store_true", help=_("in a folder, try every file, not only those named as videos")
     )
     parser.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
     args = parser.parse_args(argv)
@@ -262,8 +312,13 @@ def main(argv: list[str]) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
         return SIGPIPE_STATUS
     if tally.passed_over:
-        print(f"{tally.passed_over} file(s) not named as videos passed over (--all reads them too)", file=sys.stderr)
+        passed = ngettext(
+            "{count} file not named as a video passed over (--all reads it too)",
+            "{count} files not named as videos passed over (--all reads them too)",
+            tally.passed_over,
+        )
+        print(passed.format(count=tally.passed_over), file=sys.stderr)
     if not files:
-        print("no video found", file=sys.stderr)
+        print(_("no video found"), file=sys.stderr)
         return NONE_FOUND
     return UNREADABLE if failed else READ_ALL

@@ -20,6 +20,8 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
+from game import language
+
 WORKER_FLAG = "--worker-child"  # the hidden entry point: main.py hands it to `child_main`
 KEEP_IDLE = 2  # workers kept waiting for the next job
 LARGE_BOARD_CELLS = 2_000  # from this many cells a board's long computations go to a worker (Expert has 480)
@@ -71,7 +73,7 @@ class Worker:
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
         try:
-            _send(stdin, (target, args))
+            _send(stdin, (target, args, language.current()))  # the worker speaks the game's language
         except OSError as error:
             raise WorkerLost(str(error)) from None
         if cancelled is not None and os.name == "posix":  # (a pipe cannot be waited on with a timeout on Windows)
@@ -164,9 +166,10 @@ def child_main() -> int:  # pragma: no cover - runs in the worker process
     sys.stdout = sys.stderr
     while True:
         try:
-            target, args = _receive(stdin)
+            target, args, code = _receive(stdin)
         except WorkerLost:
             return 0
+        language.use(code)  # what it words (a verdict, an error) in the language the game speaks now
         try:
             answer: tuple[str, Any] = ("ok", _call(target, args))
             pickle.dumps(answer)

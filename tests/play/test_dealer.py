@@ -70,3 +70,24 @@ def test_the_same_board_and_a_code_keep_their_own_mines(store):
     assert not plain.wants_no_guess, "a normal code deals a normal board, whatever the setting"
     made, _ = d.from_code(BoardCode(9, 9, 10, seed=5, first_cell=(4, 4), no_guess=True))
     assert made.wants_no_guess == (not made.board.mines_placed)
+
+
+def test_the_lines_of_a_no_guess_deal_speak_the_player_s_language():
+    """#46: the status while a no-guess board is made, and why a normal board came instead, are translated."""
+    from game import language
+    from game.model import NoGuessCancelled
+    from game.play.no_guess_deal import NoGuessDeal
+
+    class Failed:
+        done, error, result = True, NoGuessCancelled(), None
+
+    deal = NoGuessDeal.__new__(NoGuessDeal)
+    deal.job, deal.waited = Failed(), 0.0
+    assert deal.status() == "Making a no-guess board.  (Esc: a normal board)"
+    assert deal.outcome() == (None, "A normal board, as asked: it may need a guess")
+    try:
+        language.use("qps")
+        assert deal.status() == language.pseudo("Making a no-guess board{dots}  (Esc: a normal board)").format(dots=".")
+        assert deal.outcome()[1] == language.pseudo("A normal board, as asked: it may need a guess")
+    finally:
+        language.use("en")

@@ -183,7 +183,7 @@ LIES = [
     ({"board": "*.x."}, "the board's shape does not match its size"),
     ({"mines": 2}, "the header says 2 mines, the board holds 1"),
     ({"rows": 300}, "a board of 300x2 cells"),
-    ({"cell_size": 1}, "a cell of 1 pixels"),
+    ({"cell_size": 1}, "a cell of 1 pixel"),
     ({"player": ["a"]}, "a name that is not text"),
     ({"claimed": {}}, "'time_ms'"),
 ]

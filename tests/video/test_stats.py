@@ -45,7 +45,7 @@ def test_a_mixed_folder_prints_every_good_file_right_and_every_bad_one_with_its_
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     by_file = {Path(line["file"]): line for line in lines}
     assert len(lines) == len(by_file) == len(good) + len(bad), "one line a video, the hidden one left out"
-    assert "3 file(s) not named as videos passed over" in done.stderr
+    assert "3 files not named as videos passed over" in done.stderr
     for where, sample in good.items():
         line, theirs = by_file[where], ms_toollib_figures(sample, "row", "column", "mine_num")
         assert "error" not in line, line

@@ -84,3 +84,17 @@ def test_a_large_lost_game_is_set_up_for_study_by_a_worker_as_it_would_be_here(m
     assert here is not None and studied is not None
     assert (studied.safe, studied.mines) == (here.safe, here.mines)
     assert studied.board.seen_codes() == here.board.seen_codes()
+
+
+def test_a_worker_speaks_the_game_s_language():
+    """What a worker words (a verdict, an error) is in the language the game speaks when it asks (#46)."""
+    from game import language
+
+    try:
+        language.use("qps")
+        assert worker.run("game.language:current") == "qps"
+        assert worker.run("game.language:_", "Best time!") == language.pseudo("Best time!")
+        language.use("en")
+        assert worker.run("game.language:_", "Best time!") == "Best time!", "the same worker, the new language"
+    finally:
+        language.use("en")
