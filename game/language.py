@@ -207,8 +207,14 @@ def pseudo(message: str) -> str:
             out.append(ch.translate(_ACCENTED))
         if ch == "}" and depth:
             depth -= 1
-    padding = "~" * max(1, round(len(message) * 0.4))
-    return f"[{''.join(out)}{padding}]" if message else message
+    if not message:
+        return message
+    extra = max(1, round(len(message) * 0.4))
+    if " " not in message.strip():  # a word: a longer word
+        return f"[{''.join(out)}{'~' * extra}]"
+    # a sentence: more words (of tildes), where a longer language's sentence would have them, so it still wraps
+    padding = " ".join("~" * min(5, extra - at) for at in range(0, extra, 6))
+    return f"[{''.join(out)} {padding}]"
 
 
 class _Pseudo(gettext.NullTranslations):

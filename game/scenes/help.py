@@ -7,7 +7,7 @@ from game.language import N_, _
 from game.view import layout, screens, text, widgets
 from game.view.focus import FocusRing
 from game.view.formats import FIGURES as FIGURE_WORDS
-from game.view.formats import SPEED_RUN_FIGURES
+from game.view.formats import SPEED_RUN_FIGURES, figure_name
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
 from game.view.scene import Context, Scene
@@ -144,7 +144,7 @@ def _entries(page: int, first_click: str = "opening") -> list[tuple[str, str]]:
         rules = (FIRST_CLICK_RULES.get(first_click, rule) if rule is FIRST_CLICK else rule for rule in RULES)
         return [("-", _(rule)) for rule in rules]
     return [
-        (row, _(FIGURE_WORDS[row]).rstrip(".。"))
+        (figure_name(row), FIGURE_WORDS[row].rstrip(".。"))
         if isinstance(row, str)
         else (row[0] if row[0] in KEY_NAMES else _(row[0]), _(row[1]))
         for row in rows

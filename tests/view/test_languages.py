@@ -1,0 +1,118 @@
+"""The whole game in every language: the tour of every screen (tests/tour.py) in the pseudo-language finds no
+English left, and in each language no text leaves its box or overlaps another (the layout test's check)."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game import language
+from game.shell.app import App
+from game.view import screens, theme
+from tests.driver import Driver, FakeClock
+from tests.tour import seed_records, tour
+from tests.view.test_layout import drawn_texts, problems
+
+pytestmark = pytest.mark.slow  # the whole tour per case: 5 to 8 s
+
+# What stays as it is in every language: the community's notation, key names, units, and the names that come
+# from outside (the sample videos' players and files, the records' boards).
+FIGURES = "3BV BV ZiNi IOE RQP STNB IOS Thrp Corr NF FL UPK EVF AVF RMV MVF px ms s"
+KEYS = "Esc Ctrl Shift Alt Space Enter Tab PgUp PgDn Home End Del Left Right Up Down"  # as Help names them
+# Settings' Language row says its name in English too, after the language's own word, on purpose.
+NOTATION = {*FIGURES.split(" "), *KEYS.split(" "), "Language"}
+BOARD_CODE = re.compile(r"MS1(-[0-9A-Z]+)+")
+PATH = re.compile(r"(/[^\s,]+)+")
+BRACKETED = re.compile(r"\[[^\[\]]*\]")
+WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def english_left(line: str, outside: set[str]) -> list[str]:
+    """The English words of a line drawn in the pseudo-language that no message of the catalog made."""
+    rest = PATH.sub(" ", BOARD_CODE.sub(" ", line))
+    while True:  # a message placed into another nests brackets: take the innermost first
+        shorter = BRACKETED.sub(" ", rest)
+        if shorter == rest:
+            break
+        rest = shorter
+    return [
+        w
+        for w in WORD.findall(rest)
+        if w not in NOTATION and not re.fullmatch(r"F\d+", w) and not any(w in name for name in outside)  # a name cut
+    ]
+
+
+def outside_words() -> set[str]:
+    """Words of names made outside the game that the tour shows: the sample videos' file names and players."""
+    from pathlib import Path
+
+    words: set[str] = set()
+    for sample in (Path(__file__).parent.parent / "fixtures" / "videos").iterdir():
+        words |= set(WORD.findall(sample.name))
+    words |= {"Wang", "Jianing", "Jia", "Ning", "Zhang", "Shen", "Pu", "Tian", "Yi", "Hu", "Bei", "Minesweeper"}
+    words |= {"Arbiter", "Viennasweeper", "Metasweeper", "CN"}  # the programs that made them, a country's code
+    words |= set(WORD.findall("Grzegorz Brzęczyszczykiewicz-Ørsted"))  # the tour's long player name
+    return words
+
+
+def walk(private_home, tmp_path, screen, look, code):
+    """The tour in a language: each stop's name with the lines drawn there, and the layout problems found."""
+    seed_records(private_home)
+    app = App(clock=FakeClock(), seed=7, desktop_size=screen)
+    pygame.event.clear()
+    app.settings.change("theme", look)
+    if code == language.PSEUDO:
+        language.use(code)  # the pseudo-language is no setting: the environment asks for it
+    else:
+        app.settings.change("language", code)
+    app.show(screens.Menu())
+    app.step()
+    app.step()
+    driver = Driver(app, tmp_path / "shots")
+    stops: list[tuple[str, list[str]]] = []
+    found: list[str] = []
+    try:
+        for stop in tour(driver):
+            window = pygame.Rect((0, 0), app.screen.get_size())
+            log = drawn_texts(app)
+            stops.append((stop, [item.text for item in log]))
+            found += [f"{stop}: {problem}" for problem in problems(log, window)]
+    finally:
+        app.store.close()
+        theme.use("classic")
+        language.use("en")
+    assert len(stops) > 30, "the tour went everywhere"
+    return stops, found
+
+
+@pytest.mark.parametrize("look", ["classic", "dark"])
+def test_the_pseudo_language_finds_no_english_left_on_any_screen(private_home, tmp_path, monkeypatch, look):
+    monkeypatch.setenv(language.ENVIRONMENT, language.PSEUDO)
+    stops, found = walk(private_home, tmp_path, (1920, 1080), look, language.PSEUDO)
+    outside = outside_words()
+    left = [
+        f"{stop}: {line!r} {words}" for stop, lines in stops for line in lines if (words := english_left(line, outside))
+    ]
+    assert not left, f"{len(left)} lines with English left:\n" + "\n".join(left[:60])
+    assert not found, "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("code", [c for c in language.LANGUAGES if c != "en"])
+@pytest.mark.parametrize(
+    "screen", [(800, 600), (1366, 768), (1920, 1080), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_every_language_keeps_every_text_in_its_box(private_home, tmp_path, monkeypatch, screen, code):
+    monkeypatch.delenv(language.ENVIRONMENT)
+    _stops, found = walk(private_home, tmp_path, screen, "classic", code)
+    assert not found, "\n".join(found[:40])
+
+
+def test_english_left_sees_what_no_catalog_message_made():
+    outside = {"Wang"}
+    assert english_left("[Ñéŵ ĝåɱé~~]", outside) == []
+    assert english_left("[Ŵöñ {x}~] in 5.600 s", outside) == ["in"]
+    assert english_left("[Þļåýéŕ: [x~] Wang~]", outside) == []
+    assert english_left("New game", outside) == ["New", "game"]
+    assert english_left("3BV/s 2.57 · Esc F2", outside) == []
