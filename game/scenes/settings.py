@@ -52,8 +52,8 @@ def language_shown(value: str) -> str:
 def label_and_note(words: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     """Where a label and the note under it go in a row's words: the label on top, the note a line high at least
     (a short row on a small screen gives the note what it needs, not the share the label leaves it)."""
-    label = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5)
-    note_h = max(words.h - label.h + px(2), text.line_height(TINY))
+    note_h = max(words.h - words.h * 3 // 5 + px(2), text.line_height(TINY))
+    label = pygame.Rect(words.x, words.y, words.w, words.h - note_h)  # what the note leaves: the two never meet
     return label, pygame.Rect(words.x, words.bottom - note_h, words.w, note_h)
 
 
@@ -224,7 +224,7 @@ class SettingsScene(Scene):
             words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
             if option.note:
                 label, note = label_and_note(words)
-                text.draw_fitted(surface, option_label(option), label, BODY, weight=BOLD)
+                text.draw_fitted(surface, option_label(option), label, BODY, weight=BOLD, smallest=TINY)
                 text.draw_fitted(surface, _(option.note), note, TINY, look.dim_text, smallest=TINY)
             else:
                 text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
