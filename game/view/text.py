@@ -7,6 +7,7 @@ frame (a font refuses to measure such a name)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
@@ -15,7 +16,7 @@ import pygame
 
 from game.names import printable
 from game.view import theme
-from game.view.typeface import BODY, REGULAR, SIZES, SMALL, font
+from game.view.typeface import BODY, LATO, REGULAR, SIZES, SMALL, face, face_for, font
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike
@@ -53,8 +54,41 @@ def next_layer() -> None:
     _layer += 1
 
 
+_cut: dict[str, list[tuple[str, str]]] = {}  # a message -> its runs, once every face of it is known
+_CUT_KEPT = 4096
+
+
+def _runs(message: str) -> list[tuple[str, str]]:
+    """`message` (printable, not all ASCII) cut where the face must change: (characters, face of the chain)."""
+    runs = _cut.get(message)
+    if runs is not None:
+        return runs
+    runs, waiting = [], False
+    for ch in message:
+        name = face_for(ch)
+        if name is None:  # none known (yet): Lato draws its box
+            name, waiting = LATO, True
+        if runs and runs[-1][1] == name:
+            runs[-1] = (runs[-1][0] + ch, name)
+        else:
+            runs.append((ch, name))
+    if not waiting:
+        if len(_cut) >= _CUT_KEPT:
+            _cut.clear()
+        _cut[message] = runs
+    return runs
+
+
+def _shown(message: str) -> str:
+    message = printable(message)
+    return message if message.isascii() else unicodedata.normalize("NFC", message)
+
+
 def width(message: str, size: int = BODY, weight: str = REGULAR) -> int:
-    return font(size, weight).size(printable(message))[0]
+    message = _shown(message)
+    if message.isascii():
+        return font(size, weight).size(message)[0]
+    return sum(face(name, size, weight).size(part)[0] for part, name in _runs(message))
 
 
 def draw(
@@ -69,14 +103,43 @@ def draw(
 ) -> pygame.Rect:
     """One line anchored at `pos`, in the theme's text colour unless given; returns where it went. `box` is
     where it must stay (the surface, when not given)."""
-    message = printable(message)
-    image = font(size, weight).render(message, True, colour or theme.current().text)
-    rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
+    message = _shown(message)
+    colour = colour or theme.current().text
+    runs = None if message.isascii() else _runs(message)
+    if runs is None or len(runs) == 1 and runs[0][1] == LATO:
+        image = font(size, weight).render(message, True, colour)
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+    else:
+        rect = _draw_runs(surface, runs, pos, size, colour, anchor, weight)
     if _log is not None and message:
         offset = surface.get_abs_offset()
         inside = pygame.Rect(box) if box is not None else surface.get_rect()
         _log.append(Drawn(message, rect.move(offset), inside.move(offset), _layer))
+    return rect
+
+
+def _draw_runs(
+    surface: pygame.Surface,
+    runs: list[tuple[str, str]],
+    pos: tuple[int, int],
+    size: int,
+    colour: ColorLike,
+    anchor: str,
+    weight: str,
+) -> pygame.Rect:
+    """Runs of several faces side by side on Lato's baseline, each cut to Lato's line (a CJK face's line is
+    taller, its ink is not)."""
+    base = font(size, weight)
+    images = [(face(name, size, weight), face(name, size, weight).render(part, True, colour)) for part, name in runs]
+    rect = pygame.Rect(0, 0, sum(image.get_width() for _face, image in images), base.get_height())
+    setattr(rect, anchor, pos)
+    x, ascent = rect.x, base.get_ascent()
+    for made, image in images:
+        shift = ascent - made.get_ascent()  # where this face's top goes so that the baselines meet
+        top = max(0, -shift)
+        surface.blit(image, (x, rect.y + max(0, shift)), pygame.Rect(0, top, image.get_width(), rect.h - max(0, shift)))
+        x += image.get_width()
     return rect
 
 
@@ -124,19 +187,77 @@ def draw_fitted(
 # What a line never breaks: a board's size ("30 x 16", as category.size_text writes it) reads as one word.
 UNBROKEN = re.compile(r"\S*\d+ x \d+(?!\w)\S*|\S+")
 
+# Chinese and Japanese are written without spaces: a line may break between any two of these characters
+# (ideographs, kana, CJK punctuation, fullwidth forms)...
+_CJK = (
+    "\u2e80-\u2fff\u3000-\u30ff\u31c0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"
+)
+_PIECES = re.compile(f"[{_CJK}]|[^{_CJK}]+")
+_HAS_CJK = re.compile(f"[{_CJK}]")
+# ...but never before a closing mark (nor a small kana, a prolonged sound mark) nor after an opening one.
+NO_LINE_START = set(
+    "，。、：；！？）」』】〕〉》〗’”・ー々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…‥．,.:;!?)]}%"
+)
+NO_LINE_END = set("（「『【〔〈《〖‘“([{")
+HYPHEN = "-"
 
-def wrap(message: str, size: int, room: int, weight: str = REGULAR) -> list[str]:
-    """A paragraph split into lines that fit `room` pixels (a word longer than that gets a line of its own);
-    a board's size stays on one line."""
+
+def _atoms(chunk: str) -> list[str]:
+    """A word cut where a line may break inside it: between CJK characters, keeping punctuation with its own."""
+    if not _HAS_CJK.search(chunk):
+        return [chunk]
+    atoms: list[str] = []
+    glue = False
+    for piece in _PIECES.findall(chunk):
+        if atoms and (glue or piece[0] in NO_LINE_START):
+            atoms[-1] += piece
+        else:
+            atoms.append(piece)
+        glue = piece[-1] in NO_LINE_END
+    return atoms
+
+
+def _hyphenated(word: str, size: int, room: int, weight: str) -> list[str]:
+    """A word wider than `room` broken into pieces that fit, each but the last ending in a hyphen (after the
+    word's own hyphen where it has one that fits)."""
+    pieces: list[str] = []
+    while len(word) > 1 and width(word, size, weight) > room:
+        fits, too_long = 0, len(word)  # the longest start that fits with its hyphen, by halving
+        while too_long - fits > 1:
+            middle = (fits + too_long) // 2
+            head = word[:middle]
+            if width(head if head.endswith(HYPHEN) else head + HYPHEN, size, weight) <= room:
+                fits = middle
+            else:
+                too_long = middle
+        fits = max(fits, 1)
+        own = word.rfind(HYPHEN, 0, fits)
+        if own > 0 and own + 1 >= fits // 2:  # the word's own hyphen, unless it leaves too short a piece
+            fits = own + 1
+        head = word[:fits]
+        pieces.append(head if head.endswith(HYPHEN) else head + HYPHEN)
+        word = word[fits:]
+    return [*pieces, word]
+
+
+def wrap(message: str, size: int, room: int, weight: str = REGULAR, hyphenate: bool = False) -> list[str]:
+    """A paragraph split into lines that fit `room` pixels; a board's size stays on one line. Chinese and
+    Japanese break between characters. A word longer than the room gets a line of its own, or, with
+    `hyphenate`, is broken with hyphens into lines that fit."""
     lines: list[str] = []
     line = ""
-    for word in UNBROKEN.findall(message):
-        candidate = f"{line} {word}".strip()
-        if width(candidate, size, weight) <= room or not line:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
+    for chunk in UNBROKEN.findall(message):
+        for i, atom in enumerate(_atoms(chunk)):
+            joined = f"{line} {atom}" if i == 0 and line else line + atom
+            if line and width(joined, size, weight) <= room:
+                line = joined
+                continue
+            if line:
+                lines.append(line)
+            line = atom
+            if hyphenate and " " not in atom and not _HAS_CJK.search(atom) and width(atom, size, weight) > room:
+                *heads, line = _hyphenated(atom, size, room, weight)
+                lines += heads
     if line:
         lines.append(line)
     return lines
@@ -157,7 +278,7 @@ def fit_paragraph(
             return lines, step
     size = min(size, smallest)
     fits = max(1, box.h // line_height(size, weight))
-    lines = wrap(message, size, box.w, weight)
+    lines = wrap(message, size, box.w, weight, hyphenate=True)  # a word too long even there: broken, not cut
     if len(lines) > fits:
         lines = lines[:fits]
         lines[-1] = fit(lines[-1] + ELLIPSIS, box.w, size, weight, size)[0]
