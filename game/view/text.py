@@ -7,7 +7,6 @@ frame (a font refuses to measure such a name)."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
@@ -81,7 +80,11 @@ def _runs(message: str) -> list[tuple[str, str]]:
 
 def _shown(message: str) -> str:
     message = printable(message)
-    return message if message.isascii() else unicodedata.normalize("NFC", message)
+    if message.isascii():
+        return message
+    import unicodedata  # (not before a line needs it: English rarely does)
+
+    return unicodedata.normalize("NFC", message)
 
 
 def width(message: str, size: int = BODY, weight: str = REGULAR) -> int:

@@ -11,9 +11,7 @@ face each."""
 
 from __future__ import annotations
 
-import queue
 import shutil
-import subprocess
 import threading
 from pathlib import Path
 from typing import Any
@@ -83,7 +81,7 @@ LATO, CJK = "lato", "cjk"  # the faces of the chain; a system font is named by i
 _faces: dict[tuple[str, int, str], pygame.font.Font] = {}
 _chosen: dict[str, str] = {}  # character -> LATO or CJK, for the characters one of ours has
 _system: dict[str, str] = {}  # character -> the system font's file that has it ("": none has it)
-_wanted: queue.SimpleQueue[str] = queue.SimpleQueue()
+_wanted: list[Any] = []  # the queue of characters the thread looks for (made with it: queue is imported then)
 _looking: list[threading.Thread] = []
 _coverage: dict[str, Any] = {}  # a font file -> its FreeType face, asked which glyphs it has
 
@@ -128,8 +126,8 @@ def face_for(ch: str) -> str | None:
     found = _system.get(ch)
     if found is None:
         _system[ch] = ""  # asked once; the thread writes the answer over it
-        _wanted.put(ch)
         look_for_fonts()
+        _wanted[0].put(ch)
         return None
     return found or None
 
@@ -154,6 +152,9 @@ def face(name: str, size: int, weight: str = REGULAR) -> pygame.font.Font:
 def look_for_fonts() -> None:
     """Start the thread that finds the system's fonts for characters none of ours has, once."""
     if not _looking:
+        import queue  # (not before a character needs it: English never does)
+
+        _wanted.append(queue.SimpleQueue())
         thread = threading.Thread(target=_look, daemon=True, name="system fonts")
         _looking.append(thread)
         thread.start()
@@ -163,7 +164,7 @@ def wait_for_fonts(timeout: float = 30.0) -> None:
     """Wait until the characters asked for so far have their answer (for tests and tools, never the frame)."""
     if _looking:
         done = threading.Event()
-        _wanted.put("")  # a marker: the thread sets `done` when it reaches it
+        _wanted[0].put("")  # a marker: the thread sets `done` when it reaches it
         _markers.append(done)
         done.wait(timeout)
 
@@ -214,6 +215,8 @@ def _fc_charsets() -> list[tuple[str, list[tuple[int, int]]]] | None:
     """Every font file with the ranges of characters it has, as fc-list tells (None: no fc-list here)."""
     if shutil.which("fc-list") is None:
         return None
+    import subprocess
+
     try:
         listing = subprocess.run(
             ["fc-list", "--format", "%{file}\t%{charset}\n"], capture_output=True, text=True, timeout=30
@@ -252,7 +255,7 @@ def _look() -> None:
     charsets = _fc_charsets()
     files = _system_files() if charsets is None else []
     while True:
-        ch = _wanted.get()
+        ch = _wanted[0].get()
         if not ch:
             if _markers:
                 _markers.pop(0).set()
