@@ -207,7 +207,7 @@ HYPHEN = "-"
 
 def _atoms(chunk: str) -> list[str]:
     """A word cut where a line may break inside it: between CJK characters, keeping punctuation with its own."""
-    if not _HAS_CJK.search(chunk):
+    if chunk.isascii() or not _HAS_CJK.search(chunk):
         return [chunk]
     atoms: list[str] = []
     glue = False
