@@ -191,12 +191,29 @@ def draw_fitted(
 UNBROKEN = re.compile(r"\S*\d+ x \d+(?!\w)\S*|\S+")
 
 # Chinese and Japanese are written without spaces: a line may break between any two of these characters
-# (ideographs, kana, CJK punctuation, fullwidth forms)...
-_CJK = (
-    "\u2e80-\u2fff\u3000-\u30ff\u31c0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"
+# (CJK radicals and punctuation, kana, ideographs, fullwidth forms). Ranges, not a regular expression: one of
+# these costs milliseconds to compile at every start.
+_CJK_RANGES = (
+    (0x2E80, 0x2FFF),
+    (0x3000, 0x30FF),
+    (0x31C0, 0x31FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xF900, 0xFAFF),
+    (0xFF00, 0xFFEF),
+    (0x20000, 0x3FFFF),
 )
-_PIECES = re.compile(f"[{_CJK}]|[^{_CJK}]+")
-_HAS_CJK = re.compile(f"[{_CJK}]")
+
+
+def is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return code >= 0x2E80 and any(first <= code <= last for first, last in _CJK_RANGES)
+
+
+def _has_cjk(word: str) -> bool:
+    return not word.isascii() and any(is_cjk(ch) for ch in word)
+
+
 # ...but never before a closing mark (nor a small kana, a prolonged sound mark) nor after an opening one.
 NO_LINE_START = set(
     "，。、：；！？）」』】〕〉》〗’”・ー々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…‥．,.:;!?)]}%"
@@ -207,11 +224,17 @@ HYPHEN = "-"
 
 def _atoms(chunk: str) -> list[str]:
     """A word cut where a line may break inside it: between CJK characters, keeping punctuation with its own."""
-    if chunk.isascii() or not _HAS_CJK.search(chunk):
+    if not _has_cjk(chunk):
         return [chunk]
+    pieces: list[str] = []  # each CJK character alone, the others in runs
+    for ch in chunk:
+        if is_cjk(ch) or not pieces or is_cjk(pieces[-1][-1]):
+            pieces.append(ch)
+        else:
+            pieces[-1] += ch
     atoms: list[str] = []
     glue = False
-    for piece in _PIECES.findall(chunk):
+    for piece in pieces:
         if atoms and (glue or piece[0] in NO_LINE_START):
             atoms[-1] += piece
         else:
@@ -258,7 +281,7 @@ def wrap(message: str, size: int, room: int, weight: str = REGULAR, hyphenate: b
             if line:
                 lines.append(line)
             line = atom
-            if hyphenate and " " not in atom and not _HAS_CJK.search(atom) and width(atom, size, weight) > room:
+            if hyphenate and " " not in atom and not _has_cjk(atom) and width(atom, size, weight) > room:
                 *heads, line = _hyphenated(atom, size, room, weight)
                 lines += heads
     if line:
