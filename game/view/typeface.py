@@ -117,19 +117,19 @@ def face_for(ch: str) -> str | None:
     chosen = _chosen.get(ch)
     if chosen is not None:
         return chosen
+    found = _system.get(ch)
+    if found is not None:  # none of ours has it: asked of the system already
+        return found or None
     if ch < "\x80" or not ch.isprintable() and ch != "\u3000" or _has(_own_file(LATO), ch):
         _chosen[ch] = LATO
         return LATO
     if cjk_available() and _has(_own_file(CJK), ch):
         _chosen[ch] = CJK
         return CJK
-    found = _system.get(ch)
-    if found is None:
-        _system[ch] = ""  # asked once; the thread writes the answer over it
-        look_for_fonts()
-        _wanted[0].put(ch)
-        return None
-    return found or None
+    _system[ch] = ""  # asked once; the thread writes the answer over it
+    look_for_fonts()
+    _wanted[0].put(ch)
+    return None
 
 
 def face(name: str, size: int, weight: str = REGULAR) -> pygame.font.Font:
