@@ -78,20 +78,44 @@ def _runs(message: str) -> list[tuple[str, str]]:
     return runs
 
 
+_composed: dict[str, str] = {}  # a line not all in ASCII -> its composed form (NFC), as the fonts have it
+
+
 def _shown(message: str) -> str:
     message = printable(message)
     if message.isascii():
         return message
-    import unicodedata  # (not before a line needs it: English rarely does)
+    shown = _composed.get(message)
+    if shown is None:
+        import unicodedata  # (not before a line needs it: English rarely does)
 
-    return unicodedata.normalize("NFC", message)
+        if len(_composed) >= _CUT_KEPT:
+            _composed.clear()
+        shown = _composed[message] = unicodedata.normalize("NFC", message)
+    return shown
+
+
+_lato: dict[str, bool] = {}  # a line not all in ASCII -> whether Lato draws it all, as it stands
+
+
+def _all_lato(message: str) -> bool:
+    """Whether `message` (printable) is one run of Lato: every line of an English screen, cheaply."""
+    known = _lato.get(message)
+    if known is None:
+        if len(_lato) >= _CUT_KEPT:
+            _lato.clear()
+        runs = _runs(_shown(message))
+        known = len(runs) == 1 and runs[0] == (message, LATO)
+        if known or all(name is not None for name in map(face_for, set(message))):
+            _lato[message] = known  # (not while a character waits for the system's font)
+    return known
 
 
 def width(message: str, size: int = BODY, weight: str = REGULAR) -> int:
-    message = _shown(message)
-    if message.isascii():
+    message = printable(message)
+    if message.isascii() or _all_lato(message):
         return font(size, weight).size(message)[0]
-    return sum(face(name, size, weight).size(part)[0] for part, name in _runs(message))
+    return sum(face(name, size, weight).size(part)[0] for part, name in _runs(_shown(message)))
 
 
 def draw(
@@ -106,15 +130,15 @@ def draw(
 ) -> pygame.Rect:
     """One line anchored at `pos`, in the theme's text colour unless given; returns where it went. `box` is
     where it must stay (the surface, when not given)."""
-    message = _shown(message)
+    message = printable(message)
     colour = colour or theme.current().text
-    runs = None if message.isascii() else _runs(message)
-    if runs is None or len(runs) == 1 and runs[0][1] == LATO:
+    if message.isascii() or _all_lato(message):
         image = font(size, weight).render(message, True, colour)
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
     else:
-        rect = _draw_runs(surface, runs, pos, size, colour, anchor, weight)
+        message = _shown(message)
+        rect = _draw_runs(surface, _runs(message), pos, size, colour, anchor, weight)
     if _log is not None and message:
         offset = surface.get_abs_offset()
         inside = pygame.Rect(box) if box is not None else surface.get_rect()
@@ -273,7 +297,7 @@ def wrap(message: str, size: int, room: int, weight: str = REGULAR, hyphenate: b
     lines: list[str] = []
     line = ""
     for chunk in UNBROKEN.findall(message):
-        for i, atom in enumerate(_atoms(chunk)):
+        for i, atom in enumerate((chunk,) if chunk.isascii() else _atoms(chunk)):
             joined = f"{line} {atom}" if i == 0 and line else line + atom
             if line and width(joined, size, weight) <= room:
                 line = joined

@@ -150,7 +150,7 @@ def test_an_ascii_line_is_one_image_of_lato(monkeypatch):
     assert text.width("Expert 30 x 16", BODY) == typeface.font(BODY).size("Expert 30 x 16")[0]
     assert asked == []
     text.width("王", BODY)
-    assert asked == ["王"]
+    assert set(asked) == {"王"}
 
 
 @pytest.mark.parametrize("look", ["classic", "dark"])
