@@ -9,14 +9,13 @@ from game import language
 from game.language import LANGUAGES, _, ngettext
 from game.model import size_text
 from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, Setting, clean_player
-from game.view import fallback, layout, noguess_wait, scale, screens, text, theme, widgets
+from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
 from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, SMALL, TINY
-from game.view.widgets import PAD
 
 OPTIONS = LISTED
 CHOICE_W = 170  # the button showing an option's value
@@ -57,20 +56,6 @@ def label_and_note(words: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return label, pygame.Rect(words.x, words.bottom - note_h, words.w, note_h)
 
 
-def _draw_in_any_script(surface: pygame.Surface, button: widgets.Button) -> None:
-    """A button whose label may be in a script the game's typeface lacks (a language named in itself): drawn
-    as any other, its label in the system's font where needed (game/view/fallback.py)."""
-    label, button.label = button.label, ""
-    try:
-        button.draw(surface)
-    finally:
-        button.label = label
-    shift = px(1) if button.held and button.hovered else 0
-    inside = button.rect.inflate(-2 * px(PAD), -px(4)).move(shift, shift)
-    colour = theme.current().text if button.enabled else theme.current().disabled_text
-    fallback.draw_fitted(surface, label, inside, button.size, colour, "center", BOLD)
-
-
 class SettingsScene(Scene):
     def __init__(self, context: Context, shown: screens.Settings):
         super().__init__(context)
@@ -83,7 +68,6 @@ class SettingsScene(Scene):
         self.focus: FocusRing[widgets.Button | widgets.TextField] = FocusRing(ring, arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
         self.typing = False  # text input is on (the ring is on the name)
-        fallback.look_for_it()  # the languages' own names: 简体中文, 日本語, Русский may be beyond the game's typeface
         self._label_buttons()
 
     def _lay_out(self) -> None:
@@ -228,10 +212,7 @@ class SettingsScene(Scene):
                 text.draw_fitted(surface, _(option.note), note, TINY, look.dim_text, smallest=TINY)
             else:
                 text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
-            if option.key == "language":
-                _draw_in_any_script(surface, button)
-            else:
-                button.draw(surface)
+            button.draw(surface)  # a language named in itself too: the text path draws every script
         self._draw_name(surface)
         notices = [self._no_guess_wait()]
         sound = getattr(self.context.sounds, "notice", None)
