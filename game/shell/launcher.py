@@ -162,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.video.stats_command import main as stats_main
 
         return stats_main(argv[1:])
+    if argv[:1] == ["review"]:
+        from game.video.review_command import main as review_main
+
+        return review_main(argv[1:])
     args = parse_args(argv)
     try:
         import pygame

@@ -271,49 +271,59 @@ def review_json(replay_json: str) -> dict[str, Any] | None:
 
 
 class _Judge:
-    """The analysis of the position the player sees, kept up to date click by click."""
+    """The analysis of the position the player sees, brought up to date when a click needs it. A cell once proved
+    safe stays so as the game goes on (more numbers only rule layouts out), so a click on such cells is certain
+    without asking again: most of a game's clicks are, and the reveals since the last analysis are handed to
+    `Analysis.after` together when a click does need one."""
 
     def __init__(self, rows: int, cols: int, mines: int, budget: int, explain: bool) -> None:
         self.rows, self.cols, self.mines, self.budget, self.explain = rows, cols, mines, budget, explain
         self.analysis: Analysis | None = None
         self.view: list[int] = []
+        self.pending: dict[int, int] = {}  # cells revealed since the analysis: flat index -> number shown
+        self.proved: set[int] = set()  # covered cells proved safe by an analysis so far
 
     def revealed(self, board: Any, cells: Sequence[Cell]) -> None:
-        """Cells a move opened: the analysis is moved on to the new position (from scratch the first time)."""
+        """Cells a move opened (the first time, the whole position is read)."""
         cols = self.cols
-        if self.analysis is None:
+        if not self.view:
             self.view = [code if code <= 8 else -1 for code in board.seen_codes()]
-            self.analysis = analyse_visible(self.rows, cols, self.mines, self.view, self.budget)
             return
-        reveals = {r * cols + c: board.adjacent_mines(r, c) for r, c in cells}
-        for i, v in reveals.items():
-            self.view[i] = v
-        try:
-            self.analysis = self.analysis.after(reveals)
-        except InconsistentPosition:  # never from a real game; a fresh look says what can be said
-            self.analysis = analyse_visible(self.rows, cols, self.mines, self.view, self.budget)
+        for r, c in cells:
+            i = r * cols + c
+            self.view[i] = self.pending[i] = board.adjacent_mines(r, c)
+            self.proved.discard(i)
+
+    def current(self) -> Analysis:
+        """The analysis of the position now."""
+        if self.analysis is None:
+            self.analysis = analyse_visible(self.rows, self.cols, self.mines, self.view, self.budget)
+        elif self.pending:
+            try:
+                self.analysis = self.analysis.after(self.pending)
+            except InconsistentPosition:  # never from a real game; a fresh look says what can be said
+                self.analysis = analyse_visible(self.rows, self.cols, self.mines, self.view, self.budget)
+        else:
+            return self.analysis
+        self.pending = {}
+        self.proved |= self.analysis.safe_cells
+        return self.analysis
 
     def click(self, board: Any, index: int, move: Move, targets: Sequence[Cell]) -> ClickReview:
-        analysis = self.analysis
-        assert analysis is not None, "a click judged before the board opened"
         cols = self.cols
-        chance, exact = chance_all_safe(analysis, [r * cols + c for r, c in targets])
+        cells = [r * cols + c for r, c in targets]
+        chord = move.kind is MoveKind.CHORD
+        if self.analysis is not None and all(i in self.proved for i in cells):
+            one = Fraction(1)
+            return ClickReview(index, move.t_ms, move.cell, chord, tuple(targets), CERTAIN, one, True, one)
+        analysis = self.current()
+        chance, exact = chance_all_safe(analysis, cells)
         safe = analysis.safe_cells
         safest = Fraction(1) if safe else best_single(analysis)
         kind = CERTAIN if chance == 1 else AVOIDABLE if safe else FORCED
         lost = any(board.is_mine(*cell) for cell in targets)
         click = ClickReview(
-            index,
-            move.t_ms,
-            move.cell,
-            move.kind is MoveKind.CHORD,
-            tuple(targets),
-            kind,
-            chance,
-            bool(safe),
-            safest,
-            lost,
-            exact,
+            index, move.t_ms, move.cell, chord, tuple(targets), kind, chance, bool(safe), safest, lost, exact
         )
         if kind == AVOIDABLE:
             return self.explained(board, click)
@@ -348,8 +358,8 @@ def chance_all_safe(analysis: Analysis, cells: Sequence[int]) -> tuple[Fraction,
     layouts with them all safe over all layouts. Estimated (chained: each cell's chance given the ones before it
     safe) when a group of numbers is too large to count."""
     if len(cells) == 1:
-        i = cells[0]
-        return 1 - Fraction(analysis.nums[i]) / Fraction(analysis.den[i]), analysis.exact
+        num, den = analysis.chance_of(cells[0])
+        return 1 - Fraction(num) / Fraction(den), analysis.exact
     if any(i in analysis.mine_cells for i in cells):
         return Fraction(0), analysis.exact
     open_cells = [i for i in cells if i not in analysis.safe_cells]
@@ -366,7 +376,8 @@ def chance_all_safe(analysis: Analysis, cells: Sequence[int]) -> tuple[Fraction,
     chance = Fraction(1)  # estimated: a chain of single chances, each given the cells before it safe
     step, assumed = analysis, {}
     for i in open_cells:
-        chance *= 1 - Fraction(step.nums[i]) / Fraction(step.den[i])
+        num, den = step.chance_of(i)
+        chance *= 1 - Fraction(num) / Fraction(den)
         assumed[i] = 0
         try:
             step = analysis.given(assumed)
