@@ -167,7 +167,7 @@ class GameReview:
         """The sum over guesses of -log10 of the chance taken: 0 for a game of certain clicks. On a won game it
         is ms-toollib's pluck; on a loss the click that lost counts with the chance it had (ms-toollib's pluck
         is infinite there), so only a click on a certain mine makes it infinite."""
-        return sum(click.luck for click in self.clicks)
+        return math.fsum(click.luck for click in self.clicks)
 
     @property
     def clean(self) -> bool:
