@@ -31,9 +31,13 @@ class VideoReview:
         return self.clicks / self.zini if self.zini else None
 
     def as_dict(self) -> dict[str, Any]:
-        """The review's plain values, and the video's own: the keys the `review` command writes."""
+        """The review's plain values, and the video's own: the keys the `review` command writes ("verdict" as
+        the sentence, "verdict_kind" the model's word for it)."""
+        data = self.review.as_dict()
         return {
-            **self.review.as_dict(),
+            **data,
+            "verdict_kind": data["verdict"],
+            "verdict": verdict_text(self.review),
             "time_ms": self.time_ms,
             "click_count": self.clicks,
             "zini": self.zini,
@@ -64,6 +68,26 @@ def review_of(video: Video, explain: bool = True) -> VideoReview:
         zini(numbers(video.rows, video.cols, video.mines)),
         played.time_ms,
     )
+
+
+def verdict_text(review: GameReview) -> str:
+    """The review's one-line verdict in the player's language."""
+    kind = review.verdict
+    if kind == "certain":
+        return _("Clean: every click was certain")
+    if kind == "avoidable":
+        return ngettext(
+            "{count} avoidable guess: a safe cell was certain at the time",
+            "{count} avoidable guesses: a safe cell was certain each time",
+            review.avoidable,
+        ).format(count=review.avoidable)
+    if kind == "not safest":
+        return ngettext(
+            "Every guess forced, but {count} was not among the safest",
+            "Every guess forced, but {count} were not among the safest",
+            review.forced_not_safest,
+        ).format(count=review.forced_not_safest)
+    return _("Clean: every guess forced and among the safest")
 
 
 def review_sentence(line: dict[str, Any]) -> str:

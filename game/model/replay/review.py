@@ -33,8 +33,6 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from game.language import _, ngettext
-
 from ..rules.facts import GameState
 from ..rules.grid import SEEN_FLAG, Cell
 from ..rules.move import Move, MoveKind
@@ -174,23 +172,16 @@ class GameReview:
         """Every guess forced and among the safest."""
         return all(click.kind != AVOIDABLE and (not click.guess or click.among_safest) for click in self.clicks)
 
+    @property
     def verdict(self) -> str:
-        """One line for the player."""
+        """The one-line verdict as a word (the screens and the `review` command put it in the player's language):
+        "certain" (every click was), "clean" (every guess forced and among the safest), "not safest" (every guess
+        forced, some not among the safest) or "avoidable" (some guess was: a safe cell was certain then)."""
         if not self.guesses:
-            return _("Clean: every click was certain")
+            return "certain"
         if self.avoidable:
-            return ngettext(
-                "{count} avoidable guess: a safe cell was certain at the time",
-                "{count} avoidable guesses: a safe cell was certain each time",
-                self.avoidable,
-            ).format(count=self.avoidable)
-        if self.forced_not_safest:
-            return ngettext(
-                "Every guess forced, but {count} was not among the safest",
-                "Every guess forced, but {count} were not among the safest",
-                self.forced_not_safest,
-            ).format(count=self.forced_not_safest)
-        return _("Clean: every guess forced and among the safest")
+            return "avoidable"
+        return "not safest" if self.forced_not_safest else "clean"
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values, JSON's keys in English; an infinite luck (a certain mine clicked) is None."""
@@ -208,7 +199,7 @@ class GameReview:
             "wasted": [mark.as_dict() for mark in self.wasted],
             "wrong_flags": [mark.as_dict() for mark in self.wrong_flags],
             "exact": self.exact,
-            "verdict": self.verdict(),
+            "verdict": self.verdict,
         }
 
 
@@ -335,7 +326,7 @@ class _Judge:
         assert analysis is not None
         safe = analysis.safe
         proof: tuple[Cell, ...] = ()
-        cell, reason, rule = min(safe), _("The numbers around it prove it"), "combined"
+        cell, reason, rule = min(safe), "The numbers around it prove it", "combined"
         if self.explain:
             flagged = frozenset(i for i, code in enumerate(board.seen_codes()) if code == SEEN_FLAG)
             hint = hint_for_visible(
