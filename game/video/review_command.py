@@ -3,7 +3,14 @@ opening click's chance of being safe, which were guesses and whether they were f
 clicks over ZiNi), a line per file, read and reviewed in parallel as `stats` reads: a pool of worker processes
 sized to the cores, each reading its files through a reader child (ms-toollib parses there, never here) and
 reviewing them. Folders are walked as `stats` walks them, and a file that cannot be read or reviewed gets its
-line saying why while the others go on."""
+line saying why while the others go on.
+
+With --json each line is one object: the file, how the game ended, and `clicks`, every opening click in order
+with `t_ms` (the game's clock, as Replay shows it: 0 at the click that opened the first cell, paused spans left
+out), `cell` ([row, col] from the top left), `p_safe`, `certain`, `safe_existed`, `kind` ("first", "certain",
+"forced" or "avoidable"), and for a guess `safest` and `among_safest`, for an avoidable one `safe_cell` with
+its `reason` and `proof`; then `guesses`, `forced`, `avoidable`, `luck` (null when a click opened a certain
+mine: infinite), `wasted`, `wrong_flags`, the clicks over ZiNi and the verdict."""
 
 from __future__ import annotations
 
