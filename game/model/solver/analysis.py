@@ -165,7 +165,7 @@ class Analysis:
         exact, f = self.exact, self.frontier
         safe = {j for j, v in f.known.items() if v == 0}
         mines = {j for j, v in f.known.items() if v == 1}
-        if self._unforced:
+        if self._unforced or not exact:  # then only what the numbers prove on their own is certain: no chance needed
             for comp in f.comps:
                 for cells, local in zip(comp.solutions[0], comp.local()):
                     if local >= 0:
