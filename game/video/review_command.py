@@ -22,7 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from game.language import _
+from game import language
+from game.language import _, ngettext
 from game.model import InconsistentPosition
 
 from .events import VideoError
@@ -32,15 +33,17 @@ from .stats_command import NONE_FOUND, READ_ALL, SIGPIPE_STATUS, UNREADABLE, USA
 
 
 def exit_statuses() -> str:
-    return _(
-        "exit status:\n"
-        "  {ok}  every video was reviewed\n"
-        "  {unreadable}  a video (or a file named, or any file under --all) could not be read or reviewed: its line "
-        "says why\n"
-        "  {usage}  the command line was wrong\n"
-        "  {none}  no video was found to review\n"
-        "  {sigpipe}  the reader of its output went away (| head), as a Unix tool ends"
-    ).format(ok=READ_ALL, unreadable=UNREADABLE, usage=USAGE, none=NONE_FOUND, sigpipe=SIGPIPE_STATUS)
+    """The exit statuses as --help tells them, in the language in effect (stats' words where they are the same)."""
+    lines = [
+        _("exit status:"),
+        f"  {READ_ALL}  " + _("every video was reviewed"),
+        f"  {UNREADABLE}  "
+        + _("a video (or a file named, or any file under --all) could not be read or reviewed: its line says why"),
+        f"  {USAGE}  " + _("the command line was wrong"),
+        f"  {NONE_FOUND}  " + _("no video was found to review"),
+        f"  {SIGPIPE_STATUS}  " + _("the reader of its output went away (| head), as a Unix tool ends"),
+    ]
+    return "\n".join(lines)
 
 
 # Files to a worker at a time: fewer than `stats` sends (a review takes about as long as the read: an Expert game
@@ -81,6 +84,7 @@ def as_text(line: dict[str, Any]) -> str:
 
 
 def main(argv: list[str]) -> int:
+    language.use(language.chosen(""))  # the system's language (or MINESWEEPER_LANGUAGE): a tool has no settings
     parser = argparse.ArgumentParser(
         prog="minesweeper review",
         description=_(
@@ -114,10 +118,12 @@ def main(argv: list[str]) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
         return SIGPIPE_STATUS
     if tally.passed_over:
-        print(
-            _("{count} file(s) not named as videos passed over (--all reads them too)").format(count=tally.passed_over),
-            file=sys.stderr,
+        passed = ngettext(
+            "{count} file not named as a video passed over (--all reads it too)",
+            "{count} files not named as videos passed over (--all reads them too)",
+            tally.passed_over,
         )
+        print(passed.format(count=tally.passed_over), file=sys.stderr)
     if not files:
         print(_("no video found"), file=sys.stderr)
         return NONE_FOUND

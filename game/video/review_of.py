@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.language import _, ngettext
+from game.language import _, ngettext, pgettext
 from game.model import GameReview, review_game
 
 from .board_figures import numbers, zini
@@ -93,7 +93,12 @@ def verdict_text(review: GameReview) -> str:
 def review_sentence(line: dict[str, Any]) -> str:
     """A reviewed video's line as a sentence for a person (the `review` command's plain output): how it ended,
     its guesses, the luck it took, its clicks over ZiNi and the verdict."""
-    ended = _("won") if line["won"] else _("lost") if line["lost"] else _("not finished")
+    if line["won"]:
+        ended = pgettext("a game's outcome", "won")
+    elif line["lost"]:
+        ended = pgettext("a game's outcome", "lost")
+    else:
+        ended = _("not finished")
     guesses = ngettext("{count} guess", "{count} guesses", line["guesses"]).format(count=line["guesses"])
     opening = len(line["clicks"])
     clicks = ngettext("{count} opening click", "{count} opening clicks", opening).format(count=opening)
