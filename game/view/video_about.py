@@ -11,7 +11,7 @@ from game.language import _, ngettext
 from game.model import category_for, category_label
 from game.video.figure_text import rates
 from game.view import text, theme
-from game.view.formats import format_time
+from game.view.formats import date_text, format_time
 from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 
@@ -34,7 +34,7 @@ def lines(watchable: Watchable) -> list[str]:
         # TRANSLATORS: in a video's line in Videos, for a video that names no player
         player = video.player if video is not None and video.player else _("an unnamed player")
         country = f" ({foreign.country})" if foreign.country else ""
-        when = f" · {foreign.started:%Y-%m-%d}" if foreign.started is not None else ""
+        when = f" · {date_text(foreign.started)}" if foreign.started is not None else ""
         who = f"{player}{country} · {foreign.program or foreign.format}{when} · {foreign.format}"
     else:
         who = watchable.name
