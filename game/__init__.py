@@ -18,5 +18,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("work",),  # background threads and worker processes
     ("settings",),  # every setting, defined once
     ("model",),  # the rules, the solver and replays: pure Python
-    ("config", "names", "language"),  # constants; names from outside made safe to draw and print; the words
+    ("config", "names"),  # constants; names from outside made safe to draw and print
+    ("language",),  # the player's language: the words of every message
 )

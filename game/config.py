@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+from game.language import N_
+
 ROOT = Path(__file__).resolve().parent.parent
 # In a checkout (and the one-file build) the assets sit beside the game package; an installed package
 # (pip, pipx) carries them inside it, as game/assets.
@@ -9,7 +11,8 @@ ASSETS_DIR = ROOT / "assets" if (ROOT / "assets").is_dir() else Path(__file__).r
 SPRITE_SHEET = ASSETS_DIR / "sprites.png"
 ICON = ASSETS_DIR / "icon.png"
 
-TITLE = "Minesweeper"  # the window's title, in English (shown through game.language)
+# TRANSLATORS: the game's name: the window's title and the menu's heading (the name the game has in your language)
+TITLE = N_("Minesweeper")
 
 # The loop: fixed 60 Hz updates; a frame that took longer than MAX_FRAME (a dragged window, a slow disk)
 # counts as MAX_FRAME, so a stall never starts a spiral of catch-up updates.

@@ -68,3 +68,29 @@ def test_every_translation_keeps_its_englishs_placeholders(code):
                     message.id,
                     form,
                 )
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_in_every_language(code):
+    """A message the code says and a catalog lacks shows in English among the language's words: none may."""
+    left = [
+        message.id
+        for message in _po(code)
+        if message.id
+        and (message.fuzzy or not message.string or (isinstance(message.string, tuple) and not all(message.string)))
+    ]
+    assert not left, f"{code}: {len(left)} messages untranslated or fuzzy, such as {left[:5]}"
+
+
+def test_every_catalog_has_every_message_the_code_says():
+    """The catalogs are up to date with the code: `python tools/catalogs.py extract` was run after the last change
+    of a message (else a new message would show in English in every language, and this test is what says so)."""
+    from tools.catalogs import template as extracted
+
+    template = {message.id for message in extracted() if message.id}
+    with open(LOCALE_FOLDER / "messages.pot", "rb") as file:
+        kept = {message.id for message in read_po(file) if message.id}
+    assert template == kept, ("messages.pot is not the code's", sorted(map(str, template ^ kept))[:5])
+    for code in TRANSLATED:
+        ids = {message.id for message in _po(code) if message.id}
+        assert template <= ids, (code, sorted(map(str, template - ids))[:5])

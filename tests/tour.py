@@ -220,7 +220,7 @@ def tour(driver):
     driver.until_chances()
     yield "playing-huge-chances"
     driver.key(pygame.K_ESCAPE)
-    driver.key(pygame.K_l)
+    driver.click_button(driver.overlay.yes)  # "Leave": its key is the first letter of the word, in each language
     yield "menu-with-saved-game"
     driver.click_button(driver.scene.difficulty_buttons["intermediate"])
     yield "discard-question"

@@ -38,25 +38,33 @@ def _catalogs() -> list[Path]:
     return sorted(LOCALE.glob("*/LC_MESSAGES/messages.po"))
 
 
-def extract() -> None:
+def template() -> Any:
+    """The template catalog of every message the code (and the lessons) says, as Babel extracts it."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
     from babel.messages.frontend import parse_mapping_cfg
-    from babel.messages.pofile import write_po
 
     with open(ROOT / "babel.cfg", encoding="utf-8") as file:
         method_map, options_map = parse_mapping_cfg(file)
-    template = Catalog(project="Minesweeper", msgid_bugs_address="", charset="utf-8")
-    sys.path.insert(0, str(ROOT))
+    catalog = Catalog(project="Minesweeper", msgid_bugs_address="", charset="utf-8")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))  # babel.cfg's lessons extractor is tools.catalogs
     for filename, lineno, message, comments, context in extract_from_dir(
         ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):
-        template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def extract() -> None:
+    from babel.messages.pofile import write_po
+
+    made = template()
     with open(TEMPLATE, "wb") as file:
-        write_po(file, template, width=120, omit_header=False, sort_output=False, no_location=False)
+        write_po(file, made, width=120, omit_header=False, sort_output=False, no_location=False)
     for path in _catalogs():
-        _update(path, template)
-    print(f"{len(template)} messages in {TEMPLATE.relative_to(ROOT)}")
+        _update(path, made)
+    print(f"{len(made)} messages in {TEMPLATE.relative_to(ROOT)}")
 
 
 def _update(path: Path, template: Any) -> None:

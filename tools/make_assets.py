@@ -1,11 +1,15 @@
-"""Draw the sprite sheets (one per theme and number palette) and the window icon into assets/, deterministically.
+"""Draw the sprite sheets (one per theme and number palette) and the window icon into assets/, deterministically;
+cut the CJK typeface's subset into assets/fonts/.
 
-Run: python tools/make_assets.py [--out FOLDER]
+Run: python tools/make_assets.py [--out FOLDER] [STEP ...]   (steps: sheets, fonts; default: sheets)
 Every sprite is drawn with pygame alone at base size (16 px tiles) from the bitmaps and shapes below; the
 game scales a sheet by whole factors, so the pixels stay crisp. game/view/theme.py names the sheets.
+The fonts step needs fontTools and the Noto Sans CJK collection installed on the build machine (Debian:
+fonts-noto-cjk); run it again after the translations change, since it reads every catalog's msgstr.
 """
 
 import argparse
+import contextlib
 import os
 import sys
 from dataclasses import dataclass, replace
@@ -481,10 +485,131 @@ def build_sheet(look=CLASSIC_LOOK):
     return surface
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=config.ASSETS_DIR, help="folder to write into (default: assets/)")
-    out = parser.parse_args(argv).out
+# The installed collections the CJK subset is cut from (its Simplified Chinese face also draws kana and most
+# kanji), where the build machine keeps them.
+CJK_COLLECTIONS = {
+    "Regular": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+    "Bold": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"),
+}
+CJK_FACE = "Noto Sans CJK SC"
+CJK_LICENCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")  # Debian's copyright file: holds the OFL's text
+LOCALE = Path(__file__).resolve().parent.parent / "game" / "locale"
+
+# Besides the ideographs: kana, CJK punctuation, fullwidth forms, and the letters of names in the other scripts
+# the game's Latin typeface lacks (Latin Extended for Czech and Vietnamese, Greek, Cyrillic for Russian).
+CJK_RANGES = (
+    (0x0020, 0x024F),  # Basic Latin to Latin Extended-B
+    (0x0300, 0x036F),  # combining diacritical marks
+    (0x0370, 0x03FF),  # Greek
+    (0x0400, 0x04FF),  # Cyrillic
+    (0x1E00, 0x1EFF),  # Latin Extended Additional (Vietnamese)
+    (0x2000, 0x206F),  # general punctuation
+    (0x2100, 0x214F),  # letterlike symbols
+    (0x2190, 0x21FF),  # arrows
+    (0x2460, 0x24FF),  # enclosed numbers
+    (0x25A0, 0x25FF),  # geometric shapes
+    (0x3000, 0x303F),  # CJK symbols and punctuation
+    (0x3040, 0x309F),  # hiragana
+    (0x30A0, 0x30FF),  # katakana
+    (0x31F0, 0x31FF),  # katakana phonetic extensions
+    (0xFF00, 0xFFEF),  # halfwidth and fullwidth forms
+)
+
+
+def catalog_characters(locale=LOCALE):
+    """Every character of every translation (msgstr, plural forms too) in the game's catalogs."""
+    from babel.messages.pofile import read_po
+
+    found = set()
+    for po in sorted(locale.glob("*/LC_MESSAGES/messages.po")):
+        with po.open("rb") as stream:
+            for message in read_po(stream):
+                strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+                for string in strings:
+                    found.update(string or "")
+    return found
+
+
+def _decoded(codec, leads, trails):
+    found = set()
+    for lead in leads:
+        for trail in trails:
+            with contextlib.suppress(UnicodeDecodeError):  # a code point the set leaves empty
+                found.update(bytes((lead, trail)).decode(codec))
+    return found
+
+
+def cjk_characters(locale=LOCALE):
+    """What the subset covers: the catalogs, GB2312's first level (3,755 hanzi), JIS X 0208's first level
+    (2,965 kanji), the ranges above."""
+    wanted = catalog_characters(locale)
+    wanted |= _decoded("gb2312", range(0xB0, 0xD8), range(0xA1, 0xFF))
+    kanji = _decoded("shift_jis", range(0x88, 0x98), [t for t in range(0x40, 0xFD) if t != 0x7F])
+    wanted |= kanji | _decoded("shift_jis", [0x98], range(0x40, 0x9F))  # level 1 ends at 0x9872
+    for first, last in CJK_RANGES:
+        wanted.update(map(chr, range(first, last + 1)))
+    return {ch for ch in wanted if ch.isprintable() or ch == "\u3000"}
+
+
+def _face_index(collection, family):
+    from fontTools.ttLib import TTCollection
+
+    names = [font["name"].getDebugName(1) for font in TTCollection(str(collection), lazy=True).fonts]
+    return names.index(family)
+
+
+def _licence_text(font):
+    """The OFL as the package ships it (Debian's copyright file), under the font's own copyright line."""
+    text = CJK_LICENCE.read_text(encoding="utf-8").splitlines()
+    start = next((i for i, line in enumerate(text) if line == "License: SIL-1.1" and text[i + 1 : i + 2] != [""]), None)
+    lines = []
+    for line in text[start + 1 :] if start is not None else []:
+        if not line.startswith(" "):
+            break
+        lines.append("" if line.strip() == "." else line[1:])
+    if not lines:
+        raise SystemExit(f"no OFL text in {CJK_LICENCE}")
+    copyright = font["name"].getDebugName(0)
+    return (
+        f"{copyright}\n\nThis Font Software is licensed under the SIL Open Font License, Version 1.1.\n\n"
+        + "\n".join(lines)
+        + "\n"
+    )
+
+
+def make_fonts(out):
+    """Cut the CJK subsets (regular and bold) out of the installed collection, with the licence beside them."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    folder = out / "fonts"
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = cjk_characters()
+    written = []
+    for weight, collection in CJK_COLLECTIONS.items():
+        if not collection.is_file():
+            raise SystemExit(f"{collection} is missing: install fonts-noto-cjk (fc-list | grep -i 'Noto Sans CJK')")
+        font = TTFont(str(collection), fontNumber=_face_index(collection, CJK_FACE), lazy=False)
+        options = subset.Options()
+        options.hinting = False  # drawn at screen sizes by FreeType's autohinter anyway
+        options.layout_features = []  # drawn across, one glyph a character (text.py composes to NFC): half the size
+        options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
+        options.name_languages = [0x409]
+        options.notdef_outline = True
+        options.glyph_names = False
+        options.drop_tables += ["VORG", "vhea", "vmtx", "DSIG", "BASE", "JSTF", "MATH"]
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=[ord(ch) for ch in wanted])
+        subsetter.subset(font)
+        name = f"NotoSansSC-Subset-{weight}.otf"
+        font.save(str(folder / name))
+        written.append(f"{name} ({(folder / name).stat().st_size // 1024} KiB, {len(font.getBestCmap())} characters)")
+        if weight == "Regular":
+            (folder / "OFL.txt").write_text(_licence_text(font), encoding="utf-8")
+    print(f"wrote {', '.join(written)} and OFL.txt into {folder}")
+
+
+def make_sheets(out):
     pygame.display.init()
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -494,6 +619,21 @@ def main(argv=None):
     pygame.image.save(draw_icon(), str(out / config.ICON.name))
     written.append(config.ICON.name)
     print(f"wrote {', '.join(written)} into {out}")
+
+
+STEPS = {"sheets": make_sheets, "fonts": make_fonts}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=config.ASSETS_DIR, help="folder to write into (default: assets/)")
+    parser.add_argument("steps", nargs="*", metavar="STEP", help=f"what to make: {', '.join(STEPS)} (default: sheets)")
+    args = parser.parse_args(argv)
+    unknown = set(args.steps) - set(STEPS)
+    if unknown:
+        parser.error(f"no step {', '.join(sorted(unknown))}: the steps are {', '.join(STEPS)}")
+    for step in args.steps or ["sheets"]:
+        STEPS[step](args.out)
 
 
 if __name__ == "__main__":

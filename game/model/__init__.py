@@ -78,6 +78,7 @@ from .rules.move import Move, MoveKind
 if TYPE_CHECKING:
     from .replay.check import check_replay_data, parse_replay_json, replay_text_limits
     from .replay.replay import Replay
+    from .replay.review import ClickReview, GameReview, review_game
     from .replay.stats import GameStats, game_stats, replay_stats, solved_three_bv
     from .replay.stepwise import read_json
     from .replay.verdict import GameVerdict, LossVerdict, judge_game
@@ -103,6 +104,7 @@ if TYPE_CHECKING:
 _LATER = {
     **dict.fromkeys(("check_replay_data", "parse_replay_json", "replay_text_limits"), ".replay.check"),
     "Replay": ".replay.replay",
+    **dict.fromkeys(("ClickReview", "GameReview", "review_game"), ".replay.review"),
     **dict.fromkeys(("GameStats", "game_stats", "replay_stats", "solved_three_bv"), ".replay.stats"),
     "read_json": ".replay.stepwise",
     **dict.fromkeys(("GameVerdict", "LossVerdict", "judge_game"), ".replay.verdict"),
@@ -137,6 +139,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "COVERED",
     "Cell",
+    "ClickReview",
     "FIRST_CLICK_RULES",
     "MAX_DENSITY",
     "MAX_SIDE",
@@ -151,6 +154,7 @@ __all__ = [
     "Board",
     "BoardCode",
     "Deduction",
+    "GameReview",
     "GameState",
     "GameStats",
     "GameVerdict",
@@ -190,6 +194,7 @@ __all__ = [
     "read_json",
     "replay_stats",
     "replay_text_limits",
+    "review_game",
     "simplest_proof",
     "size_text",
     "standard_boards_text",

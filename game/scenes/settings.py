@@ -9,14 +9,13 @@ from game import language
 from game.language import LANGUAGES, _, ngettext
 from game.model import size_text
 from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, Setting, clean_player
-from game.view import fallback, layout, noguess_wait, scale, screens, text, theme, widgets
+from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
 from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, BOLD, SMALL, TINY
-from game.view.widgets import PAD
 
 OPTIONS = LISTED
 CHOICE_W = 170  # the button showing an option's value
@@ -52,23 +51,9 @@ def language_shown(value: str) -> str:
 def label_and_note(words: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     """Where a label and the note under it go in a row's words: the label on top, the note a line high at least
     (a short row on a small screen gives the note what it needs, not the share the label leaves it)."""
-    label = pygame.Rect(words.x, words.y, words.w, words.h * 3 // 5)
-    note_h = max(words.h - label.h + px(2), text.line_height(TINY))
+    note_h = max(words.h - words.h * 3 // 5 + px(2), text.line_height(TINY))
+    label = pygame.Rect(words.x, words.y, words.w, words.h - note_h)  # what the note leaves: the two never meet
     return label, pygame.Rect(words.x, words.bottom - note_h, words.w, note_h)
-
-
-def _draw_in_any_script(surface: pygame.Surface, button: widgets.Button) -> None:
-    """A button whose label may be in a script the game's typeface lacks (a language named in itself): drawn
-    as any other, its label in the system's font where needed (game/view/fallback.py)."""
-    label, button.label = button.label, ""
-    try:
-        button.draw(surface)
-    finally:
-        button.label = label
-    shift = px(1) if button.held and button.hovered else 0
-    inside = button.rect.inflate(-2 * px(PAD), -px(4)).move(shift, shift)
-    colour = theme.current().text if button.enabled else theme.current().disabled_text
-    fallback.draw_fitted(surface, label, inside, button.size, colour, "center", BOLD)
 
 
 class SettingsScene(Scene):
@@ -83,7 +68,6 @@ class SettingsScene(Scene):
         self.focus: FocusRing[widgets.Button | widgets.TextField] = FocusRing(ring, arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
         self.typing = False  # text input is on (the ring is on the name)
-        fallback.look_for_it()  # the languages' own names: 简体中文, 日本語, Русский may be beyond the game's typeface
         self._label_buttons()
 
     def _lay_out(self) -> None:
@@ -224,14 +208,11 @@ class SettingsScene(Scene):
             words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
             if option.note:
                 label, note = label_and_note(words)
-                text.draw_fitted(surface, option_label(option), label, BODY, weight=BOLD)
+                text.draw_fitted(surface, option_label(option), label, BODY, weight=BOLD, smallest=TINY)
                 text.draw_fitted(surface, _(option.note), note, TINY, look.dim_text, smallest=TINY)
             else:
                 text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
-            if option.key == "language":
-                _draw_in_any_script(surface, button)
-            else:
-                button.draw(surface)
+            button.draw(surface)  # a language named in itself too: the text path draws every script
         self._draw_name(surface)
         notices = [self._no_guess_wait()]
         sound = getattr(self.context.sounds, "notice", None)

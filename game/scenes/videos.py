@@ -13,7 +13,7 @@ from game.files.shelf import VIDEOS_FOLDER, Entry, Shelf
 from game.language import _, ngettext, pgettext
 from game.model import category_for, category_label
 from game.store import data_folder
-from game.view import fallback, layout, screens, text, theme, tip, widgets
+from game.view import layout, screens, text, theme, tip, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
 from game.view.layout import MARGIN, Row
@@ -98,9 +98,6 @@ class VideosScene(Scene):
         for row in self.rows:
             entry = self.entry_of(row)
             row.enabled = entry is not None
-            player = entry.summary.player if entry is not None and entry.summary is not None else ""
-            if entry is not None and not (entry.name.isascii() and player.isascii()):
-                fallback.look_for_it()  # a name the game's typeface may not have the characters of
 
     def next_wake(self) -> float | None:
         return 0.1 if not self.shelf.listed or self.shelf.unread else None
@@ -229,7 +226,7 @@ class VideosScene(Scene):
         self, surface: pygame.Surface, said: str, box: pygame.Rect, colour: ColorLike, weight: str
     ) -> None:
         """A row's line, fitted to its box; one cut short is kept whole, for the tip under the pointer."""
-        drawn = fallback.draw_fitted(surface, said, box, SMALL, colour, "left", weight)
+        drawn = text.draw_fitted(surface, said, box, SMALL, colour, "left", weight, TINY)
         if text.fit(said, box.w, SMALL, weight, TINY, box.h)[0] != said:
             self.cut.append((said, drawn))
 

@@ -174,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.video.stats_command import main as stats_main
 
         return stats_main(argv[1:])
+    if argv[:1] == ["review"]:
+        from game.video.review_command import main as review_main
+
+        return review_main(argv[1:])
     # Before the settings are read (the App's work), the language of the system (or MINESWEEPER_LANGUAGE): --help
     # and the windows that say the game cannot start speak it. The App puts the player's choice in effect.
     language.use(language.chosen(""))

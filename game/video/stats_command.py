@@ -20,7 +20,7 @@ import os
 import stat
 import sys
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -252,16 +252,19 @@ TEXT_NAMES = {"3BV/s": "bbbv_s", "IOS": "ios", "RQP": "rqp", "STNB": "stnb", "IO
 TEXT_NAMES |= {"Throughput": "throughput", "Correctness": "correctness", "Path": "path"}
 
 
-def described(found: Iterable[Found]) -> Generator[dict, None, None]:
-    """Each entry's line, in order: a batch of files at a time to the workers, a few batches out at once."""
+def described(
+    found: Iterable[Found], group: Callable[[list[Path]], list[dict]] = describe_group, batch_size: int = BATCH
+) -> Generator[dict, None, None]:
+    """Each entry's line, in order: a batch of files at a time to the workers (`group` makes a batch's lines, in
+    a worker: a function of a module, so that it can be sent there), a few batches out at once."""
     pool = workers()
     ahead = 2 * (os.cpu_count() or 2)  # batches out with the workers: enough to keep every core busy
     out: deque[tuple[list[Found], Future[list[dict]] | None]] = deque()
     try:
         iterator = iter(found)
-        while batch := list(itertools.islice(iterator, BATCH)):
+        while batch := list(itertools.islice(iterator, batch_size)):
             readable = [path for path, why in batch if not why]
-            out.append((batch, pool.submit(describe_group, readable) if readable else None))
+            out.append((batch, pool.submit(group, readable) if readable else None))
             while len(out) > ahead:
                 yield from _lines(*out.popleft())
         while out:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from game.language import N_, _
@@ -171,3 +172,27 @@ def sentence(words: str) -> str:
     # TRANSLATORS: the full stop that ends a sentence: "。" in Chinese and Japanese
     words = words.rstrip()
     return words if not words or words[-1] in ".!?。！？" else words + _(".")
+
+
+def _parts(when: datetime) -> dict[str, str]:
+    return {
+        "year": f"{when.year:04d}",
+        "month": f"{when.month:02d}",
+        "day": f"{when.day:02d}",
+        "hour": f"{when.hour:02d}",
+        "minute": f"{when.minute:02d}",
+    }
+
+
+def date_text(when: datetime) -> str:
+    """A date (a best game's, a video's), in digits, in the order and with the separators of the player's language."""
+    # TRANSLATORS: a date (a best game's in Records, a video's in Replay), digits only ({year} 4 digits, {month}
+    # and {day} 2): put them in your language's order with its separators, e.g. "{day}.{month}.{year}"
+    return _("{year}-{month}-{day}").format(**_parts(when))
+
+
+def day_and_time(when: datetime) -> str:
+    """A recent game's day and time of day (24 hours), in digits, as the player's language writes them."""
+    # TRANSLATORS: a recent game's day and time of day in Records' list, digits only ({month}, {day}, {hour} in
+    # 24 hours, {minute}: 2 digits each): your language's order and separators, e.g. "{day}.{month}. {hour}:{minute}"
+    return _("{month}-{day} {hour}:{minute}").format(**_parts(when))

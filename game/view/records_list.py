@@ -13,7 +13,7 @@ from game.language import _, pgettext
 from game.store import BestGame, PlayedGame
 from game.view import text, theme, widgets
 from game.view.bests import figure_text
-from game.view.formats import figure_name, format_time, untimed_mark
+from game.view.formats import date_text, day_and_time, figure_name, format_time, untimed_mark
 from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 
@@ -137,27 +137,3 @@ def draw_row(
         colour = look.accent if row.hovered or row.focused else look.dim_text
         pygame.draw.polygon(surface, colour, [(x, y - half), (x, y + half), (x + px(9), y)])
     return (said, drawn) if cut else None
-
-
-def _parts(when: datetime) -> dict[str, str]:
-    return {
-        "year": f"{when.year:04d}",
-        "month": f"{when.month:02d}",
-        "day": f"{when.day:02d}",
-        "hour": f"{when.hour:02d}",
-        "minute": f"{when.minute:02d}",
-    }
-
-
-def date_text(when: datetime) -> str:
-    """A best game's date, in digits, in the order and with the separators of the player's language."""
-    # TRANSLATORS: a best game's date in Records' list, digits only ({year} 4 digits, {month} and {day} 2): put
-    # them in your language's order with its separators, e.g. "{day}.{month}.{year}" or "{year}/{month}/{day}"
-    return _("{year}-{month}-{day}").format(**_parts(when))
-
-
-def day_and_time(when: datetime) -> str:
-    """A recent game's day and time of day (24 hours), in digits, as the player's language writes them."""
-    # TRANSLATORS: a recent game's day and time of day in Records' list, digits only ({month}, {day}, {hour} in
-    # 24 hours, {minute}: 2 digits each): your language's order and separators, e.g. "{day}.{month}. {hour}:{minute}"
-    return _("{month}-{day} {hour}:{minute}").format(**_parts(when))

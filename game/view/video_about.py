@@ -10,8 +10,8 @@ import pygame
 from game.language import _, ngettext
 from game.model import category_for, category_label
 from game.video.figure_text import rates
-from game.view import fallback, text, theme
-from game.view.formats import format_time
+from game.view import text, theme
+from game.view.formats import date_text, format_time
 from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 
@@ -30,13 +30,11 @@ def height() -> int:
 def lines(watchable: Watchable) -> list[str]:
     """Two lines: who, with what and when; then the board, the result and the figures."""
     video, foreign, f = watchable.video, watchable.foreign, watchable.figures
-    if not (watchable.name.isascii() and (video is None or video.player.isascii())):
-        fallback.look_for_it()  # a name the game's typeface may not draw
     if foreign is not None:
         # TRANSLATORS: in a video's line in Videos, for a video that names no player
         player = video.player if video is not None and video.player else _("an unnamed player")
         country = f" ({foreign.country})" if foreign.country else ""
-        when = f" · {foreign.started:%Y-%m-%d}" if foreign.started is not None else ""
+        when = f" · {date_text(foreign.started)}" if foreign.started is not None else ""
         who = f"{player}{country} · {foreign.program or foreign.format}{when} · {foreign.format}"
     else:
         who = watchable.name
@@ -72,7 +70,7 @@ def draw(surface: pygame.Surface, box: pygame.Rect, shown: list[str]) -> list[tu
     for n, line in enumerate(shown[:LINES]):
         row = pygame.Rect(box.x + px(12), box.y + pad + n * line_h, box.w - px(24), line_h)
         colour, weight = (look.text, BOLD) if n == 0 else (look.dim_text, REGULAR)
-        drawn = fallback.draw_fitted(surface, line, row, SMALL, colour, "center", weight)
+        drawn = text.draw_fitted(surface, line, row, SMALL, colour, "center", weight, TINY)
         if text.fit(line, row.w, SMALL, weight, TINY, row.h)[0] != line:
             cut.append((line, drawn))
     return cut

@@ -204,7 +204,7 @@ def test_play_that_board_from_a_speed_runners_video(driver):
     assert panel.race.wait(30)
     driver.frames(3)
     assert panel.race.result().lead is Lead.GHOST, "a player of a second cannot beat 5.42 s here"
-    assert panel._verdict_words().startswith("The ghost beat you by"), "a name the typeface cannot write is left out"
+    assert panel._verdict_words().startswith("王嘉宁's ghost beat you by"), "the text path writes a name in Chinese"
     driver.screenshot("race-foreign-panel")
 
 

@@ -96,3 +96,76 @@ def won_video(rows: int, cols: int, mines: int, seed: int = 1, gap_ms: int = 150
             game.hear(kind, (cell[0], cell[1]))
             time += gap_ms // 3
     return video
+
+
+def thinking_video(seed: int, rows: int = 0, cols: int = 0, mines: int = -1) -> Video:
+    """A video of a player who thinks, mostly: each turn it opens a cell the numbers prove safe, often by a chord
+    on a number whose mines it has flagged; now and then it guesses (the safest cell, or any), flags a mine it
+    knows or a cell it does not, or clicks an open cell for nothing; until the game ends. The review's tests
+    want every kind of click: certain, forced, avoidable, among the safest or not, chords, wasted clicks."""
+    from game.model import Board, analyse_visible
+    from game.video.board_figures import neighbours
+    from game.video.mouse import Game
+
+    rng = random.Random(seed)
+    rows = rows or rng.randint(3, 12)
+    cols = cols or rng.randint(3, 16)
+    if mines < 0:
+        mines = rng.randint(1, max(1, rows * cols // 4))
+    board = Board(rows, cols, mines, seed=seed)
+    first = (rng.randrange(rows), rng.randrange(cols))
+    board.reveal(*first)
+    video = Video(rows, cols, frozenset(board.mine_cells()))
+    game = Game(rows, cols, video.mines)
+    size, time = video.cell_size, 0
+
+    def press(*kinds_cell):
+        nonlocal time
+        *kinds, cell = kinds_cell
+        x, y = cell[1] * size + size // 2, cell[0] * size + size // 2
+        for kind in kinds:
+            time += rng.choice([16, 40, 120])
+            video.append(kind, time, x, y)
+            game.hear(kind, cell)
+
+    press(Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE, first)
+    for _ in range(rows * cols * 3):
+        if game.over:
+            break
+        view = [game.grid[r][c] if game.opened[r][c] else -1 for r in range(rows) for c in range(cols)]
+        analysis = analyse_visible(rows, cols, mines, view)
+        covered = [(r, c) for r in range(rows) for c in range(cols) if not game.opened[r][c]]
+        unflagged = [cell for cell in covered if cell not in game.flagged]
+        known = sorted(cell for cell in analysis.mines if cell not in game.flagged)
+        safe = sorted(cell for cell in analysis.safe if cell not in game.flagged)
+        roll = rng.random()
+        if known and roll < 0.25:
+            press(Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE, rng.choice(known))
+        elif roll < 0.28 and unflagged:
+            press(Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE, rng.choice(unflagged))  # a flag it cannot know
+        elif roll < 0.31:
+            opened = [(r, c) for r in range(rows) for c in range(cols) if game.opened[r][c]]
+            press(Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE, rng.choice(opened))  # a click on an open cell
+        elif safe and roll < 0.88:
+            target = rng.choice(safe)
+            chords = [
+                n
+                for n in neighbours(rows, cols, *target)
+                if game.opened[n[0]][n[1]]
+                and sum(1 for m in neighbours(rows, cols, *n) if m in game.flagged) == game.grid[n[0]][n[1]]
+            ]
+            if chords and rng.random() < 0.6:
+                press(Mouse.LEFT_PRESS, Mouse.RIGHT_PRESS, Mouse.LEFT_RELEASE, Mouse.RIGHT_RELEASE, rng.choice(chords))
+            else:
+                press(Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE, target)
+        elif unflagged:
+            chances = analysis.probabilities
+            if rng.random() < 0.7:
+                lowest = min(chances[cell] for cell in unflagged)
+                target = rng.choice([cell for cell in unflagged if chances[cell] <= lowest + 1e-12])
+            else:
+                target = rng.choice(unflagged)
+            press(Mouse.LEFT_PRESS, Mouse.LEFT_RELEASE, target)
+        else:  # only flagged cells left covered, some wrongly: take a flag off
+            press(Mouse.RIGHT_PRESS, Mouse.RIGHT_RELEASE, rng.choice(covered))
+    return video

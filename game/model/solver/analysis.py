@@ -165,7 +165,7 @@ class Analysis:
         exact, f = self.exact, self.frontier
         safe = {j for j, v in f.known.items() if v == 0}
         mines = {j for j, v in f.known.items() if v == 1}
-        if self._unforced:
+        if self._unforced or not exact:  # then only what the numbers prove on their own is certain: no chance needed
             for comp in f.comps:
                 for cells, local in zip(comp.solutions[0], comp.local()):
                     if local >= 0:
@@ -281,6 +281,22 @@ class Analysis:
             self._chances()
         assert self._den is not None
         return self._den
+
+    def chance_of(self, i: int) -> tuple[Any, Any]:
+        """(numerator, denominator) of one covered cell's mine chance, by flat index, without working out every
+        cell's (what a review of a large board asks at each click). KeyError on a revealed cell."""
+        if self._nums is not None:
+            return self.nums[i], self.den[i]
+        f = self.frontier
+        if i in f.known:
+            return f.known[i], 1
+        if i in f.comp_of():
+            for cells, num, d, _ in self._variables():
+                if i in cells:
+                    return num, d
+        if f.visible[i] >= 0:
+            raise KeyError(i)
+        return self._interior
 
     def probability(self, r: int, c: int) -> float:
         i = r * self.cols + c
