@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.language import _
+from game.language import _, pgettext
 
 if TYPE_CHECKING:
     from .figures import Figures
@@ -59,9 +59,16 @@ def solved_text(f: Figures) -> str:
     return _("{solved} of {bbbv}").format(solved=f.bbbv_solved, bbbv=f.bbbv)
 
 
+def nf_mark() -> str:
+    """The community's mark for a game played without placing a flag, in the player's language."""
+    # TRANSLATORS: the mark of a game played with no flags ("No Flags"): keep NF where your community writes it
+    # so; Chinese players say 盲扫. A mark in Records' lists, short
+    return pgettext("no flags", "NF")
+
+
 def flags_text(f: Figures) -> str:
-    """The flags on the board at the end, "NF" beside them when none was ever placed."""
-    return f"{f.flags}, NF" if f.nf else str(f.flags)
+    """The flags on the board at the end, the NF mark beside them when none was ever placed."""
+    return f"{f.flags}, {nf_mark()}" if f.nf else str(f.flags)
 
 
 def rates(f: Figures) -> dict[str, str]:

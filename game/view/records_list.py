@@ -11,6 +11,7 @@ import pygame
 
 from game.language import _, pgettext
 from game.store import BestGame, PlayedGame
+from game.video.figure_text import nf_mark
 from game.view import text, theme, widgets
 from game.view.bests import figure_text
 from game.view.formats import date_text, day_and_time, figure_name, format_time, untimed_mark
@@ -25,7 +26,6 @@ WIDEST_DAY = datetime(2026, 12, 31, 23, 59)  # the widest date and time of day, 
 HEADINGS = {"when": "", "marks": "", "Time": "Time", "3BV/s": "3BV/s", "IOE": "IOE", "STNB": "STNB"}
 RANK_W = 26  # a best's rank ("10."), before its date (base pixels)
 COLUMN_GAP = 10  # between two columns (base pixels)
-NF = "NF"  # the community's mark for a game won without placing a flag
 PLAY_W = 16  # the room right of a row for its play mark (base pixels)
 
 
@@ -52,7 +52,7 @@ def marks(game: BestGame | PlayedGame) -> str:
     """A game's marks: its outcome in a list of recent games, "NF" when no flag was placed, and why it is not
     timed (the one rule, said as everywhere: "assisted", "board seen before")."""
     if isinstance(game, BestGame):  # a best is a timed win: only NF can be said of it
-        return NF if game.nf else ""
+        return nf_mark() if game.nf else ""
     if game.won:
         # TRANSLATORS: a recent game's outcome in Records' list
         said = [pgettext("a game's outcome", "won")]
@@ -64,7 +64,7 @@ def marks(game: BestGame | PlayedGame) -> str:
         said = [pgettext("a game's outcome", "lost")]
     if game.won:
         if game.nf:
-            said.append(NF)
+            said.append(nf_mark())
         mark = untimed_mark(game.assisted, game.same_board)
         if mark:
             said.append(mark)

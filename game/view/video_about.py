@@ -9,7 +9,7 @@ import pygame
 
 from game.language import _, ngettext
 from game.model import category_for, category_label
-from game.video.figure_text import rates
+from game.video.figure_text import nf_mark, rates
 from game.view import text, theme
 from game.view.formats import date_text, format_time
 from game.view.scale import px
@@ -55,7 +55,7 @@ def lines(watchable: Watchable) -> list[str]:
     figures = (
         f"{board} · {result} · 3BV {f.bbbv_solved}/{f.bbbv} · "
         f"3BV/s {rate['3BV/s']} · ZiNi {f.zini} · IOE {rate['IOE']} · RQP {rate['RQP']} · STNB {rate['STNB']} · "
-        f"{clicks} · corr {rate['Correctness']}" + (" · NF" if f.nf else "")
+        f"{clicks} · corr {rate['Correctness']}" + (f" · {nf_mark()}" if f.nf else "")
     )
     return [who, figures]
 

@@ -132,7 +132,7 @@ def test_an_nf_win_is_marked_and_a_flagged_one_is_not(driver):
     flagged, nf = (records.game_of[row] for row in records.rows)
     assert nf.nf is True and flagged.nf is False
     shown = drawn(driver)
-    assert sum(records_list.NF in line.split(", ") for line in shown) == 1
+    assert sum("NF" in line.split(", ") for line in shown) == 1
 
 
 def test_clicking_a_record_opens_its_video_in_replay(driver):
