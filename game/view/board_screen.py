@@ -16,13 +16,14 @@ from typing import NamedTuple
 import pygame
 
 from game.model import Board, Cell, GameState
-from game.view import hud, theme, widgets
+from game.view import hud, text, theme, widgets
 from game.view.atlas import AtlasCache
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.input import BoardGeometry
 from game.view.scale import px
 from game.view.sheet import Face, Tile
 from game.view.theme import Theme
+from game.view.typeface import BOLD, TINY
 
 NO_LOOKS = BoardLooks()
 MIN_THUMB = 24  # a scroll bar's thumb is never smaller than this (base pixels)
@@ -68,7 +69,9 @@ class BoardScreen:
         b = self.board
         digits = 4 if b.mines > 999 else 3
         least = self.least(tile) if callable(self.least) else self.least
-        self.layout = hud.BoardLayout(b.rows, b.cols, tile, max_window, window, least, digits)
+        # the button's label at the smallest size it may shrink to, with its padding: whole in any language
+        label_w = text.width(self.button_label, TINY, BOLD) + 2 * px(widgets.PAD) if self.button_label else 0
+        self.layout = hud.BoardLayout(b.rows, b.cols, tile, max_window, window, least, digits, label_w)
         self.atlas = self.atlases.at(self.layout.scale)  # the top bar's
         self.tiles = self.atlases.board(tile)  # the board's
         scroll = getattr(self, "geometry", None)

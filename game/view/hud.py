@@ -37,10 +37,12 @@ class BoardLayout:
         window: tuple[int, int] | None = None,
         least: tuple[int, int] = (0, 0),
         digits: int = 3,
+        button_w: int = 0,
     ) -> None:
         """window: the window's size when the player chose it (a resized window); else it fits the board.
         least: the smallest window wanted whatever the board (room for the replay's buttons), in base pixels.
-        digits: of the mines counter (four for a board of over 999 mines)."""
+        digits: of the mines counter (four for a board of over 999 mines).
+        button_w: what the status line's button needs for its label (pixels: a language's word may be long)."""
         self.scale = k = max(1, round(tile / config.BASE_TILE))
         self.tile = tile
         margin, border = config.FRAME_MARGIN * k, config.BOARD_BORDER * k
@@ -85,7 +87,7 @@ class BoardLayout:
         self.h_bar = pygame.Rect(whole.x, self.board_view.bottom, view_w, bar) if across else None
         self.v_bar = pygame.Rect(self.board_view.right, whole.y, bar, view_h) if down else None
         self.status = pygame.Rect(margin, self.board_frame.bottom, width - 2 * margin, status_h)
-        button_w = min(max(px(50), 26 * k), self.status.w // 3)
+        button_w = min(max(px(50), 26 * k, button_w), self.status.w // 3)
         inset = px(3)
         button_h = (status_h // 2 if narrow else status_h) - 2 * inset  # one row, as the game-over bar's buttons
         self.hint_button = pygame.Rect(self.status.right - button_w, 0, button_w, button_h)

@@ -10,7 +10,7 @@ import pytest
 
 from game import language
 from game.shell.app import App
-from game.view import screens, theme
+from game.view import screens, text, theme
 from tests.driver import Driver, FakeClock
 from tests.tour import seed_records, tour
 from tests.view.test_layout import drawn_texts, problems
@@ -116,3 +116,25 @@ def test_english_left_sees_what_no_catalog_message_made():
     assert english_left("[Þļåýéŕ: [x~] Wang~]", outside) == []
     assert english_left("New game", outside) == ["New", "game"]
     assert english_left("3BV/s 2.57 · Esc F2", outside) == []
+
+
+@pytest.mark.parametrize("code", list(language.LANGUAGES))
+def test_the_hint_buttons_word_shows_whole_in_every_language(private_home, tmp_path, monkeypatch, code):
+    """The button under an Expert board on the smallest screen was 50 px whatever its word: ヒント showed as "ヒン…".
+    It is now as wide as its word needs."""
+    monkeypatch.delenv(language.ENVIRONMENT)
+    app = App(clock=FakeClock(), seed=7, desktop_size=(800, 600))
+    driver = Driver(app, tmp_path / "shots")
+    try:
+        app.settings.change("language", code)
+        app.show(screens.Menu())
+        driver.frames(2)
+        driver.click_button(driver.scene.difficulty_buttons["expert"])
+        button = driver.scene.hint_button
+        with text.recording() as log:
+            app.scene.draw_all(app.screen)
+        drawn = [item.text for item in log if button.rect.contains(item.rect)]
+        assert drawn == [button.label], f"{code}: the button reads {drawn}, its word is {button.label!r}"
+    finally:
+        app.store.close()
+        language.use("en")
