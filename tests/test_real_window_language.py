@@ -20,9 +20,11 @@ pytestmark = [
 CHINESE = {"LANG": "zh_CN.UTF-8", "LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "MINESWEEPER_LANGUAGE": None}
 
 
-def menu_pictures(tmp_path):
+def menu_pictures(monkeypatch):
     """The menu as drawn headless in this process, in Chinese and in English, on the same screen."""
     from game import language
+
+    monkeypatch.delenv(language.ENVIRONMENT)  # the setting decides here
     from game.shell.app import App
     from tests.driver import FakeClock
 
@@ -53,8 +55,8 @@ def difference(a, b):
     return different / ((a.get_width() + 1) // 2 * ((a.get_height() + 1) // 2))
 
 
-def test_the_game_speaks_chinese_under_a_chinese_locale(display, tmp_path):
-    pictures = menu_pictures(tmp_path)
+def test_the_game_speaks_chinese_under_a_chinese_locale(display, tmp_path, monkeypatch):
+    pictures = menu_pictures(monkeypatch)
     game = RealGame(display, tmp_path / "player", "--seed", "3", environment=CHINESE)
     try:
         window = game.window()
@@ -64,6 +66,7 @@ def test_the_game_speaks_chinese_under_a_chinese_locale(display, tmp_path):
         x, y, width, height = wait_for(lambda: window_geometry(display, window))
         assert (width, height) == config.MENU_SIZE
         shot = tmp_path / "menu-zh.png"
+        xdotool(display, "mousemove", "0", "0")  # off the window: no button lit by the pointer
 
         def seen():
             subprocess.run(
@@ -73,7 +76,8 @@ def test_the_game_speaks_chinese_under_a_chinese_locale(display, tmp_path):
             return difference(menu, pictures["zh_CN"]) < 0.02 and menu
 
         menu = wait_for(seen, timeout=60, interval=1)
-        assert menu, "the real window shows the Chinese menu"
+        pygame.image.save(pictures["zh_CN"], str(tmp_path / "menu-zh-headless.png"))
+        assert menu, f"the real window shows the Chinese menu (see {tmp_path})"
         assert difference(menu, pictures["en"]) > 0.02, "and not the English one"
     finally:
         printed = game.stop()

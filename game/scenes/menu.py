@@ -33,6 +33,20 @@ class MenuScene(Scene):
         self.saved = context.dealer.keeper.saved
         self._sound_said = ""  # the notice M last gave
         self.resuming: Resuming | None = None  # a resume waiting for the records to grant its claim
+        self._lay_out()
+
+    def rescaled(self) -> None:
+        """The interface's size or the language changed (the settings read late at start can change it while the
+        menu shows): every button made again in it, the focus where it was."""
+        ring = self.focus
+        focused = self.buttons.index(ring.current) if ring.current in self.buttons else None
+        self._lay_out()
+        if focused is not None and focused < len(self.buttons):
+            self.focus.current, self.focus.shown = self.buttons[focused], ring.shown
+        self.invalidate()
+
+    def _lay_out(self) -> None:
+        context = self.context
         width, height = self.window_size
         footer = text.line_height(SMALL) * NOTICE_LINES + px(12)
         rows = [BIG._replace(gap=2)] + [BIG] * 4 + [SMALL_ROW._replace(gap=14)] + [SMALL_ROW] * 2

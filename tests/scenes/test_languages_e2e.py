@@ -41,11 +41,12 @@ def english_after():
 
 @pytest.fixture
 def german(monkeypatch):
-    """No language forced, the system in Simplified Chinese, and a German catalog that shows it is used."""
+    """No language forced, the system in a language the game does not speak (English it is), and a German catalog
+    that shows it is used."""
     monkeypatch.delenv(language.ENVIRONMENT, raising=False)
     for variable in ("LANGUAGE", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LC_ALL", "zh_CN.UTF-8")
+    monkeypatch.setenv("LC_ALL", "sv_SE.UTF-8")
     monkeypatch.setattr(language, "_platform_language", lambda: "")
     monkeypatch.setattr(language, "_loaded", {"de": German()})
 
@@ -66,7 +67,7 @@ def test_the_language_row_speaks_every_language_and_switches_settings_at_once(tm
         assert isinstance(scene, SettingsScene)
         row = [option.key for option in OPTIONS].index("language")
         button = scene.buttons[row]
-        assert button.label == "System (简体中文)"  # what following the system comes to, named in itself
+        assert button.label == "System (English)"  # what following the system comes to, named in itself
         lines = drawn_lines(driver)
         assert "Back" in lines and "Language" in lines and "Settings" in lines  # an empty catalog: English
         seen = []
@@ -85,6 +86,19 @@ def test_the_language_row_speaks_every_language_and_switches_settings_at_once(tm
         driver.click_button(scene.back)
         lines = drawn_lines(driver)
         assert "DE:Quit" in lines and "DE:Settings" in lines  # every screen after it speaks German too
+    finally:
+        stop_app(driver)
+
+
+def test_the_menu_speaks_a_language_the_settings_read_late_bring(tmp_path, german):
+    """The records (and the settings in them) can open after the first frame: a language among them is put in
+    effect then, and the menu on show is made again in it. Before, its buttons kept the words they were made with."""
+    driver = start_app(tmp_path, desktop=(800, 600))
+    try:
+        assert "Quit" in drawn_lines(driver)
+        driver.app.settings.reload({"language": "de"})  # what the records opening late do with what they hold
+        lines = drawn_lines(driver)
+        assert "DE:Quit" in lines and "DE:Beginner" in lines and "Quit" not in lines
     finally:
         stop_app(driver)
 
