@@ -18,7 +18,7 @@ import pygame
 from game import config
 from game.language import N_, _, pgettext
 from game.model import GameState, GameVerdict
-from game.play.session import VerdictState
+from game.play.aftermath import VerdictState
 from game.store.writer import Pending
 from game.view import clipboard, layout, race_figures, screens, text, theme, tip, widgets
 from game.view.bests import beaten_words

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from game.language import _, ngettext
 from game.model import BoardCode, GameState, encode_board_code
-from game.play.session import GameSession, VerdictState
+from game.play.aftermath import VerdictState
+from game.play.session import GameSession
 from game.store.kept import Origin
 from game.video.figure_text import figure_text
 from game.view import text
