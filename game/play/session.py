@@ -25,6 +25,7 @@ from game.play.board_ui import BoardUI, InputEvent
 from game.play.keeper import Keeper
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.recorder import Placed, Recorder
+from game.play.stopwatch import Stopwatch, led_seconds
 from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
 from game.video.chunks import Sealed
@@ -79,11 +80,7 @@ class GameSession:
         self.waiting = waiting  # the clock holds until the player's next move
         # what the keeper said when the game was recorded (a new best time...), a frame or two later
         self.result: Pending[RecordResult] | None = None
-        self._elapsed = elapsed_ms / 1000
-        # The clock from input stamps (ms on the app's clock): the time on it when the running stretch began,
-        # and that stamp. Between stamps the fixed update moves it on for the display; every stamp sets it.
-        self._clock_base_ms = elapsed_ms
-        self._running_since: int | None = None
+        self._watch = Stopwatch(elapsed_ms)  # the game's time, set from input stamps
         self._abandoned = False
         self._recorded = False
         self._played: Played | None = None  # what the video says of the finished game (see `_agree_with_video`)
@@ -122,11 +119,11 @@ class GameSession:
     @property
     def elapsed(self) -> float:
         """Seconds on the clock."""
-        return self._elapsed
+        return self._watch.elapsed
 
     @property
     def elapsed_ms(self) -> int:
-        return round(self._elapsed * 1000)
+        return self._watch.elapsed_ms
 
     @property
     def clock_running(self) -> bool:
@@ -201,17 +198,14 @@ class GameSession:
     def tick(self, seconds: float) -> None:
         """Time passed (the scene's fixed update): the clock shown between two stamps."""
         if self.clock_running:
-            self._elapsed += seconds
+            self._watch.tick(seconds)
 
     def stamp(self, t_ms: int | None) -> None:
         """An input event arrived at `t_ms` while the clock runs: the clock is set from it (so the time of a
         move, and the game's time at its end, are the stamps' and not the frames')."""
         if t_ms is None or not self.clock_running:
             return
-        if self._running_since is None:
-            self._running_since = t_ms
-            self._clock_base_ms = self.elapsed_ms
-        self._elapsed = (self._clock_base_ms + max(0, t_ms - self._running_since)) / 1000
+        self._watch.stamp(t_ms)
 
     # --- input, as the video keeps it -----------------------------------------------------------------------
 
@@ -242,14 +236,14 @@ class GameSession:
             recorder.pause(t_ms)
         if self.state == GameState.PLAYING and not self.paused:
             self.stamp(t_ms)
-            self._running_since = None
+            self._watch.stop()
             self.paused = True
             self.suspend()
 
     def unpause(self, t_ms: int | None = None) -> None:
         """The game goes on at `t_ms` (its video too, unless the clock waits for the player's move)."""
         self.paused = False
-        self._running_since = None
+        self._watch.stop()
         self.stamp(t_ms)
         recorder = self.recorder
         if t_ms is not None and recorder is not None and not self.waiting:
@@ -294,10 +288,9 @@ class GameSession:
         board = self.board
         if by_player and self.waiting:
             self.waiting = False
-            self._running_since = None
+            self._watch.stop()
         if board.state == GameState.READY and move.kind is MoveKind.REVEAL and not board.is_flagged(*move.cell):
-            self._elapsed = 0.0
-            self._clock_base_ms, self._running_since = 0, None if self.waiting else t_ms
+            self._watch.start(None if self.waiting else t_ms)
         else:
             self.stamp(t_ms)
         started = board.state != GameState.READY or move.kind is MoveKind.REVEAL
@@ -366,7 +359,7 @@ class GameSession:
         if self.state != GameState.PLAYING or t_ms is None:
             return
         self.stamp(t_ms)
-        self._running_since = None
+        self._watch.stop()
         recorder = self.recorder
         if recorder is not None and not self.waiting:
             recorder.pause(t_ms)
@@ -394,7 +387,7 @@ class GameSession:
                 self.elapsed_ms,
                 played.time_ms,
             )
-            self._elapsed = played.time_ms / 1000
+            self._watch.elapsed = played.time_ms / 1000
 
     # --- what is kept ---------------------------------------------------------------------------------------
 
@@ -499,16 +492,6 @@ class GameSession:
             made_click=first_reveal,
         )
         return session, first_reveal
-
-
-def led_seconds(elapsed: float, over: bool) -> int:
-    """The LED timer's number for a game `elapsed` into its clock (seconds, or ms once `over`), at most 999: the
-    second under way while it goes on, the time rounded up to whole seconds once it is over (its Replay too).
-
-    >>> led_seconds(0.0, False), led_seconds(1.8, False), led_seconds(1800, True), led_seconds(0, True)
-    (1, 2, 2, 0)
-    """
-    return min(999, -(-int(elapsed) // 1000) if over else int(elapsed) + 1)
 
 
 def _laid(board: Board) -> frozenset[Cell]:

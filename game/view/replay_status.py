@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.language import _, ngettext
 from game.model import GameState, solved_three_bv
-from game.play.session import led_seconds
+from game.play.stopwatch import led_seconds
 from game.video.figure_text import figure_text, format_time
 from game.view.board_screen import Counters
 from game.view.sheet import Face
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def counters(board: Board, done: int, t_ms: float) -> Counters:
     """The top bar as the game showed it after `done` moves, at `t_ms`: the LED by the game's own rule
-    (game.play.session.led_seconds: 000 before the first move, the second under way, the game's time rounded up
+    (game.play.stopwatch.led_seconds: 000 before the first move, the second under way, the game's time rounded up
     once it is over)."""
     b = board
     seconds = 0 if not done else led_seconds(round(t_ms) if b.state.over else t_ms / 1000, b.state.over)
