@@ -10,7 +10,7 @@ import threading
 import pygame
 
 from game import config
-from game.language import _, ngettext, pgettext
+from game.language import _, ngettext
 from game.learn import lessons as lesson_data
 from game.learn.drill import DrillPosition, Focus, choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Explanation, Puzzle
@@ -23,6 +23,7 @@ from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.formats import format_chance
 from game.view.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.view.layout import GAP, MARGIN
+from game.view.puzzle_words import drill_solved, lessons_to_do, puzzle_buttons, see_outlined
 from game.view.scale import px, sprite_scale
 from game.view.scene import Context, Scene
 from game.view.sheet import DIGIT_H, DIGIT_W
@@ -469,46 +470,6 @@ class PuzzleScene(Scene):
                 x = {1: g.view.left + step, 3: g.view.right - 1 - step}.get(side, g.view.left)
                 y = {0: g.view.top + step, 2: g.view.bottom - 1 - step}.get(side, g.view.top)
                 surface.blit(line, (x, y))
-
-
-def puzzle_buttons() -> tuple[str, str, str]:
-    """The buttons under a puzzle: back to the lessons, why (the proof of a cell still to play), the next board."""
-    # TRANSLATORS: the three buttons under a puzzle's board (about 12 characters each)
-    return _("Back"), pgettext("puzzle button", "Why?"), pgettext("puzzle button", "Next")
-
-
-def lessons_to_do(count: int) -> str:
-    """The last lesson on the path is done, `count` others are not."""
-    return ngettext(
-        "Lesson done. {count} other lesson is still to do: N or Enter for the list.",
-        "Lesson done. {count} other lessons are still to do: N or Enter for the list.",
-        count,
-    ).format(count=count)
-
-
-def drill_solved(first_try: bool, seconds: float, reason: str) -> str:
-    """A drill's position solved: how, how fast (the community's notation: "4.2 s"), and what it took."""
-    if first_try:
-        said = _("Right first time, in {seconds} s. {reason}. Next: N or Enter.")
-    else:
-        said = _("Solved, in {seconds} s. {reason}. Next: N or Enter.")
-    return said.format(seconds=f"{seconds:.1f}", reason=reason)
-
-
-def see_outlined(cells: int, numbers: int) -> str:
-    """What a proof has outlined on the board: the cells it proves (how many) and the numbers (how many) that
-    prove them, or, proved by the mines counter (no numbers), the counter."""
-    if not numbers:
-        if cells == 1:
-            return _("See the outlined cell and the counter.")
-        return _("See the outlined cells and the counter.")
-    if cells == 1:
-        if numbers == 1:
-            return _("See the outlined cell and the number that proves it.")
-        return _("See the outlined cell and the numbers that prove it.")
-    if numbers == 1:
-        return _("See the outlined cells and the number that proves them.")
-    return _("See the outlined cells and the numbers that prove them.")
 
 
 def _studied(replay: Replay, cancelled: threading.Event) -> Puzzle | None:
