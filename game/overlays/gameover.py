@@ -16,13 +16,13 @@ from typing import NamedTuple
 import pygame
 
 from game import config
-from game.language import N_, _, pgettext
+from game.language import _, pgettext
 from game.model import GameState, GameVerdict
-from game.play.session import VerdictState
+from game.play.aftermath import VerdictState
 from game.store.writer import Pending
 from game.view import clipboard, layout, race_figures, screens, text, theme, tip, widgets
 from game.view.bests import beaten_words
-from game.view.end_figures import board_code, figure_lines, untimed
+from game.view.end_figures import Line, board_code, draw_lines, figure_lines, kept_lines, untimed
 from game.view.focus import FocusRing
 from game.view.formats import NOT_TIMED, format_seconds
 from game.view.scale import px
@@ -71,27 +71,6 @@ class Sizes(NamedTuple):
 
 
 BASE = Sizes()
-# Which figures stay when the panel has no room for them all (Records and Help have every one).
-PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Code", "Seed", "IOE", "ZiNi")
-PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
-# The figures' names that are words (the others are the community's notation, the same in every language), as
-# figure_lines gives them: they stay English there (PRIORITY's and the tips' keys) and are translated where drawn.
-FIGURE_WORDS = {
-    name: name
-    for name in (
-        N_("Time"),
-        N_("Clicks"),
-        N_("Guesses"),
-        N_("Last click"),
-        N_("Seed"),
-        N_("Code"),
-        N_("Flags"),
-        N_("Throughput"),
-        N_("Correctness"),
-        N_("Path"),
-    )
-}
-Line = tuple[str, ...]  # a figure's line: (name, value), or in a race (name, yours, the ghost's)
 Where = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]  # the window's size and the scene's places, as values
 
 
@@ -352,12 +331,7 @@ class GameOverPanel(Overlay[PanelChoice]):
 
     def shown_lines(self) -> Sequence[Line]:
         """The lines that fit the panel (`lines_shown` of them): the most wanted kept, in their order."""
-        lines = self.lines()
-        if len(lines) <= self.lines_shown:
-            return lines
-        wanted = PRIORITY if self.race is None else race_figures.PRIORITY
-        kept = sorted(range(len(lines)), key=lambda n: wanted.index(lines[n][0]) if lines[n][0] in wanted else n)
-        return [lines[n] for n in sorted(kept[: self.lines_shown])]
+        return kept_lines(self.lines(), self.lines_shown, self.race is not None)
 
     def _untimed(self) -> str:
         return untimed(self.session)
@@ -494,20 +468,7 @@ class GameOverPanel(Overlay[PanelChoice]):
         r, look, z = self.rect, theme.current(), self.z
         widgets.panel(surface, r, title=self._title(), title_room=r.w - px(60))
         box = self.figures_box
-        y = box.y
-        for name, *value in self.shown_lines():
-            row = pygame.Rect(box.x, y, box.w, self.line_h)
-            if self.race is not None:
-                race_figures.draw_line(surface, row, (name, *value), z.label_w, self.race)
-                y += self.line_h
-                continue
-            name_box = text.draw_fitted(
-                surface, figure_name(name), pygame.Rect(row.x, row.y, z.label_w - px(6), row.h), BODY, smallest=TINY
-            )
-            left = min(z.label_w, name_box.w + px(10))  # a long value may take the room the name leaves
-            value_box = pygame.Rect(row.x + left, row.y, row.w - left, row.h)
-            text.draw_fitted(surface, value[0], value_box, BODY, align="right", weight=BOLD, smallest=TINY)
-            y += self.line_h
+        y = draw_lines(surface, box, self.shown_lines(), self.line_h, z.label_w, self.race)
         if verdict := self._verdict_words():
             room = pygame.Rect(box.x, y + px(2), box.w, box.bottom - y - px(2))
             y = text.draw_paragraph(surface, verdict, room, self.verdict_size, smallest=TINY)
@@ -537,8 +498,3 @@ class GameOverPanel(Overlay[PanelChoice]):
             for n, line in enumerate(self.shown_lines())
         ]
         tip.draw_tip(surface, tip.figure_at(names, pointer), pointer)
-
-
-def figure_name(name: str) -> str:
-    """A figure's name as the panel shows it: a word in the player's language, the community's notation as it is."""
-    return _(FIGURE_WORDS[name]) if name in FIGURE_WORDS else name

@@ -15,41 +15,32 @@ recorded, is never offered to resume.
 
 from __future__ import annotations
 
-import enum
 import logging
 import os
-import threading
 from typing import TYPE_CHECKING, Any
 
 from game.model import Board, Cell, GameState, GameStats, Move, MoveKind, category_for, game_stats, solved_three_bv
+from game.play.aftermath import Aftermath
 from game.play.board_ui import BoardUI, InputEvent
 from game.play.keeper import Keeper
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.recorder import Placed, Recorder
+from game.play.stopwatch import Stopwatch, led_seconds
 from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
 from game.video.chunks import Sealed
 from game.video.events import Mouse, Video, new_video, record_made_click
 from game.video.packed import saved_video
-from game.work import worker
-from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:
     from game.model import GameVerdict, Replay
+    from game.play.aftermath import VerdictState
     from game.store import RecordResult
     from game.store.writer import Pending
     from game.video.figures import Figures, Played
+    from game.work.background import BackgroundJob
 
 log = logging.getLogger(__name__)
-
-
-class VerdictState(enum.Enum):
-    """Where the verdict on a finished game stands (which clicks were guesses, whether a loss was forced)."""
-
-    NOT_ASKED = "not asked"
-    RUNNING = "running"
-    READY = "ready"
-    FAILED = "failed"
 
 
 class GameSession:
@@ -89,21 +80,13 @@ class GameSession:
         self.waiting = waiting  # the clock holds until the player's next move
         # what the keeper said when the game was recorded (a new best time...), a frame or two later
         self.result: Pending[RecordResult] | None = None
-        self._elapsed = elapsed_ms / 1000
-        # The clock from input stamps (ms on the app's clock): the time on it when the running stretch began,
-        # and that stamp. Between stamps the fixed update moves it on for the display; every stamp sets it.
-        self._clock_base_ms = elapsed_ms
-        self._running_since: int | None = None
+        self._watch = Stopwatch(elapsed_ms)  # the game's time, set from input stamps
         self._abandoned = False
         self._recorded = False
         self._played: Played | None = None  # what the video says of the finished game (see `_agree_with_video`)
         self._solved: tuple[int, int] | None = None  # (moves made, the solved 3BV after them)
         self._replay: tuple[tuple[int, int], Replay] | None = None  # ((moves made, time), the replay then)
-        # the verdict, worked out off the frame once the game is over; the video's figures, likewise (ZiNi takes 50
-        # ms on expert)
-        self.verdict_job: BackgroundJob[GameVerdict | None] | None = None
-        self.figures_job: BackgroundJob[Figures | None] | None = None
-        self._verdict_logged = False
+        self._aftermath = Aftermath()  # the verdict and the video's figures, worked out once the game is over
         # the mouse from the first press (game.play.recorder keeps it); None on a board too large for a video
         self.video = video if video is not None else new_video(board.rows, board.cols, _laid(board))
         # how much of it is in the records in chunks (the recorder writes them): a save carries only the rest
@@ -136,11 +119,11 @@ class GameSession:
     @property
     def elapsed(self) -> float:
         """Seconds on the clock."""
-        return self._elapsed
+        return self._watch.elapsed
 
     @property
     def elapsed_ms(self) -> int:
-        return round(self._elapsed * 1000)
+        return self._watch.elapsed_ms
 
     @property
     def clock_running(self) -> bool:
@@ -167,41 +150,39 @@ class GameSession:
         """The game's end is on screen: start working out its verdict and its video's figures, off the frame. Not
         before: a large board's verdict starts worker processes, which would take the cores from the frame
         that shows the end."""
-        if self.verdict_job is None and self.state.over:
-            replay = self.replay()
-            self.verdict_job = BackgroundJob(lambda cancel: _judged(replay, cancel))
+        aftermath = self._aftermath
+        if aftermath.verdict_job is None and self.state.over:
+            aftermath.judge(self.replay())
         video = self.current_video()
-        if self.figures_job is None and self.state.over and video is not None and len(video):
-            self.figures_job = BackgroundJob(lambda cancel: _figures(video, cancel))
+        if aftermath.figures_job is None and self.state.over and video is not None and len(video):
+            aftermath.figure(video)
+
+    @property
+    def verdict_job(self) -> BackgroundJob[GameVerdict | None] | None:
+        return self._aftermath.verdict_job
+
+    @property
+    def figures_job(self) -> BackgroundJob[Figures | None] | None:
+        return self._aftermath.figures_job
 
     @property
     def figures(self) -> Figures | None:
         """The speed-runners' figures of the finished game's video (game.video), once worked out; None before,
         without a video (a board too large for one), or if they failed."""
-        job = self.figures_job
-        return job.result if job is not None and job.done and job.error is None else None
+        return self._aftermath.figures
 
     @property
     def verdict_state(self) -> VerdictState:
-        job = self.verdict_job
-        if job is None:
-            return VerdictState.NOT_ASKED
-        if not job.done:
-            return VerdictState.RUNNING
-        if job.error is not None and not self._verdict_logged:
-            self._verdict_logged = True
-            log.error("the game's verdict failed", exc_info=job.error)
-        return VerdictState.READY if job.error is None and job.result is not None else VerdictState.FAILED
+        return self._aftermath.verdict_state
 
     @property
     def verdict(self) -> GameVerdict | None:
         """The verdict, once worked out; None while it is, if it failed, or before it was asked."""
-        return self.verdict_job.result if self.verdict_state == VerdictState.READY and self.verdict_job else None
+        return self._aftermath.verdict
 
     def stop_working(self) -> None:
         """The game is left behind: its verdict is no longer wanted."""
-        if self.verdict_job is not None and not self.verdict_job.done:
-            self.verdict_job.cancel()
+        self._aftermath.stop_working()
 
     # --- time and moves -----------------------------------------------------------------------------------
 
@@ -217,17 +198,14 @@ class GameSession:
     def tick(self, seconds: float) -> None:
         """Time passed (the scene's fixed update): the clock shown between two stamps."""
         if self.clock_running:
-            self._elapsed += seconds
+            self._watch.tick(seconds)
 
     def stamp(self, t_ms: int | None) -> None:
         """An input event arrived at `t_ms` while the clock runs: the clock is set from it (so the time of a
         move, and the game's time at its end, are the stamps' and not the frames')."""
         if t_ms is None or not self.clock_running:
             return
-        if self._running_since is None:
-            self._running_since = t_ms
-            self._clock_base_ms = self.elapsed_ms
-        self._elapsed = (self._clock_base_ms + max(0, t_ms - self._running_since)) / 1000
+        self._watch.stamp(t_ms)
 
     # --- input, as the video keeps it -----------------------------------------------------------------------
 
@@ -258,14 +236,14 @@ class GameSession:
             recorder.pause(t_ms)
         if self.state == GameState.PLAYING and not self.paused:
             self.stamp(t_ms)
-            self._running_since = None
+            self._watch.stop()
             self.paused = True
             self.suspend()
 
     def unpause(self, t_ms: int | None = None) -> None:
         """The game goes on at `t_ms` (its video too, unless the clock waits for the player's move)."""
         self.paused = False
-        self._running_since = None
+        self._watch.stop()
         self.stamp(t_ms)
         recorder = self.recorder
         if t_ms is not None and recorder is not None and not self.waiting:
@@ -310,10 +288,9 @@ class GameSession:
         board = self.board
         if by_player and self.waiting:
             self.waiting = False
-            self._running_since = None
+            self._watch.stop()
         if board.state == GameState.READY and move.kind is MoveKind.REVEAL and not board.is_flagged(*move.cell):
-            self._elapsed = 0.0
-            self._clock_base_ms, self._running_since = 0, None if self.waiting else t_ms
+            self._watch.start(None if self.waiting else t_ms)
         else:
             self.stamp(t_ms)
         started = board.state != GameState.READY or move.kind is MoveKind.REVEAL
@@ -382,7 +359,7 @@ class GameSession:
         if self.state != GameState.PLAYING or t_ms is None:
             return
         self.stamp(t_ms)
-        self._running_since = None
+        self._watch.stop()
         recorder = self.recorder
         if recorder is not None and not self.waiting:
             recorder.pause(t_ms)
@@ -410,7 +387,7 @@ class GameSession:
                 self.elapsed_ms,
                 played.time_ms,
             )
-            self._elapsed = played.time_ms / 1000
+            self._watch.elapsed = played.time_ms / 1000
 
     # --- what is kept ---------------------------------------------------------------------------------------
 
@@ -517,16 +494,6 @@ class GameSession:
         return session, first_reveal
 
 
-def led_seconds(elapsed: float, over: bool) -> int:
-    """The LED timer's number for a game `elapsed` into its clock (seconds, or ms once `over`), at most 999: the
-    second under way while it goes on, the time rounded up to whole seconds once it is over (its Replay too).
-
-    >>> led_seconds(0.0, False), led_seconds(1.8, False), led_seconds(1800, True), led_seconds(0, True)
-    (1, 2, 2, 0)
-    """
-    return min(999, -(-int(elapsed) // 1000) if over else int(elapsed) + 1)
-
-
 def _laid(board: Board) -> frozenset[Cell]:
     """The board's mines, once laid (they are laid by the first reveal)."""
     return frozenset(board.mine_cells()) if board.mines_placed else frozenset()
@@ -549,31 +516,3 @@ def _paused_at_the_clock(video: Video | None, sealed: Sealed | None, elapsed_ms:
         video.append(Mouse.RESUME, last, x, y)
     video.append(Mouse.PAUSE, last + behind, x, y)
     return elapsed_ms
-
-
-def _judged(replay: Replay, cancelled: threading.Event) -> GameVerdict | None:
-    """The game's verdict (game.model.replay.verdict), by a worker process on a large board; None if cancelled."""
-    from game.model import judge_game
-
-    if not worker.large(replay.rows, replay.cols):
-        return judge_game(replay, cancelled=cancelled)
-    try:
-        result: GameVerdict | None = worker.run(
-            "game.model.replay.verdict:judge_json", replay.to_json(), cancelled=cancelled
-        )
-        return result
-    except worker.Cancelled:
-        return None
-
-
-def _figures(video: Video, cancelled: threading.Event) -> Figures | None:
-    """The video's figures (game.video.figures), by a worker process on a large board; None if cancelled."""
-    from game.video.figures import figures_of
-
-    if not worker.large(video.rows, video.cols):
-        return figures_of(video)
-    try:
-        result: Figures | None = worker.run("game.video.figures:figures_of", video, cancelled=cancelled)
-        return result
-    except worker.Cancelled:
-        return None

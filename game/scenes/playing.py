@@ -14,9 +14,9 @@ from game import config
 from game.language import N_, _, pgettext
 from game.model import Board, Cell, GameState, Move, MoveKind
 from game.play import board_ui
+from game.play.aftermath import VerdictState
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
-from game.play.session import VerdictState
 from game.view import ghost_view, hint_marks, hud, scale, screens, widgets
 from game.view.animation import Animations
 from game.view.assistant import Assistant

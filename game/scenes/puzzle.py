@@ -10,19 +10,20 @@ import threading
 import pygame
 
 from game import config
-from game.language import _, ngettext, pgettext
+from game.language import _, ngettext
 from game.learn import lessons as lesson_data
 from game.learn.drill import DrillPosition, Focus, choose_rule, next_position
 from game.learn.puzzle import RULE_NAMES, Explanation, Puzzle
 from game.learn.study import study_puzzle
 from game.model import Analysis, Cell, Move, Replay, analyse
 from game.play.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
-from game.view import hint_marks, hud, layout, screens, text, theme, widgets
+from game.view import cut_view, hint_marks, hud, layout, screens, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.formats import format_chance
 from game.view.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.view.layout import GAP, MARGIN
+from game.view.puzzle_words import drill_solved, lessons_to_do, puzzle_buttons, see_outlined
 from game.view.scale import px, sprite_scale
 from game.view.scene import Context, Scene
 from game.view.sheet import DIGIT_H, DIGIT_W
@@ -36,7 +37,6 @@ COMFORTABLE_TILE = 32  # the window is made big enough for this when the screen 
 TEACH_LINES, SAID_LINES = 3, 3
 BUTTON_H = 38
 DRILL_VIEW = (10, 10)  # the drill's window is made for this part of its board (a position shows the part it needs)
-FADE = 0.5  # of a cell: the cells beyond a cut side show this much, fading, so a cut never reads as the edge
 
 
 class PuzzleScene(Scene):
@@ -137,11 +137,11 @@ class PuzzleScene(Scene):
         focus = focus or Focus(0, 0, b.rows, b.cols)
         area, tile = self.board_area, self.laid_tile
         if self.drilling:  # the part shown as large as the room lets it
-            fade_rows = FADE * sum(focus.cut(b.rows, b.cols)[0::2])
-            fade_cols = FADE * sum(focus.cut(b.rows, b.cols)[1::2])
+            fade_rows = cut_view.FADE * sum(focus.cut(b.rows, b.cols)[0::2])
+            fade_cols = cut_view.FADE * sum(focus.cut(b.rows, b.cols)[1::2])
             fits = min(area.w / (focus.cols + fade_cols), area.h / (focus.rows + fade_rows))
             tile = max(px(MIN_TILE), min(px(MAX_TILE), int(fits)))
-        top, left, bottom, right = (round(FADE * tile) * cut for cut in focus.cut(b.rows, b.cols))
+        top, left, bottom, right = (round(cut_view.FADE * tile) * cut for cut in focus.cut(b.rows, b.cols))
         view = pygame.Rect(
             0, 0, min(area.w, focus.cols * tile + left + right), min(area.h, focus.rows * tile + top + bottom)
         )
@@ -415,7 +415,7 @@ class PuzzleScene(Scene):
         widgets.bevel(surface, g.view.inflate(px(6), px(6)), raised=False, width=3)
         surface.blit(self.renderer.surface, g.view, area=pygame.Rect(g.scroll_x, g.scroll_y, g.view.w, g.view.h))
         surface.set_clip(g.view)
-        self._draw_fades(surface)
+        cut_view.draw_fades(surface, g)
         if self.tints is not None and self.analysis is not None:  # made together, in _take
             self.tints.draw(surface, g, b, self.analysis)
         colours = hint_marks.colours()
@@ -450,65 +450,6 @@ class PuzzleScene(Scene):
         # TRANSLATORS: beside the mines counter over a puzzle's board (the counter shows the number)
         words = ngettext("mine left", "mines left", abs(left))
         text.draw_fitted(surface, words, label, SMALL, look.dim_text, "left", smallest=TINY)
-
-    def _draw_fades(self, surface: pygame.Surface) -> None:
-        """Over each side of the view that cuts through the board (the board goes on beyond it), the last strip of
-        cells fades into the window's face: the board goes on there; it is not the board's edge."""
-        g = self.geometry
-        board_w, board_h = g.board_size
-        depth = max(1, round(FADE * g.tile))
-        face = theme.current().face
-        cut = (g.scroll_y > 0, g.scroll_x > 0, g.scroll_y + g.view.h < board_h, g.scroll_x + g.view.w < board_w)
-        for side, (is_cut, horizontal) in enumerate(zip(cut, (True, False, True, False))):
-            if not is_cut:
-                continue
-            for step in range(depth):  # from the view's edge inward, opaque to clear
-                alpha = round(230 * (1 - step / depth))
-                line = pygame.Surface((g.view.w, 1) if horizontal else (1, g.view.h), pygame.SRCALPHA)
-                line.fill((*face[:3], alpha))
-                x = {1: g.view.left + step, 3: g.view.right - 1 - step}.get(side, g.view.left)
-                y = {0: g.view.top + step, 2: g.view.bottom - 1 - step}.get(side, g.view.top)
-                surface.blit(line, (x, y))
-
-
-def puzzle_buttons() -> tuple[str, str, str]:
-    """The buttons under a puzzle: back to the lessons, why (the proof of a cell still to play), the next board."""
-    # TRANSLATORS: the three buttons under a puzzle's board (about 12 characters each)
-    return _("Back"), pgettext("puzzle button", "Why?"), pgettext("puzzle button", "Next")
-
-
-def lessons_to_do(count: int) -> str:
-    """The last lesson on the path is done, `count` others are not."""
-    return ngettext(
-        "Lesson done. {count} other lesson is still to do: N or Enter for the list.",
-        "Lesson done. {count} other lessons are still to do: N or Enter for the list.",
-        count,
-    ).format(count=count)
-
-
-def drill_solved(first_try: bool, seconds: float, reason: str) -> str:
-    """A drill's position solved: how, how fast (the community's notation: "4.2 s"), and what it took."""
-    if first_try:
-        said = _("Right first time, in {seconds} s. {reason}. Next: N or Enter.")
-    else:
-        said = _("Solved, in {seconds} s. {reason}. Next: N or Enter.")
-    return said.format(seconds=f"{seconds:.1f}", reason=reason)
-
-
-def see_outlined(cells: int, numbers: int) -> str:
-    """What a proof has outlined on the board: the cells it proves (how many) and the numbers (how many) that
-    prove them, or, proved by the mines counter (no numbers), the counter."""
-    if not numbers:
-        if cells == 1:
-            return _("See the outlined cell and the counter.")
-        return _("See the outlined cells and the counter.")
-    if cells == 1:
-        if numbers == 1:
-            return _("See the outlined cell and the number that proves it.")
-        return _("See the outlined cell and the numbers that prove it.")
-    if numbers == 1:
-        return _("See the outlined cells and the number that proves them.")
-    return _("See the outlined cells and the numbers that prove them.")
 
 
 def _studied(replay: Replay, cancelled: threading.Event) -> Puzzle | None:

@@ -18,18 +18,16 @@ import pygame
 from game import config, language
 from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
 from game.language import _, ngettext, pgettext
-from game.model import Cell, GameState, Move, around, size_text, solved_three_bv
-from game.play.session import led_seconds
+from game.model import Cell, GameState, Move, around, size_text
 from game.store import data_folder
-from game.video.figure_text import figure_text, format_time
+from game.video.figure_text import format_time
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
-from game.view import hud, live_figures, replay_view, screens, theme, tip, video_about, widgets
+from game.view import hud, live_figures, replay_status, replay_view, screens, theme, tip, video_about, widgets
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.input import BoardGeometry
 from game.view.scale import px
 from game.view.scene import Context, Scene
-from game.view.sheet import Face
 from game.work.background import BackgroundJob
 
 SPEEDS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 10.0)
@@ -505,41 +503,16 @@ class ReplayScene(Scene):
         return events[self.done - 1] if self.done else min(at, events[0] - 1) if events else at
 
     def counters(self) -> Counters:
-        """The top bar as the game showed it then: the LED by the game's own rule (game.play.session.led_seconds:
-        000 before the first move, the second under way, the game's time rounded up once it is over)."""
-        b = self.board
-        seconds = (
-            0 if not self.done else led_seconds(round(self.t_ms) if b.state.over else self.t_ms / 1000, b.state.over)
-        )
-        return Counters(b.mines_left, seconds, self._face())
-
-    def _face(self) -> Face:
-        return {GameState.LOST: Face.DEAD, GameState.WON: Face.COOL}.get(self.board.state, Face.SMILE)
+        """The top bar as the game showed it then (game.view.replay_status)."""
+        return replay_status.counters(self.board, self.done, self.t_ms)
 
     def _status(self) -> str:
-        """The counters as they were: the time, moves, 3BV done, speed so far, clicks. With a video, its figures at
-        this moment, as the strip beside says them (one source: the same time, 3BV/s and clicks); without one,
-        the moves'."""
+        """The counters as they were (game.view.replay_status), worked out again only when they change."""
         key = (self.done, int(self.t_ms), language.changes())
         if self._counters is None or self._counters[0] != key:
-            b = self.board
             figures = self.live.figures(self.video_index(), self.t_ms) if self.live and self.playback else None
-            if figures is not None:
-                time_ms, solved, clicks, rate = figures.time_ms, figures.bbbv_solved, figures.clicks, figures.bbbv_s
-            else:
-                time_ms, solved = int(self.t_ms), solved_three_bv(b)
-                clicks = b.left_clicks + b.right_clicks + b.chord_clicks  # the click made for the player is none
-                rate = solved * 1000 / time_ms if time_ms else None
-            speed = f" ({figure_text('3BV/s', rate)}/s)" if rate is not None else ""  # the community's notation
-            done, count = self.done, len(self.moves)
-            if 0 < done <= self.replay.made:
-                # TRANSLATORS: Replay's status line: the moves played of all (the first one made for the player)
-                move = _("move {done}/{count} (opened for you)").format(done=done, count=count)
-            else:
-                # TRANSLATORS: Replay's status line: the moves played of all
-                move = _("move {done}/{count}").format(done=done, count=count)
-            # TRANSLATORS: Replay's status line: the clicks so far
-            said = ngettext("{count} click", "{count} clicks", clicks).format(count=clicks)
-            words = (format_time(time_ms), move, f"3BV {solved}/{b.three_bv or 0}{speed}", said)
-            self._counters = key, " · ".join(words)
+            line = replay_status.status_line(
+                self.board, self.t_ms, self.done, len(self.moves), self.replay.made, figures
+            )
+            self._counters = key, line
         return self._counters[1]

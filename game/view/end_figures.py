@@ -1,25 +1,53 @@
 """The figures of a finished game as the game-over panel lists them: time, 3BV, clicks, IOE (the video's
 figures, as speed-runners compare them, once worked out), guesses, the last click's verdict, the seed and the
-board's code."""
+board's code; which of them stay when the panel has no room for them all, and their lines drawn."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.language import _, ngettext
+import pygame
+
+from game.language import N_, _, ngettext
 from game.model import BoardCode, GameState, encode_board_code
-from game.play.session import GameSession, VerdictState
+from game.play.aftermath import VerdictState
+from game.play.session import GameSession
 from game.store.kept import Origin
 from game.video.figure_text import figure_text
-from game.view import text
+from game.view import race_figures, text
 from game.view.formats import format_seconds, untimed_mark, video_lines
-from game.view.typeface import BOLD, TINY
+from game.view.scale import px
+from game.view.typeface import BODY, BOLD, TINY
 
 if TYPE_CHECKING:
     from game.model import GameStats
+    from game.play.race import Race
 
 log = logging.getLogger(__name__)
+
+# Which figures stay when the panel has no room for them all (Records and Help have every one).
+PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Code", "Seed", "IOE", "ZiNi")
+PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
+# The figures' names that are words (the others are the community's notation, the same in every language), as
+# figure_lines gives them: they stay English there (PRIORITY's and the tips' keys) and are translated where drawn.
+FIGURE_WORDS = {
+    name: name
+    for name in (
+        N_("Time"),
+        N_("Clicks"),
+        N_("Guesses"),
+        N_("Last click"),
+        N_("Seed"),
+        N_("Code"),
+        N_("Flags"),
+        N_("Throughput"),
+        N_("Correctness"),
+        N_("Path"),
+    )
+}
+Line = tuple[str, ...]  # a figure's line: (name, value), or in a race (name, yours, the ghost's)
 
 
 def board_code(session: GameSession) -> str | None:
@@ -117,3 +145,40 @@ def guesses(session: GameSession) -> str:
             n,
         )
     return said.format(guesses=a.guesses, count=n)
+
+
+def kept_lines(lines: Sequence[Line], shown: int, race: bool) -> Sequence[Line]:
+    """The lines that fit the panel (`shown` of them): the most wanted kept (PRIORITY, or a race's), in their
+    order."""
+    if len(lines) <= shown:
+        return lines
+    wanted = race_figures.PRIORITY if race else PRIORITY
+    kept = sorted(range(len(lines)), key=lambda n: wanted.index(lines[n][0]) if lines[n][0] in wanted else n)
+    return [lines[n] for n in sorted(kept[:shown])]
+
+
+def draw_lines(
+    surface: pygame.Surface, box: pygame.Rect, lines: Sequence[Line], line_h: int, label_w: int, race: Race | None
+) -> int:
+    """The figures' lines down from the top of `box`, `line_h` apart, their names in a column `label_w` wide (a
+    race's values in two columns: game.view.race_figures); returns the y under the last."""
+    y = box.y
+    for name, *value in lines:
+        row = pygame.Rect(box.x, y, box.w, line_h)
+        if race is not None:
+            race_figures.draw_line(surface, row, (name, *value), label_w, race)
+            y += line_h
+            continue
+        name_box = text.draw_fitted(
+            surface, figure_name(name), pygame.Rect(row.x, row.y, label_w - px(6), row.h), BODY, smallest=TINY
+        )
+        left = min(label_w, name_box.w + px(10))  # a long value may take the room the name leaves
+        value_box = pygame.Rect(row.x + left, row.y, row.w - left, row.h)
+        text.draw_fitted(surface, value[0], value_box, BODY, align="right", weight=BOLD, smallest=TINY)
+        y += line_h
+    return y
+
+
+def figure_name(name: str) -> str:
+    """A figure's name as the panel shows it: a word in the player's language, the community's notation as it is."""
+    return _(FIGURE_WORDS[name]) if name in FIGURE_WORDS else name

@@ -239,7 +239,7 @@ def test_the_first_click_of_the_same_board_is_never_a_mine(seed, first, rule):
 
 
 def test_the_session_judges_its_game_once_its_end_is_shown():
-    from game.play.session import VerdictState
+    from game.play.aftermath import VerdictState
 
     s, _ = session()
     reveal(s, 4, 4)
@@ -256,7 +256,7 @@ def test_the_session_judges_its_game_once_its_end_is_shown():
 
 def test_a_failed_verdict_says_so_and_a_left_game_stops_its_own(monkeypatch):
     from game.model.replay import verdict as verdict_module
-    from game.play.session import VerdictState
+    from game.play.aftermath import VerdictState
 
     def broken(replay, budget=0, cancelled=None):
         raise RuntimeError("no")

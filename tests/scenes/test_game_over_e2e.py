@@ -6,7 +6,7 @@ import pytest
 
 from game import config
 from game.overlays.gameover import GRACE_SECONDS, GameOverPanel
-from game.play.session import VerdictState
+from game.play.aftermath import VerdictState
 from game.scenes.menu import MenuScene
 from game.scenes.playing import PlayingScene
 from game.shell.app import App

@@ -6,9 +6,9 @@ import time
 import pygame
 import pytest
 
-from game.scenes.puzzle import FADE
 from game.shell.app import App
 from game.view import noguess_wait, screens, text
+from game.view.cut_view import FADE
 from tests.driver import Driver, FakeClock
 
 

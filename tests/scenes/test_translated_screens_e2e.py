@@ -14,12 +14,12 @@ import pytest
 from game import language
 from game.model import GameState
 from game.overlays.confirm import answer_letter
-from game.overlays.gameover import figure_name
 from game.scenes.learn import lesson_label
-from game.scenes.puzzle import drill_solved, lessons_to_do, see_outlined
 from game.scenes.records import figures, tab_label
 from game.scenes.replay import ReplayScene
 from game.view import text
+from game.view.end_figures import figure_name
+from game.view.puzzle_words import drill_solved, lessons_to_do, see_outlined
 from tests.driver import start_app, stop_app
 
 # What stays as it is in every language: the community's figures and marks, units, key names.

@@ -12,8 +12,9 @@ import pytest
 
 from game import language
 from game.model import Board, GameState
+from game.play.aftermath import VerdictState
 from game.play.race import Lead, Reason
-from game.play.session import GameSession, VerdictState
+from game.play.session import GameSession
 from game.shell import launcher
 from game.store.games import Beaten
 from game.view import (
