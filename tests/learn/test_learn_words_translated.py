@@ -2,8 +2,6 @@
 the lessons' titles and teaching lines) go through the player's language: in the pseudo-language every word is
 accented, so plain English left is a string that was missed or glued from fragments."""
 
-import re
-
 import pytest
 
 from game import language
@@ -12,13 +10,7 @@ from game.learn.progress import Progress
 from game.learn.puzzle import RULE_NAMES, rule_needs
 from game.model import Move
 from tests.learn.test_drill import MemoryStore
-
-NOTATION = {"BV"}
-
-
-def english_left(text: str) -> list[str]:
-    """The plain English words in `text` (the pseudo-language accents every letter but v and x)."""
-    return [word for word in re.findall(r"[A-Za-z]{2,}", text) if word not in NOTATION]
+from tests.pseudo import english_left
 
 
 @pytest.fixture

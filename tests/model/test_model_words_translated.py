@@ -2,8 +2,6 @@
 and replay files' refusals) all go through the player's language: in the pseudo-language every word is
 accented, so plain English left in any of them is a string that was missed or glued from fragments."""
 
-import re
-
 import pytest
 
 from game import language
@@ -16,17 +14,11 @@ from game.model.solver.analysis import visible_of
 from game.model.solver.chance import chance_text
 from game.model.solver.deductions import deductions
 from game.model.solver.hints import count_reason, hint_for
+from tests.pseudo import english_left
 from tests.solverfixtures import grid
 
+
 # the community's notation and units, kept as they are in every language
-NOTATION = {"BV", "STNB", "MS", "JSON"}
-
-
-def english_left(text: str) -> list[str]:
-    """The plain English words in `text` (the pseudo-language accents every letter but v and x)."""
-    return [word for word in re.findall(r"[A-Za-z]{2,}", text) if word not in NOTATION]
-
-
 @pytest.fixture
 def pseudo():
     language.use("qps")

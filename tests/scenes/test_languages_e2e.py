@@ -2,7 +2,6 @@
 and in the pseudo-language no English is left on Menu, Settings, Custom, Play a code, Help and Videos."""
 
 import gettext
-import re
 
 import pygame
 import pytest
@@ -18,6 +17,7 @@ from game.scenes.videos import VideosScene, files_line
 from game.view import scale, screens, text
 from game.view.formats import FIGURES
 from tests.driver import start_app, stop_app
+from tests.pseudo import english_left as pseudo_english
 
 
 class German(gettext.NullTranslations):
@@ -107,24 +107,12 @@ def test_the_menu_speaks_a_language_the_settings_read_late_bring(tmp_path, germa
 
 # What stays as it is in any language: key names, the community's notation and the figures' names (their words are
 # game.view.formats's), file formats, units, languages named in themselves, the Language row's English word.
-KEPT = sorted(
-    {*KEY_NAMES, *FIGURES, *LANGUAGES.values(), "Language", "AVF", "RMV", "MVF", "EVF", "MS1", "px"},
-    key=len,
-    reverse=True,
-)
+KEPT = {*KEY_NAMES, *FIGURES, *LANGUAGES.values(), "Language"}
 
 
 def english_left(lines):
-    """The lines with English words left in them: plain ASCII words, where the pseudo-language accents every
-    letter (but v and x), once what is kept as it is and paths are taken out."""
-    left = []
-    for line in lines:
-        rest = " ".join(word for word in line.split() if "/" not in word and "\\" not in word)
-        for kept in KEPT:
-            rest = re.sub(rf"(?<![A-Za-z]){re.escape(kept)}(?![A-Za-z])", " ", rest)
-        if [word for word in re.findall(r"[A-Za-z]{2,}", rest) if set(word.lower()) - {"v", "x"}]:
-            left.append(line)
-    return left
+    """The lines with English words left in them, once what is kept as it is is taken out."""
+    return [line for line in lines if pseudo_english(line, KEPT)]
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ key names and what other modules hand them; and their counts take their plural f
 
 from __future__ import annotations
 
-import re
 import time
 from types import SimpleNamespace
 
@@ -21,20 +20,8 @@ from game.view import text
 from game.view.end_figures import figure_name
 from game.view.puzzle_words import drill_solved, lessons_to_do, see_outlined
 from tests.driver import start_app, stop_app
-
-# What stays as it is in every language: the community's figures and marks, units, key names.
-NOTATION = {"3BV", "3BV/s", "ZiNi", "IOE", "RQP", "STNB", "IOS", "Thrp", "Corr", "NF", "px", "s", "x", "Esc", "F2"}
-# Lines other modules make and these screens only show (each its owner's to translate): matched whole.
-OTHERS = [
-    r".*clicks? that opened cells",  # game.view.end_figures: the guesses
-    r"(Not|not) tried yet|right first time .*",  # game.learn.progress: the drill's summary
-    r"Beginner|Intermediate|Expert|Custom \d+ x \d+.*",  # game.model: a category's name
-    r"Time|Rank, date|When, result|won|lost|won, NF|lost, NF",  # game.view.records_list: headings and marks
-    r"Paused|Click or press a key to go on",  # game.view.hud: the paused board
-    r"H: hint, C: mine chances, P:|pause|H: hint, C: mine chances, P: pause",  # game.view.assistant
-    r"(?i).*(New record|best time|Personal best).*",  # game.store / game.view.bests: the records a game beat
-    r"Throughput|Correctness|Clicks|Flags|Path|Guesses|Seed|Code",  # game.view.live_figures / race_figures names
-]
+from tests.pseudo import english_left as pseudo_english
+from tests.pseudo import still_open
 
 
 @pytest.fixture
@@ -44,28 +31,10 @@ def pseudo(monkeypatch):
     language.use(language.ENGLISH)
 
 
-def outside_brackets(line: str, depth: int = 0) -> tuple[str, int]:
-    """The words of a line outside the pseudo-language's brackets, and how many are open at its end (a message
-    wrapped over lines opens on one and closes on another; a translated message may stand in another's
-    placeholder: brackets inside brackets)."""
-    outside = []
-    for ch in line:
-        if ch == "[":
-            depth += 1
-        elif ch == "]":
-            depth = max(0, depth - 1)
-        elif not depth:
-            outside.append(ch)
-    return "".join(outside), depth
-
-
 def english_left(line: str, depth: int = 0) -> bool:
     """Whether a drawn line has English words outside the pseudo-language's brackets (`depth`: the brackets the
     lines before it in the same box left open)."""
-    rest = outside_brackets(line, depth)[0]
-    rest = re.sub(r"MS1(-[0-9A-Z]+)+", "", rest)  # a board's code
-    words = [w for w in re.findall(r"[0-9A-Za-z/]+", rest) if re.search(r"[A-Za-z]{2}", w) and w not in NOTATION]
-    return bool(words) and not any(re.fullmatch(other, line.strip()) for other in OTHERS)
+    return bool(pseudo_english(line, depth=depth))
 
 
 def english_on_screen(driver, where: str) -> list[str]:
@@ -81,7 +50,7 @@ def english_on_screen(driver, where: str) -> list[str]:
         depth = depth if item.box == box else 0  # the lines of one paragraph share its box
         if english_left(item.text, depth):
             found.append(f"{where}: {item.text!r}")
-        depth, box = outside_brackets(item.text, depth)[1], item.box
+        depth, box = still_open(item.text, depth), item.box
     return found
 
 

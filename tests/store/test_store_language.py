@@ -1,8 +1,6 @@
 """What the records say to the player speaks the player's language (#46): each notice a whole sentence with
 named placeholders, counts by the language's plural forms, and nothing left in English in the pseudo-language."""
 
-import re
-
 import pytest
 
 from game import language
@@ -11,26 +9,15 @@ from game.store.games import RecordResult, ordinal
 from game.store.salvage import Salvaged
 from game.view import text
 from tests.driver import start_app, stop_app
+from tests.pseudo import english_left
 
 # Notation a translation keeps (figures' names, units); anything else in plain English letters is a miss.
-NOTATION = {"3BV", "3BV/s", "ZiNi", "IOE", "IOS", "RQP", "STNB", "NF", "px", "s", "ms", "AVF", "EVF", "RMV", "MVF"}
 
 
 @pytest.fixture
 def in_english_after():
     yield
     language.use("en")  # the language is the process's: the next test on this worker reads English
-
-
-def english_words_outside_brackets(line):
-    """The plain English words of a line of the pseudo-language that stand outside its [brackets]."""
-    outside, depth = [], 0
-    for ch in line:
-        depth += ch == "["
-        outside.append(ch if depth == 0 else " ")
-        depth -= ch == "]" and depth > 0
-    words = re.findall(r"[0-9]*[A-Za-z][A-Za-z0-9/']*", "".join(outside))
-    return [word for word in words if word not in NOTATION]
 
 
 def test_the_menu_says_the_records_cannot_be_used_in_the_player_s_language(
@@ -50,7 +37,7 @@ def test_the_menu_says_the_records_cannot_be_used_in_the_player_s_language(
         path = str(private_home / DB_NAME)
         for line in ours:
             # the path may be broken across two lines: what is left of it on this one is the path's, not English
-            left = english_words_outside_brackets(line.replace(path, ""))
+            left = english_left(line.replace(path, ""))
             assert not [word for word in left if word not in path], line
         said = " ".join(lines)
         assert "Running without records" not in said and "is a folder" not in said, said
@@ -102,7 +89,7 @@ def test_a_record_is_said_in_one_sentence_a_rank(in_english_after):
     assert custom.message.startswith("New record! 3rd best time for ")
     language.use("qps")
     assert second.message.startswith("[Ñéŵ ŕéçöŕđ! ") and "2" in second.message
-    assert not english_words_outside_brackets(second.short_message)
+    assert not english_left(second.short_message)
 
 
 def test_games_recorded_without_their_videos_are_counted_by_the_plural_forms():

@@ -1,8 +1,6 @@
 """What `stats` and a video that cannot be read say speaks the player's language (#46): whole templates with
 the speed-runners' notation kept, counts by the language's plural forms."""
 
-import re
-
 import pytest
 
 from game import language
@@ -10,8 +8,8 @@ from game.files.reading import open_to_watch
 from game.video import stats_command
 from game.video.figure_text import solved_text
 from game.video.stats_command import as_text
+from tests.pseudo import english_left
 
-NOTATION = {"3BV", "3BV/s", "ZiNi", "IOE", "IOS", "RQP", "STNB", "NF", "EVF", "px", "s"}
 LINE = (
     {"file": "f.evf", "format": "EVF", "program": "Metasweeper", "player": "Ann", "rows": 8, "cols": 8, "mines": 10}
     | {"won": False, "time_s": 5.6, "bbbv": 30, "bbbv_solved": 12, "bbbv_s": 2.1, "zini": 20, "ios": None}
@@ -25,15 +23,6 @@ def pseudo():
     language.use("qps")
     yield
     language.use("en")
-
-
-def english_outside_brackets(line):
-    outside, depth = [], 0
-    for ch in line:
-        depth += ch == "["
-        outside.append(ch if depth == 0 else " ")
-        depth -= ch == "]" and depth > 0
-    return [w for w in re.findall(r"[0-9]*[A-Za-z][A-Za-z0-9/']*", "".join(outside)) if w not in NOTATION]
 
 
 def test_stats_lines_are_whole_templates_in_english():
@@ -51,9 +40,9 @@ def test_stats_lines_leave_no_english_in_the_pseudo_language(pseudo):
     for line in lines:
         # the board's name is the model's (category_label) and the player's and program's names are theirs
         line = line.replace("Beginner", "").replace("Metasweeper", "").replace("Ann", "")
-        assert not english_outside_brackets(line), line
+        assert not english_left(line), line
     assert "5.600 s" in lines[1] and "  3BV 12/30  3BV/s 2.100  ZiNi 20  " in lines[1], "the notation is kept"
-    assert not english_outside_brackets(as_text({"file": "f", "error": "x"}).replace(" x", ""))
+    assert not english_left(as_text({"file": "f", "error": "x"}).replace(" x", ""))
 
 
 PASSED_OVER = [(1, "1 file not named as a video passed over (--all reads it too)")]
@@ -86,7 +75,7 @@ def test_a_video_that_cannot_be_read_says_why_in_the_player_s_language(tmp_path,
         open_to_watch(tmp_path / "game.avf")
     said = language.pseudo("{count} bytes, more than a video of one game holds").format(count=MAX_FILE_BYTES + 1)
     assert str(raised.value) == said, "the reason alone: the app names the file"
-    assert not english_outside_brackets(str(raised.value))
+    assert not english_left(str(raised.value))
 
 
 def test_a_lost_game_s_3bv_is_one_template():

@@ -3,8 +3,6 @@ English left, and in each language no text leaves its box or overlaps another (t
 
 from __future__ import annotations
 
-import re
-
 import pygame
 import pytest
 
@@ -12,36 +10,11 @@ from game import language
 from game.shell.app import App
 from game.view import screens, text, theme
 from tests.driver import Driver, FakeClock
+from tests.pseudo import english_left
 from tests.tour import seed_records, tour
 from tests.view.test_layout import drawn_texts, problems
 
 pytestmark = pytest.mark.slow  # the whole tour per case: 5 to 8 s
-
-# What stays as it is in every language: the community's notation, key names, units, and the names that come
-# from outside (the sample videos' players and files, the records' boards).
-FIGURES = "3BV BV ZiNi IOE RQP STNB IOS Thrp Corr NF FL UPK EVF AVF RMV MVF px ms s"
-KEYS = "Esc Ctrl Shift Alt Space Enter Tab PgUp PgDn Home End Del Left Right Up Down"  # as Help names them
-# Settings' Language row says its name in English too, after the language's own word, on purpose.
-NOTATION = {*FIGURES.split(" "), *KEYS.split(" "), "Language"}
-BOARD_CODE = re.compile(r"MS1(-[0-9A-Z]+)+")
-PATH = re.compile(r"(/[^\s,]+)+")
-BRACKETED = re.compile(r"\[[^\[\]]*\]")
-WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def english_left(line: str, outside: set[str]) -> list[str]:
-    """The English words of a line drawn in the pseudo-language that no message of the catalog made."""
-    rest = PATH.sub(" ", BOARD_CODE.sub(" ", line))
-    while True:  # a message placed into another nests brackets: take the innermost first
-        shorter = BRACKETED.sub(" ", rest)
-        if shorter == rest:
-            break
-        rest = shorter
-    return [
-        w
-        for w in WORD.findall(rest)
-        if w not in NOTATION and not re.fullmatch(r"F\d+", w) and not any(w in name for name in outside)  # a name cut
-    ]
 
 
 def outside_words() -> set[str]:
@@ -50,10 +23,12 @@ def outside_words() -> set[str]:
 
     words: set[str] = set()
     for sample in (Path(__file__).parent.parent / "fixtures" / "videos").iterdir():
-        words |= set(WORD.findall(sample.name))
-    words |= {"Wang", "Jianing", "Jia", "Ning", "Zhang", "Shen", "Pu", "Tian", "Yi", "Hu", "Bei", "Minesweeper"}
+        words.add(sample.name)
+    words |= {"Wang Jianing", "Zhang Shen Jia(China)", "Pu Tian Yi(Hu Bei)", "Thomas Kolar", "Minesweeper"}
+    words |= set(language.LANGUAGES.values())  # each named in itself: "System (English)"
     words |= {"Arbiter", "Viennasweeper", "Metasweeper", "CN"}  # the programs that made them, a country's code
-    words |= set(WORD.findall("Grzegorz Brzęczyszczykiewicz-Ørsted"))  # the tour's long player name
+    words |= {"Language"}  # Settings' row says its name in English too, after the language's own word, on purpose
+    words |= {"Grzegorz Brzęczyszczykiewicz-Ørsted"}  # the tour's long player name
     return words
 
 

@@ -4,7 +4,6 @@ language's plural forms."""
 
 from __future__ import annotations
 
-import re
 from types import SimpleNamespace
 
 import pygame
@@ -33,22 +32,10 @@ from game.view import (
     typeface,
 )
 from tests.driver import start_app, stop_app
+from tests.pseudo import english_left
+
 
 # What stays as it is in every language: the community's notation, units, key letters.
-NOTATION = {"3BV", "3BV/s", "ZiNi", "IOE", "RQP", "STNB", "IOS", "NF", "Thrp", "Corr", "px", "s", "corr"}
-
-
-def english_left(line: str) -> list[str]:
-    """The words of `line` outside the pseudo-language's brackets that are not notation: English left over."""
-    while True:
-        inner = re.sub(r"\[[^\[\]]*\]", " ", line)
-        if inner == line:
-            break
-        line = inner
-    words = re.findall(r"[A-Za-z0-9/]+", line)
-    return [word for word in words if word not in NOTATION and len(re.findall("[A-Za-z]", word)) > 1]
-
-
 @pytest.fixture
 def pseudo():
     language.use(language.PSEUDO)
