@@ -24,11 +24,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 @pytest.fixture(autouse=True)
 def _english_again():
-    """A test that switched the language (an app started in another) leaves English for the next test."""
+    """A test that switched the language (an app started in another) leaves English for the next test, and one
+    that changed the interface's size (an app on a large screen) leaves it at 100%: both are the process's."""
     yield
     from game import language
+    from game.view import scale
 
     language.use("en")
+    scale.set_factor(1.0)
 
 
 @pytest.fixture(autouse=True)
