@@ -14,22 +14,17 @@ mine: infinite), `wasted`, `wrong_flags`, the clicks over ZiNi and the verdict."
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import json
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
 from game import language
-from game.language import _, ngettext
+from game.language import _
 from game.model import InconsistentPosition
 
 from .events import VideoError
 from .foreign import ForeignVideo, UnreadableVideo, read_many
 from .review_of import review_of, review_sentence
-from .stats_command import NONE_FOUND, READ_ALL, SIGPIPE_STATUS, UNREADABLE, USAGE, Tally, described, shown, video_files
+from .stats_command import NONE_FOUND, READ_ALL, SIGPIPE_STATUS, UNREADABLE, USAGE, described, over_videos
 
 
 def exit_statuses() -> str:
@@ -85,46 +80,17 @@ def as_text(line: dict[str, Any]) -> str:
 
 def main(argv: list[str]) -> int:
     language.use(language.chosen(""))  # the system's language (or MINESWEEPER_LANGUAGE): a tool has no settings
-    parser = argparse.ArgumentParser(
-        prog="minesweeper review",
-        description=_(
-            "Each video's game reviewed click by click: every opening click's chance of being safe from what the "
-            "player could see, the guesses (forced or avoidable), the luck taken and the clicks over ZiNi. In a "
-            "folder, the files whose names end .avf, .rmv, .mvf or .evf are read (and those in folders below it); "
-            "a file named is always read."
-        ),
-        epilog=exit_statuses(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    description = _(
+        "Each video's game reviewed click by click: every opening click's chance of being safe from what the "
+        "player could see, the guesses (forced or avoidable), the luck taken and the clicks over ZiNi. In a "
+        "folder, the files whose names end .avf, .rmv, .mvf or .evf are read (and those in folders below it); "
+        "a file named is always read."
     )
-    parser.add_argument("--json", action="store_true", help=_("one JSON object per file per line"))
-    parser.add_argument(
-        "--all", action="store_true", help=_("in a folder, try every file, not only those named as videos")
+    return over_videos(
+        argv,
+        "minesweeper review",
+        description,
+        exit_statuses(),
+        lambda files: described(files, review_group, REVIEW_BATCH),
+        as_text,
     )
-    parser.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
-    args = parser.parse_args(argv)
-    tally = Tally()
-    failed = False
-    files = 0
-    try:
-        with contextlib.closing(
-            described(video_files(args.paths, args.all, tally), review_group, REVIEW_BATCH)
-        ) as lines:
-            for line in map(shown, lines):
-                files += 1
-                failed |= "error" in line
-                print(json.dumps(line, ensure_ascii=False) if args.json else as_text(line))
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader went away (`| head -1`): stop, and say nothing, as Unix tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's last flush must not fail again
-        return SIGPIPE_STATUS
-    if tally.passed_over:
-        passed = ngettext(
-            "{count} file not named as a video passed over (--all reads it too)",
-            "{count} files not named as videos passed over (--all reads them too)",
-            tally.passed_over,
-        )
-        print(passed.format(count=tally.passed_over), file=sys.stderr)
-    if not files:
-        print(_("no video found"), file=sys.stderr)
-        return NONE_FOUND
-    return UNREADABLE if failed else READ_ALL

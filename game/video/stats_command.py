@@ -286,14 +286,25 @@ def shown(line: dict) -> dict:
 
 def main(argv: list[str]) -> int:
     language.use(language.chosen(""))  # the system's language (or MINESWEEPER_LANGUAGE): a tool has no settings
+    description = _(
+        "The figures of speed-runners' videos. In a folder, the files whose names end .avf, .rmv, .mvf or .evf "
+        "are read (and those in folders below it), others passed over; a file named is always read."
+    )
+    return over_videos(argv, "minesweeper stats", description, exit_statuses(), described, as_text)
+
+
+def over_videos(
+    argv: list[str],
+    prog: str,
+    description: str,
+    epilog: str,
+    lines_of: Callable[[Iterator[Found]], Generator[dict, None, None]],
+    as_text: Callable[[dict], str],
+) -> int:
+    """A command over videos (stats, review): its command line, the files of its paths walked, `lines_of` them
+    printed a line each (a sentence, or with --json an object), and its exit status."""
     parser = argparse.ArgumentParser(
-        prog="minesweeper stats",
-        description=_(
-            "The figures of speed-runners' videos. In a folder, the files whose names end .avf, .rmv, .mvf or .evf "
-            "are read (and those in folders below it), others passed over; a file named is always read."
-        ),
-        epilog=exit_statuses(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog=prog, description=description, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--json", action="store_true", help=_("one JSON object per file per line"))
     parser.add_argument(
@@ -305,7 +316,7 @@ def main(argv: list[str]) -> int:
     failed = False
     files = 0
     try:
-        with contextlib.closing(described(video_files(args.paths, args.all, tally))) as lines:
+        with contextlib.closing(lines_of(video_files(args.paths, args.all, tally))) as lines:
             for line in map(shown, lines):
                 files += 1
                 failed |= "error" in line
