@@ -20,11 +20,12 @@ from game.language import _, pgettext
 from game.model import GameState, GameVerdict
 from game.play.aftermath import VerdictState
 from game.store.writer import Pending
+from game.video.review_of import verdict_text
 from game.view import clipboard, layout, race_figures, screens, text, theme, tip, widgets
 from game.view.bests import beaten_words
 from game.view.end_figures import Line, board_code, draw_lines, figure_lines, kept_lines, untimed
 from game.view.focus import FocusRing
-from game.view.formats import NOT_TIMED, format_seconds
+from game.view.formats import NOT_TIMED, format_seconds, sentence
 from game.view.scale import px
 from game.view.scene import Context, Overlay
 from game.view.screens import PanelChoice
@@ -337,8 +338,14 @@ class GameOverPanel(Overlay[PanelChoice]):
         return untimed(self.session)
 
     def _verdict_words(self) -> str:
-        verdict = self.verdict.loss if self.verdict is not None else None
-        said = "" if verdict is None or self.won else verdict.summary
+        """The game's one-line verdict (every guess forced and among the safest? some avoidable?), then on a loss
+        the verdict on the losing click; a race's outcome before them."""
+        game_verdict = self.verdict
+        review = game_verdict.review if game_verdict is not None else None
+        loss = game_verdict.loss if game_verdict is not None and not self.won else None
+        said = sentence(verdict_text(review)) if review is not None and (self.won or review.guesses > 1) else ""
+        if loss is not None:
+            said = f"{said} {loss.summary}".strip()
         if self.race is not None:  # who won the race comes first
             said = f"{race_figures.sentence(self.race)} {said}".strip()
         return said

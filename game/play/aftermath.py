@@ -17,6 +17,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# From this many cells a finished game is reviewed in a worker process (game.work.worker), not on a thread: an
+# Intermediate or Expert review takes tens of milliseconds of Python, a rare one seconds, and a thread would hold
+# the interpreter from the frames meanwhile. A Beginner's takes a few milliseconds, sooner than a worker starts.
+REVIEW_IN_WORKER_CELLS = 256
+
 
 class VerdictState(enum.Enum):
     """Where the verdict on a finished game stands (which clicks were guesses, whether a loss was forced)."""
@@ -77,10 +82,11 @@ class Aftermath:
 
 
 def _judged(replay: Replay, cancelled: threading.Event) -> GameVerdict | None:
-    """The game's verdict (game.model.replay.verdict), by a worker process on a large board; None if cancelled."""
+    """The game's verdict and review (game.model.replay.verdict), by a worker process from Intermediate up; None
+    if cancelled."""
     from game.model import judge_game
 
-    if not worker.large(replay.rows, replay.cols):
+    if replay.rows * replay.cols < REVIEW_IN_WORKER_CELLS:
         return judge_game(replay, cancelled=cancelled)
     try:
         result: GameVerdict | None = worker.run(

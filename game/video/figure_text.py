@@ -15,7 +15,7 @@ ABSENT = "-"  # a figure that does not apply, or is not known
 
 # The digits each rate is written with: 3BV/s, IOE and the rest to the thousandth, as speed-runners compare
 # them; STNB, in the hundreds, to the tenth.
-DIGITS = {"3BV/s": 3, "IOE": 3, "Throughput": 3, "Correctness": 3, "RQP": 3, "IOS": 3, "STNB": 1}
+DIGITS = {"Clicks/ZiNi": 2, "3BV/s": 3, "IOE": 3, "Throughput": 3, "Correctness": 3, "RQP": 3, "IOS": 3, "STNB": 1}
 
 
 def format_time(ms: float | None) -> str:

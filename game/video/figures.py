@@ -59,6 +59,12 @@ class Figures:
         return self.left + self.right + self.double
 
     @property
+    def clicks_over_zini(self) -> float | None:
+        """Every click over ZiNi, the clicks a greedy player who knows the board needs (the review's figure too);
+        None at ZiNi 0."""
+        return self.clicks / self.zini if self.zini else None
+
+    @property
     def effective_clicks(self) -> int:
         return self.lce + self.rce + self.dce
 

@@ -12,6 +12,7 @@ from game.model import GameReview, review_game
 
 from .board_figures import numbers, zini
 from .events import Video, VideoError
+from .figure_text import figure_text
 from .figures import played_of
 from .moves import replay_of
 
@@ -103,7 +104,7 @@ def review_sentence(line: dict[str, Any]) -> str:
     opening = len(line["clicks"])
     clicks = ngettext("{count} opening click", "{count} opening clicks", opening).format(count=opening)
     luck = _("infinite") if line["luck"] is None else f"{line['luck']:.2f}"
-    ratio = "-" if line["clicks_over_zini"] is None else f"{line['clicks_over_zini']:.2f}"
+    ratio = figure_text("Clicks/ZiNi", line["clicks_over_zini"])
     return _(
         "{file}: {ended}; {clicks}, {guesses} ({forced} forced, {avoidable} avoidable); luck {luck}; "
         "clicks/ZiNi {ratio}. {verdict}."

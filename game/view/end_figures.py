@@ -5,6 +5,7 @@ board's code; which of them stay when the panel has no room for them all, and th
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # Which figures stay when the panel has no room for them all (Records and Help have every one).
-PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Code", "Seed", "IOE", "ZiNi")
-PRIORITY += ("STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
+PRIORITY: tuple[str, ...] = ("Time", "3BV", "3BV/s", "Last click", "Guesses", "Luck", "Code", "Seed", "IOE")
+PRIORITY += ("ZiNi", "Clicks/ZiNi", "STNB", "Clicks", "Flags", "Throughput", "Correctness", "RQP", "IOS", "Path")
 # The figures' names that are words (the others are the community's notation, the same in every language), as
 # figure_lines gives them: they stay English there (PRIORITY's and the tips' keys) and are translated where drawn.
 FIGURE_WORDS = {
@@ -38,6 +39,7 @@ FIGURE_WORDS = {
         N_("Time"),
         N_("Clicks"),
         N_("Guesses"),
+        N_("Luck"),
         N_("Last click"),
         N_("Seed"),
         N_("Code"),
@@ -105,6 +107,11 @@ def figure_lines(session: GameSession, stats: GameStats, code: str | None, value
             ),
         ]
     lines.append(("Guesses", guesses(session)))
+    review = game_verdict.review if game_verdict is not None else None
+    if review is not None:
+        lines.append(("Luck", luck_text(review.luck)))
+    if figures is not None and figures.clicks_over_zini is not None:
+        lines.append(("Clicks/ZiNi", figure_text("Clicks/ZiNi", figures.clicks_over_zini)))
     if not won and game_verdict is not None:
         verdict = game_verdict.loss
         if verdict is None:
@@ -144,7 +151,33 @@ def guesses(session: GameSession) -> str:
             "at most {guesses} of {count} clicks that opened cells",
             n,
         )
-    return said.format(guesses=a.guesses, count=n)
+    said = said.format(guesses=a.guesses, count=n)
+    if a.review is None or not a.guesses:
+        return said
+    avoidable = a.review.avoidable
+    if avoidable:
+        # TRANSLATORS: how many of the guesses were avoidable (a safe cell was certain then): "1 avoidable"
+        more = ngettext("{count} avoidable", "{count} avoidable", avoidable).format(count=avoidable)
+    else:
+        # TRANSLATORS: the guesses were all forced (no cell was certainly safe at any of them)
+        more = ngettext("forced", "all forced", a.guesses)
+    # TRANSLATORS: the Guesses figure and what they were: "2 of 14 clicks that opened cells, 1 avoidable"
+    return _("{guesses}, {kinds}").format(guesses=said, kinds=more)
+
+
+def luck_text(luck: float) -> str:
+    """The luck a game took (the review's: the sum over its guesses of -log10 of the chance each was safe), with
+    the odds it comes to: "1.20 (1 in 16)"."""
+    if math.isinf(luck):
+        # TRANSLATORS: the Luck figure when a cell certainly a mine was opened
+        return _("none left: a certain mine was opened")
+    if luck < 0.005:
+        # TRANSLATORS: the Luck figure of a game with no guess
+        return _("0 (no guess)")
+    odds = 10**luck
+    odds_text = f"{odds:,.0f}" if odds < 1e9 else f"{odds:.1e}"
+    # TRANSLATORS: the Luck figure: the luck taken, and the odds of getting through that many guesses
+    return _("{luck} (1 in {odds})").format(luck=f"{luck:.2f}", odds=odds_text)
 
 
 def kept_lines(lines: Sequence[Line], shown: int, race: bool) -> Sequence[Line]:

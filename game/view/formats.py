@@ -63,6 +63,8 @@ FIGURE_NAMES = {
     "Path": N_("Path"),
     # TRANSLATORS: a figure's name after a game (how many clicks were guesses), about 12 characters
     "Guesses": N_("Guesses"),
+    # TRANSLATORS: a figure's name after a game (the luck its guesses took), about 12 characters
+    "Luck": N_("Luck"),
     # TRANSLATORS: a figure's name after a loss (whether the losing click was a forced guess), about 12 characters
     "Last click": N_("Last click"),
     # TRANSLATORS: a figure's name after a game (the number the board's mines come from), about 12 characters
@@ -108,7 +110,14 @@ _FIGURE_WORDS = {
     "IOE": N_("3BV per click: 1.00 is a perfect game without flags; flags lower it."),
     "Guesses": N_(
         "Of your clicks that opened cells (the first one aside), how many were not certainly safe "
-        "from what you could see."
+        "from what you could see; avoidable when some other cell was certainly safe then, forced when none was."
+    ),
+    "Luck": N_(
+        "The luck your guesses took: the sum of -log10 of each guess's chance of being safe, so 0 when every "
+        "click was certain and 1 for a 1-in-10 chance. After a loss the losing click counts with the chance it had."
+    ),
+    "Clicks/ZiNi": N_(
+        "Your clicks over ZiNi, the fewest a player who knows the board needs: 1.00 is as few as can be."
     ),
     "Last click": N_(
         "After a loss: a forced guess (no cell was certainly safe) or avoidable (one was: it is "
@@ -142,7 +151,7 @@ def format_chance(p: float) -> str:
 
 
 # The figures speed-runners compare beyond the everyday ones (Help gives them a page of their own).
-SPEED_RUN_FIGURES = ("ZiNi", "IOS", "RQP", "STNB", "Throughput", "Correctness", "Flags", "Path")
+SPEED_RUN_FIGURES = ("ZiNi", "Clicks/ZiNi", "IOS", "RQP", "STNB", "Throughput", "Correctness", "Flags", "Path")
 
 
 def video_lines(figures: Figures) -> list[tuple[str, str]]:

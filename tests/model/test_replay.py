@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 import game.model.replay.verdict as replay_verdict
 from game.model import Board
 from game.model.replay.replay import KEYFRAME_CELLS, KEYFRAME_EVERY, Replay
+from game.model.replay.review import cells_opened_by, review_game
 from game.model.replay.stats import replay_stats, solved_three_bv
-from game.model.replay.verdict import GameVerdict, cells_opened_by, judge_game, visible
+from game.model.replay.verdict import judge_game, visible
 from game.model.solver.analysis import analyse_visible
 from tests.boardtext import with_times
 
@@ -246,7 +247,9 @@ def test_a_won_game_has_no_verdict_and_counts_its_guesses():
     assert board.state == "won" and analysis.loss is None and (analysis.guesses, analysis.opening_moves) == (2, 2)
     clean = Board.from_layout(["*....", ".....", "....."])
     clean.reveal(2, 4)
-    assert judge_game(Replay.from_game(with_times(clean, [0]))) == GameVerdict(0, 0, None)
+    verdict = judge_game(Replay.from_game(with_times(clean, [0])))
+    assert (verdict.guesses, verdict.opening_moves, verdict.loss, verdict.exact) == (0, 0, None, True)
+    assert verdict.review is not None and [click.kind for click in verdict.review.clicks] == ["first"]
 
 
 def guesses_the_slow_way(replay):
@@ -274,13 +277,21 @@ def test_remembered_proofs_count_the_same_guesses_as_fresh_analyses(seed):
         assert loss.forced or loss.missed_safe or loss.certainly_a_mine, "avoidable: a safe cell, or a known mine"
 
 
-def test_past_the_solver_allowance_unproved_clicks_count_as_guesses(monkeypatch):
+@pytest.mark.parametrize("seed", range(10))
+def test_the_verdict_counts_the_guesses_its_review_judges(seed):
+    """One judgement of each click: the panel's count of guesses is the review's, click for click."""
+    board, times = random_game(seed, 9, 9, 10, max_moves=2000)
+    replay = Replay.from_game(with_times(board, times))
+    verdict, review = judge_game(replay), review_game(replay)
+    assert verdict.review == review and verdict.guesses == review.guesses
+    assert verdict.opening_moves == sum(1 for click in review.clicks if click.kind != "first")
+
+
+def test_a_count_over_budget_says_it_is_not_exact():
     board, times = random_game(4, 9, 9, 10, max_moves=2000)
     replay = Replay.from_game(with_times(board, times))
-    full = judge_game(replay)
-    monkeypatch.setattr(replay_verdict, "SOLVER_ALLOWANCE", 0)
-    rushed = judge_game(replay)
-    assert full.exact and not rushed.exact and rushed.guesses >= full.guesses
+    full, rushed = judge_game(replay), judge_game(replay, budget=1)
+    assert full.exact and not rushed.exact
     assert rushed.loss == full.loss  # the fatal click is always judged in full
 
 

@@ -76,7 +76,7 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     analysis = wait_for_analysis(driver, over)
     lines = dict(over.lines())
     assert lines["Last click"] in ("a forced guess", "avoidable")
-    assert lines["Guesses"].endswith("of 1 click that opened cells")
+    assert re.search(r"^1 of 1 click that opened cells, (1 avoidable|forced)$", lines["Guesses"])
     assert analysis.loss.cell == board.exploded
     assert over._verdict_words().startswith(("A forced guess", "Avoidable"))
     assert over.bar.bottom <= over.window_size[1] and over.bar.top >= 0
@@ -250,7 +250,7 @@ def test_the_verdict_goes_on_during_the_replay_and_stops_when_the_game_is_left(d
     release = threading.Event()
     real = verdict_module.judge_game
 
-    def slow_judge(replay, budget=verdict_module.GUESS_BUDGET, cancelled=None):
+    def slow_judge(replay, budget=verdict_module.REVIEW_BUDGET, cancelled=None):
         release.wait(10)
         return real(replay, budget, cancelled=cancelled)
 

@@ -31,17 +31,27 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..rules.facts import GameState
-from ..rules.grid import SEEN_FLAG, Cell
+from ..rules.grid import SEEN_FLAG, Cell, around
 from ..rules.move import Move, MoveKind
 from ..solver.analysis import Analysis, InconsistentPosition, analyse_visible
 from ..solver.hints import hint_for_visible
 from .replay import Replay
-from .verdict import cells_opened_by
 
-__all__ = ["REVIEW_BUDGET", "ClickReview", "GameReview", "MarkReview", "review_game", "review_json"]
+if TYPE_CHECKING:
+    from ..rules.board import Board
+
+__all__ = [
+    "REVIEW_BUDGET",
+    "ClickReview",
+    "GameReview",
+    "MarkReview",
+    "cells_opened_by",
+    "review_game",
+    "review_json",
+]
 
 # Search nodes one group of numbers may take before its chances are estimated (then `exact` is false). Far above
 # what a game asks: the largest groups of real Expert games take a few thousand.
@@ -253,6 +263,19 @@ def review_game(
         len(replay.moves),
         all(click.exact for click in clicks),
     )
+
+
+def cells_opened_by(board: Board, move: Move) -> list[Cell]:
+    """The covered cells a move would open directly (a cascade spreads from them), before it is made."""
+    kind, row, col = move.kind, move.row, move.col
+    if kind is MoveKind.REVEAL:
+        return [] if board.is_revealed(row, col) or board.is_flagged(row, col) else [(row, col)]
+    if kind is not MoveKind.CHORD or not board.is_revealed(row, col):
+        return []
+    cells = around(board.rows, board.cols, row, col)
+    if sum(board.is_flagged(*cell) for cell in cells) != board.adjacent_mines(row, col):
+        return []
+    return [cell for cell in cells if not board.is_revealed(*cell) and not board.is_flagged(*cell)]
 
 
 def review_json(replay_json: str) -> dict[str, Any] | None:

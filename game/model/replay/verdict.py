@@ -5,13 +5,11 @@ Reads only what the player could see at each moment: the solver never peeks at t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.language import _, ngettext
 
-from ..rules.facts import GameState
 from ..rules.grid import SEEN_FLAG, Cell, around
 from ..rules.move import Move, MoveKind
 from ..solver.analysis import DEFAULT_BUDGET, Analysis, InconsistentPosition, analyse_visible
@@ -20,20 +18,10 @@ from ..solver.deductions import deductions
 from ..solver.guess import choose_guess
 from ..solver.hints import TIE, hint_for_visible
 from .replay import Replay
+from .review import FIRST, REVIEW_BUDGET, GameReview, review_game
 
 if TYPE_CHECKING:
     from ..rules.board import Board
-
-OpenOf = dict[Cell, tuple[frozenset[Cell], int]]  # a number -> its covered cells not known mines, mines they hide
-
-# Solver work per position when counting guesses. A capped analysis proves fewer cells safe (never a wrong
-# one), so a rare crowded position may count a certain click as a guess; the fatal click gets the full budget.
-GUESS_BUDGET = 5_000
-# Whole-board analyses one game may ask for while counting guesses, so the count stays fast at game over
-# (an Expert analysis takes a few ms, one that must estimate ~50 ms: it costs ESTIMATE_COST). Past the
-# allowance, a click the rules around it cannot prove safe counts as a guess, and the count is not exact.
-SOLVER_ALLOWANCE = 40
-ESTIMATE_COST = 10
 
 
 @dataclass(frozen=True)
@@ -119,169 +107,39 @@ class LossVerdict:
 @dataclass(frozen=True)
 class GameVerdict:
     """The judgement of a finished game: how many of its opening clicks were guesses, and, on a loss, the
-    verdict on the click that lost it."""
+    verdict on the click that lost it. The counts are the review's (review.py): one judgement of each click,
+    wherever a game's guesses are shown."""
 
     guesses: int  # opening moves whose cells were not all certainly safe at that moment
     opening_moves: int  # reveals and chords that opened covered cells, the first click not counted
     loss: LossVerdict | None  # None unless the game was lost
-    exact: bool = True  # False: the solver allowance ran out, and `guesses` may count a few too many
+    exact: bool = True  # False: a group of numbers was too large to count, and some chances were estimated
+    review: GameReview | None = None  # every opening click judged, and what they add up to
 
 
-def judge_game(replay: Replay, budget: int = GUESS_BUDGET, cancelled: Any = None) -> GameVerdict | None:
-    """Play the replay through, asking the solver at each opening move what the player could have known.
+def judge_game(replay: Replay, budget: int = REVIEW_BUDGET, cancelled: Any = None) -> GameVerdict | None:
+    """The game reviewed click by click (`review_game`) and, on a loss, the verdict on the losing click.
 
     `cancelled`: anything with is_set() (a threading.Event), looked at before each move; once set, judging
     stops and returns None (a large board's analysis can take seconds, and the player may have moved on)."""
-    board = replay.fresh_board()
-    known = Knowledge(board.rows, board.cols, board.mines, budget)
-    guesses = opening_moves = 0
+    review = review_game(replay, budget, cancelled=cancelled)
+    if review is None:
+        return None
     verdict = None
-    for move in replay.moves:
-        if cancelled is not None and cancelled.is_set():
-            return None
-        targets = cells_opened_by(board, move) if board.state in (GameState.READY, GameState.PLAYING) else []
-        if targets and board.state == GameState.PLAYING:  # the rules make the first click safe: never a guess
-            opening_moves += 1
-            guesses += not known.all_safe(board, targets)
-        if any(board.is_mine(*cell) for cell in targets):
-            before, flagged = visible(board), flagged_indices(board)
-            board.apply(move)
-            verdict = judge_loss(board, move, before, flagged)
-        else:
-            board.apply(move)
-    return GameVerdict(guesses, opening_moves, verdict, not known.skipped)
+    losing = next((click for click in review.clicks if click.lost), None)
+    if losing is not None:
+        board = replay.board_after(losing.index)
+        before, flagged = visible(board), flagged_indices(board)
+        move = replay.moves[losing.index]
+        board.apply(move)
+        verdict = judge_loss(board, move, before, flagged)
+    opening = sum(1 for click in review.clicks if click.kind != FIRST)
+    return GameVerdict(review.guesses, opening, verdict, review.exact, review)
 
 
 def judge_json(replay_json: str) -> GameVerdict | None:
     """`judge_game` of a replay given as its JSON (how a worker process is handed a large game)."""
     return judge_game(Replay.from_json(replay_json))
-
-
-def cells_opened_by(board: Board, move: Move) -> list[Cell]:
-    """The covered cells a move would open directly (a cascade spreads from them), before it is made."""
-    kind, row, col = move.kind, move.row, move.col
-    if kind is MoveKind.REVEAL:
-        return [] if board.is_revealed(row, col) or board.is_flagged(row, col) else [(row, col)]
-    if kind is not MoveKind.CHORD or not board.is_revealed(row, col):
-        return []
-    cells = around(board.rows, board.cols, row, col)
-    if sum(board.is_flagged(*cell) for cell in cells) != board.adjacent_mines(row, col):
-        return []
-    return [cell for cell in cells if not board.is_revealed(*cell) and not board.is_flagged(*cell)]
-
-
-class Knowledge:
-    """The cells proved safe or mined so far. A proof stays true as the game goes on, since more numbers
-    only rule out layouts, so most clicks are settled here, or by the simple rules around the clicked cell,
-    without asking the solver about the whole board again."""
-
-    def __init__(self, rows: int, cols: int, mines: int, budget: int) -> None:
-        self.rows, self.cols, self.mines_total, self.budget = rows, cols, mines, budget
-        self.safe: set[Cell] = set()
-        self.mines: set[Cell] = set()
-        self.allowance, self.skipped = SOLVER_ALLOWANCE, False
-
-    def all_safe(self, board: Board, cells: Sequence[Cell]) -> bool:
-        """Whether every one of `cells` is certainly safe on the board as the player sees it."""
-        if all(cell in self.safe for cell in cells):
-            return True
-        view = visible(board)
-        open_of: OpenOf = {}
-        if all(cell in self.safe or self.proved_nearby(view, cell, open_of) for cell in cells):
-            return True
-        touched = self.touched(view)
-        group: set[Cell] | None = None
-        # the numbers' covered cells hold at most this many mines: each such mine adds 1 to some number
-        most_near_numbers = min(touched, sum(v for v in view if v > 0))
-        if most_near_numbers < self.mines_total:
-            if any(not self.numbers_near(view, cell, 1) for cell in cells):
-                # so every layout puts a mine among the cells no number touches, and these are all alike:
-                # each of them may hold it
-                return False
-            if self.mines_total <= view.count(-1) - touched:
-                # the mine count cannot tie one group of numbers to another: the clicked cells' group alone
-                # decides them, and the solver need not weigh the rest of the board
-                view, group = self.group_view(view, cells)
-        if self.allowance <= 0:
-            self.skipped = True
-            return False
-        try:
-            analysis = analyse_visible(self.rows, self.cols, self.mines_total, view, self.budget)
-        except InconsistentPosition:  # only a hand-made board gets here: then nothing is proved
-            return False
-        self.allowance -= 1 if analysis.exact else ESTIMATE_COST
-        safe, mines = analysis.safe, analysis.mines
-        if group is not None:
-            safe, mines = safe & group, mines & group
-        self.safe |= safe
-        self.mines |= mines
-        return all(cell in safe for cell in cells)
-
-    def touched(self, view: list[int]) -> int:
-        """How many covered cells are next to a revealed cell."""
-        rows, cols = self.rows, self.cols
-        return sum(
-            1
-            for i, v in enumerate(view)
-            if v < 0 and any(view[r * cols + c] >= 0 for r, c in around(rows, cols, i // cols, i % cols))
-        )
-
-    def group_view(self, view: list[int], cells: Sequence[Cell]) -> tuple[list[int], set[Cell]]:
-        """The position cut down to the numbers linked to `cells` through shared covered cells, and those
-        covered cells. Other revealed cells next to the group become 0s: they stay open but constrain nothing
-        of the group (the cells they then clear are outside the group, so only its own results are kept)."""
-        rows, cols = self.rows, self.cols
-        numbers: set[Cell] = set()
-        group, todo = set(cells), list(cells)
-        while todo:
-            for number in self.numbers_near(view, todo.pop(), 1):
-                if number not in numbers:
-                    numbers.add(number)
-                    for cell in around(rows, cols, *number):
-                        if view[cell[0] * cols + cell[1]] < 0 and cell not in group:
-                            group.add(cell)
-                            todo.append(cell)
-        cut = [-1] * len(view)
-        for number in numbers:
-            for r, c in around(rows, cols, *number):
-                if view[r * cols + c] >= 0:
-                    cut[r * cols + c] = 0
-        for r, c in numbers:
-            cut[r * cols + c] = view[r * cols + c]
-        return cut, group
-
-    def proved_nearby(self, view: list[int], cell: Cell, open_of: OpenOf) -> bool:
-        """The player's two everyday rules, from the numbers next to `cell`: a number whose known mines are all
-        there clears the rest; a number needing as many mines as a neighbouring number whose covered cells
-        are all its own clears its others."""
-        if cell in self.mines:
-            return False
-        for number in self.numbers_near(view, cell, 1):
-            unknown, need = self.still_open(view, number, open_of)
-            if need == 0:
-                self.safe.update(unknown)
-                return True
-            if need == len(unknown):  # every covered cell around it, `cell` among them, is a mine
-                self.mines.update(unknown)
-                return False
-            for other in self.numbers_near(view, number, 2):
-                inner, inner_need = self.still_open(view, other, open_of)
-                if inner and cell not in inner and inner_need == need and inner <= unknown:
-                    self.safe.update(unknown - inner)
-                    return True
-        return False
-
-    def still_open(self, view: list[int], number: Cell, open_of: OpenOf) -> tuple[frozenset[Cell], int]:
-        """A number's covered neighbours not known to be mines, and how many mines they still hide."""
-        if number not in open_of:
-            covered = [c for c in around(self.rows, self.cols, *number) if view[c[0] * self.cols + c[1]] < 0]
-            unknown = frozenset(c for c in covered if c not in self.mines)
-            open_of[number] = unknown, view[number[0] * self.cols + number[1]] - (len(covered) - len(unknown))
-        return open_of[number]
-
-    def numbers_near(self, view: list[int], cell: Cell, reach: int) -> list[Cell]:
-        row, col = cell
-        return [c for c in around(self.rows, self.cols, row, col, reach) if view[c[0] * self.cols + c[1]] >= 0]
 
 
 def judge_loss(board: Board, move: Move, before: list[int], flagged: frozenset[int]) -> LossVerdict:
