@@ -253,9 +253,9 @@ def _personal_best(driver):
     _win(driver, pause_frames=1200)  # twenty seconds: the next one, quicker, beats its figures
     driver.click_button(driver.panel_button("again"))
     _win(driver)
-    figures = driver.scene.session.figures_job
-    if figures is not None:
-        figures.wait(30)
+    for job in (driver.scene.session.figures_job, driver.scene.session.verdict_job):
+        if job is not None:  # the figures and the review (the guesses, the luck, the verdict) in
+            job.wait(30)
     driver.frames(2)
     yield "game-over-personal-best-bar"
     panel = driver.past_grace()

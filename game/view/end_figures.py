@@ -140,29 +140,23 @@ def guesses(session: GameSession) -> str:
         return _("counting...")
     n = a.opening_moves
     if a.exact:
-        # TRANSLATORS: the Guesses figure: "2 of 14 clicks that opened cells"
-        said = ngettext(
-            "{guesses} of {count} click that opened cells", "{guesses} of {count} clicks that opened cells", n
-        )
+        # TRANSLATORS: the Guesses figure: "2 of 14 clicks" (of the clicks that opened cells), a short value
+        said = ngettext("{guesses} of {count} click", "{guesses} of {count} clicks", n)
     else:
-        # TRANSLATORS: the Guesses figure when it could not be worked out exactly: "at most 2 of 14 clicks ..."
-        said = ngettext(
-            "at most {guesses} of {count} click that opened cells",
-            "at most {guesses} of {count} clicks that opened cells",
-            n,
-        )
+        # TRANSLATORS: the Guesses figure when it could not be worked out exactly: "at most 2 of 14 clicks"
+        said = ngettext("at most {guesses} of {count} click", "at most {guesses} of {count} clicks", n)
     said = said.format(guesses=a.guesses, count=n)
     if a.review is None or not a.guesses:
         return said
     avoidable = a.review.avoidable
     if avoidable:
         # TRANSLATORS: how many of the guesses were avoidable (a safe cell was certain then): "1 avoidable"
-        more = ngettext("{count} avoidable", "{count} avoidable", avoidable).format(count=avoidable)
+        kinds = ngettext("{count} avoidable", "{count} avoidable", avoidable).format(count=avoidable)
     else:
         # TRANSLATORS: the guesses were all forced (no cell was certainly safe at any of them)
-        more = ngettext("forced", "all forced", a.guesses)
-    # TRANSLATORS: the Guesses figure and what they were: "2 of 14 clicks that opened cells, 1 avoidable"
-    return _("{guesses}, {kinds}").format(guesses=said, kinds=more)
+        kinds = ngettext("forced", "all forced", a.guesses)
+    # TRANSLATORS: the Guesses figure and what they were: "2 of 14 clicks, 1 avoidable", a short value
+    return _("{guesses}, {kinds}").format(guesses=said, kinds=kinds)
 
 
 def luck_text(luck: float) -> str:

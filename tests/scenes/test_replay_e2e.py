@@ -76,7 +76,7 @@ def test_a_lost_game_shows_its_figures_a_verdict_and_a_replay_that_ends_on_the_s
     analysis = wait_for_analysis(driver, over)
     lines = dict(over.lines())
     assert lines["Last click"] in ("a forced guess", "avoidable")
-    assert re.search(r"^1 of 1 click that opened cells, (1 avoidable|forced)$", lines["Guesses"])
+    assert re.search(r"^1 of 1 click, (1 avoidable|forced)$", lines["Guesses"])
     assert analysis.loss.cell == board.exploded
     assert over._verdict_words().startswith(("A forced guess", "Avoidable"))
     assert over.bar.bottom <= over.window_size[1] and over.bar.top >= 0

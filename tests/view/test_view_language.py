@@ -51,7 +51,7 @@ def _race(reason: Reason, lead: Lead, won: bool = True, lost: bool = False, who:
 
 
 def _guessing(exact: bool, opening_moves: int) -> SimpleNamespace:
-    verdict = SimpleNamespace(exact=exact, guesses=1, opening_moves=opening_moves)
+    verdict = SimpleNamespace(exact=exact, guesses=1, opening_moves=opening_moves, review=None)
     return SimpleNamespace(verdict_state=VerdictState.READY, verdict=verdict)
 
 
@@ -78,6 +78,11 @@ def _lines_made() -> list[str]:
     ]  # type: ignore[arg-type]
     for exact in (True, False):
         lines += [end_figures.guesses(_guessing(exact, 5))]  # type: ignore[arg-type]
+    for avoidable in (0, 2):
+        guessing = _guessing(True, 5)
+        guessing.verdict.review = SimpleNamespace(avoidable=avoidable)
+        lines += [end_figures.guesses(guessing)]  # type: ignore[arg-type]
+    lines += [end_figures.luck_text(luck) for luck in (0.0, 1.2, float("inf"))]
     lines += [scale.label("auto", (1366, 768)), scale.label(400, (1366, 768)), screens.Confirm("?", "", "").no]
     played = SimpleNamespace(won=True, abandoned=False, nf=True, assisted=True, same_board=False)
     lines += [records_list.marks(played), launcher.no_screen_message("offscreen")]  # type: ignore[arg-type]
@@ -142,10 +147,10 @@ def test_the_help_of_the_command_line_is_translated(pseudo, capsys):
 
 def test_counts_take_the_plural_forms():
     one, two, five = (end_figures.guesses(_guessing(True, n)) for n in (1, 2, 5))  # type: ignore[arg-type]
-    assert one == "1 of 1 click that opened cells"
-    assert two == "1 of 2 clicks that opened cells"
-    assert five == "1 of 5 clicks that opened cells"
-    assert end_figures.guesses(_guessing(False, 1)) == "at most 1 of 1 click that opened cells"  # type: ignore[arg-type]
+    assert one == "1 of 1 click"
+    assert two == "1 of 2 clicks"
+    assert five == "1 of 5 clicks"
+    assert end_figures.guesses(_guessing(False, 1)) == "at most 1 of 1 click"  # type: ignore[arg-type]
     one_best = bests.beaten_words([Beaten("IOE", 0.912, 0.85)])
     assert one_best == "Personal best: IOE 0.912 (was 0.850)"
     two_bests = bests.beaten_words([Beaten("Time", 42_312, 45_000), Beaten("IOE", 0.912, 0.85)], short=True)
