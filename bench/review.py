@@ -1,7 +1,8 @@
 """Game review: an Expert game (played well, and a worst case of clicks anywhere) and a 100x100 game reviewed
-click by click (the model's `review_game`, as a worker runs it), and `python main.py review --json` over the
-sample videos (the whole command: its pool, the reader children, the reviews). Medians, to compare before and
-after a change; the goals are the issue's (an Expert game within 1 s, a 100x100 game within 10 s).
+click by click (the model's `review_game`, as a worker runs it), the game-over panel's verdict in a worker
+process, and `python main.py review --json` over the sample videos (the whole command: its pool, the reader
+children, the reviews). Medians, to compare before and after a change; the goals are the issue's (an Expert game
+within 1 s, a 100x100 game within 10 s).
 
 python -m bench.review [--runs N] [--folder DIR]
 """
@@ -65,6 +66,21 @@ def main() -> None:
     expert = [thinking_game(16, 30, 99, seed) for seed in range(args.runs)]
     print(f"Expert games: {[len(game.moves) for game in expert]} clicks")
     report("review an Expert game", timed(lambda i: review_game(expert[i]), args.runs), goal_ms=1000)
+    # as the game-over panel asks for it: the verdict (the review and the losing click) in a worker process, the
+    # first time with the worker's start, then with the worker kept
+    from game.work import worker
+
+    texts = [game.to_json() for game in expert]
+    report(
+        "verdict in a worker, worker started",
+        timed(lambda i: worker.run("game.model.replay.verdict:judge_json", texts[0]), 1),
+        goal_ms=1000,
+    )
+    report(
+        "verdict in a worker, worker kept",
+        timed(lambda i: worker.run("game.model.replay.verdict:judge_json", texts[i]), args.runs),
+        goal_ms=1000,
+    )
     lucky = [lucky_game(seed) for seed in range(args.runs)]
     guesses = [review.guesses for review in map(review_game, lucky) if review is not None]
     print(f"Expert games of clicks anywhere: {[len(game.moves) for game in lucky]} clicks, {guesses} guesses")
