@@ -38,6 +38,7 @@ FIGURE_WORDS = {
     for name in (
         N_("Time"),
         N_("Clicks"),
+        N_("Clicks/ZiNi"),
         N_("Guesses"),
         N_("Luck"),
         N_("Last click"),

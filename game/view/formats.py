@@ -63,6 +63,9 @@ FIGURE_NAMES = {
     "Path": N_("Path"),
     # TRANSLATORS: a figure's name after a game (how many clicks were guesses), about 12 characters
     "Guesses": N_("Guesses"),
+    # TRANSLATORS: a figure's name (every click over ZiNi, the fewest clicks the board needs), about 12
+    # characters; ZiNi is notation and stays
+    "Clicks/ZiNi": N_("Clicks/ZiNi"),
     # TRANSLATORS: a figure's name after a game (the luck its guesses took), about 12 characters
     "Luck": N_("Luck"),
     # TRANSLATORS: a figure's name after a loss (whether the losing click was a forced guess), about 12 characters
