@@ -19,7 +19,7 @@ from game.video.packed import split_log
 log = logging.getLogger(__name__)
 
 READ_WAIT = 1.0  # seconds a reader's connection waits for a lock (a read in WAL mode hardly ever meets one)
-MOST_CELLS = 10_000  # a larger board's game is not read: reviewing it would take the drill many seconds
+MOST_CELLS = 2_500  # a larger board's game is not read: reviewing it would keep the drill waiting seconds a game
 
 
 class GameLog(NamedTuple):
