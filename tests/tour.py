@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from game.learn.drill import game_key
 from game.model.rules.boardcode import BoardCode, encode_board_code
 from game.model.solver.analysis import analyse
 from game.store import Store
@@ -308,7 +309,7 @@ def _learn(driver):
     _wait(driver, lambda: drill.puzzle is not None)
     yield "drill-own"  # from the player's own game (the tour's games guessed too)
     driver.key(pygame.K_ESCAPE)
-    played = [log.game_id for log in driver.app.store.log_reader()(None, 300)]
+    played = [game_key(log.game_id, log.played_at) for log in driver.app.store.log_reader()(None, 300)]
     driver.app.progress.note_cleared(played)  # as if every one of them was answered right
     driver.click_button(driver.scene.drill)
     drill = driver.scene

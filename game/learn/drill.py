@@ -58,6 +58,12 @@ class Focus(NamedTuple):
         )
 
 
+def game_key(game_id: int, played_at: datetime | None) -> str:
+    """How the learning progress names a recorded game: its id and when it was played (the records give a new
+    game the id of one forgotten)."""
+    return f"{game_id}/{'-' if played_at is None else round(played_at.timestamp() * 1000)}"
+
+
 class OwnGame(NamedTuple):
     """Where a position of the player's own came from: the recorded game, when it was played, the index of the
     move that guessed and the cell it clicked."""
@@ -70,7 +76,7 @@ class OwnGame(NamedTuple):
     @property
     def key(self) -> str:
         """How the learning progress names the position once it is answered right."""
-        return f"{self.game_id}:{self.move}"
+        return f"{game_key(self.game_id, self.played_at)}:{self.move}"
 
 
 class DrillPosition(NamedTuple):

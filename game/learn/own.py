@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
-from game.learn.drill import DrillPosition, OwnGame
+from game.learn.drill import DrillPosition, OwnGame, game_key
 from game.model import Replay, analyse, review_game
 
 # One game as the records keep it: (its id, when it was played, its replay's JSON; None where damaged).
@@ -22,7 +22,7 @@ class Found(NamedTuple):
     (no avoidable guess, every one answered right already, or a log that cannot be read)."""
 
     positions: list[DrillPosition]
-    cleared: list[int]
+    cleared: list[str]  # their game_key
 
 
 def positions_of_logs(logs: Sequence[Log], done: Iterable[str], max_side: int) -> Found:
@@ -39,7 +39,7 @@ def positions_of_logs(logs: Sequence[Log], done: Iterable[str], max_side: int) -
             positions = []
         found.extend(positions)
         if not positions:
-            cleared.append(game_id)
+            cleared.append(game_key(game_id, played_at))
     return Found(found, cleared)
 
 

@@ -51,8 +51,10 @@ class Progress:
             [k for k in own if isinstance(k, str) and len(k) <= MAX_KEY][-MOST_OWN:] if isinstance(own, list) else []
         )
         cleared = values.get("own_cleared")
-        self.own_cleared: set[int] = (
-            {k for k in cleared if type(k) is int and 0 < k < 2**63} if isinstance(cleared, list) else set()
+        self.own_cleared: list[str] = (
+            [k for k in cleared if isinstance(k, str) and len(k) <= MAX_KEY][-MOST_OWN:]
+            if isinstance(cleared, list)
+            else []
         )
 
     def is_done(self, key: str) -> bool:
@@ -80,11 +82,13 @@ class Progress:
             self.own_done = [*self.own_done, key][-MOST_OWN:]
             self.store.set_learnt("own", self.own_done)
 
-    def note_cleared(self, games: list[int]) -> None:
-        """Recorded games with nothing left to drill in them: the drill does not review them again."""
-        if not set(games) <= self.own_cleared:
-            self.own_cleared = set(sorted(self.own_cleared | set(games))[-MOST_OWN:])
-            self.store.set_learnt("own_cleared", sorted(self.own_cleared))
+    def note_cleared(self, games: list[str]) -> None:
+        """Recorded games (by game_key) with nothing left to drill in them: the drill does not review them again."""
+        known = set(self.own_cleared)
+        new = [key for key in dict.fromkeys(games) if key not in known]
+        if new:
+            self.own_cleared = [*self.own_cleared, *new][-MOST_OWN:]
+            self.store.set_learnt("own_cleared", self.own_cleared)
 
     def drill_summary(self) -> str:
         n = int(self.drill["positions"])

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from game import config
-from game.learn.drill import DrillPosition, choose_rule, next_position
+from game.learn.drill import DrillPosition, choose_rule, game_key, next_position
 from game.learn.own import Found, Log
 from game.learn.progress import Progress
 from game.work import worker
@@ -149,7 +149,7 @@ class DrillFeed:
 
 
 def _page(
-    read: ReadLogs, before: int | None, looked: int, cleared: set[int], done: set[str], cancel: threading.Event
+    read: ReadLogs, before: int | None, looked: int, cleared: set[str], done: set[str], cancel: threading.Event
 ) -> Page:
     """The next PAGE games not cleared yet, older than `before`, reviewed by a worker process."""
     batch: list[Log] = []
@@ -159,7 +159,7 @@ def _page(
         ended = len(logs) < min(PAGE, MOST_GAMES - looked) or looked + len(logs) >= MOST_GAMES
         for game_id, played_at, moves in logs:
             before, looked = game_id, looked + 1
-            if game_id not in cleared:
+            if game_key(game_id, played_at) not in cleared:
                 batch.append((game_id, played_at, moves))
     if not batch:
         return Page(Found([], []), before, looked, ended)

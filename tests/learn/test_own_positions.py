@@ -4,6 +4,7 @@ were answered right kept in the learning progress."""
 
 from datetime import datetime, timezone
 
+from game.learn.drill import game_key
 from game.learn.own import positions_of_game, positions_of_logs
 from game.learn.progress import MOST_OWN, Progress
 from game.model import Move, Replay, analyse
@@ -19,7 +20,8 @@ def log_of(game_id, board, elapsed):
 def test_an_avoidable_guess_is_a_position_from_just_before_it():
     board, elapsed, guess, move = avoidable_game()
     [position] = positions_of_game(7, WHEN, Replay.from_game(board, elapsed).to_json())
-    assert position.game.key == f"7:{move}" and position.game.guessed == guess and position.game.played_at == WHEN
+    assert position.game.key == f"7/{round(WHEN.timestamp() * 1000)}:{move}"
+    assert position.game.guessed == guess and position.game.played_at == WHEN
     shown = position.board
     assert shown.moves == board.moves[:move] and not shown.is_revealed(*guess)
     analysis = analyse(shown)
@@ -57,9 +59,15 @@ def test_games_with_nothing_left_to_drill_are_cleared():
     ]
     found = positions_of_logs(logs, [], 100)
     assert [p.game.game_id for p in found.positions] == [2]
-    assert found.cleared == [1, 3, 4, 5]
-    answered = positions_of_logs(logs, ["2:1"], 100)
-    assert answered.positions == [] and answered.cleared == [1, 2, 3, 4, 5]
+    assert found.cleared == [game_key(1, WHEN), game_key(3, WHEN), "4/-", game_key(5, WHEN)]
+    answered = positions_of_logs(logs, [found.positions[0].game.key], 100)
+    assert answered.positions == [] and len(answered.cleared) == 5
+
+
+def test_a_game_is_known_by_its_id_and_when_it_was_played():
+    """The records give a new game the id of one forgotten (a reset): that one is another game."""
+    assert game_key(3, WHEN) != game_key(3, WHEN.replace(minute=1))
+    assert game_key(3, WHEN) == game_key(3, WHEN.astimezone())
 
 
 class Kept:
@@ -74,24 +82,24 @@ class Kept:
 
 
 def test_the_own_positions_answered_and_games_cleared_are_kept_and_cleaned():
-    store = Kept({"own": ["3:1", 4, "x" * 99], "own_cleared": [5, "6", -1, 2**70, True]})
+    store = Kept({"own": ["3/1:1", 4, "x" * 99], "own_cleared": ["5/1", 6, "x" * 99, None]})
     progress = Progress(store)
-    assert progress.own_done == ["3:1"] and progress.own_cleared == {5}
-    progress.note_own_done("9:2")
-    progress.note_own_done("9:2")
-    progress.note_cleared([8, 7])
+    assert progress.own_done == ["3/1:1"] and progress.own_cleared == ["5/1"]
+    progress.note_own_done("9/1:2")
+    progress.note_own_done("9/1:2")
+    progress.note_cleared(["8/1", "7/1", "8/1", "5/1"])
     again = Progress(store)
-    assert again.own_done == ["3:1", "9:2"] and again.own_cleared == {5, 7, 8}
+    assert again.own_done == ["3/1:1", "9/1:2"] and again.own_cleared == ["5/1", "8/1", "7/1"]
     for n in range(MOST_OWN + 5):
-        again.note_own_done(f"{n}:1")
-    again.note_cleared(list(range(1, MOST_OWN + 20)))
-    assert len(Progress(store).own_done) == MOST_OWN and "0:1" not in Progress(store).own_done
-    assert len(Progress(store).own_cleared) == MOST_OWN and 1 not in Progress(store).own_cleared
+        again.note_own_done(f"{n}/1:1")
+    again.note_cleared([f"{n}/1" for n in range(10, MOST_OWN + 20)])
+    assert len(Progress(store).own_done) == MOST_OWN and "0/1:1" not in Progress(store).own_done
+    assert len(Progress(store).own_cleared) == MOST_OWN and "5/1" not in Progress(store).own_cleared
 
 
 def test_damaged_progress_values_start_again():
     progress = Progress(Kept({"own": {"a": 1}, "own_cleared": "all"}))
-    assert progress.own_done == [] and progress.own_cleared == set()
+    assert progress.own_done == [] and progress.own_cleared == []
 
 
 def _revealed(board):

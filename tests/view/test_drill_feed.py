@@ -5,7 +5,7 @@ import random
 import threading
 from datetime import datetime, timezone
 
-from game.learn.drill import DrillPosition
+from game.learn.drill import DrillPosition, game_key
 from game.learn.progress import Progress
 from game.model import Replay
 from game.view import drill_feed
@@ -45,14 +45,15 @@ def test_no_more_than_the_newest_games_are_looked_at(monkeypatch):
     while not ended:
         page = _page(reader(1000, []), before, looked, set(), set(), threading.Event())
         before, looked, ended = page.before, page.looked, page.ended
-        assert page.found.cleared == [game_id for game_id, _, _ in reviewed[-PAGE:]]
+        assert page.found.cleared == [game_key(game_id, WHEN) for game_id, _, _ in reviewed[-PAGE:]]
     assert looked == MOST_GAMES and len(reviewed) == MOST_GAMES and reviewed[0][0] == 1000
 
 
 def test_cleared_games_are_passed_over_without_a_review(monkeypatch):
     reviewed = []
     monkeypatch.setattr(worker, "run", lambda target, logs, *args, **kw: reviewed.extend(logs) or _nothing(logs))
-    page = _page(reader(30, []), None, 0, set(range(21, 31)), set(), threading.Event())
+    cleared = {game_key(n, WHEN) for n in range(21, 31)}
+    page = _page(reader(30, []), None, 0, cleared, set(), threading.Event())
     assert [game_id for game_id, _, _ in reviewed] == list(range(20, 10, -1)) and page.before == 11
 
 
@@ -72,7 +73,7 @@ def test_the_solvers_positions_wait_for_the_newest_page(monkeypatch):
     gate.set()
     feed.own_job.wait(60)
     own = feed.poll()
-    assert own is not None and own.game.key == f"1:{move}"
+    assert own is not None and own.game.key == f"{game_key(1, WHEN)}:{move}"
     feed.own_job is None or feed.own_job.wait(30)
     assert feed.poll().game is None, "none of their own left: the solver's"
     feed.answered(own, right=False)
@@ -87,7 +88,7 @@ def test_the_solvers_positions_wait_for_the_newest_page(monkeypatch):
 def _nothing(logs):
     from game.learn.own import Found
 
-    return Found([], [game_id for game_id, _, _ in logs])
+    return Found([], [game_key(game_id, at) for game_id, at, _ in logs])
 
 
 def _solvers():
