@@ -73,6 +73,8 @@ class DrillFeed:
         if job is None or not job.done:
             return None
         self._ask_solver()
+        if job.error is not None:
+            log.warning("the drill's position could not be made: %s", job.error)
         if job.error is not None or job.result is None:
             return None  # the next one is on its way
         return self._shown(job.result)
@@ -85,10 +87,6 @@ class DrillFeed:
             self.progress.note_own_done(position.game.key)
         else:
             self.again.append((AGAIN_AFTER, position))
-
-    @property
-    def waiting(self) -> bool:
-        return self.own_job is not None or self.solver_job is not None
 
     def cancel(self) -> None:
         for job in (self.own_job, self.solver_job):
