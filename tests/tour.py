@@ -17,11 +17,14 @@ from pathlib import Path
 
 import pygame
 
+from game.learn.drill import game_key
 from game.model.rules.boardcode import BoardCode, encode_board_code
 from game.model.solver.analysis import analyse
 from game.store import Store
 from game.store.kept import GameRecord
 from game.view import screens
+from tests.owngames import avoidable_game
+from tests.populated import record_of
 
 HOUR_MS = 3_600_000
 HUGE = (100, 100, 1500)  # the largest custom board, with a long name: "Custom 100 x 100, 1,500 mines"
@@ -68,6 +71,9 @@ def seed_records(home) -> None:
                     played_at=start,
                 )
             )
+        # an Expert game with a guess a certain cell could have spared: the drill's first position
+        board, elapsed, _, _ = avoidable_game(1, (16, 30, 99), certain_first=25)
+        store.record_game(record_of(board, elapsed)._replace(played_at=start + timedelta(days=30)))
         path = store.path
     db = sqlite3.connect(path)  # five-digit counts of games played, without recording 12,345 games one by one
     db.execute(
@@ -301,7 +307,14 @@ def _learn(driver):
     driver.click_button(driver.scene.drill)
     drill = driver.scene
     _wait(driver, lambda: drill.puzzle is not None)
-    yield "drill"
+    yield "drill-own"  # from the player's own game (the tour's games guessed too)
+    driver.key(pygame.K_ESCAPE)
+    played = [game_key(log.game_id, log.played_at) for log in driver.app.store.log_reader()(None, 300)]
+    driver.app.progress.note_cleared(played)  # as if every one of them was answered right
+    driver.click_button(driver.scene.drill)
+    drill = driver.scene
+    _wait(driver, lambda: drill.puzzle is not None)
+    yield "drill"  # the solver's
     _menu(driver)
     driver.click_button(driver.scene.difficulty_buttons["beginner"])
     if driver.app.overlays:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
+from datetime import datetime
 from typing import NamedTuple
 
 from game.learn.puzzle import Puzzle
@@ -57,6 +58,27 @@ class Focus(NamedTuple):
         )
 
 
+def game_key(game_id: int, played_at: datetime | None) -> str:
+    """How the learning progress names a recorded game: its id and when it was played (the records give a new
+    game the id of one forgotten)."""
+    return f"{game_id}/{'-' if played_at is None else round(played_at.timestamp() * 1000)}"
+
+
+class OwnGame(NamedTuple):
+    """Where a position of the player's own came from: the recorded game, when it was played, the index of the
+    move that guessed and the cell it clicked."""
+
+    game_id: int
+    played_at: datetime
+    move: int
+    guessed: Cell
+
+    @property
+    def key(self) -> str:
+        """How the learning progress names the position once it is answered right."""
+        return f"{game_key(self.game_id, self.played_at)}:{self.move}"
+
+
 class DrillPosition(NamedTuple):
     board: Board  # the position, a copy the player may play on
     rule: str  # one of DRILL_RULES
@@ -66,10 +88,15 @@ class DrillPosition(NamedTuple):
     reason: str  # why, in the hint engine's words
     cells: tuple[Cell, ...] = ()  # the cells it proves
     named: tuple[Cell, ...] = ()  # the other cells the reason names (mines a number already touches)
+    game: OwnGame | None = None  # the player's own game it is from (None: the solver's)
 
     def puzzle(self) -> Puzzle:
-        """The position to play: its flags are the solver's, each on a mine a proof placed."""
+        """The position to play: its flags are the solver's, each on a mine a proof placed. One from the player's
+        own game asks for one certainly safe cell, as the click they guessed could have been; their flags count
+        only where the numbers prove a mine."""
         b = self.board
+        if self.game is not None:
+            return Puzzle(b.copy(), self.safe, self.mines, any_safe=True, rule=self.rule)
         flags = [(r, c) for r in range(b.rows) for c in range(b.cols) if b.is_flagged(r, c)]
         return Puzzle(b.copy(), self.safe, self.mines, rule=self.rule, known_flags=flags)
 
@@ -86,8 +113,10 @@ class DrillPosition(NamedTuple):
         Focus(top=0, left=0, rows=8, cols=8)
         """
         board = self.board
-        cells = set(self.safe | self.mines) | set(self.proof)
-        for row, col in self.safe | self.mines:
+        # the player's own position: the cell they guessed, and the safe cell and its proof (any safe cell does)
+        asked = self.safe | self.mines if self.game is None else {*self.cells, self.game.guessed}
+        cells = set(asked) | set(self.proof)
+        for row, col in asked:
             cells.update(
                 (r, c)
                 for r in range(max(0, row - 1), min(board.rows, row + 2))

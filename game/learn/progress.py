@@ -1,5 +1,6 @@
 """What the player has learnt, kept in the records: the lessons done, the rules their avoidable losses and
-drill misses got wrong (the drill trains those), and the drill's score. No pygame here.
+drill misses got wrong (the drill trains those), the drill's score, and which positions of their own games the
+drill has had answered right (and which games have none left). No pygame here.
 
 Values read back are cleaned: a damaged one starts again rather than stopping the game.
 """
@@ -11,6 +12,7 @@ from typing import Any, Protocol
 from game.language import _, ngettext
 
 MAX_KEY = 40  # a lesson key or rule read back is no longer than this
+MOST_OWN = 1_000  # own drill positions answered right, and games with none left, kept (the newest)
 NEW_DRILL = {"positions": 0, "right": 0, "seconds": 0.0}
 
 
@@ -44,6 +46,16 @@ class Progress:
             isinstance(drill.get(k), (int, float)) and 0 <= drill[k] < 10**12 for k in NEW_DRILL
         ):
             self.drill = {k: type(NEW_DRILL[k])(drill[k]) for k in NEW_DRILL}
+        own = values.get("own")
+        self.own_done: list[str] = (
+            [k for k in own if isinstance(k, str) and len(k) <= MAX_KEY][-MOST_OWN:] if isinstance(own, list) else []
+        )
+        cleared = values.get("own_cleared")
+        self.own_cleared: list[str] = (
+            [k for k in cleared if isinstance(k, str) and len(k) <= MAX_KEY][-MOST_OWN:]
+            if isinstance(cleared, list)
+            else []
+        )
 
     def is_done(self, key: str) -> bool:
         return key in self.lessons_done
@@ -63,6 +75,20 @@ class Progress:
         self.drill["right"] += right_first_time
         self.drill["seconds"] += max(0.0, seconds)
         self.store.set_learnt("drill", self.drill)
+
+    def note_own_done(self, key: str) -> None:
+        """A position of the player's own game answered right: the drill does not show it again."""
+        if key not in self.own_done:
+            self.own_done = [*self.own_done, key][-MOST_OWN:]
+            self.store.set_learnt("own", self.own_done)
+
+    def note_cleared(self, games: list[str]) -> None:
+        """Recorded games (by game_key) with nothing left to drill in them: the drill does not review them again."""
+        known = set(self.own_cleared)
+        new = [key for key in dict.fromkeys(games) if key not in known]
+        if new:
+            self.own_cleared = [*self.own_cleared, *new][-MOST_OWN:]
+            self.store.set_learnt("own_cleared", self.own_cleared)
 
     def drill_summary(self) -> str:
         n = int(self.drill["positions"])

@@ -12,18 +12,19 @@ import pygame
 from game import config
 from game.language import _, ngettext
 from game.learn import lessons as lesson_data
-from game.learn.drill import DrillPosition, Focus, choose_rule, next_position
+from game.learn.drill import DrillPosition, Focus
 from game.learn.puzzle import RULE_NAMES, Explanation, Puzzle
 from game.learn.study import study_puzzle
 from game.model import Analysis, Cell, Move, Replay, analyse
 from game.play.board_ui import BoardUI, Scroll, hover_cell, interpret, pressed_cells
 from game.view import cut_view, hint_marks, hud, layout, screens, text, theme, widgets
 from game.view.board_view import BoardLooks, BoardRenderer
+from game.view.drill_feed import DrillFeed
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.formats import format_chance
 from game.view.input import REVEAL_KEYS, BoardGeometry, input_event
 from game.view.layout import GAP, MARGIN
-from game.view.puzzle_words import drill_solved, lessons_to_do, puzzle_buttons, see_outlined
+from game.view.puzzle_words import drill_solved, from_own_game, lessons_to_do, puzzle_buttons, see_outlined
 from game.view.scale import px, sprite_scale
 from game.view.scene import Context, Scene
 from game.view.sheet import DIGIT_H, DIGIT_W
@@ -76,7 +77,7 @@ class PuzzleScene(Scene):
                 "Each position has one thing the numbers prove: find it. Open the safe cells, flag the mines."
             )
             largest = DRILL_VIEW
-            self._ask_for_position()
+            self.feed = DrillFeed(context.progress, context.store.log_reader(), self.rng)
         elif study is not None:
             self.title = _("Study the lost game")
             self.teach = _("The board just before the losing click. A cell was certainly safe: find it.")
@@ -156,6 +157,8 @@ class PuzzleScene(Scene):
         self.analysis = analyse(b) if puzzle.guesses else None
         self.tints = hint_marks.ChanceTints(self.tile, theme.colour_blind()) if self.analysis else None
         self.said, self.said_kind = self._opening_words(), "teach"
+        if self.drilling and self.position.game is not None:  # where the player guessed, outlined
+            self._outline(cells=(self.position.game.guessed,))
         if self.studying:  # a large board: start where the player lost
             self._scroll_to(self.losing_cell)
         self.dirty = True
@@ -169,6 +172,8 @@ class PuzzleScene(Scene):
         if self.lesson_index is not None:
             count = len(self.lessons[self.lesson_index].boards)
             return _("Board {number} of {count}.").format(number=self.board_no + 1, count=count)
+        if self.drilling and self.position.game is not None:
+            return from_own_game(self.position.game.played_at)
         if self.drilling:
             # TRANSLATORS: {rule} is one of the rules' names ("one number on its own", "two numbers together"...)
             return _("This one needs {rule}.").format(rule=_(RULE_NAMES[self.position.rule]))
@@ -176,14 +181,12 @@ class PuzzleScene(Scene):
 
     # --- the drill's positions and the study's, made off the frame -----------------------------------------
 
-    def _ask_for_position(self) -> None:
-        rule = choose_rule(self.rng, self.context.progress.mistakes)
-        seed = self.rng.randrange(2**31)
-        self.next_job = BackgroundJob(lambda cancel: next_position(random.Random(seed), rule, cancel.is_set))
-
     def update(self, step: float) -> None:
         if self.puzzle is not None and not self.puzzle.done:
             self.seconds += step
+        if self.drilling and self.puzzle is None and (position := self.feed.poll()) is not None:
+            self.position = position
+            self._take(position.puzzle(), position.focus())
         job = self.next_job
         if job is not None and job.done and self.puzzle is None:
             self.next_job = None
@@ -198,15 +201,10 @@ class PuzzleScene(Scene):
                 self.said = _("That position could not be set up.")
             self.dirty = True
             return
-        if self.drilling:
-            self.position = job.result
-            self._take(self.position.puzzle(), self.position.focus())
-            self._ask_for_position()  # the next one is ready by the time this one is solved
-        else:
-            self._take(job.result)
+        self._take(job.result)
 
     def next_wake(self) -> float | None:
-        if self.next_job is not None or self.hint_job is not None:
+        if self.next_job is not None or self.hint_job is not None or (self.drilling and self.puzzle is None):
             return 0.05
         return None
 
@@ -264,6 +262,8 @@ class PuzzleScene(Scene):
             self.hint_job.cancel()
         if self.next_job is not None:
             self.next_job.cancel()
+        if self.drilling:
+            self.feed.cancel()
         if self.studying:
             self.context.back()
         else:
@@ -320,6 +320,7 @@ class PuzzleScene(Scene):
                     self.said = lessons_to_do(to_do)
         elif self.drilling:
             self.context.progress.note_drill(self.first_try, self.seconds)
+            self.feed.answered(self.position, self.first_try)
             self.said = drill_solved(self.first_try, self.seconds, self.position.reason)
             position = self.position
             self._outline(position.proof, position.cells, position.named, position.rule == "count")
@@ -340,8 +341,6 @@ class PuzzleScene(Scene):
         elif self.drilling:
             self.puzzle, self.next.enabled = None, False
             self.said, self.said_kind = _("Finding a position..."), "teach"
-            if self.next_job is None:
-                self._ask_for_position()
 
     def ask_why(self) -> None:
         """What the numbers prove, and how: the hint engine's reason, its numbers outlined."""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from game.language import _, ngettext, pgettext
+from game.view.formats import date_text
 
 
 def puzzle_buttons() -> tuple[str, str, str]:
@@ -43,3 +46,12 @@ def see_outlined(cells: int, numbers: int) -> str:
     if numbers == 1:
         return _("See the outlined cells and the number that proves them.")
     return _("See the outlined cells and the numbers that prove them.")
+
+
+def from_own_game(played_at: datetime) -> str:
+    """A drill position from the player's own game: when it was played, and what they missed there."""
+    # TRANSLATORS: under the pattern drill's board, the position is one of the player's recorded games; {date} is
+    # its date in digits ("2026-11-29"); the guessed cell is outlined
+    return _("From your game of {date}: you guessed here; a safe cell was certain.").format(
+        date=date_text(played_at.astimezone())
+    )
