@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from game.language import N_, _
+
 __all__ = ["GuessRule"]
 
 
@@ -59,8 +61,20 @@ class GuessRule(str, Enum):
         """The rule of an EVF game mode code (OFF for any other mode: the standard game, UPK, Win7...)."""
         return next((rule for rule, code in _EVF_MODES.items() if code == mode and rule is not cls.OFF), cls.OFF)
 
+    @property
+    def name_shown(self) -> str:
+        """The rule's short name as the player reads it (Records' boards, the game's end)."""
+        return _(_NAMES[self])
+
     def __str__(self) -> str:
         return self.value
 
 
+# TRANSLATORS: the no-guess family's modes, short, after a board's name ("Expert, forced guesses safe")
+_NAMES = {
+    GuessRule.OFF: N_("guesses left to luck"),
+    GuessRule.NO_GUESS: N_("no-guess"),
+    GuessRule.FORCED_SAFE: N_("forced guesses safe"),
+    GuessRule.STRICT: N_("strict no-guess"),
+}
 _EVF_MODES = {GuessRule.OFF: 0, GuessRule.NO_GUESS: 5, GuessRule.STRICT: 7, GuessRule.FORCED_SAFE: 8}
