@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from .rules.board import Board
 from .rules.category import (
+    RULE_MARK,
     STANDARD_BOARDS,
     board_of,
     category_for,
@@ -148,6 +149,7 @@ __all__ = [
     "MAX_DENSITY",
     "MAX_SIDE",
     "PRESETS",
+    "RULE_MARK",
     "STANDARD_BOARDS",
     "SAFE_AROUND_FIRST_CLICK",
     "SEEN_COVERED",
