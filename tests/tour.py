@@ -116,7 +116,7 @@ def tour(driver):
     driver.scene.fields["rows"].value, driver.scene.fields["mines"].value = "1", "99999"
     driver.key(pygame.K_TAB)
     yield "custom-errors"
-    app.settings.change("no_guess", True)  # a large dense board with no-guess on: the wait is said before it
+    app.settings.change("no_guess", "no_guess")  # a large dense board with no-guess on: the wait is said before it
     app.settings.change("custom", (HUGE[0], HUGE[1], 2_500))
     for field, value in zip(("rows", "cols", "mines"), (HUGE[0], HUGE[1], 2_500)):
         driver.scene.fields[field].value = str(value)
@@ -125,7 +125,7 @@ def tour(driver):
     _menu(driver)
     driver.click_button(driver.scene.settings)
     yield "settings-no-guess-wait"
-    app.settings.change("no_guess", False)
+    app.settings.change("no_guess", "off")
     _menu(driver)
 
     driver.click_button(driver.scene.play_code)

@@ -315,6 +315,7 @@ class GameSession:
             self.stamp(t_ms)
         started = board.state != GameState.READY or move.kind is MoveKind.REVEAL
         made = not by_player and not board.moves and move.kind is MoveKind.REVEAL  # made for the player: not theirs
+        self.ruling = None
         if self.rule.changes_board and move.kind is MoveKind.REVEAL and board.state == GameState.PLAYING:
             from game.model import rule_reveal  # the solver loads with the first such reveal, not at start-up
 
