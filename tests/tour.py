@@ -138,6 +138,10 @@ def tour(driver):
 
     driver.click_button(driver.scene.settings)
     yield "settings"
+    for rule in ("forced_safe", "strict"):  # the Guessing setting's longest sentences
+        app.settings.change("no_guess", rule)
+        yield f"settings-guessing-{rule}"
+    app.settings.change("no_guess", "off")
     driver.click(driver.scene.name_field.rect.center)
     driver.type_text("Wojciech Grzegorz Brzęczyszczykiewicz-Ørsted")  # longer than a name may be
     yield "settings-name"

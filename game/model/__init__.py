@@ -98,7 +98,7 @@ if TYPE_CHECKING:
     )
     from .solver.chance import chance_text
     from .solver.deductions import Deduction, combined_reason, deductions
-    from .solver.guessrules import Ruling, rule_reveal
+    from .solver.guessrules import Judge, Ruling, rule_reveal
     from .solver.hints import Hint, HintRule, count_reason, hint_for
     from .solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
     from .solver.proofs import simplest_proof
@@ -131,7 +131,7 @@ _LATER = {
     "simplest_proof": ".solver.proofs",
     **dict.fromkeys(("Hint", "HintRule", "count_reason", "hint_for"), ".solver.hints"),
     **dict.fromkeys(("NoGuessCancelled", "NoGuessTimeout", "generate_no_guess"), ".solver.noguess"),
-    **dict.fromkeys(("Ruling", "rule_reveal"), ".solver.guessrules"),
+    **dict.fromkeys(("Judge", "Ruling", "rule_reveal"), ".solver.guessrules"),
 }
 
 
@@ -168,6 +168,7 @@ __all__ = [
     "Hint",
     "HintRule",
     "InconsistentPosition",
+    "Judge",
     "LossVerdict",
     "Move",
     "MoveKind",

@@ -44,7 +44,7 @@ from game.video.events import Mouse, Video, new_video, record_made_click
 from game.video.packed import saved_video
 
 if TYPE_CHECKING:
-    from game.model import GameVerdict, Replay, Ruling
+    from game.model import GameVerdict, Judge, Replay, Ruling
     from game.play.aftermath import VerdictState
     from game.store import RecordResult
     from game.store.writer import Pending
@@ -87,6 +87,7 @@ class GameSession:
         # a mode of the no-guess family that moves the mines under a guess (game.model.GuessRule), else OFF
         self.rule = rule if rule.changes_board else GuessRule.OFF
         self.ruling: Ruling | None = None  # what the mode did to the last reveal (the status line says it)
+        self._judge: Judge | None = None  # rules on the reveals under `rule`, made at the first
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
         # whether it can be taken up again: a race cannot (its ghost is not saved with it), so it is never saved,
@@ -317,9 +318,11 @@ class GameSession:
         made = not by_player and not board.moves and move.kind is MoveKind.REVEAL  # made for the player: not theirs
         self.ruling = None
         if self.rule.changes_board and move.kind is MoveKind.REVEAL and board.state == GameState.PLAYING:
-            from game.model import rule_reveal  # the solver loads with the first such reveal, not at start-up
+            if self._judge is None:
+                from game.model import Judge  # the solver loads with the first such reveal, not at start-up
 
-            self.ruling = rule_reveal(board, move, self.rule)  # the mines may move: the click then plays on them
+                self._judge = Judge(self.rule)
+            self.ruling = self._judge.rule(board, move)  # the mines may move: the click then plays on them
         changed = board.apply(move.at(self.elapsed_ms if started else 0), made=made)
         if board.state in (GameState.WON, GameState.LOST):
             self._record()

@@ -12,7 +12,7 @@ from game.model import Board, GameState, Move, MoveKind
 from game.model.rules.guessing import GuessRule
 from game.model.solver.analysis import visible_of
 from game.model.solver.frontier import neighbours
-from game.model.solver.guessrules import Ruling, rule_reveal
+from game.model.solver.guessrules import Judge, Ruling, rule_reveal
 from game.model.solver.relayout import layout_with
 
 
@@ -33,7 +33,7 @@ def mines_of(board: Board) -> frozenset[int]:
     return frozenset(r * board.cols + c for r, c in board.mine_cells())
 
 
-def check_reveal(board: Board, cell: tuple[int, int], rule: GuessRule) -> Ruling:
+def check_reveal(board: Board, cell: tuple[int, int], rule: GuessRule, judge: Judge | None = None) -> Ruling:
     """Rule on one reveal and check it against brute force; then play it."""
     rows, cols = board.rows, board.cols
     visible = visible_of(board)
@@ -45,7 +45,8 @@ def check_reveal(board: Board, cell: tuple[int, int], rule: GuessRule) -> Ruling
     can_be_safe = any(index not in layout for layout in layouts)
     can_be_mine = any(index in layout for layout in layouts)
     before = mines_of(board)
-    ruling = rule_reveal(board, Move(MoveKind.REVEAL, *cell), rule)
+    move = Move(MoveKind.REVEAL, *cell)
+    ruling = judge.rule(board, move) if judge is not None else rule_reveal(board, move, rule)
     after = mines_of(board)
     assert after in layouts, "the mines moved to a layout that does not fit what is shown"
     assert ruling is not Ruling.UNDECIDED  # small boards never run out of work
@@ -74,6 +75,7 @@ PLAY = {
 def play(size: tuple[int, int, int], seed: int, rule: GuessRule, clicks: list[tuple[int, int, bool]]) -> None:
     rows, cols, mines = size
     board = Board(rows, cols, mines, seed=seed, first_click="safe")
+    judge = Judge(rule) if seed % 2 else None  # half the games carry the analysis from click to click, as a game does
     for row, col, flag in clicks:
         if board.state in (GameState.WON, GameState.LOST):
             break
@@ -83,7 +85,7 @@ def play(size: tuple[int, int, int], seed: int, rule: GuessRule, clicks: list[tu
         elif flag:
             board.toggle_flag(row, col)  # flags are marks, not facts: the modes ignore them
         else:
-            check_reveal(board, (row, col), rule)
+            check_reveal(board, (row, col), rule, judge)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

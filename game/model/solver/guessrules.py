@@ -4,16 +4,21 @@ count, so the board the game ends with explains every number the player saw."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from enum import Enum
 
 from ..rules.board import Board
 from ..rules.facts import GameState
 from ..rules.guessing import GuessRule
 from ..rules.move import Move, MoveKind
-from .analysis import InconsistentPosition, analyse_visible, visible_of
+from .analysis import Analysis, InconsistentPosition, analyse_visible, visible_of
 from .relayout import RELAYOUT_BUDGET, layout_with
 
-__all__ = ["Ruling", "rule_reveal"]
+__all__ = ["Judge", "Ruling", "rule_reveal"]
+
+# What proves the cells of a position (`visible` as analyse_visible reads it): analyse_visible, or a Judge's
+# analysis carried from the position before.
+Analyser = Callable[[Sequence[int]], Analysis]
 
 
 class Ruling(str, Enum):
@@ -25,7 +30,9 @@ class Ruling(str, Enum):
     UNDECIDED = "undecided"  # the search for a layout ran out of work: the mines stay where they are
 
 
-def rule_reveal(board: Board, move: Move, rule: GuessRule, budget: int = RELAYOUT_BUDGET) -> Ruling:
+def rule_reveal(
+    board: Board, move: Move, rule: GuessRule, budget: int = RELAYOUT_BUDGET, analyser: Analyser | None = None
+) -> Ruling:
     """Move `board`'s mines as `rule` says before `move` is played (the caller then applies the move).
 
     A reveal of a covered cell, in a game under way, is a forced guess when no covered cell is certainly safe,
@@ -52,7 +59,7 @@ def rule_reveal(board: Board, move: Move, rule: GuessRule, budget: int = RELAYOU
     visible = visible_of(board)
     index = row * cols + col
     try:
-        analysis = analyse_visible(rows, cols, board.mines, visible)
+        analysis = analyser(visible) if analyser is not None else analyse_visible(rows, cols, board.mines, visible)
     except InconsistentPosition:  # cannot happen on a real board; play it as it lies
         return Ruling.AS_DEALT
     safe = analysis.safe_cells
@@ -79,3 +86,36 @@ def rule_reveal(board: Board, move: Move, rule: GuessRule, budget: int = RELAYOU
         return Ruling.UNDECIDED
     board.move_mines([divmod(i, cols) for i in sorted(layout)])
     return Ruling.PUNISHED if mine else Ruling.MADE_SAFE
+
+
+class Judge:
+    """Rules on a game's reveals under one rule, carrying the analysis of each position it looked at to the
+    next (`Analysis.after`: only the groups of numbers a reveal touched are counted again), so that a reveal on
+    a large board costs a little of the solver's time, not a whole analysis. The mines moving never changes a
+    number shown, so what was proved stays proved.
+
+    >>> board = Board.from_layout(["*.", "..", "..", ".*"])
+    >>> _ = board.reveal(0, 1)
+    >>> Judge(GuessRule.FORCED_SAFE).rule(board, Move(MoveKind.REVEAL, 0, 0))
+    <Ruling.MADE_SAFE: 'made_safe'>
+    """
+
+    def __init__(self, rule: GuessRule) -> None:
+        self.rule_in_play = rule
+        self._last: tuple[list[int], Analysis] | None = None  # the last position analysed, and its analysis
+
+    def rule(self, board: Board, move: Move, budget: int = RELAYOUT_BUDGET) -> Ruling:
+        """As `rule_reveal` does, with the analysis carried from the position before."""
+        return rule_reveal(board, move, self.rule_in_play, budget, lambda visible: self._analysis(board, visible))
+
+    def _analysis(self, board: Board, visible: Sequence[int]) -> Analysis:
+        last = self._last
+        analysis = None
+        if last is not None and len(last[0]) == len(visible):
+            before, known = last
+            if all(v >= 0 for v, was in zip(visible, before) if was >= 0):  # the same game, some cells on
+                analysis = known.after({i: v for i, (v, was) in enumerate(zip(visible, before)) if v >= 0 > was})
+        if analysis is None:
+            analysis = analyse_visible(board.rows, board.cols, board.mines, visible)
+        self._last = list(visible), analysis
+        return analysis
