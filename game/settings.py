@@ -153,12 +153,13 @@ SETTINGS: tuple[Setting, ...] = (
         ),
         "",
         clean=guess_rule_name,
-        # TRANSLATORS: a sentence under the Guessing setting for each choice: what it does (one short line)
+        # TRANSLATORS: a sentence under the Guessing setting for each choice: what it does (one short line, about
+        # 40 characters; Help's Guessing page says it at length)
         notes=(
             ("off", N_("Random boards: a guess may hit a mine.")),
-            ("no_guess", N_("Boards logic alone clears: never a forced guess.")),
-            ("forced_safe", N_("When no cell is certainly safe, the cell you click is made safe.")),
-            ("strict", N_("A forced guess is made safe; a needless guess always hits a mine.")),
+            ("no_guess", N_("Logic alone clears every board.")),
+            ("forced_safe", N_("A forced guess is always made safe.")),
+            ("strict", N_("Forced guesses safe, needless ones lose.")),
         ),
     ),
     Setting("theme", N_("Theme"), "classic", (("classic", N_("Classic")), ("dark", N_("Dark")))),
