@@ -9,7 +9,7 @@ from typing import Any, Literal, NamedTuple, overload
 
 from game import config
 from game.language import LANGUAGES, N_
-from game.model import PRESETS, SAFE_AROUND_FIRST_CLICK
+from game.model import PRESETS, SAFE_AROUND_FIRST_CLICK, GuessRule
 from game.names import player_name
 
 Choice = tuple[Any, str]  # a value and how the Settings screen shows it (marked with N_: `_` where shown)
@@ -23,10 +23,13 @@ class Setting(NamedTuple):  # a NamedTuple, not a dataclass: start-up imports th
     note: str = ""  # one line under the option on the Settings screen
     clean: Callable[[Any], Any] | None = None  # for values that are not a choice: the value, or ValueError
     listed: bool = True  # shown on the Settings screen
+    notes: tuple[Choice, ...] = ()  # a note for each choice, in place of `note` (what the choice does)
 
     def cleaned(self, value: Any) -> Any:
         """The value if the game can use it, else the default (a hand-edited file, an older version)."""
         if self.choices:
+            if self.clean is not None:  # a value an older version kept, made a choice
+                value = self.clean(value)
             return next((v for v, _ in self.choices if _same(v, value)), self.default)
         if self.clean is not None:
             try:
@@ -34,6 +37,10 @@ class Setting(NamedTuple):  # a NamedTuple, not a dataclass: start-up imports th
             except (TypeError, ValueError):
                 return self.default
         return value
+
+    def note_for(self, value: Any) -> str:
+        """The note under the option for a value, in English (as marked with N_): the screen translates it."""
+        return next((text for v, text in self.notes if _same(v, value)), self.note)
 
     def shown(self, value: Any) -> str:
         """The choice's words for a value, in English (as marked with N_): the screen translates them."""
@@ -68,6 +75,11 @@ def clean_player(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"not text: {value!r}")
     return player_name(value, MAX_PLAYER_CHARS)
+
+
+def guess_rule_name(value: Any) -> str:
+    """The Guessing setting's value: older versions kept True (no-guess boards) or False."""
+    return GuessRule.of(value).value
 
 
 ON_OFF = (
@@ -127,7 +139,29 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     # TRANSLATORS: the note under the Question marks setting: what a right click cycles through
     Setting("question_marks", N_("Question marks"), False, ON_OFF, N_("right click: flag, ?, covered")),
-    Setting("no_guess", N_("No-guess boards"), False, ON_OFF, N_("never a forced guess")),
+    Setting(
+        "no_guess",  # (the key of the older on/off setting: a stored True is "no_guess", False "off")
+        # TRANSLATORS: the setting of how the game treats a guess (no-guess boards, or boards that change)
+        N_("Guessing"),
+        "off",
+        (
+            # TRANSLATORS: the Guessing setting's choices, on a button (about 14 characters each)
+            ("off", N_("left to luck")),
+            ("no_guess", N_("no-guess")),
+            ("forced_safe", N_("forced is safe")),
+            ("strict", N_("strict")),
+        ),
+        "",
+        clean=guess_rule_name,
+        # TRANSLATORS: a sentence under the Guessing setting for each choice: what it does (one short line, about
+        # 40 characters; Help's Guessing page says it at length)
+        notes=(
+            ("off", N_("Random boards: a guess may hit a mine.")),
+            ("no_guess", N_("Logic alone clears every board.")),
+            ("forced_safe", N_("A forced guess is always made safe.")),
+            ("strict", N_("Forced guesses safe, needless ones lose.")),
+        ),
+    ),
     Setting("theme", N_("Theme"), "classic", (("classic", N_("Classic")), ("dark", N_("Dark")))),
     Setting(
         "palette",
@@ -198,10 +232,10 @@ class Settings:
     # Each setting's value has its own type: the keys say which, so what is read is typed where it is read.
     @overload
     def __getitem__(
-        self, key: Literal["first_click", "theme", "palette", "difficulty", "player", "language"]
+        self, key: Literal["first_click", "theme", "palette", "difficulty", "player", "language", "no_guess"]
     ) -> str: ...
     @overload
-    def __getitem__(self, key: Literal["question_marks", "no_guess", "sound", "animation"]) -> bool: ...
+    def __getitem__(self, key: Literal["question_marks", "sound", "animation"]) -> bool: ...
     @overload
     def __getitem__(self, key: Literal["tile"]) -> int: ...
     @overload

@@ -185,13 +185,16 @@ class Driver:
         return path
 
 
-def turn_on_no_guess(driver):
-    """As a player does: Settings, the No-guess option, back to the menu."""
+def turn_on_no_guess(driver, rule="no_guess"):
+    """As a player does: Settings, the Guessing option clicked until it reads `rule`, back to the menu."""
     driver.click_button(driver.scene.settings)
     settings = driver.scene
     button = settings.buttons[[option.key for option in LISTED].index("no_guess")]
-    driver.click_button(button)
-    assert button.label == "on"
+    for _ in range(4):
+        if driver.app.settings["no_guess"] == rule:
+            break
+        driver.click_button(button)
+    assert driver.app.settings["no_guess"] == rule
     driver.click_button(settings.back)
     assert isinstance(driver.scene.shown, screens.Menu)
 

@@ -122,7 +122,7 @@ def tour(driver):
     driver.scene.fields["rows"].value, driver.scene.fields["mines"].value = "1", "99999"
     driver.key(pygame.K_TAB)
     yield "custom-errors"
-    app.settings.change("no_guess", True)  # a large dense board with no-guess on: the wait is said before it
+    app.settings.change("no_guess", "no_guess")  # a large dense board with no-guess on: the wait is said before it
     app.settings.change("custom", (HUGE[0], HUGE[1], 2_500))
     for field, value in zip(("rows", "cols", "mines"), (HUGE[0], HUGE[1], 2_500)):
         driver.scene.fields[field].value = str(value)
@@ -131,7 +131,7 @@ def tour(driver):
     _menu(driver)
     driver.click_button(driver.scene.settings)
     yield "settings-no-guess-wait"
-    app.settings.change("no_guess", False)
+    app.settings.change("no_guess", "off")
     _menu(driver)
 
     driver.click_button(driver.scene.play_code)
@@ -144,6 +144,10 @@ def tour(driver):
 
     driver.click_button(driver.scene.settings)
     yield "settings"
+    for rule in ("forced_safe", "strict"):  # the Guessing setting's longest sentences
+        app.settings.change("no_guess", rule)
+        yield f"settings-guessing-{rule}"
+    app.settings.change("no_guess", "off")
     driver.click(driver.scene.name_field.rect.center)
     driver.type_text("Wojciech Grzegorz Brzęczyszczykiewicz-Ørsted")  # longer than a name may be
     yield "settings-name"

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from .rules.board import Board
 from .rules.category import (
+    RULE_MARK,
     STANDARD_BOARDS,
     board_of,
     category_for,
@@ -59,6 +60,7 @@ from .rules.category import (
     level_of,
     mines_text,
     parse_custom,
+    rule_of,
     size_text,
     standard_boards_text,
 )
@@ -73,6 +75,7 @@ from .rules.facts import (
     validate_size,
 )
 from .rules.grid import SEEN_COVERED, SEEN_FLAG, SEEN_MINE, SEEN_QUESTION, Cell, around, three_bv_of
+from .rules.guessing import GuessRule
 from .rules.move import Move, MoveKind
 
 if TYPE_CHECKING:
@@ -95,6 +98,7 @@ if TYPE_CHECKING:
     )
     from .solver.chance import chance_text
     from .solver.deductions import Deduction, combined_reason, deductions
+    from .solver.guessrules import Judge, Ruling, rule_reveal
     from .solver.hints import Hint, HintRule, count_reason, hint_for
     from .solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
     from .solver.proofs import simplest_proof
@@ -127,6 +131,7 @@ _LATER = {
     "simplest_proof": ".solver.proofs",
     **dict.fromkeys(("Hint", "HintRule", "count_reason", "hint_for"), ".solver.hints"),
     **dict.fromkeys(("NoGuessCancelled", "NoGuessTimeout", "generate_no_guess"), ".solver.noguess"),
+    **dict.fromkeys(("Judge", "Ruling", "rule_reveal"), ".solver.guessrules"),
 }
 
 
@@ -144,6 +149,7 @@ __all__ = [
     "MAX_DENSITY",
     "MAX_SIDE",
     "PRESETS",
+    "RULE_MARK",
     "STANDARD_BOARDS",
     "SAFE_AROUND_FIRST_CLICK",
     "SEEN_COVERED",
@@ -158,9 +164,11 @@ __all__ = [
     "GameState",
     "GameStats",
     "GameVerdict",
+    "GuessRule",
     "Hint",
     "HintRule",
     "InconsistentPosition",
+    "Judge",
     "LossVerdict",
     "Move",
     "MoveKind",
@@ -168,6 +176,7 @@ __all__ = [
     "NoGuessTimeout",
     "Preset",
     "Replay",
+    "Ruling",
     "analyse",
     "around",
     "analyse_visible",
@@ -188,6 +197,8 @@ __all__ = [
     "judge_game",
     "level_of",
     "mine_total",
+    "rule_of",
+    "rule_reveal",
     "mines_text",
     "parse_custom",
     "parse_replay_json",

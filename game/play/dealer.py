@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from game import config
 from game.language import N_, _
-from game.model import Board, Cell
+from game.model import Board, Cell, GuessRule
 from game.play.keeper import RecordKeeper
 from game.play.session import GameSession
 from game.settings import Settings
@@ -69,7 +69,8 @@ class Dealer:
             first_click=settings["first_click"],
             question_marks=settings["question_marks"],
         )
-        return GameSession(board, keeper=self.keeper, wants_no_guess=settings["no_guess"])
+        rule = GuessRule.of(settings["no_guess"])
+        return GameSession(board, keeper=self.keeper, wants_no_guess=rule is GuessRule.NO_GUESS, rule=rule)
 
     def again(self, session: GameSession) -> GameSession:
         """Another board of the same size (Play again, the face, F2)."""

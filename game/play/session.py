@@ -19,7 +19,18 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
-from game.model import Board, Cell, GameState, GameStats, Move, MoveKind, category_for, game_stats, solved_three_bv
+from game.model import (
+    Board,
+    Cell,
+    GameState,
+    GameStats,
+    GuessRule,
+    Move,
+    MoveKind,
+    category_for,
+    game_stats,
+    solved_three_bv,
+)
 from game.play.aftermath import Aftermath
 from game.play.board_ui import BoardUI, InputEvent
 from game.play.keeper import Keeper
@@ -33,7 +44,7 @@ from game.video.events import Mouse, Video, new_video, record_made_click
 from game.video.packed import saved_video
 
 if TYPE_CHECKING:
-    from game.model import GameVerdict, Replay
+    from game.model import GameVerdict, Judge, Replay, Ruling
     from game.play.aftermath import VerdictState
     from game.store import RecordResult
     from game.store.writer import Pending
@@ -64,6 +75,7 @@ class GameSession:
         video: Video | None = None,
         sealed: Sealed | None = None,
         made_click: Cell | None = None,
+        rule: GuessRule = GuessRule.OFF,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
@@ -72,6 +84,10 @@ class GameSession:
         # the mines are to come from the no-guess generator, made for the first reveal (see `apply`)
         self.wants_no_guess = wants_no_guess and not board.mines_placed
         self.dealing: NoGuessDeal | None = None  # the no-guess board being made; the first reveal waits for it
+        # a mode of the no-guess family that moves the mines under a guess (game.model.GuessRule), else OFF
+        self.rule = rule if rule.changes_board else GuessRule.OFF
+        self.ruling: Ruling | None = None  # what the mode did to the last reveal (the status line says it)
+        self._judge: Judge | None = None  # rules on the reveals under `rule`, made at the first
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
         # whether it can be taken up again: a race cannot (its ghost is not saved with it), so it is never saved,
@@ -102,9 +118,14 @@ class GameSession:
         return GameState.ABANDONED if self._abandoned else GameState(self.board.state)
 
     @property
+    def guess_rule(self) -> GuessRule:
+        """How this game treats a guess: no-guess when its board came from the generator, else its rule."""
+        return GuessRule.NO_GUESS if self.no_guess else self.rule
+
+    @property
     def category(self) -> str:
         b = self.board
-        return category_for(b.rows, b.cols, b.mines)
+        return category_for(b.rows, b.cols, b.mines, self.guess_rule)
 
     @property
     def recorded(self) -> bool:
@@ -295,6 +316,13 @@ class GameSession:
             self.stamp(t_ms)
         started = board.state != GameState.READY or move.kind is MoveKind.REVEAL
         made = not by_player and not board.moves and move.kind is MoveKind.REVEAL  # made for the player: not theirs
+        self.ruling = None
+        if self.rule.changes_board and move.kind is MoveKind.REVEAL and board.state == GameState.PLAYING:
+            if self._judge is None:
+                from game.model import Judge  # the solver loads with the first such reveal, not at start-up
+
+                self._judge = Judge(self.rule)
+            self.ruling = self._judge.rule(board, move)  # the mines may move: the click then plays on them
         changed = board.apply(move.at(self.elapsed_ms if started else 0), made=made)
         if board.state in (GameState.WON, GameState.LOST):
             self._record()
@@ -308,8 +336,11 @@ class GameSession:
         as abandoned)."""
         video, board = self.video, self.board
         if video is not None:
-            if board.mines_placed and len(video.mines) != board.mines:
+            if board.mines_placed and (len(video.mines) != board.mines or self.rule.changes_board):
+                # (a rule that moves the mines: the video carries the board the game ended with, which fits every
+                # number its events show, so it replays as the game was played)
                 video.mines = frozenset(board.mine_cells())
+            video.mode = self.rule.evf_mode if self.rule.changes_board else 0
             video.question_marks = board.question_marks
             video.no_guess = self.no_guess
             video.assisted = self.assisted
@@ -396,6 +427,8 @@ class GameSession:
         if self.state != GameState.PLAYING or not self.touched or not self.resumable:
             return None
         extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.assisted, "no_guess": self.no_guess}
+        if self.rule.changes_board:  # (older saves have no key: guesses were left to luck)
+            extra["rule"] = self.rule.value
         self.current_video()
         if self.video is not None and len(self.video):
             extra["video"] = packed.pack(self.video, sealed=self.sealed)
@@ -429,6 +462,7 @@ class GameSession:
             same_board=self.origin != Origin.NEW,
             assisted=self.assisted,
             no_guess=self.no_guess,
+            guess_rule=self.guess_rule.value,
             solved_three_bv=solved,
             replay=self.replay_text(),
             video=self.sealed.video_id if self.sealed is not None and self.sealed.chunks else None,
@@ -468,6 +502,7 @@ class GameSession:
             keeper=keeper,
             origin=origin,
             no_guess=extra.get("no_guess", False),
+            rule=GuessRule.of(extra.get("rule")),
             assisted=extra.get("hinted", False),
             elapsed_ms=elapsed_ms,
             waiting=True,
@@ -490,6 +525,7 @@ class GameSession:
             no_guess=self.no_guess,
             waiting=True,
             made_click=first_reveal,
+            rule=self.rule,
         )
         return session, first_reveal
 

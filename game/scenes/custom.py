@@ -6,7 +6,7 @@ import pygame
 
 from game import config
 from game.language import N_, _, ngettext
-from game.model import SAFE_AROUND_FIRST_CLICK, size_text
+from game.model import SAFE_AROUND_FIRST_CLICK, GuessRule, size_text
 from game.view import layout, noguess_wait, screens, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.layout import MARGIN, Row
@@ -224,7 +224,8 @@ class CustomScene(FormScene):
             rows, cols, mines = self.values
             line = board_line(rows, cols, mines)
             text.draw_fitted(surface, line, self.size_line, BODY, look.dim_text, "center")
-            if self.context.settings["no_guess"] and (words := noguess_wait.advice(rows, cols, mines)):
+            no_guess = self.context.settings["no_guess"] == GuessRule.NO_GUESS
+            if no_guess and (words := noguess_wait.advice(rows, cols, mines)):
                 text.draw_paragraph(surface, words, self.wait_box, SMALL, look.error_text, "center", smallest=TINY)
         self.start.draw(surface)
         self.back.draw(surface)

@@ -102,6 +102,29 @@ AFTER = [
     (N_("Drop a file"), N_("a replay or a video (AVF, RMV, MVF, EVF) dropped here plays")),
     (N_("Records"), N_("click a game listed there to watch it; B races it")),
 ]
+# The Guessing setting's choices (their names as on its button), a sentence each.
+GUESSING = [
+    (N_("left to luck"), N_("random boards: a guess may hit a mine")),
+    (N_("no-guess"), N_("boards logic alone clears from the first click; a lucky click may still hit a mine")),
+    (
+        N_("forced is safe"),
+        N_(
+            "when no covered cell is certainly safe, the cell you open is made safe: the mines move, always "
+            "fitting every number shown (Metasweeper's quasi no-guess)"
+        ),
+    ),
+    (
+        N_("strict"),
+        N_(
+            "forced guesses are made safe, and opening a cell that is not certainly safe while another is always "
+            "hits a mine (Metasweeper's weak no-guess)"
+        ),
+    ),
+    (
+        N_("Settings"),
+        N_("Guessing chooses; each mode's games are kept apart in Records, and its videos say which it was"),
+    ),
+]
 # The keys shown by their names, as on the keyboard (never translated), and the rules' bullet.
 KEY_NAMES = frozenset(
     ("-", "Space, Enter", "F", "P", "H", "G", "C", "M", "Ctrl + - 0", "Esc")
@@ -116,20 +139,22 @@ SPEED_RUNS = list(SPEED_RUN_FIGURES)
 # A page: its tab, and its entries (None: the rules; a figure by its name alone: its words are formats's)
 Page = tuple[str, list[tuple[str, str]] | list[str] | None]
 TABS = (
-    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    # TRANSLATORS: a tab of Help, one of seven side by side (about 8 characters)
     N_("Rules"),
-    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    # TRANSLATORS: a tab of Help, one of seven side by side (about 8 characters)
     N_("Mouse"),
-    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    # TRANSLATORS: a tab of Help, one of seven side by side (about 8 characters)
     N_("Keys"),
-    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    # TRANSLATORS: a tab of Help, one of seven side by side (about 8 characters)
     N_("Replays"),
-    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters)
+    # TRANSLATORS: a tab of Help, one of seven side by side (about 8 characters)
     N_("Figures"),
-    # TRANSLATORS: a tab of Help, one of six side by side (about 8 characters): the figures speed-runners compare
+    # TRANSLATORS: a tab of Help, one of seven side by side (about 8 characters): the figures speed-runners compare
     N_("Speed"),
+    # TRANSLATORS: a tab of Help (about 7 characters): how the game treats a guess (no-guess boards and the like)
+    N_("Guesses"),
 )
-PAGES: tuple[Page, ...] = tuple(zip(TABS, (None, MOUSE, KEYS, AFTER, FIGURES, SPEED_RUNS), strict=True))
+PAGES: tuple[Page, ...] = tuple(zip(TABS, (None, MOUSE, KEYS, AFTER, FIGURES, SPEED_RUNS, GUESSING), strict=True))
 ROWS = [Row(36, 30, 0), Row(400, 200, 10, 2000), Row(44, 36, 10)]  # the tabs, the page (all the room), Back
 BACK_W = 140
 WINDOW = (560, 560)  # wider and shorter than the other menu screens: fewer, longer lines to a page

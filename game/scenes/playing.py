@@ -19,7 +19,7 @@ from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
 from game.view import ghost_view, hint_marks, hud, scale, screens, widgets
 from game.view.animation import Animations
-from game.view.assistant import Assistant
+from game.view.assistant import Assistant, ruling_line
 from game.view.board_screen import BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.face import FaceButton
@@ -343,6 +343,8 @@ class PlayingScene(Scene):
             self.assist.moved()
         was = board.state
         changed = session.apply(move, by_player=by_player, t_ms=t_ms)
+        if said := ruling_line(session.ruling):  # a mode of the no-guess family moved the mines (or could not)
+            self.assist.message = said
         if self.context.settings["animation"]:
             self.animations.start(board, move, changed, was)
         self.context.sounds.play(sound_for(move.kind, changed, was, board.state))

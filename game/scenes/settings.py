@@ -7,7 +7,7 @@ import pygame
 
 from game import language
 from game.language import LANGUAGES, _, ngettext
-from game.model import size_text
+from game.model import GuessRule, size_text
 from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, Setting, clean_player
 from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
 from game.view.focus import FocusRing
@@ -206,10 +206,10 @@ class SettingsScene(Scene):
         draw_title(surface, self.context.atlases, _("Settings"))
         for option, button, row in zip(OPTIONS, self.buttons, self.rows):
             words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
-            if option.note:
+            if said := option.note_for(self.context.settings[option.key]):
                 label, note = label_and_note(words)
                 text.draw_fitted(surface, option_label(option), label, BODY, weight=BOLD, smallest=TINY)
-                text.draw_fitted(surface, _(option.note), note, TINY, look.dim_text, smallest=TINY)
+                text.draw_fitted(surface, _(said), note, TINY, look.dim_text, smallest=TINY)
             else:
                 text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
             button.draw(surface)  # a language named in itself too: the text path draws every script
@@ -234,7 +234,7 @@ class SettingsScene(Scene):
         """With no-guess on, what waiting for the custom board will be like, when it is worth a word (the
         presets are made at once); said here, before any first click."""
         settings = self.context.settings
-        if not settings["no_guess"]:
+        if settings["no_guess"] != GuessRule.NO_GUESS:
             return ""
         rows, cols, mines = settings["custom"]
         words = noguess_wait.advice(rows, cols, mines, short=True)

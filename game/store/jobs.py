@@ -109,6 +109,8 @@ def _saved_video(extra: Any) -> str | None:
 def _record(data: dict[str, Any]) -> tuple[GameRecord, str | None]:
     fields = dict(data["record"])
     uid = fields.pop("uid", None)
+    if "guess_rule" not in fields:  # journalled before the no-guess family: its category follows from its rule
+        fields.pop("category", None)
     return GameRecord(**fields), uid
 
 

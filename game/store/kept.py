@@ -10,7 +10,16 @@ from typing import Any, NamedTuple
 from game.config import CUSTOM_MAX_SIDE as MAX_SIDE
 from game.config import CUSTOM_MIN_SIDE as MIN_SIDE
 from game.language import _
-from game.model import Board, GameState, category_for, category_label, read_json, replay_text_limits
+from game.model import (
+    Board,
+    GameState,
+    GuessRule,
+    category_for,
+    category_label,
+    read_json,
+    replay_text_limits,
+    rule_of,
+)
 
 # The longest texts a save of this game holds: anything longer read back is damage, refused before it is
 # parsed, built or drawn.
@@ -37,6 +46,8 @@ class _RecordFields(NamedTuple):
     seed: int | None = None
     first_click: str = "opening"
     no_guess: bool = False
+    # how guesses were treated (a GuessRule's value): a game of the no-guess family is kept under its own category
+    guess_rule: str = "off"
     left_clicks: int = 0
     right_clicks: int = 0
     chord_clicks: int = 0
@@ -61,7 +72,9 @@ class GameRecord(_RecordFields):
         fields.setdefault("played_at", None)
         if fields["played_at"] is None:
             fields["played_at"] = datetime.now(timezone.utc)
-        derived = category_for(fields["rows"], fields["cols"], fields["mines"])
+        rule = fields.get("guess_rule") or ("no_guess" if fields.get("no_guess") else "off")
+        fields["guess_rule"] = rule
+        derived = category_for(fields["rows"], fields["cols"], fields["mines"], rule)
         category = fields.setdefault("category", derived) or derived
         if category != derived:
             raise ValueError(
@@ -112,14 +125,7 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:
     """The board of a save and the details beside it, or ValueError saying what is wrong. A save is taken
     only if it is what this game writes: a board of a size the game makes, under way, whose move log,
     replayed from its seed (or its mines), gives exactly the cells, clicks and state saved."""
-    extra = saved.extra or {}
-    if not isinstance(extra, dict):
-        raise ValueError(_("its details are not a record"))
-    for key in SAVED_MARKS:
-        if not isinstance(extra.get(key, False), bool):
-            raise ValueError(_("its {mark} mark is not true or false").format(mark=key.replace("_", " ")))
-    if "origin" in extra and extra["origin"] not in [o.value for o in Origin]:
-        raise ValueError(_("it does not say where its board came from"))
+    extra = _checked_extra(saved.extra or {})
     data = saved.board_data()
     sides = (data.get("rows"), data.get("cols"))
     if not all(type(v) is int and MIN_SIDE <= v <= MAX_SIDE for v in sides):
@@ -138,7 +144,8 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:
         if board.state == GameState.WON:
             raise ValueError(_("the game was already won"))
         raise ValueError(_("the game was already lost"))
-    if saved.category != category_for(board.rows, board.cols, board.mines):
+    # (the board's part: a save made before the no-guess family kept a no-guess game under the board alone)
+    if rule_of(saved.category)[0] != category_for(board.rows, board.cols, board.mines):
         raise ValueError(_("its category does not match its board"))
     times = extra.get("times")
     if times is not None:  # older saves keep the move times beside the board
@@ -153,6 +160,20 @@ def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:
     if board.moves and saved.elapsed_ms < board.moves[-1].t_ms:
         raise ValueError(_("its clock is behind its moves"))
     return _replayed(board), extra
+
+
+def _checked_extra(extra: Any) -> dict[str, Any]:
+    """The details beside a saved board, or ValueError saying what is wrong with them."""
+    if not isinstance(extra, dict):
+        raise ValueError(_("its details are not a record"))
+    for key in SAVED_MARKS:
+        if not isinstance(extra.get(key, False), bool):
+            raise ValueError(_("its {mark} mark is not true or false").format(mark=key.replace("_", " ")))
+    if "rule" in extra and GuessRule.of(extra["rule"]).value != extra["rule"]:
+        raise ValueError(_("it does not say how guesses were treated"))
+    if "origin" in extra and extra["origin"] not in [o.value for o in Origin]:
+        raise ValueError(_("it does not say where its board came from"))
+    return extra
 
 
 def _replayed(saved: Board) -> Board:

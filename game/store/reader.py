@@ -11,7 +11,7 @@ import logging
 import sqlite3
 from typing import Any
 
-from game.model import category_label, parse_custom
+from game.model import PRESETS, RULE_MARK, GuessRule, board_of, category_label, parse_custom, rule_of
 from game.store import speed
 from game.store.games import MAX_TIME_MS, RANKINGS, TOP, BestGame, PlayedGame, Stats, kept_or, to_utc
 from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable
@@ -173,9 +173,24 @@ class Reader:
 
     def custom_categories(self, db: sqlite3.Connection) -> list[str]:
         """Custom sizes that have been played, smallest board first."""
-        rows = db.execute("SELECT DISTINCT category FROM games WHERE category LIKE 'custom:%'").fetchall()
+        rows = db.execute(
+            f"SELECT DISTINCT category FROM games WHERE category LIKE 'custom:%' AND category NOT LIKE '%{RULE_MARK}%'"
+        ).fetchall()
         sized = [(parse_custom(c), c) for (c,) in rows]
         return [c for size, c in sorted((s, c) for s, c in sized if s is not None)]
+
+    def rule_categories(self, db: sqlite3.Connection) -> list[str]:
+        """The boards played in a mode of the no-guess family (game.model's category_for), by mode, the levels
+        first, then the custom sizes, smallest first."""
+        rows = db.execute(f"SELECT DISTINCT category FROM games WHERE category LIKE '%{RULE_MARK}%'").fetchall()
+        order = list(GuessRule)
+        kept = []
+        for (category,) in rows:
+            board, rule = rule_of(category)
+            size = board_of(board)
+            if size is not None and rule is not GuessRule.OFF:
+                kept.append(((order.index(rule), board not in PRESETS, size[0] * size[1], size), category))
+        return [category for _key, category in sorted(kept)]
 
 
 KEPT_COLUMNS = "source, bbbv_s, ioe, stnb, nf"  # of figures (NULL when a game has none yet)

@@ -171,6 +171,17 @@ def _migrate_8_to_9(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM figures WHERE category = 'beginner' AND stnb IS NULL")
 
 
+def _migrate_9_to_10(db: sqlite3.Connection) -> None:
+    # The no-guess family: each mode's games are kept apart from the board's others, under the board's category
+    # and the mode's name (game.model's category_for: "expert@no_guess"). No-guess games kept before go under
+    # theirs, figures too (they repeat the game's category).
+    db.execute("UPDATE games SET category = category || '@no_guess' WHERE no_guess = 1 AND category NOT LIKE '%@%'")
+    db.execute(
+        "UPDATE figures SET category = category || '@no_guess' WHERE category NOT LIKE '%@%' "
+        "AND game_id IN (SELECT id FROM games WHERE no_guess = 1)"
+    )
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -182,6 +193,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_6_to_7,
     _migrate_7_to_8,
     _migrate_8_to_9,
+    _migrate_9_to_10,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -377,6 +377,10 @@ class Store:
         """Custom sizes that have been played, smallest board first."""
         return self._games(lambda reader, db: reader.custom_categories(db), [])
 
+    def rule_categories(self) -> list[str]:
+        """Boards played in a mode of the no-guess family, each mode's apart (see Reader.rule_categories)."""
+        return self._games(lambda reader, db: reader.rule_categories(db), [])
+
     def replay(self, game_id: int) -> str | None:
         """The move log of a recorded game (a replay file's JSON), or None when it has none or it is damaged."""
         row = self._read(lambda db: db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone(), None)

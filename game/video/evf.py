@@ -18,9 +18,13 @@ SUMMARY_NF = 0x10
 SUMMARY_TRANSCODED = 0x08
 # The settings byte.
 SETTING_NO_QUESTION_MARKS = 0x80
-# Game modes: standard, and "classic no-guess" (a board kept solvable; a lucky click still loses).
+# Game modes (ms-toollib's BaseVideo::mode): standard, "classic no-guess" (a board kept solvable; a lucky click
+# still loses), and two that move the mines under a guess: 7 (weak no-guess, our strict rule) and 8 (quasi
+# no-guess, forced guesses made safe). The video's board is the one the game ended with, which fits every number
+# the video shows (game.model.solver.guessrules), so it replays as it was played.
 MODE_STANDARD = 0
 MODE_NO_GUESS = 5
+MODES_CHANGING_BOARD = frozenset({7, 8})
 EVENT_PAUSE = 255  # a gap of more than 255 ms between events, as a 2-byte count of milliseconds
 GAME_STATE_EVENTS = frozenset({81, 82, 83, 99})
 BOARD_EVENTS = frozenset(range(100, 122))
@@ -73,7 +77,7 @@ def encode(
         summary |= SUMMARY_COMPLETED
         if not video.assisted:
             summary |= SUMMARY_FAIR
-            if not video.no_guess:
+            if _mode(video) == MODE_STANDARD:
                 summary |= SUMMARY_OFFICIAL  # official is the standard game only; no-guess can still be fair
     if result.nf:
         summary |= SUMMARY_NF
@@ -91,7 +95,7 @@ def encode(
         video.cols,
         video.mine_count,
         video.cell_size,
-        MODE_NO_GUESS if video.no_guess else MODE_STANDARD,
+        _mode(video),
         min(result.bbbv, 0xFFFF),
         min(result.time_ms, 0xFFFFFFFF),
         code,
@@ -116,6 +120,12 @@ def encode(
     out += b"\0"
     out += struct.pack(">H", 0)  # no checksum: we do not sign videos
     return bytes(out)
+
+
+def _mode(video: Video) -> int:
+    if video.mode in MODES_CHANGING_BOARD:
+        return video.mode
+    return MODE_NO_GUESS if video.no_guess else MODE_STANDARD
 
 
 def _encode_events(video: Video, out: bytearray) -> None:
@@ -177,6 +187,7 @@ def decode(data: bytes) -> tuple[Video, Header]:
         software=software,
         question_marks=not settings & SETTING_NO_QUESTION_MARKS,
         no_guess=mode == MODE_NO_GUESS,
+        mode=mode if mode in MODES_CHANGING_BOARD else 0,
     )
     (metric_count,) = reader.unpack(">H")
     for _ in range(metric_count):

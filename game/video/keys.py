@@ -24,6 +24,7 @@ def as_mouse(video: Video) -> Video:
         software=video.software,
         question_marks=video.question_marks,
         no_guess=video.no_guess,
+        mode=video.mode,
         assisted=video.assisted,
         made_click=video.made_click,
     )

@@ -49,6 +49,8 @@ def pack(video: Video, columns: bool = True, sealed: Sealed | None = None) -> di
         "no_guess": video.no_guess,
         "assisted": video.assisted,
     }
+    if video.mode:  # older videos have no key: the board never changed under a guess
+        packed["mode"] = video.mode
     if video.made_click:  # older videos have no key: no click was made for the player
         packed["made_click"] = True
     first = 0
@@ -105,10 +107,7 @@ def read(
     kinds, times, xs, ys = [_column(name, code, text, most) for (name, code), text in zip(COLUMNS, texts)]
     if not len(kinds) == len(times) == len(xs) == len(ys):
         raise VideoError("its columns differ in length")
-    for flag in ("question_marks", "no_guess", "assisted", "made_click"):
-        if isinstance(data.get(flag), bool):
-            options[flag] = data[flag]
-    video = Video(rows, cols, mines, cell_size=cell_size, **options)
+    video = Video(rows, cols, mines, cell_size=cell_size, **_options(data, options))
     if not KINDS.issuperset(kinds):
         raise VideoError("an event of no known kind")
     if any(a > b for a, b in zip(times, times[1:])):
@@ -123,6 +122,16 @@ def read(
     for column, tail in zip((video.kinds, video.times, video.xs, video.ys), (kinds, times, xs, ys)):
         column.extend(tail)
     return video, sealed
+
+
+def _options(data: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The rules and marks a packed video carries, over `options`."""
+    for flag in ("question_marks", "no_guess", "assisted", "made_click"):
+        if isinstance(data.get(flag), bool):
+            options[flag] = data[flag]
+    if type(data.get("mode")) is int and 0 <= data["mode"] <= 0xFFFF:
+        options["mode"] = data["mode"]
+    return options
 
 
 def saved_video(

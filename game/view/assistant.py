@@ -266,3 +266,15 @@ class Assistant:
         for job in (self.hint_job, self.chances_job):
             if job is not None:
                 job.cancel()
+
+
+def ruling_line(ruling: str | None) -> str | None:
+    """What the status line says of a reveal a mode of the no-guess family changed (`Ruling`'s value), if
+    anything: the player is told when the mines moved, and when they could not be moved in time."""
+    if ruling == "made_safe":
+        return _("A forced guess: the mines moved, still fitting every number, and this cell is safe.")
+    if ruling == "punished":
+        return _("A needless guess: a cell was certainly safe, and this one hid a mine.")
+    if ruling == "undecided":
+        return _("The mines could not be moved in time: this click played the board as it lay.")
+    return None

@@ -268,3 +268,44 @@ def test_a_failed_verdict_says_so_and_a_left_game_stops_its_own(monkeypatch):
     s.end_shown()
     assert s.verdict_job.wait(30) and s.verdict_state == VerdictState.FAILED and s.verdict is None
     s.stop_working()  # a finished job: nothing to stop, nothing raised
+
+
+# --- the no-guess family ---------------------------------------------------------------------------------------
+
+
+def test_a_game_under_a_rule_that_moves_mines_keeps_it_through_a_save_a_record_and_the_same_board():
+    from game.model import GuessRule
+
+    s, keeper = session(rule=GuessRule.STRICT)
+    reveal(s, 4, 4)
+    assert s.category == "custom:5x5x2@strict" and s.guess_rule is GuessRule.STRICT
+    s.suspend()
+    assert keeper.saved.extra["rule"] == "strict" and keeper.saved.category == "custom:5x5x2@strict"
+    resumed = GameSession.from_save(keeper.saved, keeper=keeper)
+    assert resumed.rule is GuessRule.STRICT
+    again, _first = resumed.same_board()
+    assert again.rule is GuessRule.STRICT
+    win(resumed)
+    record = keeper.records[-1]
+    assert record.guess_rule == "strict" and record.category == "custom:5x5x2@strict" and not record.no_guess
+    assert resumed.current_video().mode == 7
+
+
+def test_a_needless_guess_in_the_strict_rule_loses_and_the_video_ends_with_the_mine_under_it():
+    from game.model import GuessRule
+
+    s = GameSession(Board.from_layout(["...*.", "..*.*", ".....", ".....", "....."], seed=7), rule=GuessRule.STRICT)
+    reveal(s, 4, 4)  # (1, 3) is certainly safe now; (0, 4) is safe as dealt, but nothing proves it
+    assert not s.board.is_mine(0, 4)
+    reveal(s, 0, 4)
+    assert s.state == GameState.LOST and s.board.exploded == (0, 4) and s.ruling == "punished"
+    assert (0, 4) in s.current_video().mines and len(s.current_video().mines) == 3
+
+
+def test_an_older_settings_file_keeps_its_no_guess_boards():
+    from game.settings import Settings
+
+    assert Settings({"no_guess": True})["no_guess"] == "no_guess"
+    assert Settings({"no_guess": False})["no_guess"] == "off"
+    assert Settings({"no_guess": "strict"})["no_guess"] == "strict"
+    assert Settings({"no_guess": "nonsense"})["no_guess"] == "off"

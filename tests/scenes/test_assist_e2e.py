@@ -167,7 +167,7 @@ def test_mine_chances_tint_the_board_and_name_the_hovered_cell(driver):
 
 def test_no_guess_boards_are_remembered_and_clear_without_a_guess(driver, tmp_path):
     turn_on_no_guess(driver)
-    assert driver.app.settings["no_guess"] and driver.app.store.settings()["no_guess"] is True
+    assert driver.app.settings["no_guess"] == driver.app.store.settings()["no_guess"] == "no_guess"
     playing = start(driver, "expert")
     driver.click_cell(8, 15)
     driver.until_board_made()
@@ -191,7 +191,7 @@ def slow_generator(release):
 def test_a_slow_no_guess_board_shows_a_spinner_and_esc_plays_a_normal_board(driver, monkeypatch):
     release = threading.Event()
     monkeypatch.setattr(noguess, "generate_no_guess", slow_generator(release))  # the Dealer's
-    driver.app.settings.change("no_guess", True)
+    driver.app.settings.change("no_guess", "no_guess")
     playing = start(driver, "intermediate")
     driver.click_cell(8, 8)
     frames = int(config.SPINNER_DELAY / config.STEP) + 3
@@ -212,7 +212,7 @@ def test_a_timed_out_no_guess_board_says_so_and_falls_back(driver, monkeypatch):
     release = threading.Event()
     release.set()
     monkeypatch.setattr(noguess, "generate_no_guess", slow_generator(release))  # the Dealer's
-    driver.app.settings.change("no_guess", True)
+    driver.app.settings.change("no_guess", "no_guess")
     playing = start(driver, "beginner")
     driver.click_cell(4, 4)
     driver.until_board_made()

@@ -165,14 +165,14 @@ def test_an_empty_clipboard_keeps_what_was_typed_and_says_so(driver, monkeypatch
 
 
 def test_a_no_guess_code_makes_its_no_guess_board_whatever_the_setting(driver):
-    assert not driver.app.settings["no_guess"]
+    assert driver.app.settings["no_guess"] == "off"
     code = BoardCode(9, 9, 10, seed=4242, first_cell=(2, 6), no_guess=True)
     open_code_scene(driver)
     driver.type_text(encode_board_code(code))
     driver.key(pygame.K_RETURN)
     playing = driver.scene
     assert isinstance(playing, PlayingScene) and playing.session.wants_no_guess
-    assert not driver.app.settings["no_guess"], "the player's setting is left alone"
+    assert driver.app.settings["no_guess"] == "off", "the player's setting is left alone"
     driver.until_board_made()  # its first click is made for the player, on the board made for it
     assert playing.session.no_guess and playing.board.is_revealed(*code.first_cell)
     expected = generate_no_guess(9, 9, 10, code.first_cell, seed=code.seed, first_click=code.first_click)
@@ -181,7 +181,7 @@ def test_a_no_guess_code_makes_its_no_guess_board_whatever_the_setting(driver):
 
 def test_a_normal_code_deals_a_normal_board_with_no_guess_on(driver):
     turn_on_no_guess(driver)
-    assert driver.app.settings["no_guess"]
+    assert driver.app.settings["no_guess"] == "no_guess"
     code = BoardCode(9, 9, 10, seed=99, first_cell=(4, 4))
     open_code_scene(driver)
     driver.type_text(encode_board_code(code))

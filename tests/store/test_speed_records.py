@@ -146,7 +146,7 @@ def test_games_from_version_6_get_their_figures_in_the_background(private_home):
         assert [b.game_id for b in store.bests("intermediate", "3BV/s")] == [moves_only.game_id], "no assisted"
         assert {b.game_id for b in store.bests("expert", "IOE")} == {no_log.game_id, with_video.game_id}
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 9 == schema.SCHEMA_VERSION
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 10 == schema.SCHEMA_VERSION
     assert db.execute("SELECT COUNT(*) FROM figures").fetchone()[0] == 5
 
 
@@ -294,4 +294,26 @@ def test_beginner_games_kept_without_stnb_get_it_after_migration_9(private_home)
         assert game.stnb == pytest.approx(beginner.stnb) and [b.game_id for b in store.bests("beginner", "STNB")]
     db = sqlite3.connect(path)
     assert db.execute("SELECT * FROM figures WHERE category = 'expert'").fetchall() == expert_row
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 9
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 10
+
+
+def test_no_guess_games_go_under_their_own_category_after_migration_10(private_home):
+    """Before the no-guess family, a no-guess game was kept under its board alone: migration 10 (the next on
+    this branch) puts it, and its figures, under the board's no-guess category; other games stay."""
+    with open_waited() as store:
+        recorded(store, *EXPERT, seed=1, no_guess=True, guess_rule="off")  # (as version 9 recorded it)
+        recorded(store, *EXPERT, seed=2)
+        assert store.flush(30)
+        path = store.path
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("UPDATE games SET category = 'expert'")  # as version 9 kept them
+    db.execute("UPDATE figures SET category = 'expert'")
+    db.execute("PRAGMA user_version = 9")
+    db.close()
+    with open_waited() as store:
+        assert store.flush(30)
+        assert len(store.recent_games("expert")) == len(store.recent_games("expert@no_guess")) == 1
+        assert store.rule_categories() == ["expert@no_guess"]
+        assert store.statistics("expert@no_guess").label == "Expert, no-guess"
+    db = sqlite3.connect(path)
+    assert sorted(db.execute("SELECT category FROM figures").fetchall()) == [("expert",), ("expert@no_guess",)]

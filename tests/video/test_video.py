@@ -95,6 +95,21 @@ def test_the_evf_summary_says_won_official_fair_and_nf():
     assert decode_evf(won())[1].won
 
 
+def test_the_no_guess_familys_modes_go_into_the_evf_and_a_saved_video_and_come_back():
+    from game.video import decode_evf, encode_evf
+    from game.video.packed import pack, unpack
+
+    for mode, no_guess, code in ((0, False, 0), (0, True, 5), (7, False, 7), (8, False, 8)):
+        video = Video.from_text(["..*.*"], mode=mode, no_guess=no_guess)
+        for kind, x, time in [(2, 56, 0), (3, 56, 10), (2, 8, 20), (3, 8, 30)]:
+            video.append(Mouse(kind), time, x, 8)
+        data = encode_evf(video)
+        assert data[1] & 0x20 and bool(data[1] & 0x40) is (code == 0)  # fair in every mode; official in standard
+        back, header = decode_evf(data)
+        assert header.mode == code and (back.mode, back.no_guess) == (mode, no_guess)
+        assert unpack(pack(video), 1, 5, video.mines).mode == mode
+
+
 def test_a_video_that_never_touched_the_board_is_not_written():
     from game.video import encode_evf
 

@@ -135,6 +135,36 @@ class Board:
             raise ValueError(f"This board needs {self.mines} mines, not {len(mine_cells)}.")
         self._lay_mines(self._indices(mine_cells, "mine"))
 
+    def move_mines(self, mine_cells: Iterable[Sequence[int]]) -> None:
+        """Lay the mines elsewhere in a game under way (a mode of the no-guess family moved them under a guess):
+        ValueError, and the board as it was, unless as many mines as before lie under covered cells only and
+        every revealed number stays what it shows.
+
+        >>> board = Board.from_layout(["*..", "...", "..*"])
+        >>> _ = board.reveal(0, 2)
+        >>> board.move_mines([(1, 0), (2, 2)])
+        >>> board.is_mine(0, 0), board.is_mine(1, 0)
+        (False, True)
+        """
+        if self.state != GameState.PLAYING:
+            raise ValueError("Mines move only in a game under way.")
+        mine_cells = [tuple(cell) for cell in mine_cells]
+        if len(mine_cells) != self.mines:
+            raise ValueError(f"This board needs {self.mines} mines, not {len(mine_cells)}.")
+        indices = self._indices(mine_cells, "mine")
+        was = self._mine, self._counts, self._passable, self._mine_cells
+        old_counts = self._laid()[1]
+        self._lay_mines(indices)
+        mine, counts, passable = self._laid()
+        states = self._states
+        for i, state in enumerate(states):
+            if state == g.REVEALED:
+                if mine[i] or counts[i] != old_counts[i]:
+                    self._mine, self._counts, self._passable, self._mine_cells = was
+                    raise ValueError("Moved mines must leave every revealed cell as it shows.")
+                passable[i] = 0
+        self._three_bv = None
+
     def _indices(self, cells: Sequence[Sequence[int]], what: str) -> set[int]:
         indices = set()
         for cell in cells:

@@ -6,8 +6,12 @@ from __future__ import annotations
 from game.language import _, ngettext, pgettext
 
 from .facts import PRESETS
+from .guessing import GuessRule
 
 CUSTOM_PREFIX = "custom:"
+# A game of the no-guess family is kept apart from the board's other games: its category is the board's with
+# the rule's name after this mark ("expert@strict"); a game with guesses left to luck has the board's alone.
+RULE_MARK = "@"
 
 # The standard boards, (rows, cols, mines), and the level each one is: the one list every place that asks
 # "is this board standard, and which level?" reads (STNB, the Records tabs, Replay, `stats`, videos' labels).
@@ -68,20 +72,37 @@ def standard_boards_text() -> str:
     return pgettext("list separator", ", ").join(each_level)
 
 
-def category_for(rows: int, cols: int, mines: int) -> str:
+def category_for(rows: int, cols: int, mines: int, rule: str = GuessRule.OFF) -> str:
     """The preset key for the three classic sizes, else ``"custom:RxCxM"`` (an 8 x 8 beginner board is kept
-    apart from our 9 x 9 one: their times do not compare; `level_of` says it is a beginner board)."""
-    for key, preset in PRESETS.items():
-        if (preset.rows, preset.cols, preset.mines) == (rows, cols, mines):
-            return key
-    return f"{CUSTOM_PREFIX}{rows}x{cols}x{mines}"
+    apart from our 9 x 9 one: their times do not compare; `level_of` says it is a beginner board); with the
+    rule's name after RULE_MARK for a game of the no-guess family (`rule`, a GuessRule's value).
+
+    >>> category_for(16, 30, 99), category_for(16, 30, 99, "strict"), category_for(5, 6, 7, "no_guess")
+    ('expert', 'expert@strict', 'custom:5x6x7@no_guess')
+    """
+    board = next(
+        (key for key, p in PRESETS.items() if (p.rows, p.cols, p.mines) == (rows, cols, mines)),
+        f"{CUSTOM_PREFIX}{rows}x{cols}x{mines}",
+    )
+    rule = GuessRule.of(rule)
+    return board if rule is GuessRule.OFF else f"{board}{RULE_MARK}{rule.value}"
+
+
+def rule_of(category: str) -> tuple[str, GuessRule]:
+    """The board's category and the rule of a category (`category_for` read back).
+
+    >>> rule_of("expert@forced_safe"), rule_of("beginner")
+    (('expert', <GuessRule.FORCED_SAFE: 'forced_safe'>), ('beginner', <GuessRule.OFF: 'off'>))
+    """
+    board, _mark, rule = category.partition(RULE_MARK)
+    return board, GuessRule.of(rule)
 
 
 def parse_custom(category: str) -> tuple[int, int, int] | None:
     """(rows, cols, mines) of a ``"custom:RxCxM"`` key, or None for anything else."""
     if not isinstance(category, str) or not category.startswith(CUSTOM_PREFIX):
         return None
-    parts = category[len(CUSTOM_PREFIX) :].split("x")
+    parts = rule_of(category)[0][len(CUSTOM_PREFIX) :].split("x")
     if len(parts) != 3 or not all(part.isascii() and part.isdigit() and len(part) <= 7 for part in parts):
         return None
     rows, cols, mines = (int(part) for part in parts)
@@ -90,7 +111,7 @@ def parse_custom(category: str) -> tuple[int, int, int] | None:
 
 def board_of(category: str) -> tuple[int, int, int] | None:
     """(rows, cols, mines) of a category, a preset's or a custom one; None for a key that is neither."""
-    preset = PRESETS.get(category)
+    preset = PRESETS.get(rule_of(category)[0])
     return (preset.rows, preset.cols, preset.mines) if preset is not None else parse_custom(category)
 
 
@@ -98,6 +119,15 @@ def category_label(category: str) -> str:
     """What the player reads, in the language in effect: ``"Expert"``, ``"Custom 30 x 16, 99 mines"``; a standard
     board that is not our preset reads as its level and size (``"Beginner 8 x 8"``). Shown, never stored: the
     records keep the category's key."""
+    board, rule = rule_of(category)
+    label = _board_label(board)
+    if rule is GuessRule.OFF:
+        return label
+    # TRANSLATORS: a board and the no-guess mode its games were played in ("Expert, strict no-guess")
+    return _("{board}, {mode}").format(board=label, mode=rule.name_shown)
+
+
+def _board_label(category: str) -> str:
     if category in PRESETS:
         return _(PRESETS[category].name)
     size = parse_custom(category)
