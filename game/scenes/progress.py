@@ -24,7 +24,7 @@ from game.video import Video
 from game.view import charts, layout, screens, text, theme, tip, widgets
 from game.view.bests import figure_text
 from game.view.focus import FocusRing
-from game.view.formats import date_text, format_time
+from game.view.formats import date_text, figure_name, format_time
 from game.view.layout import MARGIN, Row
 from game.view.progress_data import RATE, TIME, WEEKS, Progress, progress_of
 from game.view.recorded import read_log
@@ -61,7 +61,8 @@ class ProgressScene(Scene):
         self.next = widgets.Button((inner.right - arrow_w, head_y, arrow_w, head_h), ">", size=HEADING)
         self.heading = pygame.Rect(inner.x + arrow_w + px(8), head_y, inner.w - 2 * arrow_w - px(16), head_h)
         tab_boxes = layout.split(pygame.Rect(inner.x, tabs_y, inner.w // 2, tabs_h), 2, 4)
-        self.tabs = {name: widgets.Button(box, name, size=BODY) for name, box in zip((TIME, RATE), tab_boxes)}
+        named = zip((TIME, RATE), tab_boxes)
+        self.tabs = {name: widgets.Button(box, figure_name(name), size=BODY) for name, box in named}
         self.summary_box = pygame.Rect(inner.centerx + px(8), tabs_y, inner.w // 2 - px(8), tabs_h)
         self.main_box = pygame.Rect(inner.x, main_y, inner.w, main_h)
         self.small_boxes = layout.split(pygame.Rect(inner.x, small_y, inner.w, small_h), 3, 8)
@@ -331,7 +332,8 @@ class ProgressScene(Scene):
             text.draw_fitted(surface, said, self.summary_box, SMALL, look.dim_text, "right", smallest=TINY)
         series = progress.series[self.showing] if progress is not None else None
         # TRANSLATORS: the title of Progress's main chart: {figure} is "Time" or "3BV/s"
-        room = charts.ground(surface, self.main_box, _("{figure} of each timed win").format(figure=self.showing))
+        title = _("{figure} of each timed win").format(figure=figure_name(self.showing))
+        room = charts.ground(surface, self.main_box, title)
         legend = pygame.Rect(self.main_box.centerx, self.main_box.y + px(2), self.main_box.w // 2 - px(8), px(16))
         # TRANSLATORS: the marks of Progress's main chart (little room each)
         charts.legend(surface, legend, [(_("median of 25"), look.median), (_("personal best"), look.best)])
