@@ -1,8 +1,9 @@
 """The records speed-runners keep, measured: working out a finished game's figures (on the records' writer
 thread), recording a game with its video until written, opening Records on 10,000 games, Replay's frames with
-its live figures, and the figures of older games worked out in the background.
+its live figures, the figures of older games worked out in the background, and Progress on 10,000 games (its
+games read and worked out off the frame, its first frame, a frame hovering a game) with the CSV export.
 
-Run: python -m bench.records [--part record|open|replay|older] [--games N]
+Run: python -m bench.records [--part record|open|replay|older|progress] [--games N]
 Every part also runs on a checkout of an earlier version (it measures what that version has), so the two can
 be run in turns: python -m bench.records --part open  (in each checkout).
 """
@@ -14,6 +15,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -217,21 +219,98 @@ def part_older(total, frames):
         shutil.rmtree(home, ignore_errors=True)
 
 
+def on_thread(fn, n):
+    """Like timed(), in the calling thread's processor time: what the work costs on a machine not shared."""
+    out = []
+    for i in range(n):
+        start = time.thread_time()
+        fn(i)
+        out.append((time.thread_time() - start) * 1000)
+    return out
+
+
+def part_progress(total, runs):
+    """Progress on `total` Expert games played over a year: the games read and their charts worked out (off the
+    frame), its first frame, a frame while the pointer moves over the games, and the CSV export of them all."""
+    import pygame
+
+    from game.files.spreadsheet import export_csv
+    from game.shell.app import App
+    from game.store.games import stamp
+    from game.store.history import chart_games, sheet_rows
+    from game.view.progress_data import progress_of
+    from tests.driver import FakeClock
+
+    home = Path(tempfile.mkdtemp(prefix="bench-records-progress-"))
+    try:
+        path = records_file(home, total)
+        db = sqlite3.connect(path, isolation_level=None)  # a year of play, the games in order
+        now = datetime.now(timezone.utc)
+        ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
+        when = [(now - timedelta(days=(len(ids) - n) * 365 / len(ids)), game_id) for n, game_id in enumerate(ids)]
+        db.executemany("UPDATE games SET played_at = ? WHERE id = ?", [(stamp(t), i) for t, i in when])
+        db.close()
+        print(f"Progress on {total:,} Expert games ({path.stat().st_size / 2**20:.0f} MiB of records, with videos)")
+        os.environ["MINESWEEPER_HOME"] = str(home)
+        app = App(clock=FakeClock(), seed=1, desktop_size=(1920, 1080))
+        app.store.flush(600)
+        reads = app.store.reads()
+        games = reads(lambda db: chart_games(db, "expert"))
+        read = timed(lambda i: reads(lambda db: chart_games(db, "expert")), runs)
+        report(f"its games read ({len(games):,}, off the frame)", read)
+        report("its charts worked out (off the frame)", timed(lambda i: progress_of("expert", games), runs))
+        report(
+            "  read and worked out, processor time",
+            on_thread(lambda i: progress_of("expert", reads(lambda db: chart_games(db, "expert"))), runs),
+        )
+        app.show(screens.Progress(category="expert"))
+        app.step()
+        scene = app.scene
+        scene.loading.wait(60)
+        app.step()
+
+        def first(i):
+            scene.invalidate()
+            app.step()
+
+        report("Progress's first frame (charts drawn)", timed(first, runs))
+        report("  the same, its thread's processor time", on_thread(first, runs))
+        points = scene.points
+
+        def hover(i):
+            where = points[(i * 37) % len(points)]
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(1, 0), buttons=(0, 0, 0)))
+            app.step()
+
+        hover(0)
+        report(f"a frame hovering a game ({len(points):,} points)", timed(hover, runs * 10))
+        report("  the same, its thread's processor time", on_thread(hover, runs * 10))
+        folder = home / "exports"
+        export = timed(lambda i: export_csv(reads(sheet_rows), folder), 5)
+        report(f"CSV export of every game (read and written, {total:,} rows)", export)
+        report("  the same, its thread's processor time", on_thread(lambda i: export_csv(reads(sheet_rows), folder), 5))
+        app.store.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--part", choices=["record", "open", "replay", "older"], action="append")
+    parser.add_argument("--part", choices=["record", "open", "replay", "older", "progress"], action="append")
     parser.add_argument("--games", type=int, default=30, help="games recorded per size (record)")
     parser.add_argument("--total", type=int, default=10_000, help="games in the records (open, older)")
     parser.add_argument("--runs", type=int, default=30, help="times Records is opened (open)")
     parser.add_argument("--frames", type=int, default=300, help="frames of Replay measured (replay)")
     args = parser.parse_args()
-    parts = args.part or ["record", "open", "replay", "older"]
+    parts = args.part or ["record", "open", "replay", "older", "progress"]
     if "record" in parts:
         part_record(args.games)
     if "open" in parts:
         part_open(args.total, args.runs)
     if "replay" in parts:
         part_replay(args.frames)
+    if "progress" in parts:
+        part_progress(args.total, args.runs)
     if "older" in parts:
         part_older(min(args.total, 2000), args.frames)
 

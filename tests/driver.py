@@ -74,6 +74,9 @@ class Driver:
             assert resuming.wait(seconds), "the saved game was checked in time"
         # a saved game being recorded as a loss (Discard)
         assert self.app.dealer.wait_discarded(seconds), "the discarded game was recorded in time"
+        loading = getattr(self.app.scene, "loading", None)  # Progress's games being read
+        if loading is not None:
+            assert loading.wait(seconds), "the games were read in time"
         watching = getattr(self.app.scene, "opening", None)  # a game's replay asked of Records
         if watching is not None:
             assert watching.wait(seconds), "the replay was read in time"

@@ -103,3 +103,51 @@ def version_6_records(home):
     moves but no video, an assisted win with its video). Returns the file's path."""
     home.mkdir(parents=True, exist_ok=True)
     return Path(shutil.copy(V6_FILE, home / DB_NAME))
+
+
+def progress_records(home, total=2000, category="expert", days=200, seed=7):
+    """Records in `home` of `total` games of one board played over the last `days` days, getting faster (as a
+    player's Progress shows them): a few real games with their moves, copied until there are `total`, each copy
+    given its own date, time and 3BV/s. Returns the path of the file."""
+    import random
+    from datetime import datetime, timedelta, timezone
+
+    from game.model import PRESETS
+
+    preset = PRESETS[category]
+    rows, cols, mines = preset.rows, preset.cols, preset.mines
+    with Store.open(home=home) as store:
+        for n in range(12):
+            store.record_game(record_of(*played(rows, cols, mines, seed=300 + n, win=n % 4 != 3)))
+        assert store.flush(60)
+        path = store.path
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("BEGIN")
+    columns = [row[1] for row in db.execute("PRAGMA table_info(games)") if row[1] not in ("id", "uid")]
+    listed = ", ".join(columns)
+    while (count := db.execute("SELECT COUNT(*) FROM games").fetchone()[0]) < total:
+        top = db.execute("SELECT MAX(id) FROM games").fetchone()[0]
+        db.execute(
+            f"INSERT INTO games (id, {listed}) SELECT id + ?, {listed} FROM games ORDER BY id LIMIT ?",
+            (top, min(count, total - count)),
+        )
+    pick = random.Random(seed)
+    now = datetime.now(timezone.utc)
+    ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
+    played_days = sorted(pick.sample(range(days), k=days * 2 // 3), reverse=True)
+    changes, figures = [], []
+    for n, game_id in enumerate(ids):
+        day = played_days[n * len(played_days) // len(ids)]
+        when = now - timedelta(days=day, minutes=pick.randrange(600))
+        skill = n / len(ids)
+        time_ms = int(max(30.0, (160 - 90 * skill) * pick.lognormvariate(0, 0.25)) * 1000)
+        won = pick.random() < 0.3 + 0.3 * skill
+        changes.append((when.strftime("%Y-%m-%dT%H:%M:%S.%fZ"), time_ms, int(won), game_id))
+    db.executemany("UPDATE games SET played_at = ?, time_ms = ?, won = ? WHERE id = ?", changes)
+    db.execute("DELETE FROM figures")
+    for game_id, bv, time_ms, won in db.execute("SELECT id, three_bv, time_ms, won FROM games"):
+        figures.append((game_id, category, won, "row", bv * 1000 / time_ms if won else None, None, None, None))
+    db.executemany("INSERT INTO figures VALUES (?, ?, ?, ?, ?, ?, ?, ?)", figures)
+    db.execute("COMMIT")
+    db.close()
+    return path

@@ -173,6 +173,15 @@ def tour(driver):
     while not records.category.startswith("custom:100x100"):
         driver.key(pygame.K_RIGHT)
     yield "records-custom-huge"
+    driver.click_button(records.progress)
+    progress = driver.scene
+    driver.frames(2)
+    yield "progress-custom-huge"
+    if progress.points:
+        _hover(driver, progress.points[-1])
+        yield "progress-tip"
+    driver.key(pygame.K_ESCAPE)
+    records = driver.scene
     driver.click_button(records.reset)
     yield "reset-question"
     driver.key(pygame.K_ESCAPE)

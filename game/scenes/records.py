@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import pygame
 
-from game import config
 from game.language import N_, _, ngettext, pgettext
-from game.model import Replay, category_label, standard_boards_text
+from game.model import category_label, standard_boards_text
 from game.store import BestGame, PlayedGame
 from game.video import Video
-from game.video.packed import ChunkReader, split_log, video_of
 from game.video.playback import Playback
 from game.view import layout, records_list, screens, text, theme, tip, widgets
 from game.view.bests import RANKED, has_stnb
 from game.view.focus import FocusRing
 from game.view.formats import UNTIMED_RULE, format_time
 from game.view.layout import MARGIN, Row
+from game.view.recorded import read_log
 from game.view.scale import px
 from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
@@ -98,11 +97,11 @@ class RecordsScene(Scene):
         self.row_h = list_h // ROWS_SHOWN
         self.row_size = BODY if self.row_h >= px(28) else SMALL  # the list's letters, larger in taller rows
         self.line = pygame.Rect(inner.x, line_y, inner.w, line_h)
-        buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 3, 12)
-        # TRANSLATORS: the three buttons at the foot of Records (about 18 characters each)
-        labels = (_("Reset all records"), _("Open video"), _("Back"))
+        buttons = layout.split(pygame.Rect(inner.x, buttons_y, inner.w, buttons_h), 4, 10)
+        # TRANSLATORS: the four buttons at the foot of Records (about 14 characters each; Progress: the charts)
+        labels = (_("Reset all records"), _("Open video"), _("Progress"), _("Back"))
         self.bottom = [widgets.Button(r, label, size=BODY) for r, label in zip(buttons, labels)]
-        self.reset, self.videos, self.back = self.bottom
+        self.reset, self.videos, self.progress, self.back = self.bottom
         self.showing = "Time"  # the tab shown: a figure of RANKED, or RECENT
         self.notice = ""
         # the replay of the game clicked, read off the frame (a large board's takes a while)
@@ -161,7 +160,7 @@ class RecordsScene(Scene):
             self.rows.append(row)
         focus = getattr(self, "focus", None)
         before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
-        ring = [self.previous, self.next, *self.tabs.values(), *self.rows, self.reset, self.videos, self.back]
+        ring = [self.previous, self.next, *self.tabs.values(), *self.rows, *self.bottom]
         self.focus = FocusRing(ring, start=before if before in ring else self.back, arrows=False)
         if shown:  # a new category or tab keeps the ring where the keyboard left it
             self.focus.focus(self.focus.current)
@@ -179,12 +178,14 @@ class RecordsScene(Scene):
                 self._turn(-1 if event.key == pygame.K_LEFT else 1)
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
+            elif event.key == pygame.K_p:
+                self.press(self.progress)
             elif event.key == pygame.K_b and (row := self._pointed_row()) is not None:
                 self.watch(self.game_of[row], racing=True)
             elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
-        for button in (*self.rows, *self.tabs.values(), self.previous, self.next, self.reset, self.videos, self.back):
+        for button in (*self.rows, *self.tabs.values(), self.previous, self.next, *self.bottom):
             if button.handle(event):
                 self.press(button)
                 return
@@ -208,6 +209,8 @@ class RecordsScene(Scene):
             )
         elif button is self.videos:  # other programs' videos and our exports, listed to watch
             self.context.show(screens.Videos())
+        elif button is self.progress:  # this board's games as charts
+            self.context.show(screens.Progress(category=self.category))
         elif button is self.back:
             self.go_back()
 
@@ -353,15 +356,3 @@ class RecordsScene(Scene):
             button.draw(surface)
         tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)
         tip.draw_words(surface, tip.cut_at(self.cut, self.pointer), self.pointer)  # marks cut short, whole
-
-
-def read_log(
-    log: str, read_chunks: ChunkReader | None = None, with_playback: bool = False
-) -> tuple[Replay, Video | None, Playback | None]:
-    """A game's move log read: its replay, the video beside its moves (None without one; a long one's chunks
-    through `read_chunks`) and, when asked, that video on a clock (for a race). The video is split off first,
-    as the replay's bound is on its moves. ValueError when the log is damaged."""
-    moves, kept = split_log(log)
-    replay = Replay.from_json(moves, config.CUSTOM_MAX_SIDE)
-    video = video_of(replay, kept, read_chunks)
-    return replay, video, Playback(video) if with_playback and video is not None and len(video) else None

@@ -39,6 +39,7 @@ SCENES: dict[type[screens.Screen], str] = {
     screens.Custom: "game.scenes.custom:CustomScene",
     screens.CodeEntry: "game.scenes.code_entry:CodeEntryScene",
     screens.Records: "game.scenes.records:RecordsScene",
+    screens.Progress: "game.scenes.progress:ProgressScene",
     screens.Videos: "game.scenes.videos:VideosScene",
     screens.Settings: "game.scenes.settings:SettingsScene",
     screens.Help: "game.scenes.help:HelpScene",

@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 from game.language import _, ngettext
 from game.model import category_label
-from game.store import games, jobs, logs, reader, saves
+from game.store import games, history, jobs, logs, reader, saves
 from game.store import video_chunks as videos
 from game.store.copies import CopyFile, alive
 from game.store.games import TOP, BestGame, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
@@ -436,6 +436,11 @@ class Store:
         if self.path is not None:
             return logs.file_reader(self.path)
         return logs.connection_reader(self._db) if self._db is not None else None
+
+    def reads(self) -> history.Reads | None:
+        """What reads the records from a thread that is not the frame's (Progress, the CSV export), on a
+        connection of its own; None without records."""
+        return history.Reads(self.path, self._db) if self.path is not None or self._db is not None else None
 
     def load_resume(self) -> SavedGame | None:
         """The saved game, or None. One that cannot be read is discarded with a notice (saves.py)."""

@@ -63,6 +63,13 @@ class Records:
         self.category: Final = category
 
 
+class Progress:
+    """Progress: a board's games drawn as charts, on `category` (None: the one last played)."""
+
+    def __init__(self, category: str | None = None) -> None:
+        self.category: Final = category
+
+
 class Videos:
     """The videos in the records folder, to watch. `shelf`: the list, when a test brings its own."""
 
@@ -107,7 +114,7 @@ class Puzzle:
         self.study: Final = study
 
 
-Screen = Menu | Playing | Custom | CodeEntry | Records | Videos | Settings | Help | Replay | Learn | Puzzle
+Screen = Menu | Playing | Custom | CodeEntry | Records | Progress | Videos | Settings | Help | Replay | Learn | Puzzle
 
 # --- overlays: each sits over a scene and hands back a result of its own type ---------------------------------
 

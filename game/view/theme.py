@@ -42,6 +42,16 @@ class Theme(NamedTuple):
     heading: RGB  # headings on a window or panel face
     overlay: RGBA  # RGBA shade laid over a scene beneath a dialog
     drop_shadow: RGBA  # RGBA shadow a dialog panel casts
+    # Progress's charts: their ground and grid, a game's point, the moving median, the personal bests' steps,
+    # the bars of games and of wins, and the calendar's days from none played to the most
+    chart: RGB = (255, 255, 255)
+    grid: RGB = (220, 220, 220)
+    point: RGB = (110, 140, 200)
+    median: RGB = (214, 120, 0)
+    best: RGB = (0, 140, 60)
+    bar: RGB = (170, 180, 200)
+    win_bar: RGB = (0, 140, 60)
+    heat: tuple[RGB, ...] = ((235, 237, 240), (155, 233, 168), (64, 196, 99), (48, 161, 78), (33, 110, 57))
 
     def sheet_for(self, colour_blind: bool = False) -> str:
         return self.colour_blind_sheet if colour_blind else self.sheet
@@ -93,6 +103,14 @@ DARK = Theme(
     heading=(130, 178, 255),
     overlay=(0, 0, 0, 140),
     drop_shadow=(0, 0, 0, 110),
+    chart=(32, 34, 38),
+    grid=(60, 64, 70),
+    point=(120, 160, 230),
+    median=(255, 170, 60),
+    best=(110, 220, 120),
+    bar=(90, 98, 112),
+    win_bar=(90, 200, 110),
+    heat=((48, 51, 57), (14, 68, 41), (0, 109, 50), (38, 166, 65), (57, 211, 83)),
 )
 
 THEMES = {CLASSIC.name: CLASSIC, DARK.name: DARK}

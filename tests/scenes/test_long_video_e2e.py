@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game.scenes.playing import PlayingScene
-from game.scenes.records import read_log
 from game.video.chunks import CHUNK_EVENTS
 from game.video.packed import FORMAT_CHUNKED
+from game.view.recorded import read_log
 from tests.driver import driven
 
 

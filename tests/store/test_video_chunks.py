@@ -13,7 +13,6 @@ import pytest
 from game.model import Move
 from game.play.board_ui import BoardUI, Motion, Press, Release
 from game.play.dealer import Dealer
-from game.scenes.records import read_log
 from game.settings import Settings
 from game.store import DB_NAME, Store, speed
 from game.store.schema import SCHEMA_VERSION
@@ -21,6 +20,7 @@ from game.video import figures_of
 from game.video.chunks import CHUNK_EVENTS, MAX_CHUNK_BYTES
 from game.video.events import VideoError
 from game.video.packed import FORMAT_CHUNKED, split_log, unpack
+from game.view.recorded import read_log
 from tests.locker import held
 
 
