@@ -492,6 +492,8 @@ class ReplayScene(Scene):
             surface.set_clip(g.view)
             replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, self.layout.scale)
             surface.set_clip(None)
+        if changed is None:
+            review.draw_chart(surface, self.geometry)  # over the pointer and the last click too
         look = theme.current()
         if self.about and changed is None:
             self.about_cut = video_about.draw(surface, self.about_rect, self.about)

@@ -104,7 +104,7 @@ class ReplayReview:
         self, surface: pygame.Surface, geometry: BoardGeometry, board: Board, done: int, paused: bool
     ) -> None:
         """At a marked click: the chances and certain cells of the position (once worked out) and the cell
-        clicked; the intervals' chart when asked for."""
+        clicked."""
         mark = self.at(done, paused)
         if mark is not None:
             chances = self.chances if self.chances_for == done and self.chances is not None else None
@@ -112,6 +112,9 @@ class ReplayReview:
             if self._tints is None or (self._tints.tile, self._tints.colour_blind) != (geometry.tile, colour_blind):
                 self._tints = hint_marks.ChanceTints(geometry.tile, colour_blind)
             review_marks.draw_position(surface, geometry, board, chances, mark, self._tints)
+
+    def draw_chart(self, surface: pygame.Surface, geometry: BoardGeometry) -> None:
+        """The chart of the time between clicks, over the board, when asked for (and worked out)."""
         if self.show_intervals and self.intervals is not None:
             intervals_chart.draw(surface, geometry.view, self.intervals)
 

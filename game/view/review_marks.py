@@ -15,7 +15,7 @@ from game.view.review_steps import AVOIDABLE, FORCED, WASTED, Mark
 from game.view.scale import px
 from game.view.theme import RGB
 
-LEAST_TICK = 0.3  # a guess's tick is this share of the track's height at the least; full at RISK_FULL
+LEAST_TICK = 0.45  # a guess's tick is this share of the track's height at the least; full at RISK_FULL
 RISK_FULL = 0.5  # a guess with this chance of a mine, or more, marks the whole height
 
 
@@ -41,8 +41,8 @@ def draw_seek_marks(surface: pygame.Surface, rect: pygame.Rect, marks: Sequence[
     """Each guess a tick in the track, as tall as it was risky; the losing click a notch over the bar too; a
     wasted click or a wrong flag a small mark under the bar."""
     look = theme.current()
-    inner = rect.inflate(-px(6), -px(6))
-    width, small = max(2, px(3)), max(3, px(4))
+    inner = rect.inflate(-px(4), -px(4))  # over the fill's edge a little: a tick must show on the thinnest bar
+    width, small = max(3, px(4)), max(3, px(4))
     for mark in marks:
         x, colour = tick_x(rect, mark.t_ms, elapsed_ms), mark_colour(mark)
         if not mark.guess:
