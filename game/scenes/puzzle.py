@@ -88,7 +88,7 @@ class PuzzleScene(Scene):
             largest = (study.rows, study.cols)
             at = len(study.moves) - 1 if before is None else before
             self.losing_cell = study.moves[at].cell if 0 <= at < len(study.moves) else (0, 0)
-            self.next_job = BackgroundJob(lambda cancel: _studied(study, before, cancel))
+            self.next_job = BackgroundJob(lambda cancel: _studied(study, cancel, before))
         else:
             raise ValueError("a puzzle is a lesson, the drill or a lost game to study")
         self._lay_out(*largest)
@@ -458,7 +458,7 @@ class PuzzleScene(Scene):
         text.draw_fitted(surface, words, label, SMALL, look.dim_text, "left", smallest=TINY)
 
 
-def _studied(replay: Replay, before: int | None, cancelled: threading.Event) -> Puzzle | None:
+def _studied(replay: Replay, cancelled: threading.Event, before: int | None = None) -> Puzzle | None:
     """A game's position before its move `before` (None: its last) to study (game.learn.study), by a worker process
     on a large board; None if cancelled or there is nothing to study."""
     if not worker.large(replay.rows, replay.cols):
