@@ -23,11 +23,11 @@ from game.work import worker
 from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:
-    from game.model import Board, GameReview, Replay
+    from game.model import Board, Replay
 
 log = logging.getLogger(__name__)
 
-Reviewed = tuple["GameReview | None", ClickIntervals]
+Reviewed = tuple["tuple[Mark, ...] | None", ClickIntervals]  # the marks (None: cancelled), the click intervals
 
 
 class ReplayReview:
@@ -36,7 +36,6 @@ class ReplayReview:
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
         self.job: BackgroundJob[Reviewed] | None = BackgroundJob(lambda cancel: _reviewed(replay, cancel))
-        self.review: GameReview | None = None
         self.marks: tuple[Mark, ...] = ()
         self.intervals: ClickIntervals | None = None
         self.show_intervals = False  # the chart of the time between clicks is on show
@@ -63,8 +62,8 @@ class ReplayReview:
             if job.error is not None:
                 log.error("the replay's review failed", exc_info=job.error)
             elif job.result is not None:
-                self.review, self.intervals = job.result
-                self.marks = review_steps.marks_of(self.review) if self.review is not None else ()
+                marks, self.intervals = job.result
+                self.marks = marks or ()
         chances_job = self.chances_job
         if chances_job is not None and chances_job.done:
             self.chances_job = None
@@ -126,15 +125,17 @@ class ReplayReview:
 
 
 def _reviewed(replay: Replay, cancelled: threading.Event) -> Reviewed:
-    """The review (None if cancelled) and the click intervals; the review by a worker process on a large board."""
+    """The review's marks (None if cancelled) and the click intervals; the review by a worker process on a large
+    board, which hands back only the marks."""
     from game.model import review_game
 
     intervals = click_intervals(replay.moves, replay.made)
     if not worker.large(replay.rows, replay.cols):
-        return review_game(replay, cancelled=cancelled), intervals
+        review = review_game(replay, cancelled=cancelled)
+        return (None if review is None else review_steps.marks_of(review)), intervals
     try:
-        target = "game.model.replay.review:review_of_json"
-        review: GameReview | None = worker.run(target, replay.to_json(), cancelled=cancelled)
-        return review, intervals
+        target = "game.view.review_steps:marks_of_json"
+        marks: tuple[Mark, ...] | None = worker.run(target, replay.to_json(), cancelled=cancelled)
+        return marks, intervals
     except worker.Cancelled:
         return None, intervals

@@ -68,6 +68,15 @@ def marks_of(review: GameReview) -> tuple[Mark, ...]:
     return tuple(sorted(marks, key=lambda mark: (mark.index, order[mark.kind])))
 
 
+def marks_of_json(replay_json: str) -> tuple[Mark, ...] | None:
+    """The marks of a replay given as its JSON (how a worker process is handed a large game: what comes back is a
+    few marks, where the whole review of a 100x100 game took 150 ms to unpickle on the frames' interpreter)."""
+    from game.model import Replay, review_game
+
+    review = review_game(Replay.from_json(replay_json))
+    return None if review is None else marks_of(review)
+
+
 def step(marks: Sequence[Mark], done: int, forward: bool, here: bool) -> Mark | None:
     """The mark to go to from the position after `done` moves: the next one (forward) or the one before. `here`:
     the replay stands at this position as a mark's (paused on it), so the next is a later move's; otherwise a

@@ -116,13 +116,15 @@ def _large_game():
 def test_a_large_game_is_reviewed_for_replay_by_a_worker_as_it_would_be_here(monkeypatch):
     from game.model import review_game
     from game.view.replay_review import _reviewed
+    from game.view.review_steps import marks_of
 
     replay = _large_game()
     asked, real = [], worker.run
     monkeypatch.setattr(worker, "run", lambda target, *args, **kw: asked.append(target) or real(target, *args, **kw))
-    (reviewed, intervals), here = _reviewed(replay, threading.Event()), review_game(replay)
-    assert asked == ["game.model.replay.review:review_of_json"]
-    assert reviewed == here and reviewed.lost and len(reviewed.clicks) == 3
+    (marks, intervals), here = _reviewed(replay, threading.Event()), review_game(replay)
+    assert asked == ["game.view.review_steps:marks_of_json"]
+    assert here.lost and len(here.clicks) == 3
+    assert marks == marks_of(here) and marks[-1].lost and marks[-1].index == 2
     assert intervals.intervals_ms == (400, 500)
 
 

@@ -41,15 +41,7 @@ from ..solver.hints import hint_for_visible
 from .replay import Replay
 from .verdict import cells_opened_by
 
-__all__ = [
-    "REVIEW_BUDGET",
-    "ClickReview",
-    "GameReview",
-    "MarkReview",
-    "review_game",
-    "review_json",
-    "review_of_json",
-]
+__all__ = ["REVIEW_BUDGET", "ClickReview", "GameReview", "MarkReview", "review_game", "review_json"]
 
 # Search nodes one group of numbers may take before its chances are estimated (then `exact` is false). Far above
 # what a game asks: the largest groups of real Expert games take a few thousand.
@@ -267,11 +259,6 @@ def review_json(replay_json: str) -> dict[str, Any] | None:
     """`review_game` of a replay given as its JSON, as plain values (how a worker process is handed a game)."""
     review = review_game(Replay.from_json(replay_json))
     return None if review is None else review.as_dict()
-
-
-def review_of_json(replay_json: str) -> GameReview | None:
-    """`review_game` of a replay given as its JSON, the review itself (how a worker process hands one back)."""
-    return review_game(Replay.from_json(replay_json))
 
 
 class _Judge:
