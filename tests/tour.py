@@ -193,6 +193,7 @@ def tour(driver):
     driver.click_button(videos.rows[0])
     driver.frames(90)
     yield "replay-video"
+    yield from _reviewed(driver)
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
     _menu(driver)
@@ -246,6 +247,24 @@ def tour(driver):
     driver.key(pygame.K_ESCAPE)
     _menu(driver)
     yield from _learn(driver)
+
+
+def _reviewed(driver):
+    """Replay's review: paused before the video's first guess or mistake, its position's chances shown, then the
+    chart of the time between clicks."""
+    review = driver.scene.review
+    if review.job is not None:
+        review.job.wait(60)
+    driver.frames(2)
+    driver.key(pygame.K_g)
+    while (job := review.chances_job) is not None:
+        job.wait(60)
+        driver.frames(1)
+    driver.frames(1)
+    yield "replay-review-mark"
+    driver.key(pygame.K_i)
+    yield "replay-intervals"
+    driver.key(pygame.K_i)
 
 
 def _hover(driver, pos):

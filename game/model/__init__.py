@@ -80,6 +80,7 @@ from .rules.move import Move, MoveKind
 
 if TYPE_CHECKING:
     from .replay.check import check_replay_data, parse_replay_json, replay_text_limits
+    from .replay.intervals import ClickIntervals, click_intervals
     from .replay.replay import Replay
     from .replay.review import ClickReview, GameReview, review_game
     from .replay.stats import GameStats, game_stats, replay_stats, solved_three_bv
@@ -108,6 +109,7 @@ if TYPE_CHECKING:
 _LATER = {
     **dict.fromkeys(("check_replay_data", "parse_replay_json", "replay_text_limits"), ".replay.check"),
     "Replay": ".replay.replay",
+    **dict.fromkeys(("ClickIntervals", "click_intervals"), ".replay.intervals"),
     **dict.fromkeys(("ClickReview", "GameReview", "review_game"), ".replay.review"),
     **dict.fromkeys(("GameStats", "game_stats", "replay_stats", "solved_three_bv"), ".replay.stats"),
     "read_json": ".replay.stepwise",
@@ -144,6 +146,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "COVERED",
     "Cell",
+    "ClickIntervals",
     "ClickReview",
     "FIRST_CLICK_RULES",
     "MAX_DENSITY",
@@ -185,6 +188,7 @@ __all__ = [
     "category_label",
     "chance_list",
     "chance_text",
+    "click_intervals",
     "combined_reason",
     "check_replay_data",
     "count_reason",

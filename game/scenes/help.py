@@ -60,6 +60,9 @@ MOUSE = [
     # TRANSLATORS: Help's Mouse page: the mouse wheel
     (N_("Wheel"), N_("scrolls a board larger than the window (Shift: sideways); a middle-button drag too")),
     (N_("Ctrl+wheel"), N_("zoom in and out")),
+    # (a file dropped and a game clicked in Records start a replay: here, where the Replays page has no room)
+    (N_("Drop a file"), N_("a replay or a video (AVF, RMV, MVF, EVF) dropped here plays")),
+    (N_("Records"), N_("click a game listed there to watch it; B races it")),
 ]
 
 KEYS = [
@@ -99,8 +102,7 @@ AFTER = [
     (", .", N_("replay of a recorded game: an event of the mouse back or on ([ ]: a click)")),
     ("E", N_("replay: save it as a file in the records folder's replays/")),
     ("B", N_("replay of a recorded game: race its ghost on its board (O: the cells the ghost opened)")),
-    (N_("Drop a file"), N_("a replay or a video (AVF, RMV, MVF, EVF) dropped here plays")),
-    (N_("Records"), N_("click a game listed there to watch it; B races it")),
+    ("G, I", N_("replay: the next guess or mistake (Shift+G: back; S studies it); the time between clicks")),
 ]
 # The Guessing setting's choices (their names as on its button), a sentence each.
 GUESSING = [
@@ -128,7 +130,7 @@ GUESSING = [
 # The keys shown by their names, as on the keyboard (never translated), and the rules' bullet.
 KEY_NAMES = frozenset(
     ("-", "Space, Enter", "F", "P", "H", "G", "C", "M", "Ctrl + - 0", "Esc")
-    + ("R", "S", "Space", "Left, Right", "- +", ", .", "E", "B")
+    + ("R", "S", "Space", "Left, Right", "- +", ", .", "E", "B", "G, I")
 )
 
 # (The board's code is on the Rules page: the Figures page has room for the rest at the size of the others.)

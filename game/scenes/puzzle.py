@@ -79,11 +79,17 @@ class PuzzleScene(Scene):
             largest = DRILL_VIEW
             self.feed = DrillFeed(context.progress, context.store.log_reader(), self.rng)
         elif study is not None:
-            self.title = _("Study the lost game")
-            self.teach = _("The board just before the losing click. A cell was certainly safe: find it.")
+            before = shown.before
+            if before is None:
+                self.title = _("Study the lost game")
+                self.teach = _("The board just before the losing click. A cell was certainly safe: find it.")
+            else:
+                self.title = _("Study a guess")
+                self.teach = _("The board just before a guess. A cell was certainly safe: find it.")
             largest = (study.rows, study.cols)
-            self.losing_cell = study.moves[-1].cell if study.moves else (0, 0)
-            self.next_job = BackgroundJob(lambda cancel: _studied(study, cancel))
+            at = len(study.moves) - 1 if before is None else before
+            self.losing_cell = study.moves[at].cell if 0 <= at < len(study.moves) else (0, 0)
+            self.next_job = BackgroundJob(lambda cancel: _studied(study, cancel, before))
         else:
             raise ValueError("a puzzle is a lesson, the drill or a lost game to study")
         self._lay_out(*largest)
@@ -451,13 +457,14 @@ class PuzzleScene(Scene):
         text.draw_fitted(surface, words, label, SMALL, look.dim_text, "left", smallest=TINY)
 
 
-def _studied(replay: Replay, cancelled: threading.Event) -> Puzzle | None:
-    """A lost game's last position to study (game.learn.study), by a worker process on a large board; None if
-    cancelled or there is nothing to study."""
+def _studied(replay: Replay, cancelled: threading.Event, before: int | None = None) -> Puzzle | None:
+    """A game's position before its move `before` (None: its last) to study (game.learn.study), by a worker process
+    on a large board; None if cancelled or there is nothing to study."""
     if not worker.large(replay.rows, replay.cols):
-        return study_puzzle(replay)
+        return study_puzzle(replay, before)
     try:
-        result: Puzzle | None = worker.run("game.learn.study:study_json", replay.to_json(), cancelled=cancelled)
+        target = "game.learn.study:study_json"
+        result: Puzzle | None = worker.run(target, replay.to_json(), before, cancelled=cancelled)
         return result
     except worker.Cancelled:
         return None

@@ -5,7 +5,10 @@ Play and pause (Space), step a move back or on (Left / Right), start and end (Ho
 bar and the status line show the counters as they were at that moment. A recorded game (its video) shows the
 mouse as it moved and the cells pressed while a button was held; comma and full stop step by its events,
 [ and ] by its clicks; Race (B) plays its board against its ghost (game.play.race), and its figures so far show
-live beside the board or under the controls (game/view/live_figures.py).
+live beside the board or under the controls (game/view/live_figures.py). The game's review (game/view/replay_review.py,
+worked out off the frame) marks its guesses and mistakes on the seek bar: G and Shift+G step to the next and the one
+before, paused just before the click, where the board shows that position's chances; S studies it as a puzzle, and
+I shows the time between clicks as a chart.
 """
 
 from __future__ import annotations
@@ -17,12 +20,22 @@ import pygame
 
 from game import config, language
 from game.files.export import REPLAYS_FOLDER, export_evf, export_replay
-from game.language import _, ngettext, pgettext
-from game.model import Cell, GameState, Move, around, size_text
+from game.language import _, pgettext
+from game.model import Cell, GameState, Move, around
 from game.store import data_folder
-from game.video.figure_text import format_time
 from game.video.playback import LEFT, MIDDLE, RIGHT, Playback
-from game.view import hud, live_figures, replay_status, replay_view, screens, theme, tip, video_about, widgets
+from game.view import (
+    hud,
+    live_figures,
+    replay_review,
+    replay_status,
+    replay_view,
+    screens,
+    theme,
+    tip,
+    video_about,
+    widgets,
+)
 from game.view.board_screen import NO_LOOKS, BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.input import BoardGeometry
@@ -56,6 +69,9 @@ KEY_ACTIONS = {
     pygame.K_PERIOD: "event on",
     pygame.K_LEFTBRACKET: "click back",
     pygame.K_RIGHTBRACKET: "click on",
+    pygame.K_g: "mark on",  # Shift+G: "mark back"
+    pygame.K_s: "study",
+    pygame.K_i: "intervals",
     pygame.K_ESCAPE: "close",
     pygame.K_BACKSPACE: "close",
 }
@@ -97,35 +113,15 @@ class ReplayScene(Scene):
         self._counters: tuple[tuple[int, int, int], str] | None = None
         self._dragging = False
         self.message: str | None = title or (
-            _("Watching {name}").format(name=about.name) if about is not None and self.about else self._title()
+            _("Watching {name}").format(name=about.name)
+            if about is not None and self.about
+            else replay_status.title(replay)
         )
         self.message_left = MESSAGE_SECONDS
         self.exporting: BackgroundJob[tuple[Path, Path | None]] | None = None  # an export being written
         self.exported: Path | None = None  # the replay file last exported
+        self.review = replay_review.ReplayReview(replay)  # worked out off the frame; its marks show when done
         self._lay_out()
-
-    def _title(self) -> str:
-        final, r = self.replay.final_board(), self.replay
-        size, time, count = size_text(r.rows, r.cols), format_time(r.elapsed_ms), r.mines
-        if final.state == GameState.WON:
-            said = ngettext(
-                "Replay of a {size} game with {count} mine, won at {time}",
-                "Replay of a {size} game with {count} mines, won at {time}",
-                count,
-            )
-        elif final.state == GameState.LOST:
-            said = ngettext(
-                "Replay of a {size} game with {count} mine, lost at {time}",
-                "Replay of a {size} game with {count} mines, lost at {time}",
-                count,
-            )
-        else:
-            said = ngettext(
-                "Replay of a {size} game with {count} mine, unfinished at {time}",
-                "Replay of a {size} game with {count} mines, unfinished at {time}",
-                count,
-            )
-        return said.format(size=size, count=count, time=time)
 
     def _lay_out(self) -> None:
         rows, cols = self.replay.rows, self.replay.cols
@@ -199,6 +195,9 @@ class ReplayScene(Scene):
 
     def update(self, step: float) -> None:
         self._exported()
+        if self.review.update(self.board, self.done, not self.playing):
+            self.dirty = True
+            self.screen.invalidate()
         if self.live is not None and self.live.news():
             self.dirty = True
         if self.message_left:
@@ -299,6 +298,8 @@ class ReplayScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         action = KEY_ACTIONS.get(event.key)
+        if action == "mark on" and event.mod & pygame.KMOD_SHIFT:
+            action = "mark back"
         if action is not None:
             self.press(action)
 
@@ -332,9 +333,38 @@ class ReplayScene(Scene):
             self.export()
         elif name == "race":  # play this board against the video's ghost
             self.race()
+        elif name in ("mark on", "mark back", "study", "intervals"):
+            self._review_key(name)
         elif name == "close":
             self.close()
         self._sync_buttons()
+
+    def _review_key(self, name: str) -> None:
+        """Step to the next marked click (or the one before), paused just before it; study its position; show or
+        hide the time between clicks."""
+        review, paused = self.review, not self.playing
+        if name == "intervals":
+            review.show_intervals = not review.show_intervals
+            self.screen.invalidate()
+        elif not review.ready:
+            self.say(_("Still reviewing the game…"))
+        elif name == "study":
+            mark = review.at(self.done, paused)
+            if mark is None or not mark.studied:
+                self.say(_("Nothing to study here: G steps to a guess made while a cell was certainly safe."))
+                return
+            before = None if mark.lost else mark.index  # (the losing click is the study the game-over panel offers)
+            self.context.show(screens.Puzzle(study=self.replay, before=before), remember=True)
+        elif (mark := review.step(self.done, name == "mark on", paused)) is not None:
+            self.playing = False
+            self.seek_moves(mark.index)
+            self.message = None  # the status line says the click's verdict
+        else:
+            self.say(
+                _("No guess or mistake after this point.")
+                if name == "mark on"
+                else _("No guess or mistake before this point.")
+            )
 
     def race(self) -> None:
         """Play this board against the video's ghost (asking first when that would replace a saved game)."""
@@ -391,11 +421,13 @@ class ReplayScene(Scene):
         self.say(message)
 
     def next_wake(self) -> float | None:
-        if self.playing or self.exporting is not None or (self.live is not None and self.live.working):
+        working = self.exporting is not None or self.review.working or (self.live is not None and self.live.working)
+        if self.playing or working:
             return 0.0
         return self.message_left or None
 
     def on_exit(self) -> None:
+        self.review.stop()
         if self.live is not None:
             self.live.stop()
 
@@ -439,10 +471,14 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         counters = self.counters()
         pointer, looks = self._video_looks()
-        if pointer != self._pointer:
+        paused, review = not self.playing, self.review
+        if pointer != self._pointer or review.shows_over_board(self.done, paused):
             self._pointer = pointer
-            self.screen.invalidate()  # the pointer moved: the window is drawn again under it
-        changed = self.screen.draw(surface, counters, self.message or self._status(), looks)
+            self.screen.invalidate()  # the pointer moved, or marks lie over the cells: the window is drawn again
+        status = self.message or review.status(self.done, paused) or self._status()
+        changed = self.screen.draw(surface, counters, status, looks)
+        if changed is None:
+            review.draw_over_board(surface, self.geometry, self.board, self.done, paused)
         if pointer is not None and pointer[0] is not None and self.video is not None:
             g = self.geometry
             scale = g.tile / self.video.cell_size
@@ -456,6 +492,8 @@ class ReplayScene(Scene):
             surface.set_clip(g.view)
             replay_view.draw_click(surface, g.cell_rect(move.row, move.col), move.kind, self.layout.scale)
             surface.set_clip(None)
+        if changed is None:
+            review.draw_chart(surface, self.geometry)  # over the pointer and the last click too
         look = theme.current()
         if self.about and changed is None:
             self.about_cut = video_about.draw(surface, self.about_rect, self.about)
@@ -463,6 +501,7 @@ class ReplayScene(Scene):
         end = {GameState.LOST: look.error_text, GameState.WON: look.success_text}.get(self.board.state)
         fraction = self.t_ms / self.replay.elapsed_ms if self.replay.elapsed_ms else 1.0
         replay_view.draw_seek_bar(surface, self.seek_rect, fraction, end)
+        review.draw_seek_marks(surface, self.seek_rect)
         for button in self.buttons.values():
             button.draw(surface)
         tipped, self._tipped = self._tipped, None

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.language import _, ngettext
-from game.model import GameState, solved_three_bv
+from game.model import GameState, size_text, solved_three_bv
 from game.play.stopwatch import led_seconds
 from game.video.figure_text import figure_text, format_time
 from game.view.board_screen import Counters
 from game.view.sheet import Face
 
 if TYPE_CHECKING:
-    from game.model import Board
+    from game.model import Board, Replay
     from game.video.figures import Figures
 
 
@@ -52,3 +52,28 @@ def status_line(board: Board, t_ms: float, done: int, count: int, made: int, fig
     said = ngettext("{count} click", "{count} clicks", clicks).format(count=clicks)
     words = (format_time(time_ms), move, f"3BV {solved}/{b.three_bv or 0}{speed}", said)
     return " · ".join(words)
+
+
+def title(replay: Replay) -> str:
+    """What Replay says of the game when it opens: its board, its mines, how it ended and its time."""
+    final, r = replay.final_board(), replay
+    size, time, count = size_text(r.rows, r.cols), format_time(r.elapsed_ms), r.mines
+    if final.state == GameState.WON:
+        said = ngettext(
+            "Replay of a {size} game with {count} mine, won at {time}",
+            "Replay of a {size} game with {count} mines, won at {time}",
+            count,
+        )
+    elif final.state == GameState.LOST:
+        said = ngettext(
+            "Replay of a {size} game with {count} mine, lost at {time}",
+            "Replay of a {size} game with {count} mines, lost at {time}",
+            count,
+        )
+    else:
+        said = ngettext(
+            "Replay of a {size} game with {count} mine, unfinished at {time}",
+            "Replay of a {size} game with {count} mines, unfinished at {time}",
+            count,
+        )
+    return said.format(size=size, count=count, time=time)

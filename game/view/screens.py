@@ -106,12 +106,20 @@ class Learn:
 
 
 class Puzzle:
-    """A position to solve: lesson number `lesson`, the pattern `drill`, or a lost game to `study`."""
+    """A position to solve: lesson number `lesson`, the pattern `drill`, or a game to `study`: the position
+    before its move `before` (by default its last, the losing click)."""
 
-    def __init__(self, lesson: int | None = None, drill: bool = False, study: GameReplay | None = None) -> None:
+    def __init__(
+        self,
+        lesson: int | None = None,
+        drill: bool = False,
+        study: GameReplay | None = None,
+        before: int | None = None,
+    ) -> None:
         self.lesson: Final = lesson
         self.drill: Final = drill
         self.study: Final = study
+        self.before: Final = before
 
 
 Screen = Menu | Playing | Custom | CodeEntry | Records | Progress | Videos | Settings | Help | Replay | Learn | Puzzle

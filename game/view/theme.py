@@ -40,6 +40,8 @@ class Theme(NamedTuple):
     accent: RGB  # title bars, focus rings, a marked button
     accent_text: RGB  # text on the accent colour
     heading: RGB  # headings on a window or panel face
+    guess_forced: RGB  # a forced guess marked on Replay's seek bar (amber)
+    guess_unsafest: RGB  # a forced guess where another cell was safer (distinct from amber and the error red)
     overlay: RGBA  # RGBA shade laid over a scene beneath a dialog
     drop_shadow: RGBA  # RGBA shadow a dialog panel casts
     # Progress's charts: their ground and grid, a game's point, the moving median, the personal bests' steps,
@@ -77,6 +79,8 @@ CLASSIC = Theme(
     accent=(0, 0, 160),
     accent_text=(255, 255, 255),
     heading=(0, 0, 160),
+    guess_forced=(214, 134, 0),
+    guess_unsafest=(150, 40, 170),
     overlay=(0, 0, 0, 110),
     drop_shadow=(0, 0, 0, 70),
 )
@@ -101,6 +105,8 @@ DARK = Theme(
     accent=(60, 114, 206),
     accent_text=(245, 247, 250),
     heading=(130, 178, 255),
+    guess_forced=(255, 184, 60),
+    guess_unsafest=(214, 130, 255),
     overlay=(0, 0, 0, 140),
     drop_shadow=(0, 0, 0, 110),
     chart=(32, 34, 38),

@@ -15,8 +15,7 @@ from game.model import GameState
 from game.overlays.confirm import answer_letter
 from game.scenes.learn import lesson_label
 from game.scenes.records import figures, tab_label
-from game.scenes.replay import ReplayScene
-from game.view import text
+from game.view import replay_status, text
 from game.view.end_figures import figure_name
 from game.view.puzzle_words import drill_solved, lessons_to_do, see_outlined
 from tests.driver import start_app, stop_app
@@ -165,7 +164,7 @@ def test_counts_take_their_plural_forms():
 def test_replay_says_its_game_in_one_sentence(mines, state, said):
     final = SimpleNamespace(state=state)
     replay = SimpleNamespace(rows=9, cols=9, mines=mines, elapsed_ms=1500, final_board=lambda: final)
-    assert ReplayScene._title(SimpleNamespace(replay=replay)) == said
+    assert replay_status.title(replay) == said
 
 
 def test_whole_sentences_for_each_variant():

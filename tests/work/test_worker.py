@@ -98,3 +98,44 @@ def test_a_worker_speaks_the_game_s_language():
         assert worker.run("game.language:_", "Best time!") == "Best time!", "the same worker, the new language"
     finally:
         language.use("en")
+
+
+def _large_game():
+    from game.model import Replay
+
+    board = Board(50, 50, 300, seed=8)
+    board.apply(Move("reveal", 25, 25, 0))
+    covered = [(r, c) for r in range(50) for c in range(50) if not board.is_revealed(r, c)]
+    safe = next(cell for cell in covered if not board.is_mine(*cell))  # a guess, most likely avoidable
+    board.apply(Move("reveal", *safe, 400))
+    mine = next(cell for cell in covered if board.is_mine(*cell))
+    board.apply(Move("reveal", *mine, 900))
+    return Replay.from_game(board)
+
+
+def test_a_large_game_is_reviewed_for_replay_by_a_worker_as_it_would_be_here(monkeypatch):
+    from game.model import review_game
+    from game.view.replay_review import _reviewed
+    from game.view.review_steps import marks_of
+
+    replay = _large_game()
+    asked, real = [], worker.run
+    monkeypatch.setattr(worker, "run", lambda target, *args, **kw: asked.append(target) or real(target, *args, **kw))
+    (marks, intervals), here = _reviewed(replay, threading.Event()), review_game(replay)
+    assert asked == ["game.view.review_steps:marks_of_json"]
+    assert here.lost and len(here.clicks) == 3
+    assert marks == marks_of(here) and marks[-1].lost and marks[-1].index == 2
+    assert intervals.intervals_ms == (400, 500)
+
+
+def test_a_large_game_s_mid_game_position_is_set_up_for_study_by_a_worker(monkeypatch):
+    from game.learn.study import study_puzzle
+    from game.scenes.puzzle import _studied
+
+    replay = _large_game()
+    asked, real = [], worker.run
+    monkeypatch.setattr(worker, "run", lambda target, *args, **kw: asked.append(target) or real(target, *args, **kw))
+    studied, here = _studied(replay, threading.Event(), 1), study_puzzle(replay, 1)
+    assert asked == ["game.learn.study:study_json"]
+    assert here is not None and studied is not None and (studied.safe, studied.mines) == (here.safe, here.mines)
+    assert studied.board.seen_codes() == replay.board_after(1).seen_codes()
