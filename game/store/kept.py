@@ -37,6 +37,7 @@ class _RecordFields(NamedTuple):
     seed: int | None = None
     first_click: str = "opening"
     no_guess: bool = False
+    filtered: bool = False  # the board was dealt within the player's 3BV range: recorded apart, never timed
     left_clicks: int = 0
     right_clicks: int = 0
     chord_clicks: int = 0
@@ -105,7 +106,8 @@ class SavedGame(NamedTuple):
 
 # --- checking a save ------------------------------------------------------------------------------------------
 
-SAVED_MARKS = ("same_board", "hinted", "no_guess")  # true/false marks beside the board ("same_board": older saves)
+# true/false marks beside the board ("same_board": older saves)
+SAVED_MARKS = ("same_board", "hinted", "no_guess", "filtered")
 
 
 def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:

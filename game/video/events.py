@@ -96,6 +96,7 @@ class Video:
     question_marks: bool = False
     no_guess: bool = False
     assisted: bool = False  # hints or other help were used: the game is then neither official nor fair
+    filtered: bool = False  # the board was chosen by its 3BV (a range the player set): not fair either
     # its first click (a left press and release on one cell, at its start) was made for the player (a same board,
     # a code, a race): it opens the board as it did, and is counted in no click count (see `record_made_click`)
     made_click: bool = False

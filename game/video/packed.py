@@ -51,6 +51,8 @@ def pack(video: Video, columns: bool = True, sealed: Sealed | None = None) -> di
     }
     if video.made_click:  # older videos have no key: no click was made for the player
         packed["made_click"] = True
+    if video.filtered:  # likewise: the board was not chosen by its 3BV
+        packed["filtered"] = True
     first = 0
     if sealed is not None and chunked:
         packed["chunks"] = sealed.reference()
@@ -105,7 +107,7 @@ def read(
     kinds, times, xs, ys = [_column(name, code, text, most) for (name, code), text in zip(COLUMNS, texts)]
     if not len(kinds) == len(times) == len(xs) == len(ys):
         raise VideoError("its columns differ in length")
-    for flag in ("question_marks", "no_guess", "assisted", "made_click"):
+    for flag in ("question_marks", "no_guess", "assisted", "made_click", "filtered"):
         if isinstance(data.get(flag), bool):
             options[flag] = data[flag]
     video = Video(rows, cols, mines, cell_size=cell_size, **options)
