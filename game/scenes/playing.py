@@ -422,13 +422,17 @@ class PlayingScene(Scene):
         level = level_of(board.rows, board.cols, board.mines)
         tried, impossible = (deal.tried, deal.impossible) if deal is not None else (0, False)
         title, detail = bv_wait.cannot_deal(level, board.rows, board.cols, board.mines, low, high, tried, impossible)
-        # TRANSLATORS: the status line after no board in the 3BV range came
-        self.assist.message = _("No board in your 3BV range: click to try again.")
+        if impossible:
+            # TRANSLATORS: the status line when no board of this size can have a 3BV in the player's range
+            self.assist.message = _("No board of this size has a 3BV in your range.")
+        else:
+            # TRANSLATORS: the status line after no board in the 3BV range came in time
+            self.assist.message = _("No board in your 3BV range came: click to try again.")
         self.dirty = True
 
         def answered(change: bool) -> None:
-            if change:  # the range of a custom board is the Custom form's; a level's, the Settings screen's
-                self.context.show(screens.Settings() if level else screens.Custom())
+            if change:  # the range of a custom board is the Custom form's; a level's, the Boards by 3BV form's
+                self.context.show(screens.BvRanges() if level else screens.Custom())
 
         # TRANSLATORS: the buttons of the message that no board in the 3BV range came (about 16 characters each)
         self.context.ask(title, detail, _("Change the range"), _("Close"), answered)

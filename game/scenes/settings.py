@@ -7,9 +7,9 @@ import pygame
 
 from game import language
 from game.language import LANGUAGES, _, ngettext
-from game.model import size_text
-from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, Setting, clean_player
-from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
+from game.model import PRESETS, size_text
+from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, BvPair, Setting, clean_player
+from game.view import bv_wait, layout, noguess_wait, scale, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
@@ -26,6 +26,7 @@ NAME_ROW = Row(44, 30, 4, 50)  # the player's name, under the options
 TITLE_OFFSET = -18  # the Settings title has no subtitle: the options start just under it
 BACK_W = 140
 NAME = BY_KEY["player"]  # the setting the text field keeps
+RANGES = BY_KEY["bbbv_range"]  # a row of its own: its button opens the form of each level's range
 NAME_LABEL_W = 150  # the name's label and note, left of its field
 
 
@@ -56,15 +57,29 @@ def label_and_note(words: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return label, pygame.Rect(words.x, words.bottom - note_h, words.w, note_h)
 
 
+def ranges_shown(ranges: dict[str, BvPair]) -> str:
+    """The Boards by 3BV button: "off", the one level's range ("Expert: 150 or more"), or how many levels have one."""
+    if not ranges:
+        return _("off")
+    if len(ranges) == 1:
+        [(level, (low, high))] = ranges.items()
+        name = _(PRESETS[level].name) if level in PRESETS else _("Custom")
+        # TRANSLATORS: the Boards by 3BV button in Settings: a level and its range ("Expert: 150 or more")
+        return _("{level}: {range}").format(level=name, range=bv_wait.range_words(low, high))
+    # TRANSLATORS: the Boards by 3BV button in Settings when several levels have a range
+    return ngettext("{count} level", "{count} levels", len(ranges)).format(count=len(ranges))
+
+
 class SettingsScene(Scene):
     def __init__(self, context: Context, shown: screens.Settings):
         super().__init__(context)
         self.buttons = [widgets.Button((0, 0, 0, 0), "", size=BODY) for _option in OPTIONS]
         self.back = widgets.Button((0, 0, 0, 0), "")
+        self.ranges_button = widgets.Button((0, 0, 0, 0), "", size=BODY)
         self.name_field = widgets.TextField((0, 0, 0, 0), context.settings["player"], max_chars=MAX_PLAYER_CHARS)
         self._lay_out()
         # Up and Down move the ring, Left and Right change the option it is on; on the name, keys type
-        ring: list[widgets.Button | widgets.TextField] = [*self.buttons, self.name_field, self.back]
+        ring: list[widgets.Button | widgets.TextField] = [*self.buttons, self.ranges_button, self.name_field, self.back]
         self.focus: FocusRing[widgets.Button | widgets.TextField] = FocusRing(ring, arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
         self.typing = False  # text input is on (the ring is on the name)
@@ -75,13 +90,18 @@ class SettingsScene(Scene):
         self.window_size = layout.menu_window(self.context.max_window)
         width, height = self.window_size
         margin = px(MARGIN)
-        rows = [OPTION_ROW] * len(OPTIONS) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
+        rows = [OPTION_ROW] * (len(OPTIONS) + 1) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
         places = layout.stack(title_bottom(TITLE_OFFSET), height - margin // 2, rows, spread=True)
         choice_w = min(px(CHOICE_W), (width - 2 * margin) // 2)
         self.rows = [pygame.Rect(margin, y, width - 2 * margin, h) for y, h in places[: len(OPTIONS)]]
         for row, button in zip(self.rows, self.buttons):
             button.rect = pygame.Rect(row.right - choice_w, row.y + px(2), choice_w, row.h - px(4))
-        name_y, name_h = places[len(OPTIONS)]
+        ranges_y, ranges_h = places[len(OPTIONS)]
+        self.ranges_row = pygame.Rect(margin, ranges_y, width - 2 * margin, ranges_h)
+        self.ranges_button.rect = pygame.Rect(
+            self.ranges_row.right - choice_w, ranges_y + px(2), choice_w, ranges_h - px(4)
+        )
+        name_y, name_h = places[len(OPTIONS) + 1]
         self.name_row = pygame.Rect(margin, name_y, width - 2 * margin, name_h)
         field_w = max(choice_w, self.name_row.w - px(NAME_LABEL_W))
         self.name_field.rect = pygame.Rect(self.name_row.right - field_w, name_y + px(2), field_w, name_h - px(4))
@@ -108,6 +128,7 @@ class SettingsScene(Scene):
     def _label_buttons(self) -> None:
         for option, button in zip(OPTIONS, self.buttons):
             button.label = self._shown(option, self.context.settings[option.key])
+        self.ranges_button.label = ranges_shown(self.context.settings["bbbv_range"])
 
     def _shown(self, option: Setting, value: Any) -> str:  # Any: each option's values are its own type
         """An option's value in words; the sizes as they come out on this screen (the zoom's cells are scaled
@@ -139,13 +160,15 @@ class SettingsScene(Scene):
                 self.context.show(screens.Menu())
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus.current is self.ranges_button:
+                self.press(self.ranges_button)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected is not None:
                 self.focus.focus(self.buttons[self.selected])
                 self.change(OPTIONS[self.selected], -1 if event.key == pygame.K_LEFT else 1)
             elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
-        for button in (*self.buttons, self.back):
+        for button in (*self.buttons, self.ranges_button, self.back):
             if button.handle(event):
                 self.focus.current = button
                 self.press(button)
@@ -195,6 +218,8 @@ class SettingsScene(Scene):
     def press(self, button: widgets.Button | widgets.TextField) -> None:
         if button is self.back:
             self.context.show(screens.Menu())
+        elif button is self.ranges_button:
+            self.context.show(screens.BvRanges())
         elif button is self.name_field:
             self._keep_name()  # Enter on the name: it is kept as it is typed anyway
         elif isinstance(button, widgets.Button):  # an option's (the name is the one field)
@@ -213,6 +238,7 @@ class SettingsScene(Scene):
             else:
                 text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
             button.draw(surface)  # a language named in itself too: the text path draws every script
+        self._draw_ranges(surface)
         self._draw_name(surface)
         notices = [self._no_guess_wait()]
         sound = getattr(self.context.sounds, "notice", None)
@@ -221,6 +247,14 @@ class SettingsScene(Scene):
         if notice := " ".join(filter(None, notices)):
             text.draw_paragraph(surface, notice, self.notice_line, SMALL, look.error_text, smallest=TINY)
         self.back.draw(surface)
+
+    def _draw_ranges(self, surface: pygame.Surface) -> None:
+        look, row, button = theme.current(), self.ranges_row, self.ranges_button
+        words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
+        label, note = label_and_note(words)
+        text.draw_fitted(surface, _(RANGES.label), label, BODY, weight=BOLD, smallest=TINY)
+        text.draw_fitted(surface, _(RANGES.note), note, TINY, look.dim_text, smallest=TINY)
+        button.draw(surface)
 
     def _draw_name(self, surface: pygame.Surface) -> None:
         look, row, field = theme.current(), self.name_row, self.name_field

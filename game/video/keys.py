@@ -25,6 +25,7 @@ def as_mouse(video: Video) -> Video:
         question_marks=video.question_marks,
         no_guess=video.no_guess,
         assisted=video.assisted,
+        filtered=video.filtered,
         made_click=video.made_click,
     )
     columns = (video.kinds, video.times, video.xs, video.ys)

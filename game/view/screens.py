@@ -74,6 +74,10 @@ class Settings:
     """Settings."""
 
 
+class BvRanges:
+    """Boards by 3BV: the range of each level (opened from Settings)."""
+
+
 class Help:
     """Help, on its `page`."""
 
@@ -107,7 +111,7 @@ class Puzzle:
         self.study: Final = study
 
 
-Screen = Menu | Playing | Custom | CodeEntry | Records | Videos | Settings | Help | Replay | Learn | Puzzle
+Screen = Menu | Playing | Custom | CodeEntry | Records | Videos | Settings | BvRanges | Help | Replay | Learn | Puzzle
 
 # --- overlays: each sits over a scene and hands back a result of its own type ---------------------------------
 
