@@ -176,16 +176,9 @@ SETTINGS: tuple[Setting, ...] = (
         listed=False,
     ),
     Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
-    # Boards dealt only within a 3BV range, per level: a row of its own on the Settings screen opens their form; the
-    # Custom form keeps the custom board's.
-    Setting(
-        "bbbv_range",
-        N_("Boards by 3BV"),
-        {},
-        note=N_("deal only boards in a 3BV range"),
-        clean=clean_bv_ranges,
-        listed=False,
-    ),
+    # Boards dealt only within a 3BV range, per level: a button beside Settings' Back opens their form (its words
+    # are its own, not these); the Custom form keeps the custom board's too.
+    Setting("bbbv_range", "Boards by 3BV", {}, clean=clean_bv_ranges, listed=False),
     # The name a video file says played it (EVF's player field): a text field of its own on the Settings screen.
     Setting("player", N_("Player name"), "", note=N_("in exported videos"), clean=clean_player, listed=False),
     # Where the player put the window and the size they gave it, per screen size (game/shell/window.py keeps it).

@@ -26,7 +26,6 @@ NAME_ROW = Row(44, 30, 4, 50)  # the player's name, under the options
 TITLE_OFFSET = -18  # the Settings title has no subtitle: the options start just under it
 BACK_W = 140
 NAME = BY_KEY["player"]  # the setting the text field keeps
-RANGES = BY_KEY["bbbv_range"]  # a row of its own: its button opens the form of each level's range
 NAME_LABEL_W = 150  # the name's label and note, left of its field
 
 
@@ -58,16 +57,16 @@ def label_and_note(words: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
 
 
 def ranges_shown(ranges: dict[str, BvPair]) -> str:
-    """The Boards by 3BV button: "off", the one level's range ("Expert: 150 or more"), or how many levels have one."""
+    """The 3BV ranges in effect: "off", or each level's ("Expert: 150 or more; Custom: at most 70")."""
     if not ranges:
         return _("off")
-    if len(ranges) == 1:
-        [(level, (low, high))] = ranges.items()
+    said = []
+    for level, (low, high) in ranges.items():
         name = _(PRESETS[level].name) if level in PRESETS else _("Custom")
-        # TRANSLATORS: the Boards by 3BV button in Settings: a level and its range ("Expert: 150 or more")
-        return _("{level}: {range}").format(level=name, range=bv_wait.range_words(low, high))
-    # TRANSLATORS: the Boards by 3BV button in Settings when several levels have a range
-    return ngettext("{count} level", "{count} levels", len(ranges)).format(count=len(ranges))
+        # TRANSLATORS: a level and its 3BV range ("Expert: 150 or more"), in a list on Settings
+        said.append(_("{level}: {range}").format(level=name, range=bv_wait.range_words(low, high)))
+    # TRANSLATORS: what separates the items of a list of 3BV ranges on Settings
+    return _("; ").join(said)
 
 
 class SettingsScene(Scene):
@@ -79,7 +78,7 @@ class SettingsScene(Scene):
         self.name_field = widgets.TextField((0, 0, 0, 0), context.settings["player"], max_chars=MAX_PLAYER_CHARS)
         self._lay_out()
         # Up and Down move the ring, Left and Right change the option it is on; on the name, keys type
-        ring: list[widgets.Button | widgets.TextField] = [*self.buttons, self.ranges_button, self.name_field, self.back]
+        ring: list[widgets.Button | widgets.TextField] = [*self.buttons, self.name_field, self.ranges_button, self.back]
         self.focus: FocusRing[widgets.Button | widgets.TextField] = FocusRing(ring, arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
         self.typing = False  # text input is on (the ring is on the name)
@@ -90,25 +89,25 @@ class SettingsScene(Scene):
         self.window_size = layout.menu_window(self.context.max_window)
         width, height = self.window_size
         margin = px(MARGIN)
-        rows = [OPTION_ROW] * (len(OPTIONS) + 1) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
+        rows = [OPTION_ROW] * len(OPTIONS) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
         places = layout.stack(title_bottom(TITLE_OFFSET), height - margin // 2, rows, spread=True)
         choice_w = min(px(CHOICE_W), (width - 2 * margin) // 2)
         self.rows = [pygame.Rect(margin, y, width - 2 * margin, h) for y, h in places[: len(OPTIONS)]]
         for row, button in zip(self.rows, self.buttons):
             button.rect = pygame.Rect(row.right - choice_w, row.y + px(2), choice_w, row.h - px(4))
-        ranges_y, ranges_h = places[len(OPTIONS)]
-        self.ranges_row = pygame.Rect(margin, ranges_y, width - 2 * margin, ranges_h)
-        self.ranges_button.rect = pygame.Rect(
-            self.ranges_row.right - choice_w, ranges_y + px(2), choice_w, ranges_h - px(4)
-        )
-        name_y, name_h = places[len(OPTIONS) + 1]
+        name_y, name_h = places[len(OPTIONS)]
         self.name_row = pygame.Rect(margin, name_y, width - 2 * margin, name_h)
         field_w = max(choice_w, self.name_row.w - px(NAME_LABEL_W))
         self.name_field.rect = pygame.Rect(self.name_row.right - field_w, name_y + px(2), field_w, name_h - px(4))
         notice_y, notice_h = places[-2]
         self.notice_line = pygame.Rect(margin, notice_y, width - 2 * margin, notice_h)
         back_y, back_h = places[-1]
-        self.back.rect = layout.centred(BACK_W, back_y, back_h, width)
+        # Boards by 3BV opens a form of its own: beside Back, as the options leave no row for it on a small screen
+        self.ranges_button.rect, self.back.rect = layout.split(
+            layout.centred(2 * BACK_W + 20, back_y, back_h, width), 2, 20
+        )
+        # TRANSLATORS: the Settings button that opens the form of each level's 3BV range (about 16 characters)
+        self.ranges_button.label = _("Boards by 3BV")
         self.back.label = _("Back")  # here, as every label: a language change lays the screen out again
         self._label_buttons()
 
@@ -128,7 +127,6 @@ class SettingsScene(Scene):
     def _label_buttons(self) -> None:
         for option, button in zip(OPTIONS, self.buttons):
             button.label = self._shown(option, self.context.settings[option.key])
-        self.ranges_button.label = ranges_shown(self.context.settings["bbbv_range"])
 
     def _shown(self, option: Setting, value: Any) -> str:  # Any: each option's values are its own type
         """An option's value in words; the sizes as they come out on this screen (the zoom's cells are scaled
@@ -238,23 +236,14 @@ class SettingsScene(Scene):
             else:
                 text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
             button.draw(surface)  # a language named in itself too: the text path draws every script
-        self._draw_ranges(surface)
         self._draw_name(surface)
-        notices = [self._no_guess_wait()]
+        notices = [self._ranges_in_effect(), self._no_guess_wait()]
         sound = getattr(self.context.sounds, "notice", None)
         if sound and not self.context.sounds.muted:
             notices.append(sound)
         if notice := " ".join(filter(None, notices)):
             text.draw_paragraph(surface, notice, self.notice_line, SMALL, look.error_text, smallest=TINY)
         self.back.draw(surface)
-
-    def _draw_ranges(self, surface: pygame.Surface) -> None:
-        look, row, button = theme.current(), self.ranges_row, self.ranges_button
-        words = pygame.Rect(row.x, row.y, button.rect.x - row.x - px(10), row.h)
-        label, note = label_and_note(words)
-        text.draw_fitted(surface, _(RANGES.label), label, BODY, weight=BOLD, smallest=TINY)
-        text.draw_fitted(surface, _(RANGES.note), note, TINY, look.dim_text, smallest=TINY)
-        button.draw(surface)
 
     def _draw_name(self, surface: pygame.Surface) -> None:
         look, row, field = theme.current(), self.name_row, self.name_field
@@ -263,6 +252,19 @@ class SettingsScene(Scene):
         text.draw_fitted(surface, _(NAME.label), label, BODY, weight=BOLD, smallest=TINY)
         text.draw_fitted(surface, _(NAME.note), note, TINY, look.dim_text, smallest=TINY)
         field.draw(surface)
+
+    def _ranges_in_effect(self) -> str:
+        """The 3BV ranges in effect (they change which boards are dealt), said under the options; "" without."""
+        ranges = self.context.settings["bbbv_range"]
+        if not ranges:
+            return ""
+        said = ranges_shown(ranges)
+        if self.context.settings["no_guess"]:
+            # TRANSLATORS: on Settings: the 3BV ranges in effect, when No-guess boards is on too ({ranges} like
+            # "Expert: 150 or more")
+            return _("Boards by 3BV: {ranges} (not no-guess).").format(ranges=said)
+        # TRANSLATORS: on Settings: the 3BV ranges in effect ({ranges} like "Expert: 150 or more")
+        return _("Boards by 3BV: {ranges}.").format(ranges=said)
 
     def _no_guess_wait(self) -> str:
         """With no-guess on, what waiting for the custom board will be like, when it is worth a word (the

@@ -16,7 +16,7 @@ from game.scenes.custom import CustomScene
 from game.scenes.playing import PlayingScene
 from game.scenes.settings import SettingsScene
 from game.video import encode_evf
-from game.view import screens
+from game.view import screens, text
 from game.view.records_list import marks
 from tests.driver import driven
 
@@ -47,6 +47,14 @@ def fair_in(files):
         )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
+
+
+def drawn_lines(driver):
+    """Every line the scene draws in a whole frame."""
+    driver.scene.invalidate()
+    with text.recording() as drawn:
+        driver.frames(1)
+    return [line.text for line in drawn]
 
 
 @pytest.fixture
@@ -119,7 +127,7 @@ def test_a_range_no_board_can_meet_is_said_and_no_board_is_dealt(driver):
 def test_the_ranges_are_set_in_settings_form_and_kept(driver):
     driver.click_button(driver.scene.settings)
     settings = driver.scene
-    assert isinstance(settings, SettingsScene) and settings.ranges_button.label == "off"
+    assert isinstance(settings, SettingsScene) and "Boards by 3BV" not in " ".join(drawn_lines(driver))
     driver.click_button(settings.ranges_button)
     form = driver.scene
     assert isinstance(form, BvRangesScene)
@@ -136,7 +144,9 @@ def test_the_ranges_are_set_in_settings_form_and_kept(driver):
     driver.click_button(form.done)
     assert isinstance(driver.scene, SettingsScene)
     assert driver.app.settings["bbbv_range"] == {"beginner": (None, 1), "expert": (150, None)}
-    assert driver.scene.ranges_button.label == "2 levels"
+    driver.frames(2)
+    said = " ".join(drawn_lines(driver))
+    assert "Boards by 3BV: Beginner: at most 1; Expert: 150 or more." in said, "the ranges in effect, said in Settings"
     driver.app.store.close()
     from game.store import Store
 
