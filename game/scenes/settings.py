@@ -243,6 +243,7 @@ class SettingsScene(Scene):
             notices.append(sound)
         if notice := " ".join(filter(None, notices)):
             text.draw_paragraph(surface, notice, self.notice_line, SMALL, look.error_text, smallest=TINY)
+        self.ranges_button.draw(surface)
         self.back.draw(surface)
 
     def _draw_name(self, surface: pygame.Surface) -> None:
