@@ -75,6 +75,8 @@ BOARD_WINDOW_LEAST = (GAME_OVER_PANEL_W + 2 * 8, 440)
 
 # No-guess boards: how long the player may wait for one before a normal board is dealt instead.
 NO_GUESS_TIMEOUT = 5.0
+# Boards by 3BV: how long boards are drawn for one in the player's range before the player is told none came.
+BV_RANGE_TIMEOUT = 5.0
 # Show the "making a board" spinner, or "thinking" for a hint, only when it takes longer than this (most take
 # milliseconds).
 SPINNER_DELAY = 0.15

@@ -64,6 +64,30 @@ def clean_custom(value: Any) -> tuple[int, int, int]:
     return rows, cols, mines
 
 
+LEVELS_WITH_RANGE = ("beginner", "intermediate", "expert", "custom")
+MAX_THREE_BV = 10_000  # more than any board of the game can have (100 x 100 has 10,000 cells)
+BvPair = tuple[int | None, int | None]  # (at least, at most): None is no bound on that side
+
+
+def clean_bv_ranges(value: Any) -> dict[str, BvPair]:
+    """The 3BV range the player set for each level (game.model's ThreeBvRange): {"expert": (150, None)}, only
+    levels with a bound, each bound a whole number from 1 to MAX_THREE_BV, the least not above the most."""
+    if not isinstance(value, dict):
+        raise ValueError(f"not a range per level: {value!r}")
+    kept: dict[str, BvPair] = {}
+    for level, pair in value.items():
+        if level not in LEVELS_WITH_RANGE or not (isinstance(pair, (list, tuple)) and len(pair) == 2):
+            raise ValueError(f"not a level's 3BV range: {level!r}: {pair!r}")
+        if not all(v is None or (type(v) is int and 1 <= v <= MAX_THREE_BV) for v in pair):
+            raise ValueError(f"not a 3BV range: {pair!r}")
+        low, high = pair
+        if low is not None and high is not None and low > high:
+            raise ValueError(f"an empty 3BV range: {pair!r}")
+        if low is not None or high is not None:
+            kept[level] = (low, high)
+    return kept
+
+
 MAX_PLAYER_CHARS = 40  # EVF's names are UTF-8 ending in a NUL, of any length: this keeps a name a name
 
 
@@ -186,6 +210,9 @@ SETTINGS: tuple[Setting, ...] = (
         listed=False,
     ),
     Setting("custom", "Custom size", (20, 20, 60), clean=clean_custom, listed=False),
+    # Boards dealt only within a 3BV range, per level: a button beside Settings' Back opens their form (its words
+    # are its own, not these); the Custom form keeps the custom board's too.
+    Setting("bbbv_range", "Boards by 3BV", {}, clean=clean_bv_ranges, listed=False),
     # The name a video file says played it (EVF's player field): a text field of its own on the Settings screen.
     Setting("player", N_("Player name"), "", note=N_("in exported videos"), clean=clean_player, listed=False),
     # Where the player put the window and the size they gave it, per screen size (game/shell/window.py keeps it).
@@ -242,6 +269,8 @@ class Settings:
     def __getitem__(self, key: Literal["interface"]) -> str | int: ...  # "auto", or a percentage
     @overload
     def __getitem__(self, key: Literal["custom"]) -> tuple[int, int, int]: ...
+    @overload
+    def __getitem__(self, key: Literal["bbbv_range"]) -> dict[str, BvPair]: ...
     @overload
     def __getitem__(self, key: Literal["window"]) -> dict[str, dict[str, tuple[int, int] | None]]: ...
     @overload

@@ -57,6 +57,7 @@ def seed_records(home) -> None:
                     effective_clicks=50_000,
                     seed=2**31 + n,
                     solved_three_bv=9_999,
+                    filtered=n == 1,  # a board chosen by its 3BV: marked in the list of recent games
                     played_at=start + timedelta(minutes=n),
                 )
             )
@@ -128,6 +129,9 @@ def tour(driver):
         driver.scene.fields[field].value = str(value)
     driver.key(pygame.K_TAB)
     yield "custom-no-guess-wait"
+    driver.scene.range_boxes[0].value = "190"  # a range takes the place of no-guess: the form says so
+    driver.key(pygame.K_TAB)
+    yield "custom-bv-range"
     _menu(driver)
     driver.click_button(driver.scene.settings)
     yield "settings-no-guess-wait"
@@ -151,6 +155,25 @@ def tour(driver):
     driver.click(driver.scene.name_field.rect.center)
     driver.type_text("Wojciech Grzegorz Brzęczyszczykiewicz-Ørsted")  # longer than a name may be
     yield "settings-name"
+    _menu(driver)
+    ranges = {"beginner": (None, 5), "intermediate": (90, None), "expert": (150, 190), "custom": (300, None)}
+    app.settings.change("bbbv_range", ranges)
+    driver.click_button(driver.scene.settings)
+    yield "settings-bv-range"
+    driver.click_button(driver.scene.ranges_button)
+    yield "bv-ranges"
+    driver.scene.boxes["expert"][0].value = "x"
+    driver.key(pygame.K_TAB)
+    yield "bv-ranges-error"
+    app.settings.change("bbbv_range", {"expert": (400, None)})  # no Expert board has 400: the player is told
+    _menu(driver)
+    driver.click_button(driver.scene.difficulty_buttons["expert"])
+    if driver.app.overlays:  # a saved game: keep it out of the way
+        driver.click_button(driver.overlay.yes)
+    driver.click_cell(8, 15)
+    driver.until_board_made()
+    yield "bv-cannot-deal"
+    app.settings.change("bbbv_range", {})
     _menu(driver)
     driver.click_button(driver.scene.help)
     for page, tab in enumerate(driver.scene.tabs):

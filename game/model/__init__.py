@@ -87,6 +87,7 @@ if TYPE_CHECKING:
     from .replay.stepwise import read_json
     from .replay.verdict import GameVerdict, LossVerdict, judge_game
     from .rules.boardcode import BoardCode, decode_board_code, encode_board_code
+    from .rules.bv_range import RangeDeal, ThreeBvRange, deal_in_range
     from .solver.analysis import (
         COVERED,
         Analysis,
@@ -115,6 +116,7 @@ _LATER = {
     "read_json": ".replay.stepwise",
     **dict.fromkeys(("GameVerdict", "LossVerdict", "judge_game"), ".replay.verdict"),
     **dict.fromkeys(("BoardCode", "decode_board_code", "encode_board_code"), ".rules.boardcode"),
+    **dict.fromkeys(("RangeDeal", "ThreeBvRange", "deal_in_range"), ".rules.bv_range"),
     **dict.fromkeys(
         (
             "COVERED",
@@ -144,6 +146,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "RangeDeal",
+    "ThreeBvRange",
+    "deal_in_range",
     "COVERED",
     "Cell",
     "ClickIntervals",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from game import config
 from game.language import N_, _
-from game.model import Board, Cell, GuessRule
+from game.model import Board, Cell, GuessRule, level_of
 from game.play.keeper import RecordKeeper
 from game.play.session import GameSession
 from game.settings import Settings
@@ -23,7 +23,7 @@ from game.video.packed import ChunkReader
 from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:  # the code module (and the solver it uses) loads when a code is played, not at start-up
-    from game.model import BoardCode
+    from game.model import BoardCode, ThreeBvRange
     from game.play.race import Race
     from game.store import Store
     from game.store.writer import Pending
@@ -70,7 +70,22 @@ class Dealer:
             question_marks=settings["question_marks"],
         )
         rule = GuessRule.of(settings["no_guess"])
-        return GameSession(board, keeper=self.keeper, wants_no_guess=rule is GuessRule.NO_GUESS, rule=rule)
+        return GameSession(
+            board,
+            keeper=self.keeper,
+            wants_no_guess=rule is GuessRule.NO_GUESS,
+            rule=rule,
+            bv_range=self.bv_range(rows, cols, mines),
+        )
+
+    def bv_range(self, rows: int, cols: int, mines: int) -> ThreeBvRange | None:
+        """The 3BV range the player set for this board's level (a custom board's: the Custom form's), if any."""
+        pair = self.settings["bbbv_range"].get(level_of(rows, cols, mines) or "custom")
+        if pair is None:
+            return None
+        from game.model import ThreeBvRange  # (loads with the first range set, not at start-up)
+
+        return ThreeBvRange(*pair)
 
     def again(self, session: GameSession) -> GameSession:
         """Another board of the same size (Play again, the face, F2)."""

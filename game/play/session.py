@@ -35,6 +35,7 @@ from game.play.aftermath import Aftermath
 from game.play.board_ui import BoardUI, InputEvent
 from game.play.keeper import Keeper
 from game.play.no_guess_deal import NoGuessDeal
+from game.play.range_deal import RangeDealing
 from game.play.recorder import Placed, Recorder
 from game.play.stopwatch import Stopwatch, led_seconds
 from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
@@ -44,7 +45,7 @@ from game.video.events import Mouse, Video, new_video, record_made_click
 from game.video.packed import saved_video
 
 if TYPE_CHECKING:
-    from game.model import GameVerdict, Judge, Replay, Ruling
+    from game.model import GameVerdict, Judge, Replay, Ruling, ThreeBvRange
     from game.play.aftermath import VerdictState
     from game.store import RecordResult
     from game.store.writer import Pending
@@ -76,6 +77,8 @@ class GameSession:
         sealed: Sealed | None = None,
         made_click: Cell | None = None,
         rule: GuessRule = GuessRule.OFF,
+        bv_range: ThreeBvRange | None = None,
+        filtered: bool = False,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
@@ -83,11 +86,17 @@ class GameSession:
         self.no_guess = no_guess  # the mines were laid by the no-guess generator
         # the mines are to come from the no-guess generator, made for the first reveal (see `apply`)
         self.wants_no_guess = wants_no_guess and not board.mines_placed
-        self.dealing: NoGuessDeal | None = None  # the no-guess board being made; the first reveal waits for it
+        self.dealing: NoGuessDeal | RangeDealing | None = None  # the board being made; the first reveal waits for it
         # a mode of the no-guess family that moves the mines under a guess (game.model.GuessRule), else OFF
         self.rule = rule if rule.changes_board else GuessRule.OFF
         self.ruling: Ruling | None = None  # what the mode did to the last reveal (the status line says it)
         self._judge: Judge | None = None  # rules on the reveals under `rule`, made at the first
+        # the mines are to be drawn within this 3BV range for the first reveal (see `apply`); it takes the place
+        # of no-guess, which no range could wait for: the Settings screen and the Custom form say so
+        self.bv_range = bv_range if bv_range is not None and bv_range.bounded and not board.mines_placed else None
+        self.filtered = filtered  # the board was chosen by its 3BV: recorded apart, never a best time, not fair
+        self.failed_deal: RangeDealing | None = None  # the last deal in the range that came to nothing, to tell
+        self._deals = 0  # deals tried for the range: each draws its boards from seeds of its own
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
         self.paused = False
         # whether it can be taken up again: a race cannot (its ghost is not saved with it), so it is never saved,
@@ -273,12 +282,23 @@ class GameSession:
     # --- a no-guess board, made for the first reveal ----------------------------------------------------------
 
     def waits_for_a_board(self, move: Move) -> bool:
-        """Whether this move, the first reveal, waits for its no-guess board to be made (see `apply`)."""
+        """Whether this move, the first reveal, waits for its board to be made: a no-guess one, or one in the
+        3BV range (see `apply`)."""
         board = self.board
-        unlaid = self.wants_no_guess and not board.mines_placed
+        unlaid = (self.wants_no_guess or self.bv_range is not None) and not board.mines_placed
         return unlaid and move.kind is MoveKind.REVEAL and not board.is_flagged(*move.cell)
 
-    def dealt(self, step: float) -> NoGuessDeal | None:
+    def _start_dealing(self, move: Move, by_player: bool, t_ms: int | None) -> None:
+        if self.bv_range is None:
+            self.dealing = NoGuessDeal(self.board, move, by_player, t_ms)
+            return
+        # a deal tried again draws other boards: its seeds follow from the board's and the number of the try
+        seed = self.board.seed if self._deals == 0 else (self.board.seed * 1_000_003 + self._deals) % 2**32
+        self._deals += 1
+        self.failed_deal = None
+        self.dealing = RangeDealing(self.board, move, by_player, self.bv_range, t_ms, seed=seed)
+
+    def dealt(self, step: float) -> NoGuessDeal | RangeDealing | None:
         """Another step waited for the no-guess board: once it is made (or none could be), its mines are laid (or
         the first click is left to lay a normal board's) and the deal is handed back, with the click that
         waited for it: play that now. None meanwhile, or when no board is being made."""
@@ -286,6 +306,14 @@ class GameSession:
         if deal is None or not deal.poll(step):
             return None
         self.dealing = None
+        if isinstance(deal, RangeDealing):
+            mines = deal.mines()
+            if mines is None:  # none in the range came (or Esc): the click is not played, the board stays unlaid
+                self.failed_deal = None if deal.cancelled else deal
+                return None
+            self.board.lay_mines(mines)
+            self.filtered = True
+            return deal
         mines, _said = deal.outcome()
         if mines is not None:
             self.lay_mines(mines)
@@ -304,7 +332,7 @@ class GameSession:
         if self.state.over or self.paused or self.dealing is not None:
             return []
         if self.waits_for_a_board(move):
-            self.dealing = NoGuessDeal(self.board, move, by_player, t_ms)
+            self._start_dealing(move, by_player, t_ms)
             return []
         board = self.board
         if by_player and self.waiting:
@@ -344,6 +372,7 @@ class GameSession:
             video.question_marks = board.question_marks
             video.no_guess = self.no_guess
             video.assisted = self.assisted
+            video.filtered = self.filtered
         return video if self.sealed is None or self.sealed.held else None
 
     def lay_mines(self, mine_cells: list[Cell]) -> None:
@@ -429,6 +458,8 @@ class GameSession:
         extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.assisted, "no_guess": self.no_guess}
         if self.rule.changes_board:  # (older saves have no key: guesses were left to luck)
             extra["rule"] = self.rule.value
+        if self.filtered:
+            extra["filtered"] = True
         self.current_video()
         if self.video is not None and len(self.video):
             extra["video"] = packed.pack(self.video, sealed=self.sealed)
@@ -463,6 +494,7 @@ class GameSession:
             assisted=self.assisted,
             no_guess=self.no_guess,
             guess_rule=self.guess_rule.value,
+            filtered=self.filtered,
             solved_three_bv=solved,
             replay=self.replay_text(),
             video=self.sealed.video_id if self.sealed is not None and self.sealed.chunks else None,
@@ -504,6 +536,7 @@ class GameSession:
             no_guess=extra.get("no_guess", False),
             rule=GuessRule.of(extra.get("rule")),
             assisted=extra.get("hinted", False),
+            filtered=extra.get("filtered", False),
             elapsed_ms=elapsed_ms,
             waiting=True,
             video=video,
@@ -523,6 +556,7 @@ class GameSession:
             keeper=keeper,
             origin=Origin.SAME_BOARD,
             no_guess=self.no_guess,
+            filtered=self.filtered,
             waiting=True,
             made_click=first_reveal,
             rule=self.rule,

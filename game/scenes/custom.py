@@ -6,8 +6,9 @@ import pygame
 
 from game import config
 from game.language import N_, _, ngettext
-from game.model import SAFE_AROUND_FIRST_CLICK, GuessRule, size_text
-from game.view import layout, noguess_wait, screens, text, theme, widgets
+from game.model import SAFE_AROUND_FIRST_CLICK, GuessRule, level_of, size_text
+from game.settings import BvPair
+from game.view import bv_wait, layout, noguess_wait, screens, text, theme, widgets
 from game.view.focus import ENTER_KEYS, FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
@@ -98,8 +99,10 @@ FIELD_W, STEP_W, STEP_GAP = 100, 40, 6  # a field and its - and + buttons
 # Each field: its label, the box, its error; then the board it makes, then Start and Back (all of them taller, and
 # further apart, in a tall window).
 FIELD_ROWS = [Row(22, 18, 6, 26), Row(40, 34, 2, 46), Row(20, 16, 2, 22)] * 3
-# ... and with no-guess on, how long such a board takes to make (two lines at most)
-FORM_ROWS = FIELD_ROWS + [Row(22, 18, 8, 26), Row(34, 28, 0, 40), Row(46, 38, 6, 52)]
+# ... then its 3BV range (two boxes), the board it makes; with a range or no-guess on, how long such a board takes to
+# make (two lines at most); Start and Back
+FORM_ROWS = FIELD_ROWS + [Row(34, 28, 4, 42), Row(22, 18, 6, 26), Row(34, 28, 0, 40), Row(46, 38, 6, 52)]
+RANGE_W, TO_W = 64, 36  # a 3BV bound's box, and the word between the two
 
 
 class CustomScene(FormScene):
@@ -127,7 +130,16 @@ class CustomScene(FormScene):
             plus_x = left + step_w + field_w + 2 * step_gap
             self.plus[field] = widgets.Button((plus_x, y, step_w, h), "+", size=HEADING)
             self.error_lines[field] = pygame.Rect(margin, error_y, width - 2 * margin, error_h)
-        (size_y, size_h), (wait_y, wait_h), (buttons_y, buttons_h) = places[-3:]
+        (range_y, range_h), (size_y, size_h), (wait_y, wait_h), (buttons_y, buttons_h) = places[-4:]
+        low, high = context.settings["bbbv_range"].get(level_of(rows, cols, mines) or "custom", (None, None))
+        range_w, to_w = px(RANGE_W), px(TO_W)
+        right = left + 2 * (step_w + step_gap) + field_w  # under the fields' right edge
+        self.range_boxes = (
+            widgets.TextField((right - 2 * range_w - to_w, range_y, range_w, range_h), "" if low is None else low),
+            widgets.TextField((right - range_w, range_y, range_w, range_h), "" if high is None else high),
+        )
+        self.range_to = pygame.Rect(right - range_w - to_w, range_y, to_w, range_h)
+        self.range_label = pygame.Rect(margin, range_y, self.range_boxes[0].rect.x - margin - px(8), range_h)
         self.size_line = pygame.Rect(margin, size_y, width - 2 * margin, size_h)
         self.wait_box = pygame.Rect(margin, wait_y, width - 2 * margin, wait_h)
         row = layout.centred(300, buttons_y, buttons_h, width)
@@ -136,7 +148,12 @@ class CustomScene(FormScene):
         )
         first = self.fields[FIELDS[0]]
         first.focused = True
-        ring: list[widgets.TextField | widgets.Button] = [*self.fields.values(), self.start, self.back]
+        ring: list[widgets.TextField | widgets.Button] = [
+            *self.fields.values(),
+            *self.range_boxes,
+            self.start,
+            self.back,
+        ]
         self.focus: FocusRing[widgets.TextField | widgets.Button] = FocusRing(ring, start=first, press_keys=ENTER_KEYS)
         self.focus.focus(first)  # shown from the start: the typing goes where the ring is
         self.errors, self.values = check_custom(self.texts())
@@ -144,12 +161,22 @@ class CustomScene(FormScene):
     def texts(self) -> dict[str, str]:
         return {field: box.value for field, box in self.fields.items()}
 
+    def bv_range(self) -> tuple[str | None, BvPair | None]:
+        """The 3BV range typed: (None, (least, most)) or (what is wrong, None)."""
+        return bv_wait.parse_range(self.range_boxes[0].value, self.range_boxes[1].value)
+
+    @property
+    def boxes(self) -> list[widgets.TextField]:
+        return [*self.fields.values(), *self.range_boxes]
+
     def handle_form(self, event: pygame.event.Event) -> None:
         if event.type == pygame.TEXTINPUT and event.text in "+-" and (typing := self._typing()) is not None:
             self._step(typing, 1 if event.text == "+" else -1)  # + and - step the field being typed in
         elif (pressed := self.focus.handle(event)) is not None:
             self.back_or_start(pressed)
         else:
+            for box in self.range_boxes:
+                box.handle(event)
             for field in FIELDS:
                 self.fields[field].handle(event)
                 if self.minus[field].handle(event):
@@ -160,14 +187,14 @@ class CustomScene(FormScene):
                 self.try_start()
             elif self.back.handle(event):
                 self.context.show(screens.Menu())
-        for box in self.fields.values():  # the ring and the typing go together
+        for box in self.boxes:  # the ring and the typing go together
             if box.focused and self.focus.current is not box and event.type == pygame.MOUSEBUTTONDOWN:
                 self.focus.current = box
         if event.type == pygame.KEYDOWN and isinstance(self.focus.current, widgets.TextField):
-            for box in self.fields.values():
+            for box in self.boxes:
                 box.focused = box is self.focus.current
         self.errors, self.values = check_custom(self.texts())
-        self.start.enabled = self.values is not None
+        self.start.enabled = self.values is not None and self.bv_range()[1] is not None
 
     def back_or_start(self, pressed: widgets.TextField | widgets.Button) -> None:
         if pressed is self.back:
@@ -190,12 +217,19 @@ class CustomScene(FormScene):
         """Start the game the form describes (asking first if it would replace the saved game); the size is
         kept for the next time the form opens."""
         self.errors, self.values = check_custom(self.texts())
-        if self.values is None:
+        _wrong, bv_range = self.bv_range()
+        if self.values is None or bv_range is None:
             return
         rows, cols, mines = self.values
 
         def start() -> None:
             self.context.settings.change("custom", (rows, cols, mines))
+            # the range is the level's when the size is a standard one (the dealer reads it so), else the custom one's
+            ranges = dict(self.context.settings["bbbv_range"])
+            ranges.pop(level := level_of(rows, cols, mines) or "custom", None)
+            if bv_range != (None, None):
+                ranges[level] = bv_range
+            self.context.settings.change("bbbv_range", ranges)
             self.context.settings.change("difficulty", "custom")
             self.context.show(screens.Playing(session=self.context.dealer.new(rows, cols, mines)))
 
@@ -219,13 +253,37 @@ class CustomScene(FormScene):
             self.plus[field].draw(surface)
             if field in self.errors:
                 text.draw_fitted(surface, self.errors[field], self.error_lines[field], BODY, look.error_text, "center")
-        self.start.enabled = self.values is not None
+        wrong, bv_range = self.bv_range()
+        # TRANSLATORS: the label of the Custom form's two 3BV boxes (a least and a most, either empty)
+        text.draw_fitted(surface, _("3BV range"), self.range_label, BODY, align="right", weight=BOLD, smallest=TINY)
+        for box in self.range_boxes:
+            box.draw(surface, invalid=wrong is not None)
+        # TRANSLATORS: between the two boxes of a 3BV range ("150 to 190"): about 4 characters
+        text.draw_fitted(surface, _("to"), self.range_to, BODY, align="center")
+        self.start.enabled = self.values is not None and bv_range is not None
         if self.values:
             rows, cols, mines = self.values
             line = board_line(rows, cols, mines)
             text.draw_fitted(surface, line, self.size_line, BODY, look.dim_text, "center")
-            no_guess = self.context.settings["no_guess"] == GuessRule.NO_GUESS
-            if no_guess and (words := noguess_wait.advice(rows, cols, mines)):
-                text.draw_paragraph(surface, words, self.wait_box, SMALL, look.error_text, "center", smallest=TINY)
+            words, colour = self._wait_words(rows, cols, mines, wrong, bv_range), look.error_text
+            if words:
+                text.draw_paragraph(surface, words, self.wait_box, SMALL, colour, "center", smallest=TINY)
         self.start.draw(surface)
         self.back.draw(surface)
+
+    def _wait_words(self, rows: int, cols: int, mines: int, wrong: str | None, bv_range: BvPair | None) -> str:
+        """What the wait for the board will be like: what is wrong with the range, how long a board in it takes
+        (a range takes the place of no-guess), or with no-guess on, how long that takes."""
+        if wrong is not None:
+            return wrong
+        if bv_range is not None and bv_range != (None, None):
+            words = bv_wait.advice(level_of(rows, cols, mines) or "custom", *bv_range)
+            if GuessRule.of(self.context.settings["no_guess"]) is GuessRule.NO_GUESS:
+                # TRANSLATORS: after what a 3BV range's wait is like, on the Custom form, when no-guess is on
+                words += " " + _("Boards by 3BV are not no-guess.")
+            return words
+        return (
+            noguess_wait.advice(rows, cols, mines)
+            if GuessRule.of(self.context.settings["no_guess"]) is GuessRule.NO_GUESS
+            else ""
+        )

@@ -12,12 +12,13 @@ import pygame
 
 from game import config
 from game.language import N_, _, pgettext
-from game.model import Board, Cell, GameState, Move, MoveKind
+from game.model import Board, Cell, GameState, Move, MoveKind, level_of
 from game.play import board_ui
 from game.play.aftermath import VerdictState
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
-from game.view import ghost_view, hint_marks, hud, scale, screens, widgets
+from game.play.range_deal import RangeDealing
+from game.view import bv_wait, ghost_view, hint_marks, hud, scale, screens, widgets
 from game.view.animation import Animations
 from game.view.assistant import Assistant, ruling_line
 from game.view.board_screen import BoardScreen, Counters
@@ -229,10 +230,13 @@ class PlayingScene(Scene):
     def update(self, step: float) -> None:
         self.dirty |= self.dealing is not None  # the status line counts the wait
         dealt = self.session.dealt(step)
-        if dealt is not None:  # the no-guess board is made: the click that waited for it is played now
-            self.assist.after_next_move(dealt.outcome()[1])
+        if dealt is not None:  # the board is made: the click that waited for it is played now
+            self.assist.after_next_move(dealt.outcome()[1] if isinstance(dealt, NoGuessDeal) else None)
             self.invalidate()
             self.apply(dealt.move, by_player=dealt.by_player, t_ms=dealt.t_ms)
+        elif (failed := self.session.failed_deal) is not None:
+            self.session.failed_deal = None
+            self._no_board_in_range(failed)
         if self.assist.hint_job is not None:
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
@@ -305,8 +309,9 @@ class PlayingScene(Scene):
         return BoardLooks(pressed, hover_cell(self.ui), self.animations.override, self.ui.cursor)
 
     @property
-    def dealing(self) -> NoGuessDeal | None:
-        """The no-guess board being made for the first reveal (the session's), or None."""
+    def dealing(self) -> NoGuessDeal | RangeDealing | None:
+        """The board being made for the first reveal (the session's: a no-guess one, or one in the 3BV range), or
+        None."""
         return self.session.dealing
 
     @property
@@ -410,6 +415,29 @@ class PlayingScene(Scene):
         view, so what the words speak of is on the screen."""
         if self.assist.hint is not None and self.screen.keep_in_view(self.assist.hint.cell):
             self._repoint()
+
+    def _no_board_in_range(self, failed: RangeDealing) -> None:
+        """No board in the player's 3BV range came: they are told so, plainly (no other board is dealt); the board
+        stays unlaid, so the next click tries again, or they change the range."""
+        deal, board = failed.failure(), self.board
+        low, high = failed.bv_range
+        level = level_of(board.rows, board.cols, board.mines)
+        tried, impossible = (deal.tried, deal.impossible) if deal is not None else (0, False)
+        title, detail = bv_wait.cannot_deal(level, board.rows, board.cols, board.mines, low, high, tried, impossible)
+        if impossible:
+            # TRANSLATORS: the status line when no board of this size can have a 3BV in the player's range
+            self.assist.message = _("No board of this size has a 3BV in your range.")
+        else:
+            # TRANSLATORS: the status line after no board in the 3BV range came in time
+            self.assist.message = _("No board in your 3BV range came: click to try again.")
+        self.dirty = True
+
+        def answered(change: bool) -> None:
+            if change:  # the range of a custom board is the Custom form's; a level's, the Boards by 3BV form's
+                self.context.show(screens.BvRanges() if level else screens.Custom())
+
+        # TRANSLATORS: the buttons of the message that no board in the 3BV range came (about 16 characters each)
+        self.context.ask(title, detail, _("Change the range"), _("Close"), answered)
 
     def new_game(self) -> None:
         """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned."""

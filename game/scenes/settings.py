@@ -7,9 +7,9 @@ import pygame
 
 from game import language
 from game.language import LANGUAGES, _, ngettext
-from game.model import GuessRule, size_text
-from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, Setting, clean_player
-from game.view import layout, noguess_wait, scale, screens, text, theme, widgets
+from game.model import PRESETS, GuessRule, size_text
+from game.settings import BY_KEY, LISTED, MAX_PLAYER_CHARS, BvPair, Setting, clean_player
+from game.view import bv_wait, layout, noguess_wait, scale, screens, text, theme, widgets
 from game.view.focus import FocusRing
 from game.view.layout import MARGIN, Row
 from game.view.scale import px
@@ -56,15 +56,29 @@ def label_and_note(words: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return label, pygame.Rect(words.x, words.bottom - note_h, words.w, note_h)
 
 
+def ranges_shown(ranges: dict[str, BvPair]) -> str:
+    """The 3BV ranges in effect: "off", or each level's ("Expert: 150 or more; Custom: at most 70")."""
+    if not ranges:
+        return _("off")
+    said = []
+    for level, (low, high) in ranges.items():
+        name = _(PRESETS[level].name) if level in PRESETS else _("Custom")
+        # TRANSLATORS: a level and its 3BV range ("Expert: 150 or more"), in a list on Settings
+        said.append(_("{level}: {range}").format(level=name, range=bv_wait.range_words(low, high)))
+    # TRANSLATORS: what separates the items of a list of 3BV ranges on Settings
+    return _("; ").join(said)
+
+
 class SettingsScene(Scene):
     def __init__(self, context: Context, shown: screens.Settings):
         super().__init__(context)
         self.buttons = [widgets.Button((0, 0, 0, 0), "", size=BODY) for _option in OPTIONS]
         self.back = widgets.Button((0, 0, 0, 0), "")
+        self.ranges_button = widgets.Button((0, 0, 0, 0), "", size=BODY)
         self.name_field = widgets.TextField((0, 0, 0, 0), context.settings["player"], max_chars=MAX_PLAYER_CHARS)
         self._lay_out()
         # Up and Down move the ring, Left and Right change the option it is on; on the name, keys type
-        ring: list[widgets.Button | widgets.TextField] = [*self.buttons, self.name_field, self.back]
+        ring: list[widgets.Button | widgets.TextField] = [*self.buttons, self.name_field, self.ranges_button, self.back]
         self.focus: FocusRing[widgets.Button | widgets.TextField] = FocusRing(ring, arrows=False)
         self.focus.focus(self.buttons[0])  # the ring shows from the start: the keys edit what it is on
         self.typing = False  # text input is on (the ring is on the name)
@@ -88,7 +102,12 @@ class SettingsScene(Scene):
         notice_y, notice_h = places[-2]
         self.notice_line = pygame.Rect(margin, notice_y, width - 2 * margin, notice_h)
         back_y, back_h = places[-1]
-        self.back.rect = layout.centred(BACK_W, back_y, back_h, width)
+        # Boards by 3BV opens a form of its own: beside Back, as the options leave no row for it on a small screen
+        self.ranges_button.rect, self.back.rect = layout.split(
+            layout.centred(2 * BACK_W + 20, back_y, back_h, width), 2, 20
+        )
+        # TRANSLATORS: the Settings button that opens the form of each level's 3BV range (about 16 characters)
+        self.ranges_button.label = _("Boards by 3BV")
         self.back.label = _("Back")  # here, as every label: a language change lays the screen out again
         self._label_buttons()
 
@@ -139,13 +158,15 @@ class SettingsScene(Scene):
                 self.context.show(screens.Menu())
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus.current is self.ranges_button:
+                self.press(self.ranges_button)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected is not None:
                 self.focus.focus(self.buttons[self.selected])
                 self.change(OPTIONS[self.selected], -1 if event.key == pygame.K_LEFT else 1)
             elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
-        for button in (*self.buttons, self.back):
+        for button in (*self.buttons, self.ranges_button, self.back):
             if button.handle(event):
                 self.focus.current = button
                 self.press(button)
@@ -195,6 +216,8 @@ class SettingsScene(Scene):
     def press(self, button: widgets.Button | widgets.TextField) -> None:
         if button is self.back:
             self.context.show(screens.Menu())
+        elif button is self.ranges_button:
+            self.context.show(screens.BvRanges())
         elif button is self.name_field:
             self._keep_name()  # Enter on the name: it is kept as it is typed anyway
         elif isinstance(button, widgets.Button):  # an option's (the name is the one field)
@@ -214,12 +237,13 @@ class SettingsScene(Scene):
                 text.draw_fitted(surface, option_label(option), words, BODY, weight=BOLD)
             button.draw(surface)  # a language named in itself too: the text path draws every script
         self._draw_name(surface)
-        notices = [self._no_guess_wait()]
+        notices = [self._ranges_in_effect(), self._no_guess_wait()]
         sound = getattr(self.context.sounds, "notice", None)
         if sound and not self.context.sounds.muted:
             notices.append(sound)
         if notice := " ".join(filter(None, notices)):
             text.draw_paragraph(surface, notice, self.notice_line, SMALL, look.error_text, smallest=TINY)
+        self.ranges_button.draw(surface)
         self.back.draw(surface)
 
     def _draw_name(self, surface: pygame.Surface) -> None:
@@ -229,6 +253,19 @@ class SettingsScene(Scene):
         text.draw_fitted(surface, _(NAME.label), label, BODY, weight=BOLD, smallest=TINY)
         text.draw_fitted(surface, _(NAME.note), note, TINY, look.dim_text, smallest=TINY)
         field.draw(surface)
+
+    def _ranges_in_effect(self) -> str:
+        """The 3BV ranges in effect (they change which boards are dealt), said under the options; "" without."""
+        ranges = self.context.settings["bbbv_range"]
+        if not ranges:
+            return ""
+        said = ranges_shown(ranges)
+        if GuessRule.of(self.context.settings["no_guess"]) is GuessRule.NO_GUESS:
+            # TRANSLATORS: on Settings: the 3BV ranges in effect, when No-guess boards is on too ({ranges} like
+            # "Expert: 150 or more")
+            return _("Boards by 3BV: {ranges} (not no-guess).").format(ranges=said)
+        # TRANSLATORS: on Settings: the 3BV ranges in effect ({ranges} like "Expert: 150 or more")
+        return _("Boards by 3BV: {ranges}.").format(ranges=said)
 
     def _no_guess_wait(self) -> str:
         """With no-guess on, what waiting for the custom board will be like, when it is worth a word (the

@@ -42,6 +42,7 @@ SCENES: dict[type[screens.Screen], str] = {
     screens.Progress: "game.scenes.progress:ProgressScene",
     screens.Videos: "game.scenes.videos:VideosScene",
     screens.Settings: "game.scenes.settings:SettingsScene",
+    screens.BvRanges: "game.scenes.bv_ranges:BvRangesScene",
     screens.Help: "game.scenes.help:HelpScene",
     screens.Replay: "game.scenes.replay:ReplayScene",
     screens.Learn: "game.scenes.learn:LearnScene",

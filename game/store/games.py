@@ -92,6 +92,7 @@ class PlayedGame(NamedTuple):
     abandoned: bool = False
     same_board: bool = False  # a board seen before (the same board again, a code): never timed
     kept: speed.Kept | None = None  # its speed figures, once worked out
+    filtered: bool = False  # dealt within the player's 3BV range: never timed
 
     @property
     def outcome(self) -> str:
@@ -254,7 +255,7 @@ def insert(
     time_ms, time_ok = clamp_ms(record.time_ms)
     if not time_ok:
         log.warning("implausible game time %r ms recorded as %d ms, not counted for times", record.time_ms, time_ms)
-    counted = bool(record.won and not record.assisted and not record.same_board and time_ok)
+    counted = bool(record.won and not record.assisted and not record.same_board and not record.filtered and time_ok)
     played_at = stamp(record.played_at or utc_now())
     values = (
         played_at,
@@ -280,13 +281,14 @@ def insert(
         int(record.abandoned),
         uid,
         record.video,
+        int(record.filtered),
     )
     bests = _bests(db, record.category or "", kept) if counted else {}
     cursor = db.execute(
         "INSERT INTO games (played_at, category, rows, cols, mines, first_click, no_guess, seed, won, "
         "time_ms, time_ok, three_bv, left_clicks, right_clicks, chord_clicks, effective_clicks, "
-        "hinted, same_board, moves, solved_three_bv, abandoned, uid, video) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "hinted, same_board, moves, solved_three_bv, abandoned, uid, video, filtered) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (uid) WHERE uid IS NOT NULL DO NOTHING",
         values,
     )

@@ -48,6 +48,7 @@ class _RecordFields(NamedTuple):
     no_guess: bool = False
     # how guesses were treated (a GuessRule's value): a game of the no-guess family is kept under its own category
     guess_rule: str = "off"
+    filtered: bool = False  # the board was dealt within the player's 3BV range: recorded apart, never timed
     left_clicks: int = 0
     right_clicks: int = 0
     chord_clicks: int = 0
@@ -118,7 +119,8 @@ class SavedGame(NamedTuple):
 
 # --- checking a save ------------------------------------------------------------------------------------------
 
-SAVED_MARKS = ("same_board", "hinted", "no_guess")  # true/false marks beside the board ("same_board": older saves)
+# true/false marks beside the board ("same_board": older saves)
+SAVED_MARKS = ("same_board", "hinted", "no_guess", "filtered")
 
 
 def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:

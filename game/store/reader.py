@@ -90,7 +90,7 @@ class Reader:
         cursor = db.execute(
             "SELECT games.id, played_at, won, time_ms, three_bv, solved_three_bv, "
             "left_clicks + right_clicks + chord_clicks, effective_clicks, hinted, moves IS NOT NULL, abandoned, "
-            f"same_board, {KEPT_COLUMNS} FROM games LEFT JOIN figures ON figures.game_id = games.id "
+            f"same_board, filtered, {KEPT_COLUMNS} FROM games LEFT JOIN figures ON figures.game_id = games.id "
             "WHERE games.category = ? ORDER BY games.id DESC LIMIT ?",
             (category, limit),
         )
@@ -108,6 +108,7 @@ class Reader:
             has_replay: Any,
             abandoned: Any,
             same_board: Any,
+            filtered: Any,
             *kept: Any,
         ) -> PlayedGame:
             return PlayedGame(
@@ -124,6 +125,7 @@ class Reader:
                 bool(abandoned),
                 bool(same_board),
                 kept_of(*kept),
+                bool(filtered),
             )
 
         return self._rows(cursor, build)

@@ -98,6 +98,7 @@ class Video:
     # the EVF game mode of a board that changed under guesses (the no-guess family: game.model.GuessRule), else 0
     mode: int = 0
     assisted: bool = False  # hints or other help were used: the game is then neither official nor fair
+    filtered: bool = False  # the board was chosen by its 3BV (a range the player set): not fair either
     # its first click (a left press and release on one cell, at its start) was made for the player (a same board,
     # a code, a race): it opens the board as it did, and is counted in no click count (see `record_made_click`)
     made_click: bool = False

@@ -75,7 +75,7 @@ def encode(
     summary = 0
     if result.won:
         summary |= SUMMARY_COMPLETED
-        if not video.assisted:
+        if not video.assisted and not video.filtered:  # a board chosen by its 3BV is not fair (Arbiter's rule)
             summary |= SUMMARY_FAIR
             if _mode(video) == MODE_STANDARD:
                 summary |= SUMMARY_OFFICIAL  # official is the standard game only; no-guess can still be fair

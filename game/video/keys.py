@@ -26,6 +26,7 @@ def as_mouse(video: Video) -> Video:
         no_guess=video.no_guess,
         mode=video.mode,
         assisted=video.assisted,
+        filtered=video.filtered,
         made_click=video.made_click,
     )
     columns = (video.kinds, video.times, video.xs, video.ys)

@@ -53,6 +53,8 @@ def pack(video: Video, columns: bool = True, sealed: Sealed | None = None) -> di
         packed["mode"] = video.mode
     if video.made_click:  # older videos have no key: no click was made for the player
         packed["made_click"] = True
+    if video.filtered:  # likewise: the board was not chosen by its 3BV
+        packed["filtered"] = True
     first = 0
     if sealed is not None and chunked:
         packed["chunks"] = sealed.reference()
@@ -126,7 +128,7 @@ def read(
 
 def _options(data: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """The rules and marks a packed video carries, over `options`."""
-    for flag in ("question_marks", "no_guess", "assisted", "made_click"):
+    for flag in ("question_marks", "no_guess", "assisted", "made_click", "filtered"):
         if isinstance(data.get(flag), bool):
             options[flag] = data[flag]
     if type(data.get("mode")) is int and 0 <= data["mode"] <= 0xFFFF:

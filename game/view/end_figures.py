@@ -65,7 +65,7 @@ def board_code(session: GameSession) -> str | None:
 def untimed(session: GameSession) -> str:
     """Why this win's time does not count ("assisted"...), or ""; a loss is never timed anyway."""
     won = session.state == GameState.WON
-    return untimed_mark(session.assisted, session.origin != Origin.NEW) if won else ""
+    return untimed_mark(session.assisted, session.origin != Origin.NEW, session.filtered) if won else ""
 
 
 def figure_lines(session: GameSession, stats: GameStats, code: str | None, value_w: int) -> list[tuple[str, str]]:

@@ -29,9 +29,14 @@ def format_seconds(seconds: float) -> str:
 ASSISTED = N_("assisted")
 # TRANSLATORS: why a win's time is not kept for records: the board was played before (the same board, a code)
 SEEN_BEFORE = N_("board seen before")
+# TRANSLATORS: why a game's time is not kept for records: its board was dealt within the player's 3BV range
+CHOSEN_BY_3BV = N_("chosen by 3BV")
 # TRANSLATORS: a won game's time that counts for no record
 NOT_TIMED = N_("not timed")
-UNTIMED_RULE = N_("Wins with a hint or the mine chances (assisted), or on a board seen before, are not timed.")
+UNTIMED_RULE = N_(
+    "Wins with a hint or the mine chances (assisted), on a board seen before, or on a board chosen by its 3BV, are "
+    "not timed."
+)
 
 
 def untimed_rule() -> str:
@@ -39,10 +44,10 @@ def untimed_rule() -> str:
     return _(UNTIMED_RULE)
 
 
-def untimed_mark(assisted: bool, seen_before: bool) -> str:
-    """Why a win's time does not count for records ("assisted", "board seen before"), or "" when it does; in
-    the player's language."""
-    return _(ASSISTED) if assisted else _(SEEN_BEFORE) if seen_before else ""
+def untimed_mark(assisted: bool, seen_before: bool, filtered: bool = False) -> str:
+    """Why a win's time does not count for records ("assisted", "board seen before", "chosen by 3BV"), or "" when
+    it does; in the player's language."""
+    return _(ASSISTED) if assisted else _(SEEN_BEFORE) if seen_before else _(CHOSEN_BY_3BV) if filtered else ""
 
 
 # The names of the figures a player reads in words (the community's abbreviations, 3BV, ZiNi, IOE..., stay as

@@ -14,7 +14,7 @@ from game.store import BestGame, PlayedGame
 from game.video.figure_text import nf_mark
 from game.view import text, theme, widgets
 from game.view.bests import figure_text
-from game.view.formats import date_text, day_and_time, figure_name, format_time, untimed_mark
+from game.view.formats import CHOSEN_BY_3BV, date_text, day_and_time, figure_name, format_time, untimed_mark
 from game.view.scale import px
 from game.view.typeface import BOLD, REGULAR, SMALL, TINY
 
@@ -65,9 +65,11 @@ def marks(game: BestGame | PlayedGame) -> str:
     if game.won:
         if game.nf:
             said.append(nf_mark())
-        mark = untimed_mark(game.assisted, game.same_board)
+        mark = untimed_mark(game.assisted, game.same_board, game.filtered)
         if mark:
             said.append(mark)
+    elif game.filtered:  # kept apart whatever the outcome: a loss on such a board says so too
+        said.append(_(CHOSEN_BY_3BV))
     # TRANSLATORS: what separates the items of a list ("、" in Chinese and Japanese)
     return _(", ").join(said)
 

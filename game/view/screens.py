@@ -81,6 +81,10 @@ class Settings:
     """Settings."""
 
 
+class BvRanges:
+    """Boards by 3BV: the range of each level (opened from Settings)."""
+
+
 class Help:
     """Help, on its `page`."""
 
@@ -122,7 +126,21 @@ class Puzzle:
         self.before: Final = before
 
 
-Screen = Menu | Playing | Custom | CodeEntry | Records | Progress | Videos | Settings | Help | Replay | Learn | Puzzle
+Screen = (
+    Menu
+    | Playing
+    | Custom
+    | CodeEntry
+    | Records
+    | Progress
+    | Videos
+    | Settings
+    | BvRanges
+    | Help
+    | Replay
+    | Learn
+    | Puzzle
+)
 
 # --- overlays: each sits over a scene and hands back a result of its own type ---------------------------------
 

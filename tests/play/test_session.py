@@ -309,3 +309,46 @@ def test_an_older_settings_file_keeps_its_no_guess_boards():
     assert Settings({"no_guess": False})["no_guess"] == "off"
     assert Settings({"no_guess": "strict"})["no_guess"] == "strict"
     assert Settings({"no_guess": "nonsense"})["no_guess"] == "off"
+
+
+# --- a board in the player's 3BV range -------------------------------------------------------------------------
+
+
+def dealt_now(s):
+    assert s.dealing is not None and s.dealing.wait(60)
+    return s.dealt(0.1)
+
+
+def test_a_board_in_the_3bv_range_waits_for_its_deal_and_its_game_is_kept_as_filtered():
+    from game.model import ThreeBvRange
+
+    keeper = Keeper()
+    s = GameSession(Board(9, 9, 10, seed=3), keeper=keeper, bv_range=ThreeBvRange(None, 8))  # one board in twenty
+    assert reveal(s, 4, 4) == [] and s.dealing is not None, "the first click waits for its board"
+    deal = dealt_now(s)
+    assert deal is not None and s.filtered and s.board.mines_placed and s.board.three_bv <= 8
+    s.apply(deal.move)
+    assert s.board.is_revealed(4, 4) and s.state == GameState.PLAYING
+    saved = keeper.saved
+    assert saved.extra["filtered"] is True
+    assert GameSession.from_save(saved).filtered, "a resumed game is still one on a chosen board"
+    mines = set(s.board.mine_cells())
+    for r in range(9):
+        for c in range(9):
+            if (r, c) not in mines and not s.board.is_revealed(r, c):
+                reveal(s, r, c)
+    assert s.state == GameState.WON and keeper.records[-1].filtered
+    assert s.current_video().filtered and s.same_board()[0].filtered
+
+
+def test_a_range_no_board_meets_leaves_the_board_unlaid_and_the_next_click_tries_again():
+    from game.model import ThreeBvRange
+
+    s = GameSession(Board(9, 9, 10, seed=3), bv_range=ThreeBvRange(75, None))
+    reveal(s, 4, 4)
+    assert dealt_now(s) is None and s.failed_deal is not None and s.failed_deal.failure().impossible
+    assert not s.board.mines_placed and not s.filtered and s.state == GameState.READY and s.to_save() is None
+    reveal(s, 4, 4)
+    assert s.dealing is not None and s.failed_deal is None, "another click, another deal"
+    s.dealing.cancel()
+    assert dealt_now(s) is None and s.failed_deal is None, "stopped (Esc): nothing to tell"

@@ -71,6 +71,9 @@ def test_the_custom_form_from_the_keyboard(driver):
         driver.type_text(value)
         driver.key(pygame.K_TAB)
     assert [form.fields[f].value for f in ("cols", "rows", "mines")] == ["12", "20", "30"], "width first"
+    assert ringed(form) == [form.range_boxes[0]], "then the 3BV range, whose boxes may stay empty"
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_TAB)
     assert ringed(form) == [form.start]
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.scene, PlayingScene) and driver.scene.board.mines == 30
@@ -99,6 +102,8 @@ def test_settings_records_and_help_from_the_keyboard(driver):
         driver.key(pygame.K_DOWN, frames=0)
     driver.frames(1)
     assert ringed(settings) == [settings.name_field], "the player's name, under the options"
+    driver.key(pygame.K_DOWN)
+    assert ringed(settings) == [settings.ranges_button], "Boards by 3BV, beside Back"
     driver.key(pygame.K_DOWN)
     assert ringed(settings) == [settings.back]
     driver.key(pygame.K_RETURN)

@@ -114,6 +114,11 @@ def test_every_setting_changed_in_the_ui_is_there_after_a_restart(tmp_path, driv
     for button in scene.buttons:
         driver.click_button(button)
     changed = {option.key: driver.app.settings[option.key] for option in OPTIONS}
+    driver.click_button(scene.ranges_button)  # Boards by 3BV: its own form
+    driver.click_button(driver.scene.boxes["expert"][0])
+    driver.type_text("150")
+    driver.click_button(driver.scene.done)
+    changed["bbbv_range"] = {"expert": (150, None)}
     driver.key(pygame.K_ESCAPE)
     driver.click_button(driver.scene.custom)
     form = driver.scene

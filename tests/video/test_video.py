@@ -91,6 +91,7 @@ def test_the_evf_summary_says_won_official_fair_and_nf():
     assert won()[1] == 0x80 | 0x40 | 0x20 | 0x10  # completed, official, fair, no flags
     assert won(no_guess=True)[1] == 0x80 | 0x20 | 0x10  # a no-guess board is fair, not official
     assert won(assisted=True)[1] == 0x80 | 0x10
+    assert won(filtered=True)[1] == 0x80 | 0x10  # a board chosen by its 3BV is neither fair nor official
     assert won()[2] == 0x80 and won(question_marks=True)[2] == 0  # "question marks off" is the set bit
     assert decode_evf(won())[1].won
 

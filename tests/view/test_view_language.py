@@ -19,6 +19,7 @@ from game.store.games import Beaten
 from game.view import (
     assistant,
     bests,
+    bv_wait,
     end_figures,
     formats,
     hint_marks,
@@ -84,8 +85,14 @@ def _lines_made() -> list[str]:
         lines += [end_figures.guesses(guessing)]  # type: ignore[arg-type]
     lines += [end_figures.luck_text(luck) for luck in (0.0, 1.2, float("inf"))]
     lines += [scale.label("auto", (1366, 768)), scale.label(400, (1366, 768)), screens.Confirm("?", "", "").no]
-    played = SimpleNamespace(won=True, abandoned=False, nf=True, assisted=True, same_board=False)
+    played = SimpleNamespace(won=True, abandoned=False, nf=True, assisted=True, same_board=False, filtered=False)
     lines += [records_list.marks(played), launcher.no_screen_message("offscreen")]  # type: ignore[arg-type]
+    chosen = SimpleNamespace(won=False, abandoned=False, nf=False, assisted=False, same_board=False, filtered=True)
+    lines += [records_list.marks(chosen), formats.untimed_mark(False, False, True)]  # type: ignore[arg-type]
+    for level, low, high in (("expert", 150, None), ("expert", None, 110), ("expert", 260, 300), ("custom", 5, 9)):
+        lines += [bv_wait.advice(level, low, high), bv_wait.range_words(low, high)]
+        lines += [*bv_wait.cannot_deal(level, 16, 30, 99, low, high, 1234, False)]
+    lines += [*bv_wait.cannot_deal("expert", 16, 30, 99, 400, None, 0, True), bv_wait.parse_range("x", "")[0] or ""]
     board = Board(9, 9, 10, seed=1)
     helper = assistant.Assistant()
     lines += [helper.status(board, None)]
