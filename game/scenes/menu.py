@@ -49,7 +49,7 @@ class MenuScene(Scene):
         context = self.context
         width, height = self.window_size
         footer = text.line_height(SMALL) * NOTICE_LINES + px(12)
-        rows = [BIG._replace(gap=2)] + [BIG] * 4 + [SMALL_ROW._replace(gap=14)] + [SMALL_ROW] * 2
+        rows = [BIG._replace(gap=2)] + [BIG] * 4 + [SMALL_ROW._replace(gap=14)] + [SMALL_ROW] * 3
         places = layout.stack(title_bottom(), height - footer, rows, spread=True)
         column = layout.centred(BUTTON_W, 0, 0, width)
 
@@ -92,13 +92,15 @@ class MenuScene(Scene):
             _pair(at(n), labels)
             for n, labels in (
                 (5, (_("Learn"), _("Play a code"))),
-                (6, (_("Records"), _("Settings"))),
-                (7, (_("Help"), _("Quit"))),
+                # TRANSLATORS: the menu's button for time trials (sets of boards to win in turn under one clock)
+                (6, (_("Trials"), _("Records"))),
+                (7, (_("Settings"), _("Help"))),
             )
         ]
-        (self.learn, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
+        (self.learn, self.play_code), (self.trials, self.records), (self.settings, self.help) = pairs
+        self.quit = widgets.Button(layout.centred(BUTTON_W // 2, *places[8], width), _("Quit"), size=BODY)
         self.notice_box = pygame.Rect(px(MARGIN), height - footer + px(4), width - 2 * px(MARGIN), footer - px(10))
-        choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code)
+        choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code, self.trials)
         self.buttons = [b for b in (self.resume, *choices, self.records, self.settings, self.help, self.quit) if b]
         if self.resume is None:
             last = context.settings["difficulty"]
@@ -129,6 +131,8 @@ class MenuScene(Scene):
             self.context.show(screens.CodeEntry())
         elif button is self.learn:
             self.context.show(screens.Learn())
+        elif button is self.trials:
+            self.context.show(screens.Trials())
         elif button is self.records:
             self.context.show(screens.Records())
         elif button is self.settings:
@@ -183,6 +187,8 @@ class MenuScene(Scene):
             self.resuming = None
             if session is None:  # another copy has it: the menu says so
                 self.context.show(screens.Menu())
+            elif session.trial is not None:  # a board of a time trial: it goes on in its run
+                self.context.show(screens.Trials(resumed=session))
             else:
                 self.context.show(screens.Playing(session=session))
 
