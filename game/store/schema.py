@@ -175,15 +175,12 @@ def _migrate_9_to_10(db: sqlite3.Connection) -> None:
     # Time trials (game.play.trial): each set's best run, every board's move log and video in `run` (JSON) and
     # its time at each board won in `splits` (what a run under way is compared with, read without the videos);
     # and the run under way (one slot), kept between its boards as the saved game is kept within one.
-    db.execute("""
-        CREATE TABLE trials (
-            set_key TEXT PRIMARY KEY,
-            total_ms INTEGER NOT NULL,
-            splits TEXT NOT NULL,
-            run TEXT NOT NULL,
-            finished_at TEXT NOT NULL
-        )""")
-    db.execute("CREATE TABLE trial_run (slot INTEGER PRIMARY KEY CHECK (slot = 0), run TEXT NOT NULL)")
+    # (Written short: the file's schema, first page and all, is what a damaged file's checks read.)
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS trials (set_key TEXT PRIMARY KEY, total_ms INT NOT NULL, splits TEXT NOT NULL, "
+        "run TEXT NOT NULL, finished_at TEXT NOT NULL)"
+    )
+    db.execute("CREATE TABLE IF NOT EXISTS trial_run (slot INTEGER PRIMARY KEY CHECK (slot = 0), run TEXT NOT NULL)")
 
 
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.

@@ -146,7 +146,7 @@ def test_games_from_version_6_get_their_figures_in_the_background(private_home):
         assert [b.game_id for b in store.bests("intermediate", "3BV/s")] == [moves_only.game_id], "no assisted"
         assert {b.game_id for b in store.bests("expert", "IOE")} == {no_log.game_id, with_video.game_id}
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 9 == schema.SCHEMA_VERSION
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 10 == schema.SCHEMA_VERSION
     assert db.execute("SELECT COUNT(*) FROM figures").fetchone()[0] == 5
 
 
@@ -294,4 +294,4 @@ def test_beginner_games_kept_without_stnb_get_it_after_migration_9(private_home)
         assert game.stnb == pytest.approx(beginner.stnb) and [b.game_id for b in store.bests("beginner", "STNB")]
     db = sqlite3.connect(path)
     assert db.execute("SELECT * FROM figures WHERE category = 'expert'").fetchall() == expert_row
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 9
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 10
