@@ -49,7 +49,7 @@ class MenuScene(Scene):
         context = self.context
         width, height = self.window_size
         footer = text.line_height(SMALL) * NOTICE_LINES + px(12)
-        rows = [BIG._replace(gap=2)] + [BIG] * 4 + [SMALL_ROW._replace(gap=14)] + [SMALL_ROW] * 3
+        rows = [BIG._replace(gap=2)] + [BIG] * 4 + [SMALL_ROW._replace(gap=14)] + [SMALL_ROW] * 2
         places = layout.stack(title_bottom(), height - footer, rows, spread=True)
         column = layout.centred(BUTTON_W, 0, 0, width)
 
@@ -88,17 +88,10 @@ class MenuScene(Scene):
                 smallest=size_text(low, low), largest=size_text(high, high)
             )
         self.custom = widgets.Button(at(4), _("Custom"), detail)
-        pairs = [
-            _pair(at(n), labels)
-            for n, labels in (
-                (5, (_("Learn"), _("Play a code"))),
-                # TRANSLATORS: the menu's button for time trials (sets of boards to win in turn under one clock)
-                (6, (_("Trials"), _("Records"))),
-                (7, (_("Settings"), _("Help"))),
-            )
-        ]
-        (self.learn, self.play_code), (self.trials, self.records), (self.settings, self.help) = pairs
-        self.quit = widgets.Button(layout.centred(BUTTON_W // 2, *places[8], width), _("Quit"), size=BODY)
+        self.learn, self.play_code = _side_by_side(at(5), (_("Learn"), _("Play a code")))
+        # TRANSLATORS: the menu's button for time trials (sets of boards to win in turn under one clock)
+        self.trials, self.records = _side_by_side(at(6), (_("Trials"), _("Records")))
+        self.settings, self.help, self.quit = _side_by_side(at(7), (_("Settings"), _("Help"), _("Quit")))
         self.notice_box = pygame.Rect(px(MARGIN), height - footer + px(4), width - 2 * px(MARGIN), footer - px(10))
         choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code, self.trials)
         self.buttons = [b for b in (self.resume, *choices, self.records, self.settings, self.help, self.quit) if b]
@@ -214,6 +207,6 @@ class MenuScene(Scene):
         text.draw_paragraph(surface, message, self.notice_box, SMALL, colour, "center", smallest=TINY, valign="bottom")
 
 
-def _pair(row: pygame.Rect, labels: tuple[str, str]) -> tuple[widgets.Button, ...]:
-    """Two small buttons side by side in a row."""
-    return tuple(widgets.Button(rect, label, size=BODY) for rect, label in zip(layout.split(row, 2), labels))
+def _side_by_side(row: pygame.Rect, labels: tuple[str, ...]) -> tuple[widgets.Button, ...]:
+    """Small buttons side by side in a row."""
+    return tuple(widgets.Button(rect, label, size=BODY) for rect, label in zip(layout.split(row, len(labels)), labels))

@@ -30,6 +30,8 @@ class TrialEndScene(Scene):
     def __init__(self, context: Context, shown: screens.TrialEnd) -> None:
         super().__init__(context)
         self.window_size = layout.menu_window(context.max_window)
+        # the run, the best one before it, and the records' answer on keeping it (what this screen says of the run
+        # follows from the best before it: it never waits for that answer)
         self.trial, self.best_ms, self.kept = shown.trial, shown.best_ms, shown.kept
         self._lay_out()
 
@@ -62,14 +64,6 @@ class TrialEndScene(Scene):
         elif button is self.back:
             self.context.show(screens.Trials())
 
-    def update(self, step: float) -> None:
-        if self.kept is not None and self.kept.done and not getattr(self, "_kept_shown", False):
-            self._kept_shown = True
-            self.dirty = True
-
-    def next_wake(self) -> float | None:
-        return 0.05 if self.kept is not None and not self.kept.done else None
-
     def verdict(self) -> tuple[str, tuple[int, int, int]]:
         """What the run was against the best one, and its colour."""
         look, total = theme.current(), self.trial.elapsed_ms
@@ -90,7 +84,9 @@ class TrialEndScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         trial, look = self.trial, theme.current()
         # TRANSLATORS: a time trial's end, under its title: the set ("10 Beginner") and the boards lost on the way
-        subtitle = _("{set}, {lost} boards lost on the way").format(set=_(trial.set.name), lost=trial.lost)
+        subtitle = ngettext(
+            "{set}, {lost} board lost on the way", "{set}, {lost} boards lost on the way", trial.lost
+        ).format(set=_(trial.set.name), lost=trial.lost)
         draw_title(surface, self.context.atlases, _("Run finished"), subtitle)
         # TRANSLATORS: a time trial's end: the run's time ("45.678 s")
         said = _("Run time {time}").format(time=format_time(trial.elapsed_ms))

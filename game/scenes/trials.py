@@ -9,6 +9,7 @@ from game.language import _
 from game.play.dealer import Resuming
 from game.play.session import GameSession
 from game.play.trial import SETS, Trial
+from game.store.kept import SavedGame
 from game.view import layout, screens, text, theme, trial_view, widgets
 from game.view.focus import FocusRing
 from game.view.formats import format_time
@@ -64,9 +65,11 @@ class TrialsScene(Scene):
         self.rule_box = pygame.Rect(px(MARGIN), y, width - 2 * px(MARGIN), h)
         run = self.run
         if run is not None:
+            saved = self._saved_board()
+            elapsed = run.elapsed_ms + (saved.elapsed_ms if saved is not None else 0)  # with its board under way
             # TRANSLATORS: under Resume run: the set ("10 Beginner"), the board to play ("4" of "10"), the run's time
             detail = _("{set}: board {board} of {boards}, {time}").format(
-                set=_(run.set.name), board=run.won + 1, boards=run.set.wins_needed, time=format_time(run.elapsed_ms)
+                set=_(run.set.name), board=run.won + 1, boards=run.set.wins_needed, time=format_time(elapsed)
             )
             self.resume = widgets.Button(at(1), _("Resume run"), detail)
             self.resume.marked = True
@@ -76,9 +79,6 @@ class TrialsScene(Scene):
         for n, (key, trial_set) in enumerate(SETS.items(), 2):
             best = self.best.get(key)
             detail = _("best run {time}").format(time=format_time(best.total_ms)) if best else _("no run finished yet")
-            if key == "championship":
-                # TRANSLATORS: under the Championship set's button: its boards, then its best run or that there is none
-                detail = _("15 Beginner, 6 Intermediate, 2 Expert; {best}").format(best=detail)
             self.set_buttons[key] = widgets.Button(at(n), _(trial_set.name), detail)
         y, h = places[-2]
         self.notice_box = pygame.Rect(px(MARGIN), y, width - 2 * px(MARGIN), h)
@@ -134,14 +134,21 @@ class TrialsScene(Scene):
     def resume_run(self) -> None:
         """The run under way goes on: its saved board if it has one (checked and claimed as the menu resumes a
         game), else its next board."""
-        run, saved = self.run, self.context.dealer.keeper.saved
+        run = self.run
         if run is None:
             return
-        if saved is not None and isinstance(saved.extra, dict) and saved.extra.get("trial") == run.run_id:
+        if self._saved_board() is not None:
             self.resuming = self.context.dealer.resume()
             return
         context = self.context
         context.replace_saved_then(lambda: trial_view.deal(context, run))
+
+    def _saved_board(self) -> SavedGame | None:
+        """The saved game when it is a board of the run under way."""
+        run, saved = self.run, self.context.dealer.keeper.saved
+        if run is None or saved is None or not isinstance(saved.extra, dict):
+            return None
+        return saved if saved.extra.get("trial") == run.run_id else None
 
     def update(self, step: float) -> None:
         if self.resumed is not None:

@@ -25,7 +25,8 @@ AHEAD, BEHIND, OWN = (110, 230, 110), (255, 100, 90), (150, 205, 255)
 # TRANSLATORS: the rule Trials follows, on the Trials screen and under a run's board
 RULE = N_(
     "A run is won when its last board is won. A lost board's time counts and the next board of its level is "
-    "dealt: the run's time is every board's time, won or lost (as at the world championships)."
+    "dealt: the run's time is every board's time, won or lost (as at the world championships). The championship "
+    "set is 15 Beginner, 6 Intermediate and 2 Expert boards."
 )
 
 
