@@ -154,3 +154,23 @@ def test_a_whole_10_beginner_run_with_a_loss_left_and_resumed(driver):
     open_middle(driver)
     words, _colour = playing.trial_view.state(playing.session.elapsed_ms)
     assert words.startswith(("+", "-"))
+
+
+def test_a_lost_board_and_one_given_up_count_and_the_run_goes_on_at_its_level(driver):
+    driver.click_button(driver.scene.trials)
+    driver.click_button(driver.scene.set_buttons["expert-3"])
+    first = lose_board(driver)
+    driver.frames(2)
+    second = driver.scene
+    assert isinstance(second, PlayingScene) and second is not first and second.board.cols == 30
+    assert second.trial.lost == 1 and second.trial.elapsed_ms == first.session.elapsed_ms
+    open_middle(driver)
+    driver.key(pygame.K_F2)  # a new board while one is under way: the board is given up, a loss
+    third = driver.scene
+    assert third is not second and third.trial.lost == 2 and third.board.state == "ready"
+    assert third.trial.elapsed_ms == first.session.elapsed_ms + second.session.elapsed_ms
+    driver.key(pygame.K_F2)  # nothing to give up on an untouched board
+    assert driver.scene is third
+    assert run_under_way(driver) == third.trial
+    stats = driver.app.store.statistics("expert")
+    assert (stats.played, stats.won) == (2, 0)
