@@ -19,7 +19,7 @@ from game.view.typeface import BODY, LARGE, SMALL, TINY
 TIME_ROW, VERDICT_ROW, TABLE_ROW, BUTTON_ROW = (
     Row(40, 30, 0, 48),
     Row(24, 18, 2, 28),
-    Row(300, 80, 8),
+    Row(300, 80, 8, 2000),  # the table takes what room there is
     Row(40, 32, 8, 46),
 )
 BUTTON_W = 320
@@ -120,17 +120,29 @@ class TrialEndScene(Scene):
             split_said = trial_view.split_text(split) if split is not None else ""
             row = (str(n), what, format_time(board.time_ms), format_time(total), split_said)
             colour = look.text if board.won else look.error_text
-            self._draw_row(surface, row, box.y + line * shown.index((n, board)) + line, size, colour)
+            # the split in good news' colour when ahead of the best run, in the error's when behind
+            ahead = split is not None and split < 0
+            split_colour = look.success_text if ahead else look.error_text if split is not None else colour
+            y = box.y + line * shown.index((n, board)) + line
+            self._draw_row(surface, row, y, size, colour, split_colour)
         if len(shown) < len(boards):
             left = len(boards) - len(shown)
             more = ngettext("and {count} more board", "and {count} more boards", left).format(count=left)
             self._draw_row(surface, ("", more, "", "", ""), box.y + line * fits, size, look.dim_text)
 
     def _draw_row(
-        self, surface: pygame.Surface, cells: tuple[str, ...], y: int, size: int, colour: tuple[int, int, int]
+        self,
+        surface: pygame.Surface,
+        cells: tuple[str, ...],
+        y: int,
+        size: int,
+        colour: tuple[int, int, int],
+        last_colour: tuple[int, int, int] | None = None,
     ) -> None:
+        """One row of the table; `last_colour`: its last cell's (the split's), when not the row's."""
         box = self.table_box
         edges = [box.x + round(share * box.w) for share in COLUMNS] + [box.right]
-        for words, left, right in zip(cells, edges, edges[1:]):
+        colours = [colour] * (len(cells) - 1) + [last_colour or colour]
+        for words, left, right, shade in zip(cells, edges, edges[1:], colours):
             cell = pygame.Rect(left, y, right - left - px(4), text.line_height(size))
-            text.draw_fitted(surface, words, cell, size, colour, "left", smallest=TINY)
+            text.draw_fitted(surface, words, cell, size, shade, "left", smallest=TINY)
