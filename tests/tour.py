@@ -269,6 +269,7 @@ def tour(driver):
     yield "discard-question"
     driver.key(pygame.K_ESCAPE)
     _menu(driver)
+    yield from _trials(driver)
     yield from _learn(driver)
 
 
@@ -331,6 +332,54 @@ def _personal_best(driver):
     driver.key(pygame.K_END)
     _hover(driver, replay.live.names["3BV/s"].center)
     yield "replay-live-tip"
+    _menu(driver)
+
+
+def _trials(driver):
+    """Trials, with best runs kept (one over an hour long, lost boards and all): the screen, a run's board with its
+    split, leaving it, the screen with the run under way, and a long championship run's end."""
+    from game.play.trial import Trial, TrialBoard
+
+    def run(key, run_id, boards):
+        trial = Trial(key, run_id)
+        for level, won, time_ms in boards:
+            trial = trial.after(TrialBoard(level, won, time_ms, "{}"))
+        return trial
+
+    beginner = run("beginner-10", "tour-1", [("beginner", True, 4_321)] * 10)
+    levels = ["beginner"] * 15 + ["intermediate"] * 6 + ["expert"] * 2
+    championship = run("championship", "tour-2", [(level, True, 190_000) for level in levels[:-1]])
+    championship = championship.after(TrialBoard("expert", False, 99_999, "{}"))
+    championship = championship.after(TrialBoard("expert", True, 190_000, "{}"))
+    store = driver.app.store
+    for kept in (beginner, championship):
+        assert store.finish_trial(kept.to_dict(), kept.elapsed_ms, kept.win_times()).result()
+    driver.click_button(driver.scene.trials)
+    yield "trials"
+    driver.click_button(driver.scene.set_buttons["beginner-10"])
+    if driver.app.overlays:  # a saved game: keep it out of the way
+        driver.click_button(driver.overlay.yes)
+    board = driver.scene.board
+    driver.click_cell(board.rows // 2, board.cols // 2)
+    driver.frames(300)  # five seconds: behind the best run's first board
+    yield "trial-board-split"
+    driver.key(pygame.K_ESCAPE)
+    yield "trial-leave-question"
+    driver.click_button(driver.overlay.yes)
+    yield "trials-run-under-way"
+    driver.click_button(driver.scene.resume)
+    driver.frames(4)
+    _lose(driver, driver.scene.board)
+    yield "trial-board-after-a-loss"
+    slow = Trial("championship", "tour-3", (), tuple(championship.win_times()))
+    for level, won in (
+        [(level, True) for level in levels[:15]] + [("intermediate", False)] + [(level, True) for level in levels[15:]]
+    ):
+        slow = slow.after(TrialBoard(level, won, 200_000, "{}"))
+    driver.app.show(screens.TrialEnd(slow, championship.elapsed_ms))
+    driver.frames(2)
+    yield "trial-end"
+    driver.key(pygame.K_ESCAPE)
     _menu(driver)
 
 

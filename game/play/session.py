@@ -19,6 +19,7 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
+from game.language import _
 from game.model import (
     Board,
     Cell,
@@ -102,6 +103,7 @@ class GameSession:
         # whether it can be taken up again: a race cannot (its ghost is not saved with it), so it is never saved,
         # and leaving it ends it (see game.play.race)
         self.resumable = True
+        self.trial: str | None = None  # the time trial's run this board belongs to (its id), saved with it
         self.waiting = waiting  # the clock holds until the player's next move
         # what the keeper said when the game was recorded (a new best time...), a frame or two later
         self.result: Pending[RecordResult] | None = None
@@ -463,6 +465,8 @@ class GameSession:
         self.current_video()
         if self.video is not None and len(self.video):
             extra["video"] = packed.pack(self.video, sealed=self.sealed)
+        if self.trial is not None:
+            extra["trial"] = self.trial
         return SavedGame(self.board.to_dict(), self.elapsed_ms, self.category, extra)
 
     def to_record(self) -> GameRecord:
@@ -529,7 +533,10 @@ class GameSession:
             if extra.get("same_board")
             else Origin.NEW
         )
-        return cls(
+        trial = extra.get("trial")
+        if not (trial is None or (isinstance(trial, str) and 0 < len(trial) <= 64)):
+            raise ValueError(_("it names no time trial this game keeps"))
+        session = cls(
             board,
             keeper=keeper,
             origin=origin,
@@ -542,6 +549,8 @@ class GameSession:
             video=video,
             sealed=sealed,
         )
+        session.trial = trial
+        return session
 
     # --- the next game --------------------------------------------------------------------------------------
 

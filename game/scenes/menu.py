@@ -88,17 +88,12 @@ class MenuScene(Scene):
                 smallest=size_text(low, low), largest=size_text(high, high)
             )
         self.custom = widgets.Button(at(4), _("Custom"), detail)
-        pairs = [
-            _pair(at(n), labels)
-            for n, labels in (
-                (5, (_("Learn"), _("Play a code"))),
-                (6, (_("Records"), _("Settings"))),
-                (7, (_("Help"), _("Quit"))),
-            )
-        ]
-        (self.learn, self.play_code), (self.records, self.settings), (self.help, self.quit) = pairs
+        self.learn, self.play_code = _side_by_side(at(5), (_("Learn"), _("Play a code")))
+        # TRANSLATORS: the menu's button for time trials (sets of boards to win in turn under one clock)
+        self.trials, self.records = _side_by_side(at(6), (_("Trials"), _("Records")))
+        self.settings, self.help, self.quit = _side_by_side(at(7), (_("Settings"), _("Help"), _("Quit")))
         self.notice_box = pygame.Rect(px(MARGIN), height - footer + px(4), width - 2 * px(MARGIN), footer - px(10))
-        choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code)
+        choices = (*self.difficulty_buttons.values(), self.custom, self.learn, self.play_code, self.trials)
         self.buttons = [b for b in (self.resume, *choices, self.records, self.settings, self.help, self.quit) if b]
         if self.resume is None:
             last = context.settings["difficulty"]
@@ -129,6 +124,8 @@ class MenuScene(Scene):
             self.context.show(screens.CodeEntry())
         elif button is self.learn:
             self.context.show(screens.Learn())
+        elif button is self.trials:
+            self.context.show(screens.Trials())
         elif button is self.records:
             self.context.show(screens.Records())
         elif button is self.settings:
@@ -183,6 +180,8 @@ class MenuScene(Scene):
             self.resuming = None
             if session is None:  # another copy has it: the menu says so
                 self.context.show(screens.Menu())
+            elif session.trial is not None:  # a board of a time trial: it goes on in its run
+                self.context.show(screens.Trials(resumed=session))
             else:
                 self.context.show(screens.Playing(session=session))
 
@@ -208,6 +207,6 @@ class MenuScene(Scene):
         text.draw_paragraph(surface, message, self.notice_box, SMALL, colour, "center", smallest=TINY, valign="bottom")
 
 
-def _pair(row: pygame.Rect, labels: tuple[str, str]) -> tuple[widgets.Button, ...]:
-    """Two small buttons side by side in a row."""
-    return tuple(widgets.Button(rect, label, size=BODY) for rect, label in zip(layout.split(row, 2), labels))
+def _side_by_side(row: pygame.Rect, labels: tuple[str, ...]) -> tuple[widgets.Button, ...]:
+    """Small buttons side by side in a row."""
+    return tuple(widgets.Button(rect, label, size=BODY) for rect, label in zip(layout.split(row, len(labels)), labels))

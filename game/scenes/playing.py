@@ -18,9 +18,9 @@ from game.play.aftermath import VerdictState
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.range_deal import RangeDealing
-from game.view import bv_wait, ghost_view, hint_marks, hud, scale, screens, widgets
+from game.view import bv_wait, ghost_view, hint_marks, hud, scale, screens, trial_view, widgets
 from game.view.animation import Animations
-from game.view.assistant import Assistant, ruling_line
+from game.view.assistant import IDLE_TIP, Assistant, ruling_line
 from game.view.board_screen import BoardScreen, Counters
 from game.view.board_view import BoardLooks
 from game.view.face import FaceButton
@@ -60,6 +60,8 @@ class PlayingScene(Scene):
         # reads them in the UI state before them)
         self.listeners: list[Callable[[InputEvent], None]] = [lambda heard: session.hear(heard, self.ui, self.geometry)]
         self.race = race
+        self.trial = shown.trial  # the time trial's run this board is the next of (game.view.trial_view)
+        self.trial_view = trial_view.TrialPainter(shown.trial) if shown.trial is not None else None
         least, chosen = config.BOARD_WINDOW_LEAST, context.player_window
         # the size the player gave the board window is kept from game to game
         tile = hud.board_tile(board.rows, board.cols, context.settings["tile"], context.max_window, chosen, least)
@@ -76,10 +78,14 @@ class PlayingScene(Scene):
         self.ghost = GhostPainter(race, session.elapsed_ms) if race is not None else None
         if session.waiting and made_click is None:  # a resumed game
             self.assist.message = _("Resumed: the clock starts at your first move.")
+        elif shown.said:
+            self.assist.message = shown.said  # how the run's board before this one went
 
     def _least(self, tile: int) -> tuple[int, int]:
         """The smallest board window at this tile size (in a race, with room for the ghost's clock)."""
-        return config.BOARD_WINDOW_LEAST if self.race is None else ghost_view.least_window(tile)
+        # (a trial's split goes where a race's ghost clock does)
+        plain = self.race is None and self.trial is None
+        return config.BOARD_WINDOW_LEAST if plain else ghost_view.least_window(tile)
 
     def _laid_out(self) -> None:
         layout = self.screen.layout
@@ -267,6 +273,8 @@ class PlayingScene(Scene):
             return 0.0
         if self.ghost is not None and self.session.clock_running and not self.ghost.ghost.over:
             return 0.0
+        if self.session.clock_running and self.trial_view is not None:
+            return 0.1 - (self.session.elapsed % 0.1)  # the split counts tenths
         if self.session.clock_running:
             return 1.0 - (self.session.elapsed % 1.0)
         return None
@@ -284,6 +292,8 @@ class PlayingScene(Scene):
         self.hint_button.enabled = not self.over and self.dealing is None
         looks = self.looks()
         changed = self.screen.draw(surface, self._counters(), self._status(), looks)
+        if self.trial_view is not None:
+            changed = self.trial_view.over(surface, self.screen, changed, self.session.elapsed_ms)
         return changed if self.ghost is None else self.ghost.over(surface, self.screen, self.board, changed, looks)
 
     def draw_all(self, surface: pygame.Surface) -> None:
@@ -300,6 +310,8 @@ class PlayingScene(Scene):
         self.screen.draw_all(surface, self._counters(), self._status(), looks, over_board=over_board)
         if self.ghost is not None:
             self.ghost.draw_all(surface, self.screen, self.board)
+        if self.trial_view is not None:
+            self.trial_view.draw(surface, self.screen, self.session.elapsed_ms)
         if self.session.paused:
             hud.draw_paused(surface, self.geometry.view)
 
@@ -321,7 +333,10 @@ class PlayingScene(Scene):
     def _status(self) -> str:
         if self.dealing is not None:
             return self.dealing.status()
-        return self.assist.status(self.board, hover_cell(self.ui), self.session.no_guess)
+        said = self.assist.status(self.board, hover_cell(self.ui), self.session.no_guess)
+        if self.trial_view is not None and said in ("", _(IDLE_TIP)):
+            return self.trial_view.status()
+        return said
 
     def _counters(self) -> Counters:
         return Counters(self.board.mines_left, self.session.timer_seconds, self.face())
@@ -363,6 +378,9 @@ class PlayingScene(Scene):
         self.assist.message = None
         if self.race is not None:
             self.race.finish(self.session)
+        if self.trial is not None:  # the run goes on with its next board (or ends): no panel between its boards
+            trial_view.board_over(self.context, self.trial, self.session)
+            return
         panel = screens.GameOver(self.session, self._panel_places, self.context.toggle_sound, self.race)
         self.context.push(panel, then=self.follow)
 
@@ -440,7 +458,12 @@ class PlayingScene(Scene):
         self.context.ask(title, detail, _("Change the range"), _("Close"), answered)
 
     def new_game(self) -> None:
-        """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned."""
+        """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned (in a run,
+        as a lost board: the run goes on with the next)."""
+        if self.trial is not None:
+            if self.session.abandon(self.context.now_ms()):
+                trial_view.board_over(self.context, self.trial, self.session)
+            return
         self.session.abandon(self.context.now_ms())
         self.context.show(screens.Playing(self.context.dealer.again(self.session)))
 
@@ -485,7 +508,11 @@ class PlayingScene(Scene):
         return hint is not None and hint.is_mine and cursor is not None and cursor in (hint.cell, *hint.also_mines)
 
     def leave(self) -> None:
-        """Esc: back to the menu, asking first when there is something to lose (a flag is a move too)."""
+        """Esc: back to the menu, asking first when there is something to lose (a flag is a move too); from a run's
+        board, back to Trials, the run kept."""
+        if self.trial is not None:
+            self.leave_run()
+            return
         if not self.session.touched or self.over:
             self.context.show(screens.Menu())
             return
@@ -505,6 +532,20 @@ class PlayingScene(Scene):
             self.context.ask(_("Leave the race?"), _(RACE_ENDS), yes=leave, no=_("Keep racing"), then=answered)
         else:
             self.context.ask(_("Leave this game?"), kept, yes=leave, no=_("Keep playing"), then=answered)
+
+    def leave_run(self) -> None:
+        """Esc on a run's board: the run stays saved (the board too, once touched), after asking."""
+        if not self.session.touched or self.over:
+            self.context.show(screens.Trials())
+            return
+        self.pause(cover=False)
+
+        def answered(leave: bool) -> None:
+            self.context.show(screens.Trials()) if leave else self._unpaused(None)
+
+        kept = _("The run and this board stay saved: resume them from Trials.")
+        leave = pgettext("answer", "Leave")
+        self.context.ask(_("Leave the run?"), kept, yes=leave, no=_("Keep playing"), then=answered)
 
     def pause(self, cover: bool = True) -> None:
         """Stop the clock and hide the board (so a pause is no free time to think); a click or key resumes."""

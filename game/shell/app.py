@@ -37,6 +37,8 @@ SCENES: dict[type[screens.Screen], str] = {
     screens.Menu: "game.scenes.menu:MenuScene",
     screens.Playing: "game.scenes.playing:PlayingScene",
     screens.Custom: "game.scenes.custom:CustomScene",
+    screens.Trials: "game.scenes.trials:TrialsScene",
+    screens.TrialEnd: "game.scenes.trial_end:TrialEndScene",
     screens.CodeEntry: "game.scenes.code_entry:CodeEntryScene",
     screens.Records: "game.scenes.records:RecordsScene",
     screens.Progress: "game.scenes.progress:ProgressScene",

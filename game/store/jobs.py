@@ -12,6 +12,8 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
 - "chunk": a run of a long game's video, written once as the game goes on (videos.py); a save or a record
   that comes after it names it.
 - "discard", "clear", "settings", "learn" (what the player has learnt), "reset".
+- "trial": a time trial's run under way kept or forgotten, or a finished run kept when it is its set's best
+  (trials.py).
 - "figures": keep the speed figures of a batch of games recorded before the records kept them (figuring.py);
   the answer says whether more are left. Never journaled: the next start finds what is left.
 
@@ -28,7 +30,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from game.store import figuring, games
+from game.store import figuring, games, trials
 from game.store import video_chunks as videos
 from game.store.games import stamp, utc_now
 from game.store.kept import GameRecord
@@ -59,6 +61,7 @@ class JobKind(str, enum.Enum):
     RESET = "reset"
     CHUNK = "chunk"
     FIGURES = "figures"
+    TRIAL = "trial"
 
 
 class Claim(str, enum.Enum):
@@ -82,6 +85,7 @@ KEPT = frozenset(
         JobKind.RESET,
         JobKind.CLEAR,
         JobKind.CHUNK,
+        JobKind.TRIAL,
     }
 )
 KEYED = {JobKind.SETTINGS: "settings", JobKind.LEARN: "learn"}  # JSON values by key: the job and its table
@@ -130,6 +134,8 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
     by = data.get("by")
     if kind is JobKind.SAVE:
         return _save(db, data, by, adopted)
+    if kind is JobKind.TRIAL:
+        return trials.write(db, data["op"], data)
     if kind is JobKind.CHUNK:
         return videos.write_chunk(db, data, by)  # its packed size (truthy): the writer keeps room for more
     if kind is JobKind.FINISH:

@@ -194,6 +194,18 @@ def _migrate_10_to_11(db: sqlite3.Connection) -> None:
     db.execute(f"CREATE INDEX games_best ON games (category, time_ms, played_at, id) WHERE {TIMED}")
 
 
+def _migrate_11_to_12(db: sqlite3.Connection) -> None:
+    # Time trials (game.play.trial): each set's best run, every board's move log and video in `run` (JSON) and
+    # its time at each board won in `splits` (what a run under way is compared with, read without the videos);
+    # and the run under way (one slot), kept between its boards as the saved game is kept within one.
+    # (Written short: the file's schema, first page and all, is what a damaged file's checks read.)
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS trials (set_key TEXT PRIMARY KEY, total_ms INT NOT NULL, splits TEXT NOT NULL, "
+        "run TEXT NOT NULL, finished_at TEXT NOT NULL)"
+    )
+    db.execute("CREATE TABLE IF NOT EXISTS trial_run (slot INTEGER PRIMARY KEY CHECK (slot = 0), run TEXT NOT NULL)")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -207,6 +219,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_8_to_9,
     _migrate_9_to_10,
     _migrate_10_to_11,
+    _migrate_11_to_12,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 from game.language import _, ngettext
 from game.model import category_label
-from game.store import games, history, jobs, logs, reader, saves
+from game.store import games, history, jobs, logs, reader, saves, trials
 from game.store import video_chunks as videos
 from game.store.copies import CopyFile, alive
 from game.store.games import TOP, BestGame, PlayedGame, RecordResult, Stats, clamp_ms, stamp, utc_now
@@ -473,3 +473,30 @@ class Store:
         log.warning("saved game discarded: %s", reason)
         self.notice(_("The saved game was discarded: {why}.").format(why=bounded(reason)))
         return self._post(jobs.JobKind.DISCARD, {"save_id": save_id}) if save_id is not None else self.clear_resume()
+
+    # --- time trials (game.play.trial) ----------------------------------------------------------------------
+
+    def save_trial(self, run: dict[str, Any]) -> Pending[object]:
+        """Keep the run under way (its boards so far, with their videos), in place of any other."""
+        return self._post(jobs.JobKind.TRIAL, {"op": "save", "run": run})
+
+    def clear_trial(self) -> Pending[object]:
+        """Forget the run under way."""
+        return self._post(jobs.JobKind.TRIAL, {"op": "clear"})
+
+    def finish_trial(self, run: dict[str, Any], total_ms: int, splits: list[int]) -> Pending[bool]:
+        """A finished run: kept when it beats its set's best (the Pending's value says whether it did), and the
+        run under way forgotten, in one transaction."""
+        return self._post(jobs.JobKind.TRIAL, {"op": "finish", "run": run, "total_ms": total_ms, "splits": splits})
+
+    def best_runs(self) -> dict[str, trials.BestRun]:
+        """Each set's best run: its time and its time at each board won."""
+        return self._read(trials.best_runs, {})
+
+    def trial_under_way(self) -> Any:
+        """The run under way as it was kept (game.play.trial checks it), or None."""
+        return self._read(lambda db: trials.run_text(db, "trial_run", "slot", 0), None)
+
+    def best_run(self, set_key: str) -> Any:
+        """A set's best run whole, every board's video with it, as it was kept; or None."""
+        return self._read(lambda db: trials.run_text(db, "trials", "set_key", set_key), None)

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from game.model import Replay as GameReplay
     from game.play.race import Race
     from game.play.session import GameSession
+    from game.play.trial import Trial
+    from game.store.writer import Pending
     from game.video.events import Video
 
 Rect: TypeAlias = "pygame.Rect | tuple[int, int, int, int]"
@@ -40,16 +42,45 @@ class Menu:
 
 class Playing:
     """A game. `made_click`: a first click to make for the player (the same board again, a board code, a
-    video's board), after which the clock waits for their move. `race`: a video raced on this board."""
+    video's board), after which the clock waits for their move. `race`: a video raced on this board. `trial`:
+    the time trial's run this board is the next of (its session names it), and what was said of the board before
+    it."""
 
-    def __init__(self, session: GameSession, made_click: Cell | None = None, race: Race | None = None) -> None:
+    def __init__(
+        self,
+        session: GameSession,
+        made_click: Cell | None = None,
+        race: Race | None = None,
+        trial: Trial | None = None,
+        said: str = "",
+    ) -> None:
         self.session: Final = session
         self.made_click: Final = made_click
         self.race: Final = race
+        self.trial: Final = trial
+        self.said: Final = said
 
 
 class Custom:
     """The custom board form."""
+
+
+class Trials:
+    """Time trials: the sets, each with its best run, and the run under way. `resumed`: the saved game, checked
+    and claimed, that is a board of a run: it goes on as that run's board."""
+
+    def __init__(self, resumed: GameSession | None = None) -> None:
+        self.resumed: Final = resumed
+
+
+class TrialEnd:
+    """A run's end: `trial` finished, against the best run before it (`best_ms`, None without one); `kept`: the
+    records' answer, True when it is the set's new best."""
+
+    def __init__(self, trial: Trial, best_ms: int | None, kept: Pending[bool] | None = None) -> None:
+        self.trial: Final = trial
+        self.best_ms: Final = best_ms
+        self.kept: Final = kept
 
 
 class CodeEntry:
@@ -130,6 +161,8 @@ Screen = (
     Menu
     | Playing
     | Custom
+    | Trials
+    | TrialEnd
     | CodeEntry
     | Records
     | Progress
