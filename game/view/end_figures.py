@@ -170,7 +170,8 @@ def luck_text(luck: float) -> str:
         # TRANSLATORS: the Luck figure of a game with no guess
         return _("0 (no guess)")
     odds = 10**luck
-    odds_text = f"{odds:,.0f}" if odds < 1e9 else f"{odds:.1e}"
+    # (no thousands separator: languages write it differently, and "1 in 2000" reads in all of them)
+    odds_text = f"{odds:.0f}" if odds < 1e7 else f"{odds:.1e}"
     # TRANSLATORS: the Luck figure: the luck taken, and the odds of getting through that many guesses
     return _("{luck} (1 in {odds})").format(luck=f"{luck:.2f}", odds=odds_text)
 

@@ -78,5 +78,5 @@ def test_an_intermediate_game_is_reviewed_in_a_worker_and_agrees_with_the_model(
 def test_luck_reads_as_odds():
     assert luck_text(0.0) == "0 (no guess)"
     assert luck_text(1.0) == "1.00 (1 in 10)"
-    assert luck_text(3.301) == "3.30 (1 in 2,000)"
+    assert luck_text(3.301) == "3.30 (1 in 2000)"
     assert luck_text(float("inf")).startswith("none left")
