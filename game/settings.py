@@ -128,6 +128,9 @@ SETTINGS: tuple[Setting, ...] = (
     # TRANSLATORS: the note under the Question marks setting: what a right click cycles through
     Setting("question_marks", N_("Question marks"), False, ON_OFF, N_("right click: flag, ?, covered")),
     Setting("no_guess", N_("No-guess boards"), False, ON_OFF, N_("never a forced guess")),
+    # NF, as speed-runners play it: right clicks (and F) place nothing, so every game is an NF game; the menu's N too.
+    # TRANSLATORS: the setting of playing with no flags at all (NF: the community's mark for it)
+    Setting("no_flags", N_("No flags (NF)"), False, ON_OFF, N_("right click and F place nothing")),
     Setting("theme", N_("Theme"), "classic", (("classic", N_("Classic")), ("dark", N_("Dark")))),
     Setting(
         "palette",
@@ -201,7 +204,7 @@ class Settings:
         self, key: Literal["first_click", "theme", "palette", "difficulty", "player", "language"]
     ) -> str: ...
     @overload
-    def __getitem__(self, key: Literal["question_marks", "no_guess", "sound", "animation"]) -> bool: ...
+    def __getitem__(self, key: Literal["question_marks", "no_guess", "no_flags", "sound", "animation"]) -> bool: ...
     @overload
     def __getitem__(self, key: Literal["tile"]) -> int: ...
     @overload

@@ -69,7 +69,9 @@ class Dealer:
             first_click=settings["first_click"],
             question_marks=settings["question_marks"],
         )
-        return GameSession(board, keeper=self.keeper, wants_no_guess=settings["no_guess"])
+        return GameSession(
+            board, keeper=self.keeper, wants_no_guess=settings["no_guess"], no_flags=settings["no_flags"]
+        )
 
     def again(self, session: GameSession) -> GameSession:
         """Another board of the same size (Play again, the face, F2)."""
@@ -78,7 +80,9 @@ class Dealer:
 
     def same_board(self, session: GameSession) -> tuple[GameSession, Cell | None]:
         """The board just played, with the first click to make for the player so that it opens as it did."""
-        return session.same_board(keeper=self.keeper)
+        again, first = session.same_board(keeper=self.keeper)
+        again.no_flags = self.settings["no_flags"]
+        return again, first
 
     def from_code(self, code: BoardCode) -> tuple[GameSession, Cell | None]:
         """The board a code remakes, and its first click (made for the player, so the board is the same)."""
@@ -91,6 +95,7 @@ class Dealer:
             waiting=first is not None,
             wants_no_guess=code.no_guess,
             made_click=first,
+            no_flags=self.settings["no_flags"],
         )
         return session, first
 
@@ -111,7 +116,12 @@ class Dealer:
         )
         waiting = first_cell is not None
         session = GameSession(
-            board, keeper=self.keeper, origin=Origin.SAME_BOARD, waiting=waiting, made_click=first_cell
+            board,
+            keeper=self.keeper,
+            origin=Origin.SAME_BOARD,
+            waiting=waiting,
+            made_click=first_cell,
+            no_flags=self.settings["no_flags"],
         )
         return session, first_cell
 

@@ -64,6 +64,7 @@ class GameSession:
         video: Video | None = None,
         sealed: Sealed | None = None,
         made_click: Cell | None = None,
+        no_flags: bool = False,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
@@ -73,6 +74,7 @@ class GameSession:
         self.wants_no_guess = wants_no_guess and not board.mines_placed
         self.dealing: NoGuessDeal | None = None  # the no-guess board being made; the first reveal waits for it
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
+        self.no_flags = no_flags  # NF mode: nothing places a flag (game.play.board_ui), so the game is NF by mode
         self.paused = False
         # whether it can be taken up again: a race cannot (its ghost is not saved with it), so it is never saved,
         # and leaving it ends it (see game.play.race)
@@ -396,6 +398,8 @@ class GameSession:
         if self.state != GameState.PLAYING or not self.touched or not self.resumable:
             return None
         extra: dict[str, Any] = {"origin": self.origin.value, "hinted": self.assisted, "no_guess": self.no_guess}
+        if self.no_flags:
+            extra["no_flags"] = True  # a game started in NF mode goes on in it, whatever the setting is later
         self.current_video()
         if self.video is not None and len(self.video):
             extra["video"] = packed.pack(self.video, sealed=self.sealed)
@@ -469,6 +473,7 @@ class GameSession:
             origin=origin,
             no_guess=extra.get("no_guess", False),
             assisted=extra.get("hinted", False),
+            no_flags=extra.get("no_flags", False),
             elapsed_ms=elapsed_ms,
             waiting=True,
             video=video,

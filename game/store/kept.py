@@ -105,7 +105,8 @@ class SavedGame(NamedTuple):
 
 # --- checking a save ------------------------------------------------------------------------------------------
 
-SAVED_MARKS = ("same_board", "hinted", "no_guess")  # true/false marks beside the board ("same_board": older saves)
+# true/false marks beside the board ("same_board": older saves; "no_flags": NF mode, in newer ones only)
+SAVED_MARKS = ("same_board", "hinted", "no_guess", "no_flags")
 
 
 def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:

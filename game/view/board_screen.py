@@ -344,7 +344,7 @@ class BoardScreen:
 
     def _draw_status(self, surface: pygame.Surface, status: str) -> pygame.Rect:
         self._status_shown = status
-        return hud.draw_status(surface, self.layout, status)
+        return hud.draw_status(surface, self.layout, status, mark=self.mark)
 
     def _blit_board(self, surface: pygame.Surface) -> None:
         g = self.geometry
@@ -355,5 +355,6 @@ class BoardScreen:
     _dragging: tuple[int, int, int] | None = None  # (axis, where a drag started, the scroll then) while a thumb is held
     _paging = False  # a click on a bar's track (a page) is under way
     _status_shown: str | None = None
+    mark = ""  # the game's mark before the status line's message (NF mode's), if any
     _counters_shown = Counters(0, 0, Face.SMILE)
     _background_look: Theme | None = None
