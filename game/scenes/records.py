@@ -33,6 +33,7 @@ ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(20, 16, 
 ARROW_W = 44
 RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED (its key; tab_label() shows it)
 NF_KEY = pygame.K_n  # NF on or off, as the menu's key of NF mode
+NF_W = 64  # the NF toggle's width, base pixels (its mark is short: "NF" in most languages)
 # The tabs whose label is words (the others are figures' names, the community's notation)
 TAB_LABELS = {"Time": N_("Best times"), RECENT: N_("Recent")}
 
@@ -88,10 +89,12 @@ class RecordsScene(Scene):
         self.heading = pygame.Rect(inner.x + arrow_w + px(8), head_y, inner.w - 2 * arrow_w - px(16), head_h)
         self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
         names = (*RANKED, RECENT)
-        # the tabs, and NF beside them: a toggle, the ranked lists of NF wins alone (no flag placed)
-        boxes = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), len(names) + 1, 4)
+        # the tabs, and NF after them (narrower: a short mark): a toggle, the ranked lists of NF wins alone
+        nf_w = min(px(NF_W), inner.w // (len(names) + 1))
+        tabs_w = inner.w - nf_w - px(4)
+        boxes = layout.split(pygame.Rect(inner.x, tabs_y, tabs_w, tabs_h), len(names), 4)
         self.tabs = {name: widgets.Button(r, tab_label(name), size=BODY) for name, r in zip(names, boxes)}
-        self.nf_toggle = widgets.Button(boxes[-1], nf_mark(), size=BODY)
+        self.nf_toggle = widgets.Button((inner.right - nf_w, tabs_y, nf_w, tabs_h), nf_mark(), size=BODY)
         self.nf = False  # the ranked lists are of NF wins alone
         self.best_tab, self.recent_tab = self.tabs["Time"], self.tabs[RECENT]
         self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(records_list.PLAY_W), list_h)
