@@ -65,10 +65,17 @@ class PlayingScene(Scene):
         least, chosen = config.BOARD_WINDOW_LEAST, context.player_window
         # the size the player gave the board window is kept from game to game
         tile = hud.board_tile(board.rows, board.cols, context.settings["tile"], context.max_window, chosen, least)
+        mark = nf_mark() if session.no_flags else ""  # the HUD says the game is played in NF mode
         self.screen = BoardScreen(
-            context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button=hint_label()
+            context.atlases,
+            board,
+            tile,
+            context.max_window,
+            window=chosen,
+            least=self._least,
+            button=hint_label(),
+            mark=mark,
         )
-        self.screen.mark = nf_mark() if session.no_flags else ""  # the HUD says the game is played in NF mode
         self.buttons = widgets.Buttons([])  # Hint, beside the board: a click on it is its alone (see _laid_out)
         self._laid_out()
         self.animations = Animations()

@@ -47,11 +47,14 @@ class BoardScreen:
         window: tuple[int, int] | None = None,
         least: tuple[int, int] | Callable[[int], tuple[int, int]] = (0, 0),
         button: str = "",
+        mark: str = "",
     ) -> None:
         """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it), or
         what gives it for a tile size (a race's top bar wants room for the ghost's clock at every zoom).
-        `button`: the label of a button at the end of the status line (Hint), if any."""
+        `button`: the label of a button at the end of the status line (Hint), if any. `mark`: the game's mark
+        before the status line's message (NF mode's), if any."""
         self.atlases = atlases
+        self.mark = mark
         self.least = least
         self.button_label = button
         self.board = board
@@ -355,6 +358,5 @@ class BoardScreen:
     _dragging: tuple[int, int, int] | None = None  # (axis, where a drag started, the scroll then) while a thumb is held
     _paging = False  # a click on a bar's track (a page) is under way
     _status_shown: str | None = None
-    mark = ""  # the game's mark before the status line's message (NF mode's), if any
     _counters_shown = Counters(0, 0, Face.SMILE)
     _background_look: Theme | None = None
