@@ -186,6 +186,9 @@ SETTINGS: tuple[Setting, ...] = (
             ("strict", N_("Forced guesses safe, needless ones lose.")),
         ),
     ),
+    # NF, as speed-runners play it: right clicks (and F) place nothing, so every game is an NF game; the menu's N too.
+    # TRANSLATORS: the setting of playing with no flags at all (NF: the community's mark for it)
+    Setting("no_flags", N_("No flags (NF)"), False, ON_OFF, N_("right click and F place nothing")),
     Setting("theme", N_("Theme"), "classic", (("classic", N_("Classic")), ("dark", N_("Dark")))),
     Setting(
         "palette",
@@ -262,7 +265,7 @@ class Settings:
         self, key: Literal["first_click", "theme", "palette", "difficulty", "player", "language", "no_guess"]
     ) -> str: ...
     @overload
-    def __getitem__(self, key: Literal["question_marks", "sound", "animation"]) -> bool: ...
+    def __getitem__(self, key: Literal["question_marks", "no_flags", "sound", "animation"]) -> bool: ...
     @overload
     def __getitem__(self, key: Literal["tile"]) -> int: ...
     @overload

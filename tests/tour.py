@@ -180,6 +180,8 @@ def tour(driver):
         driver.click_button(tab)
         yield f"help-{page + 1}"
     _menu(driver)
+    driver.key(pygame.K_n)  # NF mode on: the menu says so, and the games below show its mark
+    yield "menu-nf"
 
     driver.click_button(driver.scene.records)
     records = driver.scene
@@ -250,7 +252,15 @@ def tour(driver):
         driver.key(pygame.K_ESCAPE)
         _menu(driver)
 
+    driver.key(pygame.K_n)  # NF mode off again
     yield from _personal_best(driver)
+    driver.click_button(driver.scene.records)  # the wins just played placed no flag: Records' NF bests list them
+    records = driver.scene
+    while records.category != "intermediate":
+        driver.key(pygame.K_RIGHT)
+    driver.click_button(records.nf_toggle)
+    yield "records-nf"
+    _menu(driver)
 
     app.settings.change("custom", HUGE)
     driver.click_button(driver.scene.custom)

@@ -11,6 +11,11 @@ board cancels, and a release whose press the board never had (a button's, or one
 press flags at once. Left and right together, or the middle button, chord; a left click (or Space) on a
 revealed number chords too (the model ignores a chord whose flags do not match). A middle press that moves is
 a drag that scrolls the board instead.
+
+NF mode (no flags, as speed-runners play it) is part of the UI state (`BoardUI.no_flags`, set by the scene from
+its game): a right press with the left button up, its release and the flag key are then no input at all
+(`unheard`): they place nothing, and the video never hears them. Both buttons still chord, which opens nothing
+without flags around, as in the classic.
 """
 
 from __future__ import annotations
@@ -126,10 +131,27 @@ class BoardUI(NamedTuple):
     drag_origin: Pos | None = None  # where a middle press started, while it may still become a drag
     dragging: bool = False
     cursor: Cell | None = None  # the keyboard's cell; it appears with the first key, hides when the mouse moves
+    no_flags: bool = False  # NF mode: nothing places a flag (see `unheard`); the game's, for its whole life
+
+
+def unheard(ui: BoardUI, event: InputEvent) -> bool:
+    """Whether an event is no input at all: in NF mode, a right press with the left button up (it would flag),
+    the release of a right press so passed over, and the flag key. The scene then neither interprets it nor
+    lets the video hear it: a video that kept a lone right click would be read by ms-toollib as a flag placed,
+    and the game would not be the NF game that was played."""
+    if not ui.no_flags:
+        return False
+    if isinstance(event, Press) and event.button == MouseButton.RIGHT:
+        return not ui.left
+    if isinstance(event, Release) and event.button == MouseButton.RIGHT:
+        return not ui.right
+    return isinstance(event, KeyPress) and event.key is BoardKey.FLAG
 
 
 def interpret(board: Board, ui: BoardUI, event: InputEvent, where: Where) -> tuple[BoardUI, Outcome]:
     """The new UI state, and the move this event makes (or a scroll, or None)."""
+    if unheard(ui, event):
+        return ui, None
     if isinstance(event, Motion):
         return _motion(ui, event, where)
     if isinstance(event, Press):
@@ -150,7 +172,7 @@ def interpret(board: Board, ui: BoardUI, event: InputEvent, where: Where) -> tup
 
 def released(ui: BoardUI) -> BoardUI:
     """No button held any more (the game ended, or paused, under a press): the press is dropped, not played."""
-    return BoardUI(pointer=ui.pointer, cursor=ui.cursor)
+    return BoardUI(pointer=ui.pointer, cursor=ui.cursor, no_flags=ui.no_flags)
 
 
 def _motion(ui: BoardUI, event: Motion, where: Where) -> tuple[BoardUI, Outcome]:

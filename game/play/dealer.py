@@ -76,6 +76,7 @@ class Dealer:
             wants_no_guess=rule is GuessRule.NO_GUESS,
             rule=rule,
             bv_range=self.bv_range(rows, cols, mines),
+            no_flags=settings["no_flags"],
         )
 
     def bv_range(self, rows: int, cols: int, mines: int) -> ThreeBvRange | None:
@@ -94,7 +95,9 @@ class Dealer:
 
     def same_board(self, session: GameSession) -> tuple[GameSession, Cell | None]:
         """The board just played, with the first click to make for the player so that it opens as it did."""
-        return session.same_board(keeper=self.keeper)
+        again, first = session.same_board(keeper=self.keeper)
+        again.no_flags = self.settings["no_flags"]
+        return again, first
 
     def from_code(self, code: BoardCode) -> tuple[GameSession, Cell | None]:
         """The board a code remakes, and its first click (made for the player, so the board is the same)."""
@@ -107,6 +110,7 @@ class Dealer:
             waiting=first is not None,
             wants_no_guess=code.no_guess,
             made_click=first,
+            no_flags=self.settings["no_flags"],
         )
         return session, first
 
@@ -127,7 +131,12 @@ class Dealer:
         )
         waiting = first_cell is not None
         session = GameSession(
-            board, keeper=self.keeper, origin=Origin.SAME_BOARD, waiting=waiting, made_click=first_cell
+            board,
+            keeper=self.keeper,
+            origin=Origin.SAME_BOARD,
+            waiting=waiting,
+            made_click=first_cell,
+            no_flags=self.settings["no_flags"],
         )
         return session, first_cell
 

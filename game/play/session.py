@@ -80,6 +80,7 @@ class GameSession:
         rule: GuessRule = GuessRule.OFF,
         bv_range: ThreeBvRange | None = None,
         filtered: bool = False,
+        no_flags: bool = False,
     ):
         self.board = board
         self.keeper: Keeper = keeper or Keeper()
@@ -99,6 +100,7 @@ class GameSession:
         self.failed_deal: RangeDealing | None = None  # the last deal in the range that came to nothing, to tell
         self._deals = 0  # deals tried for the range: each draws its boards from seeds of its own
         self.assisted = assisted  # a hint or the mine chances were used: recorded, never a best time
+        self.no_flags = no_flags  # NF mode: nothing places a flag (game.play.board_ui), so the game is NF by mode
         self.paused = False
         # whether it can be taken up again: a race cannot (its ghost is not saved with it), so it is never saved,
         # and leaving it ends it (see game.play.race)
@@ -462,6 +464,8 @@ class GameSession:
             extra["rule"] = self.rule.value
         if self.filtered:
             extra["filtered"] = True
+        if self.no_flags:
+            extra["no_flags"] = True  # a game started in NF mode goes on in it, whatever the setting is later
         self.current_video()
         if self.video is not None and len(self.video):
             extra["video"] = packed.pack(self.video, sealed=self.sealed)
@@ -544,6 +548,7 @@ class GameSession:
             rule=GuessRule.of(extra.get("rule")),
             assisted=extra.get("hinted", False),
             filtered=extra.get("filtered", False),
+            no_flags=extra.get("no_flags", False),
             elapsed_ms=elapsed_ms,
             waiting=True,
             video=video,

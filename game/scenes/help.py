@@ -77,6 +77,7 @@ KEYS = [
     ("G", N_("the cursor onto the hinted cell: Space opens it if safe; on a mine Space does nothing, F flags it")),
     ("C", N_("mine chances on every covered cell; hover one for its %")),
     ("M", N_("sound on or off")),
+    ("N", N_("in the menu: NF mode on or off (no flags: right click and F place nothing)")),
     ("Ctrl + - 0", N_("zoom in, out, back to normal")),
     ("Esc", N_("back to the menu (the game stays saved; its clock waits for your next move; a race ends)")),
 ]
@@ -129,7 +130,7 @@ GUESSING = [
 ]
 # The keys shown by their names, as on the keyboard (never translated), and the rules' bullet.
 KEY_NAMES = frozenset(
-    ("-", "Space, Enter", "F", "P", "H", "G", "C", "M", "Ctrl + - 0", "Esc")
+    ("-", "Space, Enter", "F", "P", "H", "G", "C", "M", "N", "Ctrl + - 0", "Esc")
     + ("R", "S", "Space", "Left, Right", "- +", ", .", "E", "B", "G, I")
 )
 

@@ -21,6 +21,7 @@ BUTTON_W = 300
 # A game button with its size under it; a row of two small ones (both taller in a tall window).
 BIG, SMALL_ROW = Row(50, 40, largest=62), Row(38, 30, largest=46)
 NOTICE_LINES = 3
+NF_KEY = pygame.K_n  # NF mode (no flags) on or off, as the Settings screen's No flags option
 
 
 class MenuScene(Scene):
@@ -104,6 +105,9 @@ class MenuScene(Scene):
         self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ask_to_quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == NF_KEY:  # NF mode on or off: the next games' rule
+            self.context.settings.cycle("no_flags")
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             said = self.context.toggle_sound()
@@ -189,7 +193,10 @@ class MenuScene(Scene):
         return 0.0 if self.resuming is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_title(surface, self.context.atlases, _(config.TITLE), _("Choose a game"))
+        no_flags = self.context.settings["no_flags"]
+        # TRANSLATORS: the menu's subtitle while NF mode is on (games played with no flags at all)
+        subtitle = _("Choose a game: NF mode, no flags") if no_flags else _("Choose a game")
+        draw_title(surface, self.context.atlases, _(config.TITLE), subtitle)
         if self.resume is None:
             placeholder = widgets.Button(self.resume_slot, _("Resume game"), _("no game under way"), enabled=False)
             placeholder.draw(surface)
@@ -202,8 +209,13 @@ class MenuScene(Scene):
             colour = look.dim_text
         elif self.notices:
             message, colour = " ".join(self.notices[-3:]), look.error_text
+        elif no_flags:
+            # TRANSLATORS: under the menu while NF mode is on; N is the key that turns it off
+            message, colour = _("NF mode: right click and F place no flag. N turns it off."), look.heading
         else:
-            message, colour = _("Left click opens, right click flags. Arrows and Enter work too."), look.dim_text
+            # TRANSLATORS: under the menu; N is the key that turns NF mode (no flags) on
+            tip = _("Left click opens, right click flags. Arrows and Enter work too. N: no flags (NF).")
+            message, colour = tip, look.dim_text
         text.draw_paragraph(surface, message, self.notice_box, SMALL, colour, "center", smallest=TINY, valign="bottom")
 
 

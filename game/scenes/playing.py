@@ -18,6 +18,7 @@ from game.play.aftermath import VerdictState
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.range_deal import RangeDealing
+from game.video.figure_text import nf_mark
 from game.view import bv_wait, ghost_view, hint_marks, hud, scale, screens, trial_view, widgets
 from game.view.animation import Animations
 from game.view.assistant import IDLE_TIP, Assistant, ruling_line
@@ -39,6 +40,7 @@ OPENED_FOR_YOU = N_(
     "The first click was made for you, as in the game it came from; the clock starts at your next move."
 )
 HINTED_MINE = N_("The hint proved that cell a mine: Space does not open it. F flags it.")
+HINTED_MINE_NF = N_("The hint proved that cell a mine: Space does not open it.")  # NF mode: F flags nothing
 RACING = N_("Race the ghost: its clock starts with yours, at your next move. O shows the cells it has opened.")
 
 
@@ -55,7 +57,8 @@ class PlayingScene(Scene):
         self.session = session
         board = session.board
         self.assist = Assistant()
-        self.ui = BoardUI()  # the buttons held, the cell under the pointer, the keyboard cursor
+        # the buttons held, the cell under the pointer, the keyboard cursor, and NF mode (the game's)
+        self.ui = BoardUI(no_flags=session.no_flags)
         # what hears the input the interpreter reads: the session, whose video keeps it (keys as the interpreter
         # reads them in the UI state before them)
         self.listeners: list[Callable[[InputEvent], None]] = [lambda heard: session.hear(heard, self.ui, self.geometry)]
@@ -65,8 +68,16 @@ class PlayingScene(Scene):
         least, chosen = config.BOARD_WINDOW_LEAST, context.player_window
         # the size the player gave the board window is kept from game to game
         tile = hud.board_tile(board.rows, board.cols, context.settings["tile"], context.max_window, chosen, least)
+        mark = nf_mark() if session.no_flags else ""  # the HUD says the game is played in NF mode
         self.screen = BoardScreen(
-            context.atlases, board, tile, context.max_window, window=chosen, least=self._least, button=hint_label()
+            context.atlases,
+            board,
+            tile,
+            context.max_window,
+            window=chosen,
+            least=self._least,
+            button=hint_label(),
+            mark=mark,
         )
         self.buttons = widgets.Buttons([])  # Hint, beside the board: a click on it is its alone (see _laid_out)
         self._laid_out()
@@ -216,7 +227,7 @@ class PlayingScene(Scene):
         against the UI state (which the scene keeps), into a move to play or a scroll."""
         stamp = getattr(event, "t_ms", None)  # when it arrived (the app stamps events as they come)
         heard = input_event(event, self.context.now_ms() if stamp is None else stamp)
-        if heard is None:
+        if heard is None or board_ui.unheard(self.ui, heard):  # (NF mode: a lone right click is no input at all)
             return
         for listener in self.listeners:
             listener(heard)
@@ -497,7 +508,8 @@ class PlayingScene(Scene):
         elif event.key == pygame.K_ESCAPE:
             self.leave()
         elif event.key in REVEAL_KEYS and not event.mod & NOT_ON_BOARD and self.on_hinted_mine():
-            self.notify(_(HINTED_MINE))  # never heard by the board, nor kept in the video: nothing was played
+            # never heard by the board, nor kept in the video: nothing was played
+            self.notify(_(HINTED_MINE_NF if self.session.no_flags else HINTED_MINE))
         else:
             self._board_input(event)
 

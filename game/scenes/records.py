@@ -9,6 +9,7 @@ from game.language import N_, _, ngettext, pgettext
 from game.model import category_label, standard_boards_text
 from game.store import BestGame, PlayedGame
 from game.video import Video
+from game.video.figure_text import nf_mark
 from game.video.playback import Playback
 from game.view import layout, records_list, screens, text, theme, tip, widgets
 from game.view.bests import RANKED, has_stnb
@@ -30,6 +31,8 @@ ROWS = [Row(40, 32, 0, 44), Row(72, 54, 8, 84), Row(30, 26, 8, 34), Row(18, 14, 
 ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(20, 16, 4, 24), Row(44, 36, 8, 48)]
 ARROW_W = 44
 RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED (its key; tab_label() shows it)
+NF_KEY = pygame.K_n  # NF on or off, as the menu's key of NF mode
+NF_W = 64  # the NF toggle's width, base pixels (its mark is short: "NF" in most languages)
 # The tabs whose label is words (the others are figures' names, the community's notation)
 TAB_LABELS = {"Time": N_("Best times"), RECENT: N_("Recent")}
 
@@ -89,8 +92,13 @@ class RecordsScene(Scene):
         self.heading = pygame.Rect(inner.x + arrow_w + px(8), head_y, inner.w - 2 * arrow_w - px(16), head_h)
         self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
         names = (*RANKED, RECENT)
-        boxes = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), len(names), 4)
+        # the tabs, and NF after them (narrower: a short mark): a toggle, the ranked lists of NF wins alone
+        nf_w = min(px(NF_W), inner.w // (len(names) + 1))
+        tabs_w = inner.w - nf_w - px(4)
+        boxes = layout.split(pygame.Rect(inner.x, tabs_y, tabs_w, tabs_h), len(names), 4)
         self.tabs = {name: widgets.Button(r, tab_label(name), size=BODY) for name, r in zip(names, boxes)}
+        self.nf_toggle = widgets.Button((inner.right - nf_w, tabs_y, nf_w, tabs_h), nf_mark(), size=BODY)
+        self.nf = False  # the ranked lists are of NF wins alone
         self.best_tab, self.recent_tab = self.tabs["Time"], self.tabs[RECENT]
         self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(records_list.PLAY_W), list_h)
         self.names_line = pygame.Rect(inner.x + px(4), names_y, self.list_box.w - px(8), names_h)
@@ -115,6 +123,11 @@ class RecordsScene(Scene):
     @property
     def showing_recent(self) -> bool:
         return self.showing == RECENT
+
+    @property
+    def nf_shown(self) -> bool:
+        """The list shows NF wins alone (NF is on, on a ranked tab)."""
+        return self.nf and not self.showing_recent
 
     @property
     def category(self) -> str:
@@ -143,11 +156,15 @@ class RecordsScene(Scene):
             self.showing = "Time"
         for name, tab in self.tabs.items():
             tab.marked = name == self.showing
+        self.nf_toggle.enabled = not self.showing_recent  # (the recent games mark their NF ones)
+        self.nf_toggle.marked = self.nf and not self.showing_recent
         games: list[BestGame | PlayedGame]
-        if self.showing == "Time":
-            games = [*self.best]
-        elif self.showing == RECENT:
+        if self.showing == RECENT:
             games = [*self.recent]
+        elif self.nf_shown:
+            games = [*self.store.bests(self.category, self.showing, nf=True)]  # from the NF wins' own index
+        elif self.showing == "Time":
+            games = [*self.best]
         else:
             games = [*self.store.bests(self.category, self.showing)]
         # every row is a button that plays the game back, when its moves were kept
@@ -160,7 +177,7 @@ class RecordsScene(Scene):
             self.rows.append(row)
         focus = getattr(self, "focus", None)
         before, shown = (focus.current, focus.shown) if focus is not None else (None, False)
-        ring = [self.previous, self.next, *self.tabs.values(), *self.rows, *self.bottom]
+        ring = [self.previous, self.next, *self.tabs.values(), self.nf_toggle, *self.rows, *self.bottom]
         self.focus = FocusRing(ring, start=before if before in ring else self.back, arrows=False)
         if shown:  # a new category or tab keeps the ring where the keyboard left it
             self.focus.focus(self.focus.current)
@@ -180,12 +197,14 @@ class RecordsScene(Scene):
                 self.focus.step(1 if event.key == pygame.K_DOWN else -1)
             elif event.key == pygame.K_p:
                 self.press(self.progress)
+            elif event.key == NF_KEY and not self.showing_recent:
+                self.press(self.nf_toggle)
             elif event.key == pygame.K_b and (row := self._pointed_row()) is not None:
                 self.watch(self.game_of[row], racing=True)
             elif (pressed := self.focus.handle(event)) is not None:
                 self.press(pressed)
             return
-        for button in (*self.rows, *self.tabs.values(), self.previous, self.next, *self.bottom):
+        for button in (*self.rows, *self.tabs.values(), self.nf_toggle, self.previous, self.next, *self.bottom):
             if button.handle(event):
                 self.press(button)
                 return
@@ -196,6 +215,9 @@ class RecordsScene(Scene):
             self.watch(self.game_of[button])
         elif button in self.tabs.values():
             self.showing = next(name for name, tab in self.tabs.items() if tab is button)
+            self._load(statistics=False)
+        elif button is self.nf_toggle:
+            self.nf = not self.nf
             self._load(statistics=False)
         elif button in (self.previous, self.next):
             self._turn(-1 if button is self.previous else 1)
@@ -309,6 +331,9 @@ class RecordsScene(Scene):
         """What the list says when it has no game."""
         if self.showing_recent:
             return _("No games yet.")
+        if self.nf_shown:
+            # TRANSLATORS: Records' list of NF bests (NF: no flags), empty; N is the key of NF mode in the menu
+            return _("No NF wins yet: a game won without placing a flag is one (N in the menu plays them).")
         if self.stats.won and not self.best:  # wins, none of them timed: say why, rather than "no wins"
             return _("No timed wins yet. {why}").format(why=_(UNTIMED_RULE))
         if self.best:  # timed wins whose figures are not known (games recorded before the records kept them)
@@ -326,6 +351,7 @@ class RecordsScene(Scene):
         self._draw_stats(surface)
         for tab in self.tabs.values():
             tab.draw(surface)
+        self.nf_toggle.draw(surface)
         self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in RANKED]
         ranked = None if self.showing_recent else self.showing
         records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent, self.row_size)

@@ -20,8 +20,10 @@ from game.view.typeface import BODY, BOLD, SMALL, TINY
 OPTIONS = LISTED
 CHOICE_W = 170  # the button showing an option's value
 # Eleven options, the name, a notice and Back: at their least (under a title drawn a little higher) they fit the
-# 520 pixels an 800 x 600 screen leaves a window.
-OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 27, 6, 50), Row(34, 24, 4, 40), Row(44, 34, 10)  # notices: two lines
+# 520 pixels an 800 x 600 screen leaves a window. An option with a note under its label gives up less height
+# than one without, so that its two lines stay whole when the rows are squeezed.
+OPTION_ROW, NOTICE_ROW, BACK_ROW = Row(44, 25, 6, 50), Row(34, 24, 4, 40), Row(44, 34, 10)  # notices: two lines
+NOTED_ROW = Row(44, 30, 6, 50)  # an option with a note under its label
 NAME_ROW = Row(44, 30, 4, 50)  # the player's name, under the options
 TITLE_OFFSET = -18  # the Settings title has no subtitle: the options start just under it
 BACK_W = 140
@@ -89,7 +91,7 @@ class SettingsScene(Scene):
         self.window_size = layout.menu_window(self.context.max_window)
         width, height = self.window_size
         margin = px(MARGIN)
-        rows = [OPTION_ROW] * len(OPTIONS) + [NAME_ROW, NOTICE_ROW, BACK_ROW]
+        rows = [NOTED_ROW if option.note else OPTION_ROW for option in OPTIONS] + [NAME_ROW, NOTICE_ROW, BACK_ROW]
         places = layout.stack(title_bottom(TITLE_OFFSET), height - margin // 2, rows, spread=True)
         choice_w = min(px(CHOICE_W), (width - 2 * margin) // 2)
         self.rows = [pygame.Rect(margin, y, width - 2 * margin, h) for y, h in places[: len(OPTIONS)]]

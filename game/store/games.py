@@ -328,11 +328,13 @@ def _bests(db: sqlite3.Connection, category: str, kept: speed.Kept | None) -> di
 
 def keep_figures(db: sqlite3.Connection, rows: list[list[Any]]) -> None:
     """In the open transaction: keep games' speed figures, each row [game id, its category, whether it counts
-    for times, *Kept.as_row()], unless the game has them already (another copy of the game was quicker)."""
+    for times, *Kept.as_row()], with the game's time from its row (the NF best times' index reads it there),
+    unless the game has them already (another copy of the game was quicker)."""
     db.executemany(
-        "INSERT INTO figures (game_id, category, timed, source, bbbv_s, ioe, stnb, nf) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
-        [[game_id, category, int(bool(timed)), *values] for game_id, category, timed, *values in rows],
+        "INSERT INTO figures (game_id, category, timed, source, bbbv_s, ioe, stnb, nf, game_ms) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT time_ms FROM games WHERE games.id = ?)) "
+        "ON CONFLICT (game_id) DO NOTHING",
+        [[game_id, category, int(bool(timed)), *values, game_id] for game_id, category, timed, *values in rows],
     )
 
 

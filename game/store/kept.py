@@ -119,8 +119,8 @@ class SavedGame(NamedTuple):
 
 # --- checking a save ------------------------------------------------------------------------------------------
 
-# true/false marks beside the board ("same_board": older saves)
-SAVED_MARKS = ("same_board", "hinted", "no_guess", "filtered")
+# true/false marks beside the board ("same_board": older saves; "filtered", "no_flags": newer ones only)
+SAVED_MARKS = ("same_board", "hinted", "no_guess", "filtered", "no_flags")
 
 
 def checked_save(saved: SavedGame) -> tuple[Board, dict[str, Any]]:

@@ -14,7 +14,7 @@ from typing import Any
 from game.model import PRESETS, RULE_MARK, GuessRule, board_of, category_label, parse_custom, rule_of
 from game.store import speed
 from game.store.games import MAX_TIME_MS, RANKINGS, TOP, BestGame, PlayedGame, Stats, kept_or, to_utc
-from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable
+from game.store.schema import FIGURE_BOUNDS, NF_TIMED, TIMED, UNFIGURED, believable
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +39,37 @@ class Reader:
         """Fastest unassisted wins, ties broken by the earlier game."""
         return self.bests(db, category, "Time", limit)
 
-    def bests(self, db: sqlite3.Connection, category: str, figure: str, limit: int = TOP) -> list[BestGame]:
+    def bests(
+        self, db: sqlite3.Connection, category: str, figure: str, limit: int = TOP, nf: bool = False
+    ) -> list[BestGame]:
         """A board's best unassisted wins by a figure of RANKINGS (the time, or a speed figure: games whose
-        figure is not known, or damaged, are not ranked), ties broken by the earlier game."""
+        figure is not known, or damaged, are not ranked), ties broken by the earlier game; `nf`: the NF wins
+        alone (no flag placed: known from the game's figures, so a game whose figures are not worked out yet
+        is not among them)."""
         ranking = RANKINGS[figure]
         columns = (
-            "games.id, time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
+            "games.id, games.time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
             f"effective_clicks, moves IS NOT NULL, {KEPT_COLUMNS}"
         )
-        if ranking.column == "time_ms":
+        if nf and ranking.column == "time_ms":  # the NF games' own index, by the time their figures keep
+            cursor = db.execute(
+                f"SELECT {columns} FROM figures INDEXED BY figures_nf_time JOIN games ON games.id = figures.game_id "
+                f"WHERE figures.category = ? AND {NF_TIMED} AND {TIMED} ORDER BY game_ms, game_id LIMIT ?",
+                (category, limit),
+            )
+        elif nf:
+            column = ranking.column
+            cursor = db.execute(
+                f"SELECT {columns} FROM figures INDEXED BY figures_nf_{column} "
+                "JOIN games ON games.id = figures.game_id "
+                f"WHERE figures.category = ? AND {NF_TIMED} AND {believable(column)} AND {TIMED} "
+                f"ORDER BY {column} DESC, game_id LIMIT ?",
+                (category, limit),
+            )
+        elif ranking.column == "time_ms":
             cursor = db.execute(
                 f"SELECT {columns} FROM games LEFT JOIN figures ON figures.game_id = games.id "
-                f"WHERE games.category = ? AND {TIMED} ORDER BY time_ms, played_at, games.id LIMIT ?",
+                f"WHERE games.category = ? AND {TIMED} ORDER BY games.time_ms, played_at, games.id LIMIT ?",
                 (category, limit),
             )
         else:  # the figures' index finds them; the game's own row has the last word on whether it counts

@@ -360,9 +360,10 @@ class Store:
         """Fastest unassisted wins, ties broken by the earlier game."""
         return self._games(lambda reader, db: reader.best_times(db, category, limit), [])
 
-    def bests(self, category: str, figure: str, limit: int = TOP) -> list[BestGame]:
-        """A board's best unassisted wins by a figure ("Time", "3BV/s", "IOE", "STNB": RANKINGS)."""
-        return self._games(lambda reader, db: reader.bests(db, category, figure, limit), [])
+    def bests(self, category: str, figure: str, limit: int = TOP, nf: bool = False) -> list[BestGame]:
+        """A board's best unassisted wins by a figure ("Time", "3BV/s", "IOE", "STNB": RANKINGS); `nf`: its NF
+        wins alone (no flag placed), read from their own indexes."""
+        return self._games(lambda reader, db: reader.bests(db, category, figure, limit, nf), [])
 
     def recent_games(self, category: str, limit: int = TOP) -> list[PlayedGame]:
         """The last games recorded in a category, newest first."""

@@ -47,11 +47,14 @@ class BoardScreen:
         window: tuple[int, int] | None = None,
         least: tuple[int, int] | Callable[[int], tuple[int, int]] = (0, 0),
         button: str = "",
+        mark: str = "",
     ) -> None:
         """`least`: the smallest window wanted whatever the board (room for what is drawn over or under it), or
         what gives it for a tile size (a race's top bar wants room for the ghost's clock at every zoom).
-        `button`: the label of a button at the end of the status line (Hint), if any."""
+        `button`: the label of a button at the end of the status line (Hint), if any. `mark`: the game's mark
+        before the status line's message (NF mode's), if any."""
         self.atlases = atlases
+        self.mark = mark
         self.least = least
         self.button_label = button
         self.board = board
@@ -344,7 +347,7 @@ class BoardScreen:
 
     def _draw_status(self, surface: pygame.Surface, status: str) -> pygame.Rect:
         self._status_shown = status
-        return hud.draw_status(surface, self.layout, status)
+        return hud.draw_status(surface, self.layout, status, mark=self.mark)
 
     def _blit_board(self, surface: pygame.Surface) -> None:
         g = self.geometry

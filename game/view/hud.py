@@ -12,7 +12,7 @@ from game.view import scale, text, theme
 from game.view.atlas import Atlas
 from game.view.scale import px
 from game.view.sheet import DIGIT_H, DIGIT_W, FACE
-from game.view.typeface import BLACK, BODY, HEADING, LARGE, SMALL, TINY, TITLE
+from game.view.typeface import BLACK, BODY, BOLD, HEADING, LARGE, SMALL, TINY, TITLE
 from game.view.widgets import bevel
 
 if TYPE_CHECKING:
@@ -186,13 +186,33 @@ def draw_frame(surface: pygame.Surface, layout: BoardLayout) -> None:
 
 
 def draw_status(
-    surface: pygame.Surface, layout: BoardLayout, message: str, colour: ColorLike | None = None
+    surface: pygame.Surface, layout: BoardLayout, message: str, colour: ColorLike | None = None, mark: str = ""
 ) -> pygame.Rect:
-    """The status line's message, wrapped to the lines that fit (smaller if need be, else cut short)."""
+    """The status line's message, wrapped to the lines that fit (smaller if need be, else cut short), after
+    the game's `mark` when it has one (NF: the game is played in NF mode), a short word on the accent colour."""
     rect = layout.message
     surface.fill(theme.current().face, rect)
-    text.draw_paragraph(surface, message, rect, layout.status_font, colour, smallest=TINY, valign="center")
+    words = rect
+    if mark:
+        badge = draw_mark(surface, mark, rect, layout.status_font)
+        words = pygame.Rect(badge.right + px(MARK_GAP), rect.y, rect.right - badge.right - px(MARK_GAP), rect.h)
+    text.draw_paragraph(surface, message, words, layout.status_font, colour, smallest=TINY, valign="center")
     return rect
+
+
+MARK_PAD, MARK_GAP = 5, 8  # inside the game's mark on the status line, and between it and the message
+
+
+def draw_mark(surface: pygame.Surface, mark: str, rect: pygame.Rect, size: int) -> pygame.Rect:
+    """A short mark at the left of `rect`, centred on its height, on the accent colour (at most a third of
+    `rect`'s width: a long translation is shrunk, then cut); returns where it is."""
+    look = theme.current()
+    shown, size = text.fit(mark, rect.w // 3 - 2 * px(MARK_PAD), size, BOLD, smallest=TINY)
+    h = min(rect.h, text.line_height(size) + px(2))
+    badge = pygame.Rect(rect.x, rect.centery - h // 2, text.width(shown, size, BOLD) + 2 * px(MARK_PAD), h)
+    pygame.draw.rect(surface, look.accent, badge, border_radius=px(3))
+    text.draw_fitted(surface, shown, badge, size, look.accent_text, "center", BOLD, smallest=size)
+    return badge
 
 
 CURSOR_COLOURS = ((0, 0, 0), (255, 220, 0))  # dark outside, bright inside: one of them shows on any tile

@@ -22,6 +22,7 @@ from game.play.board_ui import (
     pressed_cells,
     pressing_board,
     released,
+    unheard,
 )
 
 # 2 mines; (4, 4) opens the right of it, leaving column 0 and (3, 1), (4, 1) covered; (4, 2) is a 1
@@ -259,3 +260,44 @@ def test_events_are_plain_values_that_carry_their_arrival_time():
 def test_the_interpreter_needs_no_pygame():
     code = "import sys, game.play.board_ui; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+# --- NF mode: nothing places a flag ---------------------------------------------------------------------------
+
+NF = BoardUI(no_flags=True)
+
+
+def test_in_nf_mode_a_right_click_and_the_flag_key_are_no_input_at_all():
+    b = opened()
+    for events in (
+        [Press(0, at(2, 0), RIGHT), Release(5, at(2, 0), RIGHT)],
+        [Motion(0, at(0, 1)), Press(1, at(0, 1), RIGHT), Motion(2, at(3, 0)), Release(5, at(3, 0), RIGHT)],
+        [KeyPress(0, BoardKey.DOWN), KeyPress(1, BoardKey.FLAG)],
+    ):
+        ui, outcomes = feed(b, events, NF)
+        assert outcomes == [] and not ui.right and ui.no_flags, events
+        assert all(unheard(NF, e) for e in events if isinstance(e, (Press, Release)))
+    assert unheard(NF._replace(cursor=(2, 0)), KeyPress(0, BoardKey.FLAG))
+    assert not unheard(BoardUI(), Press(0, at(2, 0), RIGHT)), "out of NF mode a right press flags"
+    assert feed(b, [Press(0, at(2, 0), RIGHT)])[1] == [Move(MoveKind.TOGGLE_FLAG, 2, 0)]
+
+
+def test_in_nf_mode_both_buttons_and_the_middle_one_still_chord_and_a_left_click_still_opens():
+    b = opened()
+    left_then_right = [Press(0, at(4, 2), LEFT), Press(1, at(4, 2), RIGHT), Release(5, at(4, 2), LEFT)]
+    ui, outcomes = feed(b, [*left_then_right, Release(6, at(4, 2), RIGHT)], NF)
+    assert outcomes == [Move(MoveKind.CHORD, 4, 2)] and ui == NF._replace(pointer=(4, 2))
+    assert not unheard(NF._replace(left=True), Press(1, at(4, 2), RIGHT)), "the chord's right press is heard"
+    assert not unheard(NF._replace(right=True), Release(6, at(4, 2), RIGHT)), "and its release"
+    ui, outcomes = feed(b, [Press(0, at(4, 2), MIDDLE), Release(5, at(4, 2), MIDDLE)], NF)
+    assert outcomes == [Move(MoveKind.CHORD, 4, 2)]
+    # right first: passed over, so the left press that follows is a left click (it never flags)
+    ui, outcomes = feed(b, [Press(0, at(2, 0), RIGHT), Press(1, at(2, 0), LEFT), Release(5, at(2, 0), LEFT)], NF)
+    assert outcomes == [Move(MoveKind.REVEAL, 2, 0)]
+    assert feed(b, [Release(6, at(2, 0), RIGHT)], ui)[1] == []
+    assert feed(b, click(at(3, 0)), NF)[1] == [Move(MoveKind.REVEAL, 3, 0)]
+
+
+def test_nf_mode_outlives_a_dropped_press():
+    ui, _ = feed(board(), [Press(0, at(2, 2), LEFT)], NF)
+    assert released(ui).no_flags

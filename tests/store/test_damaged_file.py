@@ -21,6 +21,14 @@ def healthy(tmp_path_factory):
     return populate(tmp_path_factory.mktemp("healthy"), games=GAMES).read_bytes()
 
 
+def schema_pages(data):
+    """(start, end) of each page of a file that holds its schema: the first (past the header), and those holding
+    the tables' and indexes' definitions once the schema outgrows one page."""
+    size = int.from_bytes(data[16:18], "big")
+    pages = {0} | {at // size for at in range(len(data)) if data.startswith(b"CREATE ", at)}
+    return [(max(100, page * size), (page + 1) * size) for page in sorted(pages)]
+
+
 def damaged_home(tmp_path, data):
     home = tmp_path / "home"
     home.mkdir(parents=True, exist_ok=True)
@@ -52,14 +60,16 @@ def test_a_damaged_byte_in_an_index_name_sets_the_file_aside_and_keeps_the_histo
 @pytest.mark.slow
 @pytest.mark.parametrize("run", range(8))
 def test_random_damage_in_the_schema_never_turns_the_records_off(tmp_path, healthy, run):
-    """Bytes set at random in the first page (the schema), any error they make."""
+    """Bytes set at random in the schema's pages (the first, and those under it once it outgrows one), any
+    error they make."""
     rng = random.Random(run)
-    page_size = int.from_bytes(healthy[16:18], "big")
+    pages = schema_pages(healthy)
     failures = []
     for n in range(25):
         data = bytearray(healthy)
         for _ in range(rng.randint(1, 4)):
-            data[rng.randrange(100, page_size)] = rng.choice([0xC3, 0xFF, 0x00, rng.randrange(256)])
+            start, end = rng.choice(pages)
+            data[rng.randrange(start, end)] = rng.choice([0xC3, 0xFF, 0x00, rng.randrange(256)])
         available, notices, *_ = started(damaged_home(tmp_path / str(n), bytes(data)))
         if not available or any("Could not read the records" in notice for notice in notices):
             failures.append(notices)  # records off, or a file kept whose every read fails
