@@ -147,7 +147,10 @@ def progress_records(home, total=2000, category="expert", days=200, seed=7):
     db.execute("DELETE FROM figures")
     for game_id, bv, time_ms, won in db.execute("SELECT id, three_bv, time_ms, won FROM games"):
         figures.append((game_id, category, won, "row", bv * 1000 / time_ms if won else None, None, None, None))
-    db.executemany("INSERT INTO figures VALUES (?, ?, ?, ?, ?, ?, ?, ?)", figures)
+    db.executemany(
+        "INSERT INTO figures (game_id, category, timed, source, bbbv_s, ioe, stnb, nf) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        figures,
+    )
     db.execute("COMMIT")
     db.close()
     return path

@@ -38,11 +38,12 @@ from game.play.keeper import Keeper
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.range_deal import RangeDealing
 from game.play.recorder import Placed, Recorder
+from game.play.resumed import laid_mines, paused_at_the_clock
 from game.play.stopwatch import Stopwatch, led_seconds
 from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
 from game.video.chunks import Sealed
-from game.video.events import Mouse, Video, new_video, record_made_click
+from game.video.events import Video, new_video, record_made_click
 from game.video.packed import saved_video
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class GameSession:
         self._replay: tuple[tuple[int, int], Replay] | None = None  # ((moves made, time), the replay then)
         self._aftermath = Aftermath()  # the verdict and the video's figures, worked out once the game is over
         # the mouse from the first press (game.play.recorder keeps it); None on a board too large for a video
-        self.video = video if video is not None else new_video(board.rows, board.cols, _laid(board))
+        self.video = video if video is not None else new_video(board.rows, board.cols, laid_mines(board))
         # how much of it is in the records in chunks (the recorder writes them): a save carries only the rest
         self.sealed = (sealed or Sealed(os.urandom(8).hex())) if self.video is not None else None
         # a first click made for the player (same board, a code, a race): the video alone replays the game from it
@@ -528,8 +529,8 @@ class GameSession:
         chunks come through `read_chunks` (it blocks: this runs off the frame); without it, only a record of
         the game can be made (Discard), which names them."""
         board, extra = checked_save(saved)
-        video, sealed = saved_video(board.rows, board.cols, _laid(board), extra.get("video"), read_chunks)
-        elapsed_ms = _paused_at_the_clock(video, sealed, saved.elapsed_ms) if board.first_reveal else saved.elapsed_ms
+        video, sealed = saved_video(board.rows, board.cols, laid_mines(board), extra.get("video"), read_chunks)
+        elapsed_ms = paused_at_the_clock(video, sealed, saved.elapsed_ms) if board.first_reveal else saved.elapsed_ms
         origin = (
             Origin(extra["origin"])
             if "origin" in extra
@@ -576,27 +577,3 @@ class GameSession:
             rule=self.rule,
         )
         return session, first_reveal
-
-
-def _laid(board: Board) -> frozenset[Cell]:
-    """The board's mines, once laid (they are laid by the first reveal)."""
-    return frozenset(board.mine_cells()) if board.mines_placed else frozenset()
-
-
-def _paused_at_the_clock(video: Video | None, sealed: Sealed | None, elapsed_ms: int) -> int:
-    """A saved game's video ends paused where its clock stopped: a game saved after a move and left later (by
-    a kill, or by a version that did not pause its video then) kept its clock running after the video's last
-    event. Returns the game's time, which is the video's (the later of the two, should the video be ahead).
-    A video held only in part (its chunks not read) is left as it is."""
-    from game.video.figures import time_ms_of  # (not needed at start-up)
-
-    if video is None or not len(video) or (sealed is not None and not sealed.held):
-        return elapsed_ms
-    behind = elapsed_ms - time_ms_of(video)
-    if behind <= 0:
-        return elapsed_ms - behind
-    last, x, y = video.times[-1], video.xs[-1], video.ys[-1]
-    if video.kinds[-1] == Mouse.PAUSE:  # stopped too early: it goes on as long as the clock did
-        video.append(Mouse.RESUME, last, x, y)
-    video.append(Mouse.PAUSE, last + behind, x, y)
-    return elapsed_ms
