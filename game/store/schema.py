@@ -39,6 +39,10 @@ TIMED = "won = 1 AND hinted = 0 AND same_board = 0 AND time_ok = 1"
 FIGURE_BOUNDS = {"bbbv_s": 100_000.0, "ioe": 1_000.0, "stnb": 1_000_000.0}
 # A games row (`games`) whose figures are not worked out yet.
 UNFIGURED = "NOT EXISTS (SELECT 1 FROM figures WHERE figures.game_id = games.id)"
+# A games row not reviewed yet (game/store/reviewing.py).
+UNREVIEWED = "NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.game_id = games.id)"
+# A reviewed win without an avoidable guess: a clean win. The partial index repeats it word for word.
+CLEAN = "won = 1 AND avoidable = 0"
 
 
 # Each board's games in the order they were recorded, and whether each was won: what the statistics count
@@ -171,6 +175,24 @@ def _migrate_8_to_9(db: sqlite3.Connection) -> None:
     db.execute("DELETE FROM figures WHERE category = 'beginner' AND stnb IS NULL")
 
 
+def _migrate_9_to_10(db: sqlite3.Connection) -> None:
+    # Each game's review (game.model's review_game), one row per game, a table of its own as the figures have: a
+    # game recorded before has none until the writer works it out in the background. A row is written once the
+    # game is reviewed, its figures NULL when they cannot be known (no move log, a damaged one, a review that ran
+    # out of time), never tried again. `category`, `won`, `timed` (TIMED) and `time_ms` repeat the game's, which
+    # never change, so that the clean wins and each board's fastest clean wins are read from an index however
+    # many games were played. `source`: "exact", "estimated" (a group too large to count) or "none"; `guesses`:
+    # opening clicks not certainly safe (the first aside); `avoidable`: of them, those made while some covered
+    # cell was certainly safe; `luck`: the sum of -log10 of each guess's chance, NULL when infinite.
+    db.execute(
+        "CREATE TABLE reviews (game_id INTEGER PRIMARY KEY, category TEXT NOT NULL, won INTEGER NOT NULL, "
+        "timed INTEGER NOT NULL, time_ms INTEGER NOT NULL, source TEXT NOT NULL, guesses INTEGER, "
+        "avoidable INTEGER, luck REAL)"
+    )
+    db.execute("CREATE INDEX reviews_by_category ON reviews (category, won, avoidable)")
+    db.execute(f"CREATE INDEX reviews_clean_best ON reviews (category, timed, time_ms, game_id) WHERE {CLEAN}")
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -182,6 +204,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_6_to_7,
     _migrate_7_to_8,
     _migrate_8_to_9,
+    _migrate_9_to_10,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
