@@ -1,5 +1,6 @@
-"""Records: for each difficulty and each custom size played, its statistics and its best games by time, 3BV/s,
-IOE and STNB (each figure explained on hover), its recent games, and a reset. Every game listed plays its video."""
+"""Records: for each difficulty and each custom size played, its statistics (its clean wins among them) and its
+best games by time, by time without an avoidable guess ("Clean"), 3BV/s, IOE and STNB (each figure explained on
+hover), its recent games, and a reset. Every game listed plays its video and says what its review found."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from game.view.bests import RANKED, has_stnb
 from game.view.focus import FocusRing
 from game.view.formats import UNTIMED_RULE, format_time
 from game.view.layout import MARGIN, Row
+from game.view.records_review import CLEAN, clean_wins_text, luck_text, review_words
 from game.view.scale import px
 from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
@@ -25,19 +27,35 @@ from game.work.background import BackgroundJob
 
 ROWS_SHOWN = 10  # best games kept per category and figure (the store's TOP), and recent games listed
 RECORDS_SIZE = (600, 660)  # wider than the menu: a row has a game's time and its three speed figures
-# The category with its arrows, three lines of statistics, the tabs, the column names, the list, a line under
-# it, the buttons. In a tall window the list's rows grow, then the rest spaces them out.
-ROWS = [Row(40, 32, 0, 44), Row(72, 54, 8, 84), Row(30, 26, 8, 34), Row(18, 14, 4, 20)]
-ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(20, 16, 4, 24), Row(44, 36, 8, 48)]
+# The category with its arrows, four lines of statistics, the tabs, the column names, the list, two lines under
+# it (a hovered game's figures and its review), the buttons. In a tall window the list's rows grow, then the
+# rest spaces them out.
+ROWS = [Row(40, 32, 0, 44), Row(96, 72, 8, 112), Row(30, 26, 8, 34), Row(18, 14, 4, 20)]
+ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(36, 30, 4, 44), Row(44, 36, 8, 48)]
 ARROW_W = 44
 RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED (its key; tab_label() shows it)
 # The tabs whose label is words (the others are figures' names, the community's notation)
-TAB_LABELS = {"Time": N_("Best times"), RECENT: N_("Recent")}
+# TRANSLATORS: Records' tabs: the best times; the best times without an avoidable guess; the recent games
+TAB_LABELS = {"Time": N_("Best times"), CLEAN: N_("Clean"), RECENT: N_("Recent")}
 
 
 def tab_label(name: str) -> str:
     """A tab's label as shown: words in the player's language, a figure's name as it is."""
     return _(TAB_LABELS[name]) if name in TAB_LABELS else name
+
+
+def tab_boxes(rect: pygame.Rect, names: tuple[str, ...], gap: int = 4) -> list[pygame.Rect]:
+    """The tabs side by side across `rect`, each its label's width and a share of the room left (a label in words
+    is wider than a figure's name: it keeps clear of the marked tab's notch); equal when they cannot all fit."""
+    room = rect.w - px(gap) * (len(names) - 1)
+    needs = [text.width(tab_label(name), BODY, BOLD) + px(2 * widgets.PAD + 16) for name in names]
+    spare = room - sum(needs)
+    widths = [need + spare // len(names) for need in needs] if spare >= 0 else [room // len(names)] * len(names)
+    boxes, x = [], rect.x
+    for width in widths:
+        boxes.append(pygame.Rect(x, rect.y, width, rect.h))
+        x += width + px(gap)
+    return boxes
 
 
 def no_stnb() -> str:
@@ -85,8 +103,8 @@ class RecordsScene(Scene):
         self.next = widgets.Button((inner.right - arrow_w, head_y, arrow_w, head_h), ">", size=HEADING)
         self.heading = pygame.Rect(inner.x + arrow_w + px(8), head_y, inner.w - 2 * arrow_w - px(16), head_h)
         self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
-        names = (*RANKED, RECENT)
-        boxes = layout.split(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), len(names), 4)
+        names = (RANKED[0], CLEAN, *RANKED[1:], RECENT)
+        boxes = tab_boxes(pygame.Rect(inner.x, tabs_y, inner.w, tabs_h), names)
         self.tabs = {name: widgets.Button(r, tab_label(name), size=BODY) for name, r in zip(names, boxes)}
         self.best_tab, self.recent_tab = self.tabs["Time"], self.tabs[RECENT]
         self.list_box = pygame.Rect(inner.x, list_y, inner.w - px(records_list.PLAY_W), list_h)
@@ -99,7 +117,7 @@ class RecordsScene(Scene):
         labels = (_("Reset all records"), _("Open video"), _("Back"))
         self.bottom = [widgets.Button(r, label, size=BODY) for r, label in zip(buttons, labels)]
         self.reset, self.videos, self.back = self.bottom
-        self.showing = "Time"  # the tab shown: a figure of RANKED, or RECENT
+        self.showing = "Time"  # the tab shown: a figure of RANKED, CLEAN or RECENT
         self.notice = ""
         # the replay of the game clicked, read off the frame (a large board's takes a while)
         self.opening: BackgroundJob | None = None
@@ -143,6 +161,8 @@ class RecordsScene(Scene):
         games: list[BestGame | PlayedGame]
         if self.showing == "Time":
             games = [*self.best]
+        elif self.showing == CLEAN:
+            games = [*self.store.clean_times(self.category)]
         elif self.showing == RECENT:
             games = [*self.recent]
         else:
@@ -283,18 +303,21 @@ class RecordsScene(Scene):
             (_("Best streak"), str(s.best_streak)),
             (_("Best 3BV/s"), best_rate),  # (3BV/s: the community's notation, as it is)
             (_("Average timed win"), format_time(s.average_win_ms)),
+            (_("Clean wins"), clean_wins_text(s)),
+            (_("Average luck"), "-" if s.average_luck is None else luck_text(s.average_luck)),
         ]
+        explained = {4: "3BV/s", 6: CLEAN, 7: "Average luck"}  # their explanations on hover
         halves = layout.split(box, 2, 24)
-        line_h = box.h // 3
+        line_h = box.h // 4
         for n, (label, value) in enumerate(figures_):
             half = halves[n % 2]
             cell = pygame.Rect(half.x, box.y + (n // 2) * line_h, half.w, line_h)
-            value, size = text.fit(value, cell.w // 2, BODY, BOLD, smallest=TINY)
+            value, size = text.fit(value, cell.w // 2, BODY, BOLD, smallest=TINY, room_h=cell.h)
             value_w = text.width(value, size, BOLD)
             label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - px(8), cell.h)
             drawn = text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
-            if n == 4:  # Best 3BV/s: its explanation on hover
-                self.figure_names.append(("3BV/s", drawn))
+            if n in explained:
+                self.figure_names.append((explained[n], drawn))
             value_box = pygame.Rect(cell.right - value_w, cell.y, value_w, cell.h)
             text.draw_fitted(surface, value, value_box, size, align="right", weight=BOLD, smallest=size)
 
@@ -302,12 +325,23 @@ class RecordsScene(Scene):
         """What the list says when it has no game."""
         if self.showing_recent:
             return _("No games yet.")
+        if self.showing == CLEAN:
+            if self.best:  # timed wins, none clean, or not reviewed yet
+                return _("No timed win without an avoidable guess yet (older games are being reviewed).")
+            return _("No timed wins yet: the first clean one sets a record here.")
         if self.stats.won and not self.best:  # wins, none of them timed: say why, rather than "no wins"
             return _("No timed wins yet. {why}").format(why=_(UNTIMED_RULE))
         if self.best:  # timed wins whose figures are not known (games recorded before the records kept them)
             # TRANSLATORS: {figure} is a figure's name in the community's notation (3BV/s, IOE, STNB)
             return _("No timed win with its {figure} known yet: they are being worked out.").format(figure=self.showing)
         return _("No wins yet: the first one sets a record.")
+
+    def _lines(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The two lines under the list: a hovered game's figures (or what a click does), then its review."""
+        half = self.line.h // 2
+        return pygame.Rect(self.line.x, self.line.y, self.line.w, half), pygame.Rect(
+            self.line.x, self.line.y + half, self.line.w, self.line.h - half
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
@@ -319,8 +353,8 @@ class RecordsScene(Scene):
         self._draw_stats(surface)
         for tab in self.tabs.values():
             tab.draw(surface)
-        self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in RANKED]
-        ranked = None if self.showing_recent else self.showing
+        self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in (*RANKED, CLEAN)]
+        ranked = None if self.showing_recent else "Time" if self.showing == CLEAN else self.showing
         records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent, self.row_size)
         self.figure_names += records_list.heading_names(self.names_line, self.row_size, self.showing_recent).items()
         if not self.rows:
@@ -333,18 +367,21 @@ class RecordsScene(Scene):
             if (c := records_list.draw_row(surface, row, self.game_of[row], ranked, self.row_size))
         ]
         hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
+        top, under = self._lines()
         if self.notice:
-            text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
+            text.draw_paragraph(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif not self.store.available or self.busy:
             message = self.busy or _("Records are not being saved (see the menu's notice).")
-            text.draw_fitted(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
+            text.draw_paragraph(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif hovered is not None:
             # TRANSLATORS: after a hovered game's figures, when its video can be raced (B is the key)
             said = " · ".join((figures(hovered), _("B races it"))) if hovered.has_replay else figures(hovered)
-            text.draw_fitted(surface, said, self.line, SMALL, align="center", smallest=TINY)
+            text.draw_fitted(surface, said, top, SMALL, align="center", smallest=TINY)
+            review = review_words(hovered.review)
+            text.draw_fitted(surface, review, under, SMALL, look.dim_text, "center", smallest=TINY)
         elif any(row.enabled for row in self.rows):
             said = _("Click a game to watch its video; B races its ghost.")
-            text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
+            text.draw_fitted(surface, said, top, SMALL, look.dim_text, "center", smallest=TINY)
         for button in self.bottom:
             button.draw(surface)
         tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)

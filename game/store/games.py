@@ -238,6 +238,7 @@ class Stats(NamedTuple):
     best_time_ms: int | None = None
     clean_wins: int = 0  # reviewed wins without an avoidable guess
     reviewed_wins: int = 0  # wins reviewed (with their figures known): what the clean ones are a share of
+    average_luck: float | None = None  # of the wins reviewed
 
     @property
     def lost(self) -> int:

@@ -172,8 +172,8 @@ class Reader:
             current = current + 1 if game_won else 0
             best_streak = max(best_streak, current)
         # the reviews' own index, never the games' rows
-        clean, reviewed_wins = db.execute(
-            f"SELECT COALESCE(SUM({CLEAN}), 0), COUNT(*) FROM reviews INDEXED BY reviews_by_category "
+        clean, reviewed_wins, luck = db.execute(
+            f"SELECT COALESCE(SUM({CLEAN}), 0), COUNT(*), AVG(luck) FROM reviews INDEXED BY reviews_by_category "
             "WHERE category = ? AND won = 1 AND avoidable IS NOT NULL",
             (category,),
         ).fetchone()
@@ -190,6 +190,7 @@ class Reader:
             best if isinstance(best, int) else None,
             clean if isinstance(clean, int) else 0,
             reviewed_wins if isinstance(reviewed_wins, int) else 0,
+            luck if isinstance(luck, float) and 0.0 <= luck < 10**7 else None,
         )
 
     def custom_categories(self, db: sqlite3.Connection) -> list[str]:

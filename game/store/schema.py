@@ -189,7 +189,7 @@ def _migrate_9_to_10(db: sqlite3.Connection) -> None:
         "timed INTEGER NOT NULL, time_ms INTEGER NOT NULL, source TEXT NOT NULL, guesses INTEGER, "
         "avoidable INTEGER, luck REAL)"
     )
-    db.execute("CREATE INDEX reviews_by_category ON reviews (category, won, avoidable)")
+    db.execute("CREATE INDEX reviews_by_category ON reviews (category, won, avoidable, luck)")
     db.execute(f"CREATE INDEX reviews_clean_best ON reviews (category, timed, time_ms, game_id) WHERE {CLEAN}")
 
 
