@@ -31,6 +31,7 @@ HARD_SECONDS = 2 * GAME_SECONDS  # the worker is stopped past this: one position
 BATCH_SECONDS = 0.25
 BATCH_GAMES = 40  # and never more games than this in one (their move logs travel to the worker together)
 BATCH_REST = BATCH_SECONDS
+BARE_GAMES = 2_000  # games kept without a move log, marked reviewed (their figures unknown) in one batch at most
 
 
 class _Deadline:
@@ -134,23 +135,40 @@ def keep(db: sqlite3.Connection, rows: list[list[Any]]) -> None:
     )
 
 
+def _rest(seconds: float) -> None:
+    """The writer rests between two batches that use the worker."""
+    time.sleep(seconds)
+
+
 def pending(db: sqlite3.Connection, most: int = BATCH_GAMES, rest: float = 0.0) -> tuple[list[list[Any]], bool]:
     """On the writer's thread, no write lock held: the reviews of the newest games still without one, worked out
     in the worker for about BATCH_SECONDS after a rest of `rest` seconds: ([id, *Reviewed.as_row()] each,
-    whether more are left). Reads only: the writes come after, in a short transaction (`keep`)."""
-    time.sleep(rest)
-    rows = db.execute(
-        f"SELECT id, rows, cols, mines, moves FROM games WHERE {UNREVIEWED} ORDER BY id DESC LIMIT ?", (most + 1,)
-    ).fetchall()
-    if not rows:
-        return [], False
-    games = [[game_id, replay_text(blob, game_id), r, c, m] for game_id, r, c, m, blob in rows[:most]]
-    logged = [game for game in games if game[1] is not None]
-    done = [[game[0], *Reviewed(NOTHING).as_row()] for game in games if game[1] is None]  # nothing to review
-    if logged:
-        try:
-            done += _in_worker("game.store.reviewing:review_logs", logged)
-        except Exception:  # the worker stopped past its time, or lost: the first game is given up, never retried
-            log.exception("older games' reviews could not be worked out")
-            done.append([logged[0][0], *Reviewed(NOTHING).as_row()])
-    return done, len(rows) > most or len(done) < len(games)
+    whether more are left). Games kept without a move log have nothing to review: many of them go in one batch,
+    without a rest. Reads only: the writes come after, in a short transaction (`keep`)."""
+    logged: list[list[Any]] = []
+    done: list[list[Any]] = []
+    more = False
+    unreviewed = db.execute(
+        f"SELECT id, rows, cols, mines, moves IS NOT NULL FROM games WHERE {UNREVIEWED} ORDER BY id DESC"
+    )
+    for game_id, rows, cols, mines, has_log in unreviewed:
+        if len(logged) == most or len(done) == BARE_GAMES:
+            more = True
+            break
+        if has_log:
+            logged.append([game_id, None, rows, cols, mines])
+        else:
+            done.append([game_id, *Reviewed(NOTHING).as_row()])
+    unreviewed.close()
+    for game in logged:
+        found = db.execute("SELECT moves FROM games WHERE id = ?", (game[0],)).fetchone()
+        game[1] = replay_text(found[0], game[0]) if found is not None else None
+    if not logged:
+        return done, more
+    _rest(rest)
+    try:
+        reviewed = _in_worker("game.store.reviewing:review_logs", logged)
+    except Exception:  # the worker stopped past its time, or lost: the first game is given up, never retried
+        log.exception("older games' reviews could not be worked out")
+        reviewed = [[logged[0][0], *Reviewed(NOTHING).as_row()]]
+    return done + reviewed, more or len(reviewed) < len(logged)

@@ -250,6 +250,21 @@ def test_many_older_games_are_reviewed_a_batch_at_a_time(private_home, monkeypat
     assert db.execute("SELECT COUNT(DISTINCT guesses) FROM reviews").fetchone()[0] == 1
 
 
+def test_older_games_without_a_move_log_are_marked_many_at_a_time_without_a_rest(private_home, monkeypatch):
+    board, elapsed = played_clean(9, 9, 10, 26)
+    bare = record_of_board(board, elapsed)._replace(replay=None)
+    version_9_file(private_home, [bare._replace(played_at=T0 + timedelta(seconds=n)) for n in range(45)])
+    monkeypatch.setattr(reviewing, "BARE_GAMES", 20)
+    rests, asked = [], []
+    monkeypatch.setattr(reviewing, "_rest", rests.append)
+    monkeypatch.setattr(worker, "run", lambda *args, **kwargs: asked.append(args))
+    with Store.open(private_home) as store:
+        assert store.flush(60)
+    db = sqlite3.connect(private_home / DB_NAME)
+    assert db.execute("SELECT COUNT(*), COUNT(guesses) FROM reviews").fetchone() == (45, 0)
+    assert rests == [] and asked == [], "nothing for the worker: no rest between the batches"
+
+
 def test_a_damaged_older_game_is_reviewed_as_unknown_and_still_shows(private_home):
     board, elapsed = played_clean(*INTERMEDIATE, 24)
     version_9_file(private_home, [record_of_board(board, elapsed), record_of_board(board, elapsed)])
