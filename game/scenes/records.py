@@ -326,8 +326,8 @@ class RecordsScene(Scene):
         if self.showing_recent:
             return _("No games yet.")
         if self.showing == CLEAN:
-            if self.best:  # timed wins, none clean, or not reviewed yet
-                return _("No timed win without an avoidable guess yet (older games are being reviewed).")
+            if self.best:  # older games may not be reviewed yet
+                return _("No timed win without an avoidable guess among the games reviewed.")
             return _("No timed wins yet: the first clean one sets a record here.")
         if self.stats.won and not self.best:  # wins, none of them timed: say why, rather than "no wins"
             return _("No timed wins yet. {why}").format(why=_(UNTIMED_RULE))
