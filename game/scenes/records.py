@@ -9,7 +9,7 @@ import pygame
 from game import config
 from game.language import N_, _, ngettext, pgettext
 from game.model import Replay, category_label, standard_boards_text
-from game.store import BestGame, PlayedGame
+from game.store import BestGame, PlayedGame, Stats
 from game.video import Video
 from game.video.packed import ChunkReader, split_log, video_of
 from game.video.playback import Playback
@@ -85,6 +85,8 @@ def figures(game: BestGame | PlayedGame) -> str:
 
 
 class RecordsScene(Scene):
+    stats: Stats  # the board's, read in _load
+
     def __init__(self, context: Context, shown: screens.Records) -> None:
         super().__init__(context)
         category = shown.category
@@ -142,13 +144,16 @@ class RecordsScene(Scene):
         if self.store.changes != self.seen_changes or self.store.busy != self.busy:
             self._load()
             self.dirty = True
-        elif self.store.figured != self.seen_figured:
+        elif self.store.figured != self.seen_figured or self.store.reviewed != self.seen_reviewed:
+            if self.store.reviewed != self.seen_reviewed:  # the clean wins, from the reviews' index alone
+                self.stats = self.store.clean_statistics(self.category, self.stats)
             self._load(statistics=False)
             self.dirty = True
 
     def _load(self, statistics: bool = True) -> None:
         """Read the category's records: its statistics (on a large board, the longest read) and its lists."""
         self.seen_changes, self.busy, self.seen_figured = self.store.changes, self.store.busy, self.store.figured
+        self.seen_reviewed = self.store.reviewed
         if statistics:
             self.stats = self.store.statistics(self.category)
         self.best = self.store.best_times(self.category)

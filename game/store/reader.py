@@ -171,12 +171,6 @@ class Reader:
         for (game_won,) in db.execute("SELECT won = 1 FROM games WHERE category = ? ORDER BY id", (category,)):
             current = current + 1 if game_won else 0
             best_streak = max(best_streak, current)
-        # the reviews' own index, never the games' rows
-        clean, reviewed_wins, luck = db.execute(
-            f"SELECT COALESCE(SUM({CLEAN}), 0), COUNT(*), AVG(luck) FROM reviews INDEXED BY reviews_by_category "
-            "WHERE category = ? AND won = 1 AND avoidable IS NOT NULL",
-            (category,),
-        ).fetchone()
         return Stats(
             category,
             category_label(category),
@@ -188,10 +182,21 @@ class Reader:
             best_rate,
             round(average) if isinstance(average, (int, float)) else None,
             best if isinstance(best, int) else None,
-            clean if isinstance(clean, int) else 0,
-            reviewed_wins if isinstance(reviewed_wins, int) else 0,
-            luck if isinstance(luck, float) and 0.0 <= luck < 10**7 else None,
-        )
+        )._replace(**self.clean_statistics(db, category))
+
+    def clean_statistics(self, db: sqlite3.Connection, category: str) -> dict[str, Any]:
+        """The statistics of a board's reviewed wins (Stats' clean_wins, reviewed_wins, average_luck), from the
+        reviews' own index, never the games' rows: read again as older games are reviewed."""
+        clean, reviewed_wins, luck = db.execute(
+            f"SELECT COALESCE(SUM({CLEAN}), 0), COUNT(*), AVG(luck) FROM reviews INDEXED BY reviews_by_category "
+            "WHERE category = ? AND won = 1 AND avoidable IS NOT NULL",
+            (category,),
+        ).fetchone()
+        return {
+            "clean_wins": clean if isinstance(clean, int) else 0,
+            "reviewed_wins": reviewed_wins if isinstance(reviewed_wins, int) else 0,
+            "average_luck": luck if isinstance(luck, float) and 0.0 <= luck < 10**7 else None,
+        }
 
     def custom_categories(self, db: sqlite3.Connection) -> list[str]:
         """Custom sizes that have been played, smallest board first."""

@@ -87,7 +87,8 @@ class Store:
         self._notice_lock = threading.Lock()
         self._status = ""  # the last "records busy" line said (take_status)
         self.changes = 0  # finished games recorded or reset: a screen showing them reloads when it moves
-        self.figured = 0  # likewise, older games' figures (or reviews) worked out
+        self.figured = 0  # likewise, older games' figures worked out
+        self.reviewed = 0  # and older games' reviews
         self._closing = False
         for notice in notices:
             self.notice(notice)
@@ -259,7 +260,10 @@ class Store:
             self.changes += 1
         elif job.kind in (jobs.JobKind.FIGURES, jobs.JobKind.REVIEWS):
             figured, more = value
-            self.figured += figured > 0
+            if job.kind is jobs.JobKind.FIGURES:
+                self.figured += figured > 0
+            else:
+                self.reviewed += figured > 0
             if more:  # the next batch, behind whatever was asked meanwhile (after a rest)
                 self.work_out_figures(job.kind, first=False)
 
@@ -397,6 +401,11 @@ class Store:
         return self._games(
             lambda reader, db: reader.statistics(db, category), Stats(category, category_label(category))
         )
+
+    def clean_statistics(self, category: str, stats: Stats) -> Stats:
+        """`stats` (of `category`) with its clean wins and average luck read again (older games reviewed since)."""
+        empty: dict[str, Any] = {}
+        return stats._replace(**self._games(lambda reader, db: reader.clean_statistics(db, category), empty))
 
     def custom_categories(self) -> list[str]:
         """Custom sizes that have been played, smallest board first."""

@@ -77,3 +77,25 @@ def test_records_show_clean_wins_and_the_fastest_of_them(tmp_path, private_home,
         driver.screenshot(f"records-best-review-{desktop[0]}")
     finally:
         stop_app(driver)
+
+
+@pytest.mark.slow
+def test_records_show_clean_wins_as_older_games_are_reviewed(tmp_path, private_home):
+    import sqlite3
+
+    from game.store import jobs
+
+    driver, records, clean_ids = records_with_clean_wins(tmp_path, (800, 600))
+    try:
+        sqlite3.connect(driver.app.store.path, isolation_level=None).execute("DELETE FROM reviews")
+        records._load()
+        driver.frames(1)
+        assert records.stats.clean_wins == 0 and "Clean wins" in drawn_texts(driver)
+        driver.click_button(records.tabs["Clean"])
+        assert records.rows == [] and any("among the games reviewed" in line for line in drawn_texts(driver))
+        driver.app.store.work_out_figures(jobs.JobKind.REVIEWS)  # as at the next start
+        driver.frames(2)  # the writer's work waited for, then a frame that reads what came of it
+        assert records.stats.clean_wins == 3 and "3 (60%)" in drawn_texts(driver)
+        assert [records.game_of[row].game_id for row in records.rows] == clean_ids
+    finally:
+        stop_app(driver)
