@@ -19,6 +19,7 @@ from game import config
 from game.store.games import replay_text
 from game.store.reviewed import ESTIMATED, EXACT, NOTHING, Reviewed, checked
 from game.store.schema import TIMED, UNREVIEWED
+from game.video.packed import VIDEO_KEY
 from game.work import worker
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ HARD_SECONDS = 2 * GAME_SECONDS  # the worker is stopped past this: one position
 # write waits behind one no longer (save one long game's). Between two batches the writer rests as long, so the
 # worker leaves the machine's other core half free.
 BATCH_SECONDS = 0.25
-BATCH_GAMES = 40  # and never more games than this in one (their move logs travel to the worker together)
+BATCH_GAMES = 12  # and never more games than this in one (their moves travel to the worker together)
 BATCH_REST = BATCH_SECONDS
 BARE_GAMES = 2_000  # games kept without a move log, marked reviewed (their figures unknown) in one batch at most
 
@@ -135,6 +136,15 @@ def keep(db: sqlite3.Connection, rows: list[list[Any]]) -> None:
     )
 
 
+def moves_only(log_text: str | None) -> str | None:
+    """A move log without the video beside its moves, cut off unread (the review needs the moves alone, and a
+    video is most of a log: handing the worker a batch's videos cost the game's process its interpreter)."""
+    if log_text is None:
+        return None
+    at = log_text.rfind(VIDEO_KEY)
+    return log_text[:at] + "}" if at >= 0 and log_text.endswith("}") else log_text
+
+
 def _rest(seconds: float) -> None:
     """The writer rests between two batches that use the worker."""
     time.sleep(seconds)
@@ -162,7 +172,7 @@ def pending(db: sqlite3.Connection, most: int = BATCH_GAMES, rest: float = 0.0) 
     unreviewed.close()
     for game in logged:
         found = db.execute("SELECT moves FROM games WHERE id = ?", (game[0],)).fetchone()
-        game[1] = replay_text(found[0], game[0]) if found is not None else None
+        game[1] = moves_only(replay_text(found[0], game[0])) if found is not None else None
     if not logged:
         return done, more
     _rest(rest)
