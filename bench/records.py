@@ -1,9 +1,10 @@
 """The records speed-runners keep, measured: working out a finished game's figures (on the records' writer
 thread), recording a game with its video until written, opening Records on 10,000 games, Replay's frames with
-its live figures, the figures of older games worked out in the background, and Progress on 10,000 games (its
-games read and worked out off the frame, its first frame, a frame hovering a game) with the CSV export.
+its live figures, the figures of older games worked out in the background and their reviews (in a worker), and
+Progress on 10,000 games (its games read and worked out off the frame, its first frame, a frame hovering a game)
+with the CSV export.
 
-Run: python -m bench.records [--part record|open|replay|older|progress] [--games N]
+Run: python -m bench.records [--part record|open|replay|older|reviews|progress] [--games N]
 Every part also runs on a checkout of an earlier version (it measures what that version has), so the two can
 be run in turns: python -m bench.records --part open  (in each checkout).
 """
@@ -32,6 +33,10 @@ try:  # what this version of the game has
     from game.store import figuring, jobs
 except ImportError:
     figuring = None
+try:
+    from game.store import reviewing
+except ImportError:
+    reviewing = None
 
 
 def games_of(size, count):
@@ -75,6 +80,7 @@ def records_file(home, total):
         path = store.path
     db = sqlite3.connect(path, isolation_level=None)
     figures = db.execute("SELECT name FROM sqlite_master WHERE name = 'figures'").fetchone() is not None
+    reviews = db.execute("SELECT name FROM sqlite_master WHERE name = 'reviews'").fetchone() is not None
     db.execute("BEGIN")
     while (count := db.execute("SELECT COUNT(*) FROM games").fetchone()[0]) < total:
         top = db.execute("SELECT MAX(id) FROM games").fetchone()[0]
@@ -90,6 +96,12 @@ def records_file(home, total):
                 f"INSERT INTO figures SELECT game_id + ?, category, timed, source, "
                 f"bbbv_s * (0.5 + (game_id % 97) / 97.0), ioe, stnb, nf{time_too} FROM figures "
                 "ORDER BY game_id LIMIT ?",
+                (top, n),
+            )
+        if reviews:
+            db.execute(
+                "INSERT INTO reviews SELECT game_id + ?, category, won, timed, time_ms, source, guesses, avoidable, "
+                "luck FROM reviews ORDER BY game_id LIMIT ?",
                 (top, n),
             )
     db.execute("COMMIT")
@@ -303,15 +315,81 @@ def part_progress(total, runs):
         shutil.rmtree(home, ignore_errors=True)
 
 
+def part_reviews(total, frames):
+    """The reviews of games recorded before the records kept them: worked out in a worker process at the first
+    start of this version, a batch at a time; and the frames of a game played meanwhile, against those after."""
+    if reviewing is None:
+        print("older games' reviews: nothing to work out in this version")
+        return
+    import pygame
+
+    from game.model import Move
+    from game.shell.app import App
+    from tests.driver import FakeClock
+
+    home = Path(tempfile.mkdtemp(prefix="bench-records-reviews-"))
+    try:
+        path = records_file(home, total)
+        db = sqlite3.connect(path, isolation_level=None)
+        db.execute("DELETE FROM reviews")
+        db.close()
+        batches = []
+        pending = reviewing.pending
+
+        def counted(*args, **kwargs):
+            start = time.perf_counter()
+            worked, more = pending(*args, **kwargs)
+            batches.append(((time.perf_counter() - start) * 1000, len(worked)))
+            return worked, more
+
+        reviewing.pending = counted
+        os.environ["MINESWEEPER_HOME"] = str(home)
+        start = time.perf_counter()
+        app = App(clock=FakeClock(), seed=1, desktop_size=(1366, 768))
+        app.show(screens.Playing(session=app.dealer.new(16, 30, 99)))
+        app.step()
+        app.scene.apply(Move("reveal", 8, 15))
+
+        def frame(n):
+            where = (100 + n % 300, 200)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=where, rel=(1, 0), buttons=(0, 0, 0)))
+            app.invalidate()  # the whole window drawn: a frame's work, to share the processor with the writer
+            app.step()
+
+        during = timed(frame, frames)
+        still = app.store._writer.waiting
+        app.store.flush(3600)
+        done = time.perf_counter() - start
+        after = timed(frame, frames)
+        reviewed = app.store.statistics("expert").reviewed_wins
+        app.store.close()
+        reviewing.pending = pending
+        worked = [ms - reviewing.BATCH_REST * 1000 * (n > 0) for n, (ms, _) in enumerate(batches)]
+        print(
+            f"older games' reviews: {total:,} Expert games ({reviewed:,} wins reviewed) in {done:.1f} s from the "
+            f"start ({done / total * 1000:.1f} ms a game, rests between batches included), {len(batches)} batches "
+            f"of up to {reviewing.BATCH_GAMES} games"
+        )
+        report("a batch's work (the writer waits on the worker)", worked)
+        report(
+            "a game's review in the worker (a batch's work / its games)",
+            [ms / n for ms, (_, n) in zip(worked, batches) if n],
+        )
+        report(f"a frame of play while they are (writer busy to the end: {bool(still)})", during)
+        report("a frame of play after", after)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--part", choices=["record", "open", "replay", "older", "progress"], action="append")
+    parser.add_argument("--part", choices=["record", "open", "replay", "older", "reviews", "progress"], action="append")
     parser.add_argument("--games", type=int, default=30, help="games recorded per size (record)")
     parser.add_argument("--total", type=int, default=10_000, help="games in the records (open, older)")
     parser.add_argument("--runs", type=int, default=30, help="times Records is opened (open)")
     parser.add_argument("--frames", type=int, default=300, help="frames of Replay measured (replay)")
     args = parser.parse_args()
-    parts = args.part or ["record", "open", "replay", "older", "progress"]
+    parts = args.part or ["record", "open", "replay", "older", "reviews", "progress"]
     if "record" in parts:
         part_record(args.games)
     if "open" in parts:
@@ -322,6 +400,8 @@ def main():
         part_progress(args.total, args.runs)
     if "older" in parts:
         part_older(min(args.total, 2000), args.frames)
+    if "reviews" in parts:
+        part_reviews(min(args.total, 2000), args.frames)
 
 
 if __name__ == "__main__":

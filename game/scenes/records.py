@@ -1,5 +1,6 @@
-"""Records: for each difficulty and each custom size played, its statistics and its best games by time, 3BV/s,
-IOE and STNB (each figure explained on hover), its recent games, and a reset. Every game listed plays its video."""
+"""Records: for each difficulty and each custom size played, its statistics (its clean wins among them) and its
+best games by time, by time without an avoidable guess ("Clean"), 3BV/s, IOE and STNB (each figure explained on
+hover), its recent games, and a reset. Every game listed plays its video and says what its review found."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pygame
 
 from game.language import N_, _, ngettext, pgettext
 from game.model import category_label, standard_boards_text
-from game.store import BestGame, PlayedGame
+from game.store import BestGame, PlayedGame, Stats
 from game.video import Video
 from game.video.figure_text import nf_mark
 from game.video.playback import Playback
@@ -17,6 +18,7 @@ from game.view.focus import FocusRing
 from game.view.formats import UNTIMED_RULE, format_time
 from game.view.layout import MARGIN, Row
 from game.view.recorded import read_log
+from game.view.records_review import CLEAN, clean_wins_text, luck_text, review_words
 from game.view.scale import px
 from game.view.scene import Context, Scene
 from game.view.title import draw_title, title_bottom
@@ -25,21 +27,37 @@ from game.work.background import BackgroundJob
 
 ROWS_SHOWN = 10  # best games kept per category and figure (the store's TOP), and recent games listed
 RECORDS_SIZE = (600, 660)  # wider than the menu: a row has a game's time and its three speed figures
-# The category with its arrows, three lines of statistics, the tabs, the column names, the list, a line under
-# it, the buttons. In a tall window the list's rows grow, then the rest spaces them out.
-ROWS = [Row(40, 32, 0, 44), Row(72, 54, 8, 84), Row(30, 26, 8, 34), Row(18, 14, 4, 20)]
-ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(20, 16, 4, 24), Row(44, 36, 8, 48)]
+# The category with its arrows, four lines of statistics, the tabs, the column names, the list, two lines under
+# it (a hovered game's figures and its review), the buttons. In a tall window the list's rows grow, then the
+# rest spaces them out.
+ROWS = [Row(40, 32, 0, 44), Row(96, 72, 8, 112), Row(30, 26, 8, 34), Row(18, 14, 4, 20)]
+ROWS += [Row(24 * ROWS_SHOWN, 18 * ROWS_SHOWN, 2, 30 * ROWS_SHOWN), Row(36, 30, 4, 44), Row(44, 36, 8, 48)]
 ARROW_W = 44
 RECENT = "Recent"  # the tab of recent games, beside one tab a figure of RANKED (its key; tab_label() shows it)
 NF_KEY = pygame.K_n  # NF on or off, as the menu's key of NF mode
 NF_W = 64  # the NF toggle's width, base pixels (its mark is short: "NF" in most languages)
 # The tabs whose label is words (the others are figures' names, the community's notation)
-TAB_LABELS = {"Time": N_("Best times"), RECENT: N_("Recent")}
+# TRANSLATORS: Records' tabs: the best times; the best times without an avoidable guess; the recent games
+TAB_LABELS = {"Time": N_("Best times"), CLEAN: N_("Clean"), RECENT: N_("Recent")}
 
 
 def tab_label(name: str) -> str:
     """A tab's label as shown: words in the player's language, a figure's name as it is."""
     return _(TAB_LABELS[name]) if name in TAB_LABELS else name
+
+
+def tab_boxes(rect: pygame.Rect, names: tuple[str, ...], gap: int = 4) -> list[pygame.Rect]:
+    """The tabs side by side across `rect`, each its label's width and a share of the room left (a label in words
+    is wider than a figure's name: it keeps clear of the marked tab's notch); equal when they cannot all fit."""
+    room = rect.w - px(gap) * (len(names) - 1)
+    needs = [text.width(tab_label(name), BODY, BOLD) + px(2 * widgets.PAD + 16) for name in names]
+    spare = room - sum(needs)
+    widths = [need + spare // len(names) for need in needs] if spare >= 0 else [room // len(names)] * len(names)
+    boxes, x = [], rect.x
+    for width in widths:
+        boxes.append(pygame.Rect(x, rect.y, width, rect.h))
+        x += width + px(gap)
+    return boxes
 
 
 def no_stnb() -> str:
@@ -69,6 +87,8 @@ def figures(game: BestGame | PlayedGame) -> str:
 
 
 class RecordsScene(Scene):
+    stats: Stats  # the board's, read in _load
+
     def __init__(self, context: Context, shown: screens.Records) -> None:
         super().__init__(context)
         category = shown.category
@@ -91,11 +111,11 @@ class RecordsScene(Scene):
         self.next = widgets.Button((inner.right - arrow_w, head_y, arrow_w, head_h), ">", size=HEADING)
         self.heading = pygame.Rect(inner.x + arrow_w + px(8), head_y, inner.w - 2 * arrow_w - px(16), head_h)
         self.stats_box = pygame.Rect(inner.x, stats_y, inner.w, stats_h)
-        names = (*RANKED, RECENT)
+        names = (RANKED[0], CLEAN, *RANKED[1:], RECENT)
         # the tabs, and NF after them (narrower: a short mark): a toggle, the ranked lists of NF wins alone
         nf_w = min(px(NF_W), inner.w // (len(names) + 1))
         tabs_w = inner.w - nf_w - px(4)
-        boxes = layout.split(pygame.Rect(inner.x, tabs_y, tabs_w, tabs_h), len(names), 4)
+        boxes = tab_boxes(pygame.Rect(inner.x, tabs_y, tabs_w, tabs_h), names)
         self.tabs = {name: widgets.Button(r, tab_label(name), size=BODY) for name, r in zip(names, boxes)}
         self.nf_toggle = widgets.Button((inner.right - nf_w, tabs_y, nf_w, tabs_h), nf_mark(), size=BODY)
         self.nf = False  # the ranked lists are of NF wins alone
@@ -110,7 +130,7 @@ class RecordsScene(Scene):
         labels = (_("Reset all records"), _("Open video"), _("Progress"), _("Back"))
         self.bottom = [widgets.Button(r, label, size=BODY) for r, label in zip(buttons, labels)]
         self.reset, self.videos, self.progress, self.back = self.bottom
-        self.showing = "Time"  # the tab shown: a figure of RANKED, or RECENT
+        self.showing = "Time"  # the tab shown: a figure of RANKED, CLEAN or RECENT
         self.notice = ""
         # the replay of the game clicked, read off the frame (a large board's takes a while)
         self.opening: BackgroundJob | None = None
@@ -140,13 +160,16 @@ class RecordsScene(Scene):
         if self.store.changes != self.seen_changes or self.store.busy != self.busy:
             self._load()
             self.dirty = True
-        elif self.store.figured != self.seen_figured:
+        elif self.store.figured != self.seen_figured or self.store.reviewed != self.seen_reviewed:
+            if self.store.reviewed != self.seen_reviewed:  # the clean wins, from the reviews' index alone
+                self.stats = self.store.clean_statistics(self.category, self.stats)
             self._load(statistics=False)
             self.dirty = True
 
     def _load(self, statistics: bool = True) -> None:
         """Read the category's records: its statistics (on a large board, the longest read) and its lists."""
         self.seen_changes, self.busy, self.seen_figured = self.store.changes, self.store.busy, self.store.figured
+        self.seen_reviewed = self.store.reviewed
         if statistics:
             self.stats = self.store.statistics(self.category)
         self.best = self.store.best_times(self.category)
@@ -159,7 +182,9 @@ class RecordsScene(Scene):
         self.nf_toggle.enabled = not self.showing_recent  # (the recent games mark their NF ones)
         self.nf_toggle.marked = self.nf and not self.showing_recent
         games: list[BestGame | PlayedGame]
-        if self.showing == RECENT:
+        if self.showing == CLEAN:
+            games = [*self.store.clean_times(self.category)]
+        elif self.showing == RECENT:
             games = [*self.recent]
         elif self.nf_shown:
             games = [*self.store.bests(self.category, self.showing, nf=True)]  # from the NF wins' own index
@@ -312,18 +337,21 @@ class RecordsScene(Scene):
             (_("Best streak"), str(s.best_streak)),
             (_("Best 3BV/s"), best_rate),  # (3BV/s: the community's notation, as it is)
             (_("Average timed win"), format_time(s.average_win_ms)),
+            (_("Clean wins"), clean_wins_text(s)),
+            (_("Average luck"), "-" if s.average_luck is None else luck_text(s.average_luck)),
         ]
+        explained = {4: "3BV/s", 6: CLEAN, 7: "Average luck"}  # their explanations on hover
         halves = layout.split(box, 2, 24)
-        line_h = box.h // 3
+        line_h = box.h // 4
         for n, (label, value) in enumerate(figures_):
             half = halves[n % 2]
             cell = pygame.Rect(half.x, box.y + (n // 2) * line_h, half.w, line_h)
-            value, size = text.fit(value, cell.w // 2, BODY, BOLD, smallest=TINY)
+            value, size = text.fit(value, cell.w // 2, BODY, BOLD, smallest=TINY, room_h=cell.h)
             value_w = text.width(value, size, BOLD)
             label_box = pygame.Rect(cell.x, cell.y, cell.w - value_w - px(8), cell.h)
             drawn = text.draw_fitted(surface, label, label_box, BODY, look.dim_text, smallest=TINY)
-            if n == 4:  # Best 3BV/s: its explanation on hover
-                self.figure_names.append(("3BV/s", drawn))
+            if n in explained:
+                self.figure_names.append((explained[n], drawn))
             value_box = pygame.Rect(cell.right - value_w, cell.y, value_w, cell.h)
             text.draw_fitted(surface, value, value_box, size, align="right", weight=BOLD, smallest=size)
 
@@ -334,12 +362,23 @@ class RecordsScene(Scene):
         if self.nf_shown:
             # TRANSLATORS: Records' list of NF bests (NF: no flags), empty; N is the key of NF mode in the menu
             return _("No NF wins yet: a game won without placing a flag is one (N in the menu plays them).")
+        if self.showing == CLEAN:
+            if self.best:  # older games may not be reviewed yet
+                return _("No timed win without an avoidable guess among the games reviewed.")
+            return _("No timed wins yet: the first clean one sets a record here.")
         if self.stats.won and not self.best:  # wins, none of them timed: say why, rather than "no wins"
             return _("No timed wins yet. {why}").format(why=_(UNTIMED_RULE))
         if self.best:  # timed wins whose figures are not known (games recorded before the records kept them)
             # TRANSLATORS: {figure} is a figure's name in the community's notation (3BV/s, IOE, STNB)
             return _("No timed win with its {figure} known yet: they are being worked out.").format(figure=self.showing)
         return _("No wins yet: the first one sets a record.")
+
+    def _lines(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The two lines under the list: a hovered game's figures (or what a click does), then its review."""
+        half = self.line.h // 2
+        return pygame.Rect(self.line.x, self.line.y, self.line.w, half), pygame.Rect(
+            self.line.x, self.line.y + half, self.line.w, self.line.h - half
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         look = theme.current()
@@ -352,8 +391,8 @@ class RecordsScene(Scene):
         for tab in self.tabs.values():
             tab.draw(surface)
         self.nf_toggle.draw(surface)
-        self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in RANKED]
-        ranked = None if self.showing_recent else self.showing
+        self.figure_names += [(name, tab.rect) for name, tab in self.tabs.items() if name in (*RANKED, CLEAN)]
+        ranked = None if self.showing_recent else "Time" if self.showing == CLEAN else self.showing
         records_list.draw_headings(surface, self.names_line, ranked, self.showing_recent, self.row_size)
         self.figure_names += records_list.heading_names(self.names_line, self.row_size, self.showing_recent).items()
         if not self.rows:
@@ -366,18 +405,21 @@ class RecordsScene(Scene):
             if (c := records_list.draw_row(surface, row, self.game_of[row], ranked, self.row_size))
         ]
         hovered = next((self.game_of[row] for row in self.rows if row.hovered or row.focused), None)
+        top, under = self._lines()
         if self.notice:
-            text.draw_fitted(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
+            text.draw_paragraph(surface, self.notice, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif not self.store.available or self.busy:
             message = self.busy or _("Records are not being saved (see the menu's notice).")
-            text.draw_fitted(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
+            text.draw_paragraph(surface, message, self.line, SMALL, look.error_text, "center", smallest=TINY)
         elif hovered is not None:
             # TRANSLATORS: after a hovered game's figures, when its video can be raced (B is the key)
             said = " · ".join((figures(hovered), _("B races it"))) if hovered.has_replay else figures(hovered)
-            text.draw_fitted(surface, said, self.line, SMALL, align="center", smallest=TINY)
+            text.draw_fitted(surface, said, top, SMALL, align="center", smallest=TINY)
+            review = review_words(hovered.review)
+            text.draw_fitted(surface, review, under, SMALL, look.dim_text, "center", smallest=TINY)
         elif any(row.enabled for row in self.rows):
             said = _("Click a game to watch its video; B races its ghost.")
-            text.draw_fitted(surface, said, self.line, SMALL, look.dim_text, "center", smallest=TINY)
+            text.draw_fitted(surface, said, top, SMALL, look.dim_text, "center", smallest=TINY)
         for button in self.bottom:
             button.draw(surface)
         tip.draw_tip(surface, tip.figure_at(self.figure_names, self.pointer), self.pointer)

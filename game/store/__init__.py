@@ -3,6 +3,8 @@
 
 from game.store.games import MAX_TIME_MS, RANKINGS, TOP, Beaten, BestGame, PlayedGame, RecordResult, Stats
 from game.store.opener import DB_NAME, HOME_ENV, data_folder
+from game.store.reader import AvoidableGame
+from game.store.reviewed import Reviewed
 from game.store.store import Store
 
 __all__ = [
@@ -10,11 +12,13 @@ __all__ = [
     "HOME_ENV",
     "MAX_TIME_MS",
     "TOP",
+    "AvoidableGame",
     "RANKINGS",
     "Beaten",
     "BestGame",
     "PlayedGame",
     "RecordResult",
+    "Reviewed",
     "Stats",
     "Store",
     "data_folder",

@@ -18,6 +18,7 @@ from game.language import _, pgettext
 from game.model import PRESETS, category_label
 from game.store import speed
 from game.store.kept import MAX_SAVE_CHARS, GameRecord
+from game.store.reviewed import Reviewed
 from game.store.schema import FIGURE_BOUNDS, TIMED, UNFIGURED, believable
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,7 @@ class PlayedGame(NamedTuple):
     same_board: bool = False  # a board seen before (the same board again, a code): never timed
     kept: speed.Kept | None = None  # its speed figures, once worked out
     filtered: bool = False  # dealt within the player's 3BV range: never timed
+    review: Reviewed | None = None  # its guesses, avoidable guesses and luck, once reviewed
 
     @property
     def outcome(self) -> str:
@@ -207,6 +209,7 @@ class BestGame(NamedTuple):
     clicks: int | None = None
     effective_clicks: int | None = None
     kept: speed.Kept | None = None
+    review: Reviewed | None = None  # its guesses, avoidable guesses and luck, once reviewed
 
     @property
     def cleared_three_bv(self) -> int:
@@ -234,6 +237,9 @@ class Stats(NamedTuple):
     best_3bv_per_s: float | None = None
     average_win_ms: int | None = None
     best_time_ms: int | None = None
+    clean_wins: int = 0  # reviewed wins without an avoidable guess
+    reviewed_wins: int = 0  # wins reviewed (with their figures known): what the clean ones are a share of
+    average_luck: float | None = None  # of the wins reviewed
 
     @property
     def lost(self) -> int:

@@ -16,8 +16,9 @@ playing it (`resume.claimed_by`) while it plays, and to nobody once the player s
   (trials.py).
 - "figures": keep the speed figures of a batch of games recorded before the records kept them (figuring.py);
   the answer says whether more are left. Never journaled: the next start finds what is left.
+- "reviews": likewise the reviews of a batch of games recorded before the records kept them (reviewing.py).
 
-A finished game's figures, and a batch's, are worked out by `prepare`, before the job's transaction.
+A finished game's figures and review, and a batch's, are worked out by `prepare`, before the job's transaction.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from game.store import figuring, games, trials
+from game.store import figuring, games, reviewing, trials
 from game.store import video_chunks as videos
 from game.store.games import stamp, utc_now
 from game.store.kept import GameRecord
@@ -62,6 +63,7 @@ class JobKind(str, enum.Enum):
     CHUNK = "chunk"
     FIGURES = "figures"
     TRIAL = "trial"
+    REVIEWS = "reviews"
 
 
 class Claim(str, enum.Enum):
@@ -123,8 +125,11 @@ def prepare(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any]) -> None
     keeps that takes a while (the speed figures), into its data."""
     if kind in (JobKind.FINISH, JobKind.ABANDON):
         figuring.of_record(data, videos.connection_reader(db))
+        reviewing.of_record(data)
     elif kind is JobKind.FIGURES:
         data["worked"], data["more"] = figuring.pending(db, rest=figuring.BATCH_REST if data.get("next") else 0.0)
+    elif kind is JobKind.REVIEWS:
+        data["worked"], data["more"] = reviewing.pending(db, rest=reviewing.BATCH_REST if data.get("next") else 0.0)
 
 
 def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Alive, adopted: bool = False) -> Any:
@@ -141,6 +146,7 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
     if kind is JobKind.FINISH:
         record, uid = _record(data)
         made = games.insert(db, record, uid, figuring.kept_of_job(data))
+        _keep_review(db, made[0], data)
         if made[0] is not None and data["drop"]:
             db.execute("DELETE FROM resume WHERE claimed_by IS ?", (by,))
         return made
@@ -148,7 +154,7 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
         answer = _claim(db, data["save_id"], by, alive)
         if answer is Claim.CLAIMED and kind is JobKind.ABANDON:
             record, uid = _record(data)
-            games.insert(db, record, uid, figuring.kept_of_job(data))
+            _keep_review(db, games.insert(db, record, uid, figuring.kept_of_job(data))[0], data)
             db.execute("DELETE FROM resume")
         return answer
     if kind is JobKind.DISCARD:
@@ -163,16 +169,33 @@ def make(db: sqlite3.Connection, kind: JobKind, data: dict[str, Any], alive: Ali
     elif kind is JobKind.FIGURES:
         db.execute(OUTCOMES_INDEX)  # at once when it is there: after an upgrade, the first batch builds it
         return figuring.write(db, data.get("worked", [])), data.get("more", False)
+    elif kind is JobKind.REVIEWS:
+        worked = data.get("worked", [])
+        reviewing.keep(db, worked)
+        return len(worked), data.get("more", False)
     elif kind is JobKind.RESET:
-        videos.drop_games(db, data["category"])
-        if data["category"] is None:
-            db.execute("DELETE FROM games")
-        else:
-            db.execute("DELETE FROM games WHERE category = ?", (data["category"],))
-        db.execute("DELETE FROM figures WHERE game_id NOT IN (SELECT id FROM games)")
+        _reset(db, data["category"])
     else:
         raise ValueError(f"no such job: {kind!r}")
     return None
+
+
+def _reset(db: sqlite3.Connection, category: str | None) -> None:
+    """A board's games forgotten (every board's: None), their videos, figures and reviews with them."""
+    videos.drop_games(db, category)
+    if category is None:
+        db.execute("DELETE FROM games")
+    else:
+        db.execute("DELETE FROM games WHERE category = ?", (category,))
+    db.execute("DELETE FROM figures WHERE game_id NOT IN (SELECT id FROM games)")
+    db.execute("DELETE FROM reviews WHERE game_id NOT IN (SELECT id FROM games)")
+
+
+def _keep_review(db: sqlite3.Connection, game_id: int | None, data: dict[str, Any]) -> None:
+    """A recorded game's review, when its job carries one (else it is worked out in the background)."""
+    reviewed = reviewing.reviewed_of_job(data)
+    if game_id is not None and reviewed is not None:
+        reviewing.keep(db, [[game_id, *reviewed.as_row()]])
 
 
 def _save(db: sqlite3.Connection, data: dict[str, Any], by: Any, adopted: bool) -> bool:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from typing import Any
+from datetime import datetime
+from typing import Any, NamedTuple
 
 from game.model import PRESETS, RULE_MARK, GuessRule, board_of, category_label, parse_custom, rule_of
-from game.store import speed
-from game.store.games import MAX_TIME_MS, RANKINGS, TOP, BestGame, PlayedGame, Stats, kept_or, to_utc
-from game.store.schema import FIGURE_BOUNDS, NF_TIMED, TIMED, UNFIGURED, believable
+from game.store import reviewed, speed
+from game.store.games import MAX_TIME_MS, RANKINGS, TOP, BestGame, PlayedGame, Stats, kept_or, replay_text, to_utc
+from game.store.schema import CLEAN, FIGURE_BOUNDS, NF_TIMED, TIMED, UNFIGURED, believable
 
 log = logging.getLogger(__name__)
 
@@ -45,13 +46,21 @@ class Reader:
         """A board's best unassisted wins by a figure of RANKINGS (the time, or a speed figure: games whose
         figure is not known, or damaged, are not ranked), ties broken by the earlier game; `nf`: the NF wins
         alone (no flag placed: known from the game's figures, so a game whose figures are not worked out yet
-        is not among them)."""
-        ranking = RANKINGS[figure]
+        is not among them). CLEAN_TIMES: the fastest wins without an avoidable guess (once reviewed)."""
+        ranking = RANKINGS.get(figure, RANKINGS["Time"])
         columns = (
             "games.id, games.time_ms, played_at, three_bv, seed, left_clicks + right_clicks + chord_clicks, "
             f"effective_clicks, moves IS NOT NULL, {KEPT_COLUMNS}"
         )
-        if nf and ranking.column == "time_ms":  # the NF games' own index, by the time their figures keep
+        if figure == CLEAN_TIMES:  # the reviews' index finds them; the game's own row has the last word
+            cursor = db.execute(
+                f"SELECT {columns} FROM reviews JOIN games ON games.id = reviews.game_id "
+                f"LEFT JOIN figures ON figures.game_id = games.id "
+                f"WHERE reviews.category = ? AND reviews.timed = 1 AND {CLEAN_REVIEWS} AND {TIMED_GAMES} "
+                f"ORDER BY reviews.time_ms, reviews.game_id LIMIT ?",
+                (category, limit),
+            )
+        elif nf and ranking.column == "time_ms":  # the NF games' own index, by the time their figures keep
             cursor = db.execute(
                 f"SELECT {columns} FROM figures INDEXED BY figures_nf_time JOIN games ON games.id = figures.game_id "
                 f"WHERE figures.category = ? AND {NF_TIMED} AND {TIMED} ORDER BY game_ms, game_id LIMIT ?",
@@ -101,7 +110,9 @@ class Reader:
                 kept,
             )
 
-        return [game._replace(rank=rank) for rank, game in enumerate(self._rows(cursor, build), 1)]
+        built = self._rows(cursor, build)
+        reviews = reviews_of(db, [game.game_id for game in built])
+        return [game._replace(rank=rank, review=reviews.get(game.game_id)) for rank, game in enumerate(built, 1)]
 
     def recent_games(self, db: sqlite3.Connection, category: str, limit: int = TOP) -> list[PlayedGame]:
         """The last games recorded in a category, newest first (in the order they were recorded, whatever
@@ -147,7 +158,9 @@ class Reader:
                 bool(filtered),
             )
 
-        return self._rows(cursor, build)
+        built = self._rows(cursor, build)
+        reviews = reviews_of(db, [game.game_id for game in built])
+        return [game._replace(review=reviews.get(game.game_id)) for game in built]
 
     def statistics(self, db: sqlite3.Connection, category: str) -> Stats:
         # Each query reads an index (games_outcomes, games_best, figures_best_bbbv_s), never the games' rows,
@@ -190,7 +203,21 @@ class Reader:
             best_rate,
             round(average) if isinstance(average, (int, float)) else None,
             best if isinstance(best, int) else None,
-        )
+        )._replace(**self.clean_statistics(db, category))
+
+    def clean_statistics(self, db: sqlite3.Connection, category: str) -> dict[str, Any]:
+        """The statistics of a board's reviewed wins (Stats' clean_wins, reviewed_wins, average_luck), from the
+        reviews' own index, never the games' rows: read again as older games are reviewed."""
+        clean, reviewed_wins, luck = db.execute(
+            f"SELECT COALESCE(SUM({CLEAN}), 0), COUNT(*), AVG(luck) FROM reviews INDEXED BY reviews_by_category "
+            "WHERE category = ? AND won = 1 AND avoidable IS NOT NULL",
+            (category,),
+        ).fetchone()
+        return {
+            "clean_wins": clean if isinstance(clean, int) else 0,
+            "reviewed_wins": reviewed_wins if isinstance(reviewed_wins, int) else 0,
+            "average_luck": luck if isinstance(luck, float) and 0.0 <= luck < 10**7 else None,
+        }
 
     def custom_categories(self, db: sqlite3.Connection) -> list[str]:
         """Custom sizes that have been played, smallest board first."""
@@ -214,7 +241,27 @@ class Reader:
         return [category for _key, category in sorted(kept)]
 
 
-KEPT_COLUMNS = "source, bbbv_s, ioe, stnb, nf"  # of figures (NULL when a game has none yet)
+KEPT_COLUMNS = "figures.source, bbbv_s, ioe, stnb, nf"  # of figures (NULL when a game has none yet)
+CLEAN_TIMES = "Clean"  # `bests` of this figure: the fastest timed wins without an avoidable guess
+# The conditions of a clean win and of a game that counts for times, said of one table in a query that joins
+# both (each has `won`); the first resolves to the partial index's own condition (schema.CLEAN).
+CLEAN_REVIEWS = "reviews.won = 1 AND reviews.avoidable = 0"
+TIMED_GAMES = "games.won = 1 AND games.hinted = 0 AND games.same_board = 0 AND games.time_ok = 1"
+
+
+def reviews_of(db: sqlite3.Connection, game_ids: list[int]) -> dict[int, reviewed.Reviewed]:
+    """The review figures of these games (a list's few rows), by id; a game not reviewed yet is left out."""
+    if not game_ids:
+        return {}
+    marks = ", ".join("?" * len(game_ids))
+    found = {}
+    for game_id, *values in db.execute(
+        f"SELECT game_id, {reviewed.COLUMNS} FROM reviews WHERE game_id IN ({marks})", game_ids
+    ):
+        review = reviewed.checked(*values)
+        if review is not None:
+            found[game_id] = review
+    return found
 
 
 def kept_of(source: Any, bbbv_s: Any, ioe: Any, stnb: Any, nf: Any) -> speed.Kept | None:
@@ -253,3 +300,39 @@ def _count(value: Any) -> int:
     if type(value) is not int or not 0 <= value < 10**9:
         raise ValueError(f"a count of {value!r}")
     return value
+
+
+class AvoidableGame(NamedTuple):
+    """A recorded game with an avoidable guess, as `avoidable_games` reads it: enough to make its Replay
+    (`game.model.Replay.from_json(game.replay_json, config.CUSTOM_MAX_SIDE)`) and review it again to find the
+    positions (`review_game`: the clicks whose kind is "avoidable")."""
+
+    game_id: int
+    category: str
+    played_at: datetime
+    avoidable: int  # how many of its guesses were avoidable, as the records keep it
+    replay_json: str  # its move log's moves: a replay file's JSON (its video, if it kept one, left off)
+
+
+def avoidable_games(db: sqlite3.Connection, limit: int) -> list[AvoidableGame]:
+    """The newest `limit` games (in the order they were recorded) that made an avoidable guess, newest first;
+    a game whose move log is damaged is left out."""
+    from game.video.packed import split_log
+
+    found: list[AvoidableGame] = []
+    cursor = db.execute(
+        "SELECT games.id, games.category, played_at, reviews.avoidable, moves FROM reviews "
+        "JOIN games ON games.id = reviews.game_id WHERE reviews.avoidable > 0 AND moves IS NOT NULL "
+        "ORDER BY reviews.game_id DESC"
+    )
+    for game_id, category, at, avoidable, blob in cursor:
+        if len(found) >= limit:
+            break
+        log_text = replay_text(blob, game_id)
+        if log_text is None or type(avoidable) is not int:
+            continue
+        try:
+            found.append(AvoidableGame(game_id, str(category), to_utc(at), avoidable, split_log(log_text)[0]))
+        except (ValueError, TypeError, OverflowError) as error:
+            log.warning("a damaged game in the records was left out of the drill's: %s", error)
+    return found

@@ -44,6 +44,10 @@ FIGURE_BOUNDS = {"bbbv_s": 100_000.0, "ioe": 1_000.0, "stnb": 1_000_000.0}
 NF_TIMED = "timed = 1 AND nf = 1"
 # A games row (`games`) whose figures are not worked out yet.
 UNFIGURED = "NOT EXISTS (SELECT 1 FROM figures WHERE figures.game_id = games.id)"
+# A games row not reviewed yet (game/store/reviewing.py).
+UNREVIEWED = "NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.game_id = games.id)"
+# A reviewed win without an avoidable guess: a clean win. The partial index repeats it word for word.
+CLEAN = "won = 1 AND avoidable = 0"
 
 
 # Each board's games in the order they were recorded, and whether each was won: what the statistics count
@@ -228,6 +232,26 @@ def _migrate_12_to_13(db: sqlite3.Connection) -> None:
         )
 
 
+def _migrate_13_to_14(db: sqlite3.Connection) -> None:
+    # Each game's review (game.model's review_game), one row per game, a table of its own as the figures have: a
+    # game recorded before has none until the writer works it out in the background. A row is written once the
+    # game is reviewed, its figures NULL when they cannot be known (no move log, a damaged one, a review that ran
+    # out of time), never tried again. `category`, `won`, `timed` (TIMED) and `time_ms` repeat the game's, which
+    # never change, so that the clean wins and each board's fastest clean wins are read from an index however
+    # many games were played. `source`: "exact", "estimated" (a group too large to count) or "none"; `guesses`:
+    # opening clicks not certainly safe (the first aside); `avoidable`: of them, those made while some covered
+    # cell was certainly safe; `luck`: the sum of -log10 of each guess's chance, NULL when infinite.
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS reviews (game_id INTEGER PRIMARY KEY, category TEXT NOT NULL, "
+        "won INTEGER NOT NULL, timed INTEGER NOT NULL, time_ms INTEGER NOT NULL, source TEXT NOT NULL, "
+        "guesses INTEGER, avoidable INTEGER, luck REAL)"
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS reviews_by_category ON reviews (category, won, avoidable, luck)")
+    db.execute(
+        f"CREATE INDEX IF NOT EXISTS reviews_clean_best ON reviews (category, timed, time_ms, game_id) WHERE {CLEAN}"
+    )
+
+
 # MIGRATIONS[n] takes a database from user_version n to n + 1. Only ever append.
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_0_to_1,
@@ -243,6 +267,7 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _migrate_10_to_11,
     _migrate_11_to_12,
     _migrate_12_to_13,
+    _migrate_13_to_14,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

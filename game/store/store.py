@@ -88,6 +88,7 @@ class Store:
         self._status = ""  # the last "records busy" line said (take_status)
         self.changes = 0  # finished games recorded or reset: a screen showing them reloads when it moves
         self.figured = 0  # likewise, older games' figures worked out
+        self.reviewed = 0  # and older games' reviews
         self._closing = False
         for notice in notices:
             self.notice(notice)
@@ -158,6 +159,7 @@ class Store:
             assert self._writer is not None
             self._writer.post(jobs.JobKind.OPEN, {})
         self.work_out_figures()  # of games recorded before the records kept them, if any: never at start
+        self.work_out_figures(jobs.JobKind.REVIEWS)  # and their reviews
         return self
 
     def _open_late(self) -> sqlite3.Connection:
@@ -256,17 +258,20 @@ class Store:
         # on the writer's thread; an int the frame only compares
         if job.kind in GAMES_CHANGED:
             self.changes += 1
-        elif job.kind is jobs.JobKind.FIGURES:
+        elif job.kind in (jobs.JobKind.FIGURES, jobs.JobKind.REVIEWS):
             figured, more = value
-            self.figured += figured > 0
+            if job.kind is jobs.JobKind.FIGURES:
+                self.figured += figured > 0
+            else:
+                self.reviewed += figured > 0
             if more:  # the next batch, behind whatever was asked meanwhile (after a rest)
-                self.work_out_figures(first=False)
+                self.work_out_figures(job.kind, first=False)
 
-    def work_out_figures(self, first: bool = True) -> None:
-        """Work out, in the background (the writer, a batch at a time), the speed figures of the games recorded
-        before the records kept them."""
+    def work_out_figures(self, kind: jobs.JobKind = jobs.JobKind.FIGURES, first: bool = True) -> None:
+        """Work out, in the background (the writer, a batch at a time), the speed figures (or, `kind` REVIEWS,
+        the reviews: in a worker process) of the games recorded before the records kept them."""
         if self._writer is not None and self.path is not None and not self._closing:
-            self._writer.post(jobs.JobKind.FIGURES, {"by": self.token, "next": not first})
+            self._writer.post(kind, {"by": self.token, "next": not first})
 
     def _given_up(self, job: Job, error: BaseException) -> None:
         said = words(error, self.path) if self.path is not None else str(error)  # on the writer's thread
@@ -365,6 +370,30 @@ class Store:
         wins alone (no flag placed), read from their own indexes."""
         return self._games(lambda reader, db: reader.bests(db, category, figure, limit, nf), [])
 
+    def clean_times(self, category: str, limit: int = TOP) -> list[BestGame]:
+        """Fastest unassisted wins without an avoidable guess (among the games reviewed)."""
+        return self.bests(category, reader.CLEAN_TIMES, limit)
+
+    def avoidable_games(self, limit: int) -> list[reader.AvoidableGame]:
+        """The player's newest `limit` games with an avoidable guess, newest first: each its id and its moves as
+        a replay file's JSON (reader.AvoidableGame says how to make its Replay). For the drill. Safe from any
+        thread: it reads on a connection of its own, opened for the call (records in memory: the frame's)."""
+        if self.path is None:
+            return self._games(lambda reading, db: reader.avoidable_games(db, limit), [])
+        try:
+            db = sqlite3.connect(self.path, timeout=videos.READ_WAIT, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            log.warning("the records could not be opened to list games: %s", error)
+            return []
+        try:
+            db.execute("PRAGMA query_only = 1")
+            return reader.avoidable_games(db, limit)
+        except sqlite3.Error as error:
+            log.warning("the records could not list games: %s", error)
+            return []
+        finally:
+            db.close()
+
     def recent_games(self, category: str, limit: int = TOP) -> list[PlayedGame]:
         """The last games recorded in a category, newest first."""
         return self._games(lambda reader, db: reader.recent_games(db, category, limit), [])
@@ -373,6 +402,11 @@ class Store:
         return self._games(
             lambda reader, db: reader.statistics(db, category), Stats(category, category_label(category))
         )
+
+    def clean_statistics(self, category: str, stats: Stats) -> Stats:
+        """`stats` (of `category`) with its clean wins and average luck read again (older games reviewed since)."""
+        empty: dict[str, Any] = {}
+        return stats._replace(**self._games(lambda reader, db: reader.clean_statistics(db, category), empty))
 
     def custom_categories(self) -> list[str]:
         """Custom sizes that have been played, smallest board first."""

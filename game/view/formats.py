@@ -133,6 +133,14 @@ _FIGURE_WORDS = {
     ),
     "Seed": N_("The mines come from it: the same seed, the same board."),
     "Code": N_("The board's code: Play a code in the menu deals this board again, anywhere."),
+    "Clean": N_(
+        "A clean win took no avoidable guess: whenever it clicked a cell that was not certainly safe, no covered "
+        "cell was certainly safe. Counted over the games reviewed (older games are reviewed in the background)."
+    ),
+    "Average luck": N_(
+        "The luck a win took, averaged: each guess adds -log10 of its chance of being safe (a 50% guess 0.30, a "
+        "10% one 1.00); 0 for a game of certain clicks. Lower is less luck needed."
+    ),
 }
 
 

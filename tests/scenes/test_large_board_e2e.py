@@ -91,11 +91,13 @@ def test_a_large_board_s_analysis_and_figures_come_from_workers(driver, asked):
     assert session.figures is not None
     assert driver.app.store.flush(120)
     targets = {target for target, _ in asked}
-    # the records' writer works out the figures it keeps in a worker too (on its thread they held the frames)
+    # the records' writer works out the figures it keeps in a worker too (on its thread they held the frames),
+    # and the game's review (always in a worker)
     assert targets == {
         "game.model.replay.verdict:judge_json",
         "game.video.figures:figures_of",
         "game.store.speed:work_out",
+        "game.store.reviewing:review_log",
     }
     assert threading.main_thread() not in [thread for _, thread in asked], "never asked on the frame thread"
     (game,) = driver.app.store.recent_games(session.category)
