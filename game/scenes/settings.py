@@ -91,7 +91,11 @@ class SettingsScene(Scene):
         self.window_size = layout.menu_window(self.context.max_window)
         width, height = self.window_size
         margin = px(MARGIN)
-        rows = [NOTED_ROW if option.note else OPTION_ROW for option in OPTIONS] + [NAME_ROW, NOTICE_ROW, BACK_ROW]
+        rows = [NOTED_ROW if option.note or option.notes else OPTION_ROW for option in OPTIONS] + [
+            NAME_ROW,
+            NOTICE_ROW,
+            BACK_ROW,
+        ]
         places = layout.stack(title_bottom(TITLE_OFFSET), height - margin // 2, rows, spread=True)
         choice_w = min(px(CHOICE_W), (width - 2 * margin) // 2)
         self.rows = [pygame.Rect(margin, y, width - 2 * margin, h) for y, h in places[: len(OPTIONS)]]
