@@ -34,11 +34,13 @@ def empty(surface: pygame.Surface, room: pygame.Rect, words: str) -> None:
     text.draw_paragraph(surface, words, room.inflate(-px(8), -px(8)), SMALL, theme.current().dim_text, smallest=TINY)
 
 
-def _value_text(value: float, figure: str) -> str:
-    """A value on a plot's axis, short: the values it lies between are on the tip."""
+def value_text(value: float, figure: str, step: float) -> str:
+    """A value on a plot's axis, short, with as many decimals as tell it from the next one `step` away (the wins
+    of a long custom board can all lie within a second of each other)."""
+    digits = 0 if step >= 1 else 1 if step >= 0.1 else 2 if step >= 0.01 else 3
     if figure != "Time":
-        return f"{value:.2f}"
-    return f"{value:.1f} s" if value < 10 else f"{value:.0f} s"
+        return f"{value:.{max(2, digits)}f}"
+    return f"{value:.{max(1, digits) if value < 10 else digits}f} s"
 
 
 def plot(surface: pygame.Surface, room: pygame.Rect, series: Series) -> tuple[pygame.Rect, list[tuple[int, int]]]:
@@ -70,7 +72,8 @@ def plot(surface: pygame.Surface, room: pygame.Rect, series: Series) -> tuple[py
         y = y_of(value)
         pygame.draw.line(surface, look.grid, (area.x, y), (area.right - 1, y))
         label = pygame.Rect(room.x, y - tiny // 2, px(AXIS_W) - px(4), tiny)
-        text.draw_fitted(surface, _value_text(value, series.figure), label, TINY, look.dim_text, "right", smallest=TINY)
+        said = value_text(value, series.figure, (high - low) / 4)
+        text.draw_fitted(surface, said, label, TINY, look.dim_text, "right", smallest=TINY)
     under = pygame.Rect(area.x, area.bottom + px(2), area.w, tiny)
     text.draw_fitted(surface, "1", under, TINY, look.dim_text, smallest=TINY)
     text.draw_fitted(surface, str(count), under, TINY, look.dim_text, "right", smallest=TINY)

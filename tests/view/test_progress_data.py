@@ -66,3 +66,13 @@ def test_no_games_is_an_empty_progress():
 def test_the_calendar_shades_days_by_their_games():
     assert [heat_level(n, 8) for n in (0, 1, 2, 3, 4, 8, 9)] == [0, 1, 1, 2, 2, 4, 4]
     assert heat_level(3, 0) == 0
+
+
+def test_the_axis_values_differ_however_close_the_wins_are():
+    from game.view.charts import value_text
+
+    for low, high in ((7200.0, 7200.02), (35.0, 95.0), (3.1, 3.4)):
+        step = (high - low) / 4
+        said = [value_text(low + step * n, "Time", step) for n in range(5)]
+        assert len(set(said)) == 5, said
+    assert value_text(95.0, "Time", 15.0) == "95 s" and value_text(2.5, "3BV/s", 0.5) == "2.50"
