@@ -136,7 +136,8 @@ KEY_NAMES = frozenset(
 
 # (The board's code is on the Rules page: the Figures page has room for the rest at the size of the others.)
 # A figure's name is the community's notation (3BV, ZiNi, ...); its words are game.view.formats's, marked there.
-FIGURES = [name for name in FIGURE_WORDS if name not in SPEED_RUN_FIGURES and name != "Code"]
+# (Records' own statistics, Clean and Average luck, are explained where they show, on hover)
+FIGURES = [name for name in FIGURE_WORDS if name not in (*SPEED_RUN_FIGURES, "Code", "Clean", "Average luck")]
 SPEED_RUNS = list(SPEED_RUN_FIGURES)
 
 # A page: its tab, and its entries (None: the rules; a figure by its name alone: its words are formats's)

@@ -118,11 +118,11 @@ _FIGURE_WORDS = {
     "IOE": N_("3BV per click: 1.00 is a perfect game without flags; flags lower it."),
     "Guesses": N_(
         "Of your clicks that opened cells (the first one aside), how many were not certainly safe "
-        "from what you could see; avoidable when some other cell was certainly safe then, forced when none was."
+        "from what you could see (avoidable: another cell was)."
     ),
     "Luck": N_(
-        "The luck your guesses took: the sum of -log10 of each guess's chance of being safe, so 0 when every "
-        "click was certain and 1 for a 1-in-10 chance. After a loss the losing click counts with the chance it had."
+        "The sum of -log10 of each guess's chance of being safe: 0 if every click was certain, 1 for a 1-in-10 "
+        "chance. After a loss the losing click counts too."
     ),
     "Clicks/ZiNi": N_(
         "Your clicks over ZiNi, the fewest a player who knows the board needs: 1.00 is as few as can be."
