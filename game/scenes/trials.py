@@ -20,7 +20,7 @@ from game.view.title import draw_title, title_bottom
 from game.view.typeface import BODY, SMALL, TINY
 
 BUTTON_W, BACK_W = 320, 140
-RULE_ROW, BIG, BACK_ROW = Row(64, 44, 0, 80), Row(50, 40, 8, 62), Row(40, 32, 12, 46)
+RULE_ROW, BIG, BACK_ROW = Row(100, 76, 0, 110), Row(50, 40, 8, 62), Row(40, 32, 12, 46)  # the rule: 6 lines in Russian
 NOTICE_ROW = Row(20, 16, 4, 24)
 
 

@@ -214,3 +214,17 @@ def test_settings_with_its_language_row_fits_an_800_by_600_screen(tmp_path, monk
             assert not [line for line in drawn_lines(driver) if line.endswith(text.ELLIPSIS)]
     finally:
         stop_app(driver)
+
+
+@pytest.mark.parametrize("speaking", sorted(LANGUAGES))
+def test_the_trials_rule_shows_whole_at_800_by_600(tmp_path, monkeypatch, speaking):
+    """The bug: the rule the time trials follow was cut ("...15 Spielfelder…") in German and Russian, and the
+    German subtitle too: the rule's row had room for four lines of small letters."""
+    monkeypatch.setenv(language.ENVIRONMENT, speaking)
+    driver = start_app(tmp_path, desktop=(800, 600))
+    try:
+        driver.app.show(screens.Trials())
+        driver.frames(2)
+        assert not [line for line in drawn_lines(driver) if line.endswith(text.ELLIPSIS)]
+    finally:
+        stop_app(driver)
