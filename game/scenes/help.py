@@ -155,8 +155,9 @@ TABS = (
     N_("Figures"),
     # TRANSLATORS: a tab of Help, one of seven side by side (about 8 characters): the figures speed-runners compare
     N_("Speed"),
-    # TRANSLATORS: a tab of Help (about 7 characters): how the game treats a guess (no-guess boards and the like)
-    N_("Guesses"),
+    # TRANSLATORS: a tab of Help, one of seven side by side (about 6 characters; two in Chinese and Japanese): the
+    # modes of the no-guess family (Guessing, in Settings). Not the figure "Guesses"
+    N_("No-guess"),
 )
 PAGES: tuple[Page, ...] = tuple(zip(TABS, (None, MOUSE, KEYS, AFTER, FIGURES, SPEED_RUNS, GUESSING), strict=True))
 ROWS = [Row(36, 30, 0), Row(400, 200, 10, 2000), Row(44, 36, 10)]  # the tabs, the page (all the room), Back

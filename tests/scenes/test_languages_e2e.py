@@ -228,3 +228,28 @@ def test_the_trials_rule_shows_whole_at_800_by_600(tmp_path, monkeypatch, speaki
         assert not [line for line in drawn_lines(driver) if line.endswith(text.ELLIPSIS)]
     finally:
         stop_app(driver)
+
+
+@pytest.mark.parametrize("speaking", sorted(LANGUAGES))
+def test_the_new_words_of_settings_help_and_records_show_whole_at_800_by_600(tmp_path, monkeypatch, speaking):
+    """The bug: at 800x600 the Guessing setting's notes were cut in six languages, Help's seventh tab in four,
+    and Records' fourth button in Russian (the sweep of every tour stop in each language found them)."""
+    monkeypatch.setenv(language.ENVIRONMENT, speaking)
+    driver = start_app(tmp_path, desktop=(800, 600))
+    try:
+        cut: list[str] = []
+        driver.app.show(screens.Settings())
+        driver.frames(2)
+        for choice in ("off", "no_guess", "forced_safe", "strict"):
+            driver.app.settings.change("no_guess", choice)
+            cut += [line for line in drawn_lines(driver) if line.endswith(text.ELLIPSIS)]
+        driver.app.show(screens.Help())
+        driver.frames(2)
+        cut += [line for line in drawn_lines(driver) if line.endswith(text.ELLIPSIS)]
+        driver.app.show(screens.Records())
+        driver.frames(2)
+        bottom = [button.label for button in driver.scene.bottom]
+        cut += [line for line in drawn_lines(driver) if line.endswith(text.ELLIPSIS) and line[:-1] in "".join(bottom)]
+        assert not cut, cut
+    finally:
+        stop_app(driver)
