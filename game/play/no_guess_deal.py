@@ -6,10 +6,11 @@ from __future__ import annotations
 from game import config
 from game.language import _
 from game.model import Board, Cell, Move
+from game.play.first_click_wait import FirstClickWait
 from game.work.background import BackgroundJob
 
 
-class NoGuessDeal:
+class NoGuessDeal(FirstClickWait[list[Cell]]):
     """The board's mines being made for the first reveal `move` (stamped `t_ms`). Poll it each step; once
     `done`, `outcome()` says what came. `cancel()` (Esc) settles for a normal board."""
 
@@ -24,39 +25,17 @@ class NoGuessDeal:
             board.first_click,
             move.cell,
         )
-        self.job = BackgroundJob(
+        job = BackgroundJob(
             lambda cancel: generate_no_guess(
                 rows, cols, mines, cell, seed=seed, first_click=rule, timeout=config.NO_GUESS_TIMEOUT, cancel=cancel
             )
         )
-        self.move, self.by_player = move, by_player
-        self.t_ms = t_ms  # when the click came: the clock starts at its stamp
-        self.waited = 0.0  # seconds the player has waited (the scene shows them: the status line, the spinner)
-
-    @property
-    def done(self) -> bool:
-        return bool(self.job.done)
-
-    def poll(self, step: float) -> bool:
-        """The player waited another step; True once the board is made (or none could be)."""
-        self.waited += step
-        return self.done
+        super().__init__(job, move, by_player, t_ms)
 
     def status(self) -> str:
-        dots = "." * (1 + int(self.waited * 3) % 3)
+        dots = self.dots()
         # TRANSLATORS: the status line while a board is made; {dots} is one to three dots that move
         return _("Making a no-guess board{dots}  (Esc: a normal board)").format(dots=dots)
-
-    @property
-    def spinner_shown(self) -> bool:
-        """The wait is long enough to show a spinner over the board."""
-        return self.waited >= config.SPINNER_DELAY
-
-    def wait(self, timeout: float) -> bool:
-        return bool(self.job.wait(timeout))
-
-    def cancel(self) -> None:
-        self.job.cancel()
 
     def outcome(self) -> tuple[list[Cell] | None, str | None]:
         """Once done: the mines made (None when none came: the first click lays a normal board's), and the line

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 from game import config
 from game.language import _
 from game.model import Board, Cell, Move
+from game.play.first_click_wait import FirstClickWait
 from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:  # the range's module loads with the first such board, not at start-up
     from game.model import RangeDeal, ThreeBvRange
 
 
-class RangeDealing:
+class RangeDealing(FirstClickWait["RangeDeal"]):
     """The board's mines being drawn within `bv_range` for the first reveal `move` (stamped `t_ms`). Poll it each
     step; once `done`, `outcome()` says what came. `cancel()` (Esc) stops it: the click is not played."""
 
@@ -42,35 +43,13 @@ class RangeDealing:
             )
             return answer
 
-        self.job: BackgroundJob[RangeDeal] = BackgroundJob(deal)
-        self.move, self.by_player, self.bv_range = move, by_player, bv_range
-        self.t_ms = t_ms  # when the click came: the clock starts at its stamp
-        self.timeout = timeout
-        self.waited = 0.0  # seconds the player has waited (the scene shows them: the status line, the spinner)
-
-    @property
-    def done(self) -> bool:
-        return bool(self.job.done)
-
-    def poll(self, step: float) -> bool:
-        """The player waited another step; True once the board is dealt (or none could be)."""
-        self.waited += step
-        return self.done
+        super().__init__(BackgroundJob(deal), move, by_player, t_ms)
+        self.bv_range, self.timeout = bv_range, timeout
 
     def status(self) -> str:
-        dots = "." * (1 + int(self.waited * 3) % 3)
+        dots = self.dots()
         # TRANSLATORS: the status line while boards are drawn for the player's 3BV range; {dots}: one to three dots
         return _("Dealing a board in your 3BV range{dots}  (Esc: stop)").format(dots=dots)
-
-    @property
-    def spinner_shown(self) -> bool:
-        return self.waited >= config.SPINNER_DELAY
-
-    def wait(self, timeout: float) -> bool:
-        return bool(self.job.wait(timeout))
-
-    def cancel(self) -> None:
-        self.job.cancel()
 
     @property
     def cancelled(self) -> bool:
