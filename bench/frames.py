@@ -348,6 +348,30 @@ def case_drops(app, seed, path, count=30):
     return {f"{count} drops": frames_until(app, read, then=30)}
 
 
+def case_ruling(app, seed):
+    """The board played 1,000 moves in, then under the strict rule: a click on a covered safe cell, whose ruling
+    (an analysis of the whole position, the first of the game, and perhaps a search) runs off the frame while the
+    frames go on; the frames until the click is played and drawn. (Checkouts before that ruled on the frame.)"""
+    from game.model import GuessRule
+
+    enter_board(app, seed)
+    scene = app.scene
+    session, board = scene.session, scene.board
+    session.rule = GuessRule.STRICT
+    try:
+        from game.play.ruling_wait import Referee
+
+        session.referee = Referee(GuessRule.STRICT)
+    except ImportError:  # a checkout that ruled on the frame: its session makes its judge from `rule`
+        session.ruling_wait = None
+    before = len(board.moves)
+    click(cell_in_view(scene, mine=False))
+    started = time.perf_counter()
+    ruled = frames_until(app, lambda: session.ruling_wait is None and len(board.moves) > before and not scene.dirty)
+    print(f"    the click waited {1000 * (time.perf_counter() - started):.0f} ms for its ruling and its frames")
+    return {"a click ruled on (strict)": ruled}
+
+
 def case_enter(app, seed):
     return {"entering the board": enter_board(app, seed)}
 
@@ -359,6 +383,7 @@ CASES = {
     "records": case_records,
     "resizes": case_resizes,
     "drops": case_drops,
+    "ruling": case_ruling,
 }
 
 

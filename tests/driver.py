@@ -86,6 +86,10 @@ class Driver:
         pasting = getattr(self.app.scene, "pasting", None)  # the clipboard being read
         if pasting is not None:
             assert pasting.wait(seconds), "the clipboard was read in time"
+        session = getattr(self.app.scene, "session", None)  # a click waiting for its ruling (forced is safe, strict)
+        ruling = getattr(session, "ruling_wait", None)
+        if ruling is not None:
+            assert ruling.wait(seconds), "the click was ruled on in time"
         exporting = getattr(self.app.scene, "exporting", None)  # Replay's export being written
         if exporting is not None:
             assert exporting.wait(seconds), "the export was written in time"

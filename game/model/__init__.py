@@ -100,7 +100,7 @@ if TYPE_CHECKING:
     )
     from .solver.chance import chance_text
     from .solver.deductions import Deduction, combined_reason, deductions
-    from .solver.guessrules import Judge, Ruling, rule_reveal
+    from .solver.guessrules import Answer, Judge, Question, Ruling, rule_move, settle
     from .solver.hints import Hint, HintRule, count_reason, hint_for
     from .solver.noguess import NoGuessCancelled, NoGuessTimeout, generate_no_guess
     from .solver.proofs import simplest_proof
@@ -135,7 +135,7 @@ _LATER = {
     "simplest_proof": ".solver.proofs",
     **dict.fromkeys(("Hint", "HintRule", "count_reason", "hint_for"), ".solver.hints"),
     **dict.fromkeys(("NoGuessCancelled", "NoGuessTimeout", "generate_no_guess"), ".solver.noguess"),
-    **dict.fromkeys(("Judge", "Ruling", "rule_reveal"), ".solver.guessrules"),
+    **dict.fromkeys(("Answer", "Judge", "Question", "Ruling", "rule_move", "settle"), ".solver.guessrules"),
 }
 
 
@@ -165,6 +165,7 @@ __all__ = [
     "SEEN_MINE",
     "SEEN_QUESTION",
     "Analysis",
+    "Answer",
     "Board",
     "BoardCode",
     "Deduction",
@@ -183,6 +184,7 @@ __all__ = [
     "NoGuessCancelled",
     "NoGuessTimeout",
     "Preset",
+    "Question",
     "Replay",
     "Ruling",
     "analyse",
@@ -207,7 +209,8 @@ __all__ = [
     "level_of",
     "mine_total",
     "rule_of",
-    "rule_reveal",
+    "rule_move",
+    "settle",
     "mines_text",
     "parse_custom",
     "parse_replay_json",

@@ -6,11 +6,11 @@ from __future__ import annotations
 from game import config
 from game.language import _
 from game.model import Board, Cell, Move
-from game.play.first_click_wait import FirstClickWait
+from game.play.click_wait import ClickWait
 from game.work.background import BackgroundJob
 
 
-class NoGuessDeal(FirstClickWait[list[Cell]]):
+class NoGuessDeal(ClickWait[list[Cell]]):
     """The board's mines being made for the first reveal `move` (stamped `t_ms`). Poll it each step; once
     `done`, `outcome()` says what came. `cancel()` (Esc) settles for a normal board."""
 

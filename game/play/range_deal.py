@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 from game import config
 from game.language import _
 from game.model import Board, Cell, Move
-from game.play.first_click_wait import FirstClickWait
+from game.play.click_wait import ClickWait
 from game.work.background import BackgroundJob
 
 if TYPE_CHECKING:  # the range's module loads with the first such board, not at start-up
     from game.model import RangeDeal, ThreeBvRange
 
 
-class RangeDealing(FirstClickWait["RangeDeal"]):
+class RangeDealing(ClickWait["RangeDeal"]):
     """The board's mines being drawn within `bv_range` for the first reveal `move` (stamped `t_ms`). Poll it each
     step; once `done`, `outcome()` says what came. `cancel()` (Esc) stops it: the click is not played."""
 

@@ -39,6 +39,7 @@ from game.play.no_guess_deal import NoGuessDeal
 from game.play.range_deal import RangeDealing
 from game.play.recorder import Placed, Recorder
 from game.play.resumed import laid_mines, paused_at_the_clock
+from game.play.ruling_wait import Referee, RulingWait
 from game.play.stopwatch import Stopwatch, led_seconds
 from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
 from game.video import packed
@@ -47,7 +48,7 @@ from game.video.events import Video, new_video, record_made_click
 from game.video.packed import saved_video
 
 if TYPE_CHECKING:
-    from game.model import GameVerdict, Judge, Replay, Ruling, ThreeBvRange
+    from game.model import GameVerdict, Replay, Ruling, ThreeBvRange
     from game.play.aftermath import VerdictState
     from game.store import RecordResult
     from game.store.writer import Pending
@@ -92,8 +93,9 @@ class GameSession:
         self.dealing: NoGuessDeal | RangeDealing | None = None  # the board being made; the first reveal waits for it
         # a mode of the no-guess family that moves the mines under a guess (game.model.GuessRule), else OFF
         self.rule = rule if rule.changes_board else GuessRule.OFF
-        self.ruling: Ruling | None = None  # what the mode did to the last reveal (the status line says it)
-        self._judge: Judge | None = None  # rules on the reveals under `rule`, made at the first
+        self.ruling: Ruling | None = None  # what the mode did to the last click (the status line says it)
+        # rules on the clicks under `rule`, off the frame: a click waits for its ruling (see `apply`)
+        self.referee = Referee(self.rule) if self.rule.changes_board else None
         # the mines are to be drawn within this 3BV range for the first reveal (see `apply`); it takes the place
         # of no-guess, which no range could wait for: the Settings screen and the Custom form say so
         self.bv_range = bv_range if bv_range is not None and bv_range.bounded and not board.mines_placed else None
@@ -332,14 +334,18 @@ class GameSession:
         """Make a click (what it is, a reveal or a chord, game.play.board_ui decided) from input stamped `t_ms`;
         returns the cells it revealed. The clock starts at the stamp of the first reveal (as ms-toollib
         times a video) or, when waiting, of this move; the game is saved after a move that changed something,
-        and recorded when it ends. A first reveal that waits for a no-guess board starts making it (`dealing`)
-        and plays nothing: `dealt` hands it back once the board is there."""
-        if self.state.over or self.paused or self.dealing is not None:
+        and recorded when it ends. A click that waits plays nothing yet: a first reveal that waits for a no-guess
+        board starts making it (`dealing`, and `dealt` hands it back once the board is there); a click under a mode
+        that moves the mines starts its ruling (`ruling_wait`, and `ruled` hands it back once ruled on)."""
+        if self.state.over or self.paused or self.dealing is not None or self.ruling_wait is not None:
             return []
         if self.waits_for_a_board(move):
             self._start_dealing(move, by_player, t_ms)
             return []
         board = self.board
+        self.ruling = self.referee.take(move) if self.referee is not None else None
+        if self.ruling is None and self.referee is not None and self.referee.ask(board, move, by_player, t_ms):
+            return []  # its ruling is worked out off the frame: see `ruled`
         if by_player and self.waiting:
             self.waiting = False
             self._watch.stop()
@@ -349,19 +355,31 @@ class GameSession:
             self.stamp(t_ms)
         started = board.state != GameState.READY or move.kind is MoveKind.REVEAL
         made = not by_player and not board.moves and move.kind is MoveKind.REVEAL  # made for the player: not theirs
-        self.ruling = None
-        if self.rule.changes_board and move.kind is MoveKind.REVEAL and board.state == GameState.PLAYING:
-            if self._judge is None:
-                from game.model import Judge  # the solver loads with the first such reveal, not at start-up
-
-                self._judge = Judge(self.rule)
-            self.ruling = self._judge.rule(board, move)  # the mines may move: the click then plays on them
         changed = board.apply(move.at(self.elapsed_ms if started else 0), made=made)
         if board.state in (GameState.WON, GameState.LOST):
             self._record()
         elif board.state == GameState.PLAYING and board.last_changed:
             self.suspend()
         return changed
+
+    # --- a click under a mode that moves the mines, waiting for its ruling --------------------------------------
+
+    @property
+    def ruling_wait(self) -> RulingWait | None:
+        """The click waiting for its ruling (see `apply`), or None."""
+        return self.referee.wait if self.referee is not None else None
+
+    def ruled(self, step: float) -> RulingWait | None:
+        """Another step waited for a click's ruling: once it has come, the mines are moved as it says and the wait
+        is handed back, with the click that waited for it: play that now. None meanwhile."""
+        return self.referee.ruled(self.board, step) if self.referee is not None else None
+
+    def stop_ruling(self) -> None:
+        """The game is left while a click waits for its ruling: the click is played as dealt (the mines stay),
+        since the video has heard it."""
+        wait = self.referee.stop(self.board) if self.referee is not None else None
+        if wait is not None:
+            self.apply(wait.move, by_player=wait.by_player, t_ms=wait.t_ms)
 
     def current_video(self) -> Video | None:
         """The video so far, with the board's mines (laid at the first reveal) and the game's rules and help;

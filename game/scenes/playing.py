@@ -7,15 +7,17 @@ the overlays around it (the pause, the question before leaving, the game-over pa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game import config
 from game.language import N_, _, pgettext
-from game.model import Board, Cell, GameState, Move, MoveKind, level_of
+from game.model import Board, Cell, GameState, Move, MoveKind
 from game.play import board_ui
 from game.play.aftermath import VerdictState
 from game.play.board_ui import BoardUI, InputEvent, KeyPress, Scroll, hover_cell
+from game.play.click_wait import ClickWait
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.range_deal import RangeDealing
 from game.video.figure_text import nf_mark
@@ -85,6 +87,8 @@ class PlayingScene(Scene):
         self._verdict_shown = False
         self._end_drawn = False  # the frame that shows the game's end has been drawn
         self._made_click = made_click
+        self._held: list[pygame.event.Event] = []  # input that came while a click waited for its ruling
+        self._left = False  # the scene was left (another screen shows)
         self.face_button = FaceButton()
         self.ghost = GhostPainter(race, session.elapsed_ms) if race is not None else None
         if session.waiting and made_click is None:  # a resumed game
@@ -137,6 +141,8 @@ class PlayingScene(Scene):
             self.apply(Move(MoveKind.REVEAL, *cell), by_player=False)
 
     def on_exit(self) -> None:
+        self._left = True
+        self.session.stop_ruling()  # a click still waiting for its ruling is played as dealt: the video heard it
         now = self.context.now_ms()
         if not self.session.resumable:
             self.session.abandon(now)  # a race left under way (the window closed) ends: a loss, as its question says
@@ -167,22 +173,10 @@ class PlayingScene(Scene):
         tile = scale.px(step)
         if tile != self.layout.tile:
             self.context.settings.change("tile", step)
-            around = pointer if pointer is not None else self._zoom_centre()
+            on_board = pygame.mouse.get_pos() if self.ui.pointer is not None else None
+            around = pointer if pointer is not None else self.screen.zoom_centre(self.ui.cursor, on_board)
             self.screen.zoom(tile, self.context.max_window, around, then=self._rezoomed)
             self._repoint()  # after the scroll that keeps the spot under a wheel's pointer
-
-    def _zoom_centre(self) -> tuple[int, int]:
-        """Where the zoom keys zoom around: the keyboard cursor's cell, the pointer over the board, the view's
-        centre."""
-        view = self.geometry.view
-        if self.ui.cursor is not None:
-            cell = self.geometry.cell_rect(*self.ui.cursor).clip(view)
-            if cell:
-                return cell.center
-        pointer = pygame.mouse.get_pos()
-        if self.ui.pointer is not None and view.collidepoint(pointer):
-            return pointer
-        return view.center
 
     def _rezoomed(self) -> None:
         self._laid_out()
@@ -194,6 +188,9 @@ class PlayingScene(Scene):
         return self.session.state.over
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.session.ruling_wait is not None:  # a click waits for its ruling: all input waits behind it, in turn
+            self._held.append(event)
+            return
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.pause()
         elif event.type == pygame.KEYDOWN:
@@ -245,7 +242,10 @@ class PlayingScene(Scene):
                 self._repoint()
 
     def update(self, step: float) -> None:
-        self.dirty |= self.dealing is not None  # the status line counts the wait
+        self.dirty |= self.click_wait is not None  # the status line counts the wait; the spinner turns
+        if (ruled := self.session.ruled(step)) is not None:  # the mines moved as the mode says (or stayed)
+            self.apply(ruled.move, by_player=ruled.by_player, t_ms=ruled.t_ms)
+            self._let_held_through()
         dealt = self.session.dealt(step)
         if dealt is not None:  # the board is made: the click that waited for it is played now
             self.assist.after_next_move(dealt.outcome()[1] if isinstance(dealt, NoGuessDeal) else None)
@@ -253,7 +253,8 @@ class PlayingScene(Scene):
             self.apply(dealt.move, by_player=dealt.by_player, t_ms=dealt.t_ms)
         elif (failed := self.session.failed_deal) is not None:
             self.session.failed_deal = None
-            self._no_board_in_range(failed)
+            self.assist.message = bv_wait.tell_no_board(self.context, failed, self.board)
+            self.dirty = True
         if self.assist.hint_job is not None:
             self.dirty |= self.assist.thinking  # the status line counts the wait
             if self.assist.poll_hint(step):
@@ -300,7 +301,7 @@ class PlayingScene(Scene):
         if whole or self.screen.needs_whole:
             self.draw_all(surface)  # overlays sit on top of cells: redraw them whole when anything changes
             return None
-        self.hint_button.enabled = not self.over and self.dealing is None
+        self.hint_button.enabled = not self.over and self.click_wait is None
         looks = self.looks()
         changed = self.screen.draw(surface, self._counters(), self._status(), looks)
         if self.trial_view is not None:
@@ -310,13 +311,13 @@ class PlayingScene(Scene):
     def draw_all(self, surface: pygame.Surface) -> None:
         """The whole window: frame, counters, face, board, what the hint engine shows, and the status line."""
         self._end_drawn = self.over
-        self.hint_button.enabled = not self.over and self.dealing is None
+        self.hint_button.enabled = not self.over and self.click_wait is None
         looks = self.looks()
 
         def over_board(surface: pygame.Surface) -> None:
             self.assist.draw(surface, self.geometry, self.board, looks.hover)
-            if self.dealing is not None and self.spinner_shown:
-                hint_marks.draw_spinner(surface, self.geometry.view.center, self.dealing.waited)
+            if self.click_wait is not None and self.spinner_shown:
+                hint_marks.draw_spinner(surface, self.geometry.view.center, self.click_wait.waited)
 
         self.screen.draw_all(surface, self._counters(), self._status(), looks, over_board=over_board)
         if self.ghost is not None:
@@ -338,8 +339,23 @@ class PlayingScene(Scene):
         return self.session.dealing
 
     @property
+    def click_wait(self) -> ClickWait[Any] | None:
+        """A click waiting for work off the frame: for its board (`dealing`) or for its ruling, or None."""
+        return self.session.dealing or self.session.ruling_wait
+
+    @property
     def spinner_shown(self) -> bool:
-        return self.dealing is not None and self.dealing.spinner_shown
+        return self.click_wait is not None and self.click_wait.spinner_shown
+
+    def _let_held_through(self) -> None:
+        """The input held while a click waited for its ruling goes on to the game, in the order it came, until
+        another click waits (then the rest waits again) or the game steps aside (a question, the pause, its
+        end, another screen): what came after that is dropped, as input on a covered board is."""
+        held, self._held = self._held, []
+        for event in held:
+            if self.session.paused or self.over or self._left:
+                return
+            self.handle(event)
 
     def _status(self) -> str:
         if self.dealing is not None:
@@ -360,7 +376,7 @@ class PlayingScene(Scene):
     def apply(self, move: Move, by_player: bool = True, t_ms: int | None = None) -> list[Cell]:
         """Play one move through the session and show what it changed."""
         board, session = self.board, self.session
-        if self.dealing is not None or self.over:
+        if self.click_wait is not None or self.over:
             return []
         if session.waits_for_a_board(move):
             session.apply(move, by_player=by_player, t_ms=t_ms)  # the board is made first: see update
@@ -374,6 +390,9 @@ class PlayingScene(Scene):
             self.assist.moved()
         was = board.state
         changed = session.apply(move, by_player=by_player, t_ms=t_ms)
+        if session.ruling_wait is not None:  # ruled on off the frame first: see update
+            self.dirty = True
+            return []
         if said := ruling_line(session.ruling):  # a mode of the no-guess family moved the mines (or could not)
             self.assist.message = said
         if self.context.settings["animation"]:
@@ -398,14 +417,8 @@ class PlayingScene(Scene):
     def _panel_places(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """Where the game-over panel finds the face, the board, the status line and the cells the verdict marks
         on the board (the numbers that prove a cell safe and that cell: what the panel explains)."""
-        face, board, status = self.layout.panel_places
-        hint, view = self.assist.hint, self.geometry.view
-        marked = pygame.Rect(0, 0, 0, 0)
-        if hint is not None and self.over:
-            cells = [self.geometry.cell_rect(*cell).clip(view) for cell in (hint.cell, *hint.proof)]
-            shown = [rect for rect in cells if rect.w and rect.h]
-            marked = shown[0].unionall(shown[1:]) if shown else marked
-        return face, board, status, marked
+        hint = self.assist.hint
+        return self.screen.panel_places([hint.cell, *hint.proof] if hint is not None and self.over else [])
 
     def follow(self, choice: PanelChoice) -> None:
         """Go where the player chose on the game-over panel (after a race, the same board is the same race)."""
@@ -444,29 +457,6 @@ class PlayingScene(Scene):
         view, so what the words speak of is on the screen."""
         if self.assist.hint is not None and self.screen.keep_in_view(self.assist.hint.cell):
             self._repoint()
-
-    def _no_board_in_range(self, failed: RangeDealing) -> None:
-        """No board in the player's 3BV range came: they are told so, plainly (no other board is dealt); the board
-        stays unlaid, so the next click tries again, or they change the range."""
-        deal, board = failed.failure(), self.board
-        low, high = failed.bv_range
-        level = level_of(board.rows, board.cols, board.mines)
-        tried, impossible = (deal.tried, deal.impossible) if deal is not None else (0, False)
-        title, detail = bv_wait.cannot_deal(level, board.rows, board.cols, board.mines, low, high, tried, impossible)
-        if impossible:
-            # TRANSLATORS: the status line when no board of this size can have a 3BV in the player's range
-            self.assist.message = _("No board of this size has a 3BV in your range.")
-        else:
-            # TRANSLATORS: the status line after no board in the 3BV range came in time
-            self.assist.message = _("No board in your 3BV range came: click to try again.")
-        self.dirty = True
-
-        def answered(change: bool) -> None:
-            if change:  # the range of a custom board is the Custom form's; a level's, the Boards by 3BV form's
-                self.context.show(screens.BvRanges() if level else screens.Custom())
-
-        # TRANSLATORS: the buttons of the message that no board in the 3BV range came (about 16 characters each)
-        self.context.ask(title, detail, _("Change the range"), _("Close"), answered)
 
     def new_game(self) -> None:
         """The face, F2, N or Again: a new board of the same size. A game under way counts as abandoned (in a run,

@@ -197,6 +197,27 @@ class BoardScreen:
             widgets.bevel(surface, bar, raised=False, width=1, face=look.shadow)
             widgets.bevel(surface, thumb, raised=True, width=2, face=look.light)
 
+    def zoom_centre(self, cursor: Cell | None, pointer: tuple[int, int] | None) -> tuple[int, int]:
+        """Where the zoom keys zoom around: the keyboard `cursor`'s cell, the `pointer` when it is over the board,
+        else the view's centre."""
+        geometry = self.geometry
+        view = geometry.view
+        if cursor is not None:
+            cell = geometry.cell_rect(*cursor).clip(view)
+            if cell:
+                return cell.center
+        if pointer is not None and view.collidepoint(pointer):
+            return pointer
+        return view.center
+
+    def panel_places(self, marked: list[Cell]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Where the game-over panel finds the face, the board and the status line, and the `marked` cells (those
+        of them in view)."""
+        face, board, status = self.layout.panel_places
+        view = self.geometry.view
+        shown = [rect for rect in (self.geometry.cell_rect(*cell).clip(view) for cell in marked) if rect.w and rect.h]
+        return face, board, status, shown[0].unionall(shown[1:]) if shown else pygame.Rect(0, 0, 0, 0)
+
     def keep_in_view(self, cell: Cell | None) -> bool:
         """Scroll so that the cell (the keyboard cursor) shows whole; None: nothing to follow. True when it
         scrolled."""

@@ -11,11 +11,16 @@ the range, the median deal draws ln 2 / p of them and one deal in twenty more th
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game import config
 from game.language import _, ngettext
-from game.model import PRESETS, size_text
+from game.model import PRESETS, Board, level_of, size_text
+from game.view import screens
+
+if TYPE_CHECKING:
+    from game.play.range_deal import RangeDealing
+    from game.view.scene import Context
 
 QUANTILES = (0.0001, 0.001, 0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99, 0.999, 0.9999)
 MEASURED: dict[str, tuple[int, ...]] = {  # each level's 3BV at each quantile above
@@ -173,3 +178,25 @@ def cannot_deal(
         ).format(range=shown, seconds=seconds, count=tried)
     # TRANSLATORS: the title of the message when no board in the player's 3BV range could be dealt
     return _("Cannot make such a board"), detail
+
+
+def tell_no_board(context: Context, failed: RangeDealing, board: Board) -> str:
+    """No board in the player's 3BV range came: they are asked whether to change the range (no other board is
+    dealt; the board stays unlaid, so the next click tries again). Returns the status line's words for it."""
+    deal = failed.failure()
+    low, high = failed.bv_range
+    level = level_of(board.rows, board.cols, board.mines)
+    tried, impossible = (deal.tried, deal.impossible) if deal is not None else (0, False)
+    title, detail = cannot_deal(level, board.rows, board.cols, board.mines, low, high, tried, impossible)
+
+    def answered(change: bool) -> None:
+        if change:  # the range of a custom board is the Custom form's; a level's, the Boards by 3BV form's
+            context.show(screens.BvRanges() if level else screens.Custom())
+
+    # TRANSLATORS: the buttons of the message that no board in the 3BV range came (about 16 characters each)
+    context.ask(title, detail, _("Change the range"), _("Close"), answered)
+    if impossible:
+        # TRANSLATORS: the status line when no board of this size can have a 3BV in the player's range
+        return _("No board of this size has a 3BV in your range.")
+    # TRANSLATORS: the status line after no board in the 3BV range came in time
+    return _("No board in your 3BV range came: click to try again.")

@@ -12,8 +12,8 @@ from game.model import Board, GameState, Move, MoveKind
 from game.model.rules.guessing import GuessRule
 from game.model.solver.analysis import visible_of
 from game.model.solver.frontier import neighbours
-from game.model.solver.guessrules import Judge, Ruling, rule_reveal
-from game.model.solver.relayout import layout_with
+from game.model.solver.guessrules import Judge, Ruling, rule_move
+from game.model.solver.relayout import OutOfWork, layout_with
 
 
 def fitting_layouts(rows: int, cols: int, mines: int, visible: list[int]) -> list[frozenset[int]]:
@@ -35,29 +35,39 @@ def mines_of(board: Board) -> frozenset[int]:
 
 def check_reveal(board: Board, cell: tuple[int, int], rule: GuessRule, judge: Judge | None = None) -> Ruling:
     """Rule on one reveal and check it against brute force; then play it."""
+    return check_move(board, Move(MoveKind.REVEAL, *cell), rule, judge)
+
+
+def check_move(board: Board, move: Move, rule: GuessRule, judge: Judge | None = None) -> Ruling:
+    """Rule on one reveal or chord and check it against brute force; then play it."""
     rows, cols = board.rows, board.cols
     visible = visible_of(board)
     layouts = fitting_layouts(rows, cols, board.mines, visible)
     assert mines_of(board) in layouts  # the board in play always fits what is shown
-    index = cell[0] * cols + cell[1]
+    if move.kind is MoveKind.CHORD:
+        opened = {r * cols + c for r, c in board.chord_cells(*move.cell)}
+    elif board.is_revealed(*move.cell) or board.is_flagged(*move.cell):
+        opened = set()
+    else:
+        opened = {move.cell[0] * cols + move.cell[1]}
     covered = [i for i, v in enumerate(visible) if v < 0]
     certain_safe = {i for i in covered if all(i not in layout for layout in layouts)}
-    can_be_safe = any(index not in layout for layout in layouts)
-    can_be_mine = any(index in layout for layout in layouts)
+    unsure = opened - certain_safe
+    can_be_safe = any(not (unsure & layout) for layout in layouts)
+    can_be_mine = any(unsure & layout for layout in layouts)
     before = mines_of(board)
-    move = Move(MoveKind.REVEAL, *cell)
-    ruling = judge.rule(board, move) if judge is not None else rule_reveal(board, move, rule)
+    ruling = judge.rule(board, move) if judge is not None else rule_move(board, move, rule)
     after = mines_of(board)
     assert after in layouts, "the mines moved to a layout that does not fit what is shown"
     assert ruling is not Ruling.UNDECIDED  # small boards never run out of work
-    if not board.is_revealed(*cell) and not board.is_flagged(*cell):
+    if unsure:
         if not certain_safe and can_be_safe:  # a forced guess
-            assert index not in after, "a forced guess was left on a mine"
-        if rule is GuessRule.STRICT and certain_safe and index not in certain_safe and can_be_mine:
-            assert index in after, "a needless guess was left safe"
-        if index in certain_safe or (certain_safe and rule is GuessRule.FORCED_SAFE):
-            assert after == before, "the mines moved under a click that was no forced guess"
-    board.apply(Move(MoveKind.REVEAL, *cell))
+            assert not (opened & after), "a forced guess was left on a mine"
+        if rule is GuessRule.STRICT and certain_safe and can_be_mine:
+            assert opened & after, "a needless guess was left safe"
+    if not unsure or (certain_safe and rule is GuessRule.FORCED_SAFE):
+        assert after == before, "the mines moved under a click that was no forced guess"
+    board.apply(move)
     return ruling
 
 
@@ -68,24 +78,25 @@ PLAY = {
     "size": st.sampled_from(SIZES),
     "seed": st.integers(0, 2**32 - 1),
     "rule": st.sampled_from([GuessRule.FORCED_SAFE, GuessRule.STRICT]),
-    "clicks": st.lists(st.tuples(st.integers(0, 4), st.integers(0, 5), st.booleans()), min_size=1, max_size=25),
+    # (row, col, what): 0 a reveal, 1 a flag, 2 a chord
+    "clicks": st.lists(st.tuples(st.integers(0, 4), st.integers(0, 5), st.integers(0, 2)), min_size=1, max_size=25),
 }
 
 
-def play(size: tuple[int, int, int], seed: int, rule: GuessRule, clicks: list[tuple[int, int, bool]]) -> None:
+def play(size: tuple[int, int, int], seed: int, rule: GuessRule, clicks: list[tuple[int, int, int]]) -> None:
     rows, cols, mines = size
     board = Board(rows, cols, mines, seed=seed, first_click="safe")
     judge = Judge(rule) if seed % 2 else None  # half the games carry the analysis from click to click, as a game does
-    for row, col, flag in clicks:
+    for row, col, what in clicks:
         if board.state in (GameState.WON, GameState.LOST):
             break
         row, col = row % rows, col % cols
         if board.state == GameState.READY:
             board.reveal(row, col)
-        elif flag:
+        elif what == 1:
             board.toggle_flag(row, col)  # flags are marks, not facts: the modes ignore them
         else:
-            check_reveal(board, (row, col), rule, judge)
+            check_move(board, Move(MoveKind.CHORD if what == 2 else MoveKind.REVEAL, row, col), rule, judge)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -147,7 +158,7 @@ def test_a_provably_safe_click_leaves_the_mines_alone():
     board.reveal(0, 3)
     before = mines_of(board)
     for rule in (GuessRule.FORCED_SAFE, GuessRule.STRICT):
-        assert rule_reveal(board.copy(), Move(MoveKind.REVEAL, 2, 0), rule) is Ruling.AS_DEALT
+        assert rule_move(board.copy(), Move(MoveKind.REVEAL, 2, 0), rule) is Ruling.AS_DEALT
     assert mines_of(board) == before
 
 
@@ -161,5 +172,61 @@ def test_moving_mines_that_change_a_number_is_refused():
 
 def test_the_search_gives_up_past_its_work():
     visible = [1, -1, -1, -1, -1, -1]
-    assert layout_with(2, 3, 1, visible, 1, False, {1}, budget=1) is None
-    assert layout_with(2, 3, 1, visible, 1, False, {1}) == {4}
+    with pytest.raises(OutOfWork):
+        layout_with(2, 3, 1, visible, {1: False}, {1}, budget=1)
+    assert layout_with(2, 3, 1, visible, {1: False}, {1}) == {4}
+
+
+def chords_on_wrong_flags(rows: int, cols: int, mines: int):
+    """Every board of the size, opened at the corner, with every chord a player could make on it: each number's
+    covered neighbours flagged as many as it shows, in every way (mostly wrongly)."""
+    for chosen in combinations(range(1, rows * cols), mines):
+        board = Board.from_mines(rows, cols, [divmod(i, cols) for i in chosen])
+        board.reveal(0, 0)
+        if board.state != GameState.PLAYING:
+            continue
+        for r in range(rows):
+            for c in range(cols):
+                number = board.adjacent_mines(r, c)
+                if not board.is_revealed(r, c) or not number:
+                    continue
+                around = [
+                    (r + dr, c + dc)
+                    for dr in (-1, 0, 1)
+                    for dc in (-1, 0, 1)
+                    if 0 <= r + dr < rows and 0 <= c + dc < cols and not board.is_revealed(r + dr, c + dc)
+                ]
+                for flagged in combinations(around, number):
+                    trial = board.copy()
+                    for cell in flagged:
+                        trial.toggle_flag(*cell)
+                    if trial.chord_opens(r, c):
+                        yield trial, Move(MoveKind.CHORD, r, c)
+
+
+@pytest.mark.parametrize("rule", [GuessRule.FORCED_SAFE, GuessRule.STRICT])
+def test_chords_are_ruled_as_reveals_are(rule):
+    """A chord opens cells as reveals do: on a wrong flag it is a guess, forced (then made safe when a layout
+    allows) or needless (then, under the strict mode, punished). Every chord on every 3x4 board with 3 mines,
+    checked against brute force."""
+    rulings = [check_move(board, move, rule) for board, move in chords_on_wrong_flags(3, 4, 3)]
+    assert Ruling.MADE_SAFE in rulings
+    if rule is GuessRule.STRICT:
+        assert Ruling.PUNISHED in rulings
+
+
+def test_a_question_is_answered_from_its_copy_alone():
+    """The ruling's slow half works from what the question copied: the board may be drawn meanwhile, and the
+    answer moves its mines only when settled."""
+    from game.model.solver.guessrules import Judge, settle
+
+    board = Board.from_layout(["*.", "..", "..", ".*"])
+    board.reveal(0, 1)
+    judge = Judge(GuessRule.FORCED_SAFE)
+    move = Move(MoveKind.REVEAL, 0, 0)
+    question = judge.question(board, move)
+    assert question is not None and question.hit and question.opened == (0,)
+    ruled = judge.ask(question)
+    assert board.is_mine(0, 0)  # nothing moved yet
+    assert settle(board, ruled) is Ruling.MADE_SAFE and not board.is_mine(0, 0)
+    assert judge.question(board, Move(MoveKind.REVEAL, 3, 0)) is None  # forced is safe: no mine there, no look

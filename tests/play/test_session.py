@@ -37,7 +37,20 @@ def session(layout=LAYOUT, **kw):
 
 
 def reveal(s, row, col):
-    return s.apply(Move("reveal", row, col))
+    return played(s, Move("reveal", row, col))
+
+
+def played(s, move):
+    """A move played through the session; under a mode that moves the mines, once it is ruled on (off the frame:
+    the session hands the click back once its ruling has come)."""
+    changed = s.apply(move)
+    wait = s.ruling_wait
+    if wait is not None:
+        assert not changed and wait.wait(10)
+        ruled = s.ruled(0.0)
+        assert ruled is wait and s.ruling_wait is None
+        changed = s.apply(ruled.move, by_player=ruled.by_player, t_ms=ruled.t_ms)
+    return changed
 
 
 def flag(s, row, col):
@@ -352,3 +365,30 @@ def test_a_range_no_board_meets_leaves_the_board_unlaid_and_the_next_click_tries
     assert s.dealing is not None and s.failed_deal is None, "another click, another deal"
     s.dealing.cancel()
     assert dealt_now(s) is None and s.failed_deal is None, "stopped (Esc): nothing to tell"
+
+
+def test_a_click_under_a_mode_that_moves_the_mines_plays_nothing_until_it_is_ruled_on():
+    from game.model import GuessRule
+
+    s = GameSession(Board.from_layout(["...*.", "..*.*", ".....", ".....", "....."], seed=7), rule=GuessRule.STRICT)
+    reveal(s, 4, 4)
+    moves = len(s.board.moves)
+    assert s.apply(Move("reveal", 0, 4)) == [] and s.ruling_wait is not None  # ruled on off the frame
+    assert s.apply(Move("reveal", 1, 3)) == []  # nothing else plays meanwhile (the scene holds the input)
+    assert len(s.board.moves) == moves and not s.board.is_revealed(0, 4)
+    assert s.ruling_wait.wait(10)
+    wait = s.ruled(0.0)
+    assert wait is not None and wait.move == Move("reveal", 0, 4) and s.board.is_mine(0, 4)  # the mine moved there
+    s.apply(wait.move)
+    assert s.state == GameState.LOST and s.ruling == "punished"
+
+
+def test_a_game_left_while_a_click_waits_plays_it_as_dealt():
+    from game.model import GuessRule
+
+    s = GameSession(Board.from_layout(["...*.", "..*.*", ".....", ".....", "....."], seed=7), rule=GuessRule.STRICT)
+    reveal(s, 4, 4)
+    s.apply(Move("reveal", 0, 4))
+    s.stop_ruling()
+    assert s.ruling_wait is None and s.ruling == "undecided"
+    assert s.board.is_revealed(0, 4) and s.state == GameState.PLAYING

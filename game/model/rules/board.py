@@ -386,6 +386,12 @@ class Board:
         a covered cell around it."""
         return self.state not in _FINISHED and bool(self._chorded(self._index(row, col)))
 
+    def chord_cells(self, row: int, col: int) -> list[Cell]:
+        """The cells a chord on (row, col) would open, in reading order (none when it opens nothing)."""
+        if self.state in _FINISHED:
+            return []
+        return [self._grid.cell(i) for i in sorted(self._chorded(self._index(row, col)))]
+
     def _chorded(self, index: int) -> list[int]:
         """The cells a chord on `index` opens: its covered neighbours, when it is a revealed number with as many
         flags around it; none otherwise."""

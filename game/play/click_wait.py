@@ -1,5 +1,6 @@
-"""A game's first reveal waiting for its board, made off the frame for that very click (a no-guess board, a board in
-the player's 3BV range): what every such wait shares. No pygame here."""
+"""A click waiting for work done off the frame for that very click: a game's first reveal waiting for its board (a
+no-guess board, a board in the player's 3BV range), or a click under a mode of the no-guess family waiting for
+its ruling. What every such wait shares. No pygame here."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from game.work.background import BackgroundJob
 T = TypeVar("T")
 
 
-class FirstClickWait(Generic[T]):
-    """The first reveal `move` (stamped `t_ms`) waiting for `job`, which makes its board. Poll it each step; once
-    `done`, the kind of wait says what came. `cancel()` (Esc) stops the job."""
+class ClickWait(Generic[T]):
+    """The click `move` (stamped `t_ms`) waiting for `job`. Poll it each step; once `done`, the kind of wait says
+    what came. `cancel()` stops the job."""
 
     def __init__(self, job: BackgroundJob[T], move: Move, by_player: bool, t_ms: int | None) -> None:
         self.job = job
