@@ -393,7 +393,8 @@ class PlayingScene(Scene):
         if session.ruling_wait is not None:  # ruled on off the frame first: see update
             self.dirty = True
             return []
-        if said := ruling_line(session.ruling):  # a mode of the no-guess family moved the mines (or could not)
+        # a mode of the no-guess family moved the mines (or could not)
+        if said := ruling_line(session.ruling, chord=move.kind is MoveKind.CHORD):
             self.assist.message = said
         if self.context.settings["animation"]:
             self.animations.start(board, move, changed, was)

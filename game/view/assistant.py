@@ -268,11 +268,18 @@ class Assistant:
                 job.cancel()
 
 
-def ruling_line(ruling: str | None) -> str | None:
-    """What the status line says of a reveal a mode of the no-guess family changed (`Ruling`'s value), if
-    anything: the player is told when the mines moved, and when they could not be moved in time."""
+def ruling_line(ruling: str | None, chord: bool = False) -> str | None:
+    """What the status line says of a click (a reveal, or a `chord`) a mode of the no-guess family changed
+    (`Ruling`'s value), if anything: the player is told when the mines moved, and when they could not be moved in
+    time."""
+    if ruling == "made_safe" and chord:
+        return _(
+            "A forced guess: the mines moved, still fitting every number, and the cells this chord opens are safe."
+        )
     if ruling == "made_safe":
         return _("A forced guess: the mines moved, still fitting every number, and this cell is safe.")
+    if ruling == "punished" and chord:
+        return _("A needless guess: a cell was certainly safe, and one this chord opened hid a mine.")
     if ruling == "punished":
         return _("A needless guess: a cell was certainly safe, and this one hid a mine.")
     if ruling == "undecided":

@@ -253,3 +253,25 @@ def test_the_new_words_of_settings_help_and_records_show_whole_at_800_by_600(tmp
         assert not cut, cut
     finally:
         stop_app(driver)
+
+
+@pytest.mark.parametrize("speaking", sorted(LANGUAGES))
+def test_what_a_mode_of_the_no_guess_family_did_shows_whole_under_a_beginner_board(tmp_path, monkeypatch, speaking):
+    """The status line under the smallest board window (Beginner, 800x600) says what the mode did to a click, a
+    reveal's or a chord's, whole in every language: the line is the only place the player learns the mines moved."""
+    from game.view.assistant import ruling_line
+
+    monkeypatch.setenv(language.ENVIRONMENT, speaking)
+    driver = start_app(tmp_path, desktop=(800, 600))
+    try:
+        driver.click_button(driver.scene.difficulty_buttons["beginner"])
+        cut: list[str] = []
+        for ruling in ("made_safe", "punished", "undecided"):
+            for chord in (False, True):
+                driver.scene.assist.message = said = ruling_line(ruling, chord)
+                lines = drawn_lines(driver)
+                assert said.replace(" ", "") in "".join(lines).replace(" ", ""), "the line is drawn whole, wrapped"
+                cut += [line for line in lines if line.endswith(text.ELLIPSIS)]
+        assert not cut, cut
+    finally:
+        stop_app(driver)
