@@ -270,7 +270,7 @@ def test_what_a_mode_of_the_no_guess_family_did_shows_whole_under_a_beginner_boa
             for chord in (False, True):
                 driver.scene.assist.message = said = ruling_line(ruling, chord)
                 lines = drawn_lines(driver)
-                assert said.replace(" ", "") in "".join(lines).replace(" ", ""), "the line is drawn whole, wrapped"
+                assert "".join(said.split()) in "".join("".join(lines).split()), "the line is drawn whole, wrapped"
                 cut += [line for line in lines if line.endswith(text.ELLIPSIS)]
         assert not cut, cut
     finally:
