@@ -28,8 +28,6 @@ import threading
 import time
 from pathlib import Path
 
-from game.view import screens
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -159,6 +157,13 @@ def key(k):
 MENU_SECONDS = 1.0  # the menu shows this long before a case starts, as a player takes a moment to choose
 
 
+def screens():
+    """The game's screens, from the checkout timed (imported once its root is on sys.path)."""
+    from game.view import screens
+
+    return screens
+
+
 def new_app():
     from game.shell.app import App
 
@@ -175,7 +180,7 @@ def enter_board(app, seed):
 
     Move = model_names().Move
 
-    app.show(screens.Playing(session=app.dealer.new(ROWS, COLS, MINES)))
+    app.show(screens().Playing(session=app.dealer.new(ROWS, COLS, MINES)))
     entering = Frames()
     entering.add(frame(app))
     entering.add(frame(app))
@@ -271,7 +276,7 @@ def lost(app, seed):
 
 
 def replay_playing(app):
-    return isinstance(app.scene.shown, screens.Replay) and app.scene.done > 0 and not app.scene.dirty
+    return isinstance(app.scene.shown, screens().Replay) and app.scene.done > 0 and not app.scene.dirty
 
 
 def case_lose_and_replay(app, seed):
@@ -290,12 +295,12 @@ def case_lose_and_replay(app, seed):
 
 def case_records(app, seed):
     lost(app, seed)
-    app.show(screens.Menu())
+    app.show(screens().Menu())
     frame(app)
     assert app.store.flush(30)
     category = next(c for c in app.store.custom_categories() if str(ROWS) in c)
-    app.show(screens.Records(category=category))
-    frames_until(app, lambda: isinstance(app.scene.shown, screens.Records), then=2)
+    app.show(screens().Records(category=category))
+    frames_until(app, lambda: isinstance(app.scene.shown, screens().Records), then=2)
     records = app.scene
     click(records.recent_tab.rect.center)
     frames_until(app, lambda: records.showing_recent, then=2)
