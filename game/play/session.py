@@ -19,7 +19,6 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
-from game.language import _
 from game.model import (
     Board,
     Cell,
@@ -38,14 +37,13 @@ from game.play.keeper import Keeper
 from game.play.no_guess_deal import NoGuessDeal
 from game.play.range_deal import RangeDealing
 from game.play.recorder import Placed, Recorder
-from game.play.resumed import laid_mines, paused_at_the_clock
+from game.play.resumed import laid_mines, read_back
 from game.play.ruling_wait import Referee, RulingWait
 from game.play.stopwatch import Stopwatch, led_seconds
-from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame, checked_save
+from game.store.kept import MAX_SAVE_CHARS, GameRecord, Origin, SavedGame
 from game.video import packed
 from game.video.chunks import Sealed
 from game.video.events import Video, new_video, record_made_click
-from game.video.packed import saved_video
 
 if TYPE_CHECKING:
     from game.model import GameVerdict, Replay, Ruling, ThreeBvRange
@@ -546,34 +544,22 @@ class GameSession:
         (for the notice) when it is not a game this version wrote: see resume.check_save. A long video's
         chunks come through `read_chunks` (it blocks: this runs off the frame); without it, only a record of
         the game can be made (Discard), which names them."""
-        board, extra = checked_save(saved)
-        video, sealed = saved_video(board.rows, board.cols, laid_mines(board), extra.get("video"), read_chunks)
-        elapsed_ms = paused_at_the_clock(video, sealed, saved.elapsed_ms) if board.first_reveal else saved.elapsed_ms
-        origin = (
-            Origin(extra["origin"])
-            if "origin" in extra
-            else Origin.SAME_BOARD
-            if extra.get("same_board")
-            else Origin.NEW
-        )
-        trial = extra.get("trial")
-        if not (trial is None or (isinstance(trial, str) and 0 < len(trial) <= 64)):
-            raise ValueError(_("it names no time trial this game keeps"))
+        back = read_back(saved, read_chunks)
         session = cls(
-            board,
+            back.board,
             keeper=keeper,
-            origin=origin,
-            no_guess=extra.get("no_guess", False),
-            rule=GuessRule.of(extra.get("rule")),
-            assisted=extra.get("hinted", False),
-            filtered=extra.get("filtered", False),
-            no_flags=extra.get("no_flags", False),
-            elapsed_ms=elapsed_ms,
+            origin=back.origin,
+            no_guess=back.no_guess,
+            rule=back.rule,
+            assisted=back.assisted,
+            filtered=back.filtered,
+            no_flags=back.no_flags,
+            elapsed_ms=back.elapsed_ms,
             waiting=True,
-            video=video,
-            sealed=sealed,
+            video=back.video,
+            sealed=back.sealed,
         )
-        session.trial = trial
+        session.trial = back.trial
         return session
 
     # --- the next game --------------------------------------------------------------------------------------
