@@ -68,3 +68,54 @@ def test_a_forced_guess_among_the_safest_is_clean():
     guess = review.clicks[1]
     assert guess.kind == "forced" and guess.among_safest and guess.chance == Fraction(2, 3)
     assert review.clean and review.verdict == "clean"
+
+
+def proved_safe_by(board, cell, proof):
+    """Whether the numbers `proof` alone (their covered neighbours, every way their mines can lie) prove `cell`
+    safe: brute force, the cell among their neighbours."""
+    from itertools import product
+
+    def around(r, c):
+        return [
+            (r + dr, c + dc)
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < board.rows and 0 <= c + dc < board.cols
+        ]
+
+    covered = sorted({n for p in proof for n in around(*p) if not board.is_revealed(*n)})
+    assert cell in covered and len(covered) <= 20
+    for mines in product((0, 1), repeat=len(covered)):
+        laid = dict(zip(covered, mines))
+        if all(sum(laid.get(n, 0) for n in around(*p)) == board.adjacent_mines(*p) for p in proof) and laid[cell]:
+            return False
+    return True
+
+
+def test_an_avoidable_guess_names_the_safe_cell_nearest_it_that_the_rules_prove_from_a_few_numbers():
+    """Each avoidable guess of games clicked in reading order (nearly every one of their guesses is avoidable)
+    names a certainly safe cell close to the guess, never farther than twice the reach of the numbers looked at
+    from the nearest safe cell, with a proof of single or pair rule that proves it on its own."""
+    from game.model import analyse
+    from game.model.replay.review import NEARBY
+    from tests.played import played as played_in_order
+
+    named = 0
+    for seed in range(3):
+        board, _video, _ms = played_in_order(16, 30, 99, seed)
+        replay = Replay.from_game(board)
+        review = review_game(replay)
+        for click in review.clicks:
+            if click.kind != "avoidable":
+                continue
+            before = replay.board_after(click.index)
+            safe = analyse(before).safe
+            assert click.safe_cell in safe and click.rule in ("single", "pair")
+            assert proved_safe_by(before, click.safe_cell, click.proof)
+
+            def far(cell, guess=click.cell):
+                return max(abs(cell[0] - guess[0]), abs(cell[1] - guess[1]))
+
+            assert far(click.safe_cell) <= min(map(far, safe)) + 2 * NEARBY
+            named += 1
+    assert named > 20
