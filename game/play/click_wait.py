@@ -41,6 +41,10 @@ class ClickWait(Generic[T]):
         """The wait is long enough to show a spinner over the board."""
         return self.waited >= config.SPINNER_DELAY
 
+    def label(self) -> str:
+        """What the spinner over the board says (each kind of wait says what it waits for)."""
+        raise NotImplementedError
+
     def wait(self, timeout: float) -> bool:
         return bool(self.job.wait(timeout))
 

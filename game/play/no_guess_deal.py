@@ -32,6 +32,10 @@ class NoGuessDeal(ClickWait[list[Cell]]):
         )
         super().__init__(job, move, by_player, t_ms)
 
+    def label(self) -> str:
+        """What the spinner says once the wait is long enough to show one."""
+        return _("Making a no-guess board")
+
     def status(self) -> str:
         dots = self.dots()
         # TRANSLATORS: the status line while a board is made; {dots} is one to three dots that move

@@ -46,6 +46,11 @@ class RangeDealing(ClickWait["RangeDeal"]):
         super().__init__(BackgroundJob(deal), move, by_player, t_ms)
         self.bv_range, self.timeout = bv_range, timeout
 
+    def label(self) -> str:
+        """What the spinner says once the wait is long enough to show one."""
+        # TRANSLATORS: over the board while boards are drawn for the player's 3BV range
+        return _("Dealing a board in your 3BV range")
+
     def status(self) -> str:
         dots = self.dots()
         # TRANSLATORS: the status line while boards are drawn for the player's 3BV range; {dots}: one to three dots

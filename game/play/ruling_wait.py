@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.language import _
 from game.model import Board, GuessRule, Move
 from game.play.click_wait import ClickWait
 from game.work.background import BackgroundJob
@@ -24,6 +25,11 @@ class RulingWait(ClickWait["Answer"]):
     ) -> None:
         super().__init__(BackgroundJob(lambda cancel: judge.ask(question)), move, by_player, t_ms)
         self.moves = moves
+
+    def label(self) -> str:
+        """What the spinner says once the wait is long enough to show one."""
+        # TRANSLATORS: over the board while a click under "forced is safe" or "strict" is ruled on (rarely shown)
+        return _("Weighing the guess")
 
     def answer(self, moves: int) -> Answer:
         """Once done: the ruling, for a board that has made `moves` moves since. A ruling that failed, or one for a

@@ -317,7 +317,8 @@ class PlayingScene(Scene):
         def over_board(surface: pygame.Surface) -> None:
             self.assist.draw(surface, self.geometry, self.board, looks.hover)
             if self.click_wait is not None and self.spinner_shown:
-                hint_marks.draw_spinner(surface, self.geometry.view.center, self.click_wait.waited)
+                wait = self.click_wait
+                hint_marks.draw_spinner(surface, self.geometry.view.center, wait.waited, wait.label())
 
         self.screen.draw_all(surface, self._counters(), self._status(), looks, over_board=over_board)
         if self.ghost is not None:

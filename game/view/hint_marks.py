@@ -7,7 +7,6 @@ from typing import Protocol
 
 import pygame
 
-from game.language import _
 from game.model import SEEN_COVERED, SEEN_QUESTION, Board, Hint
 from game.view import text, theme, widgets
 from game.view.input import BoardGeometry
@@ -143,10 +142,8 @@ def draw_pointer_label(surface: pygame.Surface, pointer: tuple[int, int], words:
     text.draw(surface, words, box.center, SMALL, anchor="center", box=box)
 
 
-def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], seconds: float, label: str | None = None) -> None:
-    """A small panel with a turning ring of dots: something is being worked on (by default, a no-guess board)."""
-    if label is None:
-        label = _("Making a no-guess board")
+def draw_spinner(surface: pygame.Surface, centre: tuple[int, int], seconds: float, label: str) -> None:
+    """A small panel with a turning ring of dots under `label`: what is being worked on."""
     width = min(max(px(220), text.width(label, LARGE) + px(40)), surface.get_width() - px(16))
     panel = pygame.Rect(0, 0, width, px(96))
     panel.center = centre

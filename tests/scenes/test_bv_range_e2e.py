@@ -166,3 +166,22 @@ def test_the_custom_form_keeps_the_custom_boards_range_and_a_standard_sizes_for_
     assert isinstance(driver.scene, PlayingScene)
     assert driver.app.settings["bbbv_range"] == {"custom": (None, 70)}
     assert driver.scene.session.bv_range == (None, 70)
+
+
+def test_the_spinner_over_a_long_deal_says_it_deals_in_the_range(driver):
+    """The bug: the spinner over a deal in the 3BV range said "Making a no-guess board" (the only words it knew)."""
+    from game import config
+    from game.view import text
+
+    driver.app.settings.change("bbbv_range", {"expert": (None, 95)})  # rarer than one board in 10,000
+    playing = start_expert(driver)
+    driver.click_cell(8, 15)
+    driver.frames(round(config.SPINNER_DELAY / config.STEP) + 2)
+    assert playing.dealing is not None and playing.spinner_shown, "the deal is still under way"
+    playing.invalidate()
+    with text.recording() as drawn:
+        driver.frames(1)
+    said = [line.text for line in drawn]
+    assert "Dealing a board in your 3BV range" in said and "Making a no-guess board" not in said
+    driver.key(pygame.K_ESCAPE)
+    driver.until_board_made()

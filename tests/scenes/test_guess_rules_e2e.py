@@ -7,6 +7,7 @@ import pytest
 
 from game.model import GameState, analyse
 from game.scenes.playing import PlayingScene
+from game.view import text
 from tests.driver import driven, turn_on_no_guess
 
 
@@ -168,6 +169,11 @@ def test_a_ruling_is_worked_out_off_the_frame_and_the_input_after_the_click_wait
     driver.click_cell(*_safe, frames=0)
     driver.frames(40)  # 40 frames: the frame loop never waits for the ruling
     assert session.ruling_wait is not None and playing.spinner_shown
+    playing.invalidate()
+    with text.recording() as drawn:
+        driver.frames(1)
+    said = [line.text for line in drawn]
+    assert "Weighing the guess" in said and "Making a no-guess board" not in said, "the spinner says what it waits for"
     assert len(board.moves) == moves + 1 and board.is_flagged(*mine) and board.mines_left == flags - 1
     assert not board.is_revealed(*_safe) and board.state == GameState.PLAYING
     assert len(session.current_video()) == heard, "the video heard nothing after the guess: it waits too"

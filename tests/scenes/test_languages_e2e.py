@@ -275,3 +275,25 @@ def test_what_a_mode_of_the_no_guess_family_did_shows_whole_under_a_beginner_boa
         assert not cut, cut
     finally:
         stop_app(driver)
+
+
+@pytest.mark.parametrize("speaking", sorted(LANGUAGES))
+def test_the_spinner_over_a_beginner_board_says_what_it_waits_for_whole(tmp_path, monkeypatch, speaking):
+    """The spinner's words over the smallest board window (Beginner, 800x600): each wait's, whole."""
+    from game.play.no_guess_deal import NoGuessDeal
+    from game.play.range_deal import RangeDealing
+    from game.play.ruling_wait import RulingWait
+    from game.view import hint_marks
+
+    monkeypatch.setenv(language.ENVIRONMENT, speaking)
+    driver = start_app(tmp_path, desktop=(800, 600))
+    try:
+        driver.click_button(driver.scene.difficulty_buttons["beginner"])
+        surface, centre = pygame.display.get_surface(), driver.scene.geometry.view.center
+        for wait in (NoGuessDeal, RangeDealing, RulingWait):
+            label = wait.label(None)  # (the words do not depend on the wait's job)
+            with text.recording() as drawn:
+                hint_marks.draw_spinner(surface, centre, 0.5, label)
+            assert [line.text for line in drawn] == [label], "drawn whole, on one line"
+    finally:
+        stop_app(driver)
