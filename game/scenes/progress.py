@@ -351,6 +351,10 @@ class ProgressScene(Scene):
             charts.draw_histogram(surface, rooms[0], progress.histogram)
         if progress.empty:
             charts.empty(surface, rooms[1], _("No games yet."))
+        elif not any(week.played for week in progress.weeks):
+            # TRANSLATORS: Progress's weekly bars when the board's games are all older than the weeks they show
+            said = ngettext("No games in the last {count} week.", "No games in the last {count} weeks.", WEEKS)
+            charts.empty(surface, rooms[1], said.format(count=WEEKS))
         else:
             charts.draw_weeks(surface, rooms[1], progress.weeks)
         self.days = charts.draw_calendar(surface, rooms[2], progress.days, progress.first_day, progress.today, WEEKS)

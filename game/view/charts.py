@@ -38,8 +38,8 @@ def value_text(value: float, figure: str, step: float) -> str:
     """A value on a plot's axis, short, with as many decimals as tell it from the next one `step` away (the wins
     of a long custom board can all lie within a second of each other)."""
     digits = 0 if step >= 1 else 1 if step >= 0.1 else 2 if step >= 0.01 else 3
-    if figure != "Time":
-        return f"{value:.{max(2, digits)}f}"
+    if figure != "Time":  # (a speed may differ in its fourth decimal; a time is kept to the millisecond)
+        return f"{value:.{max(2, digits if step >= 0.001 else 4)}f}"
     return f"{value:.{max(1, digits) if value < 10 else digits}f} s"
 
 
@@ -48,7 +48,6 @@ def plot(surface: pygame.Surface, room: pygame.Rect, series: Series) -> tuple[py
     in `room` (values on the left, game numbers under it). Returns the plot's area and each point's centre."""
     look = theme.current()
     tiny = text.line_height(TINY)
-    area = pygame.Rect(room.x + px(AXIS_W), room.y + px(4), room.w - px(AXIS_W) - px(4), room.h - tiny - px(8))
     values = series.values
     low, high = min(values), max(values)
     if high - low < 1e-9:
@@ -56,6 +55,11 @@ def plot(surface: pygame.Surface, room: pygame.Rect, series: Series) -> tuple[py
     pad = (high - low) * 0.05
     low, high = max(0.0, low - pad), high + pad
     count = len(values)
+    # the grid's values, as wide as the widest needs (a custom board's long times with decimals), up to a third
+    grid = [low + (high - low) * step / 4 for step in range(5)]
+    labels = [value_text(value, series.figure, (high - low) / 4) for value in grid]
+    axis = min(room.w // 3, max(px(AXIS_W), max(text.width(label, TINY) for label in labels) + px(8)))
+    area = pygame.Rect(room.x + axis, room.y + px(4), room.w - axis - px(4), room.h - tiny - px(8))
 
     # Positions worked out in bulk, the arithmetic hoisted: ten thousand games are drawn on the first frame.
     y_scale, y_base = (area.h - 1) / (high - low), area.bottom - 1 + 0.5
@@ -67,12 +71,10 @@ def plot(surface: pygame.Surface, room: pygame.Rect, series: Series) -> tuple[py
     x_base = (area.x if count > 1 else area.x + area.w // 2) + 0.5
     xs = [int(x_base + n * x_scale) for n in range(count)]
 
-    for step in range(5):  # the grid, and its values on the left
-        value = low + (high - low) * step / 4
+    for value, said in zip(grid, labels):  # the grid, and its values on the left
         y = y_of(value)
         pygame.draw.line(surface, look.grid, (area.x, y), (area.right - 1, y))
-        label = pygame.Rect(room.x, y - tiny // 2, px(AXIS_W) - px(4), tiny)
-        said = value_text(value, series.figure, (high - low) / 4)
+        label = pygame.Rect(room.x, y - tiny // 2, axis - px(4), tiny)
         text.draw_fitted(surface, said, label, TINY, look.dim_text, "right", smallest=TINY)
     under = pygame.Rect(area.x, area.bottom + px(2), area.w, tiny)
     text.draw_fitted(surface, "1", under, TINY, look.dim_text, smallest=TINY)
@@ -124,9 +126,15 @@ def draw_histogram(surface: pygame.Surface, room: pygame.Rect, counts: Histogram
         if h:
             surface.fill(look.bar, (left, area.bottom - h, max(1, right - left - px(1)), h))
     under = pygame.Rect(area.x, area.bottom + px(2), area.w, tiny)
-    text.draw_fitted(surface, f"{counts.start:.2f}", under, TINY, look.dim_text, smallest=TINY)
+    if not counts.width:  # every win as fast as the others: one bar, and its value
+        text.draw_fitted(
+            surface, value_text(counts.start, "3BV/s", 1.0), under, TINY, look.dim_text, "center", smallest=TINY
+        )
+        return
     high = counts.start + counts.width * bars
-    text.draw_fitted(surface, f"{high:.2f}", under, TINY, look.dim_text, "right", smallest=TINY)
+    step = (high - counts.start) / 2  # the ends with as many decimals as tell them apart
+    text.draw_fitted(surface, value_text(counts.start, "3BV/s", step), under, TINY, look.dim_text, smallest=TINY)
+    text.draw_fitted(surface, value_text(high, "3BV/s", step), under, TINY, look.dim_text, "right", smallest=TINY)
 
 
 def draw_weeks(surface: pygame.Surface, room: pygame.Rect, weeks: list[Week]) -> None:

@@ -15,6 +15,7 @@ from game.store.history import ChartGame
 MEDIAN_OF = 25  # games in the moving median (fewer at the start)
 WEEKS = 26  # weeks the bars and the calendar show, the current one last
 BINS = 20  # bars of the 3BV/s histogram
+SAME_SPEED = 0.005  # 3BV/s this close read alike (to two decimals): the histogram draws them as one bar
 TIME, RATE = "Time", "3BV/s"  # the figures drawn in order (the community's names)
 
 
@@ -87,12 +88,13 @@ def series(figure: str, values: list[float], lower_better: bool) -> Series:
 
 
 def histogram(values: Sequence[float], bins: int = BINS) -> Histogram:
-    """The values counted in `bins` equal bars from the lowest to the highest (one bar when they are all one)."""
+    """The values counted in `bins` equal bars from the lowest to the highest; one bar, of no width, when they all
+    read alike (within SAME_SPEED: bars a ten-thousandth apart tell nothing)."""
     if not values:
         return Histogram(0.0, 1.0, [])
     low, high = min(values), max(values)
-    if high - low < 1e-9:
-        return Histogram(low - 0.5, 1.0, [len(values)])
+    if high - low < SAME_SPEED:
+        return Histogram(low, 0.0, [len(values)])
     width = (high - low) / bins
     counts = [0] * bins
     for value in values:

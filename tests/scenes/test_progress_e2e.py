@@ -163,3 +163,43 @@ def test_a_game_recorded_meanwhile_shows(tmp_path, private_home):
         assert scene.progress.today - first == timedelta(weeks=25, days=scene.progress.today.weekday())
     finally:
         stop_app(driver)
+
+
+def test_wins_a_millisecond_apart_and_games_long_ago_read_plainly_at_800_by_600(tmp_path, private_home):
+    """The bugs (the tour's 100x100 board: six two-hour wins a few ms apart, played long ago): the time axis read
+    "720…" five times (its values cut to the room kept for short times), the 3BV/s histogram's ends both read
+    0.60, and the weekly bars said only "most: 0" under nothing for twelve games."""
+    from datetime import datetime, timezone
+
+    from game.store import Store
+    from game.store.kept import GameRecord
+
+    long_ago = datetime(2024, 3, 1, 12, tzinfo=timezone.utc)
+    with Store.open(home=private_home) as store:
+        for n in range(12):
+            store.record_game(
+                GameRecord(
+                    rows=100,
+                    cols=100,
+                    mines=1500,
+                    won=n % 2 == 0,
+                    time_ms=2 * 3_600_000 + n,
+                    three_bv=4_321,
+                    played_at=long_ago,
+                )
+            )
+    driver = start_app(tmp_path, desktop=(800, 600))
+    try:
+        scene = to_progress(driver, "custom:100x100x1500")
+        assert len(scene.points) == 6
+        scene.invalidate()
+        with text.recording() as drawn:
+            driver.frames(1)
+        lines = [line.text for line in drawn]
+        axis = [line for line in lines if line.endswith(" s") and line.startswith("7")]
+        assert len(set(axis)) == 5 and not [line for line in lines if line.endswith(text.ELLIPSIS)], lines
+        assert scene.progress.histogram.counts == [6], "speeds a ten-thousandth apart are one bar"
+        assert [line for line in lines if line.startswith("0.")] == ["0.60"], "under it, the speed they share"
+        assert "No games in the last 26 weeks." in lines
+    finally:
+        stop_app(driver)
