@@ -209,10 +209,7 @@ class RecordsScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-        elif event.type == pygame.WINDOWLEAVE:
-            self.pointer = None
+        self.pointer = widgets.pointer_after(event, self.pointer)
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.go_back()

@@ -109,10 +109,7 @@ class VideosScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
-        if event.type == pygame.MOUSEMOTION:
-            self.pointer = event.pos
-        elif event.type == pygame.WINDOWLEAVE:
-            self.pointer = None
+        self.pointer = widgets.pointer_after(event, self.pointer)
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-3 * event.y)
             return

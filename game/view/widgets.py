@@ -71,6 +71,16 @@ def focus_ring(surface: pygame.Surface, rect: RectLike) -> None:
     )
 
 
+def pointer_after(event: pygame.event.Event, pointer: tuple[int, int] | None) -> tuple[int, int] | None:
+    """Where the pointer is after `event`: where a motion took it, None once it left the window, else where it
+    was (a screen that shows what the pointer rests on keeps it so)."""
+    if event.type == pygame.MOUSEMOTION:
+        return (event.pos[0], event.pos[1])
+    if event.type == pygame.WINDOWLEAVE:
+        return None
+    return pointer
+
+
 class Button:
     """A bevelled push button: pressed look while held, fires when released over it (or Enter when focused)."""
 
