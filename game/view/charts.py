@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 import pygame
 
-from game.language import _
+from game.language import _, pgettext
 from game.view import text, theme
 from game.view.progress_data import Histogram, Series, Week
 from game.view.scale import px
@@ -162,16 +162,38 @@ def heat_level(count: int, most: int) -> int:
     return min(4, 1 + (count - 1) * 4 // most)
 
 
+def month_name(month: int) -> str:
+    """A month's short name (1: January), as the calendar heads its weeks."""
+    # TRANSLATORS: the months, short, over the weeks of Progress's calendar (about three letters)
+    names = (
+        pgettext("month", "Jan"),
+        pgettext("month", "Feb"),
+        pgettext("month", "Mar"),
+        pgettext("month", "Apr"),
+        pgettext("month", "May"),
+        pgettext("month", "Jun"),
+        pgettext("month", "Jul"),
+        pgettext("month", "Aug"),
+        pgettext("month", "Sep"),
+        pgettext("month", "Oct"),
+        pgettext("month", "Nov"),
+        pgettext("month", "Dec"),
+    )
+    return names[month - 1]
+
+
 def draw_calendar(
     surface: pygame.Surface, room: pygame.Rect, days: dict[date, int], first: date, today: date, weeks: int
 ) -> list[tuple[pygame.Rect, date]]:
     """The days of `weeks` weeks from the Monday `first`, a column a week and a row a weekday, shaded by the games
-    played. Returns each day's square (for its tip)."""
+    played, each month's name over the week it begins in (where there is room). Returns each day's square (for
+    its tip)."""
     look = theme.current()
-    cell = max(3, min(room.w // weeks, room.h // 7))
+    tiny = text.line_height(TINY)
+    cell = max(3, min(room.w // weeks, (room.h - tiny - px(2)) // 7))
     gap = 1 if cell < px(8) else max(1, px(2))
     grid = pygame.Rect(0, 0, cell * weeks, cell * 7)
-    grid.center = room.center
+    grid.center = (room.centerx, room.centery + (tiny + px(2)) // 2)
     most = max(days.values(), default=0)
     squares = []
     for n in range(weeks * 7):
@@ -181,4 +203,15 @@ def draw_calendar(
         square = pygame.Rect(grid.x + (n // 7) * cell, grid.y + (n % 7) * cell, cell - gap, cell - gap)
         surface.fill(look.heat[heat_level(days.get(day, 0), most)], square)
         squares.append((square, day))
+    free = grid.x  # where the next month's name may begin
+    for week in range(weeks):
+        monday = first + timedelta(weeks=week)
+        if week and monday.month == (monday - timedelta(weeks=1)).month:
+            continue
+        x = grid.x + week * cell
+        name = month_name(monday.month)
+        width = text.width(name, TINY)
+        if x >= free and x + width <= room.right:
+            text.draw(surface, name, (x, grid.y - px(2)), TINY, look.dim_text, anchor="bottomleft")
+            free = x + width + px(4)
     return squares

@@ -201,5 +201,9 @@ def test_wins_a_millisecond_apart_and_games_long_ago_read_plainly_at_800_by_600(
         assert scene.progress.histogram.counts == [6], "speeds a ten-thousandth apart are one bar"
         assert [line for line in lines if line.startswith("0.")] == ["0.60"], "under it, the speed they share"
         assert "No games in the last 26 weeks." in lines
+        from game.view.charts import month_name
+
+        months = [line for line in lines if line in {month_name(m) for m in range(1, 13)}]
+        assert len(months) >= 5 and month_name(scene.progress.today.month) in months, "the calendar's months"
     finally:
         stop_app(driver)
