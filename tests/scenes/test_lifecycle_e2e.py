@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.model.rules.boardcode import BoardCode, encode_board_code
+from game.play import resumed as resumed_module
 from game.play import session as session_module
 from game.scenes.code_entry import CodeEntryScene
 from game.scenes.custom import CustomScene
@@ -270,7 +271,7 @@ def test_a_saved_game_is_checked_off_the_frame_while_the_menu_says_so(driver, mo
     a thread of its own; the menu keeps drawing frames and says what it is doing until the game is ready."""
     beginner_under_way(driver)
     to_menu_keeping_the_game(driver)
-    real = session_module.checked_save
+    real = resumed_module.checked_save
     threads, release = [], threading.Event()
 
     def checked_save(saved):
@@ -279,7 +280,7 @@ def test_a_saved_game_is_checked_off_the_frame_while_the_menu_says_so(driver, mo
             assert release.wait(30)
         return real(saved)
 
-    monkeypatch.setattr(session_module, "checked_save", checked_save)
+    monkeypatch.setattr(resumed_module, "checked_save", checked_save)
     driver.patient = False  # this test watches the frames go on while the check waits
     driver.click_button(driver.scene.resume, frames=5)
     assert threads and threading.main_thread() not in threads, "before: checked on the frame"

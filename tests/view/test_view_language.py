@@ -108,12 +108,17 @@ def test_the_view_says_nothing_in_english_in_the_pseudo_language(pseudo):
 
 
 def test_what_the_view_draws_is_translated(pseudo):
+    from game.play.no_guess_deal import NoGuessDeal
+    from game.play.range_deal import RangeDealing
+    from game.play.ruling_wait import RulingWait
+
     pygame.init()
     typeface.forget()  # fonts made before an earlier test quit pygame are gone
     surface = pygame.Surface((600, 400))
     with text.recording() as drawn:
         hud.draw_paused(surface, pygame.Rect(0, 0, 600, 400))
-        hint_marks.draw_spinner(surface, (300, 200), 0.5)
+        for wait in (NoGuessDeal, RangeDealing, RulingWait):  # each wait's words over the board
+            hint_marks.draw_spinner(surface, (300, 200), 0.5, wait.label(None))
     assert drawn
     assert not [line.text for line in drawn if english_left(line.text)]
 
