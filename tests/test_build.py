@@ -251,6 +251,11 @@ def test_the_wheel_has_the_command_and_the_assets(tmp_path):
     assert modules <= set(names), f"packages missing from pyproject.toml: {sorted(modules - set(names))}"
     assert {"game/assets/sprites.png", "game/assets/icon.png", "game/assets/sounds/win.wav"} <= set(names)
     assert {f"game/locale/{code}/LC_MESSAGES/messages.mo" for code in LANGUAGES if code != "en"} <= set(names)
-    assert {"game/assets/fonts/NotoSansSC-Subset-Regular.otf", "game/assets/fonts/OFL.txt"} <= set(names)
+    fonts = {
+        f"game/assets/fonts/NotoSans{face}-Subset-{weight}.otf"
+        for face in ("SC", "JP")
+        for weight in ("Regular", "Bold")
+    }
+    assert fonts | {"game/assets/fonts/OFL.txt"} <= set(names)
     [entry_points] = [n for n in names if n.endswith("entry_points.txt")]
     assert "minesweeper = game.shell.launcher:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -492,6 +492,9 @@ CJK_COLLECTIONS = {
     "Bold": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"),
 }
 CJK_FACE = "Noto Sans CJK SC"
+# Japanese is read in Japan's forms of the kanji (直, 角, 骨... are drawn otherwise in China): the Japanese face's
+# ideographs for JIS X 0208's first level and every kanji of the Japanese catalog, used when the game speaks it.
+JP_FACE = "Noto Sans CJK JP"
 CJK_LICENCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")  # Debian's copyright file: holds the OFL's text
 LOCALE = Path(__file__).resolve().parent.parent / "game" / "locale"
 
@@ -577,35 +580,58 @@ def _licence_text(font):
     )
 
 
-def make_fonts(out):
-    """Cut the CJK subsets (regular and bold) out of the installed collection, with the licence beside them."""
+def is_ideograph(ch):
+    """A CJK ideograph (hanzi, kanji): what the Japanese face draws otherwise than the Chinese one."""
+    code = ord(ch)
+    return 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF
+
+
+def jp_characters(locale=LOCALE):
+    """What the Japanese subset covers: the ideographs of JIS X 0208's first level and of the Japanese catalog."""
+    wanted = {ch for ch in catalog_characters(locale) if is_ideograph(ch)}
+    wanted |= _decoded("shift_jis", range(0x88, 0x98), [t for t in range(0x40, 0xFD) if t != 0x7F])
+    wanted |= _decoded("shift_jis", [0x98], range(0x40, 0x9F))  # level 1 ends at 0x9872
+    return {ch for ch in wanted if is_ideograph(ch)}
+
+
+def _subset(collection, family, wanted, path):
+    """Cut `wanted` out of the collection's face `family` into `path`; returns the font."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
+    font = TTFont(str(collection), fontNumber=_face_index(collection, family), lazy=False)
+    options = subset.Options()
+    options.hinting = False  # drawn at screen sizes by FreeType's autohinter anyway
+    options.layout_features = []  # drawn across, one glyph a character (text.py composes to NFC): half the size
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
+    options.name_languages = [0x409]
+    options.notdef_outline = True
+    options.glyph_names = False
+    options.drop_tables += ["VORG", "vhea", "vmtx", "DSIG", "BASE", "JSTF", "MATH"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=[ord(ch) for ch in wanted])
+    subsetter.subset(font)
+    font.save(str(path))
+    return font
+
+
+def make_fonts(out):
+    """Cut the CJK subsets (regular and bold; the Chinese face, and the Japanese face's kanji) out of the
+    installed collection, with the licence beside them."""
     folder = out / "fonts"
     folder.mkdir(parents=True, exist_ok=True)
-    wanted = cjk_characters()
+    cuts = (("NotoSansSC", CJK_FACE, cjk_characters()), ("NotoSansJP", JP_FACE, jp_characters()))
     written = []
     for weight, collection in CJK_COLLECTIONS.items():
         if not collection.is_file():
             raise SystemExit(f"{collection} is missing: install fonts-noto-cjk (fc-list | grep -i 'Noto Sans CJK')")
-        font = TTFont(str(collection), fontNumber=_face_index(collection, CJK_FACE), lazy=False)
-        options = subset.Options()
-        options.hinting = False  # drawn at screen sizes by FreeType's autohinter anyway
-        options.layout_features = []  # drawn across, one glyph a character (text.py composes to NFC): half the size
-        options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
-        options.name_languages = [0x409]
-        options.notdef_outline = True
-        options.glyph_names = False
-        options.drop_tables += ["VORG", "vhea", "vmtx", "DSIG", "BASE", "JSTF", "MATH"]
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(unicodes=[ord(ch) for ch in wanted])
-        subsetter.subset(font)
-        name = f"NotoSansSC-Subset-{weight}.otf"
-        font.save(str(folder / name))
-        written.append(f"{name} ({(folder / name).stat().st_size // 1024} KiB, {len(font.getBestCmap())} characters)")
-        if weight == "Regular":
-            (folder / "OFL.txt").write_text(_licence_text(font), encoding="utf-8")
+        for stem, family, wanted in cuts:
+            name = f"{stem}-Subset-{weight}.otf"
+            font = _subset(collection, family, wanted, folder / name)
+            size = (folder / name).stat().st_size // 1024
+            written.append(f"{name} ({size} KiB, {len(font.getBestCmap())} characters)")
+            if weight == "Regular" and stem == "NotoSansSC":
+                (folder / "OFL.txt").write_text(_licence_text(font), encoding="utf-8")
     print(f"wrote {', '.join(written)} and OFL.txt into {folder}")
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+from game import language
 from game.names import printable
 from game.view import theme
 from game.view.typeface import BODY, LATO, REGULAR, SIZES, SMALL, face, face_for, font
@@ -54,11 +55,15 @@ def next_layer() -> None:
 
 
 _cut: dict[str, list[tuple[str, str]]] = {}  # a message -> its runs, once every face of it is known
+_cut_in: list[int] = [0]  # the language change they were cut in (Japanese draws the kanji in a face of its own)
 _CUT_KEPT = 4096
 
 
 def _runs(message: str) -> list[tuple[str, str]]:
     """`message` (printable, not all ASCII) cut where the face must change: (characters, face of the chain)."""
+    if _cut_in[0] != language.changes():
+        _cut.clear()
+        _cut_in[0] = language.changes()
     runs = _cut.get(message)
     if runs is not None:
         return runs

@@ -2,12 +2,13 @@
 fallback when the package is missing. Sizes come from one small type scale, in base pixels that the interface's
 factor (scale.py) turns into the pixels drawn; weights are the font's own, never a faux bold.
 
-What Lato lacks is drawn by the next font of a chain that has it (`face_for`): the bundled subset of Noto Sans
-SC (assets/fonts, made by tools/make_assets.py fonts: Chinese, Japanese kana and kanji, Greek, Cyrillic, Latin
-Extended), then a font of the system's, looked for on a thread (fc-list's character sets on Linux, FreeType's
-glyphs elsewhere) the first time a character none of ours has shows up; until it is found, or when the
-system has none, the character is drawn in Lato (as its box). game/view/text.py cuts a line into runs of one
-face each."""
+What Lato lacks is drawn by the next font of a chain that has it (`face_for`): while the game speaks Japanese,
+the bundled subset of Noto Sans JP for the kanji (Japan's forms of them: 直, 角, 骨 are drawn otherwise in
+China); then the bundled subset of Noto Sans SC (assets/fonts, made by tools/make_assets.py fonts: Chinese,
+Japanese kana and kanji, Greek, Cyrillic, Latin Extended), then a font of the system's, looked for on a
+thread (fc-list's character sets on Linux, FreeType's glyphs elsewhere) the first time a character none of
+ours has shows up; until it is found, or when the system has none, the character is drawn in Lato (as its
+box). game/view/text.py cuts a line into runs of one face each."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game import config
+from game import config, language
 from game.view import scale
 
 # The type scale: every text in the game is one of these sizes (base pixels: at 100%).
@@ -76,10 +77,17 @@ _CJK_FILES = {
     BOLD: "NotoSansSC-Subset-Bold.otf",
     BLACK: "NotoSansSC-Subset-Bold.otf",
 }
-LATO, CJK = "lato", "cjk"  # the faces of the chain; a system font is named by its file's path
+# The bundled Japanese kanji, the first face of the chain for them while the game speaks Japanese.
+_JP_FILES = {
+    REGULAR: "NotoSansJP-Subset-Regular.otf",
+    BOLD: "NotoSansJP-Subset-Bold.otf",
+    BLACK: "NotoSansJP-Subset-Bold.otf",
+}
+LATO, CJK, JP = "lato", "cjk", "jp"  # the faces of the chain; a system font is named by its file's path
 
 _faces: dict[tuple[str, int, str], pygame.font.Font] = {}
-_chosen: dict[str, str] = {}  # character -> LATO or CJK, for the characters one of ours has
+_chosen: dict[str, str] = {}  # character -> LATO, JP or CJK, for the characters one of ours has
+_chosen_in: list[int] = [0]  # the language change (game.language.changes) `_chosen` was made in
 _system: dict[str, str] = {}  # character -> the system font's file that has it ("": none has it)
 _wanted: list[Any] = []  # the queue of characters the thread looks for (made with it: queue is imported then)
 _looking: list[threading.Thread] = []
@@ -93,7 +101,13 @@ def cjk_available() -> bool:
 def _own_file(name: str) -> Path:
     if name == LATO:
         return _FOLDER / _FILES[REGULAR] if _FOLDER is not None else Path(pygame.__file__).parent / "freesansbold.ttf"
-    return CJK_FOLDER / _CJK_FILES[REGULAR]
+    return CJK_FOLDER / (_JP_FILES if name == JP else _CJK_FILES)[REGULAR]
+
+
+def is_ideograph(ch: str) -> bool:
+    """A CJK ideograph (hanzi, kanji): what the Japanese face draws otherwise than the Chinese one."""
+    code = ord(ch)
+    return 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF
 
 
 def _has(path: Path | str, ch: str) -> bool:
@@ -112,8 +126,11 @@ def _has(path: Path | str, ch: str) -> bool:
 
 
 def face_for(ch: str) -> str | None:
-    """The face of the chain that draws `ch`: LATO, CJK, a system font's path, or None while none is known
+    """The face of the chain that draws `ch`: LATO, JP, CJK, a system font's path, or None while none is known
     (the caller draws it in Lato: the box). Asks for a system font off the frame when none of ours has it."""
+    if _chosen_in[0] != language.changes():  # the kanji go to another face in Japanese
+        _chosen.clear()
+        _chosen_in[0] = language.changes()
     chosen = _chosen.get(ch)
     if chosen is not None:
         return chosen
@@ -123,6 +140,9 @@ def face_for(ch: str) -> str | None:
     if ch < "\x80" or not ch.isprintable() and ch != "\u3000" or _has(_own_file(LATO), ch):
         _chosen[ch] = LATO
         return LATO
+    if language.current() == "ja" and is_ideograph(ch) and _has_own(JP, ch):
+        _chosen[ch] = JP
+        return JP
     if cjk_available() and _has(_own_file(CJK), ch):
         _chosen[ch] = CJK
         return CJK
@@ -132,15 +152,21 @@ def face_for(ch: str) -> str | None:
     return None
 
 
+def _has_own(name: str, ch: str) -> bool:
+    path = _own_file(name)
+    return path.is_file() and _has(path, ch)
+
+
 def face(name: str, size: int, weight: str = REGULAR) -> pygame.font.Font:
     """A face of the chain at a size of the type scale and a weight (a system font has one weight)."""
     if name == LATO:
         return font(size, weight)
     pixels = scale.px(size)
-    key = (name, pixels, weight if name == CJK else REGULAR)
+    key = (name, pixels, weight if name in (CJK, JP) else REGULAR)
     made = _faces.get(key)
     if made is None:
-        path = CJK_FOLDER / _CJK_FILES[weight] if name == CJK else Path(name)
+        own = {CJK: _CJK_FILES, JP: _JP_FILES}.get(name)
+        path = CJK_FOLDER / own[weight] if own is not None else Path(name)
         try:
             made = pygame.font.Font(path, pixels)
         except (OSError, pygame.error):  # a system font pygame cannot draw with (a colour emoji font's bitmaps)

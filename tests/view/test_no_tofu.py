@@ -53,7 +53,7 @@ def catalog_strings() -> list[str]:
 
 
 def _file(name: str) -> Path | str:
-    return typeface._own_file(name) if name in (typeface.LATO, typeface.CJK) else name
+    return typeface._own_file(name) if name in (typeface.LATO, typeface.CJK, typeface.JP) else name
 
 
 def boxes(message: str, size: int = BODY, weight: str = REGULAR) -> list[str]:
@@ -182,3 +182,30 @@ def test_a_chinese_name_typed_in_settings_draws_no_box(tmp_path, look):
         driver.screenshot(f"settings-name-{look}")
     finally:
         stop_app(driver)
+
+
+def test_japanese_draws_its_kanji_in_japans_forms():
+    """While the game speaks Japanese its kanji come from the Japanese face (直 and 角 are drawn otherwise in
+    China), its kana from the bundle as before; in Chinese the same characters come from the Chinese face. Every
+    kanji of the Japanese catalog is in the Japanese subset."""
+    from game import language
+
+    try:
+        language.use("ja")
+        assert text._runs("直角 かな") == [("直角", typeface.JP), (" ", typeface.LATO), ("かな", typeface.CJK)]
+        with (LOCALE / "ja" / "LC_MESSAGES" / "messages.po").open("rb") as stream:
+            kanji = {
+                ch
+                for m in read_po(stream)
+                for s in (m.string if isinstance(m.string, tuple) else [m.string])
+                for ch in s or ""
+                if typeface.is_ideograph(ch)
+            }
+        assert len(kanji) > 300 and all(typeface.face_for(ch) == typeface.JP for ch in kanji)
+        japanese = pygame.image.tobytes(typeface.face(typeface.JP, HEADING).render("直", True, (255, 255, 255)), "RGBA")
+        language.use("zh_CN")
+        assert text._runs("直角 かな") == [("直角", typeface.CJK), (" ", typeface.LATO), ("かな", typeface.CJK)]
+        chinese = pygame.image.tobytes(typeface.face(typeface.CJK, HEADING).render("直", True, (255, 255, 255)), "RGBA")
+        assert japanese != chinese, "the two forms differ"
+    finally:
+        language.use("en")
