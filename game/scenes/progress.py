@@ -48,7 +48,7 @@ class ProgressScene(Scene):
         super().__init__(context)
         self.window_size = layout.menu_window(context.max_window, PROGRESS_SIZE)
         self.store = context.store
-        self.categories = ["beginner", "intermediate", "expert", *self.store.custom_categories()]
+        self.categories = self.store.categories()  # Records' boards: a mode's games too
         wanted = shown.category or context.settings["difficulty"]
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size

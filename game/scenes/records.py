@@ -94,11 +94,7 @@ class RecordsScene(Scene):
         category = shown.category
         self.window_size = layout.menu_window(context.max_window, RECORDS_SIZE)
         self.store = context.store
-        self.categories = [
-            *("beginner", "intermediate", "expert"),
-            *self.store.custom_categories(),
-            *self.store.rule_categories(),  # each mode of the no-guess family apart
-        ]
+        self.categories = self.store.categories()
         wanted = category or context.settings["difficulty"]
         self.index = self.categories.index(wanted) if wanted in self.categories else 0
         width, height = self.window_size

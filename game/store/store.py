@@ -416,6 +416,11 @@ class Store:
         """Boards played in a mode of the no-guess family, each mode's apart (see Reader.rule_categories)."""
         return self._games(lambda reader, db: reader.rule_categories(db), [])
 
+    def categories(self) -> list[str]:
+        """Every board the records keep apart, in the order Records and Progress page through them: the three
+        levels, the custom sizes played, then each mode of the no-guess family's boards."""
+        return ["beginner", "intermediate", "expert", *self.custom_categories(), *self.rule_categories()]
+
     def replay(self, game_id: int) -> str | None:
         """The move log of a recorded game (a replay file's JSON), or None when it has none or it is damaged."""
         row = self._read(lambda db: db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone(), None)

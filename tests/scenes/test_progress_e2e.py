@@ -207,3 +207,22 @@ def test_wins_a_millisecond_apart_and_games_long_ago_read_plainly_at_800_by_600(
         assert len(months) >= 5 and month_name(scene.progress.today.month) in months, "the calendar's months"
     finally:
         stop_app(driver)
+
+
+def test_progress_opened_on_a_no_guess_modes_board_shows_that_board(tmp_path, private_home):
+    """The bug: Records pages through each mode of the no-guess family's boards ("expert@strict"), Progress did
+    not know them, and opened on Beginner from there. Both read one list of boards now."""
+    from game.store import Store
+    from game.store.kept import GameRecord
+
+    with Store.open(home=private_home) as store:
+        store.record_game(
+            GameRecord(rows=16, cols=30, mines=99, won=True, time_ms=80_000, three_bv=150, guess_rule="strict")
+        )
+        assert store.flush(10) and "expert@strict" in store.categories()
+    driver = start_app(tmp_path)
+    try:
+        scene = to_progress(driver, "expert@strict")
+        assert scene.progress.played == 1 and len(scene.points) == 1
+    finally:
+        stop_app(driver)
